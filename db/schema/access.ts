@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { products } from './catalog.ts';
+import { orders } from './commerce.ts';
+
+// Codes a shopper types to get a product. Only a keyed digest is stored, so a code is
+// looked up without comparing secrets byte by byte and never sits whole in the database.
+export const redeemCodes = pgTable(
+  'redeem_codes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    codeDigest: text().notNull(),
+    codeLast4: text().notNull(),
+    durationDays: integer(),
+    redeemedByUserId: integer().references(() => users.id),
+    redeemedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('redeem_codes_digest').on(t.codeDigest),
+    check(
+      'redeem_codes_redeemed_together',
+      sql`(${t.redeemedByUserId} is null) = (${t.redeemedAt} is null)`,
+    ),
+  ],
+);
+
+// Publisher access codes for courseware, handed out from a pool on purchase and shown
+// to their owner (spec 1 §4, Access code panel).
+export const accessCodes = pgTable(
+  'access_codes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    code: text().notNull(),
+    accessCodeUrl: text(),
+    assignedUserId: integer().references(() => users.id),
+    orderId: uuid().references(() => orders.id),
+    assignedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('access_codes_product_code').on(t.productId, t.code),
+    index('access_codes_pool')
+      .on(t.productId)
+      .where(sql`${t.assignedUserId} is null`),
+    index('access_codes_user').on(t.assignedUserId),
+  ],
+);

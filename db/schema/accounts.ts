@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { organizations } from './sites.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    email: text().notNull(),
+    firstName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    passwordHash: text(),
+    orgId: integer().references(() => organizations.id),
+    languageCode: text(),
+    timeZone: text().notNull().default('America/New_York'),
+    mustAcceptEula: boolean().notNull().default(true),
+    eulaAcceptedAt: timestamp({ withTimezone: true }),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    check('users_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$' and length(${t.email}) <= 254`),
+    check('users_language', sql`${t.languageCode} is null or ${t.languageCode} in ('en', 'fr-CA')`),
+  ],
+);
+
+export const USER_ROLES = ['manager', 'bookstore_manager', 'publisher', 'admin'] as const;
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    check('user_roles_role', sql`${t.role} in ('manager', 'bookstore_manager', 'publisher', 'admin')`),
+  ],
+);
+
+// Account flags of spec 1 §3 (Login.navigationInfo) that are stored; the others
+// (isClassroomInstructor, isImpersonating, isManager, isBookstoreManager) are derived.
+export const accountFlags = pgTable('account_flags', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  myShelfEnabled: boolean().notNull().default(true),
+  hasAccessToCampusTools: boolean().notNull().default(false),
+  isCourseManagerEnabled: boolean().notNull().default(false),
+  hasAccessToBsmProductRequests: boolean().notNull().default(false),
+  hasAccessToPubProductRequests: boolean().notNull().default(false),
+  isPostingEnabled: boolean().notNull().default(false),
+  hasAccessToMyUsers: boolean().notNull().default(false),
+  isSamplesEnabled: boolean().notNull().default(false),
+  isAnalyticsEnabled: boolean().notNull().default(false),
+  hasAccessToClaimCodeChecker: boolean().notNull().default(false),
+  canImpersonate: boolean().notNull().default(false),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // SHA-256 of the cookie value: a database leak does not leak live sessions.
+    idHash: text().primaryKey(),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    impersonatorId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
+);
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text().notNull(),
+    ipAddress: text().notNull(),
+    succeeded: boolean().notNull(),
+    attemptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_attempts_email').on(sql`lower(${t.email})`, t.attemptedAt),
+    index('login_attempts_ip').on(t.ipAddress, t.attemptedAt),
+  ],
+);

@@ -1,0 +1,267 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const PRODUCT_TYPES = [
+  'book',
+  'ebundle',
+  'courseware',
+  'collection',
+  'classroom',
+  'physical_product',
+] as const;
+
+export const IDENTIFIER_TYPES = [
+  'EISBN13',
+  'ISBN13',
+  'EISBN10',
+  'ISBN10',
+  'PCARD_13',
+  'PCARD_10',
+  'CLASSROOM_ISBN',
+  'COLLECTION_ISBN',
+] as const;
+
+export const OFFERING_TYPES = ['digital', 'physical', 'physical_product', 'combo', 'print'] as const;
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    // BISAC subject code, e.g. MAT005000.
+    code: text().notNull(),
+    title: text().notNull(),
+    urlSlug: text().notNull(),
+    parentId: integer().references((): ReturnType<typeof integer> => categories.id as never),
+    depth: smallint().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('categories_code_unique').on(t.code),
+    uniqueIndex('categories_slug_unique').on(t.urlSlug),
+    index('categories_parent').on(t.parentId),
+    check('categories_code_shape', sql`${t.code} ~ '^[A-Z]{3}[0-9]{6}$'`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    productType: text().notNull(),
+    title: text().notNull(),
+    subtitle: text(),
+    slug: text().notNull(),
+    description: text().notNull().default(''),
+    authors: text().notNull().default(''),
+    imprint: text(),
+    // 'Sold By' in the additional details table (spec 1 §2).
+    publisher: text().notNull().default(''),
+    edition: text(),
+    languageCode: text().notNull().default('en'),
+    numPages: integer(),
+    publishYear: smallint(),
+    courseTitle: text(),
+    schoolTitle: text(),
+    websiteUrl: text(),
+    supplierItemId: text(),
+    // Display form of the shown ISBN, denormalised for search and cards.
+    isbnText: text().notNull().default(''),
+    productFileType: text(),
+    isCodeless: boolean().notNull().default(false),
+    isUrlAccessCode: boolean().notNull().default(false),
+    showRedeem: boolean().notNull().default(false),
+    redemptionUrl: text(),
+    accessUrl: text(),
+    hasTextToSpeech: boolean().notNull().default(false),
+    hasFeaturePrinting: boolean().notNull().default(false),
+    featurePrintingTitle: text(),
+    // Availability status of spec 1 §3: active, deactivated, withdrawn, deleted.
+    status: text().notNull().default('active'),
+    isDisabled: boolean().notNull().default(false),
+    // Territory: ISO country codes where the product may not be sold (spec 1 §4 'territory').
+    blockedCountries: text().array().notNull().default(sql`'{}'::text[]`),
+    // Market: site host names where the product may not be sold (spec 1 §4 'market').
+    blockedHosts: text().array().notNull().default(sql`'{}'::text[]`),
+    drmOfflinePercent: numeric({ precision: 5, scale: 2 }),
+    drmCopyPercent: numeric({ precision: 5, scale: 2 }),
+    drmPrintPercent: numeric({ precision: 5, scale: 2 }),
+    // Counters maintained on order paid and on course adoption (DESIGN.md, Data).
+    salesCount: integer().notNull().default(0),
+    adoptionCount: integer().notNull().default(0),
+    searchVector: tsvector().generatedAlwaysAs(
+      (): SQL => sql`
+        setweight(to_tsvector('english', coalesce(${products.title}, '')), 'A') ||
+        setweight(to_tsvector('english', coalesce(${products.subtitle}, '')), 'B') ||
+        setweight(to_tsvector('simple', coalesce(${products.authors}, '') || ' ' || coalesce(${products.isbnText}, '')), 'B') ||
+        setweight(to_tsvector('english', coalesce(${products.description}, '')), 'C')`,
+    ),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_type', sql`${t.productType} in (${inList(PRODUCT_TYPES)})`),
+    check('products_status', sql`${t.status} in ('active', 'deactivated', 'withdrawn', 'deleted')`),
+    check('products_file_type', sql`${t.productFileType} is null or ${t.productFileType} in ('EPUB', 'PDF')`),
+    check(
+      'products_drm_range',
+      sql`coalesce(${t.drmOfflinePercent}, 0) between 0 and 100 and coalesce(${t.drmCopyPercent}, 0) between 0 and 100 and coalesce(${t.drmPrintPercent}, 0) between 0 and 100`,
+    ),
+    check('products_slug_shape', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('products_counters', sql`${t.salesCount} >= 0 and ${t.adoptionCount} >= 0`),
+    index('products_search').using('gin', t.searchVector),
+    index('products_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('products_sales').on(t.salesCount.desc(), t.id),
+    index('products_adoptions').on(t.adoptionCount.desc(), t.id),
+    index('products_type_idx').on(t.productType),
+  ],
+);
+
+export const productIdentifiers = pgTable(
+  'product_identifiers',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    // Normalised: digits and X only (DESIGN.md, Data).
+    value: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.type] }),
+    uniqueIndex('product_identifiers_type_value').on(t.type, t.value),
+    index('product_identifiers_value').on(t.value),
+    check('product_identifiers_type', sql`${t.type} in (${inList(IDENTIFIER_TYPES)})`),
+    check('product_identifiers_value_shape', sql`${t.value} ~ '^[0-9]{9,16}X?$'`),
+  ],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    // 0 is the first BISAC code, which drives the breadcrumb (spec 1 §2).
+    position: smallint().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index('product_categories_category').on(t.categoryId, t.productId),
+  ],
+);
+
+export const offerings = pgTable(
+  'offerings',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    bookType: text().notNull(),
+    priceCents: integer().notNull(),
+    comboPriceCents: integer(),
+    currencyCode: text().notNull().default('USD'),
+    description: text().notNull().default(''),
+    terms: text().notNull().default(''),
+    // Digital access length; null means perpetual.
+    durationDays: integer(),
+    isRental: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    // Physical units on hand; null for goods without stock (digital, print on demand).
+    stock: integer(),
+  },
+  (t) => [
+    index('offerings_product').on(t.productId),
+    check('offerings_type', sql`${t.type} in (${inList(OFFERING_TYPES)})`),
+    check('offerings_book_type', sql`${t.bookType} in ('digital', 'print', 'combo')`),
+    check('offerings_price', sql`${t.priceCents} >= 0 and coalesce(${t.comboPriceCents}, 0) >= 0`),
+    check('offerings_currency', sql`${t.currencyCode} = 'USD'`),
+    check('offerings_duration', sql`${t.durationDays} is null or ${t.durationDays} > 0`),
+    check('offerings_stock', sql`${t.stock} is null or ${t.stock} >= 0`),
+  ],
+);
+
+export const productFeatures = pgTable(
+  'product_features',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    // ebook, accessibility, classroom, supplemental, collection, courseware
+    category: text().notNull(),
+    subcategory: text(),
+    name: text().notNull(),
+    detail: text(),
+    url: text(),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [
+    index('product_features_product').on(t.productId, t.category, t.position),
+    check(
+      'product_features_category',
+      sql`${t.category} in ('ebook', 'accessibility', 'classroom', 'supplemental', 'collection', 'courseware')`,
+    ),
+  ],
+);
+
+// Items of a collection, an ebundle or a classroom.
+export const collectionItems = pgTable(
+  'collection_items',
+  {
+    collectionId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    itemId: integer()
+      .notNull()
+      .references(() => products.id),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.itemId] }),
+    check('collection_items_not_self', sql`${t.collectionId} <> ${t.itemId}`),
+  ],
+);
+
+export const bookFiles = pgTable(
+  'book_files',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    extension: text().notNull(),
+    type: text().notNull(),
+    mediaType: text().notNull(),
+    // Path under the data directory; never exposed in a URL.
+    storagePath: text().notNull(),
+    byteSize: integer().notNull(),
+    sha256: text().notNull(),
+  },
+  (t) => [
+    index('book_files_product').on(t.productId),
+    check('book_files_type', sql`${t.type} in ('DOC', 'READER')`),
+    check('book_files_extension', sql`${t.extension} in ('epub', 'pdf')`),
+  ],
+);

@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { products } from './catalog.ts';
+import { organizations } from './sites.ts';
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    name: text().notNull(),
+    department: text().notNull(),
+    number: text().notNull(),
+    // Course types of spec 1 §1 / spec 2 §9.
+    courseType: text().notNull().default('inclusive_access'),
+  },
+  (t) => [
+    index('courses_org').on(t.orgId),
+    check(
+      'courses_type',
+      sql`${t.courseType} in ('inclusive_access', 'lms_ecommerce', 'cds', 'student_choice')`,
+    ),
+  ],
+);
+
+export const courseSections = pgTable(
+  'course_sections',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id),
+    name: text().notNull(),
+    number: text(),
+    rsCourseId: text().notNull(),
+    startDate: date({ mode: 'string' }).notNull(),
+    endDate: date({ mode: 'string' }).notNull(),
+    // addDropInCourseTimezone: the add/drop (opting) deadline as an instant.
+    addDropAt: timestamp({ withTimezone: true }).notNull(),
+    timeZone: text().notNull().default('America/New_York'),
+    optingMethod: text().notNull().default('opt-out'),
+    disableAutoProvisioning: boolean().notNull().default(false),
+    // Classroom section code an instructor hands out (spec 1 §4, Classroom redeem prompt).
+    sectionCode: text(),
+  },
+  (t) => [
+    uniqueIndex('course_sections_rs_course_id').on(t.rsCourseId),
+    index('course_sections_course').on(t.courseId),
+    check('course_sections_dates', sql`${t.endDate} >= ${t.startDate}`),
+    check('course_sections_opting_method', sql`${t.optingMethod} in ('opt-out', 'no-opt')`),
+  ],
+);
+
+export const sectionMembers = pgTable(
+  'section_members',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    sectionId: integer()
+      .notNull()
+      .references(() => courseSections.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text().notNull(),
+    optStatus: text().notNull().default('opted_in'),
+    canUpdateOptStatus: boolean().notNull().default(true),
+    isCourseFee: boolean().notNull().default(false),
+    addDropDate: timestamp({ withTimezone: true }).notNull(),
+    rsCoursememberId: text().notNull(),
+    isClassroomInstructor: boolean().notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('section_members_section_user').on(t.sectionId, t.userId),
+    uniqueIndex('section_members_rs_id').on(t.rsCoursememberId),
+    index('section_members_user').on(t.userId),
+    check('section_members_role', sql`${t.role} in ('professor', 'teaching_assistant', 'student')`),
+    check('section_members_opt_status', sql`${t.optStatus} in ('opted_in', 'opted_out')`),
+  ],
+);
+
+// Every opt change, with time, actor and reason (spec 1 §4, §5).
+export const optChanges = pgTable(
+  'opt_changes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer()
+      .notNull()
+      .references(() => sectionMembers.id, { onDelete: 'cascade' }),
+    actorUserId: integer()
+      .notNull()
+      .references(() => users.id),
+    fromStatus: text().notNull(),
+    toStatus: text().notNull(),
+    reason: smallint(),
+    message: text(),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('opt_changes_member').on(t.memberId, t.changedAt),
+    check('opt_changes_reason', sql`${t.reason} is null or ${t.reason} between 1 and 5`),
+    check('opt_changes_message', sql`${t.message} is null or length(${t.message}) <= 256`),
+  ],
+);
+
+export const sectionProducts = pgTable(
+  'section_products',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    sectionId: integer()
+      .notNull()
+      .references(() => courseSections.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    // The other version of a physical/digital choice (spec 1 §3 additionalShelfItem).
+    additionalProductId: integer().references(() => products.id),
+    isPhysicalDigitalChoice: boolean().notNull().default(false),
+    isContinuation: boolean().notNull().default(false),
+    // LTI passthrough partner: 0 or 2 (spec 2 §4).
+    ltiPassthrough: smallint(),
+    isLinkEnabled: boolean().notNull().default(false),
+    shouldHideCode: boolean().notNull().default(false),
+    showRedeem: boolean().notNull().default(false),
+    coursewarePricingId: text(),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('section_products_section_product').on(t.sectionId, t.productId),
+    index('section_products_product').on(t.productId),
+    check('section_products_lti', sql`${t.ltiPassthrough} is null or ${t.ltiPassthrough} in (0, 2)`),
+  ],
+);

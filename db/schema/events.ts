@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    path: text(),
+    props: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('analytics_events_name_time').on(t.name, t.occurredAt)],
+);
+
+// Slow side effects (mail, partner calls) queued in the transaction that causes them and
+// drained by a worker with FOR UPDATE SKIP LOCKED (DESIGN.md, Money and side effects).
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text().notNull(),
+    dedupeKey: text().unique(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    availableAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('outbox_pending').on(t.availableAt).where(sql`${t.sentAt} is null`)],
+);
