@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { resolveLocale, showLanguagePicker } from './language.ts';
+
+const allowed = ['en', 'fr-CA'];
+
+describe('language (spec 1 §2 footer language picker; spec 2 §9 default English)', () => {
+  it('defaults to English, also when logged out', () => {
+    expect(resolveLocale({ allowed })).toBe('en');
+  });
+
+  it("the user's stored choice wins over the cookie and the browser", () => {
+    expect(resolveLocale({ userChoice: 'fr-CA', cookie: 'en', acceptLanguage: 'en', allowed })).toBe('fr-CA');
+  });
+
+  it('the LANG cookie wins over the browser', () => {
+    expect(resolveLocale({ cookie: 'fr-CA', acceptLanguage: 'en-US', allowed })).toBe('fr-CA');
+  });
+
+  it('any French in Accept-Language reads French', () => {
+    expect(resolveLocale({ acceptLanguage: 'de;q=0.9, fr-FR;q=0.8', allowed })).toBe('fr-CA');
+  });
+
+  it('ignores languages the site does not allow and unknown codes', () => {
+    expect(resolveLocale({ userChoice: 'fr-CA', allowed: ['en'] })).toBe('en');
+    expect(resolveLocale({ cookie: 'xx', allowed })).toBe('en');
+  });
+
+  it('the language button shows only when more than one language is allowed', () => {
+    expect(showLanguagePicker(['en', 'fr-CA'])).toBe(true);
+    expect(showLanguagePicker(['en'])).toBe(false);
+  });
+});
