@@ -48,7 +48,6 @@ CREATE TABLE "sessions" (
 	"id_hash" text PRIMARY KEY NOT NULL,
 	"user_id" integer,
 	"impersonator_id" integer,
-	"csrf_token" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL

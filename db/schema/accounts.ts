@@ -78,7 +78,6 @@ export const sessions = pgTable(
     idHash: text().primaryKey(),
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
     impersonatorId: integer().references(() => users.id, { onDelete: 'cascade' }),
-    csrfToken: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

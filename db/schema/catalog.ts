@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -48,7 +49,7 @@ export const categories = pgTable(
     code: text().notNull(),
     title: text().notNull(),
     urlSlug: text().notNull(),
-    parentId: integer().references((): ReturnType<typeof integer> => categories.id as never),
+    parentId: integer().references((): AnyPgColumn => categories.id),
     depth: smallint().notNull().default(0),
   },
   (t) => [

@@ -1,0 +1,193 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Queryable } from '#db/client.ts';
+import { accountFlags, loginAttempts, sessions, userRoles, users } from '#db/schema/accounts.ts';
+import { sectionMembers } from '#db/schema/courses.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { Invalid } from '#domain/shared/errors.ts';
+import type { Site } from '#domain/sites/types.ts';
+import { isLocale, type Locale } from './language.ts';
+import { LOGIN_WINDOW_MS, loginThrottle } from './login-throttle.ts';
+import type { NavigationFlags } from './navigation.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { newToken, SESSION_TTL_MS, tokenDigest } from './session-token.ts';
+import type { LoginOutcome, SessionUser } from './types.ts';
+
+export { hashPassword };
+
+export async function login(
+  ctx: RequestContext,
+  input: { email: string; password: string },
+): Promise<LoginOutcome> {
+  const email = input.email.trim().toLowerCase();
+  const since = new Date(ctx.now.getTime() - LOGIN_WINDOW_MS);
+  const failures = await ctx.db
+    .select({ email: loginAttempts.email, ip: loginAttempts.ipAddress, at: loginAttempts.attemptedAt })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.succeeded, false),
+        gt(loginAttempts.attemptedAt, since),
+        sql`(lower(${loginAttempts.email}) = ${email} or ${loginAttempts.ipAddress} = ${ctx.ipAddress})`,
+      ),
+    );
+  const decision = loginThrottle(
+    {
+      forAccount: failures.filter((f) => f.email.toLowerCase() === email).map((f) => f.at),
+      forAddress: failures.filter((f) => f.ip === ctx.ipAddress).map((f) => f.at),
+    },
+    ctx.now,
+  );
+  if (!decision.allowed) return { ok: false, reason: 'throttled', retryAfterMinutes: decision.retryAfterMinutes };
+
+  const [user] = await ctx.db
+    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
+  const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
+  const succeeded = valid && !!user?.isActive;
+  await ctx.db.insert(loginAttempts).values({
+    email: email.slice(0, 254),
+    ipAddress: ctx.ipAddress,
+    succeeded,
+    attemptedAt: ctx.now,
+  });
+  return succeeded && user ? { ok: true, userId: user.id } : { ok: false, reason: 'invalid' };
+}
+
+/** Starts a session; the previous one, if any, is ended so its id cannot be reused (rotation). */
+export async function startSession(
+  db: Queryable,
+  input: { userId: number; previousToken?: string | null; now: Date },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(input.now.getTime() + SESSION_TTL_MS);
+  await db.transaction(async (tx) => {
+    if (input.previousToken) await tx.delete(sessions).where(eq(sessions.idHash, tokenDigest(input.previousToken)));
+    await tx.insert(sessions).values({ idHash: tokenDigest(token), userId: input.userId, expiresAt });
+  });
+  return { token, expiresAt };
+}
+
+export async function endSession(db: Queryable, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, tokenDigest(token)));
+}
+
+export async function findSession(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<{ userId: number; impersonatorId: number | null } | null> {
+  if (token.length > 100) return null;
+  const [row] = await db
+    .select({ userId: sessions.userId, impersonatorId: sessions.impersonatorId, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.idHash, tokenDigest(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row?.userId) return null;
+  // Sliding expiry, written at most once an hour to keep reads cheap.
+  if (now.getTime() - row.lastSeenAt.getTime() > 60 * 60 * 1000) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .where(eq(sessions.idHash, tokenDigest(token)));
+  }
+  return { userId: row.userId, impersonatorId: row.impersonatorId };
+}
+
+export async function loadSessionUser(
+  db: Queryable,
+  input: { userId: number; impersonatorId: number | null },
+): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({ user: users, flags: accountFlags })
+    .from(users)
+    .leftJoin(accountFlags, eq(accountFlags.userId, users.id))
+    .where(and(eq(users.id, input.userId), eq(users.isActive, true)))
+    .limit(1);
+  if (!row) return null;
+  const [roles, [instructor]] = await Promise.all([
+    db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, input.userId)),
+    db
+      .select({ id: sectionMembers.id })
+      .from(sectionMembers)
+      .where(and(eq(sectionMembers.userId, input.userId), eq(sectionMembers.isClassroomInstructor, true)))
+      .limit(1),
+  ]);
+  const roleNames = roles.map((r) => r.role);
+  const f = row.flags;
+  const { user } = row;
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    languageCode: user.languageCode,
+    timeZone: user.timeZone,
+    mustAcceptEula: user.mustAcceptEula && !user.eulaAcceptedAt,
+    orgId: user.orgId,
+    roles: roleNames,
+    isImpersonating: input.impersonatorId !== null,
+    flags: {
+      isClassroomInstructor: !!instructor,
+      hasAccessToCampusTools: f?.hasAccessToCampusTools ?? false,
+      isCourseManagerEnabled: f?.isCourseManagerEnabled ?? false,
+      hasAccessToBsmProductRequests: f?.hasAccessToBsmProductRequests ?? false,
+      hasAccessToPubProductRequests: f?.hasAccessToPubProductRequests ?? false,
+      isPostingEnabled: f?.isPostingEnabled ?? false,
+      isManager: roleNames.includes('manager'),
+      isImpersonating: input.impersonatorId !== null,
+      hasAccessToMyUsers: f?.hasAccessToMyUsers ?? false,
+      isSamplesEnabled: f?.isSamplesEnabled ?? false,
+      isAnalyticsEnabled: f?.isAnalyticsEnabled ?? false,
+      hasAccessToClaimCodeChecker: f?.hasAccessToClaimCodeChecker ?? false,
+      isBookstoreManager: roleNames.includes('bookstore_manager'),
+      myShelfEnabled: f?.myShelfEnabled ?? true,
+    },
+  };
+}
+
+/** The account flags of spec 1 §3 Login.navigationInfo, as seen on this site. */
+export function navigationFlags(user: SessionUser, site: Site): NavigationFlags {
+  return {
+    ...user.flags,
+    myShelfEnabled: user.flags.myShelfEnabled && site.myShelfEnabled,
+    onWhiteLabel: site.whiteLabelId !== null,
+    isDashboardEnabled: site.isDashboardEnabled,
+    isCampusInsightsEnabled: site.isCampusInsightsEnabled,
+  };
+}
+
+/** spec 2 §7 Change language: stored for logged-in users. */
+export async function changeLanguage(ctx: RequestContext, language: string): Promise<Locale> {
+  if (!isLocale(language) || !ctx.site.allowedLanguages.includes(language)) {
+    throw new Invalid('language.error.unsupported');
+  }
+  if (ctx.user) await ctx.db.update(users).set({ languageCode: language }).where(eq(users.id, ctx.user.id));
+  return language;
+}
+
+export async function acceptEula(ctx: RequestContext): Promise<void> {
+  if (!ctx.user) return;
+  await ctx.db
+    .update(users)
+    .set({ mustAcceptEula: false, eulaAcceptedAt: ctx.now })
+    .where(eq(users.id, ctx.user.id));
+}
+
+export async function createUser(
+  db: Queryable,
+  input: { email: string; password: string; firstName: string; lastName: string; orgId?: number | null },
+): Promise<number> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: input.email.trim().toLowerCase(),
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      orgId: input.orgId ?? null,
+    })
+    .returning({ id: users.id });
+  return row!.id;
+}

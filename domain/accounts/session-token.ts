@@ -1,0 +1,24 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Only this digest is stored, so the sessions table never holds a usable cookie. */
+export function tokenDigest(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** The CSRF token is bound to the session (or anonymous visitor) key by a keyed hash. */
+export function csrfTokenFor(secret: string, sessionKey: string): string {
+  return createHmac('sha256', secret).update(`csrf:${sessionKey}`).digest('base64url');
+}
+
+export function csrfTokenMatches(secret: string, sessionKey: string, presented: unknown): boolean {
+  if (typeof presented !== 'string' || presented.length > 200) return false;
+  const expected = Buffer.from(csrfTokenFor(secret, sessionKey));
+  const actual = Buffer.from(presented);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}

@@ -1,0 +1,20 @@
+import type { NavigationFlags } from './navigation.ts';
+
+export type SessionUser = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  languageCode: string | null;
+  timeZone: string;
+  mustAcceptEula: boolean;
+  orgId: number | null;
+  roles: string[];
+  isImpersonating: boolean;
+  flags: Omit<NavigationFlags, 'onWhiteLabel' | 'isDashboardEnabled' | 'isCampusInsightsEnabled'>;
+};
+
+export type LoginOutcome =
+  | { ok: true; userId: number }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'throttled'; retryAfterMinutes: number };

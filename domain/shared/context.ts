@@ -1,0 +1,15 @@
+import type { Queryable } from '#db/client.ts';
+import type { Locale } from '#domain/accounts/language.ts';
+import type { SessionUser } from '#domain/accounts/types.ts';
+import type { Site } from '#domain/sites/types.ts';
+
+/** Built once per request by the adapter; every service takes it first (STYLE.md). */
+export type RequestContext = {
+  db: Queryable;
+  site: Site;
+  user: SessionUser | null;
+  locale: Locale;
+  requestId: string;
+  ipAddress: string;
+  now: Date;
+};

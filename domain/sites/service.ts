@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '#db/client.ts';
+import { organizations, whiteLabels } from '#db/schema/sites.ts';
+import { isLocale, LANGUAGES } from '#domain/accounts/language.ts';
+import type { Site, SiteLinks, SiteOrg } from './types.ts';
+
+export const DEFAULT_SITE_TITLE = 'Shelfmark';
+
+const DEFAULT_LINKS: SiteLinks = {
+  support: '/support',
+  help: '/help',
+  privacy: '/privacy',
+  terms: '/terms',
+  refund: '/refund-policy',
+  accessibility: '/accessibility',
+  library: '/library/',
+};
+
+export function defaultSite(host: string): Site {
+  return {
+    host,
+    title: DEFAULT_SITE_TITLE,
+    logo: null,
+    whiteLabelId: null,
+    org: null,
+    links: DEFAULT_LINKS,
+    allowEcommerce: true,
+    showEcommerce: true,
+    myShelfEnabled: true,
+    isFollettLabel: false,
+    eulaExempt: false,
+    isDashboardEnabled: false,
+    isCampusInsightsEnabled: false,
+    allowedLanguages: [...LANGUAGES],
+    theme: {},
+  };
+}
+
+/** Host header without port, lower case; anything odd falls back to the default site. */
+export function normalizeHost(hostHeader: string | null | undefined): string {
+  const host = (hostHeader ?? '').trim().toLowerCase().replace(/:\d+$/, '');
+  return /^[a-z0-9.-]{1,253}$/.test(host) ? host : 'localhost';
+}
+
+// Site settings change rarely and every process may hold them briefly: nothing here is state
+// another process needs (DESIGN.md, Scale path 2).
+const CACHE_MS = 30_000;
+const cache = new Map<string, { site: Site; at: number }>();
+
+export function clearSiteCache(): void {
+  cache.clear();
+}
+
+export async function resolveSite(db: Queryable, hostHeader: string | null | undefined): Promise<Site> {
+  const host = normalizeHost(hostHeader);
+  const hit = cache.get(host);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.site;
+  const site = await loadSite(db, host);
+  cache.set(host, { site, at: Date.now() });
+  return site;
+}
+
+async function loadSite(db: Queryable, host: string): Promise<Site> {
+  const [row] = await db
+    .select({ label: whiteLabels, org: organizations })
+    .from(whiteLabels)
+    .innerJoin(organizations, eq(organizations.id, whiteLabels.orgId))
+    .where(eq(whiteLabels.fqdn, host))
+    .limit(1);
+  if (!row) return defaultSite(host);
+  const { label, org } = row;
+  const siteOrg: SiteOrg = {
+    id: org.id,
+    title: org.title,
+    isCdsEnabled: org.isCdsEnabled,
+    isRetailer: org.isRetailer,
+    isBookstorePartner: org.isBookstorePartner,
+    isFollettOrg: org.isFollettOrg,
+    purchaseModalEnabled: org.purchaseModalEnabled,
+    buysOnPartnerSite: org.buysOnPartnerSite,
+    helpUrl: org.helpUrl,
+  };
+  return {
+    host,
+    title: label.title,
+    logo: label.labelLogo,
+    whiteLabelId: label.id,
+    org: siteOrg,
+    links: {
+      support: label.supportUrl ?? DEFAULT_LINKS.support,
+      // spec 2 §2: a different help page for the bookstore-partner organisation.
+      help: org.helpUrl ?? label.helpUrl ?? DEFAULT_LINKS.help,
+      privacy: label.privacyUrl ?? DEFAULT_LINKS.privacy,
+      terms: label.termsUrl ?? DEFAULT_LINKS.terms,
+      refund: label.refundUrl ?? DEFAULT_LINKS.refund,
+      accessibility: label.accessibilityUrl ?? DEFAULT_LINKS.accessibility,
+      library: label.libraryUrl ?? DEFAULT_LINKS.library,
+    },
+    allowEcommerce: label.allowEcommerce,
+    showEcommerce: label.showEcommerce,
+    myShelfEnabled: label.myShelfEnabled,
+    isFollettLabel: label.isFollettLabel,
+    eulaExempt: label.eulaExempt,
+    isDashboardEnabled: label.isDashboardEnabled,
+    isCampusInsightsEnabled: label.isCampusInsightsEnabled,
+    allowedLanguages: label.allowedLanguageCodes.filter(isLocale),
+    theme: label.theme,
+  };
+}

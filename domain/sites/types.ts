@@ -1,0 +1,42 @@
+import type { Locale } from '#domain/accounts/language.ts';
+
+export type SiteOrg = {
+  id: number;
+  title: string;
+  isCdsEnabled: boolean;
+  isRetailer: boolean;
+  isBookstorePartner: boolean;
+  isFollettOrg: boolean;
+  purchaseModalEnabled: boolean;
+  buysOnPartnerSite: boolean;
+  helpUrl: string | null;
+};
+
+export type SiteLinks = {
+  support: string;
+  help: string;
+  privacy: string;
+  terms: string;
+  refund: string;
+  accessibility: string;
+  library: string;
+};
+
+/** The site a request is on, resolved from its Host header (DESIGN.md, Requests). */
+export type Site = {
+  host: string;
+  title: string;
+  logo: string | null;
+  whiteLabelId: number | null;
+  org: SiteOrg | null;
+  links: SiteLinks;
+  allowEcommerce: boolean;
+  showEcommerce: boolean;
+  myShelfEnabled: boolean;
+  isFollettLabel: boolean;
+  eulaExempt: boolean;
+  isDashboardEnabled: boolean;
+  isCampusInsightsEnabled: boolean;
+  allowedLanguages: Locale[];
+  theme: Record<string, string>;
+};
