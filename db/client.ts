@@ -20,6 +20,8 @@ export type DatabaseHandle = {
   /** Runs a callback with a dedicated session holding an advisory lock (migrations, seeding). */
   withLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, to start other instances from. */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 export type DatabaseOptions = {
@@ -53,6 +55,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     // One process owns an embedded database: no other session can race it.
     withLock: (_key, fn) => fn(db),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
-import { organizations, whiteLabels } from '#db/schema/sites.ts';
+import { banners, organizations, whiteLabels } from '#db/schema/sites.ts';
 import { isLocale, LANGUAGES } from '#domain/accounts/language.ts';
 import type { Site, SiteLinks, SiteOrg } from './types.ts';
 
@@ -49,6 +49,7 @@ const cache = new Map<string, { site: Site; at: number }>();
 
 export function clearSiteCache(): void {
   cache.clear();
+  bannerCache = null;
 }
 
 export async function resolveSite(db: Queryable, hostHeader: string | null | undefined): Promise<Site> {
@@ -106,4 +107,29 @@ async function loadSite(db: Queryable, host: string): Promise<Site> {
     allowedLanguages: label.allowedLanguageCodes.filter(isLocale),
     theme: label.theme,
   };
+}
+
+let bannerCache: { banner: { id: number; message: string } | null; at: number } | null = null;
+
+/** The active maintenance banner, if any (spec 1 §1; spec 2 §7 Maintenance banner). */
+export async function activeMaintenanceBanner(
+  db: Queryable,
+  now: Date,
+): Promise<{ id: number; message: string } | null> {
+  if (bannerCache && Date.now() - bannerCache.at < CACHE_MS) return bannerCache.banner;
+  const [row] = await db
+    .select({ id: banners.id, message: banners.message })
+    .from(banners)
+    .where(
+      and(
+        eq(banners.kind, 'maintenance'),
+        eq(banners.isActive, true),
+        or(isNull(banners.startsAt), lte(banners.startsAt, now)),
+        or(isNull(banners.endsAt), gt(banners.endsAt, now)),
+      ),
+    )
+    .orderBy(desc(banners.id))
+    .limit(1);
+  bannerCache = { banner: row ?? null, at: Date.now() };
+  return bannerCache.banner;
 }

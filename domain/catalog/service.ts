@@ -1,0 +1,76 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { offerings, products } from '#db/schema/catalog.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { NotFound } from '#domain/shared/errors.ts';
+import { coverSvg } from '#db/seed/content/cover-svg.ts';
+import { priceLabel } from './price-label.ts';
+import { productPath } from './product-route.ts';
+import type { ProductCard } from './types.ts';
+
+const sellable = and(eq(products.status, 'active'), eq(products.isDisabled, false));
+
+const lowestOffering = sql<number | null>`(
+  select min(${offerings.priceCents}) from ${offerings}
+  where ${offerings.productId} = ${products.id} and ${offerings.isActive})`;
+const offerCount = sql<number>`(
+  select count(*)::int from ${offerings}
+  where ${offerings.productId} = ${products.id} and ${offerings.isActive})`;
+
+async function trayOf(ctx: RequestContext, order: 'sales' | 'adoptions', limit: number): Promise<ProductCard[]> {
+  const rows = await ctx.db
+    .select({
+      id: products.id,
+      productType: products.productType,
+      title: products.title,
+      subtitle: products.subtitle,
+      authors: products.authors,
+      slug: products.slug,
+      lowest: lowestOffering,
+      offers: offerCount,
+    })
+    .from(products)
+    .where(sellable)
+    .orderBy(order === 'sales' ? desc(products.salesCount) : desc(products.adoptionCount), products.id)
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    productType: row.productType,
+    title: row.title,
+    subtitle: row.subtitle,
+    authors: row.authors,
+    slug: row.slug,
+    path: productPath(row),
+    price: priceLabel({ productType: row.productType, hasOffer: row.offers > 0, priceCents: row.lowest }),
+  }));
+}
+
+/** 'Best Sellers' (order by sales) and 'Campus Favorites' (order by adoptions), spec 1 §2. */
+export async function featuredTrays(ctx: RequestContext, limit = 8) {
+  const [bestSellers, campusFavorites] = await Promise.all([
+    trayOf(ctx, 'sales', limit),
+    trayOf(ctx, 'adoptions', limit),
+  ]);
+  return { bestSellers, campusFavorites };
+}
+
+export async function sellableProductCount(ctx: RequestContext): Promise<number> {
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(products).where(sellable);
+  return row?.n ?? 0;
+}
+
+/** What a generated cover shows; deleted products have no cover. */
+export async function coverFacts(ctx: RequestContext, id: number) {
+  const [row] = await ctx.db
+    .select({ title: products.title, authors: products.authors, productType: products.productType })
+    .from(products)
+    .where(eq(products.id, id))
+    .limit(1);
+  if (!row) throw new NotFound();
+  return row;
+}
+
+/** The generated SVG cover of a product (issue 2 §3: no external images). */
+export async function productCoverSvg(ctx: RequestContext, id: number): Promise<string> {
+  const facts = await coverFacts(ctx, id);
+  return coverSvg({ title: facts.title, author: facts.authors, type: facts.productType, seed: id });
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './messages/en.ts';
+import { frCA } from './messages/fr-CA.ts';
+import { formatMoney, translate } from './translate.ts';
+
+describe('message catalogs', () => {
+  it('French has every English id and nothing more', () => {
+    expect(Object.keys(frCA).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('every message parses as ICU in both languages', () => {
+    for (const id of Object.keys(en)) {
+      expect(() => translate('en', id, { count: 2, minutes: 2, name: 'x', title: 't', year: 2026, tool: 't', id: 'r', author: 'a', price: '$1', host: 'h' })).not.toThrow();
+      expect(() => translate('fr-CA', id, { count: 2, minutes: 2, name: 'x', title: 't', year: 2026, tool: 't', id: 'r', author: 'a', price: '$1', host: 'h' })).not.toThrow();
+    }
+  });
+
+  it('uses plurals', () => {
+    expect(translate('en', 'login.error.throttled', { minutes: 1 })).toBe(
+      'Too many failed attempts. Please try again in 1 minute.',
+    );
+    expect(translate('fr-CA', 'login.error.throttled', { minutes: 3 })).toContain('3 minutes');
+  });
+
+  it('keeps the spec texts to the letter (spec 2 §8)', () => {
+    expect(translate('en', 'error.notFound')).toBe("Sorry, that page doesn't exist.");
+    expect(translate('en', 'error.forbidden')).toBe("Sorry, you can't access this page.");
+    expect(translate('en', 'error.heading')).toBe('Sorry, we have encountered an error.');
+  });
+
+  it('spec 2 §9: money in USD as $0,0.00', () => {
+    expect(formatMoney('en', 123456)).toBe('$1,234.56');
+    expect(formatMoney('en', 0)).toBe('$0.00');
+  });
+});

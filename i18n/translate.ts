@@ -1,0 +1,35 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import type { Locale } from '#domain/accounts/language.ts';
+import { en, type MessageId } from './messages/en.ts';
+import { frCA } from './messages/fr-CA.ts';
+
+export type { MessageId };
+export type MessageParams = Record<string, string | number>;
+
+const catalogs: Record<Locale, Record<MessageId, string>> = { en, 'fr-CA': frCA };
+const compiled = new Map<string, IntlMessageFormat>();
+
+export function isMessageId(key: string): key is MessageId {
+  return Object.hasOwn(en, key);
+}
+
+/** Formats a catalog message; an unknown id (a bug) shows the generic error text. */
+export function translate(locale: Locale, id: string, params?: MessageParams): string {
+  const key: MessageId = isMessageId(id) ? id : 'error.generic';
+  const cacheKey = `${locale}\u0000${key}`;
+  let format = compiled.get(cacheKey);
+  if (!format) {
+    format = new IntlMessageFormat(catalogs[locale][key], locale, undefined, { ignoreTag: true });
+    compiled.set(cacheKey, format);
+  }
+  return String(format.format(params));
+}
+
+export function formatMoney(locale: Locale, cents: number, currency = 'USD'): string {
+  // spec 2 §9: USD only, $0,0.00.
+  return new Intl.NumberFormat(locale === 'fr-CA' ? 'fr-CA' : 'en-US', {
+    style: 'currency',
+    currency,
+    currencyDisplay: locale === 'fr-CA' ? 'narrowSymbol' : 'symbol',
+  }).format(cents / 100);
+}

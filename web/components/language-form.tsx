@@ -1,0 +1,38 @@
+import { Form, Link } from 'react-router';
+import { useRootData, useT } from '#web/i18n/use-t.ts';
+
+/** Radio choice of the allowed languages, posted to /account/language (works without JS). */
+export function LanguageForm({ next, onCancel }: { next: string; onCancel?: () => void }) {
+  const t = useT();
+  const root = useRootData();
+  if (!root) return null;
+  return (
+    <Form method="post" action="/account/language" reloadDocument className="stack">
+      <input type="hidden" name="csrfmiddlewaretoken" value={root.csrfToken} />
+      <input type="hidden" name="next" value={next} />
+      <fieldset className="stack">
+        <legend>{t('language.legend')}</legend>
+        {root.site.allowedLanguages.map((code) => (
+          <label key={code} className="radio">
+            <input type="radio" name="language" value={code} defaultChecked={code === root.locale} />
+            <span lang={code}>{t(`language.${code}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="button-row">
+        {onCancel ? (
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            {t('language.cancel')}
+          </button>
+        ) : (
+          <Link to={next} className="button button--secondary">
+            {t('language.cancel')}
+          </Link>
+        )}
+        <button type="submit" className="button button--primary">
+          {t('language.continue')}
+        </button>
+      </div>
+    </Form>
+  );
+}

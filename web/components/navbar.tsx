@@ -1,0 +1,52 @@
+import { Link, useLocation } from 'react-router';
+import { useRootData, useT } from '#web/i18n/use-t.ts';
+import { Logo } from './logo.tsx';
+import { SearchBox } from './search-box.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+// spec 1 §2 Navbar: logo to /, search when ecommerce is shown, cart for the retailer org,
+// Help in a new tab, Log In or the user dropdown.
+export function Navbar() {
+  const root = useRootData();
+  const t = useT();
+  const location = useLocation();
+  if (!root) return null;
+  const { site, user } = root;
+  const next = location.pathname + location.search;
+  return (
+    <header className="navbar">
+      <nav aria-label={t('nav.primary')} className="navbar__inner">
+        <Link to="/" className="navbar__logo" aria-label={t('site.homeLink', { title: site.title })}>
+          <Logo title={site.title} src={site.logo} />
+        </Link>
+        {site.showSearch ? <SearchBox /> : null}
+        <ul className="navbar__actions">
+          {site.showCart ? (
+            <li>
+              <Link to="/cart/" className="button button--ghost">
+                {t('nav.cart')}
+              </Link>
+            </li>
+          ) : null}
+          <li>
+            <a href={site.links.help} target="_blank" rel="noopener noreferrer" className="button button--ghost" aria-label={t('nav.help.newTab')}>
+              {t('nav.help')}
+            </a>
+          </li>
+          <li>
+            {user ? (
+              <UserMenu firstName={user.firstName} groups={user.menu} />
+            ) : (
+              <Link
+                to={`/accounts/login/?next=${encodeURIComponent(next)}`}
+                className="button button--primary"
+              >
+                {t('nav.login')}
+              </Link>
+            )}
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Locale } from '#domain/accounts/language.ts';
+import type { MenuGroup } from '#domain/accounts/navigation.ts';
+import type { SiteLinks } from '#domain/sites/types.ts';
+
+/** What every page's shell needs, loaded once by the root route. */
+export type RootData = {
+  locale: Locale;
+  csrfToken: string;
+  site: {
+    title: string;
+    logo: string | null;
+    isWhiteLabel: boolean;
+    links: SiteLinks;
+    theme: Record<string, string>;
+    showSearch: boolean;
+    showCart: boolean;
+    allowedLanguages: Locale[];
+    showLanguagePicker: boolean;
+  };
+  user: { firstName: string; menu: MenuGroup[] } | null;
+  maintenanceBanner: { id: number; message: string } | null;
+  showApiDocs: boolean;
+};

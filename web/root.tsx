@@ -1,0 +1,133 @@
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLoaderData,
+  useRouteLoaderData,
+} from 'react-router';
+import { showLanguagePicker } from '#domain/accounts/language.ts';
+import { userMenuGroups } from '#domain/accounts/navigation.ts';
+import { eulaRedirect } from '#domain/accounts/eula.ts';
+import { navigationFlags } from '#domain/accounts/service.ts';
+import { activeMaintenanceBanner } from '#domain/sites/service.ts';
+import { isEcommerceShown, isWhiteLabel, showNavbarCart } from '#domain/sites/site-rules.ts';
+import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { Footer } from '#web/components/footer.tsx';
+import { MaintenanceBanner } from '#web/components/maintenance-banner.tsx';
+import { Navbar } from '#web/components/navbar.tsx';
+import { PageViewTracker } from '#web/components/page-view-tracker.tsx';
+import { useT } from '#web/i18n/use-t.ts';
+import { useNonce } from '#web/nonce.tsx';
+import type { RootData } from '#web/root-data.ts';
+import type { Route } from './+types/root.ts';
+import stylesHref from './styles/app.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { rc } = context;
+  const url = new URL(request.url);
+  const eula = eulaRedirect({
+    loggedIn: !!rc.user,
+    mustAcceptEula: rc.user?.mustAcceptEula ?? false,
+    siteExempt: rc.site.eulaExempt,
+    pathAndQuery: url.pathname + url.search,
+  });
+  if (eula) throw redirect(eula);
+  const banner = await activeMaintenanceBanner(rc.db, rc.now);
+  const body: RootData = {
+    locale: rc.locale,
+    csrfToken: context.csrfToken,
+    site: {
+      title: rc.site.title,
+      logo: rc.site.logo,
+      isWhiteLabel: isWhiteLabel(rc.site),
+      links: rc.site.links,
+      theme: rc.site.theme,
+      showSearch: isEcommerceShown(rc.site),
+      showCart: showNavbarCart(rc.site.org),
+      allowedLanguages: rc.site.allowedLanguages,
+      showLanguagePicker: showLanguagePicker(rc.site.allowedLanguages),
+    },
+    user: rc.user
+      ? { firstName: rc.user.firstName, menu: userMenuGroups(navigationFlags(rc.user, rc.site)) }
+      : null,
+    maintenanceBanner: banner,
+    showApiDocs: context.isDevelopment,
+  };
+  return data(body, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+// Shell data changes only on a write (login, language) or when the URL's search changes.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const nonce = useNonce();
+  const theme = Object.entries(root?.site.theme ?? {})
+    .filter(([name, value]) => /^--[a-z-]+$/.test(name) && /^[#\w(),.% -]+$/.test(value))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
+  return (
+    <html lang={root?.locale ?? 'en'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        {theme ? <style>{`:root{${theme}}`}</style> : null}
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const root = useLoaderData<typeof loader>();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        <SkipLinkText />
+      </a>
+      {root.maintenanceBanner ? <MaintenanceBanner banner={root.maintenanceBanner} /> : null}
+      <Navbar />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <PageViewTracker />
+    </>
+  );
+}
+
+
+function SkipLinkText() {
+  const t = useT();
+  return <>{t('site.skipToContent')}</>;
+}
+
+export function ErrorBoundary() {
+  return (
+    <>
+      <Navbar />
+      <main id="main" tabIndex={-1}>
+        <GeneralErrorBoundary />
+      </main>
+      <Footer />
+    </>
+  );
+}

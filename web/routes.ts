@@ -1,0 +1,19 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes';
+
+const infoPages = ['support', 'help', 'privacy', 'terms', 'refund-policy', 'accessibility'];
+
+export default [
+  index('routes/home.tsx'),
+  route('accounts/login', 'routes/login.tsx'),
+  route('accounts/logout', 'routes/logout.tsx'),
+  route('ajax/logout', 'routes/ajax-logout.ts'),
+  route('account', 'routes/account.tsx'),
+  route('account/eula', 'routes/eula.tsx'),
+  route('account/language', 'routes/language.tsx'),
+  route('library', 'routes/library.tsx'),
+  route('site-map', 'routes/site-map.tsx'),
+  route('manage/:tool', 'routes/manage-tool.tsx'),
+  route('covers/:file', 'routes/cover.ts'),
+  ...infoPages.map((page) => route(page, 'routes/info-page.tsx', { id: `info-${page}` })),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

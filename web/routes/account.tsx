@@ -1,0 +1,42 @@
+import { Link, useLoaderData } from 'react-router';
+import { useT } from '#web/i18n/use-t.ts';
+import { pageMeta } from '#web/utils/meta.ts';
+import { requireUser } from '#web/utils/require-user.server.ts';
+import type { Route } from './+types/account.ts';
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  return {
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+    roles: user.roles,
+    locale: context.rc.locale,
+  };
+}
+
+export default function AccountPage() {
+  const account = useLoaderData<typeof loader>();
+  const t = useT();
+  return (
+    <section className="narrow stack">
+      <h1>{t('account.title')}</h1>
+      <dl className="details">
+        <dt>{t('account.name')}</dt>
+        <dd>{account.name}</dd>
+        <dt>{t('account.email')}</dt>
+        <dd>{account.email}</dd>
+        <dt>{t('account.language')}</dt>
+        <dd>{t(`language.${account.locale}`)}</dd>
+        <dt>{t('account.roles')}</dt>
+        <dd>{account.roles.length ? account.roles.join(', ') : t('account.noRoles')}</dd>
+      </dl>
+      <p>
+        <Link to="/accounts/logout/" className="button button--secondary">
+          {t('account.logout')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'account.title');

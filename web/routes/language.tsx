@@ -1,0 +1,43 @@
+import { redirect, useLoaderData } from 'react-router';
+import { z } from 'zod';
+import { safeNextPath } from '#domain/accounts/safe-next.ts';
+import { changeLanguage } from '#domain/accounts/service.ts';
+import { serializeCookie } from '#server/cookies.ts';
+import { LANG_COOKIE } from '#server/load-context.ts';
+import { LanguageForm } from '#web/components/language-form.tsx';
+import { useT } from '#web/i18n/use-t.ts';
+import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
+import { pageMeta } from '#web/utils/meta.ts';
+import type { Route } from './+types/language.ts';
+
+const LanguageSchema = z.object({ language: z.string().max(20), next: z.string().max(2000).optional() });
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { next: safeNextPath(new URL(request.url).searchParams.get('next')) };
+}
+
+// Stored for logged-in users and in LANG for everyone (spec 1 §2 footer; spec 2 §7).
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const parsed = LanguageSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response(null, { status: 400 });
+  const language = await changeLanguage(context.rc, parsed.data.language);
+  const cookie = serializeCookie(LANG_COOKIE, language, {
+    httpOnly: false,
+    secure: context.secureCookies,
+    maxAgeSeconds: 60 * 60 * 24 * 365,
+  });
+  return redirect(safeNextPath(parsed.data.next), { headers: { 'Set-Cookie': cookie } });
+});
+
+export default function LanguagePage() {
+  const { next } = useLoaderData<typeof loader>();
+  const t = useT();
+  return (
+    <section className="narrow stack">
+      <h1>{t('language.title')}</h1>
+      <LanguageForm next={next} />
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'language.title');

@@ -1,0 +1,34 @@
+import { data, useLoaderData } from 'react-router';
+import { canOpenMenuItem, menuItemForPath } from '#domain/accounts/navigation.ts';
+import { navigationFlags } from '#domain/accounts/service.ts';
+import { useT } from '#web/i18n/use-t.ts';
+import { rootDataFrom } from '#web/utils/meta.ts';
+import { requireUser } from '#web/utils/require-user.server.ts';
+import { translate } from '#i18n/translate.ts';
+import type { Route } from './+types/manage-tool.ts';
+
+// The pages behind the user menu's gated items open only for those the menu shows them to:
+// the same rule decides both (spec 1 §2 user menu groups; spec 1 §6 roles).
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const item = menuItemForPath(`/manage/${params.tool}`);
+  if (!item) throw data(null, { status: 404 });
+  if (!canOpenMenuItem(navigationFlags(user, context.rc.site), item)) throw data(null, { status: 403 });
+  return { item };
+}
+
+export default function ManageToolPage() {
+  const { item } = useLoaderData<typeof loader>();
+  const t = useT();
+  return (
+    <section className="narrow stack">
+      <h1>{t(`menu.${item}`)}</h1>
+      <p>{t('manage.body')}</p>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const locale = rootDataFrom(matches)?.locale ?? 'en';
+  return [{ title: loaderData ? translate(locale, `menu.${loaderData.item}`) : translate(locale, 'error.title') }];
+};
