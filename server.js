@@ -45,7 +45,9 @@ function serveStatic(files, req, res) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader(
     'Cache-Control',
-    pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    pathname.startsWith('/assets/')
+      ? 'public, max-age=31536000, immutable'
+      : 'public, max-age=3600',
   );
   if (req.method === 'HEAD') res.end();
   else createReadStream(file).pipe(res);

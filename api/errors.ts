@@ -11,16 +11,26 @@ export function jsonApi(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
-export function apiError(context: WebContext, status: number, code: string, params?: Record<string, string | number>): Response {
+export function apiError(
+  context: WebContext,
+  status: number,
+  code: string,
+  params?: Record<string, string | number>,
+): Response {
   return jsonApi(
-    { errors: [{ status: String(status), code, detail: translate(context.rc.locale, code, params) }] },
+    {
+      errors: [
+        { status: String(status), code, detail: translate(context.rc.locale, code, params) },
+      ],
+    },
     { status },
   );
 }
 
 /** The one place that maps thrown errors to JSON:API error objects. */
 export function mapApiError(context: WebContext, error: unknown): Response {
-  if (error instanceof DomainError) return apiError(context, error.status, error.messageKey, error.params);
+  if (error instanceof DomainError)
+    return apiError(context, error.status, error.messageKey, error.params);
   context.log.error({ err: error }, 'api error');
   return apiError(context, 500, 'error.generic');
 }

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -70,7 +70,9 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       try {
         await client.query('select pg_advisory_lock($1)', [key]);
         try {
-          return await fn(drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as Database);
+          return await fn(
+            drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as Database,
+          );
         } finally {
           await client.query('select pg_advisory_unlock($1)', [key]);
         }

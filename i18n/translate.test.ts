@@ -10,8 +10,34 @@ describe('message catalogs', () => {
 
   it('every message parses as ICU in both languages', () => {
     for (const id of Object.keys(en)) {
-      expect(() => translate('en', id, { count: 2, minutes: 2, name: 'x', title: 't', year: 2026, tool: 't', id: 'r', author: 'a', price: '$1', host: 'h' })).not.toThrow();
-      expect(() => translate('fr-CA', id, { count: 2, minutes: 2, name: 'x', title: 't', year: 2026, tool: 't', id: 'r', author: 'a', price: '$1', host: 'h' })).not.toThrow();
+      expect(() =>
+        translate('en', id, {
+          count: 2,
+          minutes: 2,
+          name: 'x',
+          title: 't',
+          year: 2026,
+          tool: 't',
+          id: 'r',
+          author: 'a',
+          price: '$1',
+          host: 'h',
+        }),
+      ).not.toThrow();
+      expect(() =>
+        translate('fr-CA', id, {
+          count: 2,
+          minutes: 2,
+          name: 'x',
+          title: 't',
+          year: 2026,
+          tool: 't',
+          id: 'r',
+          author: 'a',
+          price: '$1',
+          host: 'h',
+        }),
+      ).not.toThrow();
     }
   });
 

@@ -3,7 +3,17 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['web', 'domain', 'db', 'api', 'server', 'i18n', 'public', 'package.json', 'vite.config.ts'];
+const SOURCES = [
+  'web',
+  'domain',
+  'db',
+  'api',
+  'server',
+  'i18n',
+  'public',
+  'package.json',
+  'vite.config.ts',
+];
 
 function newest(entry) {
   if (!existsSync(entry)) return 0;
@@ -18,7 +28,10 @@ const built = 'build/server/index.js';
 const stale = !existsSync(built) || Math.max(...SOURCES.map(newest)) > statSync(built).mtimeMs;
 if (stale) {
   console.log('Building Shelfmark...');
-  const result = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync('npx', ['react-router', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 const server = spawnSync(process.execPath, ['server.js'], {

@@ -13,8 +13,8 @@ import { type Config, loadConfig } from './config.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { ANON_COOKIE, LANG_COOKIE, SESSION_COOKIE, type WebContext } from './load-context.ts';
 import { createLogger } from './logger.ts';
-import { seedDemoIfWanted } from './seed-on-start.ts';
 import { applySecurityHeaders } from './security-headers.ts';
+import { seedDemoIfWanted } from './seed-on-start.ts';
 
 const MAX_BODY_BYTES = 1_000_000;
 const MAX_URL_LENGTH = 4096;
@@ -38,7 +38,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const config = loadConfig(options.env);
   const log = createLogger(config.LOG_LEVEL);
   const database =
-    options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+    options.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   await migrateDatabase(database);
   await seedDemoIfWanted(database, config, log);
 
@@ -78,10 +79,22 @@ export async function createApp(options: AppOptions): Promise<App> {
     if (newAnonKey && (response.headers.get('Content-Type') ?? '').startsWith('text/html')) {
       response.headers.append(
         'Set-Cookie',
-        serializeCookie(ANON_COOKIE, newAnonKey, { secure: production, maxAgeSeconds: 60 * 60 * 24 * 30 }),
+        serializeCookie(ANON_COOKIE, newAnonKey, {
+          secure: production,
+          maxAgeSeconds: 60 * 60 * 24 * 30,
+        }),
       );
     }
-    log.debug({ requestId, method: request.method, url: request.url, status: response.status, ms: Math.round(performance.now() - started) }, 'request');
+    log.debug(
+      {
+        requestId,
+        method: request.method,
+        url: request.url,
+        status: response.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
     return response;
   }
 
@@ -128,7 +141,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     const key = context.sessionToken ?? cookies.get(ANON_COOKIE) ?? '';
     let presented: unknown = request.headers.get('x-csrftoken');
     const type = request.headers.get('content-type') ?? '';
-    if (!presented && (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'))) {
+    if (
+      !presented &&
+      (type.startsWith('application/x-www-form-urlencoded') ||
+        type.startsWith('multipart/form-data'))
+    ) {
       try {
         presented = (await request.clone().formData()).get('csrfmiddlewaretoken');
       } catch {
@@ -152,18 +169,27 @@ export async function createApp(options: AppOptions): Promise<App> {
 }
 
 function rejectEarly(request: Request): Response | null {
-  if (request.url.length > MAX_URL_LENGTH) return errorResponse(request, 'en', 414, 'error.invalid');
+  if (request.url.length > MAX_URL_LENGTH)
+    return errorResponse(request, 'en', 414, 'error.invalid');
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_BODY_BYTES) return errorResponse(request, 'en', 413, 'error.tooLarge');
   return null;
 }
 
 function wantsJson(request: Request): boolean {
-  return new URL(request.url).pathname.startsWith('/api/') || (request.headers.get('accept') ?? '').includes('json');
+  return (
+    new URL(request.url).pathname.startsWith('/api/') ||
+    (request.headers.get('accept') ?? '').includes('json')
+  );
 }
 
 /** A failure outside any page: JSON:API error object or a small accessible HTML page. */
-export function errorResponse(request: Request, locale: 'en' | 'fr-CA', status: number, key: string): Response {
+export function errorResponse(
+  request: Request,
+  locale: 'en' | 'fr-CA',
+  status: number,
+  key: string,
+): Response {
   const message = translate(locale, key);
   if (wantsJson(request)) {
     return Response.json(
@@ -176,7 +202,12 @@ export function errorResponse(request: Request, locale: 'en' | 'fr-CA', status: 
 }
 
 function genericError(request: Request, locale: 'en' | 'fr-CA', requestId: string): Response {
-  const response = errorResponse(request, locale, 500, wantsJson(request) ? 'error.generic' : 'error.heading');
+  const response = errorResponse(
+    request,
+    locale,
+    500,
+    wantsJson(request) ? 'error.generic' : 'error.heading',
+  );
   response.headers.set('X-Request-Id', requestId);
   return response;
 }

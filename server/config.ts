@@ -27,7 +27,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = parsed.data;
   if (config.NODE_ENV === 'production' && config.DATABASE_URL && !config.SESSION_SECRET) {
-    throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production on PostgreSQL');
+    throw new Error(
+      'Invalid configuration:\n  SESSION_SECRET: required in production on PostgreSQL',
+    );
   }
   return {
     ...config,

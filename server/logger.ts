@@ -5,6 +5,9 @@ export type Logger = pino.Logger;
 export function createLogger(level: string): Logger {
   return pino({
     level,
-    redact: { paths: ['password', '*.password', 'code', '*.code', 'req.headers.cookie'], censor: '[redacted]' },
+    redact: {
+      paths: ['password', '*.password', 'code', '*.code', 'req.headers.cookie'],
+      censor: '[redacted]',
+    },
   });
 }

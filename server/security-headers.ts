@@ -28,5 +28,6 @@ export function applySecurityHeaders(
   headers.set('X-Frame-Options', 'SAMEORIGIN');
   headers.set('Cross-Origin-Opener-Policy', 'same-origin');
   headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
-  if (options.production) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  if (options.production)
+    headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }

@@ -19,7 +19,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Bots and no-JS readers get the whole document at once; browsers get the shell early.
-    const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
+    const readyEvent = isbot(request.headers.get('user-agent') ?? '')
+      ? 'onAllReady'
+      : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

@@ -10,14 +10,14 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from 'react-router';
+import { eulaRedirect } from '#domain/accounts/eula.ts';
 import { showLanguagePicker } from '#domain/accounts/language.ts';
 import { userMenuGroups } from '#domain/accounts/navigation.ts';
-import { eulaRedirect } from '#domain/accounts/eula.ts';
 import { navigationFlags } from '#domain/accounts/service.ts';
 import { activeMaintenanceBanner } from '#domain/sites/service.ts';
 import { isEcommerceShown, isWhiteLabel, showNavbarCart } from '#domain/sites/site-rules.ts';
-import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { Footer } from '#web/components/footer.tsx';
+import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { MaintenanceBanner } from '#web/components/maintenance-banner.tsx';
 import { Navbar } from '#web/components/navbar.tsx';
 import { PageViewTracker } from '#web/components/page-view-tracker.tsx';
@@ -67,7 +67,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // Shell data changes only on a write (login, language) or when the URL's search changes.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 }
 
@@ -113,7 +116,6 @@ export default function App() {
     </>
   );
 }
-
 
 function SkipLinkText() {
   const t = useT();

@@ -27,7 +27,13 @@ export function loginStatus(context: WebContext): Response {
       relationships: user ? { user: { data: { type: 'User', id: String(user.id) } } } : {},
     },
     included: user
-      ? [{ type: 'User', id: String(user.id), attributes: { email: user.email, firstName: user.firstName, lastName: user.lastName } }]
+      ? [
+          {
+            type: 'User',
+            id: String(user.id),
+            attributes: { email: user.email, firstName: user.firstName, lastName: user.lastName },
+          },
+        ]
       : [],
   });
 }
@@ -36,10 +42,19 @@ export function loginStatus(context: WebContext): Response {
 export async function postChangeLanguage(request: Request, context: WebContext): Promise<Response> {
   const parsed = changeLanguageBody.safeParse(await readJson(request));
   if (!parsed.success) return apiError(context, 400, 'language.error.unsupported');
-  const language = 'language' in parsed.data ? parsed.data.language : parsed.data.data.attributes.language;
+  const language =
+    'language' in parsed.data ? parsed.data.language : parsed.data.data.attributes.language;
   const stored = await changeLanguage(context.rc, language);
   return jsonApi(
     { data: { type: 'Language', id: stored, attributes: { code: stored } } },
-    { headers: { 'Set-Cookie': serializeCookie(LANG_COOKIE, stored, { httpOnly: false, secure: context.secureCookies, maxAgeSeconds: 60 * 60 * 24 * 365 }) } },
+    {
+      headers: {
+        'Set-Cookie': serializeCookie(LANG_COOKIE, stored, {
+          httpOnly: false,
+          secure: context.secureCookies,
+          maxAgeSeconds: 60 * 60 * 24 * 365,
+        }),
+      },
+    },
   );
 }

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { products } from './catalog.ts';
 import { orders } from './commerce.ts';
@@ -47,9 +56,7 @@ export const accessCodes = pgTable(
   },
   (t) => [
     uniqueIndex('access_codes_product_code').on(t.productId, t.code),
-    index('access_codes_pool')
-      .on(t.productId)
-      .where(sql`${t.assignedUserId} is null`),
+    index('access_codes_pool').on(t.productId).where(sql`${t.assignedUserId} is null`),
     index('access_codes_user').on(t.assignedUserId),
   ],
 );

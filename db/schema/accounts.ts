@@ -31,7 +31,10 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
-    check('users_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$' and length(${t.email}) <= 254`),
+    check(
+      'users_email_shape',
+      sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$' and length(${t.email}) <= 254`,
+    ),
     check('users_language', sql`${t.languageCode} is null or ${t.languageCode} in ('en', 'fr-CA')`),
   ],
 );
@@ -48,7 +51,10 @@ export const userRoles = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.role] }),
-    check('user_roles_role', sql`${t.role} in ('manager', 'bookstore_manager', 'publisher', 'admin')`),
+    check(
+      'user_roles_role',
+      sql`${t.role} in ('manager', 'bookstore_manager', 'publisher', 'admin')`,
+    ),
   ],
 );
 

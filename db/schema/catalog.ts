@@ -37,7 +37,13 @@ export const IDENTIFIER_TYPES = [
   'COLLECTION_ISBN',
 ] as const;
 
-export const OFFERING_TYPES = ['digital', 'physical', 'physical_product', 'combo', 'print'] as const;
+export const OFFERING_TYPES = [
+  'digital',
+  'physical',
+  'physical_product',
+  'combo',
+  'print',
+] as const;
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -118,7 +124,10 @@ export const products = pgTable(
   (t) => [
     check('products_type', sql`${t.productType} in (${inList(PRODUCT_TYPES)})`),
     check('products_status', sql`${t.status} in ('active', 'deactivated', 'withdrawn', 'deleted')`),
-    check('products_file_type', sql`${t.productFileType} is null or ${t.productFileType} in ('EPUB', 'PDF')`),
+    check(
+      'products_file_type',
+      sql`${t.productFileType} is null or ${t.productFileType} in ('EPUB', 'PDF')`,
+    ),
     check(
       'products_drm_range',
       sql`coalesce(${t.drmOfflinePercent}, 0) between 0 and 100 and coalesce(${t.drmCopyPercent}, 0) between 0 and 100 and coalesce(${t.drmPrintPercent}, 0) between 0 and 100`,

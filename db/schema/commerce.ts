@@ -81,7 +81,10 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_user_idempotency').on(t.userId, t.idempotencyKey),
     index('orders_user').on(t.userId, t.createdAt),
-    check('orders_status', sql`${t.status} in ('pending', 'paid', 'fulfilled', 'canceled', 'refunded')`),
+    check(
+      'orders_status',
+      sql`${t.status} in ('pending', 'paid', 'fulfilled', 'canceled', 'refunded')`,
+    ),
     check(
       'orders_totals',
       sql`${t.subtotalCents} >= 0 and ${t.feeCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.feeCents}`,

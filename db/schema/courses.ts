@@ -141,6 +141,9 @@ export const sectionProducts = pgTable(
   (t) => [
     uniqueIndex('section_products_section_product').on(t.sectionId, t.productId),
     index('section_products_product').on(t.productId),
-    check('section_products_lti', sql`${t.ltiPassthrough} is null or ${t.ltiPassthrough} in (0, 2)`),
+    check(
+      'section_products_lti',
+      sql`${t.ltiPassthrough} is null or ${t.ltiPassthrough} in (0, 2)`,
+    ),
   ],
 );

@@ -37,7 +37,10 @@ export const organizations = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('organizations_fee_nonnegative', sql`${t.platformFeeCents} >= 0 and ${t.feeThresholdCents} >= 0`),
+    check(
+      'organizations_fee_nonnegative',
+      sql`${t.platformFeeCents} >= 0 and ${t.feeThresholdCents} >= 0`,
+    ),
   ],
 );
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { eulaRedirect } from './eula.ts';
 
-const base = { loggedIn: true, mustAcceptEula: true, siteExempt: false, pathAndQuery: '/shelf?x=1' };
+const base = {
+  loggedIn: true,
+  mustAcceptEula: true,
+  siteExempt: false,
+  pathAndQuery: '/shelf?x=1',
+};
 
 describe('EULA redirect (spec 1 §2 Routes)', () => {
   it('sends a user who must accept to /account/eula with path and query', () => {

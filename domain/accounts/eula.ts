@@ -2,7 +2,14 @@
 // /account/eula?next= with the current path and query, except on the exempt partner host.
 export const EULA_PATH = '/account/eula';
 
-const EXEMPT_PREFIXES = [EULA_PATH, '/accounts/login', '/ajax/logout', '/api/', '/assets/', '/covers/'];
+const EXEMPT_PREFIXES = [
+  EULA_PATH,
+  '/accounts/login',
+  '/ajax/logout',
+  '/api/',
+  '/assets/',
+  '/covers/',
+];
 
 export function eulaRedirect(input: {
   loggedIn: boolean;

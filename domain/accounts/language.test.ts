@@ -9,7 +9,9 @@ describe('language (spec 1 §2 footer language picker; spec 2 §9 default Englis
   });
 
   it("the user's stored choice wins over the cookie and the browser", () => {
-    expect(resolveLocale({ userChoice: 'fr-CA', cookie: 'en', acceptLanguage: 'en', allowed })).toBe('fr-CA');
+    expect(
+      resolveLocale({ userChoice: 'fr-CA', cookie: 'en', acceptLanguage: 'en', allowed }),
+    ).toBe('fr-CA');
   });
 
   it('the LANG cookie wins over the browser', () => {

@@ -37,7 +37,9 @@ function fromAcceptLanguage(header: string, allowed: readonly Locale[]): Locale 
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
     // Any French (fr, fr-FR, fr-CA) reads the fr-CA catalog; any English reads en.
-    const match = allowed.find((l) => l.toLowerCase() === tag || l.toLowerCase().split('-')[0] === tag.split('-')[0]);
+    const match = allowed.find(
+      (l) => l.toLowerCase() === tag || l.toLowerCase().split('-')[0] === tag.split('-')[0],
+    );
     if (match) return match;
   }
   return null;

@@ -3,7 +3,8 @@ import { LOGIN_WINDOW_MS, loginThrottle } from './login-throttle.ts';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
-const times = (n: number, spacingMs = 1000) => Array.from({ length: n }, (_, i) => ago((i + 1) * spacingMs));
+const times = (n: number, spacingMs = 1000) =>
+  Array.from({ length: n }, (_, i) => ago((i + 1) * spacingMs));
 
 describe('login throttle (issue 2 §4: per account and per address)', () => {
   it('allows four failures on an account', () => {

@@ -26,5 +26,8 @@ export function loginThrottle(failures: RecentFailures, now: Date): ThrottleDeci
     blockedUntil(failures.forAddress, MAX_FAILURES_PER_ADDRESS) ?? 0,
   );
   if (until <= now.getTime()) return { allowed: true };
-  return { allowed: false, retryAfterMinutes: Math.max(1, Math.ceil((until - now.getTime()) / 60_000)) };
+  return {
+    allowed: false,
+    retryAfterMinutes: Math.max(1, Math.ceil((until - now.getTime()) / 60_000)),
+  };
 }

@@ -32,11 +32,19 @@ describe('user menu (spec 1 §2 Navbar and footer)', () => {
   });
 
   it('users without the My Shelf feature get My Courses instead of My Shelf', () => {
-    expect(itemIds(flags({ myShelfEnabled: false }))).toEqual(['myAccount', 'myCourses', 'support']);
+    expect(itemIds(flags({ myShelfEnabled: false }))).toEqual([
+      'myAccount',
+      'myCourses',
+      'support',
+    ]);
   });
 
   it('white-label items are Inclusive Dashboard and Campus Insights Beta, each by its flag', () => {
-    const f = flags({ onWhiteLabel: true, isDashboardEnabled: true, isCampusInsightsEnabled: true });
+    const f = flags({
+      onWhiteLabel: true,
+      isDashboardEnabled: true,
+      isCampusInsightsEnabled: true,
+    });
     expect(itemIds(f)).toEqual([
       'myShelf',
       'myAccount',
@@ -54,8 +62,12 @@ describe('user menu (spec 1 §2 Navbar and footer)', () => {
   });
 
   it('posting-enabled managers get Users, My Inventory and Course Admin; others My Users', () => {
-    const manager = itemIds(flags({ isPostingEnabled: true, isManager: true, hasAccessToMyUsers: true }));
-    expect(manager).toEqual(expect.arrayContaining(['users', 'myCatalog', 'mySales', 'myInventory', 'courseAdmin']));
+    const manager = itemIds(
+      flags({ isPostingEnabled: true, isManager: true, hasAccessToMyUsers: true }),
+    );
+    expect(manager).toEqual(
+      expect.arrayContaining(['users', 'myCatalog', 'mySales', 'myInventory', 'courseAdmin']),
+    );
     expect(manager).not.toContain('myUsers');
     const poster = itemIds(flags({ isPostingEnabled: true, hasAccessToMyUsers: true }));
     expect(poster).toContain('myUsers');
@@ -64,7 +76,9 @@ describe('user menu (spec 1 §2 Navbar and footer)', () => {
 
   it('impersonating posting users get My Inventory, Course Admin and Switch Account', () => {
     const f = flags({ isPostingEnabled: true, isImpersonating: true });
-    expect(itemIds(f)).toEqual(expect.arrayContaining(['myInventory', 'courseAdmin', 'switchAccount']));
+    expect(itemIds(f)).toEqual(
+      expect.arrayContaining(['myInventory', 'courseAdmin', 'switchAccount']),
+    );
     expect(groupIds(f)).toContain('impersonating');
   });
 

@@ -114,7 +114,12 @@ const MENU: readonly MenuItemRule[] = [
     path: '/manage/publisher-product-requests',
     visible: (f) => f.hasAccessToPubProductRequests && !f.hasAccessToBsmProductRequests,
   },
-  { id: 'myCatalog', group: 'manage', path: '/manage/my-catalog', visible: (f) => f.isPostingEnabled },
+  {
+    id: 'myCatalog',
+    group: 'manage',
+    path: '/manage/my-catalog',
+    visible: (f) => f.isPostingEnabled,
+  },
   { id: 'mySales', group: 'manage', path: '/manage/my-sales', visible: (f) => f.isPostingEnabled },
   {
     id: 'users',
@@ -128,7 +133,12 @@ const MENU: readonly MenuItemRule[] = [
     path: '/manage/my-users',
     visible: (f) => !(f.isPostingEnabled && f.isManager) && f.hasAccessToMyUsers,
   },
-  { id: 'mySamples', group: 'manage', path: '/manage/my-samples', visible: (f) => f.isSamplesEnabled },
+  {
+    id: 'mySamples',
+    group: 'manage',
+    path: '/manage/my-samples',
+    visible: (f) => f.isSamplesEnabled,
+  },
   {
     id: 'myInventory',
     group: 'manage',

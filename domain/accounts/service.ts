@@ -21,7 +21,11 @@ export async function login(
   const email = input.email.trim().toLowerCase();
   const since = new Date(ctx.now.getTime() - LOGIN_WINDOW_MS);
   const failures = await ctx.db
-    .select({ email: loginAttempts.email, ip: loginAttempts.ipAddress, at: loginAttempts.attemptedAt })
+    .select({
+      email: loginAttempts.email,
+      ip: loginAttempts.ipAddress,
+      at: loginAttempts.attemptedAt,
+    })
     .from(loginAttempts)
     .where(
       and(
@@ -37,7 +41,8 @@ export async function login(
     },
     ctx.now,
   );
-  if (!decision.allowed) return { ok: false, reason: 'throttled', retryAfterMinutes: decision.retryAfterMinutes };
+  if (!decision.allowed)
+    return { ok: false, reason: 'throttled', retryAfterMinutes: decision.retryAfterMinutes };
 
   const [user] = await ctx.db
     .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
@@ -63,8 +68,11 @@ export async function startSession(
   const token = newToken();
   const expiresAt = new Date(input.now.getTime() + SESSION_TTL_MS);
   await db.transaction(async (tx) => {
-    if (input.previousToken) await tx.delete(sessions).where(eq(sessions.idHash, tokenDigest(input.previousToken)));
-    await tx.insert(sessions).values({ idHash: tokenDigest(token), userId: input.userId, expiresAt });
+    if (input.previousToken)
+      await tx.delete(sessions).where(eq(sessions.idHash, tokenDigest(input.previousToken)));
+    await tx
+      .insert(sessions)
+      .values({ idHash: tokenDigest(token), userId: input.userId, expiresAt });
   });
   return { token, expiresAt };
 }
@@ -80,7 +88,11 @@ export async function findSession(
 ): Promise<{ userId: number; impersonatorId: number | null } | null> {
   if (token.length > 100) return null;
   const [row] = await db
-    .select({ userId: sessions.userId, impersonatorId: sessions.impersonatorId, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      userId: sessions.userId,
+      impersonatorId: sessions.impersonatorId,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.idHash, tokenDigest(token)), gt(sessions.expiresAt, now)))
     .limit(1);
@@ -111,7 +123,12 @@ export async function loadSessionUser(
     db
       .select({ id: sectionMembers.id })
       .from(sectionMembers)
-      .where(and(eq(sectionMembers.userId, input.userId), eq(sectionMembers.isClassroomInstructor, true)))
+      .where(
+        and(
+          eq(sectionMembers.userId, input.userId),
+          eq(sectionMembers.isClassroomInstructor, true),
+        ),
+      )
       .limit(1),
   ]);
   const roleNames = roles.map((r) => r.role);
@@ -163,7 +180,8 @@ export async function changeLanguage(ctx: RequestContext, language: string): Pro
   if (!isLocale(language) || !ctx.site.allowedLanguages.includes(language)) {
     throw new Invalid('language.error.unsupported');
   }
-  if (ctx.user) await ctx.db.update(users).set({ languageCode: language }).where(eq(users.id, ctx.user.id));
+  if (ctx.user)
+    await ctx.db.update(users).set({ languageCode: language }).where(eq(users.id, ctx.user.id));
   return language;
 }
 
@@ -177,7 +195,13 @@ export async function acceptEula(ctx: RequestContext): Promise<void> {
 
 export async function createUser(
   db: Queryable,
-  input: { email: string; password: string; firstName: string; lastName: string; orgId?: number | null },
+  input: {
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    orgId?: number | null;
+  },
 ): Promise<number> {
   const [row] = await db
     .insert(users)

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { offerings, products } from '#db/schema/catalog.ts';
+import { coverSvg } from '#db/seed/content/cover-svg.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
-import { coverSvg } from '#db/seed/content/cover-svg.ts';
 import { priceLabel } from './price-label.ts';
 import { productPath } from './product-route.ts';
 import type { ProductCard } from './types.ts';
@@ -16,7 +16,11 @@ const offerCount = sql<number>`(
   select count(*)::int from ${offerings}
   where ${offerings.productId} = ${products.id} and ${offerings.isActive})`;
 
-async function trayOf(ctx: RequestContext, order: 'sales' | 'adoptions', limit: number): Promise<ProductCard[]> {
+async function trayOf(
+  ctx: RequestContext,
+  order: 'sales' | 'adoptions',
+  limit: number,
+): Promise<ProductCard[]> {
   const rows = await ctx.db
     .select({
       id: products.id,
@@ -30,7 +34,10 @@ async function trayOf(ctx: RequestContext, order: 'sales' | 'adoptions', limit: 
     })
     .from(products)
     .where(sellable)
-    .orderBy(order === 'sales' ? desc(products.salesCount) : desc(products.adoptionCount), products.id)
+    .orderBy(
+      order === 'sales' ? desc(products.salesCount) : desc(products.adoptionCount),
+      products.id,
+    )
     .limit(limit);
   return rows.map((row) => ({
     id: row.id,
@@ -40,7 +47,11 @@ async function trayOf(ctx: RequestContext, order: 'sales' | 'adoptions', limit: 
     authors: row.authors,
     slug: row.slug,
     path: productPath(row),
-    price: priceLabel({ productType: row.productType, hasOffer: row.offers > 0, priceCents: row.lowest }),
+    price: priceLabel({
+      productType: row.productType,
+      hasOffer: row.offers > 0,
+      priceCents: row.lowest,
+    }),
   }));
 }
 
@@ -54,7 +65,10 @@ export async function featuredTrays(ctx: RequestContext, limit = 8) {
 }
 
 export async function sellableProductCount(ctx: RequestContext): Promise<number> {
-  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(products).where(sellable);
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(sellable);
   return row?.n ?? 0;
 }
 

@@ -52,7 +52,10 @@ export function clearSiteCache(): void {
   bannerCache = null;
 }
 
-export async function resolveSite(db: Queryable, hostHeader: string | null | undefined): Promise<Site> {
+export async function resolveSite(
+  db: Queryable,
+  hostHeader: string | null | undefined,
+): Promise<Site> {
   const host = normalizeHost(hostHeader);
   const hit = cache.get(host);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.site;

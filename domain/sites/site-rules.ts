@@ -14,6 +14,8 @@ export function isWhiteLabel(site: Pick<Site, 'whiteLabelId'>): boolean {
  * not when buying happens on the partner reseller site. The organisation is the site's, or
  * on the main site the shopper's own.
  */
-export function showNavbarCart(org: Pick<SiteOrg, 'isRetailer' | 'buysOnPartnerSite'> | null): boolean {
-  return org !== null && org.isRetailer && !org.buysOnPartnerSite;
+export function showNavbarCart(
+  org: Pick<SiteOrg, 'isRetailer' | 'buysOnPartnerSite'> | null,
+): boolean {
+  return !!org?.isRetailer && !org.buysOnPartnerSite;
 }

@@ -64,9 +64,11 @@ export const en = {
   'banner.maintenance.label': 'Maintenance notice',
   'banner.merger.button': 'Go To VitalSource',
   'home.title': 'Course materials for every class | {title}',
-  'home.description': 'Find textbooks, courseware and classroom products, pay once, and read them on your shelf.',
+  'home.description':
+    'Find textbooks, courseware and classroom products, pay once, and read them on your shelf.',
   'home.heading': 'Everything your course needs, on one shelf',
-  'home.lede': 'Search more than {count, plural, one {# title} other {# titles}} of eBooks, courseware and classroom materials.',
+  'home.lede':
+    'Search more than {count, plural, one {# title} other {# titles}} of eBooks, courseware and classroom materials.',
   'home.browse': 'Browse all categories',
   'tray.bestSellers': 'Best Sellers',
   'tray.campusFavorites': 'Campus Favorites',
@@ -91,7 +93,8 @@ export const en = {
   'login.submit': 'Log In',
   'login.redirecting': 'Redirecting...',
   'login.error.invalid': 'The e-mail or password is not correct.',
-  'login.error.throttled': 'Too many failed attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  'login.error.throttled':
+    'Too many failed attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
   'login.error.emailRequired': 'Enter your e-mail address.',
   'login.error.emailInvalid': 'Enter a valid e-mail address.',
   'login.error.passwordRequired': 'Enter your password.',
@@ -101,9 +104,12 @@ export const en = {
   'logout.failed': 'Our apologies! Something went wrong.',
   'eula.title': 'End User License Agreement',
   'eula.intro': 'Please read and accept the End User License Agreement to continue.',
-  'eula.body1': 'Shelfmark gives you a personal, non-transferable licence to read and use the course materials you buy or receive through your course, for as long as your access lasts.',
-  'eula.body2': 'You may not share your account, redistribute materials, or copy or print beyond the limits shown for each title.',
-  'eula.body3': 'We store your purchases, your reading position and your course enrolments to provide the service, as described in our Privacy Notice.',
+  'eula.body1':
+    'Shelfmark gives you a personal, non-transferable licence to read and use the course materials you buy or receive through your course, for as long as your access lasts.',
+  'eula.body2':
+    'You may not share your account, redistribute materials, or copy or print beyond the limits shown for each title.',
+  'eula.body3':
+    'We store your purchases, your reading position and your course enrolments to provide the service, as described in our Privacy Notice.',
   'eula.accept': 'I Accept',
   'account.title': 'My Account',
   'account.name': 'Name',
@@ -123,19 +129,26 @@ export const en = {
   'siteMap.search': 'Search',
   'siteMap.cart': 'Cart',
   'manage.title': '{tool}',
-  'manage.body': 'This tool belongs to the campus tools of your organisation. Your access to it was checked when this page opened.',
+  'manage.body':
+    'This tool belongs to the campus tools of your organisation. Your access to it was checked when this page opened.',
   'page.support.title': 'Support',
-  'page.support.body': 'Need help with an order, an access code or reading a book? Write to support@shelfmark.test with your order number and we answer within one business day.',
+  'page.support.body':
+    'Need help with an order, an access code or reading a book? Write to support@shelfmark.test with your order number and we answer within one business day.',
   'page.help.title': 'Help',
-  'page.help.body': 'Search for a title by ISBN, title or keyword, choose an offering on its page, and find what you own on My Shelf.',
+  'page.help.body':
+    'Search for a title by ISBN, title or keyword, choose an offering on its page, and find what you own on My Shelf.',
   'page.privacy.title': 'Privacy Notice',
-  'page.privacy.body': 'We keep the data needed to sell and deliver your course materials: your account, orders, course enrolments and reading positions. We never sell it.',
+  'page.privacy.body':
+    'We keep the data needed to sell and deliver your course materials: your account, orders, course enrolments and reading positions. We never sell it.',
   'page.terms.title': 'Terms of Use',
-  'page.terms.body': 'By using Shelfmark you agree to use the materials for your own study, within the licence of each title.',
+  'page.terms.body':
+    'By using Shelfmark you agree to use the materials for your own study, within the licence of each title.',
   'page.refund.title': 'Refund Policy',
-  'page.refund.body': 'Digital purchases can be refunded within 14 days if you have not read more than 10% of the title. Printed course materials are non-refundable. The platform fee is non-refundable.',
+  'page.refund.body':
+    'Digital purchases can be refunded within 14 days if you have not read more than 10% of the title. Printed course materials are non-refundable. The platform fee is non-refundable.',
   'page.accessibility.title': 'Accessibility',
-  'page.accessibility.body': 'Shelfmark aims to meet WCAG 2.2 AA. Every page works with a keyboard and a screen reader. Tell us about any barrier at support@shelfmark.test.',
+  'page.accessibility.body':
+    'Shelfmark aims to meet WCAG 2.2 AA. Every page works with a keyboard and a screen reader. Tell us about any barrier at support@shelfmark.test.',
   'error.title': 'Error',
   'error.heading': 'Sorry, we have encountered an error.',
   'error.notFound.title': 'Page Not Found',

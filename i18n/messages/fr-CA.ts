@@ -4,7 +4,8 @@ import type { MessageId } from './en.ts';
 export const frCA: Record<MessageId, string> = {
   'site.skipToContent': 'Passer au contenu principal',
   'site.homeLink': 'Accueil de {title}',
-  'nav.search.label': 'Tapez un ISBN, un titre ou un mot-clé, puis appuyez sur Entrée pour lancer la recherche.',
+  'nav.search.label':
+    'Tapez un ISBN, un titre ou un mot-clé, puis appuyez sur Entrée pour lancer la recherche.',
   'nav.search.placeholder': 'Rechercher par ISBN, titre ou mots-clés',
   'nav.search.submit': 'Rechercher',
   'nav.cart': 'Panier',
@@ -66,9 +67,11 @@ export const frCA: Record<MessageId, string> = {
   'banner.maintenance.label': 'Avis de maintenance',
   'banner.merger.button': 'Aller à VitalSource',
   'home.title': 'Le matériel de tous vos cours | {title}',
-  'home.description': 'Trouvez manuels, didacticiels et produits de classe, payez une fois et lisez-les sur votre étagère.',
+  'home.description':
+    'Trouvez manuels, didacticiels et produits de classe, payez une fois et lisez-les sur votre étagère.',
   'home.heading': 'Tout le matériel de vos cours, sur une seule étagère',
-  'home.lede': 'Cherchez parmi plus de {count, plural, one {# titre} other {# titres}} de livres numériques, didacticiels et ressources de classe.',
+  'home.lede':
+    'Cherchez parmi plus de {count, plural, one {# titre} other {# titres}} de livres numériques, didacticiels et ressources de classe.',
   'home.browse': 'Parcourir toutes les catégories',
   'tray.bestSellers': 'Meilleurs vendeurs',
   'tray.campusFavorites': 'Favoris du campus',
@@ -93,7 +96,8 @@ export const frCA: Record<MessageId, string> = {
   'login.submit': 'Se connecter',
   'login.redirecting': 'Redirection...',
   'login.error.invalid': 'Le courriel ou le mot de passe est incorrect.',
-  'login.error.throttled': 'Trop de tentatives échouées. Veuillez réessayer dans {minutes, plural, one {# minute} other {# minutes}}.',
+  'login.error.throttled':
+    'Trop de tentatives échouées. Veuillez réessayer dans {minutes, plural, one {# minute} other {# minutes}}.',
   'login.error.emailRequired': 'Entrez votre adresse courriel.',
   'login.error.emailInvalid': 'Entrez une adresse courriel valide.',
   'login.error.passwordRequired': 'Entrez votre mot de passe.',
@@ -102,10 +106,14 @@ export const frCA: Record<MessageId, string> = {
   'logout.homepage': 'Aller à la page d’accueil',
   'logout.failed': 'Toutes nos excuses! Un problème est survenu.',
   'eula.title': 'Contrat de licence d’utilisateur final',
-  'eula.intro': 'Veuillez lire et accepter le contrat de licence d’utilisateur final pour continuer.',
-  'eula.body1': 'Shelfmark vous accorde une licence personnelle et non transférable pour lire et utiliser le matériel de cours que vous achetez ou recevez par votre cours, tant que votre accès dure.',
-  'eula.body2': 'Vous ne pouvez pas partager votre compte, redistribuer le matériel, ni copier ou imprimer au-delà des limites indiquées pour chaque titre.',
-  'eula.body3': 'Nous conservons vos achats, votre position de lecture et vos inscriptions aux cours pour fournir le service, comme le décrit notre avis de confidentialité.',
+  'eula.intro':
+    'Veuillez lire et accepter le contrat de licence d’utilisateur final pour continuer.',
+  'eula.body1':
+    'Shelfmark vous accorde une licence personnelle et non transférable pour lire et utiliser le matériel de cours que vous achetez ou recevez par votre cours, tant que votre accès dure.',
+  'eula.body2':
+    'Vous ne pouvez pas partager votre compte, redistribuer le matériel, ni copier ou imprimer au-delà des limites indiquées pour chaque titre.',
+  'eula.body3':
+    'Nous conservons vos achats, votre position de lecture et vos inscriptions aux cours pour fournir le service, comme le décrit notre avis de confidentialité.',
   'eula.accept': 'J’accepte',
   'account.title': 'Mon compte',
   'account.name': 'Nom',
@@ -125,19 +133,26 @@ export const frCA: Record<MessageId, string> = {
   'siteMap.search': 'Rechercher',
   'siteMap.cart': 'Panier',
   'manage.title': '{tool}',
-  'manage.body': 'Cet outil fait partie des outils de campus de votre organisation. Votre accès a été vérifié à l’ouverture de cette page.',
+  'manage.body':
+    'Cet outil fait partie des outils de campus de votre organisation. Votre accès a été vérifié à l’ouverture de cette page.',
   'page.support.title': 'Soutien',
-  'page.support.body': 'Besoin d’aide avec une commande, un code d’accès ou la lecture d’un livre? Écrivez à support@shelfmark.test avec votre numéro de commande; nous répondons en un jour ouvrable.',
+  'page.support.body':
+    'Besoin d’aide avec une commande, un code d’accès ou la lecture d’un livre? Écrivez à support@shelfmark.test avec votre numéro de commande; nous répondons en un jour ouvrable.',
   'page.help.title': 'Aide',
-  'page.help.body': 'Cherchez un titre par ISBN, titre ou mot-clé, choisissez une offre sur sa page et retrouvez ce que vous possédez dans Mon étagère.',
+  'page.help.body':
+    'Cherchez un titre par ISBN, titre ou mot-clé, choisissez une offre sur sa page et retrouvez ce que vous possédez dans Mon étagère.',
   'page.privacy.title': 'Avis de confidentialité',
-  'page.privacy.body': 'Nous conservons les données nécessaires pour vendre et livrer votre matériel de cours : votre compte, vos commandes, vos inscriptions et vos positions de lecture. Nous ne les vendons jamais.',
+  'page.privacy.body':
+    'Nous conservons les données nécessaires pour vendre et livrer votre matériel de cours : votre compte, vos commandes, vos inscriptions et vos positions de lecture. Nous ne les vendons jamais.',
   'page.terms.title': 'Conditions d’utilisation',
-  'page.terms.body': 'En utilisant Shelfmark, vous acceptez d’utiliser le matériel pour vos propres études, selon la licence de chaque titre.',
+  'page.terms.body':
+    'En utilisant Shelfmark, vous acceptez d’utiliser le matériel pour vos propres études, selon la licence de chaque titre.',
   'page.refund.title': 'Politique de remboursement',
-  'page.refund.body': 'Les achats numériques sont remboursables dans les 14 jours si vous n’avez pas lu plus de 10 % du titre. Le matériel de cours imprimé n’est pas remboursable. Les frais de plateforme ne sont pas remboursables.',
+  'page.refund.body':
+    'Les achats numériques sont remboursables dans les 14 jours si vous n’avez pas lu plus de 10 % du titre. Le matériel de cours imprimé n’est pas remboursable. Les frais de plateforme ne sont pas remboursables.',
   'page.accessibility.title': 'Accessibilité',
-  'page.accessibility.body': 'Shelfmark vise la conformité WCAG 2.2 AA. Chaque page fonctionne au clavier et avec un lecteur d’écran. Signalez tout obstacle à support@shelfmark.test.',
+  'page.accessibility.body':
+    'Shelfmark vise la conformité WCAG 2.2 AA. Chaque page fonctionne au clavier et avec un lecteur d’écran. Signalez tout obstacle à support@shelfmark.test.',
   'error.title': 'Erreur',
   'error.heading': 'Désolé, une erreur s’est produite.',
   'error.notFound.title': 'Page introuvable',

@@ -24,7 +24,10 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, options: { locale?: string } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  options: { locale?: string } = {},
+): Promise<BrowserContext> {
   return browser.newContext({ baseURL: baseUrl(), locale: options.locale ?? 'en-US' });
 }
 

@@ -18,9 +18,22 @@ describe('app shell, as a new visitor', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeTruthy();
     await page.getByRole('heading', { name: 'Best Sellers' }).waitFor();
     await page.getByRole('heading', { name: 'Campus Favorites' }).waitFor();
-    expect(await page.getByPlaceholder('Search by ISBN, Title, or Keywords').first().getAttribute('maxlength')).toBe('1000');
+    expect(
+      await page
+        .getByPlaceholder('Search by ISBN, Title, or Keywords')
+        .first()
+        .getAttribute('maxlength'),
+    ).toBe('1000');
     const footer = page.getByRole('contentinfo');
-    for (const name of ['Shop for eBooks', 'Support', 'Privacy Notice', 'Terms of Use', 'Refund Policy', 'Accessibility', 'Site map']) {
+    for (const name of [
+      'Shop for eBooks',
+      'Support',
+      'Privacy Notice',
+      'Terms of Use',
+      'Refund Policy',
+      'Accessibility',
+      'Site map',
+    ]) {
       await footer.getByRole('link', { name, exact: true }).waitFor();
     }
     const help = page.getByRole('link', { name: /^Help/ });
@@ -39,7 +52,12 @@ describe('app shell, as a new visitor', () => {
     await page.getByRole('link', { name: 'Go to My Shelf' }).waitFor();
     expect(await page.title()).toBe('Page Not Found');
     await expectAccessible(page);
-    for (const path of ['/covers/abc.svg', '/covers/99999999999.svg', '/covers/-1.svg', '/manage/%00']) {
+    for (const path of [
+      '/covers/abc.svg',
+      '/covers/99999999999.svg',
+      '/covers/-1.svg',
+      '/manage/%00',
+    ]) {
       const r = await page.goto(path);
       expect(r?.status(), path).toBeGreaterThanOrEqual(400);
       expect(r?.status(), path).toBeLessThan(500);
@@ -89,7 +107,16 @@ describe('demo accounts see the menu their flags allow', () => {
     await logIn(page, 'manager@demo.test');
     await page.locator('header').getByRole('button').last().click();
     const menu = page.getByRole('menu');
-    for (const name of ['Adopt', 'Course Manager', 'My Catalog', 'Users', 'My Analytics', 'Admin', 'Claim Code Checker', 'SKU Lookup']) {
+    for (const name of [
+      'Adopt',
+      'Course Manager',
+      'My Catalog',
+      'Users',
+      'My Analytics',
+      'Admin',
+      'Claim Code Checker',
+      'SKU Lookup',
+    ]) {
       await menu.getByRole('menuitem', { name, exact: true }).waitFor();
     }
     await menu.getByRole('menuitem', { name: 'Admin', exact: true }).click();

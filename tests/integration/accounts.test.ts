@@ -35,15 +35,33 @@ function context(ipAddress = unique('ip')): RequestContext {
 describe('login (issue 2 §4)', () => {
   it('accepts the right password, case-insensitively on the e-mail, and refuses a wrong one', async () => {
     const email = `${unique('reader')}@example.test`;
-    const id = await createUser(database.db, { email, password: 'correct horse', firstName: 'Ada', lastName: 'L' });
-    expect(await login(context(), { email: email.toUpperCase(), password: 'correct horse' })).toEqual({ ok: true, userId: id });
-    expect(await login(context(), { email, password: 'wrong' })).toEqual({ ok: false, reason: 'invalid' });
-    expect(await login(context(), { email: `nobody-${email}`, password: 'x' })).toEqual({ ok: false, reason: 'invalid' });
+    const id = await createUser(database.db, {
+      email,
+      password: 'correct horse',
+      firstName: 'Ada',
+      lastName: 'L',
+    });
+    expect(
+      await login(context(), { email: email.toUpperCase(), password: 'correct horse' }),
+    ).toEqual({ ok: true, userId: id });
+    expect(await login(context(), { email, password: 'wrong' })).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    expect(await login(context(), { email: `nobody-${email}`, password: 'x' })).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 
   it('stops the sixth try on one account after five failures, even with the right password', async () => {
     const email = `${unique('target')}@example.test`;
-    await createUser(database.db, { email, password: 'right-password', firstName: 'T', lastName: 'T' });
+    await createUser(database.db, {
+      email,
+      password: 'right-password',
+      firstName: 'T',
+      lastName: 'T',
+    });
     for (let i = 0; i < 5; i += 1) {
       expect((await login(context(), { email, password: `guess-${i}` })).ok).toBe(false);
     }
@@ -56,7 +74,9 @@ describe('login (issue 2 §4)', () => {
     for (let i = 0; i < 20; i += 1) {
       await login(context(ip), { email: `${unique('spray')}@example.test`, password: 'x' });
     }
-    expect(await login(context(ip), { email: `${unique('spray')}@example.test`, password: 'x' })).toMatchObject({
+    expect(
+      await login(context(ip), { email: `${unique('spray')}@example.test`, password: 'x' }),
+    ).toMatchObject({
       reason: 'throttled',
     });
   });
@@ -65,10 +85,18 @@ describe('login (issue 2 §4)', () => {
 describe('sessions (issue 2 §4)', () => {
   it('a new session replaces the previous one (rotation) and logout ends it', async () => {
     const email = `${unique('session')}@example.test`;
-    const userId = await createUser(database.db, { email, password: 'pw-123456', firstName: 'Sam', lastName: 'S' });
+    const userId = await createUser(database.db, {
+      email,
+      password: 'pw-123456',
+      firstName: 'Sam',
+      lastName: 'S',
+    });
     const now = new Date();
     const first = await startSession(database.db, { userId, now });
-    expect(await findSession(database.db, first.token, now)).toEqual({ userId, impersonatorId: null });
+    expect(await findSession(database.db, first.token, now)).toEqual({
+      userId,
+      impersonatorId: null,
+    });
     const second = await startSession(database.db, { userId, previousToken: first.token, now });
     expect(await findSession(database.db, first.token, now)).toBeNull();
     expect(await findSession(database.db, second.token, now)).not.toBeNull();
@@ -77,16 +105,30 @@ describe('sessions (issue 2 §4)', () => {
   });
 
   it('an expired session is not found', async () => {
-    const userId = await createUser(database.db, { email: `${unique('exp')}@example.test`, password: 'pw-123456', firstName: 'E', lastName: 'E' });
+    const userId = await createUser(database.db, {
+      email: `${unique('exp')}@example.test`,
+      password: 'pw-123456',
+      firstName: 'E',
+      lastName: 'E',
+    });
     const { token } = await startSession(database.db, { userId, now: new Date() });
     const later = new Date(Date.now() + 15 * 24 * 60 * 60 * 1000);
     expect(await findSession(database.db, token, later)).toBeNull();
   });
 
   it('a session user carries the account flags with safe defaults', async () => {
-    const userId = await createUser(database.db, { email: `${unique('flags')}@example.test`, password: 'pw-123456', firstName: 'F', lastName: 'F' });
+    const userId = await createUser(database.db, {
+      email: `${unique('flags')}@example.test`,
+      password: 'pw-123456',
+      firstName: 'F',
+      lastName: 'F',
+    });
     const user = await loadSessionUser(database.db, { userId, impersonatorId: null });
-    expect(user?.flags).toMatchObject({ myShelfEnabled: true, isManager: false, isPostingEnabled: false });
+    expect(user?.flags).toMatchObject({
+      myShelfEnabled: true,
+      isManager: false,
+      isPostingEnabled: false,
+    });
     expect(user?.mustAcceptEula).toBe(true);
   });
 });

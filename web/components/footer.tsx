@@ -25,14 +25,20 @@ export function Footer() {
         <ul className="footer__links">
           {items.map((item) => (
             <li key={item.label}>
-              {item.to.startsWith('/') ? <Link to={item.to}>{item.label}</Link> : <a href={item.to}>{item.label}</a>}
+              {item.to.startsWith('/') ? (
+                <Link to={item.to}>{item.label}</Link>
+              ) : (
+                <a href={item.to}>{item.label}</a>
+              )}
             </li>
           ))}
         </ul>
       </nav>
       <div className="footer__bottom">
         {root.site.showLanguagePicker ? <LanguagePicker /> : null}
-        <p>{t('footer.copyright', { year: new Date().getUTCFullYear(), title: root.site.title })}</p>
+        <p>
+          {t('footer.copyright', { year: new Date().getUTCFullYear(), title: root.site.title })}
+        </p>
       </div>
     </footer>
   );

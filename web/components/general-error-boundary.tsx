@@ -9,12 +9,24 @@ export function GeneralErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const { title, message, action } =
     status === 404
-      ? { title: t('error.notFound.title'), message: t('error.notFound'), action: t('error.goToShelf') }
+      ? {
+          title: t('error.notFound.title'),
+          message: t('error.notFound'),
+          action: t('error.goToShelf'),
+        }
       : status === 403
-        ? { title: t('error.forbidden.title'), message: t('error.forbidden'), action: t('error.goToShelf') }
+        ? {
+            title: t('error.forbidden.title'),
+            message: t('error.forbidden'),
+            action: t('error.goToShelf'),
+          }
         : status === 400
           ? { title: t('error.title'), message: t('error.invalid'), action: t('error.backToShelf') }
-          : { title: t('error.title'), message: t('error.heading'), action: t('error.backToShelf') };
+          : {
+              title: t('error.title'),
+              message: t('error.heading'),
+              action: t('error.backToShelf'),
+            };
   return (
     <section className="error-page">
       <title>{title}</title>

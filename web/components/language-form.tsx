@@ -14,7 +14,12 @@ export function LanguageForm({ next, onCancel }: { next: string; onCancel?: () =
         <legend>{t('language.legend')}</legend>
         {root.site.allowedLanguages.map((code) => (
           <label key={code} className="radio">
-            <input type="radio" name="language" value={code} defaultChecked={code === root.locale} />
+            <input
+              type="radio"
+              name="language"
+              value={code}
+              defaultChecked={code === root.locale}
+            />
             <span lang={code}>{t(`language.${code}`)}</span>
           </label>
         ))}

@@ -16,7 +16,11 @@ export function Navbar() {
   return (
     <header className="navbar">
       <nav aria-label={t('nav.primary')} className="navbar__inner">
-        <Link to="/" className="navbar__logo" aria-label={t('site.homeLink', { title: site.title })}>
+        <Link
+          to="/"
+          className="navbar__logo"
+          aria-label={t('site.homeLink', { title: site.title })}
+        >
           <Logo title={site.title} src={site.logo} />
         </Link>
         {site.showSearch ? <SearchBox /> : null}
@@ -29,7 +33,13 @@ export function Navbar() {
             </li>
           ) : null}
           <li>
-            <a href={site.links.help} target="_blank" rel="noopener noreferrer" className="button button--ghost" aria-label={t('nav.help.newTab')}>
+            <a
+              href={site.links.help}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="button button--ghost"
+              aria-label={t('nav.help.newTab')}
+            >
               {t('nav.help')}
             </a>
           </li>

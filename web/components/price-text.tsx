@@ -7,7 +7,9 @@ export function PriceText({ price }: { price: PriceLabel }) {
   const locale = useLocale();
   return (
     <span className="price">
-      {price.kind === 'price' ? formatMoney(locale, price.cents, price.currency) : t(PRICE_LABEL_MESSAGE[price.kind])}
+      {price.kind === 'price'
+        ? formatMoney(locale, price.cents, price.currency)
+        : t(PRICE_LABEL_MESSAGE[price.kind])}
     </span>
   );
 }

@@ -2,7 +2,13 @@ import type { ProductCard as ProductCardData } from '#domain/catalog/types.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { ProductCard } from './product-card.tsx';
 
-export function ProductTray({ titleId, products }: { titleId: string; products: ProductCardData[] }) {
+export function ProductTray({
+  titleId,
+  products,
+}: {
+  titleId: string;
+  products: ProductCardData[];
+}) {
   const t = useT();
   const headingId = `tray-${titleId.replace(/\W+/g, '-')}`;
   return (

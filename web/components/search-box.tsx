@@ -4,7 +4,13 @@ import { useT } from '#web/i18n/use-t.ts';
 // spec 1 §2 Search bar: a GET form with field terms, max 1000 characters, submits on enter.
 export const SEARCH_MAX_LENGTH = 1000;
 
-export function SearchBox({ id = 'site-search', defaultValue = '' }: { id?: string; defaultValue?: string }) {
+export function SearchBox({
+  id = 'site-search',
+  defaultValue = '',
+}: {
+  id?: string;
+  defaultValue?: string;
+}) {
   const t = useT();
   return (
     <Form method="get" action="/search" role="search" className="search-box">

@@ -23,7 +23,9 @@ export function UserMenu({ firstName, groups }: { firstName: string; groups: Men
           {groups.map((group, index) => (
             <DropdownMenu.Group key={group.id} className="menu__group">
               {index > 0 ? <DropdownMenu.Separator className="menu__separator" /> : null}
-              <DropdownMenu.Label className="menu__label">{t(`menu.group.${group.id}`)}</DropdownMenu.Label>
+              <DropdownMenu.Label className="menu__label">
+                {t(`menu.group.${group.id}`)}
+              </DropdownMenu.Label>
               {group.items.map((item) => (
                 <DropdownMenu.Item key={item.id} asChild className="menu__item">
                   <Link to={item.path ?? links?.support ?? '/support'}>{t(`menu.${item.id}`)}</Link>

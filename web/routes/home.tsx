@@ -8,7 +8,10 @@ import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/home.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [trays, count] = await Promise.all([featuredTrays(context.rc), sellableProductCount(context.rc)]);
+  const [trays, count] = await Promise.all([
+    featuredTrays(context.rc),
+    sellableProductCount(context.rc),
+  ]);
   return { ...trays, count, showShop: isEcommerceShown(context.rc.site) };
 }
 

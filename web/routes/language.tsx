@@ -10,7 +10,10 @@ import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/language.ts';
 
-const LanguageSchema = z.object({ language: z.string().max(20), next: z.string().max(2000).optional() });
+const LanguageSchema = z.object({
+  language: z.string().max(20),
+  next: z.string().max(2000).optional(),
+});
 
 export function loader({ request }: Route.LoaderArgs) {
   return { next: safeNextPath(new URL(request.url).searchParams.get('next')) };

@@ -26,7 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = LoginSchema.safeParse(form);
   const next = safeNextPath(typeof form.next === 'string' ? form.next : null);
   if (!parsed.success) {
-    return data({ errors: fieldErrors(parsed.error), email: String(form.email ?? '').slice(0, 254) }, { status: 400 });
+    return data(
+      { errors: fieldErrors(parsed.error), email: String(form.email ?? '').slice(0, 254) },
+      { status: 400 },
+    );
   }
   const outcome = await login(context.rc, parsed.data);
   if (!outcome.ok) {
@@ -35,7 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? { form: 'login.error.throttled' }
         : { form: 'login.error.invalid' };
     return data(
-      { errors, email: parsed.data.email, retryAfterMinutes: outcome.reason === 'throttled' ? outcome.retryAfterMinutes : 0 },
+      {
+        errors,
+        email: parsed.data.email,
+        retryAfterMinutes: outcome.reason === 'throttled' ? outcome.retryAfterMinutes : 0,
+      },
       { status: outcome.reason === 'throttled' ? 429 : 400 },
     );
   }
@@ -44,7 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     previousToken: context.sessionToken,
     now: context.rc.now,
   });
-  return redirect(next, { headers: { 'Set-Cookie': sessionCookie(context, session.token, session.expiresAt) } });
+  return redirect(next, {
+    headers: { 'Set-Cookie': sessionCookie(context, session.token, session.expiresAt) },
+  });
 }
 
 export default function LoginPage() {
@@ -54,7 +63,8 @@ export default function LoginPage() {
   const t = useT();
   const root = useRootData();
   const errors: FieldErrors = result?.errors ?? {};
-  const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/accounts/login');
+  const submitting =
+    navigation.state !== 'idle' && navigation.formAction?.startsWith('/accounts/login');
   const retry = result && 'retryAfterMinutes' in result ? Number(result.retryAfterMinutes) : 0;
   return (
     <section className="narrow stack">
@@ -64,7 +74,12 @@ export default function LoginPage() {
           {t(errors.form, { minutes: retry })}
         </p>
       ) : null}
-      <Form method="post" className="stack" noValidate aria-describedby={errors.form ? 'login-error' : undefined}>
+      <Form
+        method="post"
+        className="stack"
+        noValidate
+        aria-describedby={errors.form ? 'login-error' : undefined}
+      >
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
         <input type="hidden" name="next" value={next} />
         <div className="field">

@@ -1,10 +1,10 @@
 import { data, useLoaderData } from 'react-router';
 import { canOpenMenuItem, menuItemForPath } from '#domain/accounts/navigation.ts';
 import { navigationFlags } from '#domain/accounts/service.ts';
+import { translate } from '#i18n/translate.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
-import { translate } from '#i18n/translate.ts';
 import type { Route } from './+types/manage-tool.ts';
 
 // The pages behind the user menu's gated items open only for those the menu shows them to:
@@ -13,7 +13,8 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const item = menuItemForPath(`/manage/${params.tool}`);
   if (!item) throw data(null, { status: 404 });
-  if (!canOpenMenuItem(navigationFlags(user, context.rc.site), item)) throw data(null, { status: 403 });
+  if (!canOpenMenuItem(navigationFlags(user, context.rc.site), item))
+    throw data(null, { status: 403 });
   return { item };
 }
 
@@ -30,5 +31,11 @@ export default function ManageToolPage() {
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const locale = rootDataFrom(matches)?.locale ?? 'en';
-  return [{ title: loaderData ? translate(locale, `menu.${loaderData.item}`) : translate(locale, 'error.title') }];
+  return [
+    {
+      title: loaderData
+        ? translate(locale, `menu.${loaderData.item}`)
+        : translate(locale, 'error.title'),
+    },
+  ];
 };

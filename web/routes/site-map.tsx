@@ -23,7 +23,9 @@ export default function SiteMapPage() {
         { label: t('menu.myShelf'), to: '/shelf' },
         { label: t('menu.myAccount'), to: '/account' },
         { label: t('library.title'), to: '/library/' },
-        root?.user ? { label: t('nav.logout'), to: '/accounts/logout/' } : { label: t('nav.login'), to: '/accounts/login/' },
+        root?.user
+          ? { label: t('nav.logout'), to: '/accounts/logout/' }
+          : { label: t('nav.login'), to: '/accounts/login/' },
       ],
     },
     {

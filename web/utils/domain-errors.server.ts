@@ -13,7 +13,10 @@ export function withDomainErrors<Args extends unknown[], Result>(
       return await fn(...args);
     } catch (error) {
       if (error instanceof DomainError) {
-        throw data({ messageKey: error.messageKey, params: error.params }, { status: error.status });
+        throw data(
+          { messageKey: error.messageKey, params: error.params },
+          { status: error.status },
+        );
       }
       throw error;
     }
