@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       links: rc.site.links,
       theme: rc.site.theme,
       showSearch: isEcommerceShown(rc.site),
-      showCart: showNavbarCart(rc.site.org),
+      showCart: showNavbarCart(rc.site.org ?? rc.user?.org ?? null),
       allowedLanguages: rc.site.allowedLanguages,
       showLanguagePicker: showLanguagePicker(rc.site.allowedLanguages),
     },

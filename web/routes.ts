@@ -14,6 +14,10 @@ export default [
   route('site-map', 'routes/site-map.tsx'),
   route('manage/:tool', 'routes/manage-tool.tsx'),
   route('covers/:file', 'routes/cover.ts'),
+  ...['book', 'courseware', 'classroom', 'collection'].map((type) =>
+    route(`${type}/:id/:slug?`, 'routes/product.tsx', { id: `product-${type}` }),
+  ),
+  route('product-detail/:id', 'routes/product.tsx', { id: 'product-detail' }),
   ...infoPages.map((page) => route(page, 'routes/info-page.tsx', { id: `info-${page}` })),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { accountFlags, loginAttempts, sessions, userRoles, users } from '#db/schema/accounts.ts';
 import { sectionMembers } from '#db/schema/courses.ts';
+import { organizations } from '#db/schema/sites.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Invalid } from '#domain/shared/errors.ts';
 import type { Site } from '#domain/sites/types.ts';
@@ -112,9 +113,14 @@ export async function loadSessionUser(
   input: { userId: number; impersonatorId: number | null },
 ): Promise<SessionUser | null> {
   const [row] = await db
-    .select({ user: users, flags: accountFlags })
+    .select({
+      user: users,
+      flags: accountFlags,
+      org: { isRetailer: organizations.isRetailer, buysOnPartnerSite: organizations.buysOnPartnerSite },
+    })
     .from(users)
     .leftJoin(accountFlags, eq(accountFlags.userId, users.id))
+    .leftJoin(organizations, eq(organizations.id, users.orgId))
     .where(and(eq(users.id, input.userId), eq(users.isActive, true)))
     .limit(1);
   if (!row) return null;
@@ -143,6 +149,7 @@ export async function loadSessionUser(
     timeZone: user.timeZone,
     mustAcceptEula: user.mustAcceptEula && !user.eulaAcceptedAt,
     orgId: user.orgId,
+    org: user.orgId ? row.org : null,
     roles: roleNames,
     isImpersonating: input.impersonatorId !== null,
     flags: {

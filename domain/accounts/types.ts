@@ -9,6 +9,8 @@ export type SessionUser = {
   timeZone: string;
   mustAcceptEula: boolean;
   orgId: number | null;
+  /** The user's own organisation's buying flags (the navbar cart on the main site). */
+  org: { isRetailer: boolean; buysOnPartnerSite: boolean } | null;
   roles: string[];
   isImpersonating: boolean;
   flags: Omit<NavigationFlags, 'onWhiteLabel' | 'isDashboardEnabled' | 'isCampusInsightsEnabled'>;

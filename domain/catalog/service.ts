@@ -1,10 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { offerings, products } from '#db/schema/catalog.ts';
+import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
 import { coverSvg } from '#db/seed/content/cover-svg.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
 import { priceLabel } from './price-label.ts';
 import { productPath } from './product-route.ts';
+import { shownIsbn } from './shown-isbn.ts';
 import type { ProductCard } from './types.ts';
 
 const sellable = and(eq(products.status, 'active'), eq(products.isDisabled, false));
@@ -87,4 +88,53 @@ export async function coverFacts(ctx: RequestContext, id: number) {
 export async function productCoverSvg(ctx: RequestContext, id: number): Promise<string> {
   const facts = await coverFacts(ctx, id);
   return coverSvg({ title: facts.title, author: facts.authors, type: facts.productType, seed: id });
+}
+
+export type ProductDetail = ProductCard & {
+  description: string;
+  publisher: string;
+  publishYear: number | null;
+  languageCode: string;
+  numPages: number | null;
+  edition: string | null;
+  isbn: string | null;
+  isbns: { type: string; value: string }[];
+  status: string;
+};
+
+/** A product page's core facts; unknown ids are not found (spec 1 §6). */
+export async function productDetail(ctx: RequestContext, id: number): Promise<ProductDetail> {
+  const [row] = await ctx.db
+    .select({
+      id: products.id,
+      productType: products.productType,
+      title: products.title,
+      subtitle: products.subtitle,
+      authors: products.authors,
+      slug: products.slug,
+      description: products.description,
+      publisher: products.publisher,
+      publishYear: products.publishYear,
+      languageCode: products.languageCode,
+      numPages: products.numPages,
+      edition: products.edition,
+      status: products.status,
+      lowest: lowestOffering,
+      offers: offerCount,
+    })
+    .from(products)
+    .where(eq(products.id, id))
+    .limit(1);
+  if (!row || row.status === 'deleted') throw new NotFound();
+  const isbns = await ctx.db
+    .select({ type: productIdentifiers.type, value: productIdentifiers.value })
+    .from(productIdentifiers)
+    .where(eq(productIdentifiers.productId, id));
+  return {
+    ...row,
+    path: productPath(row),
+    price: priceLabel({ productType: row.productType, hasOffer: row.offers > 0, priceCents: row.lowest }),
+    isbn: shownIsbn(isbns),
+    isbns,
+  };
 }

@@ -164,6 +164,18 @@ export const en = {
   'error.tooLarge': 'The request is too large.',
   'error.methodNotAllowed': 'This method is not allowed here.',
   'error.unauthenticated': 'Please log in to continue.',
+  'product.additionalDetails': 'Additional Details',
+  'product.description': 'Description',
+  'product.soldBy': 'Sold By',
+  'product.isbns': 'ISBNs',
+  'product.publishYear': 'Publish Year',
+  'product.language': 'Language',
+  'product.numPages': 'Number of Pages',
+  'product.edition': 'Edition',
+  'product.isbn': 'ISBN: {isbn}',
+  'product.coverAlt': 'Cover of {title}',
+  'product.removedFromSale': 'Sorry, this product has been removed from sale.',
+  'product.unavailable': 'Sorry, this product is unavailable for purchase.',
 } as const;
 
 export type MessageId = keyof typeof en;
