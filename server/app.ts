@@ -74,13 +74,14 @@ export async function createApp(options: AppOptions): Promise<App> {
     }
     // Headers of a redirect or streamed response may be immutable: copy before we add ours.
     response = new Response(response.body, response);
-    applySecurityHeaders(response.headers, { nonce, production, development });
+    const https = isHttps(request, config);
+    applySecurityHeaders(response.headers, { nonce, production: production && https, development });
     response.headers.set('X-Request-Id', requestId);
     if (newAnonKey && (response.headers.get('Content-Type') ?? '').startsWith('text/html')) {
       response.headers.append(
         'Set-Cookie',
         serializeCookie(ANON_COOKIE, newAnonKey, {
-          secure: production,
+          secure: https,
           maxAgeSeconds: 60 * 60 * 24 * 30,
         }),
       );
@@ -128,7 +129,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         nonce,
         csrfToken: csrfTokenFor(config.sessionSecret, csrfKey),
         sessionToken: session ? sessionToken : null,
-        secureCookies: production,
+        secureCookies: isHttps(request, config),
         isDevelopment: development,
         database,
       },
@@ -166,6 +167,14 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
 
   return { config, database, fetch: handle, listener, close: () => database.close() };
+}
+
+/**
+ * Secure cookies and HSTS only over HTTPS: `npm start` serves plain http on localhost, where
+ * HSTS would pin the developer's browser to https. Behind a TLS proxy, set PUBLIC_ORIGIN.
+ */
+function isHttps(request: Request, config: Config): boolean {
+  return new URL(request.url).protocol === 'https:' || (config.PUBLIC_ORIGIN ?? '').startsWith('https:');
 }
 
 function rejectEarly(request: Request): Response | null {
