@@ -22,15 +22,36 @@ const base = `http://127.0.0.1:${port}`;
 
 const seed = option('seed');
 if (seed) {
-  const result = spawnSync('npx', ['tsx', 'scripts/db-seed.ts', '--products', seed, '--force', '--data-dir', '/tmp/shelfmark-bench'], {
-    stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  });
+  const result = spawnSync(
+    'npx',
+    [
+      'tsx',
+      'scripts/db-seed.ts',
+      '--products',
+      seed,
+      '--force',
+      '--data-dir',
+      '/tmp/shelfmark-bench',
+    ],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 const server: ChildProcess = spawn(process.execPath, ['server.js'], {
-  env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'off', LOG_LEVEL: 'warn', SESSION_SECRET: 'bench-secret-bench-secret' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_DATA: 'off',
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: 'bench-secret-bench-secret',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 

@@ -174,7 +174,9 @@ export async function createApp(options: AppOptions): Promise<App> {
  * HSTS would pin the developer's browser to https. Behind a TLS proxy, set PUBLIC_ORIGIN.
  */
 function isHttps(request: Request, config: Config): boolean {
-  return new URL(request.url).protocol === 'https:' || (config.PUBLIC_ORIGIN ?? '').startsWith('https:');
+  return (
+    new URL(request.url).protocol === 'https:' || (config.PUBLIC_ORIGIN ?? '').startsWith('https:')
+  );
 }
 
 function rejectEarly(request: Request): Response | null {

@@ -116,7 +116,10 @@ export async function loadSessionUser(
     .select({
       user: users,
       flags: accountFlags,
-      org: { isRetailer: organizations.isRetailer, buysOnPartnerSite: organizations.buysOnPartnerSite },
+      org: {
+        isRetailer: organizations.isRetailer,
+        buysOnPartnerSite: organizations.buysOnPartnerSite,
+      },
     })
     .from(users)
     .leftJoin(accountFlags, eq(accountFlags.userId, users.id))

@@ -133,7 +133,11 @@ export async function productDetail(ctx: RequestContext, id: number): Promise<Pr
   return {
     ...row,
     path: productPath(row),
-    price: priceLabel({ productType: row.productType, hasOffer: row.offers > 0, priceCents: row.lowest }),
+    price: priceLabel({
+      productType: row.productType,
+      hasOffer: row.offers > 0,
+      priceCents: row.lowest,
+    }),
     isbn: shownIsbn(isbns),
     isbns,
   };

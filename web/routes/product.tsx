@@ -2,7 +2,6 @@ import { data, redirect, useLoaderData } from 'react-router';
 import { productDetail } from '#domain/catalog/service.ts';
 import { PriceText } from '#web/components/price-text.tsx';
 import { useT } from '#web/i18n/use-t.ts';
-import { translate } from '#i18n/translate.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
 import type { Route } from './+types/product.ts';
@@ -37,19 +36,28 @@ export default function ProductPage() {
   return (
     <article className="product">
       <div className="product__cover">
-        <img src={`/covers/${product.id}.svg`} alt={t('product.coverAlt', { title: product.title })} width={300} height={450} />
+        <img
+          src={`/covers/${product.id}.svg`}
+          alt={t('product.coverAlt', { title: product.title })}
+          width={300}
+          height={450}
+        />
       </div>
       <div className="stack">
         <p className="card__type">{t(`type.${product.productType}`)}</p>
         <h1>{product.title}</h1>
-        {product.subtitle && product.subtitle !== 'None' ? <p className="product__subtitle">{product.subtitle}</p> : null}
+        {product.subtitle && product.subtitle !== 'None' ? (
+          <p className="product__subtitle">{product.subtitle}</p>
+        ) : null}
         {product.authors ? <p>{t('card.byAuthor', { author: product.authors })}</p> : null}
         {product.isbn ? <p>{t('product.isbn', { isbn: product.isbn })}</p> : null}
         <p className="product__price">
           <PriceText price={product.price} />
         </p>
         {removed || product.status === 'deactivated' ? (
-          <p className="alert alert--error">{removed ? t('product.removedFromSale') : t('product.unavailable')}</p>
+          <p className="alert alert--error">
+            {removed ? t('product.removedFromSale') : t('product.unavailable')}
+          </p>
         ) : null}
         <section className="stack" aria-labelledby="description-heading">
           <h2 id="description-heading">{t('product.description')}</h2>
@@ -77,7 +85,8 @@ export default function ProductPage() {
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const root = rootDataFrom(matches);
-  if (!loaderData) return [{ title: translate(root?.locale ?? 'en', 'error.notFound.title') }];
+  // Without data the error boundary renders its own title.
+  if (!loaderData) return [];
   const { product, canonical } = loaderData;
   return [
     { title: `${product.title} | ${root?.site.title ?? 'Shelfmark'}` },
