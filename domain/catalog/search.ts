@@ -1,0 +1,86 @@
+import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { productIdentifiers, products } from '#db/schema/catalog.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { priceLabel } from './price-label.ts';
+import { productPath } from './product-route.ts';
+import { parseSearchTerms } from './search-terms.ts';
+import { CARD_DESCRIPTION_WORDS, truncateWords } from './truncate-words.ts';
+import type { ProductCard } from './types.ts';
+
+export const SEARCH_PAGE_SIZE = 100;
+
+export type SearchResultCard = ProductCard & { description: string };
+
+export type SearchOutcome =
+  | { ok: false; reason: 'empty' | 'tooLong' }
+  | { ok: true; terms: string; page: number; pages: number; count: number; results: SearchResultCard[] };
+
+/**
+ * Catalog search (DESIGN.md, Data): an exact identifier first, then full-text rank, then
+ * typo-tolerant similarity on titles. One query, narrow interface, so a dedicated engine can
+ * replace it later.
+ */
+export async function searchCatalog(ctx: RequestContext, raw: string | null, page = 1): Promise<SearchOutcome> {
+  const terms = parseSearchTerms(raw);
+  if (!terms.ok) return terms;
+  const query = sql`websearch_to_tsquery('english', ${terms.text})`;
+  const identifierMatch =
+    terms.identifiers.length > 0
+      ? inArray(
+          products.id,
+          ctx.db
+            .select({ id: productIdentifiers.productId })
+            .from(productIdentifiers)
+            .where(inArray(productIdentifiers.value, terms.identifiers)),
+        )
+      : sql`false`;
+  const where = and(
+    notInArray(products.status, ['deleted', 'withdrawn']),
+    eq(products.isDisabled, false),
+    or(identifierMatch, sql`${products.searchVector} @@ ${query}`, sql`${terms.text} <% ${products.title}`),
+  );
+  const [counted] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
+  const count = counted?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(count / SEARCH_PAGE_SIZE));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const rows = await ctx.db
+    .select({
+      id: products.id,
+      productType: products.productType,
+      title: products.title,
+      subtitle: products.subtitle,
+      authors: products.authors,
+      slug: products.slug,
+      description: products.description,
+      lowest: sql<number | null>`(select min(o.price_cents) from offerings o where o.product_id = ${products.id} and o.is_active)`,
+      offers: sql<number>`(select count(*)::int from offerings o where o.product_id = ${products.id} and o.is_active)`,
+    })
+    .from(products)
+    .where(where)
+    .orderBy(
+      sql`case when ${identifierMatch} then 0 when ${products.searchVector} @@ ${query} then 1 else 2 end`,
+      sql`ts_rank_cd(${products.searchVector}, ${query}) desc`,
+      sql`word_similarity(${terms.text}, ${products.title}) desc`,
+      products.id,
+    )
+    .limit(SEARCH_PAGE_SIZE)
+    .offset((current - 1) * SEARCH_PAGE_SIZE);
+  return {
+    ok: true,
+    terms: terms.text,
+    page: current,
+    pages,
+    count,
+    results: rows.map((row) => ({
+      id: row.id,
+      productType: row.productType,
+      title: row.title,
+      subtitle: row.subtitle,
+      authors: row.authors,
+      slug: row.slug,
+      path: productPath(row),
+      description: truncateWords(row.description, CARD_DESCRIPTION_WORDS),
+      price: priceLabel({ productType: row.productType, hasOffer: row.offers > 0, priceCents: row.lowest }),
+    })),
+  };
+}
