@@ -24,10 +24,15 @@ export async function insertProduct(
   overrides: Partial<ProductInsert> = {},
   extra: { identifiers?: { type: string; value: string }[]; priceCents?: number | null } = {},
 ): Promise<number> {
-  const [row] = await db.insert(products).values(makeProduct(overrides)).returning({ id: products.id });
+  const [row] = await db
+    .insert(products)
+    .values(makeProduct(overrides))
+    .returning({ id: products.id });
   const id = row!.id;
   if (extra.identifiers?.length) {
-    await db.insert(productIdentifiers).values(extra.identifiers.map((i) => ({ productId: id, ...i })));
+    await db
+      .insert(productIdentifiers)
+      .values(extra.identifiers.map((i) => ({ productId: id, ...i })));
   }
   if (extra.priceCents !== null) {
     await db.insert(offerings).values({

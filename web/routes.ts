@@ -13,6 +13,7 @@ export default [
   route('library', 'routes/library.tsx'),
   route('site-map', 'routes/site-map.tsx'),
   route('manage/:tool', 'routes/manage-tool.tsx'),
+  route('search', 'routes/search.tsx'),
   route('covers/:file', 'routes/cover.ts'),
   ...['book', 'courseware', 'classroom', 'collection'].map((type) =>
     route(`${type}/:id/:slug?`, 'routes/product.tsx', { id: `product-${type}` }),

@@ -15,14 +15,24 @@ describe('search terms (spec 1 §5, spec 2 §2 Search)', () => {
 
   it('an ISBN with hyphens also looks up its digits, and an ISBN-10 its ISBN-13', () => {
     const parsed = parseSearchTerms('0-306-40615-2');
-    expect(parsed).toEqual({ ok: true, text: '0-306-40615-2', identifiers: ['0306406152', '9780306406157'] });
+    expect(parsed).toEqual({
+      ok: true,
+      text: '0-306-40615-2',
+      identifiers: ['0306406152', '9780306406157'],
+    });
   });
 
   it('an ISBN-13 also looks up its ISBN-10', () => {
-    expect(parseSearchTerms('978-0-306-40615-7')).toMatchObject({ identifiers: ['9780306406157', '0306406152'] });
+    expect(parseSearchTerms('978-0-306-40615-7')).toMatchObject({
+      identifiers: ['9780306406157', '0306406152'],
+    });
   });
 
   it('words are not identifiers', () => {
-    expect(parseSearchTerms('  organic   chemistry ')).toEqual({ ok: true, text: 'organic chemistry', identifiers: [] });
+    expect(parseSearchTerms('  organic   chemistry ')).toEqual({
+      ok: true,
+      text: 'organic chemistry',
+      identifiers: [],
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { isbn10To13, isbn13To10, isValidIsbn10, isValidIsbn13, normalizeIdentifier } from './isbn.ts';
+import {
+  isbn10To13,
+  isbn13To10,
+  isValidIsbn10,
+  isValidIsbn13,
+  normalizeIdentifier,
+} from './isbn.ts';
 
 // spec 1 §5 / spec 2 §5: search terms must be non-empty, at most 1000 characters.
 export const SEARCH_MAX_LENGTH = 1000;

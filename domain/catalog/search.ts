@@ -1,26 +1,38 @@
 import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { productIdentifiers, products } from '#db/schema/catalog.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
+import { PAGE_SIZE } from './pagination.ts';
 import { priceLabel } from './price-label.ts';
 import { productPath } from './product-route.ts';
 import { parseSearchTerms } from './search-terms.ts';
 import { CARD_DESCRIPTION_WORDS, truncateWords } from './truncate-words.ts';
 import type { ProductCard } from './types.ts';
 
-export const SEARCH_PAGE_SIZE = 100;
+export const SEARCH_PAGE_SIZE = PAGE_SIZE;
 
 export type SearchResultCard = ProductCard & { description: string };
 
 export type SearchOutcome =
   | { ok: false; reason: 'empty' | 'tooLong' }
-  | { ok: true; terms: string; page: number; pages: number; count: number; results: SearchResultCard[] };
+  | {
+      ok: true;
+      terms: string;
+      page: number;
+      pages: number;
+      count: number;
+      results: SearchResultCard[];
+    };
 
 /**
  * Catalog search (DESIGN.md, Data): an exact identifier first, then full-text rank, then
  * typo-tolerant similarity on titles. One query, narrow interface, so a dedicated engine can
  * replace it later.
  */
-export async function searchCatalog(ctx: RequestContext, raw: string | null, page = 1): Promise<SearchOutcome> {
+export async function searchCatalog(
+  ctx: RequestContext,
+  raw: string | null,
+  page = 1,
+): Promise<SearchOutcome> {
   const terms = parseSearchTerms(raw);
   if (!terms.ok) return terms;
   const query = sql`websearch_to_tsquery('english', ${terms.text})`;
@@ -37,9 +49,16 @@ export async function searchCatalog(ctx: RequestContext, raw: string | null, pag
   const where = and(
     notInArray(products.status, ['deleted', 'withdrawn']),
     eq(products.isDisabled, false),
-    or(identifierMatch, sql`${products.searchVector} @@ ${query}`, sql`${terms.text} <% ${products.title}`),
+    or(
+      identifierMatch,
+      sql`${products.searchVector} @@ ${query}`,
+      sql`${terms.text} <% ${products.title}`,
+    ),
   );
-  const [counted] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
+  const [counted] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(where);
   const count = counted?.n ?? 0;
   const pages = Math.max(1, Math.ceil(count / SEARCH_PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
@@ -52,7 +71,9 @@ export async function searchCatalog(ctx: RequestContext, raw: string | null, pag
       authors: products.authors,
       slug: products.slug,
       description: products.description,
-      lowest: sql<number | null>`(select min(o.price_cents) from offerings o where o.product_id = ${products.id} and o.is_active)`,
+      lowest: sql<
+        number | null
+      >`(select min(o.price_cents) from offerings o where o.product_id = ${products.id} and o.is_active)`,
       offers: sql<number>`(select count(*)::int from offerings o where o.product_id = ${products.id} and o.is_active)`,
     })
     .from(products)
@@ -80,7 +101,11 @@ export async function searchCatalog(ctx: RequestContext, raw: string | null, pag
       slug: row.slug,
       path: productPath(row),
       description: truncateWords(row.description, CARD_DESCRIPTION_WORDS),
-      price: priceLabel({ productType: row.productType, hasOffer: row.offers > 0, priceCents: row.lowest }),
+      price: priceLabel({
+        productType: row.productType,
+        hasOffer: row.offers > 0,
+        priceCents: row.lowest,
+      }),
     })),
   };
 }

@@ -176,6 +176,18 @@ export const en = {
   'product.coverAlt': 'Cover of {title}',
   'product.removedFromSale': 'Sorry, this product has been removed from sale.',
   'product.unavailable': 'Sorry, this product is unavailable for purchase.',
+  'search.title': 'Search Results | {title}',
+  'search.heading': 'Search results for {terms}.',
+  'search.empty': 'Please enter a valid search term.',
+  'search.tooLong': 'Please enter a search term of at most 1000 characters.',
+  'search.noResults': 'No results found.',
+  'search.noResultsHint': 'Check your spelling or try a different search.',
+  'search.range': '{from} - {to} of {count, plural, one {# result} other {# results}}',
+  'pagination.label': 'Pagination',
+  'pagination.previous': 'Previous',
+  'pagination.next': 'Next',
+  'pagination.page': 'Page {page}',
+  'pagination.pageOf': 'Page {page} of {pages}',
 } as const;
 
 export type MessageId = keyof typeof en;

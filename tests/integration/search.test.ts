@@ -13,7 +13,15 @@ const fresh = () => `q${Math.random().toString(36).slice(2, 10)}${Date.now().toS
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  ctx = { db: database.db, site: defaultSite('localhost'), user: null, locale: 'en', requestId: 't', ipAddress: '1', now: new Date() };
+  ctx = {
+    db: database.db,
+    site: defaultSite('localhost'),
+    user: null,
+    locale: 'en',
+    requestId: 't',
+    ipAddress: '1',
+    now: new Date(),
+  };
 });
 afterAll(async () => {
   await database?.close();
@@ -23,8 +31,15 @@ describe('catalog search (issue 3; DESIGN.md Search)', () => {
   it('finds a book by ISBN-10 with hyphens through its ISBN-13, before text matches', async () => {
     const word = fresh();
     const isbn13 = '9780306406157';
-    const textHit = await insertProduct(ctx.db, { title: `Signal Theory ${word}`, description: `mentions 9780306406157 ${word}` });
-    const id = await insertProduct(ctx.db, { title: `Measurement ${word}` }, { identifiers: [{ type: 'ISBN13', value: isbn13 }] }).catch(async () => {
+    const textHit = await insertProduct(ctx.db, {
+      title: `Signal Theory ${word}`,
+      description: `mentions 9780306406157 ${word}`,
+    });
+    const id = await insertProduct(
+      ctx.db,
+      { title: `Measurement ${word}` },
+      { identifiers: [{ type: 'ISBN13', value: isbn13 }] },
+    ).catch(async () => {
       // The fixed ISBN may exist from an earlier run on the same server: find that product instead.
       const found = await searchCatalog(ctx, isbn13);
       return found.ok ? found.results[0]!.id : 0;
@@ -36,7 +51,10 @@ describe('catalog search (issue 3; DESIGN.md Search)', () => {
 
   it('ranks a title match above a description match', async () => {
     const word = fresh();
-    const inDescription = await insertProduct(ctx.db, { title: `Plain ${word}a`, description: `all about thermodynamics ${word}b` });
+    const inDescription = await insertProduct(ctx.db, {
+      title: `Plain ${word}a`,
+      description: `all about thermodynamics ${word}b`,
+    });
     const inTitle = await insertProduct(ctx.db, { title: `Thermodynamics ${word}b` });
     const outcome = await searchCatalog(ctx, `thermodynamics ${word}b`);
     if (!outcome.ok) throw new Error('expected results');
@@ -69,7 +87,14 @@ describe('catalog search (issue 3; DESIGN.md Search)', () => {
   });
 
   it('survives hostile input', async () => {
-    for (const terms of ["'; drop table products; --", '!!!', '&|<->', '"unterminated', '\\\\', '%_%']) {
+    for (const terms of [
+      "'; drop table products; --",
+      '!!!',
+      '&|<->',
+      '"unterminated',
+      '\\\\',
+      '%_%',
+    ]) {
       const outcome = await searchCatalog(ctx, terms);
       expect(outcome.ok).toBe(true);
     }

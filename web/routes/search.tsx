@@ -1,0 +1,127 @@
+import { data, Link, useLoaderData } from 'react-router';
+import { shownRange } from '#domain/catalog/pagination.ts';
+import { searchCatalog } from '#domain/catalog/search.ts';
+import { featuredTrays } from '#domain/catalog/service.ts';
+import { Pagination } from '#web/components/pagination.tsx';
+import { PriceText } from '#web/components/price-text.tsx';
+import { ProductTray } from '#web/components/product-tray.tsx';
+import { SearchBox } from '#web/components/search-box.tsx';
+import { useT } from '#web/i18n/use-t.ts';
+import { pageMeta } from '#web/utils/meta.ts';
+import type { Route } from './+types/search.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = Number(url.searchParams.get('page') ?? 1);
+  const outcome = await searchCatalog(
+    context.rc,
+    url.searchParams.get('terms'),
+    Number.isFinite(page) ? page : 1,
+  );
+  const trays = !outcome.ok || outcome.count === 0 ? await featuredTrays(context.rc) : null;
+  // An over-long term is bad input (400) but still a page a person can read and fix.
+  return data({ outcome, trays }, { status: outcome.ok || outcome.reason === 'empty' ? 200 : 400 });
+}
+
+export default function SearchPage() {
+  const { outcome, trays } = useLoaderData<typeof loader>();
+  const t = useT();
+  if (!outcome.ok) {
+    return (
+      <div className="stack-lg">
+        <section className="stack">
+          <h1>{t(outcome.reason === 'empty' ? 'search.empty' : 'search.tooLong')}</h1>
+          <SearchBox id="search-page-box" />
+        </section>
+        {trays ? <Trays trays={trays} /> : null}
+      </div>
+    );
+  }
+  const range = shownRange(outcome.page, outcome.count);
+  return (
+    <div className="stack-lg">
+      <section className="stack">
+        <h1>{t('search.heading', { terms: outcome.terms })}</h1>
+        {outcome.count > 0 ? (
+          <p>{t('search.range', { from: range.from, to: range.to, count: outcome.count })}</p>
+        ) : null}
+      </section>
+      {outcome.count === 0 ? (
+        <>
+          <section className="stack">
+            <h2>{t('search.noResults')}</h2>
+            <p>{t('search.noResultsHint')}</p>
+          </section>
+          {trays ? <Trays trays={trays} /> : null}
+        </>
+      ) : (
+        <>
+          <ol className="results" start={range.from}>
+            {outcome.results.map((product) => (
+              <li key={product.id} className="result">
+                <Link to={product.path} className="result__cover" tabIndex={-1} aria-hidden="true">
+                  <img
+                    src={`/covers/${product.id}.svg`}
+                    alt=""
+                    width={96}
+                    height={144}
+                    loading="lazy"
+                  />
+                </Link>
+                <div className="stack-sm">
+                  <p
+                    className={
+                      product.productType === 'collection' || product.productType === 'classroom'
+                        ? 'card__type card__type--ribbon'
+                        : 'card__type'
+                    }
+                  >
+                    {t(`type.${product.productType}`)}
+                  </p>
+                  <h2 className="result__title">
+                    <Link to={product.path}>{product.title}</Link>
+                  </h2>
+                  {product.subtitle && product.subtitle !== 'None' ? (
+                    <p className="card__subtitle">{product.subtitle}</p>
+                  ) : null}
+                  {product.authors ? (
+                    <p className="card__author">
+                      {t('card.byAuthor', { author: product.authors })}
+                    </p>
+                  ) : null}
+                  <p>{product.description}</p>
+                  <p className="card__price">
+                    <PriceText price={product.price} />
+                  </p>
+                  <Link
+                    to={product.path}
+                    className="button button--secondary"
+                    aria-label={t('card.seeDetailsOf', { title: product.title })}
+                  >
+                    {t('card.seeDetails')}
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <Pagination
+            page={outcome.page}
+            pages={outcome.pages}
+            href={(page) => `/search?terms=${encodeURIComponent(outcome.terms)}&page=${page}`}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Trays({ trays }: { trays: Awaited<ReturnType<typeof featuredTrays>> }) {
+  return (
+    <>
+      <ProductTray titleId="tray.bestSellers" products={trays.bestSellers} />
+      <ProductTray titleId="tray.campusFavorites" products={trays.campusFavorites} />
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'search.title');
