@@ -14,6 +14,9 @@ export default [
   route('site-map', 'routes/site-map.tsx'),
   route('manage/:tool', 'routes/manage-tool.tsx'),
   route('search', 'routes/search.tsx'),
+  route('browse', 'routes/browse-redirect.ts', { id: 'browse-root' }),
+  route('app/ecom/browse/:slug?', 'routes/browse-redirect.ts', { id: 'browse-legacy' }),
+  route('browse/:slug', 'routes/browse.tsx'),
   route('covers/:file', 'routes/cover.ts'),
   ...['book', 'courseware', 'classroom', 'collection'].map((type) =>
     route(`${type}/:id/:slug?`, 'routes/product.tsx', { id: `product-${type}` }),

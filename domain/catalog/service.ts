@@ -3,6 +3,7 @@ import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
 import { coverSvg } from '#db/seed/content/cover-svg.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
+import { tray } from './categories.ts';
 import { priceLabel } from './price-label.ts';
 import { productPath } from './product-route.ts';
 import { shownIsbn } from './shown-isbn.ts';
@@ -17,50 +18,11 @@ const offerCount = sql<number>`(
   select count(*)::int from ${offerings}
   where ${offerings.productId} = ${products.id} and ${offerings.isActive})`;
 
-async function trayOf(
-  ctx: RequestContext,
-  order: 'sales' | 'adoptions',
-  limit: number,
-): Promise<ProductCard[]> {
-  const rows = await ctx.db
-    .select({
-      id: products.id,
-      productType: products.productType,
-      title: products.title,
-      subtitle: products.subtitle,
-      authors: products.authors,
-      slug: products.slug,
-      lowest: lowestOffering,
-      offers: offerCount,
-    })
-    .from(products)
-    .where(sellable)
-    .orderBy(
-      order === 'sales' ? desc(products.salesCount) : desc(products.adoptionCount),
-      products.id,
-    )
-    .limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    productType: row.productType,
-    title: row.title,
-    subtitle: row.subtitle,
-    authors: row.authors,
-    slug: row.slug,
-    path: productPath(row),
-    price: priceLabel({
-      productType: row.productType,
-      hasOffer: row.offers > 0,
-      priceCents: row.lowest,
-    }),
-  }));
-}
-
 /** 'Best Sellers' (order by sales) and 'Campus Favorites' (order by adoptions), spec 1 §2. */
 export async function featuredTrays(ctx: RequestContext, limit = 8) {
   const [bestSellers, campusFavorites] = await Promise.all([
-    trayOf(ctx, 'sales', limit),
-    trayOf(ctx, 'adoptions', limit),
+    tray(ctx, { order: 'sales', limit }),
+    tray(ctx, { order: 'adoptions', limit }),
   ]);
   return { bestSellers, campusFavorites };
 }

@@ -188,6 +188,16 @@ export const en = {
   'pagination.next': 'Next',
   'pagination.page': 'Page {page}',
   'pagination.pageOf': 'Page {page} of {pages}',
+  'browse.title': 'Browse',
+  'browse.description': 'Browse products',
+  'browse.allCategories': 'All Categories',
+  'browse.viewAll': 'View All Categories',
+  'browse.categories': 'Categories',
+  'browse.selectLabel': 'Category',
+  'browse.selectAll': 'All categories',
+  'browse.go': 'Go',
+  'browse.breadcrumb': 'Breadcrumb',
+  'browse.home': 'Home',
 } as const;
 
 export type MessageId = keyof typeof en;

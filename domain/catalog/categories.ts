@@ -1,0 +1,121 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { queryRows } from '#db/client.ts';
+import { categories, productCategories, products } from '#db/schema/catalog.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { NotFound } from '#domain/shared/errors.ts';
+import { priceLabel } from './price-label.ts';
+import { productPath } from './product-route.ts';
+import type { ProductCard } from './types.ts';
+
+export type CategoryLink = { id: number; title: string; urlSlug: string };
+export type CategoryView = CategoryLink & { ancestors: CategoryLink[]; children: CategoryLink[] };
+
+const link = { id: categories.id, title: categories.title, urlSlug: categories.urlSlug };
+
+export async function topCategories(ctx: RequestContext): Promise<CategoryLink[]> {
+  return ctx.db
+    .select(link)
+    .from(categories)
+    .where(isNull(categories.parentId))
+    .orderBy(categories.title);
+}
+
+/** A category by its URL slug with ancestors (root first) and children (spec 2 §7 Categories). */
+export async function categoryBySlug(ctx: RequestContext, slug: string): Promise<CategoryView> {
+  if (!/^[a-z0-9-]{1,120}$/.test(slug)) throw new NotFound();
+  const [category] = await ctx.db
+    .select({ ...link, parentId: categories.parentId })
+    .from(categories)
+    .where(eq(categories.urlSlug, slug))
+    .limit(1);
+  if (!category) throw new NotFound();
+  const ancestors = await queryRows<CategoryLink & { depth: number }>(
+    ctx.db,
+    sql`
+    with recursive up as (
+      select id, title, url_slug, parent_id, 0 as depth from ${categories} where id = ${category.parentId ?? -1}
+      union all
+      select c.id, c.title, c.url_slug, c.parent_id, up.depth + 1 from ${categories} c join up on c.id = up.parent_id
+    )
+    select id, title, url_slug as "urlSlug", depth from up order by depth desc`,
+  );
+  const children = await ctx.db
+    .select(link)
+    .from(categories)
+    .where(eq(categories.parentId, category.id))
+    .orderBy(categories.title);
+  return {
+    id: category.id,
+    title: category.title,
+    urlSlug: category.urlSlug,
+    ancestors: ancestors.map(({ id, title, urlSlug }) => ({ id, title, urlSlug })),
+    children,
+  };
+}
+
+async function descendantIds(ctx: RequestContext, rootId: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    ctx.db,
+    sql`
+    with recursive down as (
+      select id from ${categories} where id = ${rootId}
+      union all
+      select c.id from ${categories} c join down on c.parent_id = down.id
+    )
+    select id from down`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * 'Best Sellers' (order by sales) or 'Campus Favorites' (order by adoptions), optionally
+ * within a category and its descendants (spec 1 §2 Browse page).
+ */
+export async function tray(
+  ctx: RequestContext,
+  input: { order: 'sales' | 'adoptions'; categoryId?: number | null; limit?: number },
+): Promise<ProductCard[]> {
+  const inCategory = input.categoryId
+    ? inArray(
+        products.id,
+        ctx.db
+          .select({ id: productCategories.productId })
+          .from(productCategories)
+          .where(inArray(productCategories.categoryId, await descendantIds(ctx, input.categoryId))),
+      )
+    : undefined;
+  const rows = await ctx.db
+    .select({
+      id: products.id,
+      productType: products.productType,
+      title: products.title,
+      subtitle: products.subtitle,
+      authors: products.authors,
+      slug: products.slug,
+      lowest: sql<
+        number | null
+      >`(select min(o.price_cents) from offerings o where o.product_id = ${products.id} and o.is_active)`,
+      offers: sql<number>`(select count(*)::int from offerings o where o.product_id = ${products.id} and o.is_active)`,
+    })
+    .from(products)
+    .where(and(eq(products.status, 'active'), eq(products.isDisabled, false), inCategory))
+    .orderBy(
+      input.order === 'sales' ? desc(products.salesCount) : desc(products.adoptionCount),
+      products.id,
+    )
+    .limit(input.limit ?? 8);
+  return rows.map((row) => ({
+    id: row.id,
+    productType: row.productType,
+    title: row.title,
+    subtitle: row.subtitle,
+    authors: row.authors,
+    slug: row.slug,
+    path: productPath(row),
+    price: priceLabel({
+      productType: row.productType,
+      hasOffer: row.offers > 0,
+      priceCents: row.lowest,
+    }),
+  }));
+}
