@@ -1,0 +1,74 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, newContext } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('catalog, as a shopper', () => {
+  it('searching from the navbar finds a best seller, and its card opens the product page', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/');
+    const firstTitle = (await page.locator('.tray').first().getByRole('heading', { level: 3 }).first().innerText()).trim();
+    const search = page.getByRole('banner').getByPlaceholder('Search by ISBN, Title, or Keywords');
+    await search.fill(firstTitle);
+    await search.press('Enter');
+    await page.getByRole('heading', { name: `Search results for ${firstTitle}.` }).waitFor();
+    expect(await page.title()).toBe('Search Results | Shelfmark');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: `See Details: ${firstTitle}` }).first().click();
+    await page.getByRole('heading', { level: 1, name: firstTitle }).waitFor();
+    await page.getByRole('heading', { name: 'Additional Details' }).waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('an empty search asks for a term; nonsense finds nothing and offers both trays', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/search?terms=%20%20');
+    await page.getByRole('heading', { name: 'Please enter a valid search term.' }).waitFor();
+    await page.goto('/search?terms=qqxxzzvvkkjj');
+    await page.getByRole('heading', { name: 'Search results for qqxxzzvvkkjj.' }).waitFor();
+    await page.getByText('No results found.').waitFor();
+    await page.getByText('Check your spelling or try a different search.').waitFor();
+    await page.getByRole('heading', { name: 'Best Sellers' }).waitFor();
+    await page.getByRole('heading', { name: 'Campus Favorites' }).waitFor();
+    const long = await page.goto(`/search?terms=${'a'.repeat(1200)}`);
+    expect(long?.status()).toBe(400);
+    await context.close();
+  });
+
+  it('a product URL with a wrong slug answers 301 to the canonical one', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/');
+    const href = await page.locator('.tray a[href^="/book/"]').first().getAttribute('href');
+    const id = href!.split('/')[2];
+    const response = await context.request.get(`/book/${id}/wrong-slug?x=1`, { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toBe(`${href}?x=1`);
+    await context.close();
+  });
+
+  it('browse goes to /browse/all, filters by a category and shows the breadcrumb', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/browse');
+    expect(new URL(page.url()).pathname).toBe('/browse/all');
+    await page.getByRole('heading', { name: 'All Categories' }).waitFor();
+    await page.getByRole('link', { name: 'View All Categories' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link').first().click();
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Browse' }).waitFor();
+    const missing = await page.goto('/browse/no-such-category');
+    expect(missing?.status()).toBe(404);
+    await context.close();
+  });
+});
