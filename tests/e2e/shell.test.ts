@@ -55,7 +55,11 @@ describe('app shell, as a new visitor', () => {
       '/covers/abc.svg',
       '/covers/99999999999.svg',
       '/covers/-1.svg',
-      '/manage/%00',
+      '/book/abc',
+      '/book/0/x',
+      '/product-detail/99999999999',
+      '/courseware/%00',
+      '/browse/%27%3B--',
     ]) {
       const r = await page.goto(path);
       expect(r?.status(), path).toBeGreaterThanOrEqual(400);
