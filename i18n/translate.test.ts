@@ -11,7 +11,17 @@ describe('message catalogs', () => {
   it('every message parses as ICU in both languages', () => {
     const params = {
       ...{ count: 2, minutes: 2, name: 'x', title: 't', year: 2026, tool: 't', id: 'r' },
-      ...{ author: 'a', price: '$1', host: 'h', isbn: 'i', terms: 'q', from: 1, to: 2, page: 1, pages: 2 },
+      ...{
+        author: 'a',
+        price: '$1',
+        host: 'h',
+        isbn: 'i',
+        terms: 'q',
+        from: 1,
+        to: 2,
+        page: 1,
+        pages: 2,
+      },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

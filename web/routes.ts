@@ -22,6 +22,7 @@ export default [
     route(`${type}/:id/:slug?`, 'routes/product.tsx', { id: `product-${type}` }),
   ),
   route('product-detail/:id', 'routes/product.tsx', { id: 'product-detail' }),
+  route('help/bookstore', 'routes/info-page.tsx', { id: 'info-help-bookstore' }),
   ...infoPages.map((page) => route(page, 'routes/info-page.tsx', { id: `info-${page}` })),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

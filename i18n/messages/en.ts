@@ -198,6 +198,9 @@ export const en = {
   'browse.go': 'Go',
   'browse.breadcrumb': 'Breadcrumb',
   'browse.home': 'Home',
+  'page.helpBookstore.title': 'Help for campus bookstore shoppers',
+  'page.helpBookstore.body':
+    'Your campus bookstore sells your course materials on its own site. Use Buy Now on your course page to go there; your digital materials then appear on My Shelf within 1-2 hours, up to 8 hours at busy times.',
 } as const;
 
 export type MessageId = keyof typeof en;

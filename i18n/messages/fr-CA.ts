@@ -202,4 +202,7 @@ export const frCA: Record<MessageId, string> = {
   'browse.go': 'Aller',
   'browse.breadcrumb': 'Fil d’Ariane',
   'browse.home': 'Accueil',
+  'page.helpBookstore.title': 'Aide pour les clients de la librairie du campus',
+  'page.helpBookstore.body':
+    'La librairie de votre campus vend votre matériel de cours sur son propre site. Utilisez Acheter maintenant sur la page de votre cours pour vous y rendre; votre matériel numérique apparaît ensuite dans Mon étagère d’ici 1 à 2 heures, jusqu’à 8 heures en période achalandée.',
 };

@@ -15,14 +15,19 @@ describe('catalog, as a shopper', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/');
-    const firstTitle = (await page.locator('.tray').first().getByRole('heading', { level: 3 }).first().innerText()).trim();
+    const firstTitle = (
+      await page.locator('.tray').first().getByRole('heading', { level: 3 }).first().innerText()
+    ).trim();
     const search = page.getByRole('banner').getByPlaceholder('Search by ISBN, Title, or Keywords');
     await search.fill(firstTitle);
     await search.press('Enter');
     await page.getByRole('heading', { name: `Search results for ${firstTitle}.` }).waitFor();
     expect(await page.title()).toBe('Search Results | Shelfmark');
     await expectAccessible(page);
-    await page.getByRole('link', { name: `See Details: ${firstTitle}` }).first().click();
+    await page
+      .getByRole('link', { name: `See Details: ${firstTitle}` })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 1, name: firstTitle }).waitFor();
     await page.getByRole('heading', { name: 'Additional Details' }).waitFor();
     await expectAccessible(page);
@@ -66,7 +71,10 @@ describe('catalog, as a shopper', () => {
     await page.getByRole('link', { name: 'View All Categories' }).waitFor();
     await expectAccessible(page);
     await page.getByRole('navigation', { name: 'Categories' }).getByRole('link').first().click();
-    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Browse' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Browse' })
+      .waitFor();
     const missing = await page.goto('/browse/no-such-category');
     expect(missing?.status()).toBe(404);
     await context.close();

@@ -203,3 +203,21 @@ describe('French', () => {
     await context.close();
   });
 });
+
+describe('white-label sites', () => {
+  it('the partner site on its own host name shows its title and theme, and has no browse', async () => {
+    const port = new URL(baseUrl()).port;
+    const context = await browser.newContext({ baseURL: `http://partner.localhost:${port}` });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Harbor Learning home' }).waitFor();
+    const brand = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--color-brand').trim(),
+    );
+    expect(brand).toBe('#0b5394');
+    await page.goto('/browse/all');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expectAccessible(page);
+    await context.close();
+  });
+});

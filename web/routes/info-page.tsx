@@ -8,6 +8,7 @@ import type { Route } from './+types/info-page.ts';
 const PAGES: Record<string, string> = {
   'info-support': 'support',
   'info-help': 'help',
+  'info-help-bookstore': 'helpBookstore',
   'info-privacy': 'privacy',
   'info-terms': 'terms',
   'info-refund-policy': 'refund',
