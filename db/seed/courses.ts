@@ -1,0 +1,389 @@
+// Courses, sections, members and section materials of the demo: every course type, terms in
+// the past, present and future of `now`, opting deadlines on both sides of `now`.
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '#db/client.ts';
+import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
+import type { DemoUsers } from './accounts.ts';
+import {
+  FIXTURE_COUNT,
+  FIXTURE_INDEX,
+  type FixtureName,
+  isPlainlySellable,
+  planOf,
+} from './catalog.ts';
+import { createRandom } from './content/random.ts';
+import type { DemoOrgs } from './sites.ts';
+
+type CourseType = 'inclusive_access' | 'lms_ecommerce' | 'cds' | 'student_choice';
+type Term = 'past' | 'current' | 'future';
+
+type CourseSpec = {
+  org: keyof DemoOrgs;
+  name: string;
+  department: string;
+  number: string;
+  courseType: CourseType;
+};
+
+const COURSES = {
+  bio: {
+    org: 'campus',
+    name: 'Principles of Biology',
+    department: 'BIO',
+    number: '101',
+    courseType: 'inclusive_access',
+  },
+  chem: {
+    org: 'campus',
+    name: 'General Chemistry',
+    department: 'CHEM',
+    number: '110',
+    courseType: 'inclusive_access',
+  },
+  hist: {
+    org: 'campus',
+    name: 'World History',
+    department: 'HIST',
+    number: '150',
+    courseType: 'inclusive_access',
+  },
+  psy: {
+    org: 'campus',
+    name: 'Introduction to Psychology',
+    department: 'PSY',
+    number: '100',
+    courseType: 'inclusive_access',
+  },
+  soc: {
+    org: 'campus',
+    name: 'Introduction to Sociology',
+    department: 'SOC',
+    number: '101',
+    courseType: 'inclusive_access',
+  },
+  econ: {
+    org: 'campus',
+    name: 'Intermediate Microeconomics',
+    department: 'ECON',
+    number: '201',
+    courseType: 'lms_ecommerce',
+  },
+  cs: {
+    org: 'campus',
+    name: 'Programming Studio',
+    department: 'CS',
+    number: '120',
+    courseType: 'lms_ecommerce',
+  },
+  linalg: {
+    org: 'campus',
+    name: 'Linear Algebra',
+    department: 'MATH',
+    number: '221',
+    courseType: 'lms_ecommerce',
+  },
+  nurs: {
+    org: 'cds',
+    name: 'Fundamentals of Nursing',
+    department: 'NURS',
+    number: '210',
+    courseType: 'cds',
+  },
+  calc: { org: 'cds', name: 'Calculus I', department: 'MATH', number: '140', courseType: 'cds' },
+  eng: {
+    org: 'retailer',
+    name: 'College Composition',
+    department: 'ENG',
+    number: '101',
+    courseType: 'student_choice',
+  },
+  mkt: {
+    org: 'retailer',
+    name: 'Principles of Marketing',
+    department: 'BUS',
+    number: '220',
+    courseType: 'student_choice',
+  },
+} satisfies Record<string, CourseSpec>;
+
+type CourseKey = keyof typeof COURSES;
+
+type SectionSpec = {
+  course: CourseKey;
+  number: string;
+  term: Term;
+  /** Days from now of the add/drop (opting) deadline; default: 14 days after the start. */
+  addDropDays?: number;
+  optingMethod?: 'opt-out' | 'no-opt';
+  disableAutoProvisioning?: boolean;
+  sectionCode?: string;
+  /** Fixture materials, in order; a choice lists the print version as `additional`. */
+  materials?: { product: FixtureName; additional?: FixtureName; lti?: 0 | 2 }[];
+};
+
+// Sections named here are the ones the demo accounts sit in (see DEMO_SECTIONS below).
+const SECTIONS = {
+  bio001: {
+    course: 'bio',
+    number: '001',
+    term: 'current',
+    addDropDays: 10,
+    materials: [
+      { product: 'studentEpub' },
+      { product: 'choiceDigital', additional: 'choicePrint' },
+      { product: 'poolCourseware', lti: 0 },
+    ],
+  },
+  bio002: { course: 'bio', number: '002', term: 'current', addDropDays: -5 },
+  chem001: {
+    course: 'chem',
+    number: '001',
+    term: 'current',
+    addDropDays: 7,
+    materials: [
+      { product: 'ltiCourseware', lti: 2 },
+      { product: 'stockOne' },
+      { product: 'combo' },
+    ],
+  },
+  hist001: { course: 'hist', number: '001', term: 'past', materials: [{ product: 'freeBook' }] },
+  psy001: { course: 'psy', number: '001', term: 'future', materials: [{ product: 'redeemBook' }] },
+  soc001: { course: 'soc', number: '001', term: 'past' },
+  soc002: { course: 'soc', number: '002', term: 'current', addDropDays: -4 },
+  econ001: {
+    course: 'econ',
+    number: '001',
+    term: 'current',
+    optingMethod: 'no-opt',
+    disableAutoProvisioning: true,
+    materials: [{ product: 'printOnDemand' }, { product: 'stockFive' }],
+  },
+  cs001: {
+    course: 'cs',
+    number: '001',
+    term: 'current',
+    optingMethod: 'no-opt',
+    disableAutoProvisioning: true,
+    sectionCode: 'CS120-ROSE',
+    materials: [{ product: 'studentClassroom' }],
+  },
+  linalg001: { course: 'linalg', number: '001', term: 'future', disableAutoProvisioning: true },
+  nurs001: { course: 'nurs', number: '001', term: 'current', addDropDays: 3 },
+  nurs002: { course: 'nurs', number: '002', term: 'past' },
+  calc001: { course: 'calc', number: '001', term: 'future' },
+  eng001: { course: 'eng', number: '001', term: 'current', addDropDays: -2 },
+  eng002: { course: 'eng', number: '002', term: 'future' },
+  mkt001: { course: 'mkt', number: '001', term: 'current', addDropDays: 12 },
+} satisfies Record<string, SectionSpec>;
+
+export type SectionKey = keyof typeof SECTIONS;
+
+export type DemoSections = Record<
+  SectionKey,
+  { id: number; name: string; addDropAt: Date; endDate: string; startDate: string }
+>;
+
+const DAY_MS = 86_400_000;
+const TERMS: Record<Term, { start: number; end: number }> = {
+  past: { start: -220, end: -100 },
+  current: { start: -35, end: 85 },
+  future: { start: 70, end: 190 },
+};
+
+const day = (now: Date, days: number): Date => new Date(now.getTime() + days * DAY_MS);
+const isoDate = (d: Date): string => d.toISOString().slice(0, 10);
+
+export async function seedCourses(
+  db: Queryable,
+  orgs: DemoOrgs,
+  people: DemoUsers,
+  ctx: { now: Date; baseId: number; productCount: number },
+): Promise<DemoSections> {
+  const { now, baseId } = ctx;
+  const courseKeys = Object.keys(COURSES) as CourseKey[];
+  const courseRows = await db
+    .insert(courses)
+    .values(
+      courseKeys.map((key) => {
+        const c: CourseSpec = COURSES[key];
+        return {
+          orgId: orgs[c.org],
+          name: c.name,
+          department: c.department,
+          number: c.number,
+          courseType: c.courseType,
+        };
+      }),
+    )
+    .returning({ id: courses.id });
+  const courseId = new Map(courseKeys.map((key, i) => [key, courseRows[i]!.id]));
+
+  const sectionKeys = Object.keys(SECTIONS) as SectionKey[];
+  const specs: SectionSpec[] = sectionKeys.map((key) => SECTIONS[key]);
+  const sectionValues = specs.map((s, i) => {
+    const term = TERMS[s.term];
+    const start = day(now, term.start);
+    const addDropAt = day(now, s.addDropDays ?? term.start + 14);
+    return {
+      courseId: courseId.get(s.course)!,
+      name: COURSES[s.course].name,
+      number: s.number,
+      rsCourseId: `RSC-${100_001 + i}`,
+      startDate: isoDate(start),
+      endDate: isoDate(day(now, term.end)),
+      addDropAt,
+      optingMethod: s.optingMethod ?? 'opt-out',
+      disableAutoProvisioning: s.disableAutoProvisioning ?? false,
+      sectionCode: s.sectionCode ?? null,
+    };
+  });
+  const sectionRows = await db
+    .insert(courseSections)
+    .values(sectionValues)
+    .returning({ id: courseSections.id });
+  const sections = Object.fromEntries(
+    sectionKeys.map((key, i) => {
+      const v = sectionValues[i]!;
+      return [
+        key,
+        {
+          id: sectionRows[i]!.id,
+          name: v.name,
+          addDropAt: v.addDropAt,
+          startDate: v.startDate,
+          endDate: v.endDate,
+        },
+      ];
+    }),
+  ) as DemoSections;
+
+  // Members ---------------------------------------------------------------------------------
+  const r = createRandom(0x5eed_0002);
+  type Member = typeof sectionMembers.$inferInsert;
+  type Role = 'professor' | 'teaching_assistant' | 'student';
+  const members: Omit<Member, 'rsCoursememberId'>[] = [];
+  const member = (key: SectionKey, userId: number, role: Role, extra: Partial<Member> = {}) => {
+    members.push({
+      sectionId: sections[key].id,
+      userId,
+      role,
+      optStatus: 'opted_in',
+      addDropDate: sections[key].addDropAt,
+      ...extra,
+    });
+  };
+
+  // The demo accounts (README): the student is opted in where the deadline is still open and
+  // opted out of chemistry, whose deadline is open too so opting back in can be tried.
+  member('bio001', people.instructor, 'professor');
+  member('bio001', people.ta, 'teaching_assistant');
+  member('bio001', people.student, 'student', { optStatus: 'opted_in' });
+  member('chem001', people.instructor, 'professor');
+  member('chem001', people.ta, 'teaching_assistant');
+  member('chem001', people.student, 'student', { optStatus: 'opted_out' });
+  member('hist001', people.instructor, 'professor');
+  member('hist001', people.student, 'student');
+  member('psy001', people.student, 'student');
+  member('cs001', people.instructor, 'professor', { isClassroomInstructor: true });
+  member('cs001', people.student, 'student');
+  member('econ001', people.instructor, 'professor');
+  member('bio001', people.newEula, 'student');
+
+  const taken = new Set(members.map((m) => `${m.sectionId}:${m.userId}`));
+  for (const key of sectionKeys) {
+    const spec: SectionSpec = SECTIONS[key];
+    const course: CourseSpec = COURSES[spec.course];
+    const orgId = orgs[course.org];
+    const sectionId = sections[key].id;
+    const add = (userId: number, role: Role, extra: Partial<Member> = {}) => {
+      const id = `${sectionId}:${userId}`;
+      if (taken.has(id)) return;
+      taken.add(id);
+      member(key, userId, role, extra);
+    };
+    const faculty = people.instructors.filter((p) => p.orgId === orgId);
+    const pool = faculty.length > 0 ? faculty : people.instructors;
+    if (!members.some((m) => m.sectionId === sectionId && m.role === 'professor')) {
+      add(r.pick(pool).id, 'professor');
+    }
+    if (r.chance(0.5)) add(r.pick(people.instructors).id, 'teaching_assistant');
+    const classmates = r.shuffle(people.students.filter((p) => p.orgId === orgId));
+    const count = Math.min(classmates.length, r.int(6, 12));
+    const courseFee =
+      course.courseType === 'inclusive_access' || course.courseType === 'student_choice';
+    for (const mate of classmates.slice(0, count)) {
+      add(mate.id, 'student', {
+        optStatus: r.chance(0.75) ? 'opted_in' : 'opted_out',
+        canUpdateOptStatus: r.chance(0.9),
+        isCourseFee: courseFee && r.chance(0.2),
+      });
+    }
+  }
+  await db
+    .insert(sectionMembers)
+    .values(members.map((m, i) => ({ ...m, rsCoursememberId: `RSM-${200_001 + i}` })));
+
+  // Materials -------------------------------------------------------------------------------
+  const id = (index: number): number => baseId + index;
+  const materials: (typeof sectionProducts.$inferInsert)[] = [];
+  const randomPool = candidateMaterials(ctx.productCount);
+  for (const key of sectionKeys) {
+    const spec: SectionSpec = SECTIONS[key];
+    const sectionId = sections[key].id;
+    const chosen = new Set<number>();
+    const push = (index: number, extra: Partial<typeof sectionProducts.$inferInsert> = {}) => {
+      if (chosen.has(index)) return;
+      chosen.add(index);
+      const courseware = planOf(index).type === 'courseware';
+      materials.push({
+        sectionId,
+        productId: id(index),
+        position: chosen.size - 1,
+        ...(courseware
+          ? {
+              ltiPassthrough: r.chance(0.5) ? 0 : 2,
+              isLinkEnabled: true,
+              showRedeem: r.chance(0.5),
+              shouldHideCode: r.chance(0.2),
+              coursewarePricingId: `CWP-${id(index)}`,
+            }
+          : {}),
+        ...extra,
+      });
+    };
+    for (const m of spec.materials ?? []) {
+      const extra: Partial<typeof sectionProducts.$inferInsert> = {};
+      if (m.additional) {
+        extra.additionalProductId = id(FIXTURE_INDEX[m.additional]);
+        extra.isPhysicalDigitalChoice = true;
+      }
+      if (m.lti !== undefined) extra.ltiPassthrough = m.lti;
+      push(FIXTURE_INDEX[m.product], extra);
+    }
+    if (!spec.materials && randomPool.length > 0) {
+      const count = r.int(1, 3);
+      for (let i = 0; i < count; i++) push(r.pick(randomPool));
+    }
+  }
+  await db.insert(sectionProducts).values(materials);
+
+  // Adoption counters count the sections that use a product, on top of the seeded history.
+  await db.execute(sql`
+    update products p set adoption_count = p.adoption_count + s.n
+    from (select product_id, count(*)::int as n from section_products group by product_id) s
+    where p.id = s.product_id`);
+
+  return sections;
+}
+
+/** Sellable books and courseware among the first products, for sections without fixtures. */
+function candidateMaterials(productCount: number): number[] {
+  const out: number[] = [];
+  for (let index = FIXTURE_COUNT + 1; index <= Math.min(productCount, 600); index++) {
+    const plan = planOf(index);
+    const material =
+      (plan.type === 'book' && plan.kind !== 'code_only') || plan.type === 'courseware';
+    if (material && isPlainlySellable(plan)) out.push(index);
+  }
+  return out;
+}

@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { redeemCodes } from '#db/schema/access.ts';
+import { users } from '#db/schema/accounts.ts';
+import { bookFiles, collectionItems, productIdentifiers, products } from '#db/schema/catalog.ts';
+import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
+import { ownerships } from '#db/schema/shelf.ts';
+import { banners, whiteLabels } from '#db/schema/sites.ts';
+import { verifyPassword } from '#domain/accounts/password.ts';
+import { isValidIsbn10, isValidIsbn13 } from '#domain/catalog/isbn.ts';
+import { shownIsbn } from '#domain/catalog/shown-isbn.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  DEMO_REDEEM_CODE,
+  isDatabaseEmpty,
+  redeemCodeDigest,
+  type SeedSummary,
+  seedDemo,
+} from './demo.ts';
+
+const PRODUCTS = 300;
+// One instant for both seeds: the same options must give the same data.
+const now = new Date();
+
+type Seeded = { handle: DatabaseHandle; dataDir: string; summary: SeedSummary };
+let first: Seeded;
+let second: Seeded;
+let wasEmpty = false;
+
+async function seeded(): Promise<Seeded> {
+  const handle = await openDatabase({});
+  await migrateDatabase(handle);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shelfmark-seed-'));
+  if (!first) wasEmpty = await isDatabaseEmpty(handle.db);
+  const summary = await seedDemo(handle, { products: PRODUCTS, dataDir, now });
+  return { handle, dataDir, summary };
+}
+
+beforeAll(async () => {
+  first = await seeded();
+  second = await seeded();
+});
+
+afterAll(async () => {
+  for (const s of [first, second]) {
+    await s?.handle.close();
+    if (s) rmSync(s.dataDir, { recursive: true, force: true });
+  }
+});
+
+const userId = async (email: string): Promise<number> => {
+  const [row] = await first.handle.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+};
+
+describe('demo seed', () => {
+  it('fills an empty database, which then no longer counts as empty', async () => {
+    expect(wasEmpty).toBe(true);
+    expect(await isDatabaseEmpty(first.handle.db)).toBe(false);
+    expect(first.summary.products).toBe(PRODUCTS);
+  });
+
+  it('creates every demo account with the demo password; only neweula must accept the EULA', async () => {
+    const rows = await first.handle.db
+      .select({
+        email: users.email,
+        passwordHash: users.passwordHash,
+        mustAcceptEula: users.mustAcceptEula,
+        firstName: users.firstName,
+      })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          DEMO_ACCOUNTS.map((a) => a.email),
+        ),
+      );
+    expect(rows.map((r) => r.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
+    for (const row of rows) {
+      expect(await verifyPassword(row.passwordHash, DEMO_PASSWORD), row.email).toBe(true);
+      expect(row.mustAcceptEula, row.email).toBe(row.email === 'neweula@demo.test');
+    }
+    expect(rows.find((r) => r.email === 'student@demo.test')?.firstName).toBe('Maya');
+  });
+
+  it('gives every ISBN a valid check digit and shows the first ISBN in the spec order', async () => {
+    const ids = await first.handle.db.select().from(productIdentifiers);
+    const thirteen = ids.filter((i) =>
+      ['EISBN13', 'ISBN13', 'PCARD_13', 'CLASSROOM_ISBN', 'COLLECTION_ISBN'].includes(i.type),
+    );
+    const ten = ids.filter((i) => ['EISBN10', 'ISBN10', 'PCARD_10'].includes(i.type));
+    expect(thirteen.filter((i) => i.type === 'ISBN13').length).toBeGreaterThan(10);
+    for (const i of thirteen) expect(isValidIsbn13(i.value), `${i.type} ${i.value}`).toBe(true);
+    for (const i of ten) expect(isValidIsbn10(i.value), `${i.type} ${i.value}`).toBe(true);
+
+    const shown = await first.handle.db
+      .select({ id: products.id, isbnText: products.isbnText })
+      .from(products);
+    for (const p of shown) {
+      const own = ids.filter((i) => i.productId === p.id);
+      expect(p.isbnText, `product ${p.id}`).toBe(shownIsbn(own) ?? '');
+    }
+  });
+
+  it('has all six product types, a collection of more than 9 items and empty containers', async () => {
+    const types = await first.handle.db
+      .selectDistinct({ type: products.productType })
+      .from(products);
+    expect(types.map((t) => t.type).sort()).toEqual(
+      ['book', 'classroom', 'collection', 'courseware', 'ebundle', 'physical_product'].sort(),
+    );
+    const sizes = await first.handle.db
+      .select({ id: collectionItems.collectionId, n: sql<number>`count(*)::int` })
+      .from(collectionItems)
+      .innerJoin(products, eq(products.id, collectionItems.collectionId))
+      .where(eq(products.productType, 'collection'))
+      .groupBy(collectionItems.collectionId);
+    expect(Math.max(...sizes.map((s) => s.n))).toBeGreaterThan(9);
+    const { emptyCollection, emptyEbundle } = first.summary.productIds;
+    const inEmpty = await first.handle.db
+      .select()
+      .from(collectionItems)
+      .where(inArray(collectionItems.collectionId, [emptyCollection, emptyEbundle]));
+    expect(inEmpty).toEqual([]);
+  });
+
+  it('writes a real EPUB the student owns', async () => {
+    const student = await userId('student@demo.test');
+    const [file] = await first.handle.db
+      .select({ path: bookFiles.storagePath, size: bookFiles.byteSize, sha256: bookFiles.sha256 })
+      .from(bookFiles)
+      .innerJoin(ownerships, eq(ownerships.productId, bookFiles.productId))
+      .where(
+        and(
+          eq(ownerships.userId, student),
+          eq(bookFiles.extension, 'epub'),
+          eq(bookFiles.type, 'READER'),
+        ),
+      )
+      .limit(1);
+    expect(file).toBeDefined();
+    const data = readFileSync(path.join(first.dataDir, file!.path));
+    expect([...data.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+    expect(data.subarray(30, 38).toString('latin1')).toBe('mimetype');
+    expect(data.length).toBe(file!.size);
+    expect(createHash('sha256').update(data).digest('hex')).toBe(file!.sha256);
+  });
+
+  it('puts the student opted in before an open deadline in one current section and opted out of another', async () => {
+    const student = await userId('student@demo.test');
+    const rows = await first.handle.db
+      .select({
+        sectionId: sectionMembers.sectionId,
+        optStatus: sectionMembers.optStatus,
+        addDropDate: sectionMembers.addDropDate,
+        startDate: courseSections.startDate,
+        endDate: courseSections.endDate,
+        courseType: courses.courseType,
+      })
+      .from(sectionMembers)
+      .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
+      .innerJoin(courses, eq(courses.id, courseSections.courseId))
+      .where(eq(sectionMembers.userId, student));
+    const today = now.toISOString().slice(0, 10);
+    const current = rows.filter((r) => r.startDate <= today && r.endDate >= today);
+    const optedIn = current.filter(
+      (r) =>
+        r.optStatus === 'opted_in' &&
+        r.courseType === 'inclusive_access' &&
+        r.addDropDate.getTime() > now.getTime(),
+    );
+    expect(optedIn.map((r) => r.sectionId)).toEqual([first.summary.sectionIds.bio001.id]);
+    expect(current.filter((r) => r.optStatus === 'opted_out')).toHaveLength(1);
+    expect(rows.some((r) => r.endDate < today)).toBe(true);
+    expect(rows.some((r) => r.startDate > today)).toBe(true);
+  });
+
+  it('stores the demo redeem code as its keyed digest only', async () => {
+    const [row] = await first.handle.db
+      .select()
+      .from(redeemCodes)
+      .where(eq(redeemCodes.codeDigest, redeemCodeDigest(DEMO_REDEEM_CODE)));
+    expect(row?.productId).toBe(first.summary.productIds.redeemBook);
+    expect(row?.redeemedByUserId).toBeNull();
+    expect(JSON.stringify(row)).not.toContain(DEMO_REDEEM_CODE);
+  });
+
+  it('sets up both white-label hosts and the active maintenance banner', async () => {
+    const hosts = await first.handle.db.select({ fqdn: whiteLabels.fqdn }).from(whiteLabels);
+    expect(hosts.map((h) => h.fqdn).sort()).toEqual(['bookstore.localhost', 'partner.localhost']);
+    const active = await first.handle.db
+      .select({ kind: banners.kind })
+      .from(banners)
+      .where(eq(banners.isActive, true));
+    expect(active).toEqual([{ kind: 'maintenance' }]);
+  });
+
+  it('is deterministic: the same options give the same catalogue and files', async () => {
+    const titles = (s: Seeded) =>
+      s.handle.db
+        .select({ id: products.id, title: products.title, isbn: products.isbnText })
+        .from(products)
+        .orderBy(asc(products.id));
+    expect(await titles(second)).toEqual(await titles(first));
+    const files = (s: Seeded) =>
+      s.handle.db
+        .select({ path: bookFiles.storagePath, sha256: bookFiles.sha256 })
+        .from(bookFiles)
+        .orderBy(asc(bookFiles.id));
+    expect(await files(second)).toEqual(await files(first));
+    expect(second.summary.sectionIds).toEqual(first.summary.sectionIds);
+  });
+});
