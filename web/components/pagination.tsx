@@ -39,12 +39,11 @@ export function Pagination({
             ) : (
               <li key={item.page}>
                 {item.page === page ? (
-                  <span
-                    className="pagination__current"
-                    aria-current="page"
-                    aria-label={t('pagination.page', { page: item.page })}
-                  >
-                    {item.page}
+                  <span className="pagination__current" aria-current="page">
+                    <span className="visually-hidden">
+                      {t('pagination.page', { page: item.page })}
+                    </span>
+                    <span aria-hidden="true">{item.page}</span>
                   </span>
                 ) : loading ? (
                   <span aria-disabled="true">{item.page}</span>
