@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import {
   data,
   Links,
@@ -101,6 +102,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const root = useLoaderData<typeof loader>();
+  useEffect(() => {
+    // Lets browser tests wait for hydration before using controls that need JavaScript.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       <a className="skip-link" href="#main">

@@ -38,6 +38,12 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/accounts/login'));
+  await waitForHydration(page);
+}
+
+/** Controls such as menus and dialogs work once React has hydrated the page. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
 /** No serious or critical axe-core violation on the page as it is now. */

@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectAccessible, launchBrowser, logIn, newContext } from './browser.ts';
+import {
+  baseUrl,
+  expectAccessible,
+  launchBrowser,
+  logIn,
+  newContext,
+  waitForHydration,
+} from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -172,6 +179,7 @@ describe('French', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await logIn(page, 'instructor@demo.test');
+    await waitForHydration(page);
     await page.getByRole('link', { name: 'Language: English' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose your language' });
     await dialog.getByLabel('Français (Canada)').check();
