@@ -1,6 +1,7 @@
-// npm run db:seed -- [--products N] [--data-dir DIR] [--force] [--now ISO-DATE]
+// npm run db:seed -- [--products N] [--data-dir DIR] [--force] [--now ISO-DATE] [--writers N]
 // Seeds the demo into DATABASE_URL, or the embedded database in the data directory. Refuses a
 // database that already holds users or products unless --force, which empties every table.
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -9,11 +10,13 @@ import { migrateDatabase } from '#db/migrate.ts';
 import { rowsOf } from '#db/seed/bulk-insert.ts';
 import { DEFAULT_PRODUCTS, isDatabaseEmpty, MIN_PRODUCTS, seedDemo } from '#db/seed/demo.ts';
 
-const USAGE = `usage: npm run db:seed -- [--products N] [--data-dir DIR] [--force] [--now ISO-DATE]
+const USAGE = `usage: npm run db:seed -- [--products N] [--data-dir DIR] [--force] [--now ISO-DATE] [--writers N]
   --products N     catalogue size (default ${DEFAULT_PRODUCTS}, at least ${MIN_PRODUCTS})
   --data-dir DIR   embedded database and book files (default $DATA_DIR or ./data)
   --force          empty every table first (TRUNCATE ... RESTART IDENTITY CASCADE)
-  --now ISO-DATE   date the demo terms and deadlines are relative to (default: now)`;
+  --now ISO-DATE   date the demo terms and deadlines are relative to (default: now)
+  --writers N      PostgreSQL connections writing products at once; more than 1 commits per
+                   batch (default: 2-4 from 50,000 products on PostgreSQL, otherwise 1)`;
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -53,14 +56,21 @@ if (!Number.isInteger(products) || products < MIN_PRODUCTS) {
 }
 const now = values.now === undefined ? new Date() : new Date(values.now);
 if (Number.isNaN(now.getTime())) fail(`--now is not a date: ${values.now}`);
-const writers = values.writers === undefined ? 1 : Number(values.writers);
+const url = process.env.DATABASE_URL || undefined;
+// Big catalogues on a PostgreSQL server load on several connections (one transaction each);
+// everything else goes in one transaction, all or nothing.
+const writers =
+  values.writers !== undefined
+    ? Number(values.writers)
+    : url && products >= 50_000
+      ? Math.min(4, Math.max(2, availableParallelism()))
+      : 1;
 if (!Number.isInteger(writers) || writers < 1 || writers > 16) {
   fail('--writers must be an integer from 1 to 16');
 }
 const dataDir = path.resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data');
-const url = process.env.DATABASE_URL || undefined;
 
-const database = await openDatabase({ url, dataDir });
+const database = await openDatabase({ url, dataDir, poolSize: Math.max(10, writers + 2) });
 try {
   await migrateDatabase(database);
   if (!(await isDatabaseEmpty(database.db))) {
@@ -82,7 +92,8 @@ try {
     }
   }
   if (process.exitCode === undefined) {
-    console.log(`seeding ${products} products into ${url ? 'PostgreSQL' : dataDir}`);
+    const where = url ? `PostgreSQL (${writers} writer${writers > 1 ? 's' : ''})` : dataDir;
+    console.log(`seeding ${products} products into ${where}`);
     const started = Date.now();
     const log = (line: string) =>
       console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);

@@ -136,8 +136,9 @@ export const products = pgTable(
     check('products_counters', sql`${t.salesCount} >= 0 and ${t.adoptionCount} >= 0`),
     index('products_search').using('gin', t.searchVector),
     index('products_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
-    index('products_sales').on(t.salesCount.desc(), t.id),
-    index('products_adoptions').on(t.adoptionCount.desc(), t.id),
+    // DESC NULLS FIRST matches `order by sales_count desc`, so the planner reads the index in order.
+    index('products_sales').on(t.salesCount.desc().nullsFirst(), t.id),
+    index('products_adoptions').on(t.adoptionCount.desc().nullsFirst(), t.id),
     index('products_type_idx').on(t.productType),
   ],
 );

@@ -3,8 +3,7 @@ import { queryRows } from '#db/client.ts';
 import { categories, productCategories, products } from '#db/schema/catalog.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
-import { priceLabel } from './price-label.ts';
-import { productPath } from './product-route.ts';
+import { cardColumns, toProductCards } from './product-cards.ts';
 import type { ProductCard } from './types.ts';
 
 export type CategoryLink = { id: number; title: string; urlSlug: string };
@@ -85,18 +84,7 @@ export async function tray(
       )
     : undefined;
   const rows = await ctx.db
-    .select({
-      id: products.id,
-      productType: products.productType,
-      title: products.title,
-      subtitle: products.subtitle,
-      authors: products.authors,
-      slug: products.slug,
-      lowest: sql<
-        number | null
-      >`(select min(o.price_cents) from offerings o where o.product_id = ${products.id} and o.is_active)`,
-      offers: sql<number>`(select count(*)::int from offerings o where o.product_id = ${products.id} and o.is_active)`,
-    })
+    .select(cardColumns)
     .from(products)
     .where(and(eq(products.status, 'active'), eq(products.isDisabled, false), inCategory))
     .orderBy(
@@ -104,18 +92,5 @@ export async function tray(
       products.id,
     )
     .limit(input.limit ?? 8);
-  return rows.map((row) => ({
-    id: row.id,
-    productType: row.productType,
-    title: row.title,
-    subtitle: row.subtitle,
-    authors: row.authors,
-    slug: row.slug,
-    path: productPath(row),
-    price: priceLabel({
-      productType: row.productType,
-      hasOffer: row.offers > 0,
-      priceCents: row.lowest,
-    }),
-  }));
+  return toProductCards(ctx.db, rows);
 }

@@ -2,8 +2,7 @@ import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { productIdentifiers, products } from '#db/schema/catalog.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { PAGE_SIZE } from './pagination.ts';
-import { priceLabel } from './price-label.ts';
-import { productPath } from './product-route.ts';
+import { cardColumns, toProductCards } from './product-cards.ts';
 import { parseSearchTerms } from './search-terms.ts';
 import { CARD_DESCRIPTION_WORDS, truncateWords } from './truncate-words.ts';
 import type { ProductCard } from './types.ts';
@@ -63,19 +62,7 @@ export async function searchCatalog(
   const pages = Math.max(1, Math.ceil(count / SEARCH_PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
   const rows = await ctx.db
-    .select({
-      id: products.id,
-      productType: products.productType,
-      title: products.title,
-      subtitle: products.subtitle,
-      authors: products.authors,
-      slug: products.slug,
-      description: products.description,
-      lowest: sql<
-        number | null
-      >`(select min(o.price_cents) from offerings o where o.product_id = ${products.id} and o.is_active)`,
-      offers: sql<number>`(select count(*)::int from offerings o where o.product_id = ${products.id} and o.is_active)`,
-    })
+    .select({ ...cardColumns, description: products.description })
     .from(products)
     .where(where)
     .orderBy(
@@ -92,20 +79,9 @@ export async function searchCatalog(
     page: current,
     pages,
     count,
-    results: rows.map((row) => ({
-      id: row.id,
-      productType: row.productType,
-      title: row.title,
-      subtitle: row.subtitle,
-      authors: row.authors,
-      slug: row.slug,
-      path: productPath(row),
-      description: truncateWords(row.description, CARD_DESCRIPTION_WORDS),
-      price: priceLabel({
-        productType: row.productType,
-        hasOffer: row.offers > 0,
-        priceCents: row.lowest,
-      }),
+    results: (await toProductCards(ctx.db, rows)).map((card) => ({
+      ...card,
+      description: truncateWords(card.description, CARD_DESCRIPTION_WORDS),
     })),
   };
 }

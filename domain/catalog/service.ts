@@ -1,22 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
+import { productIdentifiers, products } from '#db/schema/catalog.ts';
 import { coverSvg } from '#db/seed/content/cover-svg.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
 import { tray } from './categories.ts';
-import { priceLabel } from './price-label.ts';
-import { productPath } from './product-route.ts';
+import { toProductCards } from './product-cards.ts';
 import { shownIsbn } from './shown-isbn.ts';
 import type { ProductCard } from './types.ts';
 
 const sellable = and(eq(products.status, 'active'), eq(products.isDisabled, false));
-
-const lowestOffering = sql<number | null>`(
-  select min(${offerings.priceCents}) from ${offerings}
-  where ${offerings.productId} = ${products.id} and ${offerings.isActive})`;
-const offerCount = sql<number>`(
-  select count(*)::int from ${offerings}
-  where ${offerings.productId} = ${products.id} and ${offerings.isActive})`;
 
 /** 'Best Sellers' (order by sales) and 'Campus Favorites' (order by adoptions), spec 1 §2. */
 export async function featuredTrays(ctx: RequestContext, limit = 8) {
@@ -81,8 +73,6 @@ export async function productDetail(ctx: RequestContext, id: number): Promise<Pr
       numPages: products.numPages,
       edition: products.edition,
       status: products.status,
-      lowest: lowestOffering,
-      offers: offerCount,
     })
     .from(products)
     .where(eq(products.id, id))
@@ -92,15 +82,6 @@ export async function productDetail(ctx: RequestContext, id: number): Promise<Pr
     .select({ type: productIdentifiers.type, value: productIdentifiers.value })
     .from(productIdentifiers)
     .where(eq(productIdentifiers.productId, id));
-  return {
-    ...row,
-    path: productPath(row),
-    price: priceLabel({
-      productType: row.productType,
-      hasOffer: row.offers > 0,
-      priceCents: row.lowest,
-    }),
-    isbn: shownIsbn(isbns),
-    isbns,
-  };
+  const [card] = await toProductCards(ctx.db, [row]);
+  return { ...card!, isbn: shownIsbn(isbns), isbns };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
+import { offerings } from '#db/schema/catalog.ts';
 import { searchCatalog } from '#domain/catalog/search.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { defaultSite } from '#domain/sites/service.ts';
@@ -79,6 +80,21 @@ describe('catalog search (issue 3; DESIGN.md Search)', () => {
     if (!outcome.ok) throw new Error('expected results');
     expect(outcome.results.map((r) => r.id)).toEqual([shown]);
     expect(outcome.results[0]!.description.split(' ')).toHaveLength(30);
+  });
+
+  it('spec 1 §4: a card shows the lowest active price; a book without offers shows Code Only', async () => {
+    const word = fresh();
+    const priced = await insertProduct(ctx.db, { title: `Priced ${word}` }, { priceCents: 4999 });
+    await ctx.db.insert(offerings).values([
+      { productId: priced, type: 'digital', bookType: 'digital', priceCents: 6999, durationDays: 365 },
+      { productId: priced, type: 'digital', bookType: 'digital', priceCents: 999, isActive: false },
+    ]);
+    const codeOnly = await insertProduct(ctx.db, { title: `Codeonly ${word}` }, { priceCents: null });
+    const outcome = await searchCatalog(ctx, word);
+    if (!outcome.ok) throw new Error('expected results');
+    const byId = new Map(outcome.results.map((r) => [r.id, r.price]));
+    expect(byId.get(priced)).toEqual({ kind: 'price', cents: 4999, currency: 'USD' });
+    expect(byId.get(codeOnly)).toEqual({ kind: 'codeOnly' });
   });
 
   it('refuses empty and over-long terms', async () => {
