@@ -86,10 +86,20 @@ describe('catalog search (issue 3; DESIGN.md Search)', () => {
     const word = fresh();
     const priced = await insertProduct(ctx.db, { title: `Priced ${word}` }, { priceCents: 4999 });
     await ctx.db.insert(offerings).values([
-      { productId: priced, type: 'digital', bookType: 'digital', priceCents: 6999, durationDays: 365 },
+      {
+        productId: priced,
+        type: 'digital',
+        bookType: 'digital',
+        priceCents: 6999,
+        durationDays: 365,
+      },
       { productId: priced, type: 'digital', bookType: 'digital', priceCents: 999, isActive: false },
     ]);
-    const codeOnly = await insertProduct(ctx.db, { title: `Codeonly ${word}` }, { priceCents: null });
+    const codeOnly = await insertProduct(
+      ctx.db,
+      { title: `Codeonly ${word}` },
+      { priceCents: null },
+    );
     const outcome = await searchCatalog(ctx, word);
     if (!outcome.ok) throw new Error('expected results');
     const byId = new Map(outcome.results.map((r) => [r.id, r.price]));
