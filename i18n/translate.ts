@@ -25,11 +25,20 @@ export function translate(locale: Locale, id: string, params?: MessageParams): s
   return String(format.format(params));
 }
 
+// Building an Intl.NumberFormat costs far more than using one: one per locale and currency.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(locale: Locale, cents: number, currency = 'USD'): string {
-  // spec 2 §9: USD only, $0,0.00.
-  return new Intl.NumberFormat(locale === 'fr-CA' ? 'fr-CA' : 'en-US', {
-    style: 'currency',
-    currency,
-    currencyDisplay: locale === 'fr-CA' ? 'narrowSymbol' : 'symbol',
-  }).format(cents / 100);
+  const key = `${locale}:${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    // spec 2 §9: USD only, $0,0.00.
+    format = new Intl.NumberFormat(locale === 'fr-CA' ? 'fr-CA' : 'en-US', {
+      style: 'currency',
+      currency,
+      currencyDisplay: locale === 'fr-CA' ? 'narrowSymbol' : 'symbol',
+    });
+    moneyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
 }

@@ -19,12 +19,19 @@ export async function featuredTrays(ctx: RequestContext, limit = 8) {
   return { bestSellers, campusFavorites };
 }
 
+// Counting a million rows on every home page view costs more than the figure is worth: a
+// few minutes' staleness is fine for "more than N titles", and no other process needs it.
+const COUNT_CACHE_MS = 5 * 60_000;
+let countCache: { n: number; at: number } | null = null;
+
 export async function sellableProductCount(ctx: RequestContext): Promise<number> {
+  if (countCache && Date.now() - countCache.at < COUNT_CACHE_MS) return countCache.n;
   const [row] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(products)
     .where(sellable);
-  return row?.n ?? 0;
+  countCache = { n: row?.n ?? 0, at: Date.now() };
+  return countCache.n;
 }
 
 /** What a generated cover shows; deleted products have no cover. */
