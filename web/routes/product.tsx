@@ -1,7 +1,7 @@
 import { data, redirect, useLoaderData } from 'react-router';
 import { productDetail } from '#domain/catalog/service.ts';
 import { PriceText } from '#web/components/price-text.tsx';
-import { useT } from '#web/i18n/use-t.ts';
+import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
 import type { Route } from './+types/product.ts';
@@ -24,12 +24,13 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
 export default function ProductPage() {
   const { product } = useLoaderData<typeof loader>();
   const t = useT();
+  const locale = useLocale();
   const removed = product.status === 'withdrawn';
   const details: [string, string | number | null][] = [
     [t('product.soldBy'), product.publisher],
     [t('product.isbns'), product.isbns.map((i) => i.value).join(', ')],
     [t('product.publishYear'), product.publishYear],
-    [t('product.language'), product.languageCode],
+    [t('product.language'), languageName(locale, product.languageCode)],
     [t('product.numPages'), product.numPages],
     [t('product.edition'), product.edition],
   ];
@@ -81,6 +82,15 @@ export default function ProductPage() {
       </div>
     </article>
   );
+}
+
+/** 'en' shown as 'English' (or 'anglais' in French); an unknown code as itself. */
+function languageName(locale: string, code: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {

@@ -19,7 +19,7 @@ const TITLE_TOP = 150;
 const TITLE_BOTTOM = 470;
 // Average advance width of a bold serif glyph relative to its font size. An estimate is enough
 // because lines get a safety margin; we cannot measure text without a font engine.
-const GLYPH_WIDTH_EM = 0.56;
+const GLYPH_WIDTH_EM = 0.64;
 
 function hslToHex(h: number, s: number, l: number): string {
   const a = s * Math.min(l, 1 - l);
@@ -129,7 +129,7 @@ export function coverSvg({ title, author, type, seed }: CoverInput): string {
     .join('');
   const ruleY = TITLE_TOP + fontSize + (lines.length - 1) * lineHeight + 28;
 
-  const authorLines = wrapText(author.trim(), charsPerLine(22) + 6).slice(0, 2);
+  const authorLines = wrapText(author.trim(), charsPerLine(22)).slice(0, 2);
   const authorSpans = authorLines
     .map(
       (line, i) =>
