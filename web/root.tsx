@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pathAndQuery: url.pathname + url.search,
   });
   if (eula) throw redirect(eula);
-  const banner = await activeMaintenanceBanner(rc.db, rc.now);
+  const banner = await activeMaintenanceBanner(rc.db, rc.now, rc.locale);
   const body: RootData = {
     locale: rc.locale,
     csrfToken: context.csrfToken,

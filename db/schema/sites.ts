@@ -113,6 +113,8 @@ export const banners = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     kind: text().notNull(),
     message: text().notNull(),
+    // The same message in French; the English one shows when it is missing.
+    messageFrCa: text(),
     isActive: boolean().notNull().default(true),
     startsAt: timestamp({ withTimezone: true }),
     endsAt: timestamp({ withTimezone: true }),

@@ -26,6 +26,10 @@ export const PARTNER_HOST = 'partner.localhost';
 
 export const MAINTENANCE_MESSAGE =
   'Scheduled maintenance: Shelfmark will be read-only on Sunday from 02:00 to 04:00 UTC.';
+const MAINTENANCE_MESSAGE_FR =
+  'Maintenance prévue : Shelfmark sera en lecture seule dimanche de 2 h à 4 h UTC.';
+const MERGER_MESSAGE_FR =
+  'Shelfmark se joint à VitalSource. Les prochains achats se feront sur VitalSource; le matériel que vous possédez déjà reste accessible ici.';
 const MERGER_MESSAGE =
   'Shelfmark is joining VitalSource. Future purchases will be made through VitalSource; the materials you already own stay available here.';
 
@@ -140,8 +144,13 @@ export async function seedSites(db: Queryable): Promise<DemoOrgs> {
   ]);
 
   await db.insert(banners).values([
-    { kind: 'maintenance', message: MAINTENANCE_MESSAGE, isActive: true },
-    { kind: 'merger', message: MERGER_MESSAGE, isActive: false },
+    {
+      kind: 'maintenance',
+      message: MAINTENANCE_MESSAGE,
+      messageFrCa: MAINTENANCE_MESSAGE_FR,
+      isActive: true,
+    },
+    { kind: 'merger', message: MERGER_MESSAGE, messageFrCa: MERGER_MESSAGE_FR, isActive: false },
   ]);
 
   return { campus, cds, retailer, partner };

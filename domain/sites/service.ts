@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { banners, organizations, whiteLabels } from '#db/schema/sites.ts';
-import { isLocale, LANGUAGES } from '#domain/accounts/language.ts';
+import { isLocale, LANGUAGES, type Locale } from '#domain/accounts/language.ts';
 import type { Site, SiteLinks, SiteOrg } from './types.ts';
 
 export const DEFAULT_SITE_TITLE = 'Shelfmark';
@@ -112,16 +112,28 @@ async function loadSite(db: Queryable, host: string): Promise<Site> {
   };
 }
 
-let bannerCache: { banner: { id: number; message: string } | null; at: number } | null = null;
+let bannerCache: {
+  banner: { id: number; message: string; messageFrCa: string | null } | null;
+  at: number;
+} | null = null;
 
 /** The active maintenance banner, if any (spec 1 §1; spec 2 §7 Maintenance banner). */
 export async function activeMaintenanceBanner(
   db: Queryable,
   now: Date,
+  locale: Locale,
 ): Promise<{ id: number; message: string } | null> {
-  if (bannerCache && Date.now() - bannerCache.at < CACHE_MS) return bannerCache.banner;
+  if (!bannerCache || Date.now() - bannerCache.at >= CACHE_MS) {
+    bannerCache = { banner: await loadMaintenanceBanner(db, now), at: Date.now() };
+  }
+  const banner = bannerCache.banner;
+  if (!banner) return null;
+  return { id: banner.id, message: (locale === 'fr-CA' && banner.messageFrCa) || banner.message };
+}
+
+async function loadMaintenanceBanner(db: Queryable, now: Date) {
   const [row] = await db
-    .select({ id: banners.id, message: banners.message })
+    .select({ id: banners.id, message: banners.message, messageFrCa: banners.messageFrCa })
     .from(banners)
     .where(
       and(
@@ -133,6 +145,5 @@ export async function activeMaintenanceBanner(
     )
     .orderBy(desc(banners.id))
     .limit(1);
-  bannerCache = { banner: row ?? null, at: Date.now() };
-  return bannerCache.banner;
+  return row ?? null;
 }

@@ -54,3 +54,18 @@ export async function expectAccessible(page: Page): Promise<void> {
     bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
 }
+
+/** Opens the navbar's user dropdown as a person would: click, and click again if it did not open. */
+export async function openUserMenu(page: Page): Promise<void> {
+  const trigger = page.getByRole('banner').locator('button[aria-haspopup="menu"]');
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await trigger.click();
+    try {
+      await page.getByRole('menu').waitFor({ timeout: 3_000 });
+      return;
+    } catch {
+      // A navigation re-rendered the navbar under the click; try again.
+    }
+  }
+  await page.getByRole('menu').waitFor();
+}

@@ -6,6 +6,7 @@ import {
   launchBrowser,
   logIn,
   newContext,
+  openUserMenu,
   waitForHydration,
 } from './browser.ts';
 
@@ -94,8 +95,8 @@ describe('demo accounts see the menu their flags allow', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await logIn(page, 'student@demo.test');
-    const trigger = page.getByRole('button', { name: 'Maya' });
-    await trigger.click();
+    await page.getByRole('button', { name: 'Maya' }).waitFor();
+    await openUserMenu(page);
     const menu = page.getByRole('menu');
     await menu.getByRole('menuitem', { name: 'My Shelf' }).waitFor();
     await menu.getByRole('menuitem', { name: 'My Account' }).waitFor();
@@ -115,7 +116,7 @@ describe('demo accounts see the menu their flags allow', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await logIn(page, 'manager@demo.test');
-    await page.locator('header').getByRole('button').last().click();
+    await openUserMenu(page);
     const menu = page.getByRole('menu');
     for (const name of [
       'Adopt',
@@ -138,7 +139,7 @@ describe('demo accounts see the menu their flags allow', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await logIn(page, 'bookstore@demo.test');
-    await page.locator('header').getByRole('button').last().click();
+    await openUserMenu(page);
     const menu = page.getByRole('menu');
     await menu.getByRole('menuitem', { name: 'SKU Lookup' }).waitFor();
     await menu.getByRole('menuitem', { name: 'Product Requests' }).waitFor();
@@ -150,7 +151,7 @@ describe('demo accounts see the menu their flags allow', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await logIn(page, 'ta@demo.test');
-    await page.locator('header').getByRole('button').last().click();
+    await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await page.waitForURL(`${baseUrl()}/`);
     await page.getByRole('link', { name: 'Log In' }).waitFor();
@@ -186,6 +187,8 @@ describe('French', () => {
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Meilleurs vendeurs' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('fr-CA');
+    await page.getByText('Maintenance prévue').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('LANG'))).toBe('fr-CA');
     await page.getByRole('link', { name: 'Plan du site' }).click();
     await page.getByRole('heading', { name: 'Plan du site', level: 1 }).waitFor();
     await expectAccessible(page);

@@ -7,7 +7,21 @@ export function LanguageForm({ next, onCancel }: { next: string; onCancel?: () =
   const root = useRootData();
   if (!root) return null;
   return (
-    <Form method="post" action="/account/language" reloadDocument className="stack">
+    <Form
+      method="post"
+      action="/account/language"
+      reloadDocument
+      className="stack"
+      onSubmit={(event) => {
+        // spec 2 §7: the choice is also kept in local storage under LANG.
+        const language = new FormData(event.currentTarget).get('language');
+        try {
+          if (typeof language === 'string') window.localStorage.setItem('LANG', language);
+        } catch {
+          // Storage blocked: the LANG cookie the server sets still carries the choice.
+        }
+      }}
+    >
       <input type="hidden" name="csrfmiddlewaretoken" value={root.csrfToken} />
       <input type="hidden" name="next" value={next} />
       <fieldset className="stack">

@@ -1,0 +1,1 @@
+ALTER TABLE "banners" ADD COLUMN "message_fr_ca" text;
