@@ -3,39 +3,60 @@ import type { ProductCard as ProductCardData } from '#domain/catalog/types.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { PriceText } from './price-text.tsx';
 
-// A product tile for trays: type label (ribbon for COLLECTION and CLASSROOM), cover linking
-// to the product route, title, subtitle unless 'None', author, pricing, 'See Details'.
-export function ProductCard({ product }: { product: ProductCardData }) {
+// A product card (spec 1 §2 Search, cards and lists): type label (ribbon for COLLECTION and
+// CLASSROOM), cover linking to the product route, title, subtitle unless 'None', author, the
+// description when given (already cut to 30 words), pricing and 'See Details'. `tile` in trays,
+// `row` in search results.
+export function ProductCard({
+  product,
+  layout = 'tile',
+  headingLevel = 3,
+}: {
+  product: ProductCardData & { description?: string };
+  layout?: 'tile' | 'row';
+  headingLevel?: 2 | 3;
+}) {
   const t = useT();
   const ribbon = product.productType === 'collection' || product.productType === 'classroom';
   const titleId = `product-${product.id}-title`;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const [width, height] = layout === 'tile' ? [160, 240] : [96, 144];
   return (
-    <article className="card" aria-labelledby={titleId}>
+    <article className={layout === 'tile' ? 'card' : 'card card--row'} aria-labelledby={titleId}>
       <Link to={product.path} className="card__cover" tabIndex={-1} aria-hidden="true">
-        <img src={`/covers/${product.id}.svg`} alt="" width={160} height={240} loading="lazy" />
+        <img
+          src={`/covers/${product.id}.svg`}
+          alt=""
+          width={width}
+          height={height}
+          loading="lazy"
+        />
       </Link>
-      <p className={ribbon ? 'card__type card__type--ribbon' : 'card__type'}>
-        {t(`type.${product.productType}`)}
-      </p>
-      <h3 className="card__title" id={titleId}>
-        <Link to={product.path}>{product.title}</Link>
-      </h3>
-      {product.subtitle && product.subtitle !== 'None' ? (
-        <p className="card__subtitle">{product.subtitle}</p>
-      ) : null}
-      {product.authors ? (
-        <p className="card__author">{t('card.byAuthor', { author: product.authors })}</p>
-      ) : null}
-      <p className="card__price">
-        <PriceText price={product.price} />
-      </p>
-      <Link
-        to={product.path}
-        className="button button--secondary"
-        aria-label={t('card.seeDetailsOf', { title: product.title })}
-      >
-        {t('card.seeDetails')}
-      </Link>
+      <div className="card__body">
+        <p className={ribbon ? 'card__type card__type--ribbon' : 'card__type'}>
+          {t(`type.${product.productType}`)}
+        </p>
+        <Heading className="card__title" id={titleId}>
+          <Link to={product.path}>{product.title}</Link>
+        </Heading>
+        {product.subtitle && product.subtitle !== 'None' ? (
+          <p className="card__subtitle">{product.subtitle}</p>
+        ) : null}
+        {product.authors ? (
+          <p className="card__author">{t('card.byAuthor', { author: product.authors })}</p>
+        ) : null}
+        {product.description ? <p className="card__description">{product.description}</p> : null}
+        <p className="card__price">
+          <PriceText price={product.price} />
+        </p>
+        <Link
+          to={product.path}
+          className="button button--secondary"
+          aria-label={t('card.seeDetailsOf', { title: product.title })}
+        >
+          {t('card.seeDetails')}
+        </Link>
+      </div>
     </article>
   );
 }

@@ -1,9 +1,9 @@
-import { data, Link, useLoaderData } from 'react-router';
+import { data, useLoaderData } from 'react-router';
 import { shownRange } from '#domain/catalog/pagination.ts';
 import { searchCatalog } from '#domain/catalog/search.ts';
 import { featuredTrays } from '#domain/catalog/service.ts';
 import { Pagination } from '#web/components/pagination.tsx';
-import { PriceText } from '#web/components/price-text.tsx';
+import { ProductCard } from '#web/components/product-card.tsx';
 import { ProductTray } from '#web/components/product-tray.tsx';
 import { SearchBox } from '#web/components/search-box.tsx';
 import { useT } from '#web/i18n/use-t.ts';
@@ -58,49 +58,8 @@ export default function SearchPage() {
         <>
           <ol className="results" start={range.from}>
             {outcome.results.map((product) => (
-              <li key={product.id} className="result">
-                <Link to={product.path} className="result__cover" tabIndex={-1} aria-hidden="true">
-                  <img
-                    src={`/covers/${product.id}.svg`}
-                    alt=""
-                    width={96}
-                    height={144}
-                    loading="lazy"
-                  />
-                </Link>
-                <div className="stack-sm">
-                  <p
-                    className={
-                      product.productType === 'collection' || product.productType === 'classroom'
-                        ? 'card__type card__type--ribbon'
-                        : 'card__type'
-                    }
-                  >
-                    {t(`type.${product.productType}`)}
-                  </p>
-                  <h2 className="result__title">
-                    <Link to={product.path}>{product.title}</Link>
-                  </h2>
-                  {product.subtitle && product.subtitle !== 'None' ? (
-                    <p className="card__subtitle">{product.subtitle}</p>
-                  ) : null}
-                  {product.authors ? (
-                    <p className="card__author">
-                      {t('card.byAuthor', { author: product.authors })}
-                    </p>
-                  ) : null}
-                  <p>{product.description}</p>
-                  <p className="card__price">
-                    <PriceText price={product.price} />
-                  </p>
-                  <Link
-                    to={product.path}
-                    className="button button--secondary"
-                    aria-label={t('card.seeDetailsOf', { title: product.title })}
-                  >
-                    {t('card.seeDetails')}
-                  </Link>
-                </div>
+              <li key={product.id}>
+                <ProductCard product={product} layout="row" headingLevel={2} />
               </li>
             ))}
           </ol>
