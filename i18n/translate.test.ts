@@ -21,6 +21,7 @@ describe('message catalogs', () => {
         to: 2,
         page: 1,
         pages: 2,
+        days: 3,
       },
     };
     for (const id of Object.keys(en)) {

@@ -124,7 +124,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     return {
       newAnonKey,
       context: {
-        rc: { db, site, user, locale, requestId, ipAddress: client?.address ?? '127.0.0.1', now },
+        rc: {
+          db,
+          site,
+          user,
+          locale,
+          requestId,
+          ipAddress: client?.address ?? '127.0.0.1',
+          country: countryOf(request),
+          now,
+        },
         log: log.child({ requestId }),
         nonce,
         csrfToken: csrfTokenFor(config.sessionSecret, csrfKey),
@@ -177,6 +186,16 @@ function isHttps(request: Request, config: Config): boolean {
   return (
     new URL(request.url).protocol === 'https:' || (config.PUBLIC_ORIGIN ?? '').startsWith('https:')
   );
+}
+
+/** The shopper's country as a CDN in front of us reports it; US when none does. */
+function countryOf(request: Request): string {
+  const raw = (
+    request.headers.get('cf-ipcountry') ??
+    request.headers.get('x-country-code') ??
+    ''
+  ).toUpperCase();
+  return /^[A-Z]{2}$/.test(raw) ? raw : 'US';
 }
 
 function rejectEarly(request: Request): Response | null {

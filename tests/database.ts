@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '#db/client.ts';
+import { type DatabaseHandle, openDatabase, type Queryable } from '#db/client.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { defaultSite } from '#domain/sites/service.ts';
 
 /** A migrated database for one test file: PGlite from the template, or the CI server. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
@@ -14,4 +16,22 @@ let counter = 0;
 export function unique(prefix: string): string {
   counter += 1;
   return `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter}`;
+}
+
+/** A request context for service tests: an anonymous English visitor on the main site. */
+export function testContext(
+  db: Queryable,
+  overrides: Partial<RequestContext> = {},
+): RequestContext {
+  return {
+    db,
+    site: defaultSite('localhost'),
+    user: null,
+    locale: 'en',
+    requestId: 'test',
+    ipAddress: unique('ip'),
+    country: 'US',
+    now: new Date(),
+    ...overrides,
+  };
 }

@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { productIdentifiers, products } from '#db/schema/catalog.ts';
+import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
 import { coverSvg } from '#db/seed/content/cover-svg.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
+import { type UnavailabilityReason, unavailabilityReason } from './availability.ts';
 import { tray } from './categories.ts';
-import { toProductCards } from './product-cards.ts';
+import { sortOfferings } from './offering-selection.ts';
+import { cardColumns, toProductCards } from './product-cards.ts';
 import { shownIsbn } from './shown-isbn.ts';
 import type { ProductCard } from './types.ts';
 
@@ -51,6 +53,17 @@ export async function productCoverSvg(ctx: RequestContext, id: number): Promise<
   return coverSvg({ title: facts.title, author: facts.authors, type: facts.productType, seed: id });
 }
 
+export type ProductOffering = {
+  id: number;
+  type: string;
+  priceCents: number;
+  comboPriceCents: number | null;
+  currencyCode: string;
+  description: string;
+  durationDays: number | null;
+  isRental: boolean;
+};
+
 export type ProductDetail = ProductCard & {
   description: string;
   publisher: string;
@@ -61,18 +74,17 @@ export type ProductDetail = ProductCard & {
   isbn: string | null;
   isbns: { type: string; value: string }[];
   status: string;
+  /** Active offerings, cheapest first (spec 1 §4). */
+  offerings: ProductOffering[];
+  /** Why it cannot be bought here and now (spec 1 §4 Availability), or null. */
+  unavailable: UnavailabilityReason | null;
 };
 
 /** A product page's core facts; unknown ids are not found (spec 1 §6). */
 export async function productDetail(ctx: RequestContext, id: number): Promise<ProductDetail> {
   const [row] = await ctx.db
     .select({
-      id: products.id,
-      productType: products.productType,
-      title: products.title,
-      subtitle: products.subtitle,
-      authors: products.authors,
-      slug: products.slug,
+      ...cardColumns,
       description: products.description,
       publisher: products.publisher,
       publishYear: products.publishYear,
@@ -80,15 +92,48 @@ export async function productDetail(ctx: RequestContext, id: number): Promise<Pr
       numPages: products.numPages,
       edition: products.edition,
       status: products.status,
+      isDisabled: products.isDisabled,
+      blockedCountries: products.blockedCountries,
+      blockedHosts: products.blockedHosts,
     })
     .from(products)
     .where(eq(products.id, id))
     .limit(1);
   if (!row || row.status === 'deleted') throw new NotFound();
-  const isbns = await ctx.db
-    .select({ type: productIdentifiers.type, value: productIdentifiers.value })
-    .from(productIdentifiers)
-    .where(eq(productIdentifiers.productId, id));
-  const [card] = await toProductCards(ctx.db, [row]);
-  return { ...card!, isbn: shownIsbn(isbns), isbns };
+  const [isbns, offers] = await Promise.all([
+    ctx.db
+      .select({ type: productIdentifiers.type, value: productIdentifiers.value })
+      .from(productIdentifiers)
+      .where(eq(productIdentifiers.productId, id)),
+    ctx.db
+      .select({
+        id: offerings.id,
+        type: offerings.type,
+        priceCents: offerings.priceCents,
+        comboPriceCents: offerings.comboPriceCents,
+        currencyCode: offerings.currencyCode,
+        description: offerings.description,
+        durationDays: offerings.durationDays,
+        isRental: offerings.isRental,
+      })
+      .from(offerings)
+      .where(and(eq(offerings.productId, id), eq(offerings.isActive, true))),
+  ]);
+  const { isDisabled, blockedCountries, blockedHosts, ...shown } = row;
+  const [card] = await toProductCards(ctx.db, [shown]);
+  return {
+    ...card!,
+    isbn: shownIsbn(isbns),
+    isbns,
+    offerings: sortOfferings(offers),
+    unavailable: unavailabilityReason({
+      status: row.status,
+      isDisabled,
+      blockedCountries,
+      blockedHosts,
+      activeOfferings: offers.length,
+      country: ctx.country,
+      host: ctx.site.host,
+    }),
+  };
 }

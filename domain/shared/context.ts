@@ -11,5 +11,7 @@ export type RequestContext = {
   locale: Locale;
   requestId: string;
   ipAddress: string;
+  /** The shopper's country (ISO 3166-1 alpha-2), from the CDN's header; US by default. */
+  country: string;
   now: Date;
 };

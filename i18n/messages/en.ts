@@ -174,8 +174,6 @@ export const en = {
   'product.edition': 'Edition',
   'product.isbn': 'ISBN: {isbn}',
   'product.coverAlt': 'Cover of {title}',
-  'product.removedFromSale': 'Sorry, this product has been removed from sale.',
-  'product.unavailable': 'Sorry, this product is unavailable for purchase.',
   'search.title': 'Search Results | {title}',
   'search.heading': 'Search results for {terms}.',
   'search.empty': 'Please enter a valid search term.',
@@ -201,6 +199,22 @@ export const en = {
   'page.helpBookstore.title': 'Help for campus bookstore shoppers',
   'page.helpBookstore.body':
     'Your campus bookstore sells your course materials on its own site. Use Buy Now on your course page to go there; your digital materials then appear on My Shelf within 1-2 hours, up to 8 hours at busy times.',
+  'availability.removed': 'Sorry, this product has been removed from sale.',
+  'availability.default': 'Sorry, this product is unavailable for purchase.',
+  'availability.disabled': 'Sorry, this product is not currently available.',
+  'availability.territory': 'Sorry, this product is not available in your region.',
+  'availability.market': 'Sorry, this product is not available on {host}.',
+  'availability.offering': 'Sorry, no offerings are available at this time.',
+  'offering.duration': 'DURATION',
+  'offering.purchaseOptions': 'PURCHASE OPTIONS',
+  'offering.type.digital': 'eBook',
+  'offering.type.physical': 'Print',
+  'offering.type.physical_product': 'Item',
+  'offering.type.combo': 'eBook + Print',
+  'offering.type.print': 'Print on demand',
+  'offering.days': '{days, plural, one {# day} other {# days}}',
+  'offering.perpetual': 'Lifetime access',
+  'offering.rental': 'Rental',
 } as const;
 
 export type MessageId = keyof typeof en;

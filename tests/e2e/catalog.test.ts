@@ -62,6 +62,24 @@ describe('catalog, as a shopper', () => {
     await context.close();
   });
 
+  it('a priced book offers its options under DURATION with the cheapest digital one chosen', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/');
+    const card = page
+      .locator('.card')
+      .filter({ hasText: '$' })
+      .filter({ has: page.locator('a[href^="/book/"]') })
+      .first();
+    await card.getByRole('link', { name: /^See Details/ }).click();
+    const options = page.getByRole('group', { name: 'DURATION' });
+    await options.waitFor();
+    expect(await options.getByRole('radio').count()).toBeGreaterThan(0);
+    expect(await options.getByRole('radio', { checked: true }).count()).toBe(1);
+    await expectAccessible(page);
+    await context.close();
+  });
+
   it('browse goes to /browse/all, filters by a category and shows the breadcrumb', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -9,8 +9,7 @@ import {
   startSession,
 } from '#domain/accounts/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
-import { defaultSite } from '#domain/sites/service.ts';
-import { openTestDatabase, unique } from '#tests/database.ts';
+import { openTestDatabase, testContext, unique } from '#tests/database.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -21,15 +20,7 @@ afterAll(async () => {
 });
 
 function context(ipAddress = unique('ip')): RequestContext {
-  return {
-    db: database.db,
-    site: defaultSite('localhost'),
-    user: null,
-    locale: 'en',
-    requestId: 'test',
-    ipAddress,
-    now: new Date(),
-  };
+  return testContext(database.db, { ipAddress });
 }
 
 describe('login (issue 2 §4)', () => {

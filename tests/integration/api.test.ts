@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleApiRequest } from '#api/router.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
-import { defaultSite } from '#domain/sites/service.ts';
 import type { WebContext } from '#server/load-context.ts';
 import { createLogger } from '#server/logger.ts';
-import { openTestDatabase, unique } from '#tests/database.ts';
+import { openTestDatabase, testContext, unique } from '#tests/database.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -17,16 +16,7 @@ afterAll(async () => {
 
 function webContext(overrides: Partial<WebContext['rc']> = {}): WebContext {
   return {
-    rc: {
-      db: database.db,
-      site: defaultSite('localhost'),
-      user: null,
-      locale: 'en',
-      requestId: 'r',
-      ipAddress: '127.0.0.1',
-      now: new Date(),
-      ...overrides,
-    },
+    rc: testContext(database.db, overrides),
     log: createLogger('silent'),
     nonce: 'n',
     csrfToken: 'token',

@@ -3,9 +3,8 @@ import type { DatabaseHandle } from '#db/client.ts';
 import { offerings } from '#db/schema/catalog.ts';
 import { searchCatalog } from '#domain/catalog/search.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
-import { defaultSite } from '#domain/sites/service.ts';
 import { insertProduct } from '#tests/builders.ts';
-import { openTestDatabase } from '#tests/database.ts';
+import { openTestDatabase, testContext } from '#tests/database.ts';
 
 let database: DatabaseHandle;
 let ctx: RequestContext;
@@ -14,15 +13,7 @@ const fresh = () => `q${Math.random().toString(36).slice(2, 10)}${Date.now().toS
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  ctx = {
-    db: database.db,
-    site: defaultSite('localhost'),
-    user: null,
-    locale: 'en',
-    requestId: 't',
-    ipAddress: '1',
-    now: new Date(),
-  };
+  ctx = testContext(database.db);
 });
 afterAll(async () => {
   await database?.close();

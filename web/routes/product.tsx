@@ -1,5 +1,8 @@
 import { data, redirect, useLoaderData } from 'react-router';
+import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
+import { defaultOffering, offeringPanel } from '#domain/catalog/offering-selection.ts';
 import { productDetail } from '#domain/catalog/service.ts';
+import { OfferingOptions } from '#web/components/offering-options.tsx';
 import { PriceText } from '#web/components/price-text.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
@@ -18,14 +21,33 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   if (!isDetailRoute && url.pathname.replace(/\/$/, '') !== product.path) {
     throw redirect(product.path + url.search, 301);
   }
-  return { product, canonical: new URL(product.path, url.origin).href };
+  const queryOfferingId = Number(url.searchParams.get('offeringId'));
+  const selectedId = defaultOffering({
+    offerings: product.offerings,
+    queryOfferingId: Number.isSafeInteger(queryOfferingId) ? queryOfferingId : null,
+    loggedIn: !!context.rc.user,
+  });
+  const panel = offeringPanel({
+    productType: product.productType,
+    offeringCount: product.offerings.length,
+    owned: false,
+    inCart: false,
+    partnerOrg: context.rc.site.org?.isBookstorePartner ?? false,
+    follettLabel: context.rc.site.isFollettLabel,
+  });
+  return {
+    product,
+    host: context.rc.site.host,
+    selectedId,
+    panel: product.unavailable ? { ...panel, visible: false } : panel,
+    canonical: new URL(product.path, url.origin).href,
+  };
 });
 
 export default function ProductPage() {
-  const { product } = useLoaderData<typeof loader>();
+  const { product, host, selectedId, panel } = useLoaderData<typeof loader>();
   const t = useT();
   const locale = useLocale();
-  const removed = product.status === 'withdrawn';
   const details: [string, string | number | null][] = [
     [t('product.soldBy'), product.publisher],
     [t('product.isbns'), product.isbns.map((i) => i.value).join(', ')],
@@ -55,11 +77,12 @@ export default function ProductPage() {
         <p className="product__price">
           <PriceText price={product.price} />
         </p>
-        {removed || product.status === 'deactivated' ? (
+        {product.unavailable ? (
           <p className="alert alert--error">
-            {removed ? t('product.removedFromSale') : t('product.unavailable')}
+            {t(UNAVAILABILITY_MESSAGE[product.unavailable], { host })}
           </p>
         ) : null}
+        <OfferingOptions offerings={product.offerings} panel={panel} selectedId={selectedId} />
         <section className="stack" aria-labelledby="description-heading">
           <h2 id="description-heading">{t('product.description')}</h2>
           <p className="prose">{product.description}</p>

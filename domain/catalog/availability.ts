@@ -1,0 +1,41 @@
+// spec 1 §4 Availability / spec 2 §8: deactivated, withdrawn and deleted block purchase, and
+// each reason maps to a message that starts with 'Sorry, '.
+export type UnavailabilityReason =
+  | 'removed'
+  | 'default'
+  | 'disabled'
+  | 'territory'
+  | 'market'
+  | 'offering';
+
+export const UNAVAILABILITY_MESSAGE: Record<UnavailabilityReason, string> = {
+  removed: 'availability.removed',
+  default: 'availability.default',
+  disabled: 'availability.disabled',
+  territory: 'availability.territory',
+  market: 'availability.market',
+  offering: 'availability.offering',
+};
+
+export type AvailabilityFacts = {
+  status: string;
+  isDisabled: boolean;
+  blockedCountries: readonly string[];
+  blockedHosts: readonly string[];
+  activeOfferings: number;
+  /** The shopper's country (ISO 3166-1 alpha-2). */
+  country: string;
+  /** The site's host name. */
+  host: string;
+};
+
+/** Why this product cannot be bought here and now, or null when it can. */
+export function unavailabilityReason(facts: AvailabilityFacts): UnavailabilityReason | null {
+  if (facts.status === 'withdrawn' || facts.status === 'deleted') return 'removed';
+  if (facts.status !== 'active') return 'default';
+  if (facts.isDisabled) return 'disabled';
+  if (facts.blockedCountries.includes(facts.country.toUpperCase())) return 'territory';
+  if (facts.blockedHosts.includes(facts.host.toLowerCase())) return 'market';
+  if (facts.activeOfferings === 0) return 'offering';
+  return null;
+}

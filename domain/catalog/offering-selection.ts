@@ -1,0 +1,57 @@
+// spec 1 §4 Offering selection default, and when the offerings select shows.
+
+export type OfferingOption = { id: number; type: string; priceCents: number };
+
+/** Offerings are sorted by price ascending (ties by id, so the order is stable). */
+export function sortOfferings<T extends OfferingOption>(offerings: readonly T[]): T[] {
+  return [...offerings].sort((a, b) => a.priceCents - b.priceCents || a.id - b.id);
+}
+
+/**
+ * The default selection: the offering already in the cart; the one named in the query if
+ * logged in; the cheapest digital; physical; combo.
+ */
+export function defaultOffering(input: {
+  offerings: readonly OfferingOption[];
+  cartOfferingId?: number | null;
+  queryOfferingId?: number | null;
+  loggedIn: boolean;
+}): number | null {
+  const sorted = sortOfferings(input.offerings);
+  const byId = (id: number | null | undefined) =>
+    id == null ? undefined : sorted.find((o) => o.id === id);
+  const byType = (...types: string[]) => sorted.find((o) => types.includes(o.type));
+  return (
+    byId(input.cartOfferingId)?.id ??
+    (input.loggedIn ? byId(input.queryOfferingId)?.id : undefined) ??
+    byType('digital')?.id ??
+    byType('physical', 'physical_product')?.id ??
+    byType('combo')?.id ??
+    sorted[0]?.id ??
+    null
+  );
+}
+
+export type OfferingPanel = {
+  visible: boolean;
+  /** 'DURATION', or 'PURCHASE OPTIONS' for physical items. */
+  labelKey: 'offering.duration' | 'offering.purchaseOptions';
+  /** Selection is disabled once the item is in the cart. */
+  disabled: boolean;
+};
+
+export function offeringPanel(input: {
+  productType: string;
+  offeringCount: number;
+  owned: boolean;
+  inCart: boolean;
+  partnerOrg: boolean;
+  follettLabel: boolean;
+}): OfferingPanel {
+  return {
+    visible: !input.owned && !input.partnerOrg && !input.follettLabel && input.offeringCount > 0,
+    labelKey:
+      input.productType === 'physical_product' ? 'offering.purchaseOptions' : 'offering.duration',
+    disabled: input.inCart,
+  };
+}

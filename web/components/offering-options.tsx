@@ -1,0 +1,52 @@
+import type { OfferingPanel } from '#domain/catalog/offering-selection.ts';
+import type { ProductOffering } from '#domain/catalog/service.ts';
+import { formatMoney } from '#i18n/translate.ts';
+import { useLocale, useT } from '#web/i18n/use-t.ts';
+
+// The offering options panel of the product page sidebar (spec 1 §2, §4): a choice of
+// offerings, cheapest first, labelled 'DURATION' or 'PURCHASE OPTIONS'.
+export function OfferingOptions({
+  offerings,
+  panel,
+  selectedId,
+}: {
+  offerings: ProductOffering[];
+  panel: OfferingPanel;
+  selectedId: number | null;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  if (!panel.visible) return null;
+  return (
+    <fieldset className="offerings" disabled={panel.disabled}>
+      <legend className="offerings__label">{t(panel.labelKey)}</legend>
+      {offerings.map((offering) => {
+        const length =
+          offering.type === 'digital'
+            ? offering.durationDays
+              ? t('offering.days', { days: offering.durationDays })
+              : t('offering.perpetual')
+            : offering.isRental
+              ? t('offering.rental')
+              : null;
+        return (
+          <label key={offering.id} className="offerings__option">
+            <input
+              type="radio"
+              name="offeringId"
+              value={offering.id}
+              defaultChecked={offering.id === selectedId}
+            />
+            <span className="offerings__name">
+              {t(`offering.type.${offering.type}`)}
+              {length ? ` · ${length}` : null}
+            </span>
+            <span className="offerings__price">
+              {formatMoney(locale, offering.priceCents, offering.currencyCode)}
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
