@@ -18,6 +18,9 @@ export default [
   route('app/ecom/browse/:slug?', 'routes/browse-redirect.ts', { id: 'browse-legacy' }),
   route('browse/:slug', 'routes/browse.tsx'),
   route('covers/:file', 'routes/cover.ts'),
+  route('sitemap.xml', 'routes/sitemap-index.ts'),
+  route('sitemap/:kind/:file?', 'routes/sitemap-page.ts'),
+  route('robots.txt', 'routes/robots.ts'),
   ...['book', 'courseware', 'classroom', 'collection'].map((type) =>
     route(`${type}/:id/:slug?`, 'routes/product.tsx', { id: `product-${type}` }),
   ),

@@ -76,7 +76,29 @@ describe('catalog, as a shopper', () => {
     await options.waitFor();
     expect(await options.getByRole('radio').count()).toBeGreaterThan(0);
     expect(await options.getByRole('radio', { checked: true }).count()).toBe(1);
+    const ld = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+    );
+    expect(ld['@type']).toBe('Book');
+    expect(ld.offers[0]).toMatchObject({ priceCurrency: 'USD', eligibleRegion: { name: 'US' } });
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+      page.url().split('?')[0],
+    );
     await expectAccessible(page);
+    await context.close();
+  });
+
+  it('the sitemap index leads to every sellable product page, and robots.txt names it', async () => {
+    const context = await newContext(browser);
+    const index = await (await context.request.get('/sitemap.xml')).text();
+    expect(index).toContain('/sitemap/products/1.xml');
+    const page1 = await context.request.get('/sitemap/products/1.xml');
+    expect(page1.headers()['content-type']).toContain('application/xml');
+    expect(await page1.text()).toMatch(
+      /<loc>http:\/\/127\.0\.0\.1:\d+\/book\/\d+\/[a-z0-9-]+<\/loc>/,
+    );
+    expect((await context.request.get('/sitemap/products/999.xml')).status()).toBe(404);
+    expect(await (await context.request.get('/robots.txt')).text()).toContain('Sitemap: ');
     await context.close();
   });
 

@@ -2,9 +2,11 @@ import { data, redirect, useLoaderData } from 'react-router';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
 import { defaultOffering, offeringPanel } from '#domain/catalog/offering-selection.ts';
 import { productDetail } from '#domain/catalog/service.ts';
+import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts';
 import { OfferingOptions } from '#web/components/offering-options.tsx';
 import { PriceText } from '#web/components/price-text.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { useNonce } from '#web/nonce.tsx';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
 import type { Route } from './+types/product.ts';
@@ -35,17 +37,34 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     partnerOrg: context.rc.site.org?.isBookstorePartner ?? false,
     follettLabel: context.rc.site.isFollettLabel,
   });
+  const canonical = new URL(product.path, url.origin).href;
+  const jsonLd = jsonForScript(
+    productJsonLd({
+      url: canonical,
+      imageUrl: new URL(`/covers/${product.id}.svg`, url.origin).href,
+      productType: product.productType,
+      title: product.title,
+      authors: product.authors,
+      publisher: product.publisher,
+      description: product.description,
+      isbn: product.isbn,
+      offerings: product.offerings,
+      available: product.unavailable === null,
+    }),
+  );
   return {
     product,
+    jsonLd,
     host: context.rc.site.host,
     selectedId,
     panel: product.unavailable ? { ...panel, visible: false } : panel,
-    canonical: new URL(product.path, url.origin).href,
+    canonical,
   };
 });
 
 export default function ProductPage() {
-  const { product, host, selectedId, panel } = useLoaderData<typeof loader>();
+  const { product, jsonLd, host, selectedId, panel } = useLoaderData<typeof loader>();
+  const nonce = useNonce();
   const t = useT();
   const locale = useLocale();
   const details: [string, string | number | null][] = [
@@ -58,6 +77,12 @@ export default function ProductPage() {
   ];
   return (
     <article className="product">
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped (jsonForScript)
+        dangerouslySetInnerHTML={{ __html: jsonLd }}
+      />
       <div className="product__cover">
         <img
           src={`/covers/${product.id}.svg`}
