@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { categories, productCategories, products } from '#db/schema/catalog.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -28,16 +28,7 @@ export async function categoryBySlug(ctx: RequestContext, slug: string): Promise
     .where(eq(categories.urlSlug, slug))
     .limit(1);
   if (!category) throw new NotFound();
-  const ancestors = await queryRows<CategoryLink & { depth: number }>(
-    ctx.db,
-    sql`
-    with recursive up as (
-      select id, title, url_slug, parent_id, 0 as depth from ${categories} where id = ${category.parentId ?? -1}
-      union all
-      select c.id, c.title, c.url_slug, c.parent_id, up.depth + 1 from ${categories} c join up on c.id = up.parent_id
-    )
-    select id, title, url_slug as "urlSlug", depth from up order by depth desc`,
-  );
+  const ancestors = category.parentId ? await categoryTrail(ctx, category.parentId) : [];
   const children = await ctx.db
     .select(link)
     .from(categories)
@@ -47,9 +38,27 @@ export async function categoryBySlug(ctx: RequestContext, slug: string): Promise
     id: category.id,
     title: category.title,
     urlSlug: category.urlSlug,
-    ancestors: ancestors.map(({ id, title, urlSlug }) => ({ id, title, urlSlug })),
+    ancestors,
     children,
   };
+}
+
+/** A category and its ancestors, root first (the breadcrumb of spec 1 §2). */
+export async function categoryTrail(
+  ctx: RequestContext,
+  categoryId: number,
+): Promise<CategoryLink[]> {
+  const rows = await queryRows<CategoryLink & { depth: number }>(
+    ctx.db,
+    sql`
+    with recursive up as (
+      select id, title, url_slug, parent_id, 0 as depth from ${categories} where id = ${categoryId}
+      union all
+      select c.id, c.title, c.url_slug, c.parent_id, up.depth + 1 from ${categories} c join up on c.id = up.parent_id
+    )
+    select id, title, url_slug as "urlSlug", depth from up order by depth desc`,
+  );
+  return rows.map(({ id, title, urlSlug }) => ({ id: Number(id), title, urlSlug }));
 }
 
 async function descendantIds(ctx: RequestContext, rootId: number): Promise<number[]> {
@@ -72,7 +81,12 @@ async function descendantIds(ctx: RequestContext, rootId: number): Promise<numbe
  */
 export async function tray(
   ctx: RequestContext,
-  input: { order: 'sales' | 'adoptions'; categoryId?: number | null; limit?: number },
+  input: {
+    order: 'sales' | 'adoptions';
+    categoryId?: number | null;
+    limit?: number;
+    excludeId?: number;
+  },
 ): Promise<ProductCard[]> {
   const inCategory = input.categoryId
     ? inArray(
@@ -86,7 +100,14 @@ export async function tray(
   const rows = await ctx.db
     .select(cardColumns)
     .from(products)
-    .where(and(eq(products.status, 'active'), eq(products.isDisabled, false), inCategory))
+    .where(
+      and(
+        eq(products.status, 'active'),
+        eq(products.isDisabled, false),
+        inCategory,
+        input.excludeId ? ne(products.id, input.excludeId) : undefined,
+      ),
+    )
     .orderBy(
       input.order === 'sales' ? desc(products.salesCount) : desc(products.adoptionCount),
       products.id,

@@ -1,10 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
+import {
+  offerings,
+  productCategories,
+  productFeatures,
+  productIdentifiers,
+  products,
+} from '#db/schema/catalog.ts';
 import { coverSvg } from '#db/seed/content/cover-svg.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
+import { isWhiteLabel } from '#domain/sites/site-rules.ts';
+import { type AccessibilityGroup, accessibilityGroups } from './accessibility-metadata.ts';
 import { type UnavailabilityReason, unavailabilityReason } from './availability.ts';
-import { tray } from './categories.ts';
+import { type CategoryLink, categoryTrail, tray } from './categories.ts';
 import { sortOfferings } from './offering-selection.ts';
 import { cardColumns, toProductCards } from './product-cards.ts';
 import { shownIsbn } from './shown-isbn.ts';
@@ -78,6 +86,14 @@ export type ProductDetail = ProductCard & {
   offerings: ProductOffering[];
   /** Why it cannot be bought here and now (spec 1 §4 Availability), or null. */
   unavailable: UnavailabilityReason | null;
+  fileType: string | null;
+  /** The 'eBook Features' tab. */
+  ebookFeatures: { name: string; detail: string | null }[];
+  /** The ACCESSIBILITY tab and modal: EPUB only (spec 1 §2). */
+  accessibility: AccessibilityGroup[] | null;
+  /** Home, Browse, the first BISAC code's ancestors and itself; empty on white-label sites. */
+  breadcrumb: CategoryLink[];
+  categoryId: number | null;
 };
 
 /** A product page's core facts; unknown ids are not found (spec 1 §6). */
@@ -95,12 +111,13 @@ export async function productDetail(ctx: RequestContext, id: number): Promise<Pr
       isDisabled: products.isDisabled,
       blockedCountries: products.blockedCountries,
       blockedHosts: products.blockedHosts,
+      fileType: products.productFileType,
     })
     .from(products)
     .where(eq(products.id, id))
     .limit(1);
   if (!row || row.status === 'deleted') throw new NotFound();
-  const [isbns, offers] = await Promise.all([
+  const [isbns, offers, features, [firstCategory]] = await Promise.all([
     ctx.db
       .select({ type: productIdentifiers.type, value: productIdentifiers.value })
       .from(productIdentifiers)
@@ -118,13 +135,41 @@ export async function productDetail(ctx: RequestContext, id: number): Promise<Pr
       })
       .from(offerings)
       .where(and(eq(offerings.productId, id), eq(offerings.isActive, true))),
+    ctx.db
+      .select({
+        category: productFeatures.category,
+        subcategory: productFeatures.subcategory,
+        name: productFeatures.name,
+        detail: productFeatures.detail,
+        url: productFeatures.url,
+      })
+      .from(productFeatures)
+      .where(eq(productFeatures.productId, id))
+      .orderBy(productFeatures.position, productFeatures.id),
+    ctx.db
+      .select({ id: productCategories.categoryId })
+      .from(productCategories)
+      .where(eq(productCategories.productId, id))
+      .orderBy(productCategories.position, productCategories.categoryId)
+      .limit(1),
   ]);
-  const { isDisabled, blockedCountries, blockedHosts, ...shown } = row;
+  const { isDisabled, blockedCountries, blockedHosts, fileType, ...shown } = row;
+  // spec 1 §2: the breadcrumb shows only when the site is not white-label and the first BISAC
+  // code resolves.
+  const breadcrumb =
+    firstCategory && !isWhiteLabel(ctx.site) ? await categoryTrail(ctx, firstCategory.id) : [];
   const [card] = await toProductCards(ctx.db, [shown]);
   return {
     ...card!,
     isbn: shownIsbn(isbns),
     isbns,
+    fileType,
+    ebookFeatures: features
+      .filter((f) => f.category === 'ebook')
+      .map(({ name, detail }) => ({ name, detail })),
+    accessibility: fileType === 'EPUB' ? accessibilityGroups(features) : null,
+    breadcrumb,
+    categoryId: firstCategory?.id ?? null,
     offerings: sortOfferings(offers),
     unavailable: unavailabilityReason({
       status: row.status,
@@ -136,4 +181,18 @@ export async function productDetail(ctx: RequestContext, id: number): Promise<Pr
       host: ctx.site.host,
     }),
   };
+}
+
+/** The related books tray: best sellers in the same BISAC code (spec 1 §2). */
+export function relatedProducts(
+  ctx: RequestContext,
+  product: { id: number; categoryId: number | null },
+) {
+  if (!product.categoryId) return Promise.resolve([]);
+  return tray(ctx, {
+    order: 'sales',
+    categoryId: product.categoryId,
+    excludeId: product.id,
+    limit: 8,
+  });
 }

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newContext } from './browser.ts';
+import { expectAccessible, launchBrowser, newContext, waitForHydration } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -85,6 +85,26 @@ describe('catalog, as a shopper', () => {
       page.url().split('?')[0],
     );
     await expectAccessible(page);
+    await context.close();
+  });
+
+  it('an EPUB has an ACCESSIBILITY tab whose metadata modal opens and closes with the keyboard', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    // The demo's first owned book is an EPUB with accessibility metadata (product 1).
+    await page.goto('/product-detail/1');
+    await waitForHydration(page);
+    await page.getByRole('tab', { name: 'ACCESSIBILITY' }).click();
+    await page.getByRole('heading', { name: 'Ways of Reading' }).waitFor();
+    await page.getByRole('button', { name: 'See all accessibility metadata' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Accessibility Metadata' });
+    await dialog.getByRole('heading', { name: 'Legal Considerations' }).waitFor();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'See all accessibility metadata' }).click();
+    await page.getByRole('button', { name: 'Close Window' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await context.close();
   });
 

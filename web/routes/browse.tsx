@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useLoaderData, useNavigate } from 'react-router';
 import { categoryBySlug, topCategories, tray } from '#domain/catalog/categories.ts';
 import { isWhiteLabel } from '#domain/sites/site-rules.ts';
+import { Breadcrumb } from '#web/components/breadcrumb.tsx';
 import { ProductTray } from '#web/components/product-tray.tsx';
 import { SearchBox } from '#web/components/search-box.tsx';
 import { useT } from '#web/i18n/use-t.ts';
@@ -27,24 +28,7 @@ export default function BrowsePage() {
   return (
     <div className="stack-lg">
       <section className="stack">
-        {category ? (
-          <nav aria-label={t('browse.breadcrumb')}>
-            <ol className="breadcrumb">
-              <li>
-                <Link to="/">{t('browse.home')}</Link>
-              </li>
-              <li>
-                <Link to="/browse/all">{t('browse.title')}</Link>
-              </li>
-              {category.ancestors.map((a) => (
-                <li key={a.id}>
-                  <Link to={`/browse/${a.urlSlug}`}>{a.title}</Link>
-                </li>
-              ))}
-              <li aria-current="page">{category.title}</li>
-            </ol>
-          </nav>
-        ) : null}
+        {category ? <Breadcrumb trail={category.ancestors} current={category.title} /> : null}
         <h1>{category ? category.title : t('browse.allCategories')}</h1>
         <div className="browse__tools">
           <Form method="get" action="/browse" className="browse__select">

@@ -1,10 +1,13 @@
 import { data, redirect, useLoaderData } from 'react-router';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
 import { defaultOffering, offeringPanel } from '#domain/catalog/offering-selection.ts';
-import { productDetail } from '#domain/catalog/service.ts';
+import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
 import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts';
+import { Breadcrumb } from '#web/components/breadcrumb.tsx';
 import { OfferingOptions } from '#web/components/offering-options.tsx';
 import { PriceText } from '#web/components/price-text.tsx';
+import { ProductTabs } from '#web/components/product-tabs.tsx';
+import { ProductTray } from '#web/components/product-tray.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { useNonce } from '#web/nonce.tsx';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
@@ -37,6 +40,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     partnerOrg: context.rc.site.org?.isBookstorePartner ?? false,
     follettLabel: context.rc.site.isFollettLabel,
   });
+  const related = await relatedProducts(context.rc, product);
   const canonical = new URL(product.path, url.origin).href;
   const jsonLd = jsonForScript(
     productJsonLd({
@@ -54,6 +58,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   );
   return {
     product,
+    related,
     jsonLd,
     host: context.rc.site.host,
     selectedId,
@@ -63,7 +68,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
 });
 
 export default function ProductPage() {
-  const { product, jsonLd, host, selectedId, panel } = useLoaderData<typeof loader>();
+  const { product, related, jsonLd, host, selectedId, panel } = useLoaderData<typeof loader>();
   const nonce = useNonce();
   const t = useT();
   const locale = useLocale();
@@ -76,59 +81,66 @@ export default function ProductPage() {
     [t('product.edition'), product.edition],
   ];
   return (
-    <article className="product">
-      <script
-        type="application/ld+json"
-        nonce={nonce}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped (jsonForScript)
-        dangerouslySetInnerHTML={{ __html: jsonLd }}
-      />
-      <div className="product__cover">
-        <img
-          src={`/covers/${product.id}.svg`}
-          alt={t('product.coverAlt', { title: product.title })}
-          width={300}
-          height={450}
+    <div className="stack-lg">
+      {product.breadcrumb.length > 0 ? (
+        <Breadcrumb trail={product.breadcrumb} current={product.title} />
+      ) : null}
+      <article className="product">
+        <script
+          type="application/ld+json"
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped (jsonForScript)
+          dangerouslySetInnerHTML={{ __html: jsonLd }}
         />
-      </div>
-      <div className="stack">
-        <p className="card__type">{t(`type.${product.productType}`)}</p>
-        <h1>{product.title}</h1>
-        {product.subtitle && product.subtitle !== 'None' ? (
-          <p className="product__subtitle">{product.subtitle}</p>
-        ) : null}
-        {product.authors ? <p>{t('card.byAuthor', { author: product.authors })}</p> : null}
-        {product.isbn ? <p>{t('product.isbn', { isbn: product.isbn })}</p> : null}
-        <p className="product__price">
-          <PriceText price={product.price} />
-        </p>
-        {product.unavailable ? (
-          <p className="alert alert--error">
-            {t(UNAVAILABILITY_MESSAGE[product.unavailable], { host })}
+        <div className="product__cover">
+          <img
+            src={`/covers/${product.id}.svg`}
+            alt={t('product.coverAlt', { title: product.title })}
+            width={300}
+            height={450}
+          />
+        </div>
+        <div className="stack">
+          <p className="card__type">{t(`type.${product.productType}`)}</p>
+          <h1>{product.title}</h1>
+          {product.subtitle && product.subtitle !== 'None' ? (
+            <p className="product__subtitle">{product.subtitle}</p>
+          ) : null}
+          {product.authors ? <p>{t('card.byAuthor', { author: product.authors })}</p> : null}
+          {product.isbn ? <p>{t('product.isbn', { isbn: product.isbn })}</p> : null}
+          <p className="product__price">
+            <PriceText price={product.price} />
           </p>
-        ) : null}
-        <OfferingOptions offerings={product.offerings} panel={panel} selectedId={selectedId} />
-        <section className="stack" aria-labelledby="description-heading">
-          <h2 id="description-heading">{t('product.description')}</h2>
-          <p className="prose">{product.description}</p>
-        </section>
-        <section className="stack" aria-labelledby="details-heading">
-          <h2 id="details-heading">{t('product.additionalDetails')}</h2>
-          <table className="details-table">
-            <tbody>
-              {details
-                .filter(([, value]) => value !== null && value !== '')
-                .map(([label, value]) => (
-                  <tr key={label}>
-                    <th scope="row">{label}</th>
-                    <td>{value}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </section>
-      </div>
-    </article>
+          {product.unavailable ? (
+            <p className="alert alert--error">
+              {t(UNAVAILABILITY_MESSAGE[product.unavailable], { host })}
+            </p>
+          ) : null}
+          <OfferingOptions offerings={product.offerings} panel={panel} selectedId={selectedId} />
+          <section className="stack" aria-labelledby="description-heading">
+            <h2 id="description-heading">{t('product.description')}</h2>
+            <p className="prose">{product.description}</p>
+          </section>
+          <ProductTabs features={product.ebookFeatures} accessibility={product.accessibility} />
+          <section className="stack" aria-labelledby="details-heading">
+            <h2 id="details-heading">{t('product.additionalDetails')}</h2>
+            <table className="details-table">
+              <tbody>
+                {details
+                  .filter(([, value]) => value !== null && value !== '')
+                  .map(([label, value]) => (
+                    <tr key={label}>
+                      <th scope="row">{label}</th>
+                      <td>{value}</td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </section>
+        </div>
+      </article>
+      {related.length > 0 ? <ProductTray titleId="product.related" products={related} /> : null}
+    </div>
   );
 }
 

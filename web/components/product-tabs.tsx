@@ -1,0 +1,48 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import type { AccessibilityGroup } from '#domain/catalog/accessibility-metadata.ts';
+import { useT } from '#web/i18n/use-t.ts';
+import { AccessibilityMetadata } from './accessibility-metadata.tsx';
+
+// Tabs 'eBook Features' and 'ACCESSIBILITY'; the accessibility tab shows only for EPUB.
+export function ProductTabs({
+  features,
+  accessibility,
+}: {
+  features: { name: string; detail: string | null }[];
+  accessibility: AccessibilityGroup[] | null;
+}) {
+  const t = useT();
+  return (
+    <Tabs.Root defaultValue="features" className="tabs">
+      <Tabs.List className="tabs__list" aria-label={t('product.tabs')}>
+        <Tabs.Trigger value="features" className="tabs__tab">
+          {t('product.ebookFeatures')}
+        </Tabs.Trigger>
+        {accessibility ? (
+          <Tabs.Trigger value="accessibility" className="tabs__tab">
+            {t('product.accessibilityTab')}
+          </Tabs.Trigger>
+        ) : null}
+      </Tabs.List>
+      <Tabs.Content value="features" className="tabs__panel">
+        {features.length === 0 ? (
+          <p>{t('product.noInformation')}</p>
+        ) : (
+          <dl className="features">
+            {features.map((feature) => (
+              <div key={feature.name}>
+                <dt>{feature.name}</dt>
+                {feature.detail ? <dd>{feature.detail}</dd> : null}
+              </div>
+            ))}
+          </dl>
+        )}
+      </Tabs.Content>
+      {accessibility ? (
+        <Tabs.Content value="accessibility" className="tabs__panel">
+          <AccessibilityMetadata groups={accessibility} />
+        </Tabs.Content>
+      ) : null}
+    </Tabs.Root>
+  );
+}
