@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { categories, productCategories, products } from '#db/schema/catalog.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -79,6 +79,11 @@ async function descendantIds(ctx: RequestContext, rootId: number): Promise<numbe
  * 'Best Sellers' (order by sales) or 'Campus Favorites' (order by adoptions), optionally
  * within a category and its descendants (spec 1 §2 Browse page).
  */
+// Best sellers and campus favourites move with orders and adoptions, not by the second: each
+// process keeps a tray for a minute (DESIGN.md: counters, not computed per request).
+const TRAY_CACHE_MS = 60_000;
+const trayCache = new Map<string, { cards: ProductCard[]; at: number }>();
+
 export async function tray(
   ctx: RequestContext,
   input: {
@@ -88,30 +93,44 @@ export async function tray(
     excludeId?: number;
   },
 ): Promise<ProductCard[]> {
-  const inCategory = input.categoryId
+  const limit = input.limit ?? 8;
+  const key = `${input.order}:${input.categoryId ?? 'all'}:${limit}`;
+  let hit = trayCache.get(key);
+  if (!hit || Date.now() - hit.at > TRAY_CACHE_MS) {
+    // One more than shown, so that leaving out the current product still fills the tray.
+    hit = {
+      cards: await loadTray(ctx, input.order, input.categoryId ?? null, limit + 1),
+      at: Date.now(),
+    };
+    if (trayCache.size > 5_000) trayCache.clear();
+    trayCache.set(key, hit);
+  }
+  return hit.cards.filter((card) => card.id !== input.excludeId).slice(0, limit);
+}
+
+async function loadTray(
+  ctx: RequestContext,
+  order: 'sales' | 'adoptions',
+  categoryId: number | null,
+  limit: number,
+): Promise<ProductCard[]> {
+  const inCategory = categoryId
     ? inArray(
         products.id,
         ctx.db
           .select({ id: productCategories.productId })
           .from(productCategories)
-          .where(inArray(productCategories.categoryId, await descendantIds(ctx, input.categoryId))),
+          .where(inArray(productCategories.categoryId, await descendantIds(ctx, categoryId))),
       )
     : undefined;
   const rows = await ctx.db
     .select(cardColumns)
     .from(products)
-    .where(
-      and(
-        eq(products.status, 'active'),
-        eq(products.isDisabled, false),
-        inCategory,
-        input.excludeId ? ne(products.id, input.excludeId) : undefined,
-      ),
-    )
+    .where(and(eq(products.status, 'active'), eq(products.isDisabled, false), inCategory))
     .orderBy(
-      input.order === 'sales' ? desc(products.salesCount) : desc(products.adoptionCount),
+      order === 'sales' ? desc(products.salesCount) : desc(products.adoptionCount),
       products.id,
     )
-    .limit(input.limit ?? 8);
+    .limit(limit);
   return toProductCards(ctx.db, rows);
 }
