@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
+  collectionItems,
   offerings,
   productCategories,
   productFeatures,
@@ -94,6 +95,15 @@ export type ProductDetail = ProductCard & {
   /** Home, Browse, the first BISAC code's ancestors and itself; empty on white-label sites. */
   breadcrumb: CategoryLink[];
   categoryId: number | null;
+  /** Items of a collection, an ebundle or a classroom, in their order. */
+  items: ProductCard[];
+  /** Features by category: classroom, supplemental, collection, courseware. */
+  typeFeatures: Record<string, { name: string; detail: string | null }[]>;
+  /** Courseware: the PCARD_10 identifier, the redemption link and the code rules. */
+  pcard10: string | null;
+  redemptionUrl: string | null;
+  isCodeless: boolean;
+  isUrlAccessCode: boolean;
 };
 
 /** A product page's core facts; unknown ids are not found (spec 1 §6). */
@@ -112,6 +122,9 @@ export async function productDetail(ctx: RequestContext, id: number): Promise<Pr
       blockedCountries: products.blockedCountries,
       blockedHosts: products.blockedHosts,
       fileType: products.productFileType,
+      redemptionUrl: products.redemptionUrl,
+      isCodeless: products.isCodeless,
+      isUrlAccessCode: products.isUrlAccessCode,
     })
     .from(products)
     .where(eq(products.id, id))
@@ -153,7 +166,31 @@ export async function productDetail(ctx: RequestContext, id: number): Promise<Pr
       .orderBy(productCategories.position, productCategories.categoryId)
       .limit(1),
   ]);
-  const { isDisabled, blockedCountries, blockedHosts, fileType, ...shown } = row;
+  const {
+    isDisabled,
+    blockedCountries,
+    blockedHosts,
+    fileType,
+    redemptionUrl,
+    isCodeless,
+    isUrlAccessCode,
+    ...shown
+  } = row;
+  const itemRows = ['collection', 'ebundle', 'classroom'].includes(row.productType)
+    ? await ctx.db
+        .select(cardColumns)
+        .from(collectionItems)
+        .innerJoin(products, eq(products.id, collectionItems.itemId))
+        .where(and(eq(collectionItems.collectionId, id), ne(products.status, 'deleted')))
+        .orderBy(collectionItems.position, collectionItems.itemId)
+    : [];
+  const typeFeatures: Record<string, { name: string; detail: string | null }[]> = {};
+  for (const f of features) {
+    if (f.category === 'ebook' || f.category === 'accessibility') continue;
+    const list = typeFeatures[f.category] ?? [];
+    list.push({ name: f.name, detail: f.detail });
+    typeFeatures[f.category] = list;
+  }
   // spec 1 §2: the breadcrumb shows only when the site is not white-label and the first BISAC
   // code resolves.
   const breadcrumb =
@@ -170,6 +207,12 @@ export async function productDetail(ctx: RequestContext, id: number): Promise<Pr
     accessibility: fileType === 'EPUB' ? accessibilityGroups(features) : null,
     breadcrumb,
     categoryId: firstCategory?.id ?? null,
+    items: await toProductCards(ctx.db, itemRows),
+    typeFeatures,
+    pcard10: isbns.find((i) => i.type === 'PCARD_10')?.value ?? null,
+    redemptionUrl,
+    isCodeless,
+    isUrlAccessCode,
     offerings: sortOfferings(offers),
     unavailable: unavailabilityReason({
       status: row.status,

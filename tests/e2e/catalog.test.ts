@@ -108,6 +108,41 @@ describe('catalog, as a shopper', () => {
     await context.close();
   });
 
+  it('courseware, classroom and collection pages show what their type adds', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    // Demo products 4 (courseware) and 5 (classroom), see db/seed/demo.ts.
+    await page.goto('/product-detail/4');
+    await page.getByRole('heading', { name: 'How to access this courseware' }).waitFor();
+    await page.getByText('Study tools are not available for this courseware.').waitFor();
+    await expectAccessible(page);
+    await page.goto('/product-detail/5');
+    await waitForHydration(page);
+    await page.getByRole('tab', { name: 'Classroom Features' }).waitFor();
+    await page.getByRole('tab', { name: 'Supplemental Features' }).click();
+    await page.getByRole('heading', { name: 'How to access this classroom' }).waitFor();
+    await expectAccessible(page);
+    await page.goto('/search?terms=collection');
+    await page
+      .locator('.card')
+      .filter({ hasText: 'COLLECTION' })
+      .first()
+      .getByRole('link', { name: /^See Details/ })
+      .click();
+    await page.getByText(/items? in this collection/).waitFor();
+    // Lists start collapsed and open on demand.
+    const list = page.locator('details.item-list');
+    expect(await list.getAttribute('open')).toBeNull();
+    await list.locator('summary').click();
+    expect(await list.getAttribute('open')).not.toBeNull();
+    await list
+      .getByRole('link', { name: /^Details: / })
+      .first()
+      .waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
   it('the sitemap index leads to every sellable product page, and robots.txt names it', async () => {
     const context = await newContext(browser);
     const index = await (await context.request.get('/sitemap.xml')).text();

@@ -8,6 +8,7 @@ import { OfferingOptions } from '#web/components/offering-options.tsx';
 import { PriceText } from '#web/components/price-text.tsx';
 import { ProductTabs } from '#web/components/product-tabs.tsx';
 import { ProductTray } from '#web/components/product-tray.tsx';
+import { ProductTypeSections } from '#web/components/product-type-sections.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { useNonce } from '#web/nonce.tsx';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
@@ -121,7 +122,10 @@ export default function ProductPage() {
             <h2 id="description-heading">{t('product.description')}</h2>
             <p className="prose">{product.description}</p>
           </section>
-          <ProductTabs features={product.ebookFeatures} accessibility={product.accessibility} />
+          {product.productType === 'book' || product.productType === 'ebundle' ? (
+            <ProductTabs features={product.ebookFeatures} accessibility={product.accessibility} />
+          ) : null}
+          <ProductTypeSections product={product} />
           <section className="stack" aria-labelledby="details-heading">
             <h2 id="details-heading">{t('product.additionalDetails')}</h2>
             <table className="details-table">
