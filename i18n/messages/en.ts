@@ -261,6 +261,16 @@ export const en = {
   'courseware.step.goShelf': 'Go to My Shelf.',
   'courseware.step.accessNow': 'Click Access Now to start.',
   'courseware.noStudyTools': 'Study tools are not available for this courseware.',
+  'labelNav.label': 'Shop by category',
+  'labelNav.studyAids': 'Study Aids',
+  'labelNav.scienceMath': 'Science and Math',
+  'labelNav.computers': 'Computers and Technology',
+  'labelNav.business': 'Business and Economics',
+  'labelNav.politics': 'Politics and Social Sciences',
+  'labelNav.fiction': 'Fiction',
+  'labelNav.nonfiction': 'Nonfiction',
+  'labelNav.children': "Children's Books",
+  'labelNav.all': 'Browse All Categories',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -46,6 +46,7 @@ describe('app shell, as a new visitor', () => {
     const help = page.getByRole('link', { name: /^Help/ });
     expect(await help.getAttribute('target')).toBe('_blank');
     await page.getByRole('link', { name: 'Log In' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Shop by category' }).count()).toBe(0);
     await expectAccessible(page);
     await context.close();
   });
@@ -226,6 +227,20 @@ describe('white-label sites', () => {
       getComputedStyle(document.documentElement).getPropertyValue('--color-brand').trim(),
     );
     expect(brand).toBe('#0b5394');
+    const categories = page.getByRole('navigation', { name: 'Shop by category' });
+    for (const name of [
+      'Study Aids',
+      'Science and Math',
+      'Computers and Technology',
+      'Business and Economics',
+      'Politics and Social Sciences',
+      'Fiction',
+      'Nonfiction',
+      "Children's Books",
+      'Browse All Categories',
+    ]) {
+      await categories.getByRole('link', { name, exact: true }).waitFor();
+    }
     await page.goto('/browse/all');
     expect(new URL(page.url()).pathname).toBe('/');
     await expectAccessible(page);

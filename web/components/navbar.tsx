@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { useRootData, useT } from '#web/i18n/use-t.ts';
+import { LabelCategoryNav } from './label-category-nav.tsx';
 import { Logo } from './logo.tsx';
 import { SearchBox } from './search-box.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -57,6 +58,7 @@ export function Navbar() {
           </li>
         </ul>
       </nav>
+      {site.isWhiteLabel && site.showSearch ? <LabelCategoryNav /> : null}
     </header>
   );
 }
