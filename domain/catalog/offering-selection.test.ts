@@ -20,6 +20,12 @@ describe('offering selection default (spec 1 §4)', () => {
     expect(defaultOffering({ offerings: all, queryOfferingId: 4, loggedIn: true })).toBe(4);
     expect(defaultOffering({ offerings: all, queryOfferingId: 4, loggedIn: false })).toBe(2);
   });
+  it('2. with only an offeringType in the query, the cheapest of that type', () => {
+    expect(defaultOffering({ offerings: all, queryOfferingType: 'combo', loggedIn: true })).toBe(4);
+    expect(defaultOffering({ offerings: all, queryOfferingType: 'combo', loggedIn: false })).toBe(
+      2,
+    );
+  });
   it('3. the cheapest digital', () => {
     expect(defaultOffering({ offerings: all, loggedIn: true })).toBe(2);
   });

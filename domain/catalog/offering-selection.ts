@@ -15,6 +15,8 @@ export function defaultOffering(input: {
   offerings: readonly OfferingOption[];
   cartOfferingId?: number | null;
   queryOfferingId?: number | null;
+  /** offeringType from the query (spec 1 §2: carried through login to preselect). */
+  queryOfferingType?: string | null;
   loggedIn: boolean;
 }): number | null {
   const sorted = sortOfferings(input.offerings);
@@ -23,7 +25,12 @@ export function defaultOffering(input: {
   const byType = (...types: string[]) => sorted.find((o) => types.includes(o.type));
   return (
     byId(input.cartOfferingId)?.id ??
-    (input.loggedIn ? byId(input.queryOfferingId)?.id : undefined) ??
+    (input.loggedIn
+      ? (byId(input.queryOfferingId)?.id ??
+        (input.queryOfferingId == null && input.queryOfferingType
+          ? byType(input.queryOfferingType)?.id
+          : undefined))
+      : undefined) ??
     byType('digital')?.id ??
     byType('physical', 'physical_product')?.id ??
     byType('combo')?.id ??

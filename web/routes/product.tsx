@@ -30,7 +30,9 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   const queryOfferingId = Number(url.searchParams.get('offeringId'));
   const selectedId = defaultOffering({
     offerings: product.offerings,
-    queryOfferingId: Number.isSafeInteger(queryOfferingId) ? queryOfferingId : null,
+    queryOfferingId:
+      Number.isSafeInteger(queryOfferingId) && queryOfferingId > 0 ? queryOfferingId : null,
+    queryOfferingType: url.searchParams.get('offeringType'),
     loggedIn: !!context.rc.user,
   });
   const panel = offeringPanel({
