@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
+  bookFiles,
   collectionItems,
   offerings,
   productCategories,
@@ -102,6 +103,8 @@ export type ProductDetail = ProductCard & {
   /** Courseware: the PCARD_10 identifier, the redemption link and the code rules. */
   pcard10: string | null;
   redemptionUrl: string | null;
+  /** Files of the book (spec 1 §3 Book file); reading and downloading them needs ownership. */
+  bookFiles: { id: number; title: string; extension: string; type: string }[];
   isCodeless: boolean;
   isUrlAccessCode: boolean;
 };
@@ -210,6 +213,16 @@ export async function productDetail(ctx: RequestContext, id: number): Promise<Pr
     items: await toProductCards(ctx.db, itemRows),
     typeFeatures,
     pcard10: isbns.find((i) => i.type === 'PCARD_10')?.value ?? null,
+    bookFiles: await ctx.db
+      .select({
+        id: bookFiles.id,
+        title: bookFiles.title,
+        extension: bookFiles.extension,
+        type: bookFiles.type,
+      })
+      .from(bookFiles)
+      .where(eq(bookFiles.productId, id))
+      .orderBy(bookFiles.id),
     redemptionUrl,
     isCodeless,
     isUrlAccessCode,

@@ -271,6 +271,10 @@ export const en = {
   'labelNav.nonfiction': 'Nonfiction',
   'labelNav.children': "Children's Books",
   'labelNav.all': 'Browse All Categories',
+  'files.heading': 'Book Files',
+  'files.show': 'Show files ({count})',
+  'files.type.READER': 'Reader',
+  'files.type.DOC': 'Document',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -276,4 +276,8 @@ export const frCA: Record<MessageId, string> = {
   'labelNav.nonfiction': 'Non-fiction',
   'labelNav.children': 'Livres pour enfants',
   'labelNav.all': 'Parcourir toutes les catégories',
+  'files.heading': 'Fichiers du livre',
+  'files.show': 'Afficher les fichiers ({count})',
+  'files.type.READER': 'Lecteur',
+  'files.type.DOC': 'Document',
 };

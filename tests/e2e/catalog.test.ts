@@ -94,6 +94,11 @@ describe('catalog, as a shopper', () => {
     // The demo's first owned book is an EPUB with accessibility metadata (product 1).
     await page.goto('/product-detail/1');
     await waitForHydration(page);
+    // Product 1 carries its EPUB and a study-guide PDF: the file list starts collapsed.
+    const files = page.locator('details.item-list', { hasText: 'Show files' });
+    expect(await files.getAttribute('open')).toBeNull();
+    await files.locator('summary').click();
+    await files.getByText(/\(PDF, Document\)/).waitFor();
     await page.getByRole('tab', { name: 'ACCESSIBILITY' }).click();
     await page.getByRole('heading', { name: 'Ways of Reading' }).waitFor();
     await page.getByRole('button', { name: 'See all accessibility metadata' }).click();

@@ -3,6 +3,7 @@ import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
 import { defaultOffering, offeringPanel } from '#domain/catalog/offering-selection.ts';
 import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
 import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts';
+import { BookFileList } from '#web/components/book-file-list.tsx';
 import { Breadcrumb } from '#web/components/breadcrumb.tsx';
 import { OfferingOptions } from '#web/components/offering-options.tsx';
 import { PriceText } from '#web/components/price-text.tsx';
@@ -128,6 +129,7 @@ export default function ProductPage() {
             <ProductTabs features={product.ebookFeatures} accessibility={product.accessibility} />
           ) : null}
           <ProductTypeSections product={product} />
+          <BookFileList files={product.bookFiles} />
           <section className="stack" aria-labelledby="details-heading">
             <h2 id="details-heading">{t('product.additionalDetails')}</h2>
             <table className="details-table">
