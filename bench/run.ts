@@ -79,6 +79,9 @@ try {
   const targets = [
     { name: 'home page', path: '/' },
     { name: 'product page', path: await productPath() },
+    { name: 'search', path: '/search?terms=calculus' },
+    { name: 'search (typo)', path: '/search?terms=calculsu' },
+    { name: 'browse', path: '/browse/all' },
     { name: 'login status (API)', path: '/api/account/login' },
   ];
   console.log(`| page | path | req/s (mean) | p50 ms | p99 ms | non-2xx |`);

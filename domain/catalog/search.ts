@@ -35,16 +35,19 @@ export async function searchCatalog(
   const terms = parseSearchTerms(raw);
   if (!terms.ok) return terms;
   const query = sql`websearch_to_tsquery('english', ${terms.text})`;
-  const identifierMatch =
+  // Identifier hits first, as a list of ids: an IN (subquery) inside the OR below would stop
+  // PostgreSQL from combining the three indexes (measured: 300 ms instead of 1 ms at 100k).
+  const identifierHits =
     terms.identifiers.length > 0
-      ? inArray(
-          products.id,
-          ctx.db
+      ? (
+          await ctx.db
             .select({ id: productIdentifiers.productId })
             .from(productIdentifiers)
-            .where(inArray(productIdentifiers.value, terms.identifiers)),
-        )
-      : sql`false`;
+            .where(inArray(productIdentifiers.value, terms.identifiers))
+        ).map((r) => r.id)
+      : [];
+  const identifierMatch =
+    identifierHits.length > 0 ? inArray(products.id, identifierHits) : sql`false`;
   const where = and(
     notInArray(products.status, ['deleted', 'withdrawn']),
     eq(products.isDisabled, false),
