@@ -34,6 +34,27 @@ export async function searchCatalog(
 ): Promise<SearchOutcome> {
   const terms = parseSearchTerms(raw);
   if (!terms.ok) return terms;
+  // Shoppers repeat the same searches (a course's ISBN, its title) within minutes: each process
+  // keeps recent answers for a minute instead of ranking thousands of rows again.
+  const key = `${terms.text.toLowerCase()}\u0000${Math.floor(page) || 1}`;
+  const hit = searchCache.get(key);
+  if (hit && Date.now() - hit.at < SEARCH_CACHE_MS) return hit.outcome;
+  const outcome = await runSearch(ctx, terms, page);
+  if (searchCache.size >= SEARCH_CACHE_ENTRIES)
+    searchCache.delete(searchCache.keys().next().value!);
+  searchCache.set(key, { outcome, at: Date.now() });
+  return outcome;
+}
+
+const SEARCH_CACHE_MS = 60_000;
+const SEARCH_CACHE_ENTRIES = 1_000;
+const searchCache = new Map<string, { outcome: SearchOutcome; at: number }>();
+
+async function runSearch(
+  ctx: RequestContext,
+  terms: { text: string; identifiers: string[] },
+  page: number,
+): Promise<SearchOutcome> {
   const query = sql`websearch_to_tsquery('english', ${terms.text})`;
   // Identifier hits first, as a list of ids: an IN (subquery) inside the OR below would stop
   // PostgreSQL from combining the three indexes (measured: 300 ms instead of 1 ms at 100k).
