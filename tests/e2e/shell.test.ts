@@ -86,6 +86,12 @@ describe('app shell, as a new visitor', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.getByRole('alert').getByText('The e-mail or password is not correct.').waitFor();
     expect(await page.getByLabel('E-mail').inputValue()).toBe('student@demo.test');
+    await page.getByLabel('E-mail').fill('not an address');
+    await page.getByLabel('Password').fill('');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByText('Enter a valid e-mail address.').waitFor();
+    await page.getByText('Enter your password.').waitFor();
+    expect(await page.getByLabel('E-mail').getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page);
     await context.close();
   });

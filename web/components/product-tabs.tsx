@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import type { AccessibilityGroup } from '#domain/catalog/accessibility-metadata.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { AccessibilityMetadata } from './accessibility-metadata.tsx';
+import { FeatureList } from './feature-list.tsx';
 
 // Tabs 'eBook Features' and 'ACCESSIBILITY'; the accessibility tab shows only for EPUB.
 export function ProductTabs({
@@ -25,18 +26,7 @@ export function ProductTabs({
         ) : null}
       </Tabs.List>
       <Tabs.Content value="features" className="tabs__panel">
-        {features.length === 0 ? (
-          <p>{t('product.noInformation')}</p>
-        ) : (
-          <dl className="features">
-            {features.map((feature) => (
-              <div key={feature.name}>
-                <dt>{feature.name}</dt>
-                {feature.detail ? <dd>{feature.detail}</dd> : null}
-              </div>
-            ))}
-          </dl>
-        )}
+        <FeatureList features={features} />
       </Tabs.Content>
       {accessibility ? (
         <Tabs.Content value="accessibility" className="tabs__panel">

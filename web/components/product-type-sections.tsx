@@ -2,26 +2,8 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { collectionIcon, coursewareAccessSteps } from '#domain/catalog/product-type-rules.ts';
 import type { ProductDetail } from '#domain/catalog/service.ts';
 import { useT } from '#web/i18n/use-t.ts';
+import { FeatureList } from './feature-list.tsx';
 import { ProductItemList } from './product-item-list.tsx';
-
-function FeatureList({
-  features,
-}: {
-  features: { name: string; detail: string | null }[] | undefined;
-}) {
-  const t = useT();
-  if (!features?.length) return <p>{t('product.noInformation')}</p>;
-  return (
-    <dl className="features">
-      {features.map((feature) => (
-        <div key={feature.name}>
-          <dt>{feature.name}</dt>
-          {feature.detail ? <dd>{feature.detail}</dd> : null}
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 // What classroom, collection, ebundle and courseware pages add (spec 1 §2 Other product page types).
 export function ProductTypeSections({ product }: { product: ProductDetail }) {

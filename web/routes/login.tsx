@@ -2,6 +2,7 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation } fro
 import { z } from 'zod';
 import { safeNextPath } from '#domain/accounts/safe-next.ts';
 import { login, startSession } from '#domain/accounts/service.ts';
+import { TextField } from '#web/components/text-field.tsx';
 import { emailField, type FieldErrors, fieldErrors, passwordField } from '#web/forms/fields.ts';
 import { useRootData, useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
@@ -82,43 +83,25 @@ export default function LoginPage() {
       >
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
         <input type="hidden" name="next" value={next} />
-        <div className="field">
-          <label htmlFor="email">{t('login.email')}</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            maxLength={254}
-            defaultValue={result?.email ?? ''}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'email-error' : undefined}
-          />
-          {errors.email ? (
-            <p className="field__error" id="email-error">
-              {t(errors.email)}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor="password">{t('login.password')}</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={1000}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'password-error' : undefined}
-          />
-          {errors.password ? (
-            <p className="field__error" id="password-error">
-              {t(errors.password)}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          name="email"
+          label={t('login.email')}
+          error={errors.email}
+          type="email"
+          autoComplete="username"
+          required
+          maxLength={254}
+          defaultValue={result?.email ?? ''}
+        />
+        <TextField
+          name="password"
+          label={t('login.password')}
+          error={errors.password}
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={1000}
+        />
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? t('login.redirecting') : t('login.submit')}
         </button>

@@ -1,0 +1,36 @@
+import type { InputHTMLAttributes } from 'react';
+import { useT } from '#web/i18n/use-t.ts';
+
+/**
+ * A labelled input with its error (a message id) tied to it for screen readers; every form
+ * field renders through this one component.
+ */
+export function TextField({
+  name,
+  label,
+  error,
+  ...input
+}: { name: string; label: string; error?: string } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'name' | 'id'
+>) {
+  const t = useT();
+  const errorId = `${name}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <input
+        id={name}
+        name={name}
+        {...input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
