@@ -21,6 +21,14 @@ export type DatabaseHandle = {
   /** Runs a callback with a dedicated session holding an advisory lock (migrations, seeding). */
   withLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Calls `onMessage` with each NOTIFY payload on `channel`, and `onMessage(null)` whenever
+   * messages may have been missed (the listening connection dropped and came back).
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string | null) => void,
+  ): Promise<() => Promise<void>>;
   /** PGlite only: the data directory as a tarball, to start other instances from. */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -56,6 +64,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     // One process owns an embedded database: no other session can race it.
     withLock: (_key, fn) => fn(db),
     close: () => client.close(),
+    listen: (channel, onMessage) => client.listen(channel, (payload) => onMessage(payload)),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
@@ -82,6 +91,48 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       }
     },
     close: () => pool.end(),
+    listen: (channel, onMessage) => listenOnPostgres(url, channel, onMessage),
+  };
+}
+
+/** A connection of its own (not the pool's) that LISTENs, reconnecting when it drops. */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string | null) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = 250;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? null);
+    });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (stopped) return;
+      client = null;
+      setTimeout(() => void reconnect(), retryMs).unref();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    retryMs = 250;
+  };
+  const reconnect = async () => {
+    try {
+      await connect();
+      onMessage(null);
+    } catch {
+      retryMs = Math.min(retryMs * 2, 10_000);
+      if (!stopped) setTimeout(() => void reconnect(), retryMs).unref();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end();
   };
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { type ClientAddress, createRequestListener } from '@mjackson/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { handleApiRequest } from '#api/router.ts';
@@ -7,12 +7,14 @@ import { migrateDatabase } from '#db/migrate.ts';
 import { resolveLocale } from '#domain/accounts/language.ts';
 import { findSession, loadSessionUser } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
-import { resolveSite } from '#domain/sites/service.ts';
+import { clearTimedCaches } from '#domain/shared/timed-cache.ts';
+import { knownSite, resolveSite } from '#domain/sites/service.ts';
 import { translate } from '#i18n/translate.ts';
 import { type Config, loadConfig } from './config.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { ANON_COOKIE, LANG_COOKIE, SESSION_COOKIE, type WebContext } from './load-context.ts';
 import { createLogger } from './logger.ts';
+import { type CachedPage, PageCache, productTag, tagsOfNotification } from './page-cache.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 import { seedDemoIfWanted } from './seed-on-start.ts';
 
@@ -31,6 +33,7 @@ export type App = {
   database: DatabaseHandle;
   fetch: (request: Request, client?: ClientAddress) => Promise<Response>;
   listener: ReturnType<typeof createRequestListener>;
+  pageCache: PageCache;
   close(): Promise<void>;
 };
 
@@ -46,11 +49,25 @@ export async function createApp(options: AppOptions): Promise<App> {
   const production = config.NODE_ENV === 'production';
   const development = config.NODE_ENV === 'development';
   const renderPage = createRequestHandler(options.build as ServerBuild, config.NODE_ENV);
+  const pageCache = new PageCache(
+    config.PAGE_CACHE_TTL_SECONDS * 1000,
+    config.PAGE_CACHE_MB * 2 ** 20,
+  );
+  const cacheEnabled = config.PAGE_CACHE_MB > 0;
+  // Another process (or an admin's SQL) changed the catalog or a site: forget what shows it.
+  const stopListening = await database.listen(CHANGE_CHANNEL, (payload) => {
+    clearTimedCaches();
+    const tags = tagsOfNotification(payload);
+    if (tags === 'all') pageCache.clear();
+    else pageCache.invalidate(tags);
+  });
 
   async function handle(request: Request, client?: ClientAddress): Promise<Response> {
     const requestId = randomUUID();
     const started = performance.now();
-    const nonce = randomBytes(16).toString('base64');
+    const generation = pageCache.generation;
+    const headerOf = (name: string) => request.headers.get(name);
+    const url = new URL(request.url);
     let response: Response;
     let context: WebContext | null = null;
     let newAnonKey: string | null = null;
@@ -59,12 +76,12 @@ export async function createApp(options: AppOptions): Promise<App> {
       if (early) {
         response = early;
       } else {
-        const built = await buildContext(request, client, requestId, nonce);
+        const built = await buildContext(request, client, requestId);
         context = built.context;
         newAnonKey = built.newAnonKey;
         response =
           (await checkCsrf(request, context)) ??
-          (new URL(request.url).pathname.startsWith('/api/')
+          (url.pathname.startsWith('/api/')
             ? await handleApiRequest(request, context)
             : await renderPage(request, context));
       }
@@ -75,9 +92,43 @@ export async function createApp(options: AppOptions): Promise<App> {
     // Headers of a redirect or streamed response may be immutable: copy before we add ours.
     response = new Response(response.body, response);
     const https = isHttps(request, config);
-    applySecurityHeaders(response.headers, { nonce, production: production && https, development });
+    applySecurityHeaders(response.headers, {
+      scriptHashes: context?.scriptHashes ?? [],
+      production: production && https,
+      development,
+    });
     response.headers.set('X-Request-Id', requestId);
-    if (newAnonKey && (response.headers.get('Content-Type') ?? '').startsWith('text/html')) {
+    const html = (response.headers.get('Content-Type') ?? '').startsWith('text/html');
+    const key = cacheEnabled
+      ? publicPageKey(request.method, url.pathname + url.search, headerOf)
+      : null;
+    if (
+      key &&
+      context?.publicPage &&
+      !context.rc.user &&
+      response.status === 200 &&
+      html &&
+      !response.headers.has('Set-Cookie')
+    ) {
+      // Anonymous and shareable: store this rendering and answer from it.
+      for (const [name, value] of Object.entries(PUBLIC_PAGE_HEADERS))
+        response.headers.set(name, value);
+      const page = pageCache.set(
+        key,
+        {
+          status: 200,
+          body: Buffer.from(await response.arrayBuffer()),
+          headers: [...response.headers].filter(([name]) => name !== 'x-request-id'),
+          tags: [...context.publicPage.productIds].map(productTag),
+        },
+        generation,
+      );
+      return cachedResponse(page, headerOf, requestId, request.method);
+    }
+    if (html && !response.headers.has('Cache-Control')) {
+      response.headers.set('Cache-Control', 'private, no-store');
+    }
+    if (newAnonKey) {
       response.headers.append(
         'Set-Cookie',
         serializeCookie(ANON_COOKIE, newAnonKey, {
@@ -103,7 +154,6 @@ export async function createApp(options: AppOptions): Promise<App> {
     request: Request,
     client: ClientAddress | undefined,
     requestId: string,
-    nonce: string,
   ): Promise<{ context: WebContext; newAnonKey: string | null }> {
     const cookies = parseCookies(request.headers.get('cookie'));
     const now = new Date();
@@ -131,11 +181,12 @@ export async function createApp(options: AppOptions): Promise<App> {
           locale,
           requestId,
           ipAddress: client?.address ?? '127.0.0.1',
-          country: countryOf(request),
+          country: countryOf((name) => request.headers.get(name)),
           now,
         },
         log: log.child({ requestId }),
-        nonce,
+        scriptHashes: [],
+        publicPage: null,
         csrfToken: csrfTokenFor(config.sessionSecret, csrfKey),
         sessionToken: session ? sessionToken : null,
         secureCookies: isHttps(request, config),
@@ -168,14 +219,110 @@ export async function createApp(options: AppOptions): Promise<App> {
     return errorResponse(request, context.rc.locale, 403, 'error.csrf');
   }
 
-  const listener = createRequestListener(handle, {
+  const fetchListener = createRequestListener(handle, {
     onError: (error) => {
       log.error({ err: error }, 'listener error');
       return new Response('Internal Server Error', { status: 500 });
     },
   });
 
-  return { config, database, fetch: handle, listener, close: () => database.close() };
+  // The hot path: a stored anonymous page is written straight to the socket, before any
+  // Fetch Request/Response objects, database query or React render.
+  const listener: App['listener'] = (req, res) => {
+    const key =
+      cacheEnabled && pageCache.size > 0
+        ? publicPageKey(req.method ?? 'GET', req.url ?? '/', (name) => {
+            const value = req.headers[name];
+            return Array.isArray(value) ? value.join(', ') : (value ?? null);
+          })
+        : null;
+    const page = key ? pageCache.get(key) : undefined;
+    if (!page) return fetchListener(req, res);
+    const notModified = etagMatches(req.headers['if-none-match'], page.etag);
+    res.statusCode = notModified ? 304 : page.status;
+    for (const [name, value] of page.headers) {
+      if (notModified && (name === 'content-type' || name === 'content-length')) continue;
+      res.setHeader(name, value);
+    }
+    res.setHeader('etag', page.etag);
+    res.setHeader('x-request-id', randomUUID());
+    if (notModified || req.method === 'HEAD') res.end();
+    else res.end(page.body);
+  };
+
+  return {
+    config,
+    database,
+    fetch: handle,
+    listener,
+    pageCache,
+    async close() {
+      await stopListening();
+      await database.close();
+    },
+  };
+}
+
+const CHANGE_CHANNEL = 'shelfmark_cache';
+
+// Shared caches may keep an anonymous page, but must ask us again each time (the ETag makes
+// that a 304) and must keep one copy per cookie, language and country.
+const PUBLIC_PAGE_HEADERS = {
+  'Cache-Control': 'public, no-cache',
+  Vary: 'Cookie, Accept-Language, CF-IPCountry, X-Country-Code',
+};
+
+type HeaderOf = (name: string) => string | null;
+
+/**
+ * The page-cache key of a request a visitor without a session makes: site, language and
+ * country decide what an anonymous page shows, then the path and query. Null when the
+ * request may be personal or the site is not known to this process yet.
+ */
+function publicPageKey(method: string, pathAndSearch: string, headerOf: HeaderOf): string | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  if (pathAndSearch.startsWith('/api/') || pathAndSearch.length > MAX_URL_LENGTH) return null;
+  const cookies = parseCookies(headerOf('cookie'));
+  if (cookies.has(SESSION_COOKIE)) return null;
+  const site = knownSite(headerOf('host'));
+  if (!site) return null;
+  const locale = resolveLocale({
+    userChoice: undefined,
+    cookie: cookies.get(LANG_COOKIE),
+    acceptLanguage: headerOf('accept-language'),
+    allowed: site.allowedLanguages,
+  });
+  return `${site.host}\u0000${locale}\u0000${countryOf(headerOf)}\u0000${pathAndSearch}`;
+}
+
+function etagMatches(header: string | string[] | null | undefined, etag: string): boolean {
+  if (!header) return false;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  return value.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === etag || t === `W/${etag}` || t === '*';
+  });
+}
+
+function cachedResponse(
+  page: CachedPage,
+  headerOf: HeaderOf,
+  requestId: string,
+  method: string,
+): Response {
+  const notModified = etagMatches(headerOf('if-none-match'), page.etag);
+  const headers = new Headers(page.headers);
+  headers.set('ETag', page.etag);
+  headers.set('X-Request-Id', requestId);
+  if (notModified) {
+    headers.delete('Content-Type');
+    headers.delete('Content-Length');
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(method === 'HEAD' ? null : new Uint8Array(page.body), {
+    status: page.status,
+    headers,
+  });
 }
 
 /**
@@ -189,12 +336,8 @@ function isHttps(request: Request, config: Config): boolean {
 }
 
 /** The shopper's country as a CDN in front of us reports it; US when none does. */
-function countryOf(request: Request): string {
-  const raw = (
-    request.headers.get('cf-ipcountry') ??
-    request.headers.get('x-country-code') ??
-    ''
-  ).toUpperCase();
+function countryOf(headerOf: HeaderOf): string {
+  const raw = (headerOf('cf-ipcountry') ?? headerOf('x-country-code') ?? '').toUpperCase();
   return /^[A-Z]{2}$/.test(raw) ? raw : 'US';
 }
 

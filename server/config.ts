@@ -15,6 +15,9 @@ const schema = z.object({
   PUBLIC_ORIGIN: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEFAULT_HOST: z.string().default('localhost'),
+  // Rendered anonymous pages kept per process (0 turns the page cache off).
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = z.infer<typeof schema> & { sessionSecret: string };

@@ -10,7 +10,10 @@ export const LANG_COOKIE = 'LANG';
 export type WebContext = {
   rc: RequestContext;
   log: Logger;
-  nonce: string;
+  /** CSP hashes of the inline scripts of the page rendered for this request. */
+  scriptHashes: string[];
+  /** Set by a loader whose page anonymous visitors may share: the products it shows. */
+  publicPage: { productIds: Set<number> } | null;
   csrfToken: string;
   sessionToken: string | null;
   secureCookies: boolean;

@@ -1,12 +1,15 @@
-// Security headers on every response (DESIGN.md, Requests): scripts only with this request's
-// nonce, no framing by other sites, no MIME sniffing, HSTS in production.
+// Security headers on every response (DESIGN.md, Requests): scripts from our origin plus
+// exactly the inline scripts the page was rendered with (by hash), no framing by other
+// sites, no MIME sniffing, HSTS in production.
 export function applySecurityHeaders(
   headers: Headers,
-  options: { nonce: string; production: boolean; development: boolean },
+  options: { scriptHashes: string[]; production: boolean; development: boolean },
 ): void {
-  const scriptSrc = options.development
-    ? `'self' 'nonce-${options.nonce}' 'unsafe-eval'`
-    : `'self' 'nonce-${options.nonce}'`;
+  const scriptSrc = [
+    "'self'",
+    ...options.scriptHashes,
+    ...(options.development ? ["'unsafe-eval'"] : []),
+  ].join(' ');
   const connectSrc = options.development ? "'self' ws: wss:" : "'self'";
   headers.set(
     'Content-Security-Policy',

@@ -1,13 +1,16 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { NonceProvider } from './nonce.tsx';
+import { inlineScriptHashes } from '#server/script-hashes.ts';
 
 export const streamTimeout = 5_000;
 
+/**
+ * Renders the whole document before answering. Loaders have already awaited their data, so
+ * streaming would only send the shell a moment earlier; a complete document can be hashed
+ * for the Content-Security-Policy (no per-response nonce) and stored by the page cache.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -15,40 +18,37 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.nonce;
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    // Bots and no-JS readers get the whole document at once; browsers get the shell early.
-    const readyEvent = isbot(request.headers.get('user-agent') ?? '')
-      ? 'onAllReady'
-      : 'onShellReady';
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
+      <ServerRouter context={routerContext} url={request.url} />,
       {
-        nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onAllReady() {
+          pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) loadContext.log.error({ err: error }, 'render error');
+          loadContext.log.error({ err: error }, 'render error');
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+    sink.on('finish', () => {
+      clearTimeout(timer);
+      const html = Buffer.concat(chunks).toString('utf8');
+      loadContext.scriptHashes = inlineScriptHashes(html);
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+    });
+    const timer = setTimeout(abort, streamTimeout + 1_000);
   });
 }

@@ -5,7 +5,7 @@ import type { SiteLinks } from '#domain/sites/types.ts';
 /** What every page's shell needs, loaded once by the root route. */
 export type RootData = {
   locale: Locale;
-  csrfToken: string;
+  csrfToken: string | null;
   site: {
     title: string;
     logo: string | null;

@@ -23,7 +23,6 @@ import { MaintenanceBanner } from '#web/components/maintenance-banner.tsx';
 import { Navbar } from '#web/components/navbar.tsx';
 import { PageViewTracker } from '#web/components/page-view-tracker.tsx';
 import { useT } from '#web/i18n/use-t.ts';
-import { useNonce } from '#web/nonce.tsx';
 import type { RootData } from '#web/root-data.ts';
 import type { Route } from './+types/root.ts';
 import stylesHref from './styles/app.css?url';
@@ -46,7 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const banner = await activeMaintenanceBanner(rc.db, rc.now, rc.locale);
   const body: RootData = {
     locale: rc.locale,
-    csrfToken: context.csrfToken,
+    // Anonymous pages are shared (page cache): they get no token of their own, see csrf-token.ts.
+    csrfToken: rc.user ? context.csrfToken : null,
     site: {
       title: rc.site.title,
       logo: rc.site.logo,
@@ -77,7 +77,6 @@ export function shouldRevalidate({
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
-  const nonce = useNonce();
   const theme = Object.entries(root?.site.theme ?? {})
     .filter(([name, value]) => /^--[a-z-]+$/.test(name) && /^[#\w(),.% -]+$/.test(value))
     .map(([name, value]) => `${name}:${value}`)
@@ -93,8 +92,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

@@ -3,6 +3,7 @@ import { queryRows } from '#db/client.ts';
 import { categories, productCategories, products } from '#db/schema/catalog.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
+import { TimedCache } from '#domain/shared/timed-cache.ts';
 import { cardColumns, toProductCards } from './product-cards.ts';
 import type { ProductCard } from './types.ts';
 
@@ -81,8 +82,7 @@ async function descendantIds(ctx: RequestContext, rootId: number): Promise<numbe
  */
 // Best sellers and campus favourites move with orders and adoptions, not by the second: each
 // process keeps a tray for a minute (DESIGN.md: counters, not computed per request).
-const TRAY_CACHE_MS = 60_000;
-const trayCache = new Map<string, { cards: ProductCard[]; at: number }>();
+const trayCache = new TimedCache<string, ProductCard[]>(60_000, 5_000);
 
 export async function tray(
   ctx: RequestContext,
@@ -95,17 +95,11 @@ export async function tray(
 ): Promise<ProductCard[]> {
   const limit = input.limit ?? 8;
   const key = `${input.order}:${input.categoryId ?? 'all'}:${limit}`;
-  let hit = trayCache.get(key);
-  if (!hit || Date.now() - hit.at > TRAY_CACHE_MS) {
-    // One more than shown, so that leaving out the current product still fills the tray.
-    hit = {
-      cards: await loadTray(ctx, input.order, input.categoryId ?? null, limit + 1),
-      at: Date.now(),
-    };
-    if (trayCache.size > 5_000) trayCache.clear();
-    trayCache.set(key, hit);
-  }
-  return hit.cards.filter((card) => card.id !== input.excludeId).slice(0, limit);
+  // One more than shown, so that leaving out the current product still fills the tray.
+  const cards = await trayCache.getOrLoad(key, () =>
+    loadTray(ctx, input.order, input.categoryId ?? null, limit + 1),
+  );
+  return cards.filter((card) => card.id !== input.excludeId).slice(0, limit);
 }
 
 async function loadTray(

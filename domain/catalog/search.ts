@@ -1,6 +1,7 @@
 import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { productIdentifiers, products } from '#db/schema/catalog.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
+import { TimedCache } from '#domain/shared/timed-cache.ts';
 import { PAGE_SIZE } from './pagination.ts';
 import { cardColumns, toProductCards } from './product-cards.ts';
 import { parseSearchTerms } from './search-terms.ts';
@@ -37,18 +38,10 @@ export async function searchCatalog(
   // Shoppers repeat the same searches (a course's ISBN, its title) within minutes: each process
   // keeps recent answers for a minute instead of ranking thousands of rows again.
   const key = `${terms.text.toLowerCase()}\u0000${Math.floor(page) || 1}`;
-  const hit = searchCache.get(key);
-  if (hit && Date.now() - hit.at < SEARCH_CACHE_MS) return hit.outcome;
-  const outcome = await runSearch(ctx, terms, page);
-  if (searchCache.size >= SEARCH_CACHE_ENTRIES)
-    searchCache.delete(searchCache.keys().next().value!);
-  searchCache.set(key, { outcome, at: Date.now() });
-  return outcome;
+  return searchCache.getOrLoad(key, () => runSearch(ctx, terms, page));
 }
 
-const SEARCH_CACHE_MS = 60_000;
-const SEARCH_CACHE_ENTRIES = 1_000;
-const searchCache = new Map<string, { outcome: SearchOutcome; at: number }>();
+const searchCache = new TimedCache<string, SearchOutcome>(60_000, 1_000);
 
 async function runSearch(
   ctx: RequestContext,

@@ -11,6 +11,7 @@ import {
 import { coverSvg } from '#db/seed/content/cover-svg.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
+import { TimedCache } from '#domain/shared/timed-cache.ts';
 import { isWhiteLabel } from '#domain/sites/site-rules.ts';
 import { type AccessibilityGroup, accessibilityGroups } from './accessibility-metadata.ts';
 import { type UnavailabilityReason, unavailabilityReason } from './availability.ts';
@@ -33,17 +34,16 @@ export async function featuredTrays(ctx: RequestContext, limit = 8) {
 
 // Counting a million rows on every home page view costs more than the figure is worth: a
 // few minutes' staleness is fine for "more than N titles", and no other process needs it.
-const COUNT_CACHE_MS = 5 * 60_000;
-let countCache: { n: number; at: number } | null = null;
+const countCache = new TimedCache<'sellable', number>(5 * 60_000, 1);
 
-export async function sellableProductCount(ctx: RequestContext): Promise<number> {
-  if (countCache && Date.now() - countCache.at < COUNT_CACHE_MS) return countCache.n;
-  const [row] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(products)
-    .where(sellable);
-  countCache = { n: row?.n ?? 0, at: Date.now() };
-  return countCache.n;
+export function sellableProductCount(ctx: RequestContext): Promise<number> {
+  return countCache.getOrLoad('sellable', async () => {
+    const [row] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(sellable);
+    return row?.n ?? 0;
+  });
 }
 
 /** What a generated cover shows; deleted products have no cover. */

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { banners, organizations, whiteLabels } from '#db/schema/sites.ts';
 import { isLocale, LANGUAGES, type Locale } from '#domain/accounts/language.ts';
+import { TimedCache } from '#domain/shared/timed-cache.ts';
 import type { Site, SiteLinks, SiteOrg } from './types.ts';
 
 export const DEFAULT_SITE_TITLE = 'Shelfmark';
@@ -44,12 +45,18 @@ export function normalizeHost(hostHeader: string | null | undefined): string {
 
 // Site settings change rarely and every process may hold them briefly: nothing here is state
 // another process needs (DESIGN.md, Scale path 2).
-const CACHE_MS = 30_000;
-const cache = new Map<string, { site: Site; at: number }>();
+const siteCache = new TimedCache<string, Site>(30_000, 1_000);
+type StoredBanner = { id: number; message: string; messageFrCa: string | null };
+const bannerCache = new TimedCache<'active', StoredBanner | null>(30_000, 1);
 
 export function clearSiteCache(): void {
-  cache.clear();
-  bannerCache = null;
+  siteCache.clear();
+  bannerCache.clear();
+}
+
+/** The site for a host when this process already knows it (the page cache's fast path). */
+export function knownSite(hostHeader: string | null | undefined): Site | undefined {
+  return siteCache.get(normalizeHost(hostHeader));
 }
 
 export async function resolveSite(
@@ -57,11 +64,7 @@ export async function resolveSite(
   hostHeader: string | null | undefined,
 ): Promise<Site> {
   const host = normalizeHost(hostHeader);
-  const hit = cache.get(host);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.site;
-  const site = await loadSite(db, host);
-  cache.set(host, { site, at: Date.now() });
-  return site;
+  return siteCache.getOrLoad(host, () => loadSite(db, host));
 }
 
 async function loadSite(db: Queryable, host: string): Promise<Site> {
@@ -112,21 +115,13 @@ async function loadSite(db: Queryable, host: string): Promise<Site> {
   };
 }
 
-let bannerCache: {
-  banner: { id: number; message: string; messageFrCa: string | null } | null;
-  at: number;
-} | null = null;
-
 /** The active maintenance banner, if any (spec 1 §1; spec 2 §7 Maintenance banner). */
 export async function activeMaintenanceBanner(
   db: Queryable,
   now: Date,
   locale: Locale,
 ): Promise<{ id: number; message: string } | null> {
-  if (!bannerCache || Date.now() - bannerCache.at >= CACHE_MS) {
-    bannerCache = { banner: await loadMaintenanceBanner(db, now), at: Date.now() };
-  }
-  const banner = bannerCache.banner;
+  const banner = await bannerCache.getOrLoad('active', () => loadMaintenanceBanner(db, now));
   if (!banner) return null;
   return { id: banner.id, message: (locale === 'fr-CA' && banner.messageFrCa) || banner.message };
 }

@@ -1,10 +1,20 @@
 import { Form, Link } from 'react-router';
 import { useRootData, useT } from '#web/i18n/use-t.ts';
+import { useCsrfToken } from '#web/utils/csrf-token.ts';
 
 /** Radio choice of the allowed languages, posted to /account/language (works without JS). */
-export function LanguageForm({ next, onCancel }: { next: string; onCancel?: () => void }) {
+export function LanguageForm({
+  next,
+  onCancel,
+  csrfToken,
+}: {
+  next: string;
+  onCancel?: () => void;
+  csrfToken?: string;
+}) {
   const t = useT();
   const root = useRootData();
+  const token = useCsrfToken(csrfToken);
   if (!root) return null;
   return (
     <Form
@@ -22,7 +32,7 @@ export function LanguageForm({ next, onCancel }: { next: string; onCancel?: () =
         }
       }}
     >
-      <input type="hidden" name="csrfmiddlewaretoken" value={root.csrfToken} />
+      <input type="hidden" name="csrfmiddlewaretoken" value={token ?? ''} />
       <input type="hidden" name="next" value={next} />
       <fieldset className="stack">
         <legend>{t('language.legend')}</legend>
@@ -48,7 +58,7 @@ export function LanguageForm({ next, onCancel }: { next: string; onCancel?: () =
             {t('language.cancel')}
           </Link>
         )}
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="button button--primary" disabled={!token}>
           {t('language.continue')}
         </button>
       </div>

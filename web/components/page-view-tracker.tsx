@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useRootData } from '#web/i18n/use-t.ts';
+import { useCsrfToken } from '#web/utils/csrf-token.ts';
 
 // spec 1 §2: a page view is tracked on every route change.
 export function PageViewTracker() {
   const location = useLocation();
-  const csrfToken = useRootData()?.csrfToken;
+  const csrfToken = useCsrfToken();
   useEffect(() => {
     if (!csrfToken) return;
     const path = location.pathname + location.search;

@@ -7,6 +7,7 @@ import { SearchBox } from '#web/components/search-box.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
+import { publicPage } from '#web/utils/public-page.server.ts';
 import type { Route } from './+types/browse.ts';
 
 export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
@@ -17,6 +18,7 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
     tray(context.rc, { order: 'sales', categoryId: category?.id }),
     tray(context.rc, { order: 'adoptions', categoryId: category?.id }),
   ]);
+  publicPage(context, [...bestSellers, ...campusFavorites]);
   return { category, top, bestSellers, campusFavorites };
 });
 

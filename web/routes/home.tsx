@@ -5,6 +5,7 @@ import { ProductTray } from '#web/components/product-tray.tsx';
 import { SearchBox } from '#web/components/search-box.tsx';
 import { useRootData, useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
+import { publicPage } from '#web/utils/public-page.server.ts';
 import type { Route } from './+types/home.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -12,6 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     featuredTrays(context.rc),
     sellableProductCount(context.rc),
   ]);
+  publicPage(context, [...trays.bestSellers, ...trays.campusFavorites]);
   return { ...trays, count, showShop: isEcommerceShown(context.rc.site) };
 }
 

@@ -15,8 +15,11 @@ const LanguageSchema = z.object({
   next: z.string().max(2000).optional(),
 });
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { next: safeNextPath(new URL(request.url).searchParams.get('next')) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    next: safeNextPath(new URL(request.url).searchParams.get('next')),
+    csrfToken: context.csrfToken,
+  };
 }
 
 // Stored for logged-in users and in LANG for everyone (spec 1 §2 footer; spec 2 §7).
@@ -33,12 +36,12 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
 });
 
 export default function LanguagePage() {
-  const { next } = useLoaderData<typeof loader>();
+  const { next, csrfToken } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <section className="narrow stack">
       <h1>{t('language.title')}</h1>
-      <LanguageForm next={next} />
+      <LanguageForm next={next} csrfToken={csrfToken} />
     </section>
   );
 }

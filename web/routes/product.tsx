@@ -11,9 +11,9 @@ import { ProductTabs } from '#web/components/product-tabs.tsx';
 import { ProductTray } from '#web/components/product-tray.tsx';
 import { ProductTypeSections } from '#web/components/product-type-sections.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
-import { useNonce } from '#web/nonce.tsx';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
+import { publicPage } from '#web/utils/public-page.server.ts';
 import type { Route } from './+types/product.ts';
 
 const ID = /^[1-9]\d{0,9}$/;
@@ -45,6 +45,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     follettLabel: context.rc.site.isFollettLabel,
   });
   const related = await relatedProducts(context.rc, product);
+  publicPage(context, [product, ...related, ...product.items]);
   const canonical = new URL(product.path, url.origin).href;
   const jsonLd = jsonForScript(
     productJsonLd({
@@ -73,7 +74,6 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
 
 export default function ProductPage() {
   const { product, related, jsonLd, host, selectedId, panel } = useLoaderData<typeof loader>();
-  const nonce = useNonce();
   const t = useT();
   const locale = useLocale();
   const details: [string, string | number | null][] = [
@@ -92,7 +92,6 @@ export default function ProductPage() {
       <article className="product">
         <script
           type="application/ld+json"
-          nonce={nonce}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped (jsonForScript)
           dangerouslySetInnerHTML={{ __html: jsonLd }}
         />

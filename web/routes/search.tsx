@@ -8,6 +8,7 @@ import { ProductTray } from '#web/components/product-tray.tsx';
 import { SearchBox } from '#web/components/search-box.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
+import { publicPage } from '#web/utils/public-page.server.ts';
 import type { Route } from './+types/search.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,6 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     Number.isFinite(page) ? page : 1,
   );
   const trays = !outcome.ok || outcome.count === 0 ? await featuredTrays(context.rc) : null;
+  publicPage(context, [
+    ...(outcome.ok ? outcome.results : []),
+    ...(trays ? [...trays.bestSellers, ...trays.campusFavorites] : []),
+  ]);
   // An over-long term is bad input (400) but still a page a person can read and fix.
   return data({ outcome, trays }, { status: outcome.ok || outcome.reason === 'empty' ? 200 : 400 });
 }

@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+
+// Rendered anonymous catalog pages, kept in this process's memory (issue 3, "render once").
+// A page is stored with the product ids it shows as tags; a change notification for one of
+// those products (or 'all') evicts it at once, and every entry also expires after `ttlMs`
+// so time-bound content (banners, best-seller order) is never older than that. Entries are
+// dropped oldest-first past `maxBytes`. Nothing personal is ever stored: the server only
+// offers responses rendered for a visitor without a session (see app.ts).
+
+export type CachedPage = {
+  status: number;
+  body: Buffer;
+  etag: string;
+  headers: [string, string][];
+  tags: string[];
+  storedAt: number;
+};
+
+export class PageCache {
+  readonly #pages = new Map<string, CachedPage>();
+  readonly #keysByTag = new Map<string, Set<string>>();
+  #bytes = 0;
+  #generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  /** Changes on every eviction: a render that began before one must not be stored. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get(key: string, now = Date.now()): CachedPage | undefined {
+    const page = this.#pages.get(key);
+    if (!page) return undefined;
+    if (now - page.storedAt >= this.ttlMs) {
+      this.#delete(key);
+      return undefined;
+    }
+    return page;
+  }
+
+  set(
+    key: string,
+    page: Omit<CachedPage, 'etag' | 'storedAt'>,
+    renderedInGeneration: number,
+  ): CachedPage {
+    const stored: CachedPage = {
+      ...page,
+      etag: `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`,
+      storedAt: Date.now(),
+    };
+    if (renderedInGeneration !== this.#generation || page.body.length > this.maxBytes / 8) {
+      return stored;
+    }
+    this.#delete(key);
+    this.#pages.set(key, stored);
+    this.#bytes += stored.body.length;
+    for (const tag of stored.tags) {
+      const keys = this.#keysByTag.get(tag) ?? new Set<string>();
+      keys.add(key);
+      this.#keysByTag.set(tag, keys);
+    }
+    while (this.#bytes > this.maxBytes) {
+      const oldest = this.#pages.keys().next().value;
+      if (oldest === undefined) break;
+      this.#delete(oldest);
+    }
+    return stored;
+  }
+
+  /** Evicts the pages carrying any of these tags. */
+  invalidate(tags: Iterable<string>): void {
+    this.#generation += 1;
+    for (const tag of tags) {
+      for (const key of this.#keysByTag.get(tag) ?? []) this.#delete(key);
+    }
+  }
+
+  clear(): void {
+    this.#generation += 1;
+    this.#pages.clear();
+    this.#keysByTag.clear();
+    this.#bytes = 0;
+  }
+
+  get size(): number {
+    return this.#pages.size;
+  }
+
+  #delete(key: string): void {
+    const page = this.#pages.get(key);
+    if (!page) return;
+    this.#pages.delete(key);
+    this.#bytes -= page.body.length;
+    for (const tag of page.tags) {
+      const keys = this.#keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#keysByTag.delete(tag);
+    }
+  }
+}
+
+/** What a change notification (migration 0004) asks to evict: product tags, or everything. */
+export function tagsOfNotification(payload: string | null): string[] | 'all' {
+  if (payload === null || !payload.startsWith('p:')) return 'all';
+  const ids = payload.slice(2).split(',');
+  return ids.every((id) => /^\d{1,10}$/.test(id)) ? ids.map(productTag) : 'all';
+}
+
+export function productTag(id: number | string): string {
+  return `p:${id}`;
+}

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { useRootData } from '#web/i18n/use-t.ts';
+
+let anonymousToken: Promise<string | null> | null = null;
+
+/** Asks the server for this browser's token (it sets the anonymous cookie it is bound to). */
+function fetchToken(): Promise<string | null> {
+  anonymousToken ??= fetch('/api/account/login', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/vnd.api+json' },
+  })
+    .then((response) => (response.ok ? response.json() : null))
+    .then((body) => body?.data?.attributes?.csrfToken ?? null)
+    .catch(() => {
+      anonymousToken = null;
+      return null;
+    });
+  return anonymousToken;
+}
+
+/**
+ * The CSRF token for forms and writes. Logged-in pages carry it in the root data; anonymous
+ * catalog pages are shared by every visitor (page cache), so they carry none and the
+ * browser fetches its own once, after hydration.
+ */
+export function useCsrfToken(given?: string | null): string | null {
+  const fromRoot = useRootData()?.csrfToken ?? null;
+  const [fetched, setFetched] = useState<string | null>(null);
+  const known = given ?? fromRoot;
+  useEffect(() => {
+    if (known) return;
+    let live = true;
+    void fetchToken().then((token) => {
+      if (live) setFetched(token);
+    });
+    return () => {
+      live = false;
+    };
+  }, [known]);
+  return known ?? fetched;
+}
