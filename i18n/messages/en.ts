@@ -181,6 +181,7 @@ export const en = {
   'search.noResults': 'No results found.',
   'search.noResultsHint': 'Check your spelling or try a different search.',
   'search.range': '{from} - {to} of {count, plural, one {# result} other {# results}}',
+  'search.rangeMore': '{from} - {to} of more than {count, number} results',
   'pagination.label': 'Pagination',
   'pagination.previous': 'Previous',
   'pagination.next': 'Next',

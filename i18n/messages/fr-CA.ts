@@ -185,6 +185,7 @@ export const frCA: Record<MessageId, string> = {
   'search.noResults': 'Aucun résultat.',
   'search.noResultsHint': 'Vérifiez l’orthographe ou essayez une autre recherche.',
   'search.range': '{from} - {to} sur {count, plural, one {# résultat} other {# résultats}}',
+  'search.rangeMore': '{from} - {to} sur plus de {count, number} résultats',
   'pagination.label': 'Pagination',
   'pagination.previous': 'Précédent',
   'pagination.next': 'Suivant',

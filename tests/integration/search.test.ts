@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { offerings } from '#db/schema/catalog.ts';
-import { searchCatalog } from '#domain/catalog/search.ts';
+import { offerings, products } from '#db/schema/catalog.ts';
+import { SEARCH_WINDOW, searchCatalog } from '#domain/catalog/search.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
-import { insertProduct } from '#tests/builders.ts';
+import { insertProduct, makeProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext } from '#tests/database.ts';
 
 let database: DatabaseHandle;
@@ -115,5 +115,32 @@ describe('catalog search (issue 3; DESIGN.md Search)', () => {
       const outcome = await searchCatalog(ctx, terms);
       expect(outcome.ok).toBe(true);
     }
+  });
+
+  it('finds an author by first and last name (names are not stemmed)', async () => {
+    const last = fresh();
+    const id = await insertProduct(ctx.db, { authors: `Zanele ${last}` });
+    const outcome = await searchCatalog(ctx, `Zanele ${last}`);
+    expect(outcome.ok && outcome.results.map((r) => r.id)).toEqual([id]);
+  });
+
+  it('a very common word answers its best thousand and says there are more', async () => {
+    const word = fresh();
+    await ctx.db
+      .insert(products)
+      .values(
+        Array.from({ length: SEARCH_WINDOW + 5 }, () =>
+          makeProduct({ description: `about ${word}` }),
+        ),
+      );
+    const titled = await insertProduct(ctx.db, { title: `The ${word} handbook` });
+    const outcome = await searchCatalog(ctx, word);
+    if (!outcome.ok) throw new Error('search failed');
+    expect(outcome.count).toBe(SEARCH_WINDOW);
+    expect(outcome.more).toBe(true);
+    expect(outcome.pages).toBe(SEARCH_WINDOW / 100);
+    // Both words narrow it to the one title, ranked first.
+    const both = await searchCatalog(ctx, `${word} handbook`);
+    expect(both.ok && both.results[0]?.id).toBe(titled);
   });
 });

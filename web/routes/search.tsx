@@ -48,7 +48,13 @@ export default function SearchPage() {
       <section className="stack">
         <h1>{t('search.heading', { terms: outcome.terms })}</h1>
         {outcome.count > 0 ? (
-          <p>{t('search.range', { from: range.from, to: range.to, count: outcome.count })}</p>
+          <p>
+            {t(outcome.more ? 'search.rangeMore' : 'search.range', {
+              from: range.from,
+              to: range.to,
+              count: outcome.count,
+            })}
+          </p>
         ) : null}
       </section>
       {outcome.count === 0 ? (
