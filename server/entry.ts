@@ -2,6 +2,9 @@
 import * as build from 'virtual:react-router/server-build';
 import { type AppOptions, createApp } from './app.ts';
 
-export function startApp(options: Omit<AppOptions, 'build'> = {}) {
-  return createApp({ ...options, build: build as unknown as AppOptions['build'] });
+/** The React Router build itself, for benchmarks that render its tree without the app. */
+export const serverBuild = build as unknown as AppOptions['build'];
+
+export function startApp(options: Partial<AppOptions> = {}) {
+  return createApp({ build: serverBuild, ...options });
 }
