@@ -22,6 +22,7 @@ export function ProductSideSheet({
   onClose: () => void;
   ecommerceCourseId?: number | null;
 }) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root
       open={productId !== null}
@@ -31,7 +32,22 @@ export function ProductSideSheet({
     >
       <Dialog.Portal>
         <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="sheet" aria-describedby={undefined}>
+        <Dialog.Content
+          className="sheet"
+          aria-describedby={undefined}
+          // Radix returns focus to a Dialog.Trigger; this sheet is opened from any button, so
+          // remember the control that had focus and return to it on close.
+          onOpenAutoFocus={() => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+            opener.current = null;
+          }}
+        >
           {productId !== null ? (
             <SheetBody key={productId} firstId={productId} ecommerceCourseId={ecommerceCourseId} />
           ) : null}
