@@ -16,11 +16,18 @@ export function apiError(
   status: number,
   code: string,
   params?: Record<string, string | number>,
+  /** What the error is about, e.g. `{ parameter: 'ecommerce_course_id' }` (JSON:API `source`). */
+  source?: { parameter?: string; pointer?: string },
 ): Response {
   return jsonApi(
     {
       errors: [
-        { status: String(status), code, detail: translate(context.rc.locale, code, params) },
+        {
+          status: String(status),
+          code,
+          detail: translate(context.rc.locale, code, params),
+          ...(source ? { source } : {}),
+        },
       ],
     },
     { status },

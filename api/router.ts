@@ -1,26 +1,55 @@
 import type { WebContext } from '#server/load-context.ts';
 import { loginStatus, postChangeLanguage } from './account/routes.ts';
+import { getCatalogItem } from './catalog-items/routes.ts';
 import { apiError, mapApiError } from './errors.ts';
 import { postPageView } from './events/routes.ts';
 
-type Handler = (request: Request, context: WebContext) => Response | Promise<Response>;
+type Params = Record<string, string>;
+type Handler = (
+  request: Request,
+  context: WebContext,
+  params: Params,
+) => Response | Promise<Response>;
 
-// JSON:API routes by method and path; the paths are those of spec 2 §7 under /api.
-const ROUTES: Record<string, Partial<Record<string, Handler>>> = {
-  '/api/account/login': { GET: (_r, c) => loginStatus(c) },
-  '/api/account/user/me/change-language': { POST: postChangeLanguage },
-  '/api/events/page-view': { POST: postPageView },
-};
+// JSON:API routes by path pattern and method; the paths are those of spec 2 §7 under /api.
+// A `:name` segment matches one non-empty path segment, handed over undecoded: each handler
+// validates its own parameters.
+const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
+  ['/api/account/login', { GET: (_r, c) => loginStatus(c) }],
+  ['/api/account/user/me/change-language', { POST: postChangeLanguage }],
+  ['/api/events/page-view', { POST: postPageView }],
+  ['/api/catalog-items/:id', { GET: getCatalogItem }],
+];
+
+const COMPILED = ROUTES.map(([pattern, methods]) => ({ segments: pattern.split('/'), methods }));
+
+function match(segments: string[], path: string[]): Params | null {
+  if (segments.length !== path.length) return null;
+  const params: Params = {};
+  for (const [i, segment] of segments.entries()) {
+    const actual = path[i]!;
+    if (segment.startsWith(':')) {
+      if (actual === '') return null;
+      params[segment.slice(1)] = actual;
+    } else if (segment !== actual) {
+      return null;
+    }
+  }
+  return params;
+}
 
 export async function handleApiRequest(request: Request, context: WebContext): Promise<Response> {
-  const path = new URL(request.url).pathname.replace(/\/+$/, '');
-  const methods = ROUTES[path];
-  if (!methods) return apiError(context, 404, 'error.notFound');
-  const handler = methods[request.method];
-  if (!handler) return apiError(context, 405, 'error.methodNotAllowed');
-  try {
-    return await handler(request, context);
-  } catch (error) {
-    return mapApiError(context, error);
+  const path = new URL(request.url).pathname.replace(/\/+$/, '').split('/');
+  for (const { segments, methods } of COMPILED) {
+    const params = match(segments, path);
+    if (!params) continue;
+    const handler = methods[request.method];
+    if (!handler) return apiError(context, 405, 'error.methodNotAllowed');
+    try {
+      return await handler(request, context, params);
+    } catch (error) {
+      return mapApiError(context, error);
+    }
   }
+  return apiError(context, 404, 'error.notFound');
 }

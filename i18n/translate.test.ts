@@ -22,6 +22,7 @@ describe('message catalogs', () => {
         page: 1,
         pages: 2,
         days: 3,
+        date: 'd',
       },
     };
     for (const id of Object.keys(en)) {
@@ -41,6 +42,14 @@ describe('message catalogs', () => {
     expect(translate('en', 'error.notFound')).toBe("Sorry, that page doesn't exist.");
     expect(translate('en', 'error.forbidden')).toBe("Sorry, you can't access this page.");
     expect(translate('en', 'error.heading')).toBe('Sorry, we have encountered an error.');
+  });
+
+  it('spec 1 §2: the product side sheet title and the empty state, in both languages', () => {
+    expect(translate('en', 'sheet.title')).toBe('Product Details');
+    expect(translate('fr-CA', 'sheet.title')).toBe('Détails du produit');
+    expect(translate('en', 'library.empty')).toBe(
+      "Sorry, You don't have any materials to display here yet.",
+    );
   });
 
   it('spec 2 §9: money in USD as $0,0.00', () => {

@@ -12,11 +12,17 @@ import { coverSvg } from '#db/seed/content/cover-svg.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
+import { ownsProduct } from '#domain/shelf/service.ts';
 import { isWhiteLabel } from '#domain/sites/site-rules.ts';
 import { type AccessibilityGroup, accessibilityGroups } from './accessibility-metadata.ts';
 import { type UnavailabilityReason, unavailabilityReason } from './availability.ts';
 import { type CategoryLink, categoryTrail, tray } from './categories.ts';
-import { sortOfferings } from './offering-selection.ts';
+import {
+  defaultOffering,
+  type OfferingPanel,
+  offeringPanel,
+  sortOfferings,
+} from './offering-selection.ts';
 import { cardColumns, toProductCards } from './product-cards.ts';
 import { shownIsbn } from './shown-isbn.ts';
 import type { ProductCard } from './types.ts';
@@ -251,4 +257,42 @@ export function relatedProducts(
     excludeId: product.id,
     limit: 8,
   });
+}
+
+export type UserAvailability = {
+  isOwned: boolean;
+  /** Always false until the cart exists. */
+  inCart: boolean;
+};
+
+export type CatalogItem = ProductDetail & {
+  userAvailability: UserAvailability;
+  /** Whether and how the offerings select shows (spec 1 §4), for this user and site. */
+  offeringPanel: OfferingPanel;
+  /** The offering selected by default (spec 1 §4 Offering selection default). */
+  defaultOfferingId: number | null;
+};
+
+/**
+ * The catalog item of the product side sheet (spec 1 §3 Catalog item, spec 2 §7): the product
+ * page's facts plus what this user has of it. Unknown and deleted ids are not found.
+ */
+export async function catalogItem(ctx: RequestContext, id: number): Promise<CatalogItem> {
+  const [detail, isOwned] = await Promise.all([productDetail(ctx, id), ownsProduct(ctx, id)]);
+  const userAvailability = { isOwned, inCart: false };
+  const panel = offeringPanel({
+    productType: detail.productType,
+    offeringCount: detail.offerings.length,
+    owned: userAvailability.isOwned,
+    inCart: userAvailability.inCart,
+    partnerOrg: ctx.site.org?.isBookstorePartner ?? false,
+    follettLabel: ctx.site.isFollettLabel,
+  });
+  return {
+    ...detail,
+    userAvailability,
+    // Nothing can be bought while the product is unavailable (spec 1 §4 Availability).
+    offeringPanel: detail.unavailable ? { ...panel, visible: false } : panel,
+    defaultOfferingId: defaultOffering({ offerings: detail.offerings, loggedIn: !!ctx.user }),
+  };
 }

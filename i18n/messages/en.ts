@@ -276,6 +276,21 @@ export const en = {
   'files.show': 'Show files ({count})',
   'files.type.READER': 'Reader',
   'files.type.DOC': 'Document',
+  'sheet.title': 'Product Details',
+  'sheet.close': 'Close',
+  'sheet.back': 'Back',
+  'sheet.backTo': 'Back to {title}',
+  'sheet.loading': 'Loading product details…',
+  'sheet.error': 'Sorry, we could not load the details of this product.',
+  'sheet.retry': 'Try again',
+  'sheet.owned': 'In your library',
+  'sheet.productPage': 'Go to the product page',
+  'sheet.error.courseId': 'ecommerce_course_id must be a positive whole number.',
+  'library.owned.heading': 'Your materials',
+  'library.empty': "Sorry, You don't have any materials to display here yet.",
+  'library.details': 'Details',
+  'library.detailsOf': 'Details: {title}',
+  'library.accessUntil': 'Access until {date}',
 } as const;
 
 export type MessageId = keyof typeof en;

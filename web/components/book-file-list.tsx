@@ -1,17 +1,23 @@
+import { useId } from 'react';
 import { useT } from '#web/i18n/use-t.ts';
 
 // The book-file list (spec 1 §2 lists): starts collapsed; names and kinds only here, since
 // opening a file needs ownership (/file/read/{id}, /bookfile/{id}/download).
 export function BookFileList({
   files,
+  layout = 'page',
 }: {
   files: { id: number; title: string; extension: string; type: string }[];
+  /** In the product side sheet the heading sits below the product title. */
+  layout?: 'page' | 'sheet';
 }) {
   const t = useT();
+  const headingId = useId();
   if (files.length === 0) return null;
+  const Heading = layout === 'sheet' ? 'h4' : 'h2';
   return (
-    <section className="stack-sm" aria-labelledby="files-heading">
-      <h2 id="files-heading">{t('files.heading')}</h2>
+    <section className="stack-sm" aria-labelledby={headingId}>
+      <Heading id={headingId}>{t('files.heading')}</Heading>
       <details className="item-list">
         <summary className="button button--secondary">
           {t('files.show', { count: files.length })}

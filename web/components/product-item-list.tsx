@@ -2,17 +2,23 @@ import { Link } from 'react-router';
 import type { ProductCard } from '#domain/catalog/types.ts';
 import { useT } from '#web/i18n/use-t.ts';
 
+export type ItemListEntry = Pick<ProductCard, 'id' | 'productType' | 'title' | 'path'>;
+
 // Collection, ebundle and classroom item lists (spec 1 §2): an expand/collapse control that
 // starts collapsed (a native disclosure, so it works without JavaScript), tiles with a type
-// pill, title, cover and a details link; an empty text when there is nothing.
+// pill, title, cover and a details link; an empty text when there is nothing. Given
+// `onOpenItem` (the product side sheet), the details control is a button that opens the item
+// in place instead of a link to its page.
 export function ProductItemList({
   items,
   emptyKey,
   layout = 'list',
+  onOpenItem,
 }: {
-  items: ProductCard[];
+  items: ItemListEntry[];
   emptyKey: 'list.collectionEmpty' | 'list.ebundleEmpty' | null;
   layout?: 'list' | 'classroom';
+  onOpenItem?: (id: number) => void;
 }) {
   const t = useT();
   if (items.length === 0) return emptyKey ? <p>{t(emptyKey)}</p> : null;
@@ -28,9 +34,20 @@ export function ProductItemList({
             <div className="stack-sm">
               <p className="card__type">{t(`type.${item.productType}`)}</p>
               <p className="item-tile__title">{item.title}</p>
-              <Link to={item.path} aria-label={t('list.details', { title: item.title })}>
-                {t('card.seeDetails')}
-              </Link>
+              {onOpenItem ? (
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  aria-label={t('list.details', { title: item.title })}
+                  onClick={() => onOpenItem(item.id)}
+                >
+                  {t('card.seeDetails')}
+                </button>
+              ) : (
+                <Link to={item.path} aria-label={t('list.details', { title: item.title })}>
+                  {t('card.seeDetails')}
+                </Link>
+              )}
             </div>
           </li>
         ))}

@@ -1,13 +1,32 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { useId } from 'react';
 import { collectionIcon, coursewareAccessSteps } from '#domain/catalog/product-type-rules.ts';
 import type { ProductDetail } from '#domain/catalog/service.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { FeatureList } from './feature-list.tsx';
-import { ProductItemList } from './product-item-list.tsx';
+import { type ItemListEntry, ProductItemList } from './product-item-list.tsx';
 
-// What classroom, collection, ebundle and courseware pages add (spec 1 §2 Other product page types).
-export function ProductTypeSections({ product }: { product: ProductDetail }) {
+export type TypeSectionsProduct = Pick<
+  ProductDetail,
+  'productType' | 'typeFeatures' | 'pcard10' | 'redemptionUrl' | 'isCodeless' | 'isUrlAccessCode'
+> & { items: ItemListEntry[] };
+
+// What classroom, collection, ebundle and courseware pages add (spec 1 §2 Other product page
+// types). The product side sheet shows the same under its own headings (`layout="sheet"`,
+// sections one level below the product title) and opens items in place (`onOpenItem`).
+export function ProductTypeSections({
+  product,
+  layout = 'page',
+  onOpenItem,
+}: {
+  product: TypeSectionsProduct;
+  layout?: 'page' | 'sheet';
+  onOpenItem?: (id: number) => void;
+}) {
   const t = useT();
+  const idPrefix = useId();
+  const H2 = layout === 'sheet' ? 'h4' : 'h2';
+  const H3 = layout === 'sheet' ? 'h5' : 'h3';
   if (product.productType === 'classroom') {
     return (
       <>
@@ -27,8 +46,8 @@ export function ProductTypeSections({ product }: { product: ProductDetail }) {
             <FeatureList features={product.typeFeatures.supplemental} />
           </Tabs.Content>
         </Tabs.Root>
-        <section className="stack" aria-labelledby="classroom-howto">
-          <h2 id="classroom-howto">{t('classroom.howTo')}</h2>
+        <section className="stack" aria-labelledby={`${idPrefix}classroom-howto`}>
+          <H2 id={`${idPrefix}classroom-howto`}>{t('classroom.howTo')}</H2>
           <ol>
             <li>{t('classroom.step1')}</li>
             <li>{t('classroom.step2')}</li>
@@ -36,9 +55,14 @@ export function ProductTypeSections({ product }: { product: ProductDetail }) {
             <li>{t('classroom.step4')}</li>
           </ol>
         </section>
-        <section className="stack" aria-labelledby="classroom-items">
-          <h2 id="classroom-items">{t('classroom.items')}</h2>
-          <ProductItemList items={product.items} emptyKey={null} layout="classroom" />
+        <section className="stack" aria-labelledby={`${idPrefix}classroom-items`}>
+          <H2 id={`${idPrefix}classroom-items`}>{t('classroom.items')}</H2>
+          <ProductItemList
+            items={product.items}
+            emptyKey={null}
+            layout="classroom"
+            onOpenItem={onOpenItem}
+          />
         </section>
       </>
     );
@@ -46,26 +70,32 @@ export function ProductTypeSections({ product }: { product: ProductDetail }) {
   if (product.productType === 'collection') {
     const icon = collectionIcon(product.items.length);
     return (
-      <section className="stack" aria-labelledby="collection-count">
-        <h2 id="collection-count" className="collection-count">
+      <section className="stack" aria-labelledby={`${idPrefix}collection-count`}>
+        <H2 id={`${idPrefix}collection-count`} className="collection-count">
           <span className="collection-count__icon" data-icon={icon} aria-hidden="true">
             {icon === '9_plus' ? '9+' : icon}
           </span>
           {t('collection.count', { count: product.items.length })}
-        </h2>
+        </H2>
         <p>{t('collection.subscriptionNote')}</p>
         {product.typeFeatures.collection?.length ? (
           <>
-            <h3>{t('collection.features')}</h3>
+            <H3>{t('collection.features')}</H3>
             <FeatureList features={product.typeFeatures.collection} />
           </>
         ) : null}
-        <ProductItemList items={product.items} emptyKey="list.collectionEmpty" />
+        <ProductItemList
+          items={product.items}
+          emptyKey="list.collectionEmpty"
+          onOpenItem={onOpenItem}
+        />
       </section>
     );
   }
   if (product.productType === 'ebundle') {
-    return <ProductItemList items={product.items} emptyKey="list.ebundleEmpty" />;
+    return (
+      <ProductItemList items={product.items} emptyKey="list.ebundleEmpty" onOpenItem={onOpenItem} />
+    );
   }
   if (product.productType === 'courseware') {
     const steps =
@@ -78,7 +108,7 @@ export function ProductTypeSections({ product }: { product: ProductDetail }) {
             'courseware.step.enterCode',
           ];
     return (
-      <section className="stack" aria-labelledby="courseware-howto">
+      <section className="stack" aria-labelledby={`${idPrefix}courseware-howto`}>
         {product.pcard10 ? <p>{t('courseware.isbn', { isbn: product.pcard10 })}</p> : null}
         {product.redemptionUrl ? (
           <p>
@@ -87,7 +117,7 @@ export function ProductTypeSections({ product }: { product: ProductDetail }) {
             </a>
           </p>
         ) : null}
-        <h2 id="courseware-howto">{t('courseware.howTo')}</h2>
+        <H2 id={`${idPrefix}courseware-howto`}>{t('courseware.howTo')}</H2>
         <ol>
           {steps.map((step) => (
             <li key={step}>{t(step)}</li>

@@ -1,25 +1,76 @@
-import { Link } from 'react-router';
-import { useT } from '#web/i18n/use-t.ts';
+import { useState } from 'react';
+import { Link, useLoaderData } from 'react-router';
+import { ownedProducts } from '#domain/shelf/service.ts';
+import { ProductSideSheet } from '#web/components/product-side-sheet.tsx';
+import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/library.ts';
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   requireUser(request, context);
-  return null;
-}
+  const owned = await ownedProducts(context.rc);
+  return {
+    owned: owned.map((item) => ({
+      id: item.productId,
+      title: item.title,
+      productType: item.productType,
+      expiresAt: item.expiresAt?.toISOString() ?? null,
+    })),
+  };
+});
 
 export default function LibraryPage() {
+  const { owned } = useLoaderData<typeof loader>();
   const t = useT();
+  const locale = useLocale();
+  const [openId, setOpenId] = useState<number | null>(null);
+  // UTC on both sides, so the server's text and the browser's agree when hydrating.
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
   return (
     <section className="narrow stack">
       <h1>{t('library.title')}</h1>
       <p>{t('library.intro')}</p>
+      <section className="stack-sm" aria-labelledby="library-owned">
+        <h2 id="library-owned">{t('library.owned.heading')}</h2>
+        {owned.length === 0 ? (
+          <p>{t('library.empty')}</p>
+        ) : (
+          <ul className="library-list">
+            {owned.map((item) => (
+              <li key={item.id} className="library-list__item">
+                <div className="library-list__text">
+                  <p className="card__type">{t(`type.${item.productType}`)}</p>
+                  <p className="item-tile__title">
+                    <Link to={`/product-detail/${item.id}`}>{item.title}</Link>
+                  </p>
+                  {item.expiresAt ? (
+                    <p>
+                      {t('library.accessUntil', { date: date.format(new Date(item.expiresAt)) })}
+                    </p>
+                  ) : null}
+                </div>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  aria-haspopup="dialog"
+                  aria-label={t('library.detailsOf', { title: item.title })}
+                  onClick={() => setOpenId(item.id)}
+                >
+                  {t('library.details')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <p>
         <Link to="/shelf" className="button button--primary">
           {t('library.toShelf')}
         </Link>
       </p>
+      <ProductSideSheet productId={openId} onClose={() => setOpenId(null)} />
     </section>
   );
 }

@@ -1,0 +1,111 @@
+import type { CatalogItem } from '#domain/catalog/service.ts';
+
+type ResourceId = { type: string; id: string };
+
+const ref = (type: string, id: number | string): ResourceId => ({ type, id: String(id) });
+
+/**
+ * A catalog item as a JSON:API document: the catalog-item resource with its product,
+ * offerings, user and channel availability, collection items and book files included
+ * (spec 2 §7, the 'Catalog item' call). Prices are integer cents in USD.
+ */
+export function catalogItemDocument(
+  item: CatalogItem,
+  options: { origin: string; ecommerceCourseId: number | null },
+) {
+  const id = String(item.id);
+  const cover = `/covers/${item.id}.svg`;
+  const included = [
+    {
+      ...ref('product', item.id),
+      attributes: {
+        title: item.title,
+        subtitle: item.subtitle,
+        authors: item.authors,
+        publisher: item.publisher,
+        edition: item.edition,
+        language: item.languageCode,
+        numPages: item.numPages,
+        publishYear: item.publishYear,
+        isbns: item.isbns,
+        productFileType: item.fileType,
+        isCodeless: item.isCodeless,
+        isUrlAccessCode: item.isUrlAccessCode,
+        pcard10: item.pcard10,
+        typeFeatures: item.typeFeatures,
+      },
+    },
+    ...item.offerings.map((offering) => ({
+      ...ref('offering', offering.id),
+      attributes: {
+        type: offering.type,
+        price: offering.priceCents,
+        comboPrice: offering.comboPriceCents,
+        currencyCode: offering.currencyCode,
+        description: offering.description,
+        durationDays: offering.durationDays,
+        isRental: offering.isRental,
+      },
+    })),
+    {
+      ...ref('user-availability', item.id),
+      attributes: {
+        isOwned: item.userAvailability.isOwned,
+        inCart: item.userAvailability.inCart,
+      },
+    },
+    {
+      ...ref('channel-availability', item.id),
+      attributes: {
+        availabilityStatus: item.status,
+        unavailableReason: item.unavailable,
+      },
+    },
+    ...item.items.map((entry) => ({
+      ...ref('collection-item', entry.id),
+      attributes: {
+        productType: entry.productType,
+        productId: entry.id,
+        title: entry.title,
+        author: entry.authors,
+        slug: entry.slug,
+        path: entry.path,
+        thumbnailImage: `/covers/${entry.id}.svg`,
+      },
+    })),
+    ...item.bookFiles.map((file) => ({
+      ...ref('book-file', file.id),
+      attributes: { title: file.title, extension: file.extension, type: file.type },
+    })),
+  ];
+  return {
+    data: {
+      type: 'catalog-item',
+      id,
+      attributes: {
+        name: item.title,
+        description: item.description,
+        productType: item.productType,
+        isbn: item.isbn,
+        mediumImage: cover,
+        thumbnailImage: cover,
+        redemptionUrl: item.redemptionUrl,
+        canonicalUrl: new URL(item.path, options.origin).href,
+        priceLabel: item.price,
+        offeringPanel: item.offeringPanel,
+        defaultOfferingId: item.defaultOfferingId,
+      },
+      relationships: {
+        product: { data: ref('product', item.id) },
+        offerings: { data: item.offerings.map((o) => ref('offering', o.id)) },
+        userAvailability: { data: ref('user-availability', item.id) },
+        channelAvailability: { data: ref('channel-availability', item.id) },
+        collectionItems: { data: item.items.map((entry) => ref('collection-item', entry.id)) },
+        bookFiles: { data: item.bookFiles.map((file) => ref('book-file', file.id)) },
+      },
+      links: { self: `/api/catalog-items/${id}` },
+      meta: { ecommerceCourseId: options.ecommerceCourseId },
+    },
+    included,
+  };
+}

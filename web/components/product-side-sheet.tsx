@@ -1,0 +1,265 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
+import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { fetchCatalogItem, type SheetItem } from '#web/utils/catalog-item-document.ts';
+import { languageName } from '#web/utils/language-name.ts';
+import { BookFileList } from './book-file-list.tsx';
+import { OfferingOptions } from './offering-options.tsx';
+import { PriceText } from './price-text.tsx';
+import { ProductTypeSections } from './product-type-sections.tsx';
+
+// The product side sheet (spec 1 §2 Product side sheet): titled 'Product Details', loading
+// first, then a details view by product type. Opening an item from inside the sheet remembers
+// the previous one for Back; closing clears everything (the body unmounts with its trail).
+export function ProductSideSheet({
+  productId,
+  onClose,
+  ecommerceCourseId = null,
+}: {
+  /** The product to show; null keeps the sheet closed. */
+  productId: number | null;
+  onClose: () => void;
+  ecommerceCourseId?: number | null;
+}) {
+  const opener = useRef<HTMLElement | null>(null);
+  return (
+    <Dialog.Root
+      open={productId !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content
+          className="sheet"
+          aria-describedby={undefined}
+          // Radix returns focus to a Dialog.Trigger; this sheet is opened from any button, so
+          // remember the control that had focus and return to it on close.
+          onOpenAutoFocus={() => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+            opener.current = null;
+          }}
+        >
+          {productId !== null ? (
+            <SheetBody key={productId} firstId={productId} ecommerceCourseId={ecommerceCourseId} />
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string | null }
+  | { status: 'ready'; item: SheetItem };
+
+function SheetBody({
+  firstId,
+  ecommerceCourseId,
+}: {
+  firstId: number;
+  ecommerceCourseId: number | null;
+}) {
+  const t = useT();
+  const [trail, setTrail] = useState<number[]>([firstId]);
+  const currentId = trail[trail.length - 1]!;
+  const previousId = trail.length > 1 ? trail[trail.length - 2]! : null;
+  // Items seen in this opening: Back shows the previous one at once. Cleared on close.
+  const cache = useRef(new Map<number, SheetItem>());
+  const { state, retry } = useCatalogItem(currentId, cache.current, ecommerceCourseId);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const previousTitle = previousId === null ? null : cache.current.get(previousId)?.name;
+
+  // The control that was used (an item's button, Back) disappears with the view it belonged
+  // to: keep focus inside the sheet, on its title.
+  const moveTo = (next: number[]) => {
+    setTrail(next);
+    titleRef.current?.focus();
+  };
+
+  return (
+    <div className="sheet__body">
+      <header className="sheet__header">
+        {previousId !== null ? (
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-label={previousTitle ? t('sheet.backTo', { title: previousTitle }) : undefined}
+            onClick={() => moveTo(trail.slice(0, -1))}
+          >
+            <span aria-hidden="true">←</span> {t('sheet.back')}
+          </button>
+        ) : null}
+        <Dialog.Title ref={titleRef} tabIndex={-1} className="sheet__title">
+          {t('sheet.title')}
+        </Dialog.Title>
+        <Dialog.Close className="button button--secondary">{t('sheet.close')}</Dialog.Close>
+      </header>
+      <output className={state.status === 'loading' ? 'sheet__loading' : 'visually-hidden'}>
+        {state.status === 'loading' ? t('sheet.loading') : ''}
+      </output>
+      {state.status === 'error' ? (
+        <div role="alert" className="alert alert--error stack-sm">
+          <p>{t('sheet.error')}</p>
+          <p>{state.message ?? t('error.generic')}</p>
+          <p>
+            <button type="button" className="button button--secondary" onClick={retry}>
+              {t('sheet.retry')}
+            </button>
+          </p>
+        </div>
+      ) : null}
+      {state.status === 'ready' ? (
+        <SheetDetails
+          item={state.item}
+          onOpenItem={(id) => {
+            if (id !== currentId) moveTo([...trail, id]);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function useCatalogItem(
+  id: number,
+  cache: Map<number, SheetItem>,
+  ecommerceCourseId: number | null,
+): { state: LoadState; retry: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<{ id: number; state: LoadState }>({
+    id,
+    state: { status: 'loading' },
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry
+  useEffect(() => {
+    const cached = cache.get(id);
+    if (cached) {
+      setLoaded({ id, state: { status: 'ready', item: cached } });
+      return;
+    }
+    setLoaded({ id, state: { status: 'loading' } });
+    const controller = new AbortController();
+    fetchCatalogItem(id, controller.signal, { ecommerceCourseId })
+      .then((result) => {
+        if (result.ok) cache.set(id, result.item);
+        setLoaded({
+          id,
+          state: result.ok
+            ? { status: 'ready', item: result.item }
+            : { status: 'error', message: result.message },
+        });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoaded({ id, state: { status: 'error', message: null } });
+        console.warn('product side sheet: loading failed', error);
+      });
+    return () => controller.abort();
+  }, [id, attempt, cache, ecommerceCourseId]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // Until the effect for a new id has run, show loading rather than the previous item.
+  return { state: loaded.id === id ? loaded.state : { status: 'loading' }, retry };
+}
+
+function SheetDetails({ item, onOpenItem }: { item: SheetItem; onOpenItem: (id: number) => void }) {
+  const t = useT();
+  const locale = useLocale();
+  const titleId = useId();
+  const { product } = item;
+  const canonical = new URL(item.canonicalUrl);
+  const details: [string, string | number | null][] = [
+    [t('product.soldBy'), product.publisher],
+    [t('product.isbns'), product.isbns.map((i) => i.value).join(', ')],
+    [t('product.publishYear'), product.publishYear],
+    [t('product.language'), languageName(locale, product.language)],
+    [t('product.numPages'), product.numPages],
+    [t('product.edition'), product.edition],
+  ];
+  const unavailable = item.channelAvailability.unavailableReason;
+  return (
+    <article className="stack" aria-labelledby={titleId}>
+      <div className="sheet__summary">
+        <img
+          src={item.coverUrl}
+          alt={t('product.coverAlt', { title: item.name })}
+          width={96}
+          height={144}
+        />
+        <div className="stack-sm">
+          <p className="card__type">{t(`type.${item.productType}`)}</p>
+          <h3 id={titleId} className="sheet__product-title">
+            {item.name}
+          </h3>
+          {product.subtitle && product.subtitle !== 'None' ? <p>{product.subtitle}</p> : null}
+          {product.authors ? <p>{t('card.byAuthor', { author: product.authors })}</p> : null}
+          {item.isbn ? <p>{t('product.isbn', { isbn: item.isbn })}</p> : null}
+          {item.userAvailability.isOwned ? (
+            <p className="badge">{t('sheet.owned')}</p>
+          ) : (
+            <p className="product__price">
+              <PriceText price={item.priceLabel} />
+            </p>
+          )}
+        </div>
+      </div>
+      {unavailable ? (
+        <p className="alert alert--error">
+          {t(UNAVAILABILITY_MESSAGE[unavailable], { host: canonical.host })}
+        </p>
+      ) : null}
+      <OfferingOptions
+        offerings={item.offerings}
+        panel={item.offeringPanel}
+        selectedId={item.defaultOfferingId}
+      />
+      {item.description ? (
+        <section className="stack-sm">
+          <h4>{t('product.description')}</h4>
+          <p className="prose">{item.description}</p>
+        </section>
+      ) : null}
+      <ProductTypeSections
+        layout="sheet"
+        onOpenItem={onOpenItem}
+        product={{
+          productType: item.productType,
+          typeFeatures: product.typeFeatures,
+          pcard10: product.pcard10,
+          redemptionUrl: item.redemptionUrl,
+          isCodeless: product.isCodeless,
+          isUrlAccessCode: product.isUrlAccessCode,
+          items: item.collectionItems,
+        }}
+      />
+      <BookFileList files={item.bookFiles} layout="sheet" />
+      <section className="stack-sm">
+        <h4>{t('product.additionalDetails')}</h4>
+        <table className="details-table">
+          <tbody>
+            {details
+              .filter(([, value]) => value !== null && value !== '')
+              .map(([label, value]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td>{value}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </section>
+      <p>
+        <a href={canonical.pathname}>{t('sheet.productPage')}</a>
+      </p>
+    </article>
+  );
+}
