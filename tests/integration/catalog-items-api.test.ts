@@ -24,7 +24,8 @@ function webContext(overrides: Partial<WebContext['rc']> = {}): WebContext {
   return {
     rc: testContext(database.db, overrides),
     log: createLogger('silent'),
-    nonce: 'n',
+    scriptHashes: [],
+    publicPage: null,
     csrfToken: 'token',
     sessionToken: null,
     secureCookies: false,

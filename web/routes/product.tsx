@@ -12,6 +12,7 @@ import { ProductTray } from '#web/components/product-tray.tsx';
 import { ProductTypeSections } from '#web/components/product-type-sections.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
+import { languageName } from '#web/utils/language-name.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
 import { publicPage } from '#web/utils/public-page.server.ts';
 import type { Route } from './+types/product.ts';
@@ -152,13 +153,6 @@ export default function ProductPage() {
 }
 
 /** 'en' shown as 'English' (or 'anglais' in French); an unknown code as itself. */
-function languageName(locale: string, code: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const root = rootDataFrom(matches);
