@@ -112,6 +112,7 @@ export async function loadSessionUser(
   db: Queryable,
   input: { userId: number; impersonatorId: number | null },
 ): Promise<SessionUser | null> {
+  // One round trip on every logged-in request: roles and the instructor flag as subqueries.
   const [row] = await db
     .select({
       user: users,
@@ -120,6 +121,10 @@ export async function loadSessionUser(
         isRetailer: organizations.isRetailer,
         buysOnPartnerSite: organizations.buysOnPartnerSite,
       },
+      roles: sql<
+        string[]
+      >`array(select "role" from "user_roles" where "user_roles"."user_id" = "users"."id")`,
+      instructor: sql<boolean>`exists(select 1 from "section_members" where "section_members"."user_id" = "users"."id" and "section_members"."is_classroom_instructor")`,
     })
     .from(users)
     .leftJoin(accountFlags, eq(accountFlags.userId, users.id))
@@ -127,20 +132,7 @@ export async function loadSessionUser(
     .where(and(eq(users.id, input.userId), eq(users.isActive, true)))
     .limit(1);
   if (!row) return null;
-  const [roles, [instructor]] = await Promise.all([
-    db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, input.userId)),
-    db
-      .select({ id: sectionMembers.id })
-      .from(sectionMembers)
-      .where(
-        and(
-          eq(sectionMembers.userId, input.userId),
-          eq(sectionMembers.isClassroomInstructor, true),
-        ),
-      )
-      .limit(1),
-  ]);
-  const roleNames = roles.map((r) => r.role);
+  const roleNames = row.roles;
   const f = row.flags;
   const { user } = row;
   return {
@@ -156,7 +148,7 @@ export async function loadSessionUser(
     roles: roleNames,
     isImpersonating: input.impersonatorId !== null,
     flags: {
-      isClassroomInstructor: !!instructor,
+      isClassroomInstructor: row.instructor,
       hasAccessToCampusTools: f?.hasAccessToCampusTools ?? false,
       isCourseManagerEnabled: f?.isCourseManagerEnabled ?? false,
       hasAccessToBsmProductRequests: f?.hasAccessToBsmProductRequests ?? false,

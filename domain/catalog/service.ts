@@ -115,8 +115,19 @@ export type ProductDetail = ProductCard & {
   isUrlAccessCode: boolean;
 };
 
+// A product page's facts are the same for every visitor of a site in a country: each process
+// keeps them a minute, and forgets them at once when the product changes (the server clears
+// every TimedCache on a catalog change notification, migration 0004).
+const detailCache = new TimedCache<string, ProductDetail>(60_000, 5_000);
+
 /** A product page's core facts; unknown ids are not found (spec 1 §6). */
-export async function productDetail(ctx: RequestContext, id: number): Promise<ProductDetail> {
+export function productDetail(ctx: RequestContext, id: number): Promise<ProductDetail> {
+  return detailCache.getOrLoad(`${ctx.site.host}\u0000${ctx.country}\u0000${id}`, () =>
+    loadProductDetail(ctx, id),
+  );
+}
+
+async function loadProductDetail(ctx: RequestContext, id: number): Promise<ProductDetail> {
   const [row] = await ctx.db
     .select({
       ...cardColumns,
