@@ -91,6 +91,8 @@ async function logIn(email: string): Promise<string> {
 }
 
 async function throughput(url: string, headers: Record<string, string> = {}) {
+  // A short warm-up first (JIT, pools, caches), so that every figure is steady state.
+  await autocannon({ url, connections, duration: 3, headers });
   const result = await autocannon({ url, connections, duration, headers });
   return {
     rps: Math.round(result.requests.average),
@@ -103,6 +105,8 @@ async function throughput(url: string, headers: Record<string, string> = {}) {
 /** One request at a time, each URL once: service time, no queueing, no cache hits. */
 async function latencies(paths: string[]) {
   const times: number[] = [];
+  // Warm-up on other queries of the same kind (the first half's pages, second page).
+  for (const p of paths.slice(0, 5)) await (await fetch(`${base}${p}&page=2`)).arrayBuffer();
   for (const p of paths) {
     const started = performance.now();
     const response = await fetch(`${base}${p}`);

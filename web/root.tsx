@@ -17,6 +17,7 @@ import { userMenuGroups } from '#domain/accounts/navigation.ts';
 import { navigationFlags } from '#domain/accounts/service.ts';
 import { activeMaintenanceBanner } from '#domain/sites/service.ts';
 import { isEcommerceShown, isWhiteLabel, showNavbarCart } from '#domain/sites/site-rules.ts';
+import { AppLinks } from '#web/components/app-links.tsx';
 import { Footer } from '#web/components/footer.tsx';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { MaintenanceBanner } from '#web/components/maintenance-banner.tsx';
@@ -117,6 +118,7 @@ export default function App() {
       </main>
       <Footer />
       <PageViewTracker />
+      <AppLinks />
     </>
   );
 }

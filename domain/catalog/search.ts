@@ -33,8 +33,9 @@ export type SearchOutcome =
  * Designed for the common word (issue 3): ranking every match of 'introduction' in a million
  * products costs a second, so full-text ranking looks at most SEARCH_WINDOW matching rows
  * (taken straight from the GIN index, no ordering) and ranks those. A term with more matches
- * answers "more than 1,000 results" and its first ten pages. Similarity on titles runs only
- * when neither identifiers nor words matched, which is when a shopper mistyped.
+ * answers "more than 1,000 results" and its first ten pages. When neither identifiers nor
+ * words matched, the shopper likely mistyped: each word is corrected to the most similar
+ * word of a title or author (correctedSpelling) and the search runs again.
  */
 export async function searchCatalog(
   ctx: RequestContext,
@@ -62,8 +63,6 @@ async function runSearch(
   terms: { text: string; identifiers: string[] },
   page: number,
 ): Promise<SearchOutcome> {
-  // Titles and descriptions are stemmed as English; authors and ISBNs are plain words.
-  const query = sql`(websearch_to_tsquery('english', ${terms.text}) || websearch_to_tsquery('simple', ${terms.text}))`;
   const identifierHits =
     terms.identifiers.length > 0
       ? (
@@ -74,23 +73,10 @@ async function runSearch(
             .where(and(inArray(productIdentifiers.value, terms.identifiers), SELLABLE))
         ).map((r) => r.id)
       : [];
-  let ranked = await queryRows<{ id: number }>(
-    ctx.db,
-    sql`select id from (
-          select id, search_vector, sales_count from products
-          where search_vector @@ ${query} and ${SELLABLE}
-          limit ${SEARCH_WINDOW + 1}
-        ) hits
-        order by ts_rank_cd(search_vector, ${query}) desc, sales_count desc, id`,
-  );
+  let ranked = await rankedMatches(ctx, terms.text);
   if (identifierHits.length === 0 && ranked.length === 0) {
-    ranked = await queryRows<{ id: number }>(
-      ctx.db,
-      sql`select id from products
-          where ${terms.text} <% title and ${SELLABLE}
-          order by word_similarity(${terms.text}, title) desc, sales_count desc, id
-          limit ${SEARCH_WINDOW + 1}`,
-    );
+    const corrected = await correctedSpelling(ctx, terms.text);
+    if (corrected) ranked = await rankedMatches(ctx, corrected);
   }
   const ids = [...new Set([...identifierHits, ...ranked.map((r) => Number(r.id))])];
   const more = ids.length > SEARCH_WINDOW;
@@ -119,4 +105,41 @@ async function runSearch(
       description: truncateWords(card.description, CARD_DESCRIPTION_WORDS),
     })),
   };
+}
+
+/** Full-text matches, at most SEARCH_WINDOW + 1 of them, best first. */
+function rankedMatches(ctx: RequestContext, text: string): Promise<{ id: number }[]> {
+  // Titles and descriptions are stemmed as English; authors and ISBNs are plain words.
+  const query = sql`(websearch_to_tsquery('english', ${text}) || websearch_to_tsquery('simple', ${text}))`;
+  return queryRows<{ id: number }>(
+    ctx.db,
+    sql`select id from (
+          select id, search_vector, sales_count from products
+          where search_vector @@ ${query} and ${SELLABLE}
+          limit ${SEARCH_WINDOW + 1}
+        ) hits
+        order by ts_rank_cd(search_vector, ${query}) desc, sales_count desc, id`,
+  );
+}
+
+/**
+ * The term with each word replaced by the most similar word of a title or author name
+ * (table search_words, trigram similarity), or null when no word changed: 'calculsu' reads
+ * as 'calculus'.
+ */
+async function correctedSpelling(ctx: RequestContext, text: string): Promise<string | null> {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  if (words.length === 0) return null;
+  const rows = await queryRows<{ word: string; best: string | null }>(
+    ctx.db,
+    sql`select q.word, (
+          select w.word from search_words w
+          where w.word % q.word
+          order by similarity(w.word, q.word) desc, w.word
+          limit 1
+        ) as best
+        from unnest(${sql.param(words)}::text[]) as q(word)`,
+  );
+  const corrected = rows.map((row) => row.best ?? row.word).join(' ');
+  return corrected === words.join(' ') ? null : corrected;
 }

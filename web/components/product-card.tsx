@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { ProductCard as ProductCardData } from '#domain/catalog/types.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { PriceText } from './price-text.tsx';
@@ -6,7 +5,8 @@ import { PriceText } from './price-text.tsx';
 // A product card (spec 1 §2 Search, cards and lists): type label (ribbon for COLLECTION and
 // CLASSROOM), cover linking to the product route, title, subtitle unless 'None', author, the
 // description when given (already cut to 30 words), pricing and 'See Details'. `tile` in trays,
-// `row` in search results.
+// `row` in search results. Links are plain anchors handled by <AppLinks> (one listener, not
+// three <Link>s per card).
 export function ProductCard({
   product,
   layout = 'tile',
@@ -23,7 +23,13 @@ export function ProductCard({
   const [width, height] = layout === 'tile' ? [160, 240] : [96, 144];
   return (
     <article className={layout === 'tile' ? 'card' : 'card card--row'} aria-labelledby={titleId}>
-      <Link to={product.path} className="card__cover" tabIndex={-1} aria-hidden="true">
+      <a
+        href={product.path}
+        data-app-link=""
+        className="card__cover"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <img
           src={`/covers/${product.id}.svg`}
           alt=""
@@ -31,13 +37,15 @@ export function ProductCard({
           height={height}
           loading="lazy"
         />
-      </Link>
+      </a>
       <div className="card__body">
         <p className={ribbon ? 'card__type card__type--ribbon' : 'card__type'}>
           {t(`type.${product.productType}`)}
         </p>
         <Heading className="card__title" id={titleId}>
-          <Link to={product.path}>{product.title}</Link>
+          <a href={product.path} data-app-link="">
+            {product.title}
+          </a>
         </Heading>
         {product.subtitle && product.subtitle !== 'None' ? (
           <p className="card__subtitle">{product.subtitle}</p>
@@ -49,13 +57,14 @@ export function ProductCard({
         <p className="card__price">
           <PriceText price={product.price} />
         </p>
-        <Link
-          to={product.path}
+        <a
+          href={product.path}
+          data-app-link=""
           className="button button--secondary"
           aria-label={t('card.seeDetailsOf', { title: product.title })}
         >
           {t('card.seeDetails')}
-        </Link>
+        </a>
       </div>
     </article>
   );
