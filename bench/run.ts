@@ -132,6 +132,10 @@ async function searchTerms() {
   const isbns = await sample(
     `select value v from product_identifiers tablesample system (1) where type in ('ISBN13','EISBN13','ISBN10') limit ${searchQueries}`,
   );
+  // The most frequent title words (each in thousands of titles), one query each.
+  const common = await sample(
+    `select word v from ts_stat($$select to_tsvector('english', title) from products tablesample system (1)$$) where length(word) > 3 order by ndoc desc limit ${searchQueries}`,
+  );
   await client.end();
   const rareWord = (title: string) =>
     title
@@ -140,14 +144,6 @@ async function searchTerms() {
       .toLowerCase();
   const typo = (word: string) =>
     word.length < 5 ? `${word}x` : word.slice(0, 2) + word[3] + word[2] + word.slice(4);
-  const common = [
-    'introduction',
-    'principles',
-    'fundamentals',
-    'understanding',
-    'guide',
-    'essentials',
-  ];
   const enc = (t: string) => `/search?terms=${encodeURIComponent(t)}`;
   return {
     'title word': titles.map((t) => enc(rareWord(t))),
@@ -155,10 +151,7 @@ async function searchTerms() {
     author: authors.map(enc),
     ISBN: isbns.map((v, i) => enc(i % 2 && v.length === 13 ? `${v.slice(0, 3)}-${v.slice(3)}` : v)),
     typo: titles.map((t) => enc(typo(rareWord(t)))),
-    'common word': Array.from(
-      { length: searchQueries },
-      (_, i) => `${enc(common[i % common.length]!)}&page=${1 + Math.floor(i / common.length)}`,
-    ),
+    'common word': common.map(enc),
   };
 }
 

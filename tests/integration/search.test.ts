@@ -124,7 +124,7 @@ describe('catalog search (issue 3; DESIGN.md Search)', () => {
     expect(outcome.ok && outcome.results.map((r) => r.id)).toEqual([id]);
   });
 
-  it('a very common word answers its best thousand and says there are more', async () => {
+  it('a very common word answers its best SEARCH_WINDOW matches and says there are more', async () => {
     const word = fresh();
     await ctx.db
       .insert(products)

@@ -3,6 +3,7 @@ import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
 import { defaultOffering, offeringPanel } from '#domain/catalog/offering-selection.ts';
 import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
 import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts';
+import { ownsProduct } from '#domain/shelf/service.ts';
 import { BookFileList } from '#web/components/book-file-list.tsx';
 import { Breadcrumb } from '#web/components/breadcrumb.tsx';
 import { OfferingOptions } from '#web/components/offering-options.tsx';
@@ -40,7 +41,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   const panel = offeringPanel({
     productType: product.productType,
     offeringCount: product.offerings.length,
-    owned: false,
+    owned: await ownsProduct(context.rc, product.id),
     inCart: false,
     partnerOrg: context.rc.site.org?.isBookstorePartner ?? false,
     follettLabel: context.rc.site.isFollettLabel,
@@ -48,10 +49,24 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   const related = await relatedProducts(context.rc, product);
   publicPage(context, [product, ...related, ...product.items]);
   const canonical = new URL(product.path, url.origin).href;
+  return {
+    product,
+    related,
+    host: context.rc.site.host,
+    selectedId,
+    panel: product.unavailable ? { ...panel, visible: false } : panel,
+    canonical,
+  };
+});
+
+export default function ProductPage() {
+  const { product, related, host, selectedId, panel, canonical } = useLoaderData<typeof loader>();
+  // Built while rendering, not in the loader: the browser has every fact already, and the
+  // hydration data need not carry the description twice.
   const jsonLd = jsonForScript(
     productJsonLd({
       url: canonical,
-      imageUrl: new URL(`/covers/${product.id}.svg`, url.origin).href,
+      imageUrl: new URL(`/covers/${product.id}.svg`, canonical).href,
       productType: product.productType,
       title: product.title,
       authors: product.authors,
@@ -62,19 +77,6 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
       available: product.unavailable === null,
     }),
   );
-  return {
-    product,
-    related,
-    jsonLd,
-    host: context.rc.site.host,
-    selectedId,
-    panel: product.unavailable ? { ...panel, visible: false } : panel,
-    canonical,
-  };
-});
-
-export default function ProductPage() {
-  const { product, related, jsonLd, host, selectedId, panel } = useLoaderData<typeof loader>();
   const t = useT();
   const locale = useLocale();
   const details: [string, string | number | null][] = [
