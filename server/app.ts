@@ -5,7 +5,7 @@ import { handleApiRequest } from '#api/router.ts';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { resolveLocale } from '#domain/accounts/language.ts';
-import { findSession, loadSessionUser } from '#domain/accounts/service.ts';
+import { findSessionUser, forgetAccounts } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
 import { clearTimedCaches } from '#domain/shared/timed-cache.ts';
 import { knownSite, resolveSite } from '#domain/sites/service.ts';
@@ -14,7 +14,7 @@ import { type Config, loadConfig } from './config.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { ANON_COOKIE, LANG_COOKIE, SESSION_COOKIE, type WebContext } from './load-context.ts';
 import { createLogger } from './logger.ts';
-import { type CachedPage, PageCache, productTag, tagsOfNotification } from './page-cache.ts';
+import { type CachedPage, PageCache, productTag, readNotification } from './page-cache.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 import { seedDemoIfWanted } from './seed-on-start.ts';
 
@@ -56,10 +56,16 @@ export async function createApp(options: AppOptions): Promise<App> {
   const cacheEnabled = config.PAGE_CACHE_MB > 0;
   // Another process (or an admin's SQL) changed the catalog or a site: forget what shows it.
   const stopListening = await database.listen(CHANGE_CHANNEL, (payload) => {
-    clearTimedCaches();
-    const tags = tagsOfNotification(payload);
-    if (tags === 'all') pageCache.clear();
-    else pageCache.invalidate(tags);
+    const notice = readNotification(payload);
+    if (notice.kind === 'accounts') {
+      forgetAccounts(notice.userIds);
+    } else if (notice.kind === 'products') {
+      clearTimedCaches();
+      pageCache.invalidate(notice.tags);
+    } else {
+      clearTimedCaches();
+      pageCache.clear();
+    }
   });
 
   async function handle(request: Request, client?: ClientAddress): Promise<Response> {
@@ -160,8 +166,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     const db = database.db;
     const site = await resolveSite(db, request.headers.get('host'));
     const sessionToken = cookies.get(SESSION_COOKIE) ?? null;
-    const session = sessionToken ? await findSession(db, sessionToken, now) : null;
-    const user = session ? await loadSessionUser(db, session) : null;
+    const user = sessionToken ? await findSessionUser(db, sessionToken, now) : null;
+    const session = user ? { userId: user.id } : null;
     const anonKey = cookies.get(ANON_COOKIE);
     const newAnonKey = !session && !(anonKey && /^[\w-]{20,64}$/.test(anonKey)) ? newToken() : null;
     const csrfKey = session && sessionToken ? sessionToken : (newAnonKey ?? anonKey!);

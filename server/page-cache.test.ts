@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageCache, productTag, tagsOfNotification } from './page-cache.ts';
+import { PageCache, productTag, readNotification } from './page-cache.ts';
 
 const page = (body: string, tags: number[] = []) => ({
   status: 200,
@@ -54,10 +54,12 @@ describe('page cache', () => {
     expect(cache.get('k')).toBeDefined();
   });
 
-  it('reads the notifications of migration 0004', () => {
-    expect(tagsOfNotification('p:12,40')).toEqual(['p:12', 'p:40']);
-    expect(tagsOfNotification('all')).toBe('all');
-    expect(tagsOfNotification(null)).toBe('all');
-    expect(tagsOfNotification('p:1,drop table')).toBe('all');
+  it('reads the notifications of migrations 0004 and 0007', () => {
+    expect(readNotification('p:12,40')).toEqual({ kind: 'products', tags: ['p:12', 'p:40'] });
+    expect(readNotification('u:7')).toEqual({ kind: 'accounts', userIds: [7] });
+    expect(readNotification('all')).toEqual({ kind: 'all' });
+    expect(readNotification('users')).toEqual({ kind: 'all' });
+    expect(readNotification(null)).toEqual({ kind: 'all' });
+    expect(readNotification('p:1,drop table')).toEqual({ kind: 'all' });
   });
 });

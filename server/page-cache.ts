@@ -103,11 +103,26 @@ export class PageCache {
   }
 }
 
-/** What a change notification (migration 0004) asks to evict: product tags, or everything. */
-export function tagsOfNotification(payload: string | null): string[] | 'all' {
-  if (payload === null || !payload.startsWith('p:')) return 'all';
-  const ids = payload.slice(2).split(',');
-  return ids.every((id) => /^\d{1,10}$/.test(id)) ? ids.map(productTag) : 'all';
+/**
+ * What a change notification asks to forget: some products (migration 0004), some accounts
+ * (migration 0007), or everything — also when messages may have been lost (null).
+ */
+export type ChangeNotice =
+  | { kind: 'products'; tags: string[] }
+  | { kind: 'accounts'; userIds: number[] }
+  | { kind: 'all' };
+
+export function readNotification(payload: string | null): ChangeNotice {
+  const ids = (prefix: string) => {
+    if (!payload?.startsWith(prefix)) return null;
+    const parts = payload.slice(prefix.length).split(',');
+    return parts.every((id) => /^\d{1,10}$/.test(id)) ? parts.map(Number) : null;
+  };
+  const products = ids('p:');
+  if (products) return { kind: 'products', tags: products.map(productTag) };
+  const users = ids('u:');
+  if (users) return { kind: 'accounts', userIds: users };
+  return { kind: 'all' };
 }
 
 export function productTag(id: number | string): string {

@@ -5,6 +5,7 @@ import { sectionMembers } from '#db/schema/courses.ts';
 import { organizations } from '#db/schema/sites.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Invalid } from '#domain/shared/errors.ts';
+import { TimedCache } from '#domain/shared/timed-cache.ts';
 import type { Site } from '#domain/sites/types.ts';
 import { isLocale, type Locale } from './language.ts';
 import { LOGIN_WINDOW_MS, loginThrottle } from './login-throttle.ts';
@@ -69,8 +70,10 @@ export async function startSession(
   const token = newToken();
   const expiresAt = new Date(input.now.getTime() + SESSION_TTL_MS);
   await db.transaction(async (tx) => {
-    if (input.previousToken)
+    if (input.previousToken) {
       await tx.delete(sessions).where(eq(sessions.idHash, tokenDigest(input.previousToken)));
+      sessionCache.delete(tokenDigest(input.previousToken));
+    }
     await tx
       .insert(sessions)
       .values({ idHash: tokenDigest(token), userId: input.userId, expiresAt });
@@ -80,6 +83,8 @@ export async function startSession(
 
 export async function endSession(db: Queryable, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, tokenDigest(token)));
+  // Other processes hear of it from the database (migration 0007); this one forgets now.
+  sessionCache.delete(tokenDigest(token));
 }
 
 export async function findSession(
@@ -93,45 +98,119 @@ export async function findSession(
       userId: sessions.userId,
       impersonatorId: sessions.impersonatorId,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .where(and(eq(sessions.idHash, tokenDigest(token)), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row?.userId) return null;
-  // Sliding expiry, written at most once an hour to keep reads cheap.
-  if (now.getTime() - row.lastSeenAt.getTime() > 60 * 60 * 1000) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
-      .where(eq(sessions.idHash, tokenDigest(token)));
-  }
+  await slideSessionExpiry(db, token, row.lastSeenAt, now);
   return { userId: row.userId, impersonatorId: row.impersonatorId };
+}
+
+/** Sliding expiry, written at most once an hour to keep reads cheap. */
+async function slideSessionExpiry(db: Queryable, token: string, lastSeenAt: Date, now: Date) {
+  if (now.getTime() - lastSeenAt.getTime() <= 60 * 60 * 1000) return;
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+    .where(eq(sessions.idHash, tokenDigest(token)));
+}
+
+const sessionUserColumns = {
+  user: users,
+  flags: accountFlags,
+  org: {
+    isRetailer: organizations.isRetailer,
+    buysOnPartnerSite: organizations.buysOnPartnerSite,
+  },
+  roles: sql<
+    string[]
+  >`array(select "role" from "user_roles" where "user_roles"."user_id" = "users"."id")`,
+  instructor: sql<boolean>`exists(select 1 from "section_members" where "section_members"."user_id" = "users"."id" and "section_members"."is_classroom_instructor")`,
+};
+
+type SessionUserRow = {
+  user: typeof users.$inferSelect;
+  flags: typeof accountFlags.$inferSelect | null;
+  org: { isRetailer: boolean | null; buysOnPartnerSite: boolean | null } | null;
+  roles: string[];
+  instructor: boolean;
+};
+
+/**
+ * The user of a live session, in one round trip (every logged-in request pays for it):
+ * session, account, flags, organisation, roles and the instructor flag together.
+ */
+export async function findSessionUser(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<SessionUser | null> {
+  if (token.length > 100) return null;
+  const digest = tokenDigest(token);
+  const hit = sessionCache.get(digest);
+  if (hit && hit.expiresAt > now) return hit.user;
+  const [row] = await db
+    .select({
+      ...sessionUserColumns,
+      impersonatorId: sessions.impersonatorId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(accountFlags, eq(accountFlags.userId, users.id))
+    .leftJoin(organizations, eq(organizations.id, users.orgId))
+    .where(
+      and(
+        eq(sessions.idHash, tokenDigest(token)),
+        gt(sessions.expiresAt, now),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  await slideSessionExpiry(db, token, row.lastSeenAt, now);
+  const user = toSessionUser(row, row.impersonatorId);
+  sessionCache.set(digest, { user, expiresAt: row.expiresAt });
+  return user;
+}
+
+// Every logged-in request needs its session's user: each process keeps the answer for up to
+// 30 s, and forgets it the moment the account, its roles, flags or sections, or the session
+// change anywhere (the server calls forgetAccounts on notification 'u:<id>', migration 0007).
+const sessionCache = new TimedCache<string, { user: SessionUser; expiresAt: Date }>(30_000, 10_000);
+
+/** Drops what this process keeps about these accounts (they changed somewhere). */
+export function forgetAccounts(userIds: readonly number[]): void {
+  const ids = new Set(userIds);
+  sessionCache.deleteWhere((entry) => ids.has(entry.user.id));
+  for (const forget of accountForgetters) forget(ids);
+}
+
+const accountForgetters: ((ids: Set<number>) => void)[] = [];
+
+/** Lets another context's per-account cache be forgotten with the account (shelf ownerships). */
+export function onAccountsChanged(forget: (ids: Set<number>) => void): void {
+  accountForgetters.push(forget);
 }
 
 export async function loadSessionUser(
   db: Queryable,
   input: { userId: number; impersonatorId: number | null },
 ): Promise<SessionUser | null> {
-  // One round trip on every logged-in request: roles and the instructor flag as subqueries.
   const [row] = await db
-    .select({
-      user: users,
-      flags: accountFlags,
-      org: {
-        isRetailer: organizations.isRetailer,
-        buysOnPartnerSite: organizations.buysOnPartnerSite,
-      },
-      roles: sql<
-        string[]
-      >`array(select "role" from "user_roles" where "user_roles"."user_id" = "users"."id")`,
-      instructor: sql<boolean>`exists(select 1 from "section_members" where "section_members"."user_id" = "users"."id" and "section_members"."is_classroom_instructor")`,
-    })
+    .select(sessionUserColumns)
     .from(users)
     .leftJoin(accountFlags, eq(accountFlags.userId, users.id))
     .leftJoin(organizations, eq(organizations.id, users.orgId))
     .where(and(eq(users.id, input.userId), eq(users.isActive, true)))
     .limit(1);
-  if (!row) return null;
+  return row ? toSessionUser(row, input.impersonatorId) : null;
+}
+
+function toSessionUser(row: SessionUserRow, impersonatorId: number | null): SessionUser {
   const roleNames = row.roles;
   const f = row.flags;
   const { user } = row;
@@ -144,9 +223,15 @@ export async function loadSessionUser(
     timeZone: user.timeZone,
     mustAcceptEula: user.mustAcceptEula && !user.eulaAcceptedAt,
     orgId: user.orgId,
-    org: user.orgId ? row.org : null,
+    org:
+      user.orgId && row.org
+        ? {
+            isRetailer: row.org.isRetailer ?? false,
+            buysOnPartnerSite: row.org.buysOnPartnerSite ?? false,
+          }
+        : null,
     roles: roleNames,
-    isImpersonating: input.impersonatorId !== null,
+    isImpersonating: impersonatorId !== null,
     flags: {
       isClassroomInstructor: row.instructor,
       hasAccessToCampusTools: f?.hasAccessToCampusTools ?? false,
@@ -155,7 +240,7 @@ export async function loadSessionUser(
       hasAccessToPubProductRequests: f?.hasAccessToPubProductRequests ?? false,
       isPostingEnabled: f?.isPostingEnabled ?? false,
       isManager: roleNames.includes('manager'),
-      isImpersonating: input.impersonatorId !== null,
+      isImpersonating: impersonatorId !== null,
       hasAccessToMyUsers: f?.hasAccessToMyUsers ?? false,
       isSamplesEnabled: f?.isSamplesEnabled ?? false,
       isAnalyticsEnabled: f?.isAnalyticsEnabled ?? false,
@@ -182,8 +267,10 @@ export async function changeLanguage(ctx: RequestContext, language: string): Pro
   if (!isLocale(language) || !ctx.site.allowedLanguages.includes(language)) {
     throw new Invalid('language.error.unsupported');
   }
-  if (ctx.user)
+  if (ctx.user) {
     await ctx.db.update(users).set({ languageCode: language }).where(eq(users.id, ctx.user.id));
+    forgetAccounts([ctx.user.id]);
+  }
   return language;
 }
 
@@ -193,6 +280,7 @@ export async function acceptEula(ctx: RequestContext): Promise<void> {
     .update(users)
     .set({ mustAcceptEula: false, eulaAcceptedAt: ctx.now })
     .where(eq(users.id, ctx.user.id));
+  forgetAccounts([ctx.user.id]);
 }
 
 export async function createUser(

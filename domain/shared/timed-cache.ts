@@ -42,6 +42,15 @@ export class TimedCache<K, V> {
     return value;
   }
 
+  delete(key: K): void {
+    this.#entries.delete(key);
+  }
+
+  /** Forgets the entries whose value matches (a changed account's sessions). */
+  deleteWhere(matches: (value: V) => boolean): void {
+    for (const [key, entry] of this.#entries) if (matches(entry.value)) this.#entries.delete(key);
+  }
+
   clear(): void {
     this.#entries.clear();
   }

@@ -1,7 +1,9 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { products } from '#db/schema/catalog.ts';
 import { ownerships } from '#db/schema/shelf.ts';
+import { onAccountsChanged } from '#domain/accounts/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
+import { TimedCache } from '#domain/shared/timed-cache.ts';
 import { isActiveOwnership } from './ownership.ts';
 import type { LibraryItem } from './types.ts';
 
@@ -40,22 +42,34 @@ export async function ownedProducts(ctx: RequestContext): Promise<LibraryItem[]>
     }));
 }
 
+// Product pages ask "does this user own it?" on every logged-in view: each process keeps a
+// user's unrevoked ownerships up to 30 s, forgotten at once when they change anywhere
+// (notification 'u:<id>', migration 0007).
+type OwnershipWindow = {
+  productId: number;
+  startsAt: Date;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+};
+const ownershipCache = new TimedCache<number, OwnershipWindow[]>(30_000, 10_000);
+onAccountsChanged((ids) => {
+  for (const id of ids) ownershipCache.delete(id);
+});
+
 /** Whether the logged-in user owns this product now; a visitor owns nothing. */
 export async function ownsProduct(ctx: RequestContext, productId: number): Promise<boolean> {
-  if (!ctx.user) return false;
-  const rows = await ctx.db
-    .select({
-      startsAt: ownerships.startsAt,
-      expiresAt: ownerships.expiresAt,
-      revokedAt: ownerships.revokedAt,
-    })
-    .from(ownerships)
-    .where(
-      and(
-        eq(ownerships.userId, ctx.user.id),
-        eq(ownerships.productId, productId),
-        isNull(ownerships.revokedAt),
-      ),
-    );
-  return rows.some((row) => isActiveOwnership(row, ctx.now));
+  const user = ctx.user;
+  if (!user) return false;
+  const rows = await ownershipCache.getOrLoad(user.id, () =>
+    ctx.db
+      .select({
+        productId: ownerships.productId,
+        startsAt: ownerships.startsAt,
+        expiresAt: ownerships.expiresAt,
+        revokedAt: ownerships.revokedAt,
+      })
+      .from(ownerships)
+      .where(and(eq(ownerships.userId, user.id), isNull(ownerships.revokedAt))),
+  );
+  return rows.some((row) => row.productId === productId && isActiveOwnership(row, ctx.now));
 }

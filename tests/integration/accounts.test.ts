@@ -4,6 +4,7 @@ import {
   createUser,
   endSession,
   findSession,
+  findSessionUser,
   loadSessionUser,
   login,
   startSession,
@@ -91,8 +92,11 @@ describe('sessions (issue 2 §4)', () => {
     const second = await startSession(database.db, { userId, previousToken: first.token, now });
     expect(await findSession(database.db, first.token, now)).toBeNull();
     expect(await findSession(database.db, second.token, now)).not.toBeNull();
+    expect((await findSessionUser(database.db, second.token, now))?.id).toBe(userId);
     await endSession(database.db, second.token);
     expect(await findSession(database.db, second.token, now)).toBeNull();
+    // The per-process session cache forgets an ended session at once.
+    expect(await findSessionUser(database.db, second.token, now)).toBeNull();
   });
 
   it('an expired session is not found', async () => {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
 import { banners } from '#db/schema/sites.ts';
+import { createUser, endSession, startSession } from '#domain/accounts/service.ts';
 import { insertProduct } from '#tests/builders.ts';
-import { openTestDatabase } from '#tests/database.ts';
+import { openTestDatabase, unique } from '#tests/database.ts';
 
 // Migration 0004: every write that changes what a catalog page shows tells the app processes
 // (their page caches) which products changed, or 'all'.
@@ -65,5 +66,18 @@ describe('catalog change notifications', () => {
     received.length = 0;
     await database.db.insert(banners).values({ kind: 'merger', message: 'Test', isActive: false });
     expect(await notified((p) => p === 'all')).toBe('all');
+  });
+
+  it('ending a session names its user, so every process forgets it (migration 0007)', async () => {
+    const userId = await createUser(database.db, {
+      email: `${unique('notify')}@example.test`,
+      password: 'pw-123456',
+      firstName: 'N',
+      lastName: 'N',
+    });
+    const { token } = await startSession(database.db, { userId, now: new Date() });
+    received.length = 0;
+    await endSession(database.db, token);
+    expect(await notified((p) => p === `u:${userId}`)).toBe(`u:${userId}`);
   });
 });

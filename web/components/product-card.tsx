@@ -23,6 +23,7 @@ export function ProductCard({
   const [width, height] = layout === 'tile' ? [160, 240] : [96, 144];
   return (
     <article className={layout === 'tile' ? 'card' : 'card card--row'} aria-labelledby={titleId}>
+      {/* biome-ignore lint/a11y/useAnchorContent: the cover repeats the title link; it is hidden from assistive technology and the tab order */}
       <a
         href={product.path}
         data-app-link=""
