@@ -189,7 +189,7 @@ try {
 
   // Logged-in product page vs renderToString of the same tree.
   const renderPort = port + 2;
-  start('npx', ['tsx', 'bench/render-server.ts'], {
+  start(process.execPath, ['--import', 'tsx', 'bench/render-server.ts'], {
     ...serverEnv,
     PORT: String(renderPort),
     BENCH_PATH: productPath,

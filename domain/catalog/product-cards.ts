@@ -26,7 +26,7 @@ type CardRow = {
 type OfferSummary = { lowestCents: number | null; activeOffers: number };
 
 /** Lowest active price and number of active offers, for a page of products in one query. */
-async function offerSummaries(
+export async function offerSummaries(
   db: Queryable,
   productIds: number[],
 ): Promise<Map<number, OfferSummary>> {
@@ -49,11 +49,15 @@ async function offerSummaries(
 export async function toProductCards<Row extends CardRow>(
   db: Queryable,
   rows: Row[],
+  // When the ids are known before the rows, the caller may have run offerSummaries alongside.
+  prefetched?: Map<number, OfferSummary>,
 ): Promise<(Row & ProductCard)[]> {
-  const summaries = await offerSummaries(
-    db,
-    rows.map((r) => r.id),
-  );
+  const summaries =
+    prefetched ??
+    (await offerSummaries(
+      db,
+      rows.map((r) => r.id),
+    ));
   return rows.map((row) => {
     const summary = summaries.get(row.id);
     return {

@@ -4,7 +4,7 @@ import { productIdentifiers, products } from '#db/schema/catalog.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
 import { PAGE_SIZE } from './pagination.ts';
-import { cardColumns, toProductCards } from './product-cards.ts';
+import { cardColumns, offerSummaries, toProductCards } from './product-cards.ts';
 import { parseSearchTerms } from './search-terms.ts';
 import { CARD_DESCRIPTION_WORDS, truncateWords } from './truncate-words.ts';
 import type { ProductCard } from './types.ts';
@@ -84,13 +84,16 @@ async function runSearch(
   const pages = Math.max(1, Math.ceil(count / SEARCH_PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
   const pageIds = ids.slice((current - 1) * SEARCH_PAGE_SIZE, current * SEARCH_PAGE_SIZE);
-  const rows =
+  // Rows and prices of the page at once: the ids are known.
+  const [rows, summaries] = await Promise.all([
     pageIds.length > 0
-      ? await ctx.db
+      ? ctx.db
           .select({ ...cardColumns, description: products.description })
           .from(products)
           .where(inArray(products.id, pageIds))
-      : [];
+      : [],
+    offerSummaries(ctx.db, pageIds),
+  ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = pageIds.flatMap((id) => byId.get(id) ?? []);
   return {
@@ -100,7 +103,7 @@ async function runSearch(
     pages,
     count,
     more,
-    results: (await toProductCards(ctx.db, ordered)).map((card) => ({
+    results: (await toProductCards(ctx.db, ordered, summaries)).map((card) => ({
       ...card,
       description: truncateWords(card.description, CARD_DESCRIPTION_WORDS),
     })),

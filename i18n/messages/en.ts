@@ -121,6 +121,7 @@ export const en = {
   'library.title': 'Library',
   'library.intro': 'Your library lists the courses and materials you can open.',
   'library.toShelf': 'Go to My Shelf',
+  'product.owned': 'You already own this title.',
   'siteMap.title': 'Site map',
   'siteMap.shop': 'Shop',
   'siteMap.account': 'Your account',

@@ -125,6 +125,7 @@ export const frCA: Record<MessageId, string> = {
   'library.title': 'Bibliothèque',
   'library.intro': 'Votre bibliothèque présente les cours et le matériel que vous pouvez ouvrir.',
   'library.toShelf': 'Aller à Mon étagère',
+  'product.owned': 'Vous possédez déjà ce titre.',
   'siteMap.title': 'Plan du site',
   'siteMap.shop': 'Magasiner',
   'siteMap.account': 'Votre compte',

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newContext, waitForHydration } from './browser.ts';
+import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -177,6 +177,19 @@ describe('catalog, as a shopper', () => {
       .waitFor();
     const missing = await page.goto('/browse/no-such-category');
     expect(missing?.status()).toBe(404);
+    await context.close();
+  });
+
+  it('a product the student owns shows that they own it and the way to their shelf, not the options', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    await page.goto('/book/2?ecommerce_course_id=1');
+    await page.getByText('You already own this title.').waitFor();
+    expect(page.url()).toContain('ecommerce_course_id=1');
+    await page.getByRole('link', { name: 'Go to My Shelf' }).waitFor();
+    expect(await page.getByText('DURATION').count()).toBe(0);
+    await expectAccessible(page);
     await context.close();
   });
 });

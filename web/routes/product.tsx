@@ -1,4 +1,4 @@
-import { data, redirect, useLoaderData } from 'react-router';
+import { data, Link, redirect, useLoaderData } from 'react-router';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
 import { defaultOffering, offeringPanel } from '#domain/catalog/offering-selection.ts';
 import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
@@ -38,10 +38,11 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     queryOfferingType: url.searchParams.get('offeringType'),
     loggedIn: !!context.rc.user,
   });
+  const owned = await ownsProduct(context.rc, product.id);
   const panel = offeringPanel({
     productType: product.productType,
     offeringCount: product.offerings.length,
-    owned: await ownsProduct(context.rc, product.id),
+    owned,
     inCart: false,
     partnerOrg: context.rc.site.org?.isBookstorePartner ?? false,
     follettLabel: context.rc.site.isFollettLabel,
@@ -52,6 +53,9 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   return {
     product,
     related,
+    owned,
+    // spec 1 §2: bought for a course (cart item courseId, checkout ?ecommerce_course_id=…).
+    courseId: courseIdParam(url.searchParams.get('ecommerce_course_id')),
     host: context.rc.site.host,
     selectedId,
     panel: product.unavailable ? { ...panel, visible: false } : panel,
@@ -60,7 +64,8 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
 });
 
 export default function ProductPage() {
-  const { product, related, host, selectedId, panel, canonical } = useLoaderData<typeof loader>();
+  const { product, related, host, selectedId, panel, canonical, owned } =
+    useLoaderData<typeof loader>();
   // Built while rendering, not in the loader: the browser has every fact already, and the
   // hydration data need not carry the description twice.
   const jsonLd = jsonForScript(
@@ -122,7 +127,18 @@ export default function ProductPage() {
               {t(UNAVAILABILITY_MESSAGE[product.unavailable], { host })}
             </p>
           ) : null}
-          <OfferingOptions offerings={product.offerings} panel={panel} selectedId={selectedId} />
+          {owned ? (
+            <div className="alert alert--success stack-sm">
+              <p>{t('product.owned')}</p>
+              <p>
+                <Link to="/shelf" className="button button--primary">
+                  {t('library.toShelf')}
+                </Link>
+              </p>
+            </div>
+          ) : (
+            <OfferingOptions offerings={product.offerings} panel={panel} selectedId={selectedId} />
+          )}
           <section className="stack" aria-labelledby="description-heading">
             <h2 id="description-heading">{t('product.description')}</h2>
             <p className="prose">{product.description}</p>
@@ -154,8 +170,6 @@ export default function ProductPage() {
   );
 }
 
-/** 'en' shown as 'English' (or 'anglais' in French); an unknown code as itself. */
-
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const root = rootDataFrom(matches);
   // Without data the error boundary renders its own title.
@@ -167,3 +181,10 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     { tagName: 'link', rel: 'canonical', href: canonical },
   ];
 };
+
+/** A course id from the query (positive 32-bit integer), or null: anything else is ignored. */
+function courseIdParam(raw: string | null): number | null {
+  if (!raw || !ID.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : null;
+}
