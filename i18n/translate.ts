@@ -16,10 +16,13 @@ export function isMessageId(key: string): key is MessageId {
 /** Formats a catalog message; an unknown id (a bug) shows the generic error text. */
 export function translate(locale: Locale, id: string, params?: MessageParams): string {
   const key: MessageId = isMessageId(id) ? id : 'error.generic';
+  const text = catalogs[locale][key];
+  // Most messages are plain text: no ICU syntax to interpret (a hundred cards ask for four each).
+  if (!text.includes('{') && !text.includes("'")) return text;
   const cacheKey = `${locale}\u0000${key}`;
   let format = compiled.get(cacheKey);
   if (!format) {
-    format = new IntlMessageFormat(catalogs[locale][key], locale, undefined, { ignoreTag: true });
+    format = new IntlMessageFormat(text, locale, undefined, { ignoreTag: true });
     compiled.set(cacheKey, format);
   }
   return String(format.format(params));

@@ -33,7 +33,7 @@ export type SearchOutcome =
  * Designed for the common word (issue 3): ranking every match of 'introduction' in a million
  * products costs a second, so full-text ranking looks at most SEARCH_WINDOW matching rows
  * (taken straight from the GIN index, no ordering) and ranks those. A term with more matches
- * answers "more than 500 results" and its first five pages. When neither identifiers nor
+ * answers "more than 300 results" and its first three pages. When neither identifiers nor
  * words matched, the shopper likely mistyped: each word is corrected to the most similar
  * word of a title or author (correctedSpelling) and the search runs again.
  */
@@ -50,7 +50,7 @@ export async function searchCatalog(
   return searchCache.getOrLoad(key, () => runSearch(ctx, terms, page));
 }
 
-export const SEARCH_WINDOW = 500;
+export const SEARCH_WINDOW = 300;
 
 const searchCache = new TimedCache<string, SearchOutcome>(60_000, 1_000);
 
