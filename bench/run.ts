@@ -102,6 +102,31 @@ async function throughput(url: string, headers: Record<string, string> = {}) {
   };
 }
 
+type Throughput = Awaited<ReturnType<typeof throughput>>;
+
+/**
+ * A figure and its reference measured twice each, alternately (A B A B), and averaged: this
+ * machine's speed drifts by a quarter between minutes, and a ratio must not depend on when
+ * each half ran.
+ */
+async function alternating(
+  a: () => Promise<Throughput>,
+  b: () => Promise<Throughput>,
+): Promise<[Throughput, Throughput]> {
+  const runs: Throughput[][] = [[], []];
+  for (let round = 0; round < 2; round += 1) {
+    runs[0]!.push(await a());
+    runs[1]!.push(await b());
+  }
+  const mean = (list: Throughput[]): Throughput => ({
+    rps: Math.round(list.reduce((sum, r) => sum + r.rps, 0) / list.length),
+    p50: Math.max(...list.map((r) => r.p50)),
+    p99: Math.max(...list.map((r) => r.p99)),
+    non2xx: list.reduce((sum, r) => sum + r.non2xx, 0),
+  });
+  return [mean(runs[0]!), mean(runs[1]!)];
+}
+
 /** One request at a time, each URL once: service time, no queueing, no cache hits. */
 async function latencies(paths: string[]) {
   const times: number[] = [];
@@ -184,8 +209,10 @@ try {
     {},
   );
   await waitFor(`http://127.0.0.1:${barePort}/`);
-  const anonymous = await throughput(`${base}${productPath}`);
-  const bare = await throughput(`http://127.0.0.1:${barePort}/`);
+  const [anonymous, bare] = await alternating(
+    () => throughput(`${base}${productPath}`),
+    () => throughput(`http://127.0.0.1:${barePort}/`),
+  );
 
   // Logged-in product page vs renderToString of the same tree.
   const renderPort = port + 2;
@@ -196,8 +223,10 @@ try {
     BENCH_COOKIE: cookie,
   });
   await waitFor(`http://127.0.0.1:${renderPort}/`);
-  const render = await throughput(`http://127.0.0.1:${renderPort}/`);
-  const user = await throughput(`${base}${productPath}`, { cookie });
+  const [user, render] = await alternating(
+    () => throughput(`${base}${productPath}`, { cookie }),
+    () => throughput(`http://127.0.0.1:${renderPort}/`),
+  );
 
   console.log(
     `\nproduct page ${productPath}, ${body.length} bytes; ${connections} connections, ${duration} s each\n`,

@@ -95,8 +95,13 @@ export async function createApp(options: AppOptions): Promise<App> {
       log.error({ err: error, requestId, url: request.url }, 'unhandled error');
       response = genericError(request, context?.rc.locale ?? 'en', requestId);
     }
-    // Headers of a redirect or streamed response may be immutable: copy before we add ours.
-    response = new Response(response.body, response);
+    // Headers of some responses (Response.redirect, fetched ones) are immutable: copy those
+    // before we add ours; the pages we render can take them as they are.
+    try {
+      response.headers.set('X-Request-Id', requestId);
+    } catch {
+      response = new Response(response.body, response);
+    }
     const https = isHttps(request, config);
     applySecurityHeaders(response.headers, {
       scriptHashes: context?.scriptHashes ?? [],
