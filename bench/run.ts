@@ -229,7 +229,7 @@ try {
   );
 
   console.log(
-    `\nproduct page ${productPath}, ${body.length} bytes; ${connections} connections, ${duration} s each\n`,
+    `\nproduct page ${productPath}, ${body.length} bytes; ${connections} connections, ${duration} s each; each pair run A B A B: req/s is the mean, p50 and p99 the worse run\n`,
   );
   console.log('| measurement | req/s | p50 ms | p99 ms | non-2xx |');
   console.log('|---|---|---|---|---|');
