@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import {
+  baseUrl,
+  expectAccessible,
+  launchBrowser,
+  logIn,
+  newContext,
+  waitForHydration,
+} from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -189,6 +196,43 @@ describe('catalog, as a shopper', () => {
     expect(page.url()).toContain('ecommerce_course_id=1');
     await page.getByRole('link', { name: 'Go to My Shelf' }).waitFor();
     expect(await page.getByText('DURATION').count()).toBe(0);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('on a phone, in French: navbar search, the mobile pagination and a product page', async () => {
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      locale: 'fr-CA',
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    await waitForHydration(page);
+    const search = page
+      .getByRole('banner')
+      .getByPlaceholder('Rechercher par ISBN, titre ou mots-clés');
+    await search.fill('introduction');
+    await search.press('Enter');
+    await page
+      .getByRole('heading', { name: 'Résultats de recherche pour introduction.' })
+      .waitFor();
+    const mobile = page.locator('.pagination__mobile');
+    await mobile.getByText(/^Page 1 sur \d+$/).waitFor();
+    expect(await page.locator('.pagination__desktop').isVisible()).toBe(false);
+    await mobile.getByRole('link', { name: 'Suivant' }).click();
+    await mobile.getByText(/^Page 2 sur \d+$/).waitFor();
+    expect(page.url()).toContain('page=2');
+    await expectAccessible(page);
+    await page
+      .getByRole('link', { name: /^Voir les détails/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/(book|courseware|classroom|collection)\/\d+\//);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('fr-CA');
     await expectAccessible(page);
     await context.close();
   });
