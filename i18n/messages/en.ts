@@ -125,6 +125,13 @@ export const en = {
   'cart.error.title': 'Unable to Add to Cart',
   'cart.error.offering': 'This offering is no longer available. Please choose another one.',
   'cart.error.unavailable': 'Sorry, this product is unavailable for purchase.',
+  'checkout.error.key':
+    'This checkout could not be identified. Please reload the page and try again.',
+  'checkout.error.emptyCart': 'Your cart is empty.',
+  'checkout.error.retry': 'Your order is being placed. Please try again in a moment.',
+  'checkout.error.order': 'We could not find this order.',
+  'checkout.error.amount': 'The amount paid does not match the order total.',
+  'checkout.error.notPending': 'This order is no longer waiting for payment.',
   'siteMap.title': 'Site map',
   'siteMap.shop': 'Shop',
   'siteMap.account': 'Your account',

@@ -129,6 +129,13 @@ export const frCA: Record<MessageId, string> = {
   'cart.error.title': 'Impossible d’ajouter au panier',
   'cart.error.offering': 'Cette offre n’est plus offerte. Veuillez en choisir une autre.',
   'cart.error.unavailable': 'Désolé, ce produit ne peut pas être acheté.',
+  'checkout.error.key':
+    'Ce paiement n’a pas pu être identifié. Veuillez recharger la page et réessayer.',
+  'checkout.error.emptyCart': 'Votre panier est vide.',
+  'checkout.error.retry': 'Votre commande est en cours. Veuillez réessayer dans un instant.',
+  'checkout.error.order': 'Nous n’avons pas trouvé cette commande.',
+  'checkout.error.amount': 'Le montant payé ne correspond pas au total de la commande.',
+  'checkout.error.notPending': 'Cette commande n’attend plus de paiement.',
   'siteMap.title': 'Plan du site',
   'siteMap.shop': 'Magasiner',
   'siteMap.account': 'Votre compte',
