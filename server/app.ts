@@ -200,6 +200,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         publicPage: null,
         csrfToken: csrfTokenFor(config.sessionSecret, csrfKey),
         sessionToken: session ? sessionToken : null,
+        anonymousKey: anonKey && /^[\w-]{20,64}$/.test(anonKey) ? anonKey : null,
         secureCookies: isHttps(request, config),
         isDevelopment: development,
         database,

@@ -16,6 +16,8 @@ export type WebContext = {
   publicPage: { productIds: Set<number> } | null;
   csrfToken: string;
   sessionToken: string | null;
+  /** The anonymous visitor's cookie value (their cart's key), when they have one. */
+  anonymousKey: string | null;
   secureCookies: boolean;
   isDevelopment: boolean;
   database: DatabaseHandle;

@@ -7,6 +7,7 @@ export default [
   route('accounts/login', 'routes/login.tsx'),
   route('accounts/logout', 'routes/logout.tsx'),
   route('ajax/logout', 'routes/ajax-logout.ts'),
+  route('ajax/book/free', 'routes/free-book.ts'),
   route('account', 'routes/account.tsx'),
   route('account/eula', 'routes/eula.tsx'),
   route('account/language', 'routes/language.tsx'),

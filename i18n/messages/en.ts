@@ -122,6 +122,8 @@ export const en = {
   'library.intro': 'Your library lists the courses and materials you can open.',
   'library.toShelf': 'Go to My Shelf',
   'product.owned': 'You already own this title.',
+  'product.addToShelf': 'Add To My Shelf',
+  'freeBook.error.notFree': 'This book cannot be added for free.',
   'cart.error.title': 'Unable to Add to Cart',
   'cart.error.offering': 'This offering is no longer available. Please choose another one.',
   'cart.error.unavailable': 'Sorry, this product is unavailable for purchase.',

@@ -126,6 +126,8 @@ export const frCA: Record<MessageId, string> = {
   'library.intro': 'Votre bibliothèque présente les cours et le matériel que vous pouvez ouvrir.',
   'library.toShelf': 'Aller à Mon étagère',
   'product.owned': 'Vous possédez déjà ce titre.',
+  'product.addToShelf': 'Ajouter à Mon étagère',
+  'freeBook.error.notFree': 'Ce livre ne peut pas être ajouté gratuitement.',
   'cart.error.title': 'Impossible d’ajouter au panier',
   'cart.error.offering': 'Cette offre n’est plus offerte. Veuillez en choisir une autre.',
   'cart.error.unavailable': 'Désolé, ce produit ne peut pas être acheté.',

@@ -236,4 +236,22 @@ describe('catalog, as a shopper', () => {
     await expectAccessible(page);
     await context.close();
   });
+
+  it('a free book: a visitor is asked to log in; then Add To My Shelf puts it in the library', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/book/3');
+    await page.getByRole('link', { name: 'Add To My Shelf' }).click();
+    await page.waitForURL(/\/accounts\/login\/\?next=/);
+    await logIn(page, 'instructor@demo.test');
+    await page.goto('/book/3');
+    const title = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Add To My Shelf' }).click();
+    await page.waitForURL(/\/library/);
+    await page.getByText(title).first().waitFor();
+    await page.goto('/book/3');
+    await page.getByText('You already own this title.').waitFor();
+    await context.close();
+  });
 });

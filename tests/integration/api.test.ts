@@ -22,6 +22,7 @@ function webContext(overrides: Partial<WebContext['rc']> = {}): WebContext {
     publicPage: null,
     csrfToken: 'token',
     sessionToken: null,
+    anonymousKey: null,
     secureCookies: false,
     isDevelopment: false,
     database,

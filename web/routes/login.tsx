@@ -2,6 +2,7 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation } fro
 import { z } from 'zod';
 import { safeNextPath } from '#domain/accounts/safe-next.ts';
 import { login, startSession } from '#domain/accounts/service.ts';
+import { mergeAnonymousCart } from '#domain/commerce/cart.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { emailField, type FieldErrors, fieldErrors, passwordField } from '#web/forms/fields.ts';
 import { useRootData, useT } from '#web/i18n/use-t.ts';
@@ -52,6 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     previousToken: context.sessionToken,
     now: context.rc.now,
   });
+  // What the shopper put in the cart before logging in joins the account's cart (issue 4).
+  if (context.anonymousKey) {
+    await mergeAnonymousCart(context.rc.db, context.anonymousKey, outcome.userId);
+  }
   return redirect(next, {
     headers: { 'Set-Cookie': sessionCookie(context, session.token, session.expiresAt) },
   });

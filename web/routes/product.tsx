@@ -12,6 +12,7 @@ import { ProductTabs } from '#web/components/product-tabs.tsx';
 import { ProductTray } from '#web/components/product-tray.tsx';
 import { ProductTypeSections } from '#web/components/product-type-sections.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { languageName } from '#web/utils/language-name.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
@@ -54,6 +55,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     product,
     related,
     owned,
+    loggedIn: !!context.rc.user,
     // spec 1 §2: bought for a course (cart item courseId, checkout ?ecommerce_course_id=…).
     courseId: courseIdParam(url.searchParams.get('ecommerce_course_id')),
     host: context.rc.site.host,
@@ -64,8 +66,9 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
 });
 
 export default function ProductPage() {
-  const { product, related, host, selectedId, panel, canonical, owned } =
+  const { product, related, host, selectedId, panel, canonical, owned, loggedIn } =
     useLoaderData<typeof loader>();
+  const csrfToken = useCsrfToken();
   // Built while rendering, not in the loader: the browser has every fact already, and the
   // hydration data need not carry the description twice.
   const jsonLd = jsonForScript(
@@ -136,6 +139,26 @@ export default function ProductPage() {
                 </Link>
               </p>
             </div>
+          ) : product.price.kind === 'readForFree' && !product.unavailable ? (
+            // spec 1 §4 Shelf button: a free book is added to the shelf, then read.
+            loggedIn ? (
+              <form method="post" action="/ajax/book/free/">
+                <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
+                <input type="hidden" name="productId" value={product.id} />
+                <button type="submit" className="button button--primary">
+                  {t('product.addToShelf')}
+                </button>
+              </form>
+            ) : (
+              <p>
+                <Link
+                  to={`/accounts/login/?next=${encodeURIComponent(product.path)}`}
+                  className="button button--primary"
+                >
+                  {t('product.addToShelf')}
+                </Link>
+              </p>
+            )
           ) : (
             <OfferingOptions offerings={product.offerings} panel={panel} selectedId={selectedId} />
           )}
