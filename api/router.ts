@@ -1,5 +1,6 @@
 import type { WebContext } from '#server/load-context.ts';
 import { loginStatus, postChangeLanguage } from './account/routes.ts';
+import { getCart } from './cart/routes.ts';
 import { getCatalogItem } from './catalog-items/routes.ts';
 import { apiError, mapApiError } from './errors.ts';
 import { postPageView } from './events/routes.ts';
@@ -19,6 +20,7 @@ const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
   ['/api/account/user/me/change-language', { POST: postChangeLanguage }],
   ['/api/events/page-view', { POST: postPageView }],
   ['/api/catalog-items/:id', { GET: getCatalogItem }],
+  ['/api/cart', { GET: (_r, c) => getCart(c) }],
 ];
 
 const COMPILED = ROUTES.map(([pattern, methods]) => ({ segments: pattern.split('/'), methods }));

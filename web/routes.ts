@@ -8,6 +8,7 @@ export default [
   route('accounts/logout', 'routes/logout.tsx'),
   route('ajax/logout', 'routes/ajax-logout.ts'),
   route('ajax/book/free', 'routes/free-book.ts'),
+  route('cart', 'routes/cart.tsx'),
   route('account', 'routes/account.tsx'),
   route('account/eula', 'routes/eula.tsx'),
   route('account/language', 'routes/language.tsx'),

@@ -14,6 +14,15 @@ import { cartItemKind } from './cart-button.ts';
 
 export type CartOwner = { userId: number } | { anonymousKey: string };
 
+/** Whose cart a request works on: the account's, else the anonymous browser's, else none. */
+export function cartOwnerOf(
+  user: { id: number } | null,
+  anonymousKey: string | null,
+): CartOwner | null {
+  if (user) return { userId: user.id };
+  return anonymousKey ? { anonymousKey } : null;
+}
+
 export type CartLine = {
   id: number;
   productId: number;

@@ -254,4 +254,24 @@ describe('catalog, as a shopper', () => {
     await page.getByText('You already own this title.').waitFor();
     await context.close();
   });
+
+  it('a visitor adds a book to the cart, sees View Cart, and keeps the cart after logging in', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/book/11');
+    await waitForHydration(page);
+    const title = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await page.getByRole('link', { name: 'View Cart' }).click();
+    await page.getByRole('heading', { name: 'Cart', level: 1 }).waitFor();
+    await page.getByRole('link', { name: title }).waitFor();
+    await page.getByText(/^Subtotal: \$\d/).waitFor();
+    await expectAccessible(page);
+    await logIn(page, 'ta@demo.test');
+    await page.goto('/cart');
+    await page.getByRole('link', { name: title }).waitFor();
+    await page.getByRole('button', { name: `Remove ${title}` }).click();
+    await page.getByText('Your cart is empty.').waitFor();
+    await context.close();
+  });
 });

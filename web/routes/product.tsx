@@ -1,4 +1,4 @@
-import { data, Link, redirect, useLoaderData } from 'react-router';
+import { data, Form, Link, redirect, useLoaderData } from 'react-router';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
 import { defaultOffering, offeringPanel } from '#domain/catalog/offering-selection.ts';
 import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
@@ -6,6 +6,7 @@ import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts
 import { ownsProduct } from '#domain/shelf/service.ts';
 import { BookFileList } from '#web/components/book-file-list.tsx';
 import { Breadcrumb } from '#web/components/breadcrumb.tsx';
+import { CartButton } from '#web/components/cart-button.tsx';
 import { OfferingOptions } from '#web/components/offering-options.tsx';
 import { PriceText } from '#web/components/price-text.tsx';
 import { ProductTabs } from '#web/components/product-tabs.tsx';
@@ -159,9 +160,23 @@ export default function ProductPage() {
                 </Link>
               </p>
             )
-          ) : (
-            <OfferingOptions offerings={product.offerings} panel={panel} selectedId={selectedId} />
-          )}
+          ) : panel.visible ? (
+            <Form method="post" action="/cart" id="offering-form" className="stack">
+              <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
+              <input type="hidden" name="intent" value="add" />
+              <input type="hidden" name="next" value={product.path} />
+              <OfferingOptions
+                offerings={product.offerings}
+                panel={panel}
+                selectedId={selectedId}
+              />
+              <CartButton
+                productId={product.id}
+                formId="offering-form"
+                initialSelectedId={selectedId}
+              />
+            </Form>
+          ) : null}
           <section className="stack" aria-labelledby="description-heading">
             <h2 id="description-heading">{t('product.description')}</h2>
             <p className="prose">{product.description}</p>

@@ -1,0 +1,112 @@
+import { Form, Link, redirect, useLoaderData } from 'react-router';
+import { z } from 'zod';
+import { safeNextPath } from '#domain/accounts/safe-next.ts';
+import {
+  cartLines,
+  cartOwnerOf,
+  putInCart,
+  removeFromCart,
+  subtotalCents,
+} from '#domain/commerce/cart.ts';
+import { Invalid } from '#domain/shared/errors.ts';
+import { formatMoney } from '#i18n/translate.ts';
+import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { useCsrfToken } from '#web/utils/csrf-token.ts';
+import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
+import { pageMeta } from '#web/utils/meta.ts';
+import type { Route } from './+types/cart.ts';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const CartForm = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('add'),
+    offeringId: id,
+    courseId: id.optional(),
+    next: z.string().max(2000).optional(),
+  }),
+  z.object({ intent: z.literal('remove'), cartItemId: id }),
+]);
+
+// /cart/ (spec 1 §2): the shopper's items with their offering and price, and the subtotal.
+// Anonymous shoppers have a cart too (their browser's), joined to the account's on login.
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  const owner = cartOwnerOf(context.rc.user, context.anonymousKey);
+  const lines = owner ? await cartLines(context.rc.db, owner) : [];
+  return { lines, subtotal: subtotalCents(lines) };
+});
+
+// Add To Cart / Update Cart from a product page (back to it: the button then reads View Cart),
+// and Remove from this page. The server checks the CSRF token of every POST.
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const parsed = CartForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Invalid();
+  const owner = cartOwnerOf(context.rc.user, context.anonymousKey);
+  if (!owner) throw new Invalid('error.csrf');
+  if (parsed.data.intent === 'add') {
+    await putInCart(context.rc, owner, {
+      offeringId: parsed.data.offeringId,
+      courseSectionId: null,
+    });
+    return redirect(safeNextPath(parsed.data.next ?? '/cart'));
+  }
+  await removeFromCart(context.rc.db, owner, parsed.data.cartItemId);
+  return redirect('/cart');
+});
+
+export default function CartPage() {
+  const { lines, subtotal } = useLoaderData<typeof loader>();
+  const t = useT();
+  const locale = useLocale();
+  const csrfToken = useCsrfToken();
+  return (
+    <section className="narrow stack">
+      <h1>{t('cart.title')}</h1>
+      {lines.length === 0 ? (
+        <p>{t('checkout.error.emptyCart')}</p>
+      ) : (
+        <>
+          <ul className="stack cart-lines">
+            {lines.map((line) => (
+              <li key={line.id} className="cart-line">
+                <div>
+                  <p className="cart-line__title">
+                    <Link to={`/product-detail/${line.productId}`}>{line.title}</Link>
+                  </p>
+                  <p className="card__type">
+                    {t(
+                      line.isDigital && line.isPrint
+                        ? 'cart.kind.combo'
+                        : line.isPrint
+                          ? 'cart.kind.print'
+                          : 'cart.kind.digital',
+                    )}
+                  </p>
+                </div>
+                <p className="cart-line__price">
+                  {formatMoney(locale, line.priceCents, line.currencyCode)}
+                </p>
+                <Form method="post">
+                  <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="cartItemId" value={line.id} />
+                  <button
+                    type="submit"
+                    className="button button--secondary"
+                    aria-label={t('cart.removeOf', { title: line.title })}
+                  >
+                    {t('cart.remove')}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+          <p className="cart-subtotal">
+            {t('cart.subtotal')}: <strong>{formatMoney(locale, subtotal, 'USD')}</strong>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'cart.title');
