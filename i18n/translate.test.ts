@@ -10,7 +10,16 @@ describe('message catalogs', () => {
 
   it('every message parses as ICU in both languages', () => {
     const params = {
-      ...{ count: 2, minutes: 2, name: 'x', title: 't', year: 2026, tool: 't', id: 'r' },
+      ...{
+        count: 2,
+        minutes: 2,
+        name: 'x',
+        title: 't',
+        year: 2026,
+        tool: 't',
+        id: 'r',
+        amount: '$1.00',
+      },
       ...{
         author: 'a',
         price: '$1',

@@ -9,6 +9,8 @@ export default [
   route('ajax/logout', 'routes/ajax-logout.ts'),
   route('ajax/book/free', 'routes/free-book.ts'),
   route('cart', 'routes/cart.tsx'),
+  route('checkout', 'routes/checkout.tsx'),
+  route('checkout/complete/:orderId', 'routes/checkout-complete.tsx'),
   route('account', 'routes/account.tsx'),
   route('account/eula', 'routes/eula.tsx'),
   route('account/language', 'routes/language.tsx'),

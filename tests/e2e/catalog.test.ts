@@ -274,4 +274,44 @@ describe('catalog, as a shopper', () => {
     await page.getByText('Your cart is empty.').waitFor();
     await context.close();
   });
+
+  it('checkout: a declined card says why and leaves nothing paid; the test card buys the book', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'bookstore@demo.test');
+    await page.goto('/book/12');
+    await waitForHydration(page);
+    const title = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await page.getByRole('link', { name: 'View Cart' }).click();
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+    await waitForHydration(page);
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiration (MM/YY)').fill('12/30');
+    await page.getByLabel('Security code (CVC)').fill('123');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    await expectAccessible(page);
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiration (MM/YY)').fill('12/30');
+    await page.getByLabel('Security code (CVC)').fill('123');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.waitForURL(/\/checkout\/complete\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    await page.getByRole('link', { name: title }).waitFor();
+    const completeUrl = page.url();
+    await page.getByRole('link', { name: 'Go to My Shelf' }).click();
+    await page.getByText(title).first().waitFor();
+    // Another shopper cannot open this order.
+    const other = await newContext(browser);
+    const otherPage = await other.newPage();
+    await logIn(otherPage, 'ta@demo.test');
+    const response = await otherPage.goto(completeUrl);
+    expect(response?.status()).toBe(404);
+    await other.close();
+    await context.close();
+  });
 });

@@ -6,9 +6,11 @@ import { orders, orderTransitions, payments } from '#db/schema/commerce.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import { cartLines, putInCart } from '#domain/commerce/cart.ts';
+import { completedOrder, payOrder } from '#domain/commerce/checkout.ts';
 import { placeOrder, recordSuccessfulPayment } from '#domain/commerce/orders.ts';
+import { TestGateway } from '#domain/commerce/payment-gateway.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
-import { Conflict, Invalid } from '#domain/shared/errors.ts';
+import { Conflict, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, unique } from '#tests/database.ts';
 
@@ -130,5 +132,42 @@ describe('a successful payment', () => {
     expect(await ctx.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(
       1,
     );
+  });
+});
+
+describe('paying by card through the test gateway', () => {
+  const card = (number: string) => ({ number, expMonth: 12, expYear: 2030, cvc: '123' });
+
+  it('declined leaves the order pending; the test card pays it; paying again is a no-op', async () => {
+    const { ctx } = await shopperWithBook(1500);
+    const gateway = new TestGateway();
+    const { orderId } = await placeOrder(ctx, { idempotencyKey: unique('checkout') });
+    expect(await payOrder(ctx, gateway, { orderId, card: card('4000000000000002') })).toEqual({
+      ok: false,
+      reason: 'card_declined',
+    });
+    const [pending] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(pending?.status).toBe('pending');
+    expect(await payOrder(ctx, gateway, { orderId, card: card('4242424242424242') })).toEqual({
+      ok: true,
+    });
+    expect(await payOrder(ctx, gateway, { orderId, card: card('4242424242424242') })).toEqual({
+      ok: true,
+    });
+    const rows = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(rows.map((p) => p.status).sort()).toEqual(['failed', 'succeeded']);
+  });
+
+  it("another shopper's order, or a malformed id, is not found", async () => {
+    const { ctx } = await shopperWithBook(1500);
+    const { ctx: other } = await shopperWithBook(1500);
+    const { orderId } = await placeOrder(ctx, { idempotencyKey: unique('checkout') });
+    const gateway = new TestGateway();
+    await expect(
+      payOrder(other, gateway, { orderId, card: card('4242424242424242') }),
+    ).rejects.toBeInstanceOf(NotFound);
+    await expect(completedOrder(other, orderId)).rejects.toBeInstanceOf(NotFound);
+    await expect(completedOrder(ctx, 'not-a-uuid')).rejects.toBeInstanceOf(NotFound);
+    expect((await completedOrder(ctx, orderId)).items).toHaveLength(1);
   });
 });

@@ -103,6 +103,11 @@ export default function CartPage() {
           <p className="cart-subtotal">
             {t('cart.subtotal')}: <strong>{formatMoney(locale, subtotal, 'USD')}</strong>
           </p>
+          <p>
+            <Link to="/checkout" className="button button--primary">
+              {t('checkout.title')}
+            </Link>
+          </p>
         </>
       )}
     </section>
