@@ -14,6 +14,7 @@ import { type Config, loadConfig } from './config.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { ANON_COOKIE, LANG_COOKIE, SESSION_COOKIE, type WebContext } from './load-context.ts';
 import { createLogger } from './logger.ts';
+import { createSender, startOutboxWorker } from './outbox-worker.ts';
 import { type CachedPage, PageCache, productTag, readNotification } from './page-cache.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 import { seedDemoIfWanted } from './seed-on-start.ts';
@@ -66,6 +67,13 @@ export async function createApp(options: AppOptions): Promise<App> {
       clearTimedCaches();
       pageCache.clear();
     }
+  });
+
+  const stopOutbox = startOutboxWorker({
+    db: database.db,
+    send: createSender({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR }),
+    publicOrigin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+    log,
   });
 
   async function handle(request: Request, client?: ClientAddress): Promise<Response> {
@@ -269,6 +277,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     listener,
     pageCache,
     async close() {
+      stopOutbox();
       await stopListening();
       await database.close();
     },

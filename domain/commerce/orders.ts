@@ -10,6 +10,7 @@ import {
   payments,
 } from '#db/schema/commerce.ts';
 import { ownerships } from '#db/schema/shelf.ts';
+import { enqueue } from '#domain/notifications/outbox.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, Forbidden, Invalid } from '#domain/shared/errors.ts';
 import { cartLines, subtotalCents } from './cart.ts';
@@ -200,6 +201,12 @@ export async function recordSuccessfulPayment(
         ),
       );
     }
+    // The confirmation e-mail leaves with this transaction or not at all (outbox).
+    await enqueue(tx, {
+      kind: 'order-confirmation',
+      dedupeKey: `order-confirmation:${input.orderId}`,
+      payload: { orderId: input.orderId },
+    });
     if (items.every((item) => !item.isPrint)) {
       await moveOrder(tx, {
         orderId: input.orderId,

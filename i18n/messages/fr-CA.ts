@@ -142,6 +142,11 @@ export const frCA: Record<MessageId, string> = {
   'cart.error.offering': 'Cette offre n’est plus offerte. Veuillez en choisir une autre.',
   'cart.error.unavailable': 'Désolé, ce produit ne peut pas être acheté.',
   'checkout.title': 'Paiement',
+  'email.order.subject': 'Votre commande Shelfmark',
+  'email.order.greeting': 'Bonjour {name},',
+  'email.order.intro':
+    'Merci de votre commande. Les articles numériques sont déjà sur votre étagère :',
+  'email.order.link': 'Votre commande :',
   'checkout.summary': 'Résumé de la commande',
   'checkout.total': 'Total',
   'checkout.payment': 'Paiement',

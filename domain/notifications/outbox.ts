@@ -1,0 +1,62 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Queryable } from '#db/client.ts';
+import { outbox } from '#db/schema/events.ts';
+
+// Messages leave through the outbox (DESIGN.md): written in the transaction that causes them,
+// sent later by a worker. A claimed message is leased for LEASE_MS; if the process dies
+// before marking it sent, it is sent again with the same Message-ID (and, to files, under the
+// same name), so a restart mid-send never makes a second, different e-mail.
+export const LEASE_MS = 5 * 60_000;
+export const MAX_ATTEMPTS = 8;
+
+export type OutboxMessage = { id: number; kind: string; payload: Record<string, unknown> };
+
+/** Adds a message once per dedupe key, in the caller's transaction. */
+export async function enqueue(
+  db: Queryable,
+  input: { kind: string; dedupeKey: string; payload: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(outbox).values(input).onConflictDoNothing();
+}
+
+/** Leases up to `limit` due messages to this worker (others skip them). */
+export async function claimDue(db: Queryable, now: Date, limit = 10): Promise<OutboxMessage[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(isNull(outbox.sentAt), lte(outbox.availableAt, now)))
+      .orderBy(asc(outbox.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(outbox)
+      .set({
+        attempts: sql`${outbox.attempts} + 1`,
+        availableAt: new Date(now.getTime() + LEASE_MS),
+      })
+      .where(
+        inArray(
+          outbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning({ id: outbox.id, kind: outbox.kind, payload: outbox.payload });
+  });
+}
+
+export async function markSent(db: Queryable, id: number, now: Date): Promise<void> {
+  await db.update(outbox).set({ sentAt: now, lastError: null }).where(eq(outbox.id, id));
+}
+
+/** A failed send is retried later, backing off; after MAX_ATTEMPTS it waits for a person. */
+export async function markFailed(db: Queryable, id: number, error: string, now: Date) {
+  await db
+    .update(outbox)
+    .set({
+      lastError: error.slice(0, 2000),
+      availableAt: sql`case when ${outbox.attempts} >= ${MAX_ATTEMPTS} then 'infinity'::timestamptz else ${new Date(now.getTime())}::timestamptz + (interval '30 seconds' * power(2, ${outbox.attempts})) end`,
+    })
+    .where(eq(outbox.id, id));
+}

@@ -1,0 +1,100 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#db/client.ts';
+import { offerings } from '#db/schema/catalog.ts';
+import { outbox } from '#db/schema/events.ts';
+import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
+import { putInCart } from '#domain/commerce/cart.ts';
+import { placeOrder, recordSuccessfulPayment } from '#domain/commerce/orders.ts';
+import { claimDue, LEASE_MS } from '#domain/notifications/outbox.ts';
+import { createSender, runOutboxOnce } from '#server/outbox-worker.ts';
+import { insertProduct } from '#tests/builders.ts';
+import { openTestDatabase, testContext, unique } from '#tests/database.ts';
+
+// Issue 4: the order confirmation leaves through the outbox, once, even across a crash.
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function paidOrder(title: string): Promise<string> {
+  const userId = await createUser(database.db, {
+    email: `${unique('mail')}@example.test`,
+    password: 'pw-123456',
+    firstName: 'Mia',
+    lastName: 'M',
+  });
+  const user = (await loadSessionUser(database.db, { userId, impersonatorId: null }))!;
+  const ctx = testContext(database.db, { user });
+  const productId = await insertProduct(ctx.db, { title }, { priceCents: 3100 });
+  const [offer] = await ctx.db
+    .select({ id: offerings.id })
+    .from(offerings)
+    .where(eq(offerings.productId, productId));
+  await putInCart(ctx, { userId }, { offeringId: offer!.id });
+  const { orderId } = await placeOrder(ctx, { idempotencyKey: unique('checkout') });
+  for (let i = 0; i < 3; i += 1) {
+    await recordSuccessfulPayment(ctx.db, {
+      orderId,
+      gateway: 'test',
+      gatewayRef: `pi_${orderId}`,
+      amountCents: 3100,
+      now: new Date(),
+    });
+  }
+  return orderId;
+}
+
+const filesMentioning = (dir: string, text: string) =>
+  readdirSync(dir).filter((name) => readFileSync(path.join(dir, name), 'utf8').includes(text));
+
+describe('order confirmation e-mail', () => {
+  it('a payment confirmed three times queues one e-mail, written once as an .eml file', async () => {
+    const title = unique('Mailed Title');
+    const orderId = await paidOrder(title);
+    const queued = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `order-confirmation:${orderId}`));
+    expect(queued).toHaveLength(1);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'outbox-'));
+    const send = createSender({ dataDir });
+    const options = { now: new Date(), publicOrigin: 'http://127.0.0.1:3000' };
+    await runOutboxOnce(database.db, send, options);
+    await runOutboxOnce(database.db, send, options);
+    const files = filesMentioning(path.join(dataDir, 'outbox'), title);
+    expect(files).toHaveLength(1);
+    // The body is quoted-printable: undo soft line breaks and escapes to read it.
+    const eml = readFileSync(path.join(dataDir, 'outbox', files[0]!), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
+    expect(eml).toContain('Subject: Your Shelfmark order');
+    expect(eml).toContain('Hello Mia,');
+    expect(eml).toContain('$31.00');
+    expect(eml).toContain(`/checkout/complete/${orderId}`);
+  });
+
+  it('a worker that dies after claiming: the message is sent once its lease runs out', async () => {
+    const title = unique('Leased Title');
+    await paidOrder(title);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'outbox-'));
+    const send = createSender({ dataDir });
+    const now = new Date();
+    // The first worker claims everything due and "crashes" before sending.
+    await claimDue(database.db, now, 1_000);
+    await runOutboxOnce(database.db, send, { now, publicOrigin: 'http://x' });
+    expect(readdirSync(dataDir)).toEqual([]);
+    const later = new Date(now.getTime() + LEASE_MS + 1_000);
+    await runOutboxOnce(database.db, send, { now: later, publicOrigin: 'http://x' });
+    await runOutboxOnce(database.db, send, { now: later, publicOrigin: 'http://x' });
+    expect(filesMentioning(path.join(dataDir, 'outbox'), title)).toHaveLength(1);
+  });
+});
