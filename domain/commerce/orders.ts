@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
-import { offerings } from '#db/schema/catalog.ts';
+import { offerings, products } from '#db/schema/catalog.ts';
 import {
   cartItems,
   carts,
@@ -10,6 +10,7 @@ import {
   payments,
 } from '#db/schema/commerce.ts';
 import { ownerships } from '#db/schema/shelf.ts';
+import { assignAccessCode } from '#domain/access/codes.ts';
 import { enqueue } from '#domain/notifications/outbox.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, Forbidden, Invalid } from '#domain/shared/errors.ts';
@@ -163,9 +164,11 @@ export async function recordSuccessfulPayment(
         isDigital: orderItems.isDigital,
         isPrint: orderItems.isPrint,
         durationDays: offerings.durationDays,
+        productType: products.productType,
       })
       .from(orderItems)
       .innerJoin(offerings, eq(offerings.id, orderItems.offeringId))
+      .innerJoin(products, eq(products.id, orderItems.productId))
       .where(eq(orderItems.orderId, input.orderId));
     const digital = items.filter((item) => item.isDigital);
     if (digital.length > 0) {
@@ -184,6 +187,15 @@ export async function recordSuccessfulPayment(
           })),
         )
         .onConflictDoNothing();
+      // Courseware comes with an access code from its pool.
+      for (const item of digital.filter((i) => i.productType === 'courseware')) {
+        await assignAccessCode(tx, {
+          productId: item.productId,
+          userId: order.userId,
+          orderId: input.orderId,
+          now: input.now,
+        });
+      }
     }
     const [cart] = await tx
       .select({ id: carts.id })
