@@ -314,4 +314,26 @@ describe('catalog, as a shopper', () => {
     await other.close();
     await context.close();
   });
+
+  it("a failed add opens 'Unable to Add to Cart' and leaves the cart as it was", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/book/13');
+    await waitForHydration(page);
+    // An offering that no longer exists (or a tampered form): the server refuses it.
+    await page.evaluate(() => {
+      const radio = document.querySelector<HTMLInputElement>('input[name="offeringId"]:checked');
+      if (radio) radio.value = '2000000000';
+    });
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unable to Add to Cart' });
+    await dialog
+      .getByText('This offering is no longer available. Please choose another one.')
+      .waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.goto('/cart');
+    await page.getByText('Your cart is empty.').waitFor();
+    await context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useLoaderData } from 'react-router';
+import { data, Form, Link, redirect, useLoaderData } from 'react-router';
 import { z } from 'zod';
 import { safeNextPath } from '#domain/accounts/safe-next.ts';
 import {
@@ -8,7 +8,7 @@ import {
   removeFromCart,
   subtotalCents,
 } from '#domain/commerce/cart.ts';
-import { Invalid } from '#domain/shared/errors.ts';
+import { DomainError, Invalid } from '#domain/shared/errors.ts';
 import { formatMoney } from '#i18n/translate.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
@@ -43,10 +43,18 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const owner = cartOwnerOf(context.rc.user, context.anonymousKey);
   if (!owner) throw new Invalid('error.csrf');
   if (parsed.data.intent === 'add') {
-    await putInCart(context.rc, owner, {
-      offeringId: parsed.data.offeringId,
-      courseSectionId: null,
-    });
+    try {
+      await putInCart(context.rc, owner, {
+        offeringId: parsed.data.offeringId,
+        courseSectionId: null,
+      });
+    } catch (error) {
+      // The product page shows it in 'Unable to Add to Cart'; the cart is as it was.
+      if (error instanceof DomainError) {
+        return data({ error: error.messageKey }, { status: error.status });
+      }
+      throw error;
+    }
     return redirect(safeNextPath(parsed.data.next ?? '/cart'));
   }
   await removeFromCart(context.rc.db, owner, parsed.data.cartItemId);

@@ -1,13 +1,12 @@
-import { data, Form, Link, redirect, useLoaderData } from 'react-router';
+import { data, Link, redirect, useLoaderData } from 'react-router';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
 import { defaultOffering, offeringPanel } from '#domain/catalog/offering-selection.ts';
 import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
 import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts';
 import { ownsProduct } from '#domain/shelf/service.ts';
+import { AddToCartForm } from '#web/components/add-to-cart-form.tsx';
 import { BookFileList } from '#web/components/book-file-list.tsx';
 import { Breadcrumb } from '#web/components/breadcrumb.tsx';
-import { CartButton } from '#web/components/cart-button.tsx';
-import { OfferingOptions } from '#web/components/offering-options.tsx';
 import { PriceText } from '#web/components/price-text.tsx';
 import { ProductTabs } from '#web/components/product-tabs.tsx';
 import { ProductTray } from '#web/components/product-tray.tsx';
@@ -161,21 +160,13 @@ export default function ProductPage() {
               </p>
             )
           ) : panel.visible ? (
-            <Form method="post" action="/cart" id="offering-form" className="stack">
-              <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
-              <input type="hidden" name="intent" value="add" />
-              <input type="hidden" name="next" value={product.path} />
-              <OfferingOptions
-                offerings={product.offerings}
-                panel={panel}
-                selectedId={selectedId}
-              />
-              <CartButton
-                productId={product.id}
-                formId="offering-form"
-                initialSelectedId={selectedId}
-              />
-            </Form>
+            <AddToCartForm
+              productId={product.id}
+              productPath={product.path}
+              offerings={product.offerings}
+              panel={panel}
+              selectedId={selectedId}
+            />
           ) : null}
           <section className="stack" aria-labelledby="description-heading">
             <h2 id="description-heading">{t('product.description')}</h2>
