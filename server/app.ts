@@ -84,7 +84,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const url = new URL(request.url);
     let response: Response;
     let context: WebContext | null = null;
-    let newAnonKey: string | null = null;
+    let newAnonKey: (() => string | null) | null = null;
     try {
       const early = rejectEarly(request);
       if (early) {
@@ -147,10 +147,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     if (html && !response.headers.has('Cache-Control')) {
       response.headers.set('Cache-Control', 'private, no-store');
     }
-    if (newAnonKey) {
+    const anonKeyToSet = newAnonKey?.() ?? null;
+    if (anonKeyToSet) {
       response.headers.append(
         'Set-Cookie',
-        serializeCookie(ANON_COOKIE, newAnonKey, {
+        serializeCookie(ANON_COOKIE, anonKeyToSet, {
           secure: https,
           maxAgeSeconds: 60 * 60 * 24 * 30,
         }),
@@ -173,7 +174,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     request: Request,
     client: ClientAddress | undefined,
     requestId: string,
-  ): Promise<{ context: WebContext; newAnonKey: string | null }> {
+  ): Promise<{ context: WebContext; newAnonKey: () => string | null }> {
     const cookies = parseCookies(request.headers.get('cookie'));
     const now = new Date();
     const db = database.db;
@@ -190,8 +191,12 @@ export async function createApp(options: AppOptions): Promise<App> {
       acceptLanguage: request.headers.get('accept-language'),
       allowed: site.allowedLanguages,
     });
+    // A new visitor's key is only sent when this response handed out a token bound to it:
+    // two requests at once (a token fetch and a cart fetch) must not set two different keys.
+    let tokenUsed = false;
+    const csrfToken = csrfTokenFor(config.sessionSecret, csrfKey);
     return {
-      newAnonKey,
+      newAnonKey: () => (tokenUsed ? newAnonKey : null),
       context: {
         rc: {
           db,
@@ -206,7 +211,10 @@ export async function createApp(options: AppOptions): Promise<App> {
         log: log.child({ requestId }),
         scriptHashes: [],
         publicPage: null,
-        csrfToken: csrfTokenFor(config.sessionSecret, csrfKey),
+        get csrfToken() {
+          tokenUsed = true;
+          return csrfToken;
+        },
         sessionToken: session ? sessionToken : null,
         anonymousKey: anonKey && /^[\w-]{20,64}$/.test(anonKey) ? anonKey : null,
         secureCookies: isHttps(request, config),

@@ -320,6 +320,11 @@ describe('catalog, as a shopper', () => {
     const page = await context.newPage();
     await page.goto('/book/13');
     await waitForHydration(page);
+    // Ready once this browser's CSRF token has arrived (the page itself is shared).
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('#offering-form button[type="submit"]')?.hasAttribute('disabled'),
+    );
     // An offering that no longer exists (or a tampered form): the server refuses it.
     await page.evaluate(() => {
       const radio = document.querySelector<HTMLInputElement>('input[name="offeringId"]:checked');

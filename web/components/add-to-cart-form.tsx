@@ -39,7 +39,13 @@ export function AddToCartForm({
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="next" value={productPath} />
         <OfferingOptions offerings={offerings} panel={panel} selectedId={selectedId} />
-        <CartButton productId={productId} formId="offering-form" initialSelectedId={selectedId} />
+        <CartButton
+          productId={productId}
+          formId="offering-form"
+          initialSelectedId={selectedId}
+          // A shared page gets its CSRF token after hydration: no post before it arrives.
+          ready={csrfToken !== null}
+        />
       </fetcher.Form>
       <Dialog.Root open={error !== null} onOpenChange={(open) => !open && setError(null)}>
         <Dialog.Portal>

@@ -13,10 +13,12 @@ export function CartButton({
   productId,
   formId,
   initialSelectedId,
+  ready,
 }: {
   productId: number;
   formId: string;
   initialSelectedId: number | null;
+  ready: boolean;
 }) {
   const t = useT();
   const [cartOfferingId, setCartOfferingId] = useState<number | null>(null);
@@ -58,7 +60,7 @@ export function CartButton({
     );
   }
   return (
-    <button type="submit" className="button button--primary">
+    <button type="submit" className="button button--primary" disabled={!ready}>
       {t(state === 'update' ? 'cart.update' : 'cart.add')}
     </button>
   );
