@@ -39,9 +39,9 @@ describe('page cache', () => {
 
   it('forgets pages older than the time to live', () => {
     const cache = new PageCache(1_000, 1_000_000);
-    cache.set('a', page('x'), cache.generation);
-    expect(cache.get('a', Date.now() + 999)).toBeDefined();
-    expect(cache.get('a', Date.now() + 1_001)).toBeUndefined();
+    const { storedAt } = cache.set('a', page('x'), cache.generation);
+    expect(cache.get('a', storedAt + 999)).toBeDefined();
+    expect(cache.get('a', storedAt + 1_001)).toBeUndefined();
   });
 
   it('drops the oldest pages past its byte budget', () => {

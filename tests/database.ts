@@ -3,6 +3,8 @@ import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase, type Queryable } from '#db/client.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { defaultSite } from '#domain/sites/service.ts';
+import type { WebContext } from '#server/load-context.ts';
+import { createLogger } from '#server/logger.ts';
 
 /** A migrated database for one test file: PGlite from the template, or the CI server. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
@@ -33,5 +35,24 @@ export function testContext(
     country: 'US',
     now: new Date(),
     ...overrides,
+  };
+}
+
+/** What the API adapter gets for a request, around testContext (no session, no cookies). */
+export function testWebContext(
+  database: DatabaseHandle,
+  overrides: Partial<RequestContext> = {},
+): WebContext {
+  return {
+    rc: testContext(database.db, overrides),
+    log: createLogger('silent'),
+    scriptHashes: [],
+    publicPage: null,
+    csrfToken: 'token',
+    sessionToken: null,
+    anonymousKey: null,
+    secureCookies: false,
+    isDevelopment: false,
+    database,
   };
 }

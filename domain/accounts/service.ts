@@ -1,7 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
-import { accountFlags, loginAttempts, sessions, userRoles, users } from '#db/schema/accounts.ts';
-import { sectionMembers } from '#db/schema/courses.ts';
+import { accountFlags, loginAttempts, sessions, users } from '#db/schema/accounts.ts';
 import { organizations } from '#db/schema/sites.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Invalid } from '#domain/shared/errors.ts';

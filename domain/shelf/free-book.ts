@@ -3,6 +3,7 @@ import { forgetAccounts } from '#domain/accounts/service.ts';
 import { productDetail } from '#domain/catalog/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid } from '#domain/shared/errors.ts';
+import { isFreeToAdd } from './free-book-rule.ts';
 
 /**
  * Add To My Shelf (spec 1 §4 Free book): a book that reads 'Read for free' and can be had
@@ -12,7 +13,7 @@ export async function addFreeBook(ctx: RequestContext, productId: number): Promi
   const user = ctx.user;
   if (!user) throw new Forbidden();
   const product = await productDetail(ctx, productId);
-  if (product.price.kind !== 'readForFree' || product.unavailable !== null) {
+  if (!isFreeToAdd(product)) {
     throw new Invalid('freeBook.error.notFree');
   }
   await ctx.db

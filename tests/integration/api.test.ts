@@ -3,8 +3,7 @@ import { handleApiRequest } from '#api/router.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import type { WebContext } from '#server/load-context.ts';
-import { createLogger } from '#server/logger.ts';
-import { openTestDatabase, testContext, unique } from '#tests/database.ts';
+import { openTestDatabase, testWebContext, unique } from '#tests/database.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -15,18 +14,7 @@ afterAll(async () => {
 });
 
 function webContext(overrides: Partial<WebContext['rc']> = {}): WebContext {
-  return {
-    rc: testContext(database.db, overrides),
-    log: createLogger('silent'),
-    scriptHashes: [],
-    publicPage: null,
-    csrfToken: 'token',
-    sessionToken: null,
-    anonymousKey: null,
-    secureCookies: false,
-    isDevelopment: false,
-    database,
-  };
+  return testWebContext(database, overrides);
 }
 
 const post = (path: string, body: string) =>

@@ -7,9 +7,8 @@ import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
 import { ownedProducts } from '#domain/shelf/service.ts';
 import type { WebContext } from '#server/load-context.ts';
-import { createLogger } from '#server/logger.ts';
 import { insertProduct, uniqueDigits } from '#tests/builders.ts';
-import { openTestDatabase, testContext, unique } from '#tests/database.ts';
+import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
 import { parseCatalogItemDocument } from '#web/utils/catalog-item-document.ts';
 
 let database: DatabaseHandle;
@@ -21,18 +20,7 @@ afterAll(async () => {
 });
 
 function webContext(overrides: Partial<WebContext['rc']> = {}): WebContext {
-  return {
-    rc: testContext(database.db, overrides),
-    log: createLogger('silent'),
-    scriptHashes: [],
-    publicPage: null,
-    csrfToken: 'token',
-    sessionToken: null,
-    anonymousKey: null,
-    secureCookies: false,
-    isDevelopment: false,
-    database,
-  };
+  return testWebContext(database, overrides);
 }
 
 const get = (path: string, context = webContext()) =>

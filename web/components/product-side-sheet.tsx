@@ -5,6 +5,7 @@ import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { fetchCatalogItem, type SheetItem } from '#web/utils/catalog-item-document.ts';
 import { languageName } from '#web/utils/language-name.ts';
 import { BookFileList } from './book-file-list.tsx';
+import { DetailsTable } from './details-table.tsx';
 import { OfferingOptions } from './offering-options.tsx';
 import { PriceText } from './price-text.tsx';
 import { ProductTypeSections } from './product-type-sections.tsx';
@@ -244,18 +245,7 @@ function SheetDetails({ item, onOpenItem }: { item: SheetItem; onOpenItem: (id: 
       <BookFileList files={item.bookFiles} layout="sheet" />
       <section className="stack-sm">
         <h4>{t('product.additionalDetails')}</h4>
-        <table className="details-table">
-          <tbody>
-            {details
-              .filter(([, value]) => value !== null && value !== '')
-              .map(([label, value]) => (
-                <tr key={label}>
-                  <th scope="row">{label}</th>
-                  <td>{value}</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
+        <DetailsTable rows={details} />
       </section>
       <p>
         <a href={canonical.pathname}>{t('sheet.productPage')}</a>

@@ -3,10 +3,12 @@ import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
 import { defaultOffering, offeringPanel } from '#domain/catalog/offering-selection.ts';
 import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
 import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts';
+import { isFreeToAdd } from '#domain/shelf/free-book-rule.ts';
 import { ownsProduct } from '#domain/shelf/service.ts';
 import { AddToCartForm } from '#web/components/add-to-cart-form.tsx';
 import { BookFileList } from '#web/components/book-file-list.tsx';
 import { Breadcrumb } from '#web/components/breadcrumb.tsx';
+import { DetailsTable } from '#web/components/details-table.tsx';
 import { PriceText } from '#web/components/price-text.tsx';
 import { ProductTabs } from '#web/components/product-tabs.tsx';
 import { ProductTray } from '#web/components/product-tray.tsx';
@@ -139,7 +141,7 @@ export default function ProductPage() {
                 </Link>
               </p>
             </div>
-          ) : product.price.kind === 'readForFree' && !product.unavailable ? (
+          ) : isFreeToAdd(product) ? (
             // spec 1 §4 Shelf button: a free book is added to the shelf, then read.
             loggedIn ? (
               <form method="post" action="/ajax/book/free/">
@@ -179,18 +181,7 @@ export default function ProductPage() {
           <BookFileList files={product.bookFiles} />
           <section className="stack" aria-labelledby="details-heading">
             <h2 id="details-heading">{t('product.additionalDetails')}</h2>
-            <table className="details-table">
-              <tbody>
-                {details
-                  .filter(([, value]) => value !== null && value !== '')
-                  .map(([label, value]) => (
-                    <tr key={label}>
-                      <th scope="row">{label}</th>
-                      <td>{value}</td>
-                    </tr>
-                  ))}
-              </tbody>
-            </table>
+            <DetailsTable rows={details} />
           </section>
         </div>
       </article>
