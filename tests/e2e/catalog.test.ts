@@ -326,9 +326,9 @@ describe('catalog, as a shopper', () => {
         !document.querySelector('#offering-form button[type="submit"]')?.hasAttribute('disabled'),
     );
     // An offering that no longer exists (or a tampered form): the server refuses it.
-    await page.evaluate(() => {
-      const radio = document.querySelector<HTMLInputElement>('input[name="offeringId"]:checked');
-      if (radio) radio.value = '2000000000';
+    await page.route(/\/cart(\.data)?(\?|$)/, (route) => {
+      const body = route.request().postData() ?? '';
+      return route.continue({ postData: body.replace(/offeringId=\d+/, 'offeringId=2000000000') });
     });
     await page.getByRole('button', { name: 'Add To Cart' }).click();
     const dialog = page.getByRole('dialog', { name: 'Unable to Add to Cart' });
