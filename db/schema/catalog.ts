@@ -45,7 +45,8 @@ export const OFFERING_TYPES = [
   'print',
 ] as const;
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+export const inList = (values: readonly string[]) =>
+  sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const categories = pgTable(
   'categories',

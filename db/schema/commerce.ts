@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { offerings, products } from './catalog.ts';
+import { inList, offerings, products } from './catalog.ts';
 import { courseSections } from './courses.ts';
 
 // One open cart per user, or per anonymous shopper (cookie token) until login merges it.
@@ -109,6 +109,8 @@ export const orderItems = pgTable(
     priceCents: integer().notNull(),
     isDigital: boolean().notNull(),
     isPrint: boolean().notNull(),
+    // This line took a unit of its offering's stock, to be put back if the order is canceled.
+    tookStock: boolean().notNull().default(false),
   },
   (t) => [
     index('order_items_order').on(t.orderId),
@@ -131,6 +133,16 @@ export const orderTransitions = pgTable(
   (t) => [index('order_transitions_order').on(t.orderId, t.at)],
 );
 
+// A payment's life at the gateway (payment-gateway.ts), plus refunded.
+export const PAYMENT_STATUSES = [
+  'requires_payment_method',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'canceled',
+  'refunded',
+] as const;
+
 export const payments = pgTable(
   'payments',
   {
@@ -143,7 +155,12 @@ export const payments = pgTable(
     status: text().notNull(),
     amountCents: integer().notNull(),
     currencyCode: text().notNull().default('USD'),
+    // Why the last confirmation failed (payment-gateway.ts FailureReason).
+    failure: text(),
+    // Paid with the wallet button rather than the card form.
+    isWallet: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_gateway_ref').on(t.gateway, t.gatewayRef),
@@ -152,10 +169,7 @@ export const payments = pgTable(
       .on(t.orderId)
       .where(sql`${t.status} = 'succeeded'`),
     check('payments_gateway', sql`${t.gateway} in ('test', 'stripe')`),
-    check(
-      'payments_status',
-      sql`${t.status} in ('requires_confirmation', 'succeeded', 'failed', 'canceled', 'refunded')`,
-    ),
+    check('payments_status', sql`${t.status} in (${inList(PAYMENT_STATUSES)})`),
     check('payments_amount', sql`${t.amountCents} >= 0`),
   ],
 );
@@ -171,4 +185,76 @@ export const paymentEvents = pgTable(
     payload: jsonb().notNull(),
   },
   (t) => [uniqueIndex('payment_events_gateway_event').on(t.gateway, t.eventId)],
+);
+
+// The built-in test gateway keeps its payments here, as a provider keeps them on its side:
+// every app process sees the same ones (test-gateway.ts).
+export const testGatewayPayments = pgTable(
+  'test_gateway_payments',
+  {
+    ref: text().primaryKey(),
+    idempotencyKey: text().notNull().unique(),
+    orderId: uuid().notNull(),
+    amountCents: integer().notNull(),
+    status: text().notNull(),
+    failure: text(),
+    // The confirmation's own idempotency key: a retried confirm is the same confirm.
+    confirmKey: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('test_gateway_payments_amount', sql`${t.amountCents} >= 0`)],
+);
+
+// A physical item to post (issue 4, Fulfilment): carrier and tracking are filled in when it
+// ships; a rental is due back 7 days after the section's add/drop date.
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: integer()
+      .notNull()
+      .unique()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    status: text().notNull().default('pending'),
+    carrier: text(),
+    trackingNumber: text(),
+    rentalDueAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    shippedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('shipments_order').on(t.orderId),
+    check('shipments_status', sql`${t.status} in ('pending', 'shipped', 'delivered', 'returned')`),
+  ],
+);
+
+// A print-on-demand copy to print and post: 7–10 business days (spec 2 §9).
+export const printOrders = pgTable(
+  'print_orders',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: integer()
+      .notNull()
+      .unique()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    status: text().notNull().default('queued'),
+    earliestDeliveryAt: timestamp({ withTimezone: true }).notNull(),
+    latestDeliveryAt: timestamp({ withTimezone: true }).notNull(),
+    carrier: text(),
+    trackingNumber: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('print_orders_order').on(t.orderId),
+    check(
+      'print_orders_status',
+      sql`${t.status} in ('queued', 'printing', 'shipped', 'delivered')`,
+    ),
+  ],
 );

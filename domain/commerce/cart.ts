@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
 import { cartItems, carts } from '#db/schema/commerce.ts';
@@ -31,9 +31,13 @@ export type CartLine = {
   isDigital: boolean;
   isPrint: boolean;
   title: string;
+  offeringType: string;
   priceCents: number;
   currencyCode: string;
 };
+
+/** What an offering costs: a combo's price includes its print copy (spec 1 §3 Offering). */
+export const linePrice = sql<number>`case when ${offerings.bookType} = 'combo' then coalesce(${offerings.comboPriceCents}, ${offerings.priceCents}) else ${offerings.priceCents} end`;
 
 function ownerWhere(owner: CartOwner) {
   return 'userId' in owner
@@ -69,7 +73,8 @@ export async function cartLines(db: Queryable, owner: CartOwner): Promise<CartLi
       isDigital: cartItems.isDigital,
       isPrint: cartItems.isPrint,
       title: products.title,
-      priceCents: offerings.priceCents,
+      offeringType: offerings.type,
+      priceCents: linePrice,
       currencyCode: offerings.currencyCode,
     })
     .from(cartItems)
@@ -77,6 +82,59 @@ export async function cartLines(db: Queryable, owner: CartOwner): Promise<CartLi
     .innerJoin(offerings, eq(offerings.id, cartItems.offeringId))
     .where(eq(cartItems.cartId, id))
     .orderBy(asc(cartItems.id));
+}
+
+/** An offering the shopper may buy here and now; NotFound or Invalid otherwise. */
+async function sellableOffering(ctx: RequestContext, db: Queryable, offeringId: number) {
+  const [offer] = await db
+    .select({
+      productId: offerings.productId,
+      bookType: offerings.bookType,
+      type: offerings.type,
+      isActive: offerings.isActive,
+      title: products.title,
+      priceCents: linePrice,
+      status: products.status,
+      isDisabled: products.isDisabled,
+      blockedCountries: products.blockedCountries,
+      blockedHosts: products.blockedHosts,
+    })
+    .from(offerings)
+    .innerJoin(products, eq(products.id, offerings.productId))
+    .where(eq(offerings.id, offeringId))
+    .limit(1);
+  if (!offer || !offer.isActive) throw new NotFound('cart.error.offering');
+  const unavailable = unavailabilityReason({
+    status: offer.status,
+    isDisabled: offer.isDisabled,
+    blockedCountries: offer.blockedCountries,
+    blockedHosts: offer.blockedHosts,
+    activeOfferings: 1,
+    country: ctx.country,
+    host: ctx.site.host,
+  });
+  if (unavailable) throw new Invalid('cart.error.unavailable');
+  return offer;
+}
+
+/** One offering as an order line, for the wallet button's single-item order. */
+export async function offeringLine(
+  ctx: RequestContext,
+  db: Queryable,
+  offeringId: number,
+): Promise<CartLine> {
+  const offer = await sellableOffering(ctx, db, offeringId);
+  return {
+    id: 0,
+    productId: offer.productId,
+    offeringId,
+    courseSectionId: null,
+    ...cartItemKind(offer.bookType),
+    title: offer.title,
+    offeringType: offer.type,
+    priceCents: offer.priceCents,
+    currencyCode: 'USD',
+  };
 }
 
 /**
@@ -89,31 +147,7 @@ export async function putInCart(
   input: { offeringId: number; courseSectionId?: number | null },
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const [offer] = await tx
-      .select({
-        productId: offerings.productId,
-        bookType: offerings.bookType,
-        isActive: offerings.isActive,
-        status: products.status,
-        isDisabled: products.isDisabled,
-        blockedCountries: products.blockedCountries,
-        blockedHosts: products.blockedHosts,
-      })
-      .from(offerings)
-      .innerJoin(products, eq(products.id, offerings.productId))
-      .where(eq(offerings.id, input.offeringId))
-      .limit(1);
-    if (!offer || !offer.isActive) throw new NotFound('cart.error.offering');
-    const unavailable = unavailabilityReason({
-      status: offer.status,
-      isDisabled: offer.isDisabled,
-      blockedCountries: offer.blockedCountries,
-      blockedHosts: offer.blockedHosts,
-      activeOfferings: 1,
-      country: ctx.country,
-      host: ctx.site.host,
-    });
-    if (unavailable) throw new Invalid('cart.error.unavailable');
+    const offer = await sellableOffering(ctx, tx, input.offeringId);
     const id = (await cartId(tx, owner, true))!;
     await tx
       .delete(cartItems)

@@ -8,26 +8,46 @@ import {
   orders,
   orderTransitions,
   payments,
+  printOrders,
+  shipments,
 } from '#db/schema/commerce.ts';
+import { courseSections, sectionMembers } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { assignAccessCode } from '#domain/access/codes.ts';
 import { enqueue } from '#domain/notifications/outbox.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, Forbidden, Invalid } from '#domain/shared/errors.ts';
-import { cartLines, subtotalCents } from './cart.ts';
+import { cartLines, offeringLine, subtotalCents } from './cart.ts';
+import {
+  accessEndsAt,
+  fulfilmentsOf,
+  needsShipping,
+  platformFeeCents,
+  printDeliveryWindow,
+  rentalDueAt,
+} from './fulfilment-rules.ts';
 import { canMove, type OrderStatus } from './order-status.ts';
+import type { ShippingAddress } from './shipping-address.ts';
+import { returnStock, takeOrderStock } from './stock.ts';
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
-const DAY_MS = 86_400_000;
 
 /**
- * A pending order for the logged-in user's cart (issue 4). The browser makes one idempotency
- * key per checkout: a double click, a refresh or a retried request with the same key gets
- * the same order back — the unique index (user, key) decides, not a read before the write.
+ * A pending order for the logged-in user's cart, or for one offering bought with the wallet
+ * button (issue 4). The browser makes one idempotency key per checkout: a double click, a
+ * refresh or a retried request with the same key gets the same order back — the unique index
+ * (user, key) decides, not a read before the write. Counted stock is taken in the same
+ * transaction: when a unit is gone the order is not placed and the shopper is told which.
  */
 export async function placeOrder(
   ctx: RequestContext,
-  input: { idempotencyKey: string; courseSectionId?: number | null },
+  input: {
+    idempotencyKey: string;
+    courseSectionId?: number | null;
+    /** Buy this offering alone (the wallet button) rather than the cart. */
+    offeringId?: number;
+    shippingAddress?: ShippingAddress | null;
+  },
 ): Promise<{ orderId: string; created: boolean }> {
   const user = ctx.user;
   if (!user) throw new Forbidden();
@@ -35,18 +55,29 @@ export async function placeOrder(
   return ctx.db.transaction(async (tx) => {
     const existing = await orderFor(tx, user.id, input.idempotencyKey);
     if (existing) return { orderId: existing, created: false };
-    const lines = await cartLines(tx, { userId: user.id });
+    const lines =
+      input.offeringId === undefined
+        ? await cartLines(tx, { userId: user.id })
+        : [await offeringLine(ctx, tx, input.offeringId)];
     if (lines.length === 0) throw new Invalid('checkout.error.emptyCart');
+    if (needsShipping(lines.map((line) => line.offeringType)) && !input.shippingAddress) {
+      throw new Invalid('checkout.error.address');
+    }
     const subtotal = subtotalCents(lines);
+    const fee = platformFeeCents(ctx.site.org?.platformFee ?? null, subtotal);
     const [order] = await tx
       .insert(orders)
       .values({
         userId: user.id,
         idempotencyKey: input.idempotencyKey,
-        courseSectionId: input.courseSectionId ?? null,
+        courseSectionId: input.courseSectionId ?? lines[0]?.courseSectionId ?? null,
         subtotalCents: subtotal,
-        feeCents: 0,
-        totalCents: subtotal,
+        feeCents: fee,
+        totalCents: subtotal + fee,
+        shippingAddress: needsShipping(lines.map((line) => line.offeringType))
+          ? input.shippingAddress
+          : null,
+        createdAt: ctx.now,
       })
       .onConflictDoNothing()
       .returning({ id: orders.id });
@@ -66,7 +97,12 @@ export async function placeOrder(
         isPrint: line.isPrint,
       })),
     );
-    await tx.insert(orderTransitions).values({ orderId: order.id, toStatus: 'pending' });
+    const soldOut = await takeOrderStock(tx, order.id);
+    // Throwing rolls the order back with every unit it took so far.
+    if (soldOut) throw new Conflict('checkout.error.soldOut', { title: soldOut });
+    await tx
+      .insert(orderTransitions)
+      .values({ orderId: order.id, toStatus: 'pending', at: ctx.now });
     return { orderId: order.id, created: true };
   });
 }
@@ -119,13 +155,33 @@ export async function recordSuccessfulPayment(
   },
 ): Promise<'paid' | 'already recorded'> {
   return db.transaction(async (tx) => {
+    // The order row is locked first: two confirmations of one order (the shopper's return and
+    // the provider's webhook) take turns, and the second finds the payment recorded.
     const [order] = await tx
-      .select({ userId: orders.userId, totalCents: orders.totalCents, status: orders.status })
+      .select({
+        userId: orders.userId,
+        totalCents: orders.totalCents,
+        status: orders.status,
+        courseSectionId: orders.courseSectionId,
+      })
       .from(orders)
       .where(eq(orders.id, input.orderId))
+      .for('update')
       .limit(1);
     if (!order) throw new Invalid('checkout.error.order');
-    const [payment] = await tx
+    const [succeeded] = await tx
+      .select({ gateway: payments.gateway, ref: payments.gatewayRef })
+      .from(payments)
+      .where(and(eq(payments.orderId, input.orderId), eq(payments.status, 'succeeded')))
+      .limit(1);
+    if (succeeded) {
+      if (succeeded.gateway === input.gateway && succeeded.ref === input.gatewayRef) {
+        return 'already recorded';
+      }
+      // A second charge for a paid order: the caller must refund it, never sell twice.
+      throw new Conflict('checkout.error.notPending');
+    }
+    await tx
       .insert(payments)
       .values({
         orderId: input.orderId,
@@ -134,19 +190,10 @@ export async function recordSuccessfulPayment(
         status: 'succeeded',
         amountCents: input.amountCents,
       })
-      .onConflictDoNothing()
-      .returning({ id: payments.id });
-    if (!payment) {
-      // Either this very payment was recorded before (a retry), or the order already has
-      // another successful one: a second charge the caller must refund, never a second sale.
-      const [same] = await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.gateway, input.gateway), eq(payments.gatewayRef, input.gatewayRef)))
-        .limit(1);
-      if (same) return 'already recorded';
-      throw new Conflict('checkout.error.notPending');
-    }
+      .onConflictDoUpdate({
+        target: [payments.gateway, payments.gatewayRef],
+        set: { status: 'succeeded', failure: null, updatedAt: input.now },
+      });
     if (input.amountCents !== order.totalCents) throw new Conflict('checkout.error.amount');
     if (
       !(await moveOrder(tx, {
@@ -160,35 +207,34 @@ export async function recordSuccessfulPayment(
     }
     const items = await tx
       .select({
+        id: orderItems.id,
         productId: orderItems.productId,
-        isDigital: orderItems.isDigital,
-        isPrint: orderItems.isPrint,
         durationDays: offerings.durationDays,
+        offeringType: offerings.type,
+        isRental: offerings.isRental,
         productType: products.productType,
       })
       .from(orderItems)
       .innerJoin(offerings, eq(offerings.id, orderItems.offeringId))
       .innerJoin(products, eq(products.id, orderItems.productId))
       .where(eq(orderItems.orderId, input.orderId));
-    const digital = items.filter((item) => item.isDigital);
-    if (digital.length > 0) {
+    const owned = items.filter((item) => fulfilmentsOf(item.offeringType).includes('own'));
+    if (owned.length > 0) {
       await tx
         .insert(ownerships)
         .values(
-          digital.map((item) => ({
+          owned.map((item) => ({
             userId: order.userId,
             productId: item.productId,
             source: 'purchase',
             orderId: input.orderId,
             startsAt: input.now,
-            expiresAt: item.durationDays
-              ? new Date(input.now.getTime() + item.durationDays * DAY_MS)
-              : null,
+            expiresAt: accessEndsAt(input.now, item.durationDays),
           })),
         )
         .onConflictDoNothing();
       // Courseware comes with an access code from its pool.
-      for (const item of digital.filter((i) => i.productType === 'courseware')) {
+      for (const item of owned.filter((i) => i.productType === 'courseware')) {
         await assignAccessCode(tx, {
           productId: item.productId,
           userId: order.userId,
@@ -196,6 +242,39 @@ export async function recordSuccessfulPayment(
           now: input.now,
         });
       }
+    }
+    const shipped = items.filter((item) => fulfilmentsOf(item.offeringType).includes('ship'));
+    if (shipped.length > 0) {
+      const addDrop = shipped.some((item) => item.isRental)
+        ? await addDropDateOf(tx, order.userId, order.courseSectionId)
+        : null;
+      await tx
+        .insert(shipments)
+        .values(
+          shipped.map((item) => ({
+            orderId: input.orderId,
+            orderItemId: item.id,
+            rentalDueAt: item.isRental && addDrop ? rentalDueAt(addDrop) : null,
+            createdAt: input.now,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    const printed = items.filter((item) => fulfilmentsOf(item.offeringType).includes('print'));
+    if (printed.length > 0) {
+      const window = printDeliveryWindow(input.now);
+      await tx
+        .insert(printOrders)
+        .values(
+          printed.map((item) => ({
+            orderId: input.orderId,
+            orderItemId: item.id,
+            earliestDeliveryAt: window.earliest,
+            latestDeliveryAt: window.latest,
+            createdAt: input.now,
+          })),
+        )
+        .onConflictDoNothing();
     }
     const [cart] = await tx
       .select({ id: carts.id })
@@ -219,7 +298,7 @@ export async function recordSuccessfulPayment(
       dedupeKey: `order-confirmation:${input.orderId}`,
       payload: { orderId: input.orderId },
     });
-    if (items.every((item) => !item.isPrint)) {
+    if (shipped.length === 0 && printed.length === 0) {
       await moveOrder(tx, {
         orderId: input.orderId,
         from: 'paid',
@@ -228,5 +307,46 @@ export async function recordSuccessfulPayment(
       });
     }
     return 'paid';
+  });
+}
+
+/** The add/drop date that dates a rental's return: the member's own, else the section's. */
+async function addDropDateOf(
+  db: Queryable,
+  userId: number,
+  sectionId: number | null,
+): Promise<Date | null> {
+  if (sectionId === null) return null;
+  const [row] = await db
+    .select({ member: sectionMembers.addDropDate, section: courseSections.addDropAt })
+    .from(courseSections)
+    .leftJoin(
+      sectionMembers,
+      and(eq(sectionMembers.sectionId, courseSections.id), eq(sectionMembers.userId, userId)),
+    )
+    .where(eq(courseSections.id, sectionId))
+    .limit(1);
+  return row ? (row.member ?? row.section) : null;
+}
+
+/**
+ * Cancels a pending order (the shopper gave up the payment) and puts back the stock it held,
+ * in one transaction; false when the order was no longer pending.
+ */
+export async function cancelOrder(
+  db: Queryable,
+  input: { orderId: string; reason: string; now: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const moved = await moveOrder(tx, {
+      orderId: input.orderId,
+      from: 'pending',
+      to: 'canceled',
+      reason: input.reason,
+      now: input.now,
+    });
+    if (!moved) return false;
+    await returnStock(tx, input.orderId);
+    return true;
   });
 }

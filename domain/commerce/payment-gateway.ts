@@ -1,39 +1,94 @@
-import { randomUUID } from 'node:crypto';
-import { type CardInput, testCardOutcome } from './test-card.ts';
+import type { CardInput } from './test-card.ts';
 
-// How the store charges a card (issue 4). The built-in test gateway is the default; a Stripe
-// gateway implements the same interface when STRIPE_SECRET_KEY is set (not built yet).
-export type ChargeResult =
-  | { status: 'succeeded'; ref: string }
-  | { status: 'requires_action'; ref: string }
-  | { status: 'failed'; ref: string; reason: string };
+// How the store takes money (issue 4), shaped like a payment provider's payment intents: the
+// server creates a payment for an amount, the shopper's card or wallet confirms it, and the
+// provider may ask the shopper for an extra step (3-D Secure) before it succeeds. The built-in
+// test gateway (test-gateway.ts) is the default; the Stripe gateway (stripe-gateway.ts)
+// implements the same interface when STRIPE_SECRET_KEY is set.
 
-export interface PaymentGateway {
-  readonly name: 'test' | 'stripe';
-  charge(input: {
-    amountCents: number;
-    currencyCode: 'USD';
-    card: CardInput;
-    /** The gateway's own idempotency key: a retried charge is the same charge. */
-    idempotencyKey: string;
-    now: Date;
-  }): Promise<ChargeResult>;
+export type GatewayName = 'test' | 'stripe';
+
+/** Why a confirmation failed, in the store's words (messages `checkout.error.{reason}`). */
+export type FailureReason =
+  | 'invalid_number'
+  | 'invalid_expiry'
+  | 'expired_card'
+  | 'invalid_cvc'
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'processing_error';
+
+export type GatewayPaymentStatus =
+  /** Created, or a confirmation failed (`failure` says why): another method may be tried. */
+  | 'requires_payment_method'
+  /** The shopper must complete an extra step (3-D Secure) with the provider. */
+  | 'requires_action'
+  | 'processing'
+  | 'succeeded'
+  | 'canceled';
+
+export type GatewayPayment = {
+  /** The provider's id of the payment (a PaymentIntent id). */
+  ref: string;
+  status: GatewayPaymentStatus;
+  amountCents: number;
+  currencyCode: 'USD';
+  /** The order this payment is for, as the store told the provider when creating it. */
+  orderId: string | null;
+  /** Handed to the browser when the provider's script confirms the payment there. */
+  clientSecret: string;
+  failure: FailureReason | null;
+};
+
+/** What confirms a payment: a card typed into the test gateway's form, or a provider token. */
+export type PaymentMethodInput =
+  | { kind: 'card'; card: CardInput }
+  /** A Stripe PaymentMethod id (`pm_…`), or the test wallet's token. */
+  | { kind: 'method'; id: string };
+
+/** A provider's notice about a payment, read from a signed webhook. */
+export type GatewayEvent = {
+  /** The provider's event id: the same event delivered again has the same id. */
+  id: string;
+  type: 'payment.succeeded' | 'payment.failed' | 'payment.canceled' | 'other';
+  /** The provider's name for the type, kept with the event (`payment_intent.succeeded`). */
+  providerType: string;
+  createdAt: Date;
+  payment: GatewayPayment | null;
+  payload: unknown;
+};
+
+/** A webhook whose signature is missing, forged or too old: answered 400, changes nothing. */
+export class InvalidSignature extends Error {
+  constructor(reason: string) {
+    super(`Invalid webhook signature: ${reason}`);
+    this.name = 'InvalidSignature';
+  }
 }
 
-/** Behaves like a provider's test mode (test-card.ts); charges nothing. */
-export class TestGateway implements PaymentGateway {
-  readonly name = 'test' as const;
-  readonly #charges = new Map<string, ChargeResult>();
-
-  async charge(input: Parameters<PaymentGateway['charge']>[0]): Promise<ChargeResult> {
-    const earlier = this.#charges.get(input.idempotencyKey);
-    if (earlier) return earlier;
-    const outcome = testCardOutcome(input.card, input.now);
-    const ref = `pi_test_${randomUUID()}`;
-    const result: ChargeResult = outcome.ok
-      ? { status: outcome.result, ref }
-      : { status: 'failed', ref, reason: outcome.reason };
-    this.#charges.set(input.idempotencyKey, result);
-    return result;
-  }
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  /** Whether the shopper's wallet button is offered (spec 1 §4 Wallet payment). */
+  readonly supportsWallet: boolean;
+  /**
+   * Creates a payment for an order. The same idempotency key gives the same payment back,
+   * so a retried request never makes a second one.
+   */
+  createPayment(input: {
+    amountCents: number;
+    currencyCode: 'USD';
+    orderId: string;
+    idempotencyKey: string;
+  }): Promise<GatewayPayment>;
+  /** Confirms a payment with a method; a retried confirmation with the same key is the same. */
+  confirmPayment(input: {
+    ref: string;
+    method: PaymentMethodInput;
+    idempotencyKey: string;
+    now: Date;
+  }): Promise<GatewayPayment>;
+  retrievePayment(ref: string): Promise<GatewayPayment>;
+  cancelPayment(ref: string): Promise<GatewayPayment>;
+  /** Reads a webhook's body after checking its signature; throws InvalidSignature. */
+  parseEvent(rawBody: string, signature: string | null, now: Date): GatewayEvent;
 }

@@ -86,6 +86,11 @@ async function loadSite(db: Queryable, host: string): Promise<Site> {
     purchaseModalEnabled: org.purchaseModalEnabled,
     buysOnPartnerSite: org.buysOnPartnerSite,
     helpUrl: org.helpUrl,
+    platformFee: {
+      enabled: org.enableFee,
+      feeCents: org.platformFeeCents,
+      thresholdCents: org.feeThresholdCents,
+    },
   };
   return {
     host,

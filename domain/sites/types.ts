@@ -10,6 +10,8 @@ export type SiteOrg = {
   purchaseModalEnabled: boolean;
   buysOnPartnerSite: boolean;
   helpUrl: string | null;
+  /** spec 1 §3 platformFeeFeatures: enable_fee, platform_fee, fee_threshold. */
+  platformFee: { enabled: boolean; feeCents: number; thresholdCents: number };
 };
 
 export type SiteLinks = {

@@ -8,7 +8,7 @@ import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import { cartLines, putInCart } from '#domain/commerce/cart.ts';
 import { completedOrder, payOrder } from '#domain/commerce/checkout.ts';
 import { placeOrder, recordSuccessfulPayment } from '#domain/commerce/orders.ts';
-import { TestGateway } from '#domain/commerce/payment-gateway.ts';
+import { TestGateway } from '#domain/commerce/test-gateway.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { insertProduct } from '#tests/builders.ts';
@@ -136,35 +136,41 @@ describe('a successful payment', () => {
 });
 
 describe('paying by card through the test gateway', () => {
-  const card = (number: string) => ({ number, expMonth: 12, expYear: 2030, cvc: '123' });
+  const card = (number: string) => ({
+    kind: 'card' as const,
+    card: { number, expMonth: 12, expYear: 2030, cvc: '123' },
+  });
 
   it('declined leaves the order pending; the test card pays it; paying again is a no-op', async () => {
     const { ctx } = await shopperWithBook(1500);
-    const gateway = new TestGateway();
+    const gateway = new TestGateway(database.db);
     const { orderId } = await placeOrder(ctx, { idempotencyKey: unique('checkout') });
-    expect(await payOrder(ctx, gateway, { orderId, card: card('4000000000000002') })).toEqual({
+    expect(await payOrder(ctx, gateway, { orderId, method: card('4000000000000002') })).toEqual({
       ok: false,
       reason: 'card_declined',
     });
     const [pending] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
     expect(pending?.status).toBe('pending');
-    expect(await payOrder(ctx, gateway, { orderId, card: card('4242424242424242') })).toEqual({
+    const [declined] = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(declined).toMatchObject({ status: 'requires_payment_method', failure: 'card_declined' });
+    expect(await payOrder(ctx, gateway, { orderId, method: card('4242424242424242') })).toEqual({
       ok: true,
     });
-    expect(await payOrder(ctx, gateway, { orderId, card: card('4242424242424242') })).toEqual({
+    expect(await payOrder(ctx, gateway, { orderId, method: card('4242424242424242') })).toEqual({
       ok: true,
     });
     const rows = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
-    expect(rows.map((p) => p.status).sort()).toEqual(['failed', 'succeeded']);
+    // One payment at the gateway: declined, then confirmed again with the good card.
+    expect(rows.map((p) => [p.status, p.failure])).toEqual([['succeeded', null]]);
   });
 
   it("another shopper's order, or a malformed id, is not found", async () => {
     const { ctx } = await shopperWithBook(1500);
     const { ctx: other } = await shopperWithBook(1500);
     const { orderId } = await placeOrder(ctx, { idempotencyKey: unique('checkout') });
-    const gateway = new TestGateway();
+    const gateway = new TestGateway(database.db);
     await expect(
-      payOrder(other, gateway, { orderId, card: card('4242424242424242') }),
+      payOrder(other, gateway, { orderId, method: card('4242424242424242') }),
     ).rejects.toBeInstanceOf(NotFound);
     await expect(completedOrder(other, orderId)).rejects.toBeInstanceOf(NotFound);
     await expect(completedOrder(ctx, 'not-a-uuid')).rejects.toBeInstanceOf(NotFound);

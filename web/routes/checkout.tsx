@@ -16,7 +16,7 @@ import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
-import { paymentGateway } from '#web/utils/payment-gateway.server.ts';
+import { paymentGatewayFor } from '#web/utils/payment-gateway.server.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/checkout.ts';
 
@@ -43,13 +43,16 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   if (!parsed.success) return data({ error: 'checkout.error.form' }, { status: 400 });
   const [month, year] = parsed.data.expiry.split('/').map((part) => Number(part.trim()));
   const { orderId } = await placeOrder(context.rc, { idempotencyKey: parsed.data.key });
-  const outcome = await payOrder(context.rc, paymentGateway, {
+  const outcome = await payOrder(context.rc, paymentGatewayFor(context.rc.db), {
     orderId,
-    card: {
-      number: parsed.data.number,
-      expMonth: month!,
-      expYear: year!,
-      cvc: parsed.data.cvc.trim(),
+    method: {
+      kind: 'card',
+      card: {
+        number: parsed.data.number,
+        expMonth: month!,
+        expYear: year!,
+        cvc: parsed.data.cvc.trim(),
+      },
     },
   });
   if (outcome.ok) return redirect(`/checkout/complete/${orderId}`);

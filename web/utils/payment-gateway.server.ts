@@ -1,4 +1,8 @@
-import { type PaymentGateway, TestGateway } from '#domain/commerce/payment-gateway.ts';
+import type { Queryable } from '#db/client.ts';
+import type { PaymentGateway } from '#domain/commerce/payment-gateway.ts';
+import { TestGateway } from '#domain/commerce/test-gateway.ts';
 
 /** The gateway this server charges with: the built-in test gateway until Stripe is configured. */
-export const paymentGateway: PaymentGateway = new TestGateway();
+export function paymentGatewayFor(db: Queryable): PaymentGateway {
+  return new TestGateway(db);
+}

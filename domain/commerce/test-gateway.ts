@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '#db/client.ts';
+import { testGatewayPayments } from '#db/schema/commerce.ts';
+import {
+  type FailureReason,
+  type GatewayPayment,
+  type GatewayPaymentStatus,
+  InvalidSignature,
+  type PaymentGateway,
+} from './payment-gateway.ts';
+import { testCardOutcome } from './test-card.ts';
+
+/** The test wallet's tokens: what a wallet's payment sheet hands over when the shopper pays. */
+export const TEST_WALLET_TOKEN = 'tok_test_wallet';
+export const TEST_WALLET_DECLINED_TOKEN = 'tok_test_wallet_declined';
+
+type Row = typeof testGatewayPayments.$inferSelect;
+
+function toPayment(row: Row): GatewayPayment {
+  return {
+    ref: row.ref,
+    status: row.status as GatewayPaymentStatus,
+    amountCents: row.amountCents,
+    currencyCode: 'USD',
+    orderId: row.orderId,
+    clientSecret: `${row.ref}_secret`,
+    failure: (row.failure as FailureReason | null) ?? null,
+  };
+}
+
+export class UnknownPayment extends Error {
+  constructor(ref: string) {
+    super(`No test payment ${ref}`);
+    this.name = 'UnknownPayment';
+  }
+}
+
+/**
+ * Behaves like a provider's test mode (test-card.ts) and charges nothing. Its payments live
+ * in the database, as a provider keeps them on its side, so that every app process behind
+ * the load balancer sees the same ones.
+ */
+export class TestGateway implements PaymentGateway {
+  readonly name = 'test' as const;
+  readonly supportsWallet = true;
+
+  constructor(private readonly db: Queryable) {}
+
+  async createPayment(input: Parameters<PaymentGateway['createPayment']>[0]) {
+    const ref = `pi_test_${randomBytes(12).toString('hex')}`;
+    await this.db
+      .insert(testGatewayPayments)
+      .values({
+        ref,
+        idempotencyKey: input.idempotencyKey,
+        orderId: input.orderId,
+        amountCents: input.amountCents,
+        status: 'requires_payment_method',
+      })
+      .onConflictDoNothing({ target: testGatewayPayments.idempotencyKey });
+    const [row] = await this.db
+      .select()
+      .from(testGatewayPayments)
+      .where(eq(testGatewayPayments.idempotencyKey, input.idempotencyKey));
+    return toPayment(row!);
+  }
+
+  async confirmPayment(input: Parameters<PaymentGateway['confirmPayment']>[0]) {
+    const current = await this.#row(input.ref);
+    // A retried confirmation, or one on a payment that is already settled, changes nothing.
+    if (current.confirmKey === input.idempotencyKey || !confirmable(current.status)) {
+      return toPayment(current);
+    }
+    let status: GatewayPaymentStatus;
+    let failure: FailureReason | null = null;
+    if (input.method.kind === 'card') {
+      const outcome = testCardOutcome(input.method.card, input.now);
+      if (outcome.ok) status = outcome.result;
+      else [status, failure] = ['requires_payment_method', outcome.reason];
+    } else if (input.method.id === TEST_WALLET_TOKEN) {
+      status = 'succeeded';
+    } else {
+      [status, failure] = ['requires_payment_method', 'card_declined'];
+    }
+    return this.#update(input.ref, { status, failure, confirmKey: input.idempotencyKey });
+  }
+
+  /** The shopper's answer to the test bank's extra step for 4000 0025 0000 3155. */
+  async authenticate(ref: string, approved: boolean): Promise<GatewayPayment> {
+    const current = await this.#row(ref);
+    if (current.status !== 'requires_action') return toPayment(current);
+    return approved
+      ? this.#update(ref, { status: 'succeeded', failure: null })
+      : this.#update(ref, { status: 'requires_payment_method', failure: 'card_declined' });
+  }
+
+  async retrievePayment(ref: string) {
+    return toPayment(await this.#row(ref));
+  }
+
+  async cancelPayment(ref: string) {
+    const [row] = await this.db
+      .update(testGatewayPayments)
+      .set({ status: 'canceled' })
+      .where(and(eq(testGatewayPayments.ref, ref), ne(testGatewayPayments.status, 'succeeded')))
+      .returning();
+    return row ? toPayment(row) : this.retrievePayment(ref);
+  }
+
+  parseEvent(): never {
+    throw new InvalidSignature('the test gateway sends no webhooks');
+  }
+
+  async #row(ref: string): Promise<Row> {
+    const [row] = await this.db
+      .select()
+      .from(testGatewayPayments)
+      .where(eq(testGatewayPayments.ref, ref));
+    if (!row) throw new UnknownPayment(ref);
+    return row;
+  }
+
+  async #update(
+    ref: string,
+    values: { status: GatewayPaymentStatus; failure: FailureReason | null; confirmKey?: string },
+  ): Promise<GatewayPayment> {
+    // Only an unsettled payment moves: two racing confirmations cannot both change it.
+    const [row] = await this.db
+      .update(testGatewayPayments)
+      .set(values)
+      .where(
+        and(
+          eq(testGatewayPayments.ref, ref),
+          sql`${testGatewayPayments.status} not in ('succeeded', 'canceled')`,
+        ),
+      )
+      .returning();
+    return row ? toPayment(row) : this.retrievePayment(ref);
+  }
+}
+
+function confirmable(status: string): boolean {
+  return status === 'requires_payment_method';
+}
