@@ -32,6 +32,8 @@ describe('message catalogs', () => {
         pages: 2,
         days: 3,
         date: 'd',
+        carrier: 'c',
+        number: 'n',
       },
     };
     for (const id of Object.keys(en)) {

@@ -17,7 +17,8 @@ export type RootData = {
     allowedLanguages: Locale[];
     showLanguagePicker: boolean;
   };
-  user: { firstName: string; menu: MenuGroup[] } | null;
+  /** timeZone: the account's (IANA); dates are shown in it (time is UTC in the database). */
+  user: { firstName: string; timeZone: string; menu: MenuGroup[] } | null;
   maintenanceBanner: { id: number; message: string } | null;
   showApiDocs: boolean;
 };

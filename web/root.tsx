@@ -60,7 +60,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       showLanguagePicker: showLanguagePicker(rc.site.allowedLanguages),
     },
     user: rc.user
-      ? { firstName: rc.user.firstName, menu: userMenuGroups(navigationFlags(rc.user, rc.site)) }
+      ? {
+          firstName: rc.user.firstName,
+          timeZone: rc.user.timeZone,
+          menu: userMenuGroups(navigationFlags(rc.user, rc.site)),
+        }
       : null,
     maintenanceBanner: banner,
     showApiDocs: context.isDevelopment,

@@ -7,6 +7,7 @@ import { unavailabilityReason } from '#domain/catalog/availability.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Invalid, NotFound } from '#domain/shared/errors.ts';
 import { cartItemKind } from './cart-button.ts';
+import { assertNoChoiceConflict, knownSection } from './course-materials.ts';
 
 // Carts (issue 4): one per account, and one per anonymous browser (keyed by a digest of its
 // anonymous cookie), merged into the account's on login. One item per product; every change
@@ -149,6 +150,7 @@ export async function putInCart(
   await ctx.db.transaction(async (tx) => {
     const offer = await sellableOffering(ctx, tx, input.offeringId);
     const id = (await cartId(tx, owner, true))!;
+    await assertNoChoiceConflict(tx, id, offer.productId);
     await tx
       .delete(cartItems)
       .where(and(eq(cartItems.cartId, id), eq(cartItems.productId, offer.productId)));
@@ -156,7 +158,7 @@ export async function putInCart(
       cartId: id,
       productId: offer.productId,
       offeringId: input.offeringId,
-      courseSectionId: input.courseSectionId ?? null,
+      courseSectionId: await knownSection(tx, input.courseSectionId),
       ...cartItemKind(offer.bookType),
     });
   });

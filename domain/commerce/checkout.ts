@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { and, count, desc, eq, ne, notInArray } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { products } from '#db/schema/catalog.ts';
-import { orderItems, orders, payments } from '#db/schema/commerce.ts';
+import { orderItems, orders, payments, printOrders, shipments } from '#db/schema/commerce.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import type { CartLine } from './cart.ts';
-import { cancelOrder, recordSuccessfulPayment } from './orders.ts';
+import { cancelOrder, placeOrder, recordSuccessfulPayment } from './orders.ts';
 import type {
   FailureReason,
   GatewayName,
@@ -15,6 +15,7 @@ import type {
   PaymentMethodInput,
 } from './payment-gateway.ts';
 import { cardDigits } from './test-card.ts';
+import { TestGateway } from './test-gateway.ts';
 
 /** Below this a card payment costs more than it brings (spec 1 §5: wallet minimum 0.50 USD). */
 export const MINIMUM_CHARGE_CENTS = 50;
@@ -35,7 +36,13 @@ async function ownOrder(ctx: RequestContext, orderId: string) {
   if (!user) throw new Forbidden();
   if (!UUID.test(orderId)) throw new NotFound();
   const [order] = await ctx.db
-    .select({ id: orders.id, status: orders.status, totalCents: orders.totalCents })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      subtotalCents: orders.subtotalCents,
+      feeCents: orders.feeCents,
+      totalCents: orders.totalCents,
+    })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
     .limit(1);
@@ -216,6 +223,43 @@ function methodDigest(method: PaymentMethodInput): string {
   return createHash('sha256').update(content).digest('base64url').slice(0, 16);
 }
 
+/**
+ * The wallet button (spec 1 §4 Wallet payment), step 1: an order for the one offering and its
+ * payment at the gateway. The browser's key makes a retried create the same order.
+ */
+export async function startWalletPayment(
+  ctx: RequestContext,
+  gateway: PaymentGateway,
+  input: { offeringId: number; idempotencyKey: string; courseSectionId: number | null },
+): Promise<{ orderId: string; amountCents: number; clientSecret: string }> {
+  const { orderId } = await placeOrder(ctx, {
+    idempotencyKey: input.idempotencyKey,
+    offeringId: input.offeringId,
+    courseSectionId: input.courseSectionId,
+  });
+  const { order, paid } = await payableOrder(ctx, orderId);
+  if (paid) throw new Invalid('checkout.error.notPending');
+  const payment = await openPayment(ctx, gateway, order, true);
+  return { orderId, amountCents: payment.amountCents, clientSecret: payment.clientSecret };
+}
+
+/**
+ * The test bank's extra step for a card that asks the shopper to confirm (4000 0025 0000
+ * 3155): the shopper approves or refuses it, then the payment is read back and settled.
+ */
+export async function authenticateTestPayment(
+  ctx: RequestContext,
+  gateway: PaymentGateway,
+  input: { orderId: string; approved: boolean },
+): Promise<PaymentOutcome> {
+  if (!(gateway instanceof TestGateway)) throw new Invalid('checkout.error.requires_action');
+  const { order, paid } = await payableOrder(ctx, input.orderId);
+  if (paid) return { ok: true };
+  const open = await openPayment(ctx, gateway, order, false);
+  await gateway.authenticate(open.ref, input.approved);
+  return resumePayment(ctx, gateway, order.id);
+}
+
 /** The order-complete page: only its owner sees it (spec 1 §2 Checkout complete). */
 export async function completedOrder(ctx: RequestContext, orderId: string) {
   const order = await ownOrder(ctx, orderId);
@@ -226,9 +270,22 @@ export async function completedOrder(ctx: RequestContext, orderId: string) {
       productType: products.productType,
       priceCents: orderItems.priceCents,
       isDigital: orderItems.isDigital,
+      shipment: {
+        status: shipments.status,
+        carrier: shipments.carrier,
+        trackingNumber: shipments.trackingNumber,
+        rentalDueAt: shipments.rentalDueAt,
+      },
+      printOrder: {
+        status: printOrders.status,
+        earliestDeliveryAt: printOrders.earliestDeliveryAt,
+        latestDeliveryAt: printOrders.latestDeliveryAt,
+      },
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(shipments, eq(shipments.orderItemId, orderItems.id))
+    .leftJoin(printOrders, eq(printOrders.orderItemId, orderItems.id))
     .where(eq(orderItems.orderId, order.id))
     .orderBy(orderItems.id);
   return { ...order, items };

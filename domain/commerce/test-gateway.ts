@@ -10,10 +10,7 @@ import {
   type PaymentGateway,
 } from './payment-gateway.ts';
 import { testCardOutcome } from './test-card.ts';
-
-/** The test wallet's tokens: what a wallet's payment sheet hands over when the shopper pays. */
-export const TEST_WALLET_TOKEN = 'tok_test_wallet';
-export const TEST_WALLET_DECLINED_TOKEN = 'tok_test_wallet_declined';
+import { TEST_WALLET_TOKEN } from './wallet-tokens.ts';
 
 type Row = typeof testGatewayPayments.$inferSelect;
 

@@ -1,52 +1,163 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useState } from 'react';
-import { useFetcher } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useFetcher, useLocation } from 'react-router';
 import type { OfferingPanel } from '#domain/catalog/offering-selection.ts';
 import type { ProductOffering } from '#domain/catalog/service.ts';
+import { cartButton } from '#domain/commerce/cart-button.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
-import { CartButton } from './cart-button.tsx';
 import { OfferingOptions } from './offering-options.tsx';
+import { WalletButton } from './wallet-button.tsx';
+
+type CartBody = { data?: { attributes: { productId: number; offeringId: number } }[] };
 
 /**
- * The offering options and the cart button of a product page (spec 1 §4). Posts to the cart
- * without leaving the page; a failure opens 'Unable to Add to Cart' with the reason.
+ * The offering options, the cart button and the wallet button of a product page (spec 1 §4).
+ * Add To Cart, View Cart when the selected offering is the one in the cart (the options are
+ * then locked), Update Cart when another one is selected. What is in the cart is asked after
+ * hydration (GET /api/cart): anonymous product pages are shared, so the server cannot write it
+ * into them. Posts to the cart without leaving the page; a failure opens 'Unable to Add to
+ * Cart' with the reason. A course-fee item opens 'Reading Option' first.
  */
 export function AddToCartForm({
   productId,
+  productTitle,
   productPath,
   offerings,
   panel,
-  selectedId,
+  selectedId: initialSelectedId,
+  courseId,
+  courseFeeSectionId,
+  loggedIn,
 }: {
   productId: number;
+  productTitle: string;
   productPath: string;
   offerings: ProductOffering[];
   panel: OfferingPanel;
   selectedId: number | null;
+  courseId: number | null;
+  /** The user's course-fee section that includes this product (spec 1 §4 Course fee). */
+  courseFeeSectionId: number | null;
+  loggedIn: boolean;
 }) {
   const t = useT();
   const csrfToken = useCsrfToken();
   const fetcher = useFetcher<{ error?: string }>();
   const [error, setError] = useState<string | null>(null);
+  const [readingOption, setReadingOption] = useState(false);
+  const [cartOfferingId, setCartOfferingId] = useState<number | null>(null);
+  const [selectedId, setSelectedId] = useState(initialSelectedId);
+  const form = useRef<HTMLFormElement>(null);
+  // Asked again after every navigation and every add: the button then reads View Cart.
+  const { key } = useLocation();
+  const added = fetcher.state === 'idle' ? fetcher.data : undefined;
+  useEffect(() => {
+    void key;
+    void added;
+    let live = true;
+    fetch('/api/cart', {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/vnd.api+json' },
+    })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body: CartBody | null) => {
+        const line = body?.data?.find((item) => item.attributes.productId === productId);
+        if (!live) return;
+        setCartOfferingId(line?.attributes.offeringId ?? null);
+        // spec 1 §4 Offering selection default: the offering already in the cart comes first.
+        if (line) setSelectedId(line.attributes.offeringId);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [productId, key, added]);
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.error) setError(fetcher.data.error);
   }, [fetcher.state, fetcher.data]);
+  const state = cartButton({ cartOfferingId, selectedOfferingId: selectedId });
+  const selected = offerings.find((offering) => offering.id === selectedId) ?? null;
+  const ready = csrfToken !== null && fetcher.state === 'idle';
   return (
     <>
-      <fetcher.Form method="post" action="/cart" id="offering-form" className="stack">
+      <fetcher.Form
+        ref={form}
+        method="post"
+        action="/cart"
+        id="offering-form"
+        className="stack"
+        onSubmit={(event) => {
+          // A course-fee item asks first; the modal's Add to Cart submits for real.
+          if (courseFeeSectionId !== null && !readingOption) {
+            event.preventDefault();
+            setReadingOption(true);
+          }
+        }}
+      >
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="next" value={productPath} />
-        <OfferingOptions offerings={offerings} panel={panel} selectedId={selectedId} />
-        <CartButton
-          productId={productId}
-          formId="offering-form"
-          initialSelectedId={selectedId}
-          // A shared page gets its CSRF token after hydration: no post before it arrives.
-          ready={csrfToken !== null}
+        {courseId ? <input type="hidden" name="courseId" value={courseId} /> : null}
+        <OfferingOptions
+          offerings={offerings}
+          panel={panel}
+          selectedId={selectedId}
+          // spec 1 §4: the selection is locked once the item is in the cart.
+          locked={state === 'view'}
+          onSelect={setSelectedId}
         />
+        <div className="button-row">
+          {state === 'view' ? (
+            <Link to="/cart/" className="button button--primary">
+              {t('cart.view')}
+            </Link>
+          ) : (
+            <button type="submit" className="button button--primary" disabled={!ready}>
+              {t(state === 'update' ? 'cart.update' : 'cart.add')}
+            </button>
+          )}
+          {selected && state !== 'view' ? (
+            <WalletButton
+              offering={selected}
+              productTitle={productTitle}
+              productPath={productPath}
+              courseId={courseId}
+              loggedIn={loggedIn}
+              csrfToken={csrfToken}
+            />
+          ) : null}
+        </div>
       </fetcher.Form>
+      <Dialog.Root open={readingOption} onOpenChange={setReadingOption}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog__overlay" />
+          <Dialog.Content className="dialog" aria-describedby="reading-option-text">
+            <Dialog.Title className="dialog__title">{t('cart.readingOption.title')}</Dialog.Title>
+            <p id="reading-option-text">{t('cart.readingOption.text')}</p>
+            <div className="button-row">
+              <Dialog.Close className="button">{t('cart.readingOption.continue')}</Dialog.Close>
+              <Link
+                to={`/shelf/course-section/${courseFeeSectionId}`}
+                className="button"
+                onClick={() => setReadingOption(false)}
+              >
+                {t('cart.readingOption.materials')}
+              </Link>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => {
+                  form.current?.requestSubmit();
+                  setReadingOption(false);
+                }}
+              >
+                {t('cart.readingOption.add')}
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
       <Dialog.Root open={error !== null} onOpenChange={(open) => !open && setError(null)}>
         <Dialog.Portal>
           <Dialog.Overlay className="dialog__overlay" />

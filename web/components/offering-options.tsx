@@ -9,16 +9,21 @@ export function OfferingOptions({
   offerings,
   panel,
   selectedId,
+  locked = false,
+  onSelect,
 }: {
   offerings: ProductOffering[];
   panel: OfferingPanel;
   selectedId: number | null;
+  /** In the cart already (spec 1 §4: selection is disabled once the item is in the cart). */
+  locked?: boolean;
+  onSelect?: (offeringId: number) => void;
 }) {
   const t = useT();
   const locale = useLocale();
   if (!panel.visible) return null;
   return (
-    <fieldset className="offerings" disabled={panel.disabled}>
+    <fieldset className="offerings" disabled={panel.disabled || locked}>
       <legend className="offerings__label">{t(panel.labelKey)}</legend>
       {offerings.map((offering) => {
         const length =
@@ -35,7 +40,10 @@ export function OfferingOptions({
               type="radio"
               name="offeringId"
               value={offering.id}
-              defaultChecked={offering.id === selectedId}
+              // Controlled where a form follows the choice; a display-only list stays free.
+              {...(onSelect
+                ? { checked: offering.id === selectedId, onChange: () => onSelect(offering.id) }
+                : { defaultChecked: offering.id === selectedId })}
             />
             <span className="offerings__name">
               {t(`offering.type.${offering.type}`)}

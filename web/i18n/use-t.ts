@@ -16,3 +16,8 @@ export function useT(): (id: string, params?: MessageParams) => string {
   const locale = useLocale();
   return (id, params) => translate(locale, id, params);
 }
+
+/** The time zone dates are shown in: the account's, else the store's (spec: UTC stored). */
+export function useTimeZone(): string {
+  return useRootData()?.user?.timeZone ?? 'America/New_York';
+}

@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { completedOrder } from '#domain/commerce/checkout.ts';
 import { formatMoney } from '#i18n/translate.ts';
-import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { useLocale, useT, useTimeZone } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
@@ -17,6 +17,9 @@ export default function CheckoutCompletePage() {
   const { order } = useLoaderData<typeof loader>();
   const t = useT();
   const locale = useLocale();
+  const timeZone = useTimeZone();
+  const day = (at: Date | string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(at));
   return (
     <section className="narrow stack">
       <h1>{t('checkout.complete.title')}</h1>
@@ -24,14 +27,57 @@ export default function CheckoutCompletePage() {
       <ul className="stack cart-lines">
         {order.items.map((item) => (
           <li key={item.productId} className="cart-line">
-            <Link to={`/product-detail/${item.productId}`}>{item.title}</Link>
+            <div className="stack-sm">
+              <Link to={`/product-detail/${item.productId}`}>{item.title}</Link>
+              {item.isDigital ? (
+                <p className="form-hint">{t('checkout.complete.onShelf')}</p>
+              ) : null}
+              {item.shipment?.status ? (
+                <p className="form-hint">
+                  {item.shipment.trackingNumber
+                    ? t('checkout.complete.tracking', {
+                        carrier: item.shipment.carrier ?? '',
+                        number: item.shipment.trackingNumber,
+                      })
+                    : t('checkout.complete.ships')}
+                  {item.shipment.rentalDueAt
+                    ? ` ${t('checkout.complete.rentalDue', { date: day(item.shipment.rentalDueAt) })}`
+                    : null}
+                </p>
+              ) : null}
+              {item.printOrder?.earliestDeliveryAt && item.printOrder.latestDeliveryAt ? (
+                <p className="form-hint">
+                  {t('checkout.complete.printed', {
+                    from: day(item.printOrder.earliestDeliveryAt),
+                    to: day(item.printOrder.latestDeliveryAt),
+                  })}
+                </p>
+              ) : null}
+            </div>
             <span>{formatMoney(locale, item.priceCents, 'USD')}</span>
           </li>
         ))}
       </ul>
-      <p className="cart-subtotal">
-        {t('checkout.total')}: <strong>{formatMoney(locale, order.totalCents, 'USD')}</strong>
-      </p>
+      <dl className="totals">
+        {order.feeCents > 0 ? (
+          <>
+            <div>
+              <dt>{t('cart.subtotal')}</dt>
+              <dd>{formatMoney(locale, order.subtotalCents, 'USD')}</dd>
+            </div>
+            <div>
+              <dt>{t('checkout.fee')}</dt>
+              <dd>{formatMoney(locale, order.feeCents, 'USD')}</dd>
+            </div>
+          </>
+        ) : null}
+        <div className="totals__total">
+          <dt>{t('checkout.total')}</dt>
+          <dd>
+            <strong>{formatMoney(locale, order.totalCents, 'USD')}</strong>
+          </dd>
+        </div>
+      </dl>
       <p>
         <Link to="/library" className="button button--primary">
           {t('library.toShelf')}

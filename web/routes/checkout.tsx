@@ -1,3 +1,4 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import {
   data,
   Form,
@@ -9,9 +10,22 @@ import {
 } from 'react-router';
 import { z } from 'zod';
 import { cartLines, subtotalCents } from '#domain/commerce/cart.ts';
-import { checkoutKey, payOrder } from '#domain/commerce/checkout.ts';
+import {
+  authenticateTestPayment,
+  checkoutKey,
+  type PaymentOutcome,
+  payOrder,
+} from '#domain/commerce/checkout.ts';
+import {
+  fulfilmentsOf,
+  needsShipping,
+  platformFeeCents,
+} from '#domain/commerce/fulfilment-rules.ts';
 import { placeOrder } from '#domain/commerce/orders.ts';
+import { parseShippingAddress } from '#domain/commerce/shipping-address.ts';
+import { DomainError } from '#domain/shared/errors.ts';
 import { formatMoney } from '#i18n/translate.ts';
+import { TextField } from '#web/components/text-field.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
@@ -23,49 +37,150 @@ import type { Route } from './+types/checkout.ts';
 const CardForm = z.object({
   key: z.string().max(100),
   number: z.string().max(40),
-  expiry: z.string().regex(/^\s*\d{1,2}\s*\/\s*\d{2,4}\s*$/),
+  expiry: z.string().max(10),
   cvc: z.string().max(8),
+  courseId: z.string().max(12).optional(),
 });
+const AuthenticateForm = z.object({
+  orderId: z.string().max(64),
+  approved: z.enum(['yes', 'no']),
+});
+const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'city', 'region', 'postalCode'] as const;
+const EXPIRY = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/;
+const ID = /^[1-9]\d{0,9}$/;
 
-// /checkout/ (spec 1 §2): the order summary and the card payment. The idempotency key comes
-// from the account and the cart, so a refresh or a second click finds the same order.
+/** ecommerce_course_id (spec 2 §7 Checkout): a positive id, anything else is ignored. */
+function courseIdOf(raw: string | null | undefined): number | null {
+  if (!raw || !ID.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+// /checkout/?ecommerce_course_id=… (spec 1 §2): the order summary, a shipping address when
+// something is posted, the platform fee, the refund and print-on-demand notes, then the card.
+// The idempotency key comes from the account and the cart, so a refresh or a second click
+// finds the same order.
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const user = requireUser(request, context);
   const lines = await cartLines(context.rc.db, { userId: user.id });
-  if (lines.length === 0) throw redirect('/cart');
+  if (lines.length === 0) throw redirect('/cart/');
   const subtotal = subtotalCents(lines);
-  return { lines, subtotal, total: subtotal, key: checkoutKey(user.id, lines) };
+  const fee = platformFeeCents(context.rc.site.org?.platformFee ?? null, subtotal);
+  const types = lines.map((line) => line.offeringType);
+  return {
+    lines,
+    subtotal,
+    fee,
+    total: subtotal + fee,
+    key: checkoutKey(user.id, lines),
+    courseId: courseIdOf(new URL(request.url).searchParams.get('ecommerce_course_id')),
+    shipping: needsShipping(types),
+    printOnDemand: types.some((type) => fulfilmentsOf(type).includes('print')),
+    printed: lines.some((line) => line.isPrint),
+    refundUrl: context.rc.site.links.refund,
+  };
 });
 
-export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
-  requireUser(request, context);
-  const parsed = CardForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: 'checkout.error.form' }, { status: 400 });
-  const [month, year] = parsed.data.expiry.split('/').map((part) => Number(part.trim()));
-  const { orderId } = await placeOrder(context.rc, { idempotencyKey: parsed.data.key });
-  const outcome = await payOrder(context.rc, paymentGatewayFor(context.rc.db), {
-    orderId,
-    method: {
-      kind: 'card',
-      card: {
-        number: parsed.data.number,
-        expMonth: month!,
-        expYear: year!,
-        cvc: parsed.data.cvc.trim(),
-      },
-    },
-  });
+type ActionResult = {
+  error?: string;
+  errorParams?: Record<string, string>;
+  fields?: string[];
+  values?: Record<string, string>;
+  authenticate?: { orderId: string };
+};
+
+function answer(outcome: PaymentOutcome, orderId: string, values?: Record<string, string>) {
   if (outcome.ok) return redirect(`/checkout/complete/${orderId}`);
-  return data({ error: `checkout.error.${outcome.reason}` }, { status: 402 });
+  if (outcome.reason === 'requires_action') {
+    return data<ActionResult>({ authenticate: { orderId }, values }, { status: 402 });
+  }
+  return data<ActionResult>({ error: `checkout.error.${outcome.reason}`, values }, { status: 402 });
+}
+
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const user = requireUser(request, context);
+  const form = Object.fromEntries(await request.formData());
+  const gateway = paymentGatewayFor(context.rc.db);
+  if (form.intent === 'authenticate') {
+    const parsed = AuthenticateForm.safeParse(form);
+    if (!parsed.success) return data<ActionResult>({ error: 'error.invalid' }, { status: 400 });
+    const outcome = await authenticateTestPayment(context.rc, gateway, {
+      orderId: parsed.data.orderId,
+      approved: parsed.data.approved === 'yes',
+    });
+    return answer(outcome, parsed.data.orderId);
+  }
+  const parsed = CardForm.safeParse(form);
+  const values = Object.fromEntries(
+    ['country', ...ADDRESS_FIELDS].map((name) => [name, String(form[name] ?? '').slice(0, 200)]),
+  );
+  if (!parsed.success) {
+    return data<ActionResult>({ error: 'checkout.error.form', values }, { status: 400 });
+  }
+  const lines = await cartLines(context.rc.db, { userId: user.id });
+  let shippingAddress = null;
+  if (needsShipping(lines.map((line) => line.offeringType))) {
+    const address = parseShippingAddress(values);
+    if (!address.ok) {
+      return data<ActionResult>(
+        { error: 'checkout.error.address', fields: address.fields, values },
+        { status: 400 },
+      );
+    }
+    shippingAddress = address.address;
+  }
+  const expiry = EXPIRY.exec(parsed.data.expiry);
+  if (!expiry) {
+    return data<ActionResult>(
+      { error: 'checkout.error.invalid_expiry', fields: ['expiry'], values },
+      { status: 400 },
+    );
+  }
+  try {
+    const { orderId } = await placeOrder(context.rc, {
+      idempotencyKey: parsed.data.key,
+      courseSectionId: courseIdOf(parsed.data.courseId),
+      shippingAddress,
+    });
+    const outcome = await payOrder(context.rc, gateway, {
+      orderId,
+      method: {
+        kind: 'card',
+        card: {
+          number: parsed.data.number,
+          expMonth: Number(expiry[1]),
+          expYear: Number(expiry[2]),
+          cvc: parsed.data.cvc.trim(),
+        },
+      },
+    });
+    return answer(outcome, orderId, values);
+  } catch (error) {
+    // Sold out, an empty cart, under the minimum: said on the form; nothing was charged.
+    if (error instanceof DomainError && (error.status === 400 || error.status === 409)) {
+      const errorParams = Object.fromEntries(
+        Object.entries(error.params).map(([name, value]) => [name, String(value)]),
+      );
+      return data<ActionResult>(
+        { error: error.messageKey, errorParams, values },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
 });
 
 export default function CheckoutPage() {
-  const { lines, total, key } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const loaderData = useLoaderData<typeof loader>();
+  const { lines, subtotal, fee, total, key, courseId, shipping } = loaderData;
+  const result = useActionData<ActionResult>();
   const busy = useNavigation().state !== 'idle';
   const t = useT();
   const locale = useLocale();
   const csrfToken = useCsrfToken();
+  const money = (cents: number) => formatMoney(locale, cents, 'USD');
+  const invalid = (field: string) =>
+    result?.fields?.includes(field) ? 'checkout.error.field' : undefined;
   return (
     <section className="narrow stack">
       <h1>{t('checkout.title')}</h1>
@@ -75,49 +190,191 @@ export default function CheckoutPage() {
           {lines.map((line) => (
             <li key={line.id} className="cart-line">
               <Link to={`/product-detail/${line.productId}`}>{line.title}</Link>
-              <span>{formatMoney(locale, line.priceCents, line.currencyCode)}</span>
+              <span>{money(line.priceCents)}</span>
             </li>
           ))}
         </ul>
-        <p className="cart-subtotal">
-          {t('checkout.total')}: <strong>{formatMoney(locale, total, 'USD')}</strong>
-        </p>
+        <dl className="totals">
+          <div>
+            <dt>{t('cart.subtotal')}</dt>
+            <dd>{money(subtotal)}</dd>
+          </div>
+          {fee > 0 ? (
+            <div>
+              <dt>{t('checkout.fee')}</dt>
+              <dd>{money(fee)}</dd>
+            </div>
+          ) : null}
+          <div className="totals__total">
+            <dt>{t('checkout.total')}</dt>
+            <dd>
+              <strong>{money(total)}</strong>
+            </dd>
+          </div>
+        </dl>
+        <CheckoutNotes {...loaderData} />
       </section>
-      <Form method="post" className="stack" aria-labelledby="payment-heading">
+      <Form method="post" className="stack" aria-labelledby="payment-heading" noValidate>
+        <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
+        <input type="hidden" name="key" value={key} />
+        {courseId ? <input type="hidden" name="courseId" value={courseId} /> : null}
+        {shipping ? (
+          <fieldset className="stack" aria-describedby="shipping-hint">
+            <legend>
+              <h2>{t('checkout.shipping.title')}</h2>
+            </legend>
+            <p id="shipping-hint" className="form-hint">
+              {t('checkout.shipping.hint')}
+            </p>
+            {ADDRESS_FIELDS.map((field) => (
+              <TextField
+                key={field}
+                name={field}
+                label={t(`checkout.shipping.${field}`)}
+                defaultValue={result?.values?.[field] ?? ''}
+                error={invalid(field)}
+                required={field !== 'line2'}
+                maxLength={field === 'postalCode' ? 12 : 200}
+                autoComplete={AUTOCOMPLETE[field]}
+              />
+            ))}
+            <div className="field">
+              <label htmlFor="country">{t('checkout.shipping.country')}</label>
+              <select
+                id="country"
+                name="country"
+                defaultValue={result?.values?.country || 'US'}
+                autoComplete="country"
+              >
+                <option value="US">{t('checkout.shipping.US')}</option>
+                <option value="CA">{t('checkout.shipping.CA')}</option>
+              </select>
+            </div>
+          </fieldset>
+        ) : null}
         <h2 id="payment-heading">{t('checkout.payment')}</h2>
         <p className="form-hint">{t('checkout.testMode')}</p>
         {result?.error ? (
           <p className="alert alert--error" role="alert">
-            {t(result.error)}
+            {t(result.error, result.errorParams)}
           </p>
         ) : null}
-        <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
-        <input type="hidden" name="key" value={key} />
-        <label className="field">
-          <span>{t('checkout.cardNumber')}</span>
-          <input
-            name="number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            required
-            maxLength={40}
-          />
-        </label>
-        <label className="field">
-          <span>{t('checkout.expiry')}</span>
-          <input name="expiry" autoComplete="cc-exp" required maxLength={7} placeholder="MM/YY" />
-        </label>
-        <label className="field">
-          <span>{t('checkout.cvc')}</span>
-          <input name="cvc" inputMode="numeric" autoComplete="cc-csc" required maxLength={4} />
-        </label>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy
-            ? t('checkout.paying')
-            : t('checkout.pay', { amount: formatMoney(locale, total, 'USD') })}
+        <TextField
+          name="number"
+          label={t('checkout.cardNumber')}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          required
+          maxLength={40}
+        />
+        <TextField
+          name="expiry"
+          label={t('checkout.expiry')}
+          autoComplete="cc-exp"
+          required
+          maxLength={7}
+          placeholder="MM/YY"
+          error={invalid('expiry')}
+        />
+        <TextField
+          name="cvc"
+          label={t('checkout.cvc')}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          required
+          maxLength={4}
+        />
+        <button type="submit" className="button button--primary" disabled={busy || !csrfToken}>
+          {busy ? t('checkout.paying') : t('checkout.pay', { amount: money(total) })}
         </button>
       </Form>
+      {result?.authenticate ? (
+        <AuthenticateDialog
+          orderId={result.authenticate.orderId}
+          amount={money(total)}
+          csrfToken={csrfToken}
+        />
+      ) : null}
     </section>
+  );
+}
+
+const AUTOCOMPLETE: Record<(typeof ADDRESS_FIELDS)[number], string> = {
+  name: 'name',
+  line1: 'address-line1',
+  line2: 'address-line2',
+  city: 'address-level2',
+  region: 'address-level1',
+  postalCode: 'postal-code',
+};
+
+/** The refund and print-on-demand texts of spec 2 §9, where they apply. */
+function CheckoutNotes({
+  fee,
+  printOnDemand,
+  printed,
+  refundUrl,
+}: {
+  fee: number;
+  printOnDemand: boolean;
+  printed: boolean;
+  refundUrl: string;
+}) {
+  const t = useT();
+  if (fee === 0 && !printed) return null;
+  return (
+    <ul className="checkout-notes">
+      {printOnDemand ? <li>{t('checkout.note.printShipping')}</li> : null}
+      {printed ? <li>{t('checkout.note.printRefund')}</li> : null}
+      {fee > 0 ? <li>{t('checkout.note.fee')}</li> : null}
+      <li>
+        <a href={refundUrl}>{t('footer.refund')}</a>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * The test bank's extra step (card 4000 0025 0000 3155): the shopper completes or fails it,
+ * as a provider's test-mode authentication page lets them.
+ */
+function AuthenticateDialog({
+  orderId,
+  amount,
+  csrfToken,
+}: {
+  orderId: string;
+  amount: string;
+  csrfToken: string | null;
+}) {
+  const t = useT();
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <Dialog.Root open={!busy}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content
+          className="dialog"
+          aria-describedby="authenticate-text"
+          onPointerDownOutside={(event) => event.preventDefault()}
+          onEscapeKeyDown={(event) => event.preventDefault()}
+        >
+          <Dialog.Title className="dialog__title">{t('checkout.auth.title')}</Dialog.Title>
+          <p id="authenticate-text">{t('checkout.auth.text', { amount })}</p>
+          <Form method="post" className="button-row">
+            <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
+            <input type="hidden" name="intent" value="authenticate" />
+            <input type="hidden" name="orderId" value={orderId} />
+            <button type="submit" name="approved" value="yes" className="button button--primary">
+              {t('checkout.auth.approve')}
+            </button>
+            <button type="submit" name="approved" value="no" className="button">
+              {t('checkout.auth.fail')}
+            </button>
+          </Form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 

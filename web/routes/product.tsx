@@ -3,6 +3,7 @@ import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
 import { defaultOffering, offeringPanel } from '#domain/catalog/offering-selection.ts';
 import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
 import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts';
+import { courseFeeSection } from '#domain/commerce/course-materials.ts';
 import { isFreeToAdd } from '#domain/shelf/free-book-rule.ts';
 import { ownsProduct } from '#domain/shelf/service.ts';
 import { AddToCartForm } from '#web/components/add-to-cart-form.tsx';
@@ -58,6 +59,10 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     related,
     owned,
     loggedIn: !!context.rc.user,
+    courseFeeSectionId:
+      context.rc.user && !owned
+        ? await courseFeeSection(context.rc.db, context.rc.user.id, product.id)
+        : null,
     // spec 1 §2: bought for a course (cart item courseId, checkout ?ecommerce_course_id=…).
     courseId: courseIdParam(url.searchParams.get('ecommerce_course_id')),
     host: context.rc.site.host,
@@ -68,8 +73,18 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
 });
 
 export default function ProductPage() {
-  const { product, related, host, selectedId, panel, canonical, owned, loggedIn } =
-    useLoaderData<typeof loader>();
+  const {
+    product,
+    related,
+    host,
+    selectedId,
+    panel,
+    canonical,
+    owned,
+    loggedIn,
+    courseId,
+    courseFeeSectionId,
+  } = useLoaderData<typeof loader>();
   const csrfToken = useCsrfToken();
   // Built while rendering, not in the loader: the browser has every fact already, and the
   // hydration data need not carry the description twice.
@@ -164,7 +179,11 @@ export default function ProductPage() {
           ) : panel.visible ? (
             <AddToCartForm
               productId={product.id}
+              productTitle={product.title}
               productPath={product.path}
+              courseId={courseId}
+              courseFeeSectionId={courseFeeSectionId}
+              loggedIn={loggedIn}
               offerings={product.offerings}
               panel={panel}
               selectedId={selectedId}

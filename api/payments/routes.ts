@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { recordEvent } from '#domain/analytics/service.ts';
+import { cancelPayment, payOrder, startWalletPayment } from '#domain/commerce/checkout.ts';
+import { Forbidden } from '#domain/shared/errors.ts';
+import type { WebContext } from '#server/load-context.ts';
+import { paymentGatewayFor } from '#web/utils/payment-gateway.server.ts';
+import { apiError, jsonApi, readJson } from '../errors.ts';
+
+// The wallet button's calls (spec 1 §4 Wallet payment): create the payment, confirm it with
+// the token the wallet hands over, or cancel it when the shopper closes the wallet.
+
+const id = z.number().int().positive().max(2_147_483_647);
+const createBody = z.object({
+  data: z.object({
+    type: z.literal('payment'),
+    attributes: z
+      .object({
+        offeringId: id,
+        idempotencyKey: z.string().min(8).max(100),
+        courseId: id.nullable().optional(),
+      })
+      .strict(),
+  }),
+});
+const confirmBody = z.object({
+  data: z.object({
+    type: z.literal('payment'),
+    attributes: z.object({ token: z.string().min(1).max(200) }).strict(),
+  }),
+});
+
+function loggedIn(context: WebContext) {
+  if (!context.rc.user) throw new Forbidden('error.loginRequired');
+}
+
+/** POST /api/payments: an order for one offering and its payment; answers the amount. */
+export async function postPayment(request: Request, context: WebContext): Promise<Response> {
+  loggedIn(context);
+  const parsed = createBody.safeParse(await readJson(request));
+  if (!parsed.success) return apiError(context, 400, 'error.invalid');
+  const { offeringId, idempotencyKey, courseId } = parsed.data.data.attributes;
+  try {
+    const started = await startWalletPayment(context.rc, paymentGatewayFor(context.rc.db), {
+      offeringId,
+      idempotencyKey,
+      courseSectionId: courseId ?? null,
+    });
+    return jsonApi(
+      {
+        data: {
+          type: 'payment',
+          id: started.orderId,
+          attributes: {
+            amount: started.amountCents,
+            currencyCode: 'USD',
+            clientSecret: started.clientSecret,
+          },
+        },
+      },
+      { status: 201 },
+    );
+  } catch (error) {
+    await paymentFailed(context, { step: 'create', offeringId });
+    throw error;
+  }
+}
+
+/** POST /api/payments/{orderId}/confirm: pays with the wallet's token. */
+export async function postConfirm(
+  request: Request,
+  context: WebContext,
+  params: Record<string, string>,
+): Promise<Response> {
+  loggedIn(context);
+  const parsed = confirmBody.safeParse(await readJson(request));
+  if (!parsed.success) return apiError(context, 400, 'error.invalid');
+  const orderId = params.orderId!;
+  const outcome = await payOrder(context.rc, paymentGatewayFor(context.rc.db), {
+    orderId,
+    method: { kind: 'method', id: parsed.data.data.attributes.token },
+    wallet: true,
+  });
+  if (!outcome.ok) {
+    await paymentFailed(context, { step: 'confirm', reason: outcome.reason });
+    return apiError(context, 402, `checkout.error.${outcome.reason}`);
+  }
+  return jsonApi({
+    data: {
+      type: 'payment',
+      id: orderId,
+      attributes: { status: 'succeeded', redirect: `/checkout/complete/${orderId}` },
+    },
+  });
+}
+
+/** POST /api/payments/{orderId}/cancel: the shopper closed the wallet without paying. */
+export async function postCancel(
+  _request: Request,
+  context: WebContext,
+  params: Record<string, string>,
+): Promise<Response> {
+  loggedIn(context);
+  await cancelPayment(context.rc, paymentGatewayFor(context.rc.db), params.orderId!);
+  return new Response(null, { status: 204 });
+}
+
+/** The failure analytics event of spec 1 §4 (Wallet payment). */
+async function paymentFailed(
+  context: WebContext,
+  props: Record<string, string | number>,
+): Promise<void> {
+  await recordEvent(context.rc, {
+    name: 'payment_failed',
+    path: '/api/payments',
+    props: { method: 'wallet', ...props },
+  }).catch((error: unknown) => context.log.warn({ err: error }, 'payment_failed event lost'));
+}
