@@ -277,7 +277,8 @@ export async function seedCourses(
   // opted out of chemistry, whose deadline is open too so opting back in can be tried.
   member('bio001', people.instructor, 'professor');
   member('bio001', people.ta, 'teaching_assistant');
-  member('bio001', people.student, 'student', { optStatus: 'opted_in' });
+  // A course-fee member: bio001's materials open 'Reading Option' instead of the cart.
+  member('bio001', people.student, 'student', { optStatus: 'opted_in', isCourseFee: true });
   member('chem001', people.instructor, 'professor');
   member('chem001', people.ta, 'teaching_assistant');
   member('chem001', people.student, 'student', { optStatus: 'opted_out' });

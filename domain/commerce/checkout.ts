@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ne, notInArray } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { products } from '#db/schema/catalog.ts';
@@ -14,7 +14,6 @@ import type {
   PaymentGateway,
   PaymentMethodInput,
 } from './payment-gateway.ts';
-import { cardDigits } from './test-card.ts';
 import { TestGateway } from './test-gateway.ts';
 
 /** Below this a card payment costs more than it brings (spec 1 §5: wallet minimum 0.50 USD). */
@@ -173,7 +172,9 @@ export async function payOrder(
   const confirmed = await gateway.confirmPayment({
     ref: open.ref,
     method: input.method,
-    idempotencyKey: `${open.ref}:${methodDigest(input.method)}`,
+    // Each press of Pay is its own confirmation: a payment intent succeeds at most once, so
+    // a double click cannot charge twice, and a retry after a decline is really tried again.
+    idempotencyKey: `${open.ref}:${randomUUID()}`,
     now: ctx.now,
   });
   await settlePayment(ctx.db, gateway.name, confirmed, ctx.now);
@@ -213,14 +214,6 @@ export async function cancelPayment(
     if (canceled.status === 'succeeded') return;
   }
   await cancelOrder(ctx.db, { orderId: order.id, reason: 'payment canceled', now: ctx.now });
-}
-
-function methodDigest(method: PaymentMethodInput): string {
-  const content =
-    method.kind === 'card'
-      ? `${cardDigits(method.card.number)}|${method.card.expMonth}/${method.card.expYear}|${method.card.cvc}`
-      : method.id;
-  return createHash('sha256').update(content).digest('base64url').slice(0, 16);
 }
 
 /**

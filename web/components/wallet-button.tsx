@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, useState } from 'react';
+import { needsShipping } from '#domain/commerce/fulfilment-rules.ts';
 import { TEST_WALLET_DECLINED_TOKEN, TEST_WALLET_TOKEN } from '#domain/commerce/wallet-tokens.ts';
 import { formatMoney } from '#i18n/translate.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
@@ -61,7 +62,8 @@ export function WalletButton({
   const [token, setToken] = useState(TEST_WALLET_TOKEN);
   const attempt = useRef<string | null>(null);
   const cardName = useId();
-  if (offering.priceCents < WALLET_MINIMUM_CENTS) return null;
+  // A wallet pays for digital access here; what must be posted goes through the checkout.
+  if (offering.priceCents < WALLET_MINIMUM_CENTS || needsShipping([offering.type])) return null;
 
   if (!loggedIn) {
     const back = `${productPath}?offeringId=${offering.id}&offeringType=${encodeURIComponent(offering.type)}`;
@@ -119,7 +121,8 @@ export function WalletButton({
     }
     const body = (await response.json()) as { data: { attributes: { redirect: string } } };
     setStep({ name: 'done' });
-    window.location.assign(body.data.attributes.redirect);
+    // The modal says where the shopper is going before the page goes there.
+    window.setTimeout(() => window.location.assign(body.data.attributes.redirect), 1200);
   }
 
   async function cancel(orderId: string) {
