@@ -11,6 +11,7 @@ import {
 import { DomainError, Invalid } from '#domain/shared/errors.ts';
 import { formatMoney } from '#i18n/translate.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { checkoutPath } from '#web/utils/checkout-path.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
@@ -46,7 +47,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     try {
       await putInCart(context.rc, owner, {
         offeringId: parsed.data.offeringId,
-        courseSectionId: null,
+        courseSectionId: parsed.data.courseId ?? null,
       });
     } catch (error) {
       // The product page shows it in 'Unable to Add to Cart'; the cart is as it was.
@@ -112,7 +113,7 @@ export default function CartPage() {
             {t('cart.subtotal')}: <strong>{formatMoney(locale, subtotal, 'USD')}</strong>
           </p>
           <p>
-            <Link to="/checkout" className="button button--primary">
+            <Link to={checkoutPath(lines)} className="button button--primary">
               {t('checkout.title')}
             </Link>
           </p>
