@@ -14,6 +14,7 @@ import { type Config, loadConfig } from './config.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { ANON_COOKIE, LANG_COOKIE, SESSION_COOKIE, type WebContext } from './load-context.ts';
 import { createLogger } from './logger.ts';
+import { startOrderSweeper } from './order-sweeper.ts';
 import { createSender, startOutboxWorker } from './outbox-worker.ts';
 import { type CachedPage, PageCache, productTag, readNotification } from './page-cache.ts';
 import { applySecurityHeaders } from './security-headers.ts';
@@ -75,6 +76,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     publicOrigin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
     log,
   });
+  const stopSweeper = startOrderSweeper({ db: database.db, log });
 
   async function handle(request: Request, client?: ClientAddress): Promise<Response> {
     const requestId = randomUUID();
@@ -286,6 +288,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     pageCache,
     async close() {
       stopOutbox();
+      stopSweeper();
       await stopListening();
       await database.close();
     },

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, count, desc, eq, ne, notInArray } from 'drizzle-orm';
+import { and, count, desc, eq, lt, ne, notInArray } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { products } from '#db/schema/catalog.ts';
 import { orderItems, orders, payments, printOrders, shipments } from '#db/schema/commerce.ts';
@@ -251,6 +251,55 @@ export async function authenticateTestPayment(
   const open = await openPayment(ctx, gateway, order, false);
   await gateway.authenticate(open.ref, input.approved);
   return resumePayment(ctx, gateway, order.id);
+}
+
+/** How long a placed order may wait for its payment before its stock goes back on sale. */
+export const ABANDONED_AFTER_MS = 60 * 60_000;
+
+/**
+ * Cancels orders left pending for an hour (the shopper went away mid-payment) and puts their
+ * stock back. The payment is canceled at the gateway first: one that succeeded meanwhile is
+ * settled instead, so no shopper pays for an order that was then canceled.
+ */
+export async function expireAbandonedOrders(
+  db: Queryable,
+  gateway: PaymentGateway,
+  now: Date,
+): Promise<number> {
+  const stale = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        lt(orders.createdAt, new Date(now.getTime() - ABANDONED_AFTER_MS)),
+      ),
+    )
+    .orderBy(orders.createdAt)
+    .limit(100);
+  let canceled = 0;
+  for (const { id } of stale) {
+    const open = await db
+      .select({ ref: payments.gatewayRef })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.orderId, id),
+          eq(payments.gateway, gateway.name),
+          notInArray(payments.status, ['canceled', 'refunded']),
+        ),
+      );
+    let paid = false;
+    for (const { ref } of open) {
+      const payment = await gateway.cancelPayment(ref);
+      await settlePayment(db, gateway.name, payment, now);
+      paid ||= payment.status === 'succeeded';
+    }
+    if (!paid && (await cancelOrder(db, { orderId: id, reason: 'abandoned', now }))) {
+      canceled += 1;
+    }
+  }
+  return canceled;
 }
 
 /** The order-complete page: only its owner sees it (spec 1 §2 Checkout complete). */

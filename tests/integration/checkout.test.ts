@@ -14,6 +14,7 @@ import { putInCart } from '#domain/commerce/cart.ts';
 import {
   authenticateTestPayment,
   cancelPayment,
+  expireAbandonedOrders,
   payOrder,
   startWalletPayment,
 } from '#domain/commerce/checkout.ts';
@@ -453,5 +454,43 @@ describe("the test bank's extra step (4000 0025 0000 3155)", () => {
     await expect(placeOrder(ctx!, { idempotencyKey: unique('empty') })).rejects.toBeInstanceOf(
       Invalid,
     );
+  });
+});
+
+describe('orders abandoned mid-payment', () => {
+  it('after an hour they are canceled and their stock goes back; a paid one is left alone', async () => {
+    const { offeringId } = await offering({ type: 'physical', bookType: 'print', stock: 2 });
+    const placedAt = new Date(Date.now() - 2 * 60 * 60_000);
+    const [gone, buyer] = await shoppers(2);
+    const at = (ctx: RequestContext) => ({ ...ctx, now: placedAt });
+    for (const ctx of [gone!, buyer!]) {
+      await putInCart(ctx, { userId: ctx.user!.id }, { offeringId });
+    }
+    const left = await placeOrder(at(gone!), {
+      idempotencyKey: unique('gone'),
+      shippingAddress: ADDRESS,
+    });
+    const paid = await placeOrder(at(buyer!), {
+      idempotencyKey: unique('paid'),
+      shippingAddress: ADDRESS,
+    });
+    // The first started paying (a card that asks to confirm) and walked away.
+    await payOrder(gone!, gateway, { orderId: left.orderId, method: card('4000002500003155') });
+    await payOrder(buyer!, gateway, { orderId: paid.orderId, method: card('4242424242424242') });
+    expect(await stockOf(offeringId)).toBe(0);
+    expect(await expireAbandonedOrders(database.db, gateway, new Date())).toBeGreaterThanOrEqual(1);
+    const statuses = await database.db
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, left.orderId));
+    expect(statuses[0]?.status).toBe('canceled');
+    const [kept] = await database.db.select().from(orders).where(eq(orders.id, paid.orderId));
+    expect(kept?.status).toBe('paid');
+    expect(await stockOf(offeringId)).toBe(1);
+    const [payment] = await database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, left.orderId));
+    expect(payment?.status).toBe('canceled');
   });
 });

@@ -1,0 +1,33 @@
+import type { Queryable } from '#db/client.ts';
+import { expireAbandonedOrders } from '#domain/commerce/checkout.ts';
+import { paymentGatewayFor } from '#web/utils/payment-gateway.server.ts';
+import type { Logger } from './logger.ts';
+
+/**
+ * Every few minutes, orders abandoned mid-payment give their stock back (checkout.ts).
+ * Several processes may run it at once: each cancellation is a conditional update.
+ */
+export function startOrderSweeper(options: {
+  db: Queryable;
+  log: Logger;
+  intervalMs?: number;
+}): () => void {
+  let running = false;
+  const timer = setInterval(
+    () => {
+      if (running) return;
+      running = true;
+      expireAbandonedOrders(options.db, paymentGatewayFor(options.db), new Date())
+        .then((count) => {
+          if (count > 0) options.log.info({ count }, 'abandoned orders canceled');
+        })
+        .catch((error: unknown) => options.log.warn({ err: error }, 'order sweep failed'))
+        .finally(() => {
+          running = false;
+        });
+    },
+    options.intervalMs ?? 5 * 60_000,
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}
