@@ -17,6 +17,7 @@ import { createLogger } from './logger.ts';
 import { startOrderSweeper } from './order-sweeper.ts';
 import { createSender, startOutboxWorker } from './outbox-worker.ts';
 import { type CachedPage, PageCache, productTag, readNotification } from './page-cache.ts';
+import { createPaymentGateway } from './payment-gateway.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 import { seedDemoIfWanted } from './seed-on-start.ts';
 
@@ -48,6 +49,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   await migrateDatabase(database);
   await seedDemoIfWanted(database, config, log);
 
+  const gateway = createPaymentGateway(config, database.db);
   const production = config.NODE_ENV === 'production';
   const development = config.NODE_ENV === 'development';
   const renderPage = createRequestHandler(options.build as ServerBuild, config.NODE_ENV);
@@ -76,7 +78,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     publicOrigin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
     log,
   });
-  const stopSweeper = startOrderSweeper({ db: database.db, log });
+  const stopSweeper = startOrderSweeper({ db: database.db, gateway, log });
 
   async function handle(request: Request, client?: ClientAddress): Promise<Response> {
     const requestId = randomUUID();
@@ -222,6 +224,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         secureCookies: isHttps(request, config),
         isDevelopment: development,
         database,
+        gateway,
       },
     };
   }

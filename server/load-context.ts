@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '#db/client.ts';
+import type { PaymentGateway } from '#domain/commerce/payment-gateway.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import type { Logger } from './logger.ts';
 
@@ -21,6 +22,8 @@ export type WebContext = {
   secureCookies: boolean;
   isDevelopment: boolean;
   database: DatabaseHandle;
+  /** The payment gateway of this process (test gateway, or Stripe when configured). */
+  gateway: PaymentGateway;
 };
 
 declare module 'react-router' {

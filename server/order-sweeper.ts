@@ -1,6 +1,6 @@
 import type { Queryable } from '#db/client.ts';
 import { expireAbandonedOrders } from '#domain/commerce/checkout.ts';
-import { paymentGatewayFor } from '#web/utils/payment-gateway.server.ts';
+import type { PaymentGateway } from '#domain/commerce/payment-gateway.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -9,6 +9,7 @@ import type { Logger } from './logger.ts';
  */
 export function startOrderSweeper(options: {
   db: Queryable;
+  gateway: PaymentGateway;
   log: Logger;
   intervalMs?: number;
 }): () => void {
@@ -17,7 +18,7 @@ export function startOrderSweeper(options: {
     () => {
       if (running) return;
       running = true;
-      expireAbandonedOrders(options.db, paymentGatewayFor(options.db), new Date())
+      expireAbandonedOrders(options.db, options.gateway, new Date())
         .then((count) => {
           if (count > 0) options.log.info({ count }, 'abandoned orders canceled');
         })

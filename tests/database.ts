@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase, type Queryable } from '#db/client.ts';
+import { TestGateway } from '#domain/commerce/test-gateway.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { defaultSite } from '#domain/sites/service.ts';
 import type { WebContext } from '#server/load-context.ts';
@@ -54,5 +55,6 @@ export function testWebContext(
     secureCookies: false,
     isDevelopment: false,
     database,
+    gateway: new TestGateway(database.db),
   };
 }

@@ -3,7 +3,6 @@ import { recordEvent } from '#domain/analytics/service.ts';
 import { cancelPayment, payOrder, startWalletPayment } from '#domain/commerce/checkout.ts';
 import { Forbidden } from '#domain/shared/errors.ts';
 import type { WebContext } from '#server/load-context.ts';
-import { paymentGatewayFor } from '#web/utils/payment-gateway.server.ts';
 import { apiError, jsonApi, readJson } from '../errors.ts';
 
 // The wallet button's calls (spec 1 §4 Wallet payment): create the payment, confirm it with
@@ -40,7 +39,7 @@ export async function postPayment(request: Request, context: WebContext): Promis
   if (!parsed.success) return apiError(context, 400, 'error.invalid');
   const { offeringId, idempotencyKey, courseId } = parsed.data.data.attributes;
   try {
-    const started = await startWalletPayment(context.rc, paymentGatewayFor(context.rc.db), {
+    const started = await startWalletPayment(context.rc, context.gateway, {
       offeringId,
       idempotencyKey,
       courseSectionId: courseId ?? null,
@@ -75,7 +74,7 @@ export async function postConfirm(
   const parsed = confirmBody.safeParse(await readJson(request));
   if (!parsed.success) return apiError(context, 400, 'error.invalid');
   const orderId = params.orderId!;
-  const outcome = await payOrder(context.rc, paymentGatewayFor(context.rc.db), {
+  const outcome = await payOrder(context.rc, context.gateway, {
     orderId,
     method: { kind: 'method', id: parsed.data.data.attributes.token },
     wallet: true,
@@ -100,7 +99,7 @@ export async function postCancel(
   params: Record<string, string>,
 ): Promise<Response> {
   loggedIn(context);
-  await cancelPayment(context.rc, paymentGatewayFor(context.rc.db), params.orderId!);
+  await cancelPayment(context.rc, context.gateway, params.orderId!);
   return new Response(null, { status: 204 });
 }
 

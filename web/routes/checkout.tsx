@@ -30,7 +30,6 @@ import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
-import { paymentGatewayFor } from '#web/utils/payment-gateway.server.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/checkout.ts';
 
@@ -100,7 +99,7 @@ function answer(outcome: PaymentOutcome, orderId: string, values?: Record<string
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   const user = requireUser(request, context);
   const form = Object.fromEntries(await request.formData());
-  const gateway = paymentGatewayFor(context.rc.db);
+  const gateway = context.gateway;
   if (form.intent === 'authenticate') {
     const parsed = AuthenticateForm.safeParse(form);
     if (!parsed.success) return data<ActionResult>({ error: 'error.invalid' }, { status: 400 });
