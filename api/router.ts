@@ -4,6 +4,7 @@ import { getCart } from './cart/routes.ts';
 import { getCatalogItem } from './catalog-items/routes.ts';
 import { apiError, mapApiError } from './errors.ts';
 import { postPageView } from './events/routes.ts';
+import { postStripeWebhook, STRIPE_WEBHOOK_PATH } from './payments/webhooks.ts';
 
 type Params = Record<string, string>;
 type Handler = (
@@ -21,6 +22,7 @@ const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
   ['/api/events/page-view', { POST: postPageView }],
   ['/api/catalog-items/:id', { GET: getCatalogItem }],
   ['/api/cart', { GET: (_r, c) => getCart(c) }],
+  [STRIPE_WEBHOOK_PATH, { POST: postStripeWebhook }],
 ];
 
 const COMPILED = ROUTES.map(([pattern, methods]) => ({ segments: pattern.split('/'), methods }));

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '#db/client.ts';
+import type { StripeSettings } from '#domain/commerce/stripe-gateway.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import type { Logger } from './logger.ts';
 
@@ -21,6 +22,8 @@ export type WebContext = {
   secureCookies: boolean;
   isDevelopment: boolean;
   database: DatabaseHandle;
+  /** Stripe's settings when it takes the payments; null for the built-in test gateway. */
+  stripe: StripeSettings | null;
 };
 
 declare module 'react-router' {

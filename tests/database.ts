@@ -54,5 +54,6 @@ export function testWebContext(
     secureCookies: false,
     isDevelopment: false,
     database,
+    stripe: null,
   };
 }

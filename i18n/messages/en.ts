@@ -172,6 +172,7 @@ export const en = {
   'checkout.error.order': 'We could not find this order.',
   'checkout.error.amount': 'The amount paid does not match the order total.',
   'checkout.error.notPending': 'This order is no longer waiting for payment.',
+  'webhook.error.signature': 'The webhook signature is missing, not valid or too old.',
   'siteMap.title': 'Site map',
   'siteMap.shop': 'Shop',
   'siteMap.account': 'Your account',

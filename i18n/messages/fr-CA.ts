@@ -178,6 +178,7 @@ export const frCA: Record<MessageId, string> = {
   'checkout.error.order': 'Nous n’avons pas trouvé cette commande.',
   'checkout.error.amount': 'Le montant payé ne correspond pas au total de la commande.',
   'checkout.error.notPending': 'Cette commande n’attend plus de paiement.',
+  'webhook.error.signature': 'La signature du webhook est absente, invalide ou trop ancienne.',
   'siteMap.title': 'Plan du site',
   'siteMap.shop': 'Magasiner',
   'siteMap.account': 'Votre compte',

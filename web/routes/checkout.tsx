@@ -43,7 +43,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   if (!parsed.success) return data({ error: 'checkout.error.form' }, { status: 400 });
   const [month, year] = parsed.data.expiry.split('/').map((part) => Number(part.trim()));
   const { orderId } = await placeOrder(context.rc, { idempotencyKey: parsed.data.key });
-  const outcome = await payOrder(context.rc, paymentGatewayFor(context.rc.db), {
+  const outcome = await payOrder(context.rc, paymentGatewayFor(context), {
     orderId,
     method: {
       kind: 'card',
