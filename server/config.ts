@@ -26,7 +26,7 @@ const schema = z.object({
     .optional(),
   STRIPE_WEBHOOK_SECRET: z
     .string()
-    .regex(/^whsec_\w+$/, "the webhook endpoint's signing secret (whsec_…)")
+    .regex(/^whsec_\S+$/, "the webhook endpoint's signing secret (whsec_…)")
     .optional(),
   STRIPE_PUBLISHABLE_KEY: z
     .string()
