@@ -5,6 +5,7 @@ import { getCatalogItem } from './catalog-items/routes.ts';
 import { apiError, mapApiError } from './errors.ts';
 import { postPageView } from './events/routes.ts';
 import { postCancel, postConfirm, postPayment } from './payments/routes.ts';
+import { postStripeWebhook, STRIPE_WEBHOOK_PATH } from './payments/webhooks.ts';
 
 type Params = Record<string, string>;
 type Handler = (
@@ -25,6 +26,7 @@ const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
   ['/api/payments', { POST: postPayment }],
   ['/api/payments/:orderId/confirm', { POST: postConfirm }],
   ['/api/payments/:orderId/cancel', { POST: postCancel }],
+  [STRIPE_WEBHOOK_PATH, { POST: postStripeWebhook }],
 ];
 
 const COMPILED = ROUTES.map(([pattern, methods]) => ({ segments: pattern.split('/'), methods }));

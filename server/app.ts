@@ -12,6 +12,7 @@ import { knownSite, resolveSite } from '#domain/sites/service.ts';
 import { translate } from '#i18n/translate.ts';
 import { type Config, loadConfig } from './config.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
+import { isCsrfExempt } from './csrf-exempt.ts';
 import { ANON_COOKIE, LANG_COOKIE, SESSION_COOKIE, type WebContext } from './load-context.ts';
 import { createLogger } from './logger.ts';
 import { startOrderSweeper } from './order-sweeper.ts';
@@ -231,6 +232,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   async function checkCsrf(request: Request, context: WebContext): Promise<Response | null> {
     if (!UNSAFE_METHODS.has(request.method)) return null;
+    if (isCsrfExempt(new URL(request.url).pathname)) return null;
     const cookies = parseCookies(request.headers.get('cookie'));
     const key = context.sessionToken ?? cookies.get(ANON_COOKIE) ?? '';
     let presented: unknown = request.headers.get('x-csrftoken');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StripeSettings } from '#domain/commerce/stripe-gateway.ts';
 
 // Configuration is parsed once at start; every bad variable is reported by name.
 const schema = z.object({
@@ -18,9 +19,57 @@ const schema = z.object({
   // Rendered anonymous pages kept per process (0 turns the page cache off).
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Stripe (decision 007): all three keys or none; without them the built-in test gateway.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'a secret or restricted key (sk_test_…, sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, "the webhook endpoint's signing secret (whsec_…)")
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'a publishable key (pk_test_…, pk_live_…)')
+    .optional(),
+  // Only for contract tests against a local stand-in for Stripe's API.
+  STRIPE_API_BASE: z.string().url().optional(),
 });
 
-export type Config = z.infer<typeof schema> & { sessionSecret: string };
+const STRIPE_KEYS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PUBLISHABLE_KEY',
+] as const;
+
+/** Stripe's settings when configured, or the reasons the Stripe variables do not fit together. */
+function stripeSettings(config: z.infer<typeof schema>): StripeSettings | null | string[] {
+  const missing = STRIPE_KEYS.filter((name) => !config[name]);
+  if (missing.length === STRIPE_KEYS.length) {
+    return config.STRIPE_API_BASE ? ['  STRIPE_API_BASE: set without the Stripe keys'] : null;
+  }
+  if (missing.length > 0) {
+    return missing.map((name) => `  ${name}: required with the other Stripe keys`);
+  }
+  const secretKey = config.STRIPE_SECRET_KEY!;
+  const publishableKey = config.STRIPE_PUBLISHABLE_KEY!;
+  // A test key with a live one charges nobody and fails in the browser: say so at start.
+  if (secretKey.includes('_live_') !== publishableKey.includes('_live_')) {
+    return ['  STRIPE_PUBLISHABLE_KEY: test and live keys are mixed'];
+  }
+  return {
+    secretKey,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+    publishableKey,
+    apiBase: config.STRIPE_API_BASE,
+  };
+}
+
+export type Config = z.infer<typeof schema> & {
+  sessionSecret: string;
+  /** Stripe when configured; null means the built-in test gateway takes payments. */
+  stripe: StripeSettings | null;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -34,9 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SESSION_SECRET: required in production on PostgreSQL',
     );
   }
+  const stripe = stripeSettings(config);
+  if (Array.isArray(stripe)) throw new Error(`Invalid configuration:\n${stripe.join('\n')}`);
   return {
     ...config,
     // The embedded demo derives a stable secret so that sessions survive restarts.
     sessionSecret: config.SESSION_SECRET ?? `shelfmark-local-${config.DATA_DIR}`,
+    stripe,
   };
 }

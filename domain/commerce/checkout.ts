@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, count, desc, eq, lt, ne, notInArray } from 'drizzle-orm';
+import { and, count, desc, eq, lt, notInArray } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { products } from '#db/schema/catalog.ts';
 import { orderItems, orders, payments, printOrders, shipments } from '#db/schema/commerce.ts';
@@ -119,6 +119,8 @@ export async function settlePayment(
     });
     return;
   }
+  // A settled payment stays settled: news of an earlier state arriving late (a webhook for
+  // a failed attempt delivered after the success or the cancelation) changes nothing.
   await db
     .update(payments)
     .set({ status: payment.status, failure: payment.failure, updatedAt: now })
@@ -126,7 +128,7 @@ export async function settlePayment(
       and(
         eq(payments.gateway, gateway),
         eq(payments.gatewayRef, payment.ref),
-        ne(payments.status, 'succeeded'),
+        notInArray(payments.status, ['succeeded', 'canceled', 'refunded']),
       ),
     );
 }

@@ -1,36 +1,59 @@
-import { z } from 'zod';
-
 // Where physical and print items are posted (issue 4, Checkout). US and Canadian addresses:
-// the store sells in USD to both.
+// the store sells in USD to both. Plain checks, no zod: domain/ takes no validation library
+// (DESIGN.md, Input); the checkout form's fields are read here, in one place.
 
-const POSTAL: Record<'US' | 'CA', RegExp> = {
+export type ShippingAddress = {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: 'US' | 'CA';
+};
+
+const POSTAL: Record<ShippingAddress['country'], RegExp> = {
   US: /^\d{5}(-\d{4})?$/,
   CA: /^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/,
 };
 
-const line = (max: number) => z.string().trim().min(1).max(max);
+/** Longest accepted text per field; each is required except line2. */
+const MAX: Record<Exclude<keyof ShippingAddress, 'country'>, number> = {
+  name: 100,
+  line1: 200,
+  line2: 200,
+  city: 100,
+  region: 100,
+  postalCode: 12,
+};
 
-export const shippingAddressSchema = z
-  .object({
-    name: line(100),
-    line1: line(200),
-    line2: z.string().trim().max(200).default(''),
-    city: line(100),
-    region: line(100),
-    postalCode: line(12),
-    country: z.enum(['US', 'CA']),
-  })
-  .refine((address) => POSTAL[address.country].test(address.postalCode), {
-    path: ['postalCode'],
-  });
+const FIELDS = ['name', 'line1', 'line2', 'city', 'region', 'postalCode', 'country'] as const;
 
-export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
-
-/** The address from a form, or the names of the fields that need fixing. */
+/** The address from a form, or the names of the fields that need fixing (in form order). */
 export function parseShippingAddress(
   input: Record<string, unknown>,
 ): { ok: true; address: ShippingAddress } | { ok: false; fields: string[] } {
-  const parsed = shippingAddressSchema.safeParse(input);
-  if (parsed.success) return { ok: true, address: parsed.data };
-  return { ok: false, fields: [...new Set(parsed.error.issues.map((i) => String(i.path[0])))] };
+  const text = (field: keyof typeof MAX): string | null => {
+    const raw = field === 'line2' && input[field] === undefined ? '' : input[field];
+    if (typeof raw !== 'string') return null;
+    const value = raw.trim();
+    const required = field !== 'line2';
+    return (required && value.length === 0) || value.length > MAX[field] ? null : value;
+  };
+  const country = input.country === 'US' || input.country === 'CA' ? input.country : null;
+  const values = {
+    name: text('name'),
+    line1: text('line1'),
+    line2: text('line2'),
+    city: text('city'),
+    region: text('region'),
+    postalCode: text('postalCode'),
+    country,
+  };
+  if (country && values.postalCode !== null && !POSTAL[country].test(values.postalCode)) {
+    values.postalCode = null;
+  }
+  const fields = FIELDS.filter((field) => values[field] === null);
+  if (fields.length > 0) return { ok: false, fields };
+  return { ok: true, address: values as ShippingAddress };
 }

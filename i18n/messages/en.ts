@@ -223,6 +223,7 @@ export const en = {
   'cart.error.choiceConflict':
     'The other version of this title is already in your cart. Remove it from your cart to choose this one.',
   'checkout.error.notPending': 'This order is no longer waiting for payment.',
+  'webhook.error.signature': 'The webhook signature is missing, not valid or too old.',
   'siteMap.title': 'Site map',
   'siteMap.shop': 'Shop',
   'siteMap.account': 'Your account',

@@ -233,6 +233,7 @@ export const frCA: Record<MessageId, string> = {
   'cart.error.choiceConflict':
     'L’autre version de ce titre est déjà dans votre panier. Retirez-la de votre panier pour choisir celle-ci.',
   'checkout.error.notPending': 'Cette commande n’attend plus de paiement.',
+  'webhook.error.signature': 'La signature du webhook est absente, invalide ou trop ancienne.',
   'siteMap.title': 'Plan du site',
   'siteMap.shop': 'Magasiner',
   'siteMap.account': 'Votre compte',

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { parseShippingAddress } from './shipping-address.ts';
+
+const address = {
+  name: ' Ada Lovelace ',
+  line1: '12 Analytical Way',
+  city: 'Burlington',
+  region: 'VT',
+  postalCode: '05401',
+  country: 'US',
+};
+
+// Issue 4, Checkout: a US or Canadian address for physical and print items.
+describe('shipping addresses', () => {
+  it('a complete US or Canadian address is accepted, trimmed, with an empty second line', () => {
+    expect(parseShippingAddress(address)).toEqual({
+      ok: true,
+      address: { ...address, name: 'Ada Lovelace', line2: '' },
+    });
+    const canadian = { ...address, region: 'QC', postalCode: 'H2X 1Y4', country: 'CA' };
+    expect(parseShippingAddress(canadian).ok).toBe(true);
+    expect(parseShippingAddress({ ...address, postalCode: '05401-1234' }).ok).toBe(true);
+  });
+
+  it('names every field to fix, in form order', () => {
+    expect(
+      parseShippingAddress({ ...address, name: '  ', line2: 'x'.repeat(201), city: 7 }),
+    ).toEqual({ ok: false, fields: ['name', 'line2', 'city'] });
+    expect(parseShippingAddress({ ...address, country: 'FR' })).toEqual({
+      ok: false,
+      fields: ['country'],
+    });
+  });
+
+  it('the postal code must fit the country', () => {
+    expect(parseShippingAddress({ ...address, postalCode: 'H2X 1Y4' })).toEqual({
+      ok: false,
+      fields: ['postalCode'],
+    });
+    expect(parseShippingAddress({ ...address, country: 'CA' })).toEqual({
+      ok: false,
+      fields: ['postalCode'],
+    });
+  });
+
+  it('fields the form does not have are left out', () => {
+    const parsed = parseShippingAddress({ ...address, admin: 'yes' });
+    expect(parsed.ok && Object.keys(parsed.address)).toEqual([
+      'name',
+      'line1',
+      'line2',
+      'city',
+      'region',
+      'postalCode',
+      'country',
+    ]);
+  });
+});
