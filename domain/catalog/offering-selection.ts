@@ -1,10 +1,19 @@
+import { offeringPriceCents } from '#domain/commerce/cart-button.ts';
 // spec 1 §4 Offering selection default, and when the offerings select shows.
 
-export type OfferingOption = { id: number; type: string; priceCents: number };
+export type OfferingOption = {
+  id: number;
+  type: string;
+  priceCents: number;
+  comboPriceCents?: number | null;
+};
+
+const shopperPrice = (o: OfferingOption) =>
+  offeringPriceCents({ ...o, comboPriceCents: o.comboPriceCents ?? null });
 
 /** Offerings are sorted by price ascending (ties by id, so the order is stable). */
 export function sortOfferings<T extends OfferingOption>(offerings: readonly T[]): T[] {
-  return [...offerings].sort((a, b) => a.priceCents - b.priceCents || a.id - b.id);
+  return [...offerings].sort((a, b) => shopperPrice(a) - shopperPrice(b) || a.id - b.id);
 }
 
 /**

@@ -17,3 +17,14 @@ export function cartItemKind(bookType: string): { isDigital: boolean; isPrint: b
     isPrint: bookType === 'print' || bookType === 'combo',
   };
 }
+
+/** What an offering costs the shopper: a combo's price includes its print copy (spec 1 §3). */
+export function offeringPriceCents(offering: {
+  type: string;
+  priceCents: number;
+  comboPriceCents: number | null;
+}): number {
+  return offering.type === 'combo'
+    ? (offering.comboPriceCents ?? offering.priceCents)
+    : offering.priceCents;
+}

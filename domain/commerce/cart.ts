@@ -37,8 +37,8 @@ export type CartLine = {
   currencyCode: string;
 };
 
-/** What an offering costs: a combo's price includes its print copy (spec 1 §3 Offering). */
-export const linePrice = sql<number>`case when ${offerings.bookType} = 'combo' then coalesce(${offerings.comboPriceCents}, ${offerings.priceCents}) else ${offerings.priceCents} end`;
+/** offeringPriceCents (cart-button.ts) in SQL: a combo's price includes its print copy. */
+export const linePrice = sql<number>`case when ${offerings.type} = 'combo' then coalesce(${offerings.comboPriceCents}, ${offerings.priceCents}) else ${offerings.priceCents} end`;
 
 function ownerWhere(owner: CartOwner) {
   return 'userId' in owner

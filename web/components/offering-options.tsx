@@ -1,5 +1,6 @@
 import type { OfferingPanel } from '#domain/catalog/offering-selection.ts';
 import type { ProductOffering } from '#domain/catalog/service.ts';
+import { offeringPriceCents } from '#domain/commerce/cart-button.ts';
 import { formatMoney } from '#i18n/translate.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 
@@ -50,7 +51,7 @@ export function OfferingOptions({
               {length ? ` · ${length}` : null}
             </span>
             <span className="offerings__price">
-              {formatMoney(locale, offering.priceCents, offering.currencyCode)}
+              {formatMoney(locale, offeringPriceCents(offering), offering.currencyCode)}
             </span>
           </label>
         );
