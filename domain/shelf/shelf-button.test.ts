@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  offeringsAfterAddDrop,
+  SHELF_BUTTON_LABEL,
+  type ShelfMaterial,
+  shelfButton,
+} from './shelf-button.ts';
+
+const base: ShelfMaterial = {
+  productType: 'book',
+  owned: false,
+  free: false,
+  hasOfferings: true,
+  inCart: false,
+  physical: false,
+  courseFee: false,
+  optedOutMayBuy: false,
+};
+
+describe('shelf button priority (spec 1 §4)', () => {
+  it('1. owned reads or accesses, by type', () => {
+    expect(shelfButton({ ...base, owned: true })).toBe('read');
+    expect(shelfButton({ ...base, owned: true, productType: 'ebundle' })).toBe('read');
+    expect(shelfButton({ ...base, owned: true, productType: 'courseware' })).toBe(
+      'accessCourseware',
+    );
+    expect(shelfButton({ ...base, owned: true, productType: 'classroom' })).toBe('accessClassroom');
+    expect(shelfButton({ ...base, owned: true, free: true, inCart: true })).toBe('read');
+  });
+
+  it('2. free adds to the shelf, before any cart', () => {
+    expect(shelfButton({ ...base, free: true, inCart: true })).toBe('addToShelf');
+  });
+
+  it('3. an opted-out student who may buy gets Add To Cart', () => {
+    expect(shelfButton({ ...base, optedOutMayBuy: true })).toBe('addToCart');
+  });
+
+  it('4. in the cart gives View Cart; 5. offerings give Add To Cart; 6. otherwise hidden', () => {
+    expect(shelfButton({ ...base, inCart: true })).toBe('viewCart');
+    expect(shelfButton(base)).toBe('addToCart');
+    expect(shelfButton({ ...base, hasOfferings: false })).toBeNull();
+  });
+
+  it('course fee: digital Start Reading, courseware Acquire Code, physical through the cart', () => {
+    expect(shelfButton({ ...base, courseFee: true })).toBe('startReading');
+    expect(shelfButton({ ...base, courseFee: true, productType: 'courseware' })).toBe(
+      'acquireCode',
+    );
+    expect(shelfButton({ ...base, courseFee: true, physical: true })).toBe('addToCart');
+    expect(shelfButton({ ...base, courseFee: true, physical: true, inCart: true })).toBe(
+      'viewCart',
+    );
+  });
+
+  it('labels are the spec 2 §9 texts', () => {
+    expect(Object.values(SHELF_BUTTON_LABEL)).toEqual([
+      'Read Now',
+      'Access Courseware',
+      'Access Classroom',
+      'Add To My Shelf',
+      'Add To Cart',
+      'View Cart',
+      'Start Reading',
+      'Acquire Code',
+    ]);
+  });
+});
+
+describe('course fee after add/drop (spec 1 §4)', () => {
+  const offerings = [{ type: 'digital' }, { type: 'physical' }];
+  const addDropDate = new Date('2026-09-10T04:00:00Z');
+  it('a physical/digital choice drops its physical offerings after the add/drop date', () => {
+    const after = new Date('2026-09-11T00:00:00Z');
+    expect(
+      offeringsAfterAddDrop(offerings, { choice: true, courseFee: true, addDropDate, now: after }),
+    ).toEqual([{ type: 'digital' }]);
+    const before = new Date('2026-09-01T00:00:00Z');
+    expect(
+      offeringsAfterAddDrop(offerings, { choice: true, courseFee: true, addDropDate, now: before }),
+    ).toHaveLength(2);
+    expect(
+      offeringsAfterAddDrop(offerings, { choice: false, courseFee: true, addDropDate, now: after }),
+    ).toHaveLength(2);
+  });
+});

@@ -1,0 +1,81 @@
+// The button of a material on My Shelf and the course section page (spec 1 §4 Shelf button
+// priority, Course fee; spec 2 §9 Button labels).
+
+export type ShelfAction =
+  | 'read'
+  | 'accessCourseware'
+  | 'accessClassroom'
+  | 'addToShelf'
+  | 'addToCart'
+  | 'viewCart'
+  | 'startReading'
+  | 'acquireCode';
+
+/** The exact labels of spec 2 §9, by action (message ids `shelf.button.{action}`). */
+export const SHELF_BUTTON_LABEL: Record<ShelfAction, string> = {
+  read: 'Read Now',
+  accessCourseware: 'Access Courseware',
+  accessClassroom: 'Access Classroom',
+  addToShelf: 'Add To My Shelf',
+  addToCart: 'Add To Cart',
+  viewCart: 'View Cart',
+  startReading: 'Start Reading',
+  acquireCode: 'Acquire Code',
+};
+
+export type ShelfMaterial = {
+  productType: string;
+  owned: boolean;
+  /** Free to add (spec 1 §4 Free book). */
+  free: boolean;
+  hasOfferings: boolean;
+  inCart: boolean;
+  /** A physical copy rather than digital access. */
+  physical: boolean;
+  /** The member's course fee covers this course's materials. */
+  courseFee: boolean;
+  /** An opted-out inclusive-access student who may still buy (spec 1 §4 priority 3). */
+  optedOutMayBuy: boolean;
+};
+
+function ownedAction(productType: string): ShelfAction | null {
+  if (productType === 'courseware') return 'accessCourseware';
+  if (productType === 'classroom') return 'accessClassroom';
+  if (productType === 'book' || productType === 'ebundle' || productType === 'collection') {
+    return 'read';
+  }
+  return null;
+}
+
+/** The one button a material shows, or null when it shows none. */
+export function shelfButton(material: ShelfMaterial): ShelfAction | null {
+  // 1. Owned leads to reading or access.
+  if (material.owned) return ownedAction(material.productType);
+  // 2. Free leads to Add To My Shelf.
+  if (material.free) return 'addToShelf';
+  // Course fee: digital gives Start Reading (or Acquire Code for courseware); a physical copy
+  // still goes through the cart.
+  if (material.courseFee && !material.physical) {
+    return material.productType === 'courseware' ? 'acquireCode' : 'startReading';
+  }
+  // 3. An eligible opted-out student with offerings may buy.
+  if (material.optedOutMayBuy && material.hasOfferings) {
+    return material.inCart ? 'viewCart' : 'addToCart';
+  }
+  // 4. A cart offering gives View Cart; 5. offerings give Add To Cart; 6. else hidden.
+  if (material.inCart) return 'viewCart';
+  if (material.hasOfferings) return 'addToCart';
+  return null;
+}
+
+/**
+ * A physical/digital choice under a course fee after the add/drop date keeps only its digital
+ * offerings (spec 1 §4 Course fee).
+ */
+export function offeringsAfterAddDrop<T extends { type: string }>(
+  offerings: readonly T[],
+  input: { choice: boolean; courseFee: boolean; addDropDate: Date; now: Date },
+): T[] {
+  if (!input.choice || !input.courseFee || input.now <= input.addDropDate) return [...offerings];
+  return offerings.filter((offering) => offering.type === 'digital');
+}
