@@ -1,0 +1,169 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { products } from '#db/schema/catalog.ts';
+import { sectionProducts } from '#db/schema/courses.ts';
+import { ownerships } from '#db/schema/shelf.ts';
+import { unavailabilityReason } from '#domain/catalog/availability.ts';
+import { priceLabel } from '#domain/catalog/price-label.ts';
+import { cartLines, subtotalCents } from '#domain/commerce/cart.ts';
+import { offeringPriceCents } from '#domain/commerce/cart-button.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { isFreeToAdd } from './free-book-rule.ts';
+import {
+  activeOwnership,
+  cartProductIds,
+  memberSection,
+  offeringsOf,
+  type ShelfSection,
+} from './my-shelf.ts';
+import { materialEntries } from './section-materials.ts';
+import { materialsVisibleFrom } from './sections.ts';
+import { offeringsAfterAddDrop, type ShelfAction, shelfButton } from './shelf-button.ts';
+
+// The course section page (spec 1 §2 Course section page, §4 Shelf button priority and
+// Course fee): the section's materials as this member sees them.
+
+export type SectionMaterial = {
+  productId: number;
+  title: string;
+  productType: string;
+  publisher: string;
+  /** The other version of a physical/digital choice, if this is one. */
+  otherProductId: number | null;
+  owned: boolean;
+  inCart: boolean;
+  action: ShelfAction | null;
+  /** The offering Add To Cart puts in the cart (the cheapest left after the course-fee rule). */
+  offeringId: number | null;
+  priceCents: number | null;
+};
+
+export type CourseSectionView = {
+  section: ShelfSection;
+  materials: SectionMaterial[];
+  /** Professors and teaching assistants see 'View Section Analytics' (spec 2 §4). */
+  canViewAnalytics: boolean;
+  /** Materials appear two weeks before class starts; before then, the day to check back. */
+  checkBackOn: string | null;
+  cart: { count: number; subtotalCents: number };
+};
+
+export async function courseSectionView(
+  ctx: RequestContext,
+  sectionId: number,
+  today: string,
+): Promise<CourseSectionView> {
+  const section = await memberSection(ctx, sectionId);
+  const user = ctx.user!;
+  const visibleFrom = materialsVisibleFrom(section.startDate);
+  const lines = await cartLines(ctx.db, { userId: user.id });
+  const cart = { count: lines.length, subtotalCents: subtotalCents(lines) };
+  const canViewAnalytics = section.role === 'professor' || section.role === 'teaching_assistant';
+  if (today < visibleFrom) {
+    return { section, materials: [], canViewAnalytics, checkBackOn: visibleFrom, cart };
+  }
+  const rows = await ctx.db
+    .select({
+      productId: sectionProducts.productId,
+      additionalProductId: sectionProducts.additionalProductId,
+      isPhysicalDigitalChoice: sectionProducts.isPhysicalDigitalChoice,
+    })
+    .from(sectionProducts)
+    .where(eq(sectionProducts.sectionId, section.id))
+    .orderBy(asc(sectionProducts.position), asc(sectionProducts.id));
+  const mentioned = [
+    ...new Set(rows.flatMap((r) => [r.productId, r.additionalProductId ?? r.productId])),
+  ];
+  const ownedRows =
+    mentioned.length === 0
+      ? []
+      : await ctx.db
+          .select({ productId: ownerships.productId })
+          .from(ownerships)
+          .where(
+            and(
+              eq(ownerships.userId, user.id),
+              inArray(ownerships.productId, mentioned),
+              activeOwnership(ctx.now),
+            ),
+          );
+  const owned = new Set(ownedRows.map((row) => row.productId));
+  const entries = materialEntries(rows, owned);
+  const ids = entries.map((entry) => entry.productId);
+  const facts =
+    ids.length === 0
+      ? []
+      : await ctx.db
+          .select({
+            id: products.id,
+            title: products.title,
+            productType: products.productType,
+            publisher: products.publisher,
+            status: products.status,
+            isDisabled: products.isDisabled,
+            blockedCountries: products.blockedCountries,
+            blockedHosts: products.blockedHosts,
+          })
+          .from(products)
+          .where(inArray(products.id, ids));
+  const factOf = new Map(facts.map((fact) => [fact.id, fact]));
+  const allOfferings = await offeringsOf(ctx, ids);
+  const inCart = await cartProductIds(ctx);
+  const optedOutMayBuy =
+    section.optStatus === 'opted_out' && section.course.courseType === 'inclusive_access';
+  const materials: SectionMaterial[] = [];
+  for (const entry of entries) {
+    const fact = factOf.get(entry.productId);
+    if (!fact || fact.status === 'deleted') continue;
+    const offered = offeringsAfterAddDrop(
+      allOfferings.filter((o) => o.productId === entry.productId),
+      {
+        choice: entry.choice,
+        courseFee: section.isCourseFee,
+        addDropDate: section.addDropDate,
+        now: ctx.now,
+      },
+    ).sort((a, b) => offeringPriceCents(a) - offeringPriceCents(b) || a.id - b.id);
+    const unavailable = unavailabilityReason({
+      status: fact.status,
+      isDisabled: fact.isDisabled,
+      blockedCountries: fact.blockedCountries,
+      blockedHosts: fact.blockedHosts,
+      activeOfferings: offered.length,
+      country: ctx.country,
+      host: ctx.site.host,
+    });
+    const cheapest = offered[0] ?? null;
+    const price = priceLabel({
+      productType: fact.productType,
+      hasOffer: offered.length > 0,
+      priceCents: cheapest ? offeringPriceCents(cheapest) : null,
+    });
+    const buyable = unavailable === null && offered.length > 0;
+    const physical =
+      fact.productType === 'physical_product' ||
+      (offered.length > 0 && offered.every((o) => o.type !== 'digital' && o.type !== 'combo'));
+    const isOwned = owned.has(entry.productId);
+    materials.push({
+      productId: entry.productId,
+      title: fact.title,
+      productType: fact.productType,
+      publisher: fact.publisher,
+      otherProductId: entry.otherProductId,
+      owned: isOwned,
+      inCart: inCart.has(entry.productId),
+      action: shelfButton({
+        productType: fact.productType,
+        owned: isOwned,
+        free: isFreeToAdd({ price, unavailable }),
+        hasOfferings: buyable,
+        inCart: inCart.has(entry.productId),
+        physical,
+        courseFee: section.isCourseFee,
+        optedOutMayBuy,
+      }),
+      offeringId: buyable ? (cheapest?.id ?? null) : null,
+      priceCents: cheapest ? offeringPriceCents(cheapest) : null,
+    });
+  }
+  return { section, materials, canViewAnalytics, checkBackOn: null, cart };
+}

@@ -1,0 +1,301 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
+import { cartItems, carts } from '#db/schema/commerce.ts';
+import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
+import { ownerships } from '#db/schema/shelf.ts';
+import { PAGE_SIZE } from '#domain/catalog/pagination.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { Forbidden, NotFound } from '#domain/shared/errors.ts';
+
+// My Shelf (spec 1 §2 Shelf): the user's sections and what they own, paged by 100 (spec 2 §9).
+
+export const SHELF_SORTS = ['default', 'alphabetical_asc', 'alphabetical_desc'] as const;
+export type ShelfSort = (typeof SHELF_SORTS)[number];
+/** The product types the Filter menu offers (spec 2 §9 Product type mapping). */
+export const SHELF_TYPES = [
+  'book',
+  'courseware',
+  'classroom',
+  'collection',
+  'ebundle',
+  'physical_product',
+] as const;
+export type ShelfType = (typeof SHELF_TYPES)[number];
+
+export type ShelfSection = {
+  id: number;
+  name: string;
+  number: string | null;
+  startDate: string;
+  endDate: string;
+  addDropAt: Date;
+  course: { name: string; department: string; number: string; courseType: string };
+  memberId: number;
+  role: string;
+  optStatus: string;
+  isCourseFee: boolean;
+  addDropDate: Date;
+};
+
+function requireUser(ctx: RequestContext) {
+  if (!ctx.user) throw new Forbidden();
+  return ctx.user;
+}
+
+const sectionColumns = {
+  id: courseSections.id,
+  name: courseSections.name,
+  number: courseSections.number,
+  startDate: courseSections.startDate,
+  endDate: courseSections.endDate,
+  addDropAt: courseSections.addDropAt,
+  course: {
+    name: courses.name,
+    department: courses.department,
+    number: courses.number,
+    courseType: courses.courseType,
+  },
+  memberId: sectionMembers.id,
+  role: sectionMembers.role,
+  optStatus: sectionMembers.optStatus,
+  isCourseFee: sectionMembers.isCourseFee,
+  addDropDate: sectionMembers.addDropDate,
+};
+
+/** The sections the user is enrolled in, with their course (spec 2 §7 Sections). */
+export async function enrolledSections(ctx: RequestContext): Promise<ShelfSection[]> {
+  const user = requireUser(ctx);
+  return ctx.db
+    .select(sectionColumns)
+    .from(sectionMembers)
+    .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .where(eq(sectionMembers.userId, user.id))
+    .orderBy(asc(courseSections.startDate), asc(courseSections.id));
+}
+
+/**
+ * One section of the user's, or Forbidden: a member may only see sections they belong to
+ * (issue 5). A section that does not exist reads as not found.
+ */
+export async function memberSection(ctx: RequestContext, sectionId: number): Promise<ShelfSection> {
+  const user = requireUser(ctx);
+  const [row] = await ctx.db
+    .select({ ...sectionColumns, userId: sectionMembers.userId })
+    .from(courseSections)
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .leftJoin(
+      sectionMembers,
+      and(eq(sectionMembers.sectionId, courseSections.id), eq(sectionMembers.userId, user.id)),
+    )
+    .where(eq(courseSections.id, sectionId))
+    .limit(1);
+  if (!row) throw new NotFound();
+  if (row.userId === null) throw new Forbidden();
+  const { userId: _user, ...section } = row;
+  return section as ShelfSection;
+}
+
+/** An ownership that is in its window now (ownership.ts isActiveOwnership, in SQL). */
+export function activeOwnership(now: Date): SQL {
+  return and(
+    isNull(ownerships.revokedAt),
+    lte(ownerships.startsAt, now),
+    or(isNull(ownerships.expiresAt), gt(ownerships.expiresAt, now)),
+  )!;
+}
+
+export type ShelfTile = {
+  productId: number;
+  title: string;
+  productType: string;
+  publisher: string;
+  sectionNumber: string | null;
+  /** 'Free Access': on the shelf at no cost (a free book, a course fee, inclusive access). */
+  freeAccess: boolean;
+  inCart: boolean;
+  expiresAt: Date | null;
+};
+
+const FREE_SOURCES = ['free', 'course_fee', 'inclusive_access', 'sample'];
+
+/** The user's cart's product ids (the 'Added To Cart' badge). */
+export async function cartProductIds(ctx: RequestContext): Promise<Set<number>> {
+  const user = requireUser(ctx);
+  const rows = await ctx.db
+    .select({ productId: cartItems.productId })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(eq(carts.userId, user.id));
+  return new Set(rows.map((row) => row.productId));
+}
+
+/** One page of the materials the user owns now, filtered by type and sorted. */
+export async function shelfMaterials(
+  ctx: RequestContext,
+  input: { types: readonly ShelfType[]; sort: ShelfSort; page: number },
+): Promise<{ tiles: ShelfTile[]; count: number; page: number; pages: number }> {
+  const user = requireUser(ctx);
+  const where = and(
+    eq(ownerships.userId, user.id),
+    activeOwnership(ctx.now),
+    ne(products.status, 'deleted'),
+    input.types.length > 0 ? inArray(products.productType, [...input.types]) : undefined,
+  );
+  const [{ total } = { total: 0 }] = await ctx.db
+    .select({ total: count() })
+    .from(ownerships)
+    .innerJoin(products, eq(products.id, ownerships.productId))
+    .where(where);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(Math.max(1, input.page), pages);
+  const order =
+    input.sort === 'alphabetical_asc'
+      ? [asc(sql`lower(${products.title})`), asc(products.id)]
+      : input.sort === 'alphabetical_desc'
+        ? [desc(sql`lower(${products.title})`), desc(products.id)]
+        : [desc(ownerships.createdAt), desc(ownerships.id)];
+  const rows = await ctx.db
+    .select({
+      productId: products.id,
+      title: products.title,
+      productType: products.productType,
+      publisher: products.publisher,
+      sectionNumber: courseSections.number,
+      source: ownerships.source,
+      expiresAt: ownerships.expiresAt,
+    })
+    .from(ownerships)
+    .innerJoin(products, eq(products.id, ownerships.productId))
+    .leftJoin(
+      courseSections,
+      eq(
+        courseSections.id,
+        sql`coalesce(${ownerships.classroomSectionId}, ${ownerships.courseSectionId})`,
+      ),
+    )
+    .where(where)
+    .orderBy(...order)
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  const inCart = await cartProductIds(ctx);
+  return {
+    tiles: rows.map(({ source, ...row }) => ({
+      ...row,
+      freeAccess: FREE_SOURCES.includes(source),
+      inCart: inCart.has(row.productId),
+    })),
+    count: total,
+    page,
+    pages,
+  };
+}
+
+export type ShelfMaterialDetails = {
+  productId: number;
+  title: string;
+  subtitle: string | null;
+  authors: string;
+  description: string;
+  productType: string;
+  publisher: string;
+  supplierItemId: string | null;
+  languageCode: string;
+  numPages: number | null;
+  edition: string | null;
+  fileType: string | null;
+  isbns: string[];
+  classroomIsbn: string | null;
+  sectionNumber: string | null;
+  drm: { offline: number | null; copy: number | null; print: number | null };
+  expiresAt: Date | null;
+  inCart: boolean;
+};
+
+/** The shelf material details panel (spec 1 §2 Shelf) of a product the user owns. */
+export async function shelfMaterialDetails(
+  ctx: RequestContext,
+  productId: number,
+): Promise<ShelfMaterialDetails> {
+  const user = requireUser(ctx);
+  const [row] = await ctx.db
+    .select({
+      productId: products.id,
+      title: products.title,
+      subtitle: products.subtitle,
+      authors: products.authors,
+      description: products.description,
+      productType: products.productType,
+      publisher: products.publisher,
+      supplierItemId: products.supplierItemId,
+      languageCode: products.languageCode,
+      numPages: products.numPages,
+      edition: products.edition,
+      fileType: products.productFileType,
+      offline: products.drmOfflinePercent,
+      copy: products.drmCopyPercent,
+      print: products.drmPrintPercent,
+      expiresAt: ownerships.expiresAt,
+      sectionNumber: courseSections.number,
+    })
+    .from(ownerships)
+    .innerJoin(products, eq(products.id, ownerships.productId))
+    .leftJoin(courseSections, eq(courseSections.id, ownerships.classroomSectionId))
+    .where(
+      and(
+        eq(ownerships.userId, user.id),
+        eq(ownerships.productId, productId),
+        activeOwnership(ctx.now),
+        ne(products.status, 'deleted'),
+      ),
+    )
+    .limit(1);
+  // Something the user does not own reads as not found, like something that does not exist.
+  if (!row) throw new NotFound();
+  const identifiers = await ctx.db
+    .select({ type: productIdentifiers.type, value: productIdentifiers.value })
+    .from(productIdentifiers)
+    .where(eq(productIdentifiers.productId, productId))
+    .orderBy(asc(productIdentifiers.type));
+  const percent = (value: string | null) => (value === null ? null : Number(value));
+  const { offline, copy, print, ...rest } = row;
+  return {
+    ...rest,
+    isbns: identifiers
+      .filter((i) => ['EISBN13', 'ISBN13', 'EISBN10', 'ISBN10'].includes(i.type))
+      .map((i) => i.value),
+    classroomIsbn: identifiers.find((i) => i.type === 'CLASSROOM_ISBN')?.value ?? null,
+    drm: { offline: percent(offline), copy: percent(copy), print: percent(print) },
+    inCart: (await cartProductIds(ctx)).has(productId),
+  };
+}
+
+/** Active offerings of some products, cheapest first (spec 1 §4). */
+export async function offeringsOf(ctx: RequestContext, productIds: readonly number[]) {
+  if (productIds.length === 0) return [];
+  return ctx.db
+    .select({
+      id: offerings.id,
+      productId: offerings.productId,
+      type: offerings.type,
+      priceCents: offerings.priceCents,
+      comboPriceCents: offerings.comboPriceCents,
+    })
+    .from(offerings)
+    .where(and(inArray(offerings.productId, [...productIds]), eq(offerings.isActive, true)))
+    .orderBy(asc(offerings.priceCents), asc(offerings.id));
+}
