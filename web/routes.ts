@@ -15,6 +15,8 @@ export default [
   route('account/eula', 'routes/eula.tsx'),
   route('account/language', 'routes/language.tsx'),
   route('library', 'routes/library.tsx'),
+  route('shelf', 'routes/shelf.tsx'),
+  route('shelf/course-section/:sectionId', 'routes/course-section.tsx'),
   route('site-map', 'routes/site-map.tsx'),
   route('manage/:tool', 'routes/manage-tool.tsx'),
   route('search', 'routes/search.tsx'),

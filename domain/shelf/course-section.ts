@@ -1,12 +1,15 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { products } from '#db/schema/catalog.ts';
 import { sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
+import { assignAccessCode } from '#domain/access/codes.ts';
+import { forgetAccounts } from '#domain/accounts/service.ts';
 import { unavailabilityReason } from '#domain/catalog/availability.ts';
 import { priceLabel } from '#domain/catalog/price-label.ts';
 import { cartLines, subtotalCents } from '#domain/commerce/cart.ts';
 import { offeringPriceCents } from '#domain/commerce/cart-button.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
+import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import { isFreeToAdd } from './free-book-rule.ts';
 import {
   activeOwnership,
@@ -166,4 +169,50 @@ export async function courseSectionView(
     });
   }
   return { section, materials, canViewAnalytics, checkBackOn: null, cart };
+}
+
+/**
+ * Start Reading / Acquire Code for a course-fee member (spec 1 §4 Course fee): the material
+ * goes on their shelf for the course, and courseware gets its access code from the pool,
+ * together. Only a course-fee member, and only for a material of that section.
+ */
+export async function acquireCourseMaterial(
+  ctx: RequestContext,
+  sectionId: number,
+  productId: number,
+): Promise<void> {
+  const section = await memberSection(ctx, sectionId);
+  const user = ctx.user!;
+  if (!section.isCourseFee) throw new Forbidden();
+  const [material] = await ctx.db
+    .select({ productType: products.productType })
+    .from(sectionProducts)
+    .innerJoin(products, eq(products.id, productId))
+    .where(
+      and(
+        eq(sectionProducts.sectionId, section.id),
+        or(
+          eq(sectionProducts.productId, productId),
+          eq(sectionProducts.additionalProductId, productId),
+        ),
+      ),
+    )
+    .limit(1);
+  if (!material) throw new NotFound();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(ownerships)
+      .values({
+        userId: user.id,
+        productId,
+        source: 'course_fee',
+        courseSectionId: section.id,
+        startsAt: ctx.now,
+      })
+      .onConflictDoNothing();
+    if (material.productType === 'courseware') {
+      await assignAccessCode(tx, { productId, userId: user.id, orderId: null, now: ctx.now });
+    }
+  });
+  forgetAccounts([user.id]);
 }

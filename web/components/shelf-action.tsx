@@ -1,0 +1,86 @@
+import { Link, useLocation } from 'react-router';
+import type { ShelfAction } from '#domain/shelf/shelf-button.ts';
+import { useT } from '#web/i18n/use-t.ts';
+import { useCsrfToken } from '#web/utils/csrf-token.ts';
+
+/**
+ * The one button of a material (spec 1 §4 Shelf button priority) and where it goes: reading,
+ * access, the free shelf, the cart, or the course-delivery link.
+ */
+export function ShelfActionButton({
+  action,
+  productId,
+  title,
+  sectionId = null,
+  memberId = null,
+  offeringId = null,
+}: {
+  action: ShelfAction;
+  productId: number;
+  title: string;
+  sectionId?: number | null;
+  memberId?: number | null;
+  offeringId?: number | null;
+}) {
+  const t = useT();
+  const csrfToken = useCsrfToken();
+  const { pathname, search } = useLocation();
+  const label = t(`shelf.button.${action}`);
+  const described = t('shelf.button.of', { action: label, title });
+  const course = sectionId ? `?course_id=${sectionId}` : '';
+  const link = (to: string) => (
+    <Link to={to} className="button button--primary" aria-label={described}>
+      {label}
+    </Link>
+  );
+  switch (action) {
+    case 'read':
+      return link(`/book/read/${productId}/${course}`);
+    case 'accessCourseware':
+    case 'accessClassroom':
+      return link(`/shelf?material=${productId}`);
+    case 'viewCart':
+      return link('/cart/');
+    case 'startReading':
+      return link(`/cds_book_read/${productId}/${memberId ? `?coursemember_id=${memberId}` : ''}`);
+    case 'acquireCode':
+      return (
+        <form method="post" action={`/shelf/course-section/${sectionId}`}>
+          <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
+          <input type="hidden" name="intent" value="acquire" />
+          <input type="hidden" name="productId" value={productId} />
+          <button type="submit" className="button button--primary" aria-label={described}>
+            {label}
+          </button>
+        </form>
+      );
+    case 'addToShelf':
+      return (
+        <form method="post" action="/ajax/book/free/">
+          <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
+          <input type="hidden" name="productId" value={productId} />
+          <button type="submit" className="button button--primary" aria-label={described}>
+            {label}
+          </button>
+        </form>
+      );
+    case 'addToCart':
+      return (
+        <form method="post" action="/cart">
+          <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="offeringId" value={offeringId ?? ''} />
+          {sectionId ? <input type="hidden" name="courseId" value={sectionId} /> : null}
+          <input type="hidden" name="next" value={pathname + search} />
+          <button
+            type="submit"
+            className="button button--primary"
+            aria-label={described}
+            disabled={offeringId === null}
+          >
+            {label}
+          </button>
+        </form>
+      );
+  }
+}

@@ -1,0 +1,204 @@
+import { data, Link, redirect, useLoaderData } from 'react-router';
+import { z } from 'zod';
+import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-section.ts';
+import { dayIn, sectionTitle } from '#domain/shelf/sections.ts';
+import { formatMoney, translate } from '#i18n/translate.ts';
+import { ShelfActionButton } from '#web/components/shelf-action.tsx';
+import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
+import { rootDataFrom } from '#web/utils/meta.ts';
+import { requireUser } from '#web/utils/require-user.server.ts';
+import type { Route } from './+types/course-section.ts';
+
+const ID = /^[1-9]\d{0,9}$/;
+
+function sectionIdOf(raw: string): number {
+  if (!ID.test(raw) || Number(raw) > 2_147_483_647) throw data(null, { status: 404 });
+  return Number(raw);
+}
+
+// /shelf/course-section/{id} (spec 1 §2 Course section page): the section's materials as this
+// member sees them, with the shelf button of each. Members only; anyone else is forbidden.
+export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
+  const user = requireUser(request, context);
+  const sectionId = sectionIdOf(params.sectionId);
+  const { site } = context.rc;
+  // Without My Shelf on a non-label site, the course details page takes over.
+  if (site.whiteLabelId === null && !site.myShelfEnabled) {
+    throw redirect(`/course/course_details/${sectionId}`);
+  }
+  const view = await courseSectionView(context.rc, sectionId, dayIn(context.rc.now, user.timeZone));
+  const { section } = view;
+  return {
+    ...view,
+    title: sectionTitle({
+      department: section.course.department,
+      courseNumber: section.course.number,
+      sectionNumber: section.number,
+    }),
+    section: {
+      id: section.id,
+      name: section.name,
+      courseName: section.course.name,
+      startDate: section.startDate,
+      endDate: section.endDate,
+      memberId: section.memberId,
+    },
+    // The cart preview is hidden for the custom bookstore-partner organisation.
+    showCart: !(site.org?.isBookstorePartner ?? false),
+    // 'Available to buy/acquire' with Buy Now: the partner organisation's student-choice course.
+    showBuy:
+      (site.org?.isBookstorePartner ?? false) && section.course.courseType === 'student_choice',
+  };
+});
+
+const AcquireForm = z.object({
+  intent: z.literal('acquire'),
+  productId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
+  requireUser(request, context);
+  const sectionId = sectionIdOf(params.sectionId);
+  const parsed = AcquireForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data(null, { status: 400 });
+  await acquireCourseMaterial(context.rc, sectionId, parsed.data.productId);
+  return redirect(`/shelf/course-section/${sectionId}`);
+});
+
+export default function CourseSectionPage() {
+  const view = useLoaderData<typeof loader>();
+  const t = useT();
+  const locale = useLocale();
+  const date = (day: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${day}T00:00:00Z`),
+    );
+  const heading = view.title.section
+    ? t('section.title', { course: view.title.course, number: view.title.section })
+    : view.title.course;
+  const available = view.materials.filter((m) => !m.owned && m.offeringId !== null);
+  return (
+    <div className="stack-lg">
+      <p>
+        <Link to="/shelf" className="back-link">
+          <span aria-hidden="true">←</span> {t('section.back')}
+        </Link>
+      </p>
+      <header className="stack-sm">
+        <h1>{heading}</h1>
+        <p className="product__subtitle">
+          {t('section.subtitle', {
+            course: view.section.courseName,
+            name: view.section.name,
+            from: date(view.section.startDate),
+            to: date(view.section.endDate),
+          })}
+        </p>
+        {view.canViewAnalytics ? (
+          <p>
+            <Link to={`/courses/analytics/${view.section.id}`} className="button button--secondary">
+              {t('section.analytics')}
+            </Link>
+          </p>
+        ) : null}
+      </header>
+      {view.showCart && view.cart.count > 0 ? (
+        <aside className="cart-preview" aria-labelledby="cart-preview">
+          <h2 id="cart-preview">{t('cart.title')}</h2>
+          <p>
+            {t('section.cart', {
+              count: view.cart.count,
+              subtotal: formatMoney(locale, view.cart.subtotalCents, 'USD'),
+            })}
+          </p>
+          <Link to="/cart/" className="button button--secondary">
+            {t('cart.view')}
+          </Link>
+        </aside>
+      ) : null}
+      {view.checkBackOn ? (
+        <p className="empty-state">{t('section.notYet', { date: date(view.checkBackOn) })}</p>
+      ) : (
+        <>
+          {view.showBuy && available.length > 0 ? (
+            <section className="stack" aria-labelledby="available-heading">
+              <h2 id="available-heading">{t('section.available')}</h2>
+              <ul className="shelf-grid">
+                {available.map((material) => (
+                  <li key={material.productId} className="shelf-tile">
+                    <p className="pill">{t(`type.${material.productType}`)}</p>
+                    <p className="item-tile__title">{material.title}</p>
+                    <Link
+                      to={`/product-detail/${material.productId}?ecommerce_course_id=${view.section.id}`}
+                      className="button button--primary"
+                      aria-label={t('shelf.button.of', {
+                        action: t('section.buyNow'),
+                        title: material.title,
+                      })}
+                    >
+                      {t('section.buyNow')}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section className="stack" aria-labelledby="materials-heading">
+            <h2 id="materials-heading">{t('section.materials')}</h2>
+            {view.materials.length === 0 ? (
+              <p className="empty-state">{t('shelf.empty')}</p>
+            ) : (
+              <ul className="shelf-grid">
+                {view.materials.map((material) => (
+                  <li key={material.productId} className="shelf-tile">
+                    <div className="shelf-tile__badges">
+                      {material.inCart ? (
+                        <span className="badge">{t('shelf.badge.cart')}</span>
+                      ) : null}
+                    </div>
+                    <img
+                      src={`/covers/${material.productId}.svg`}
+                      alt=""
+                      width={96}
+                      height={144}
+                      loading="lazy"
+                    />
+                    <p className="pill">{t(`type.${material.productType}`)}</p>
+                    <p className="item-tile__title">
+                      <Link to={`/product-detail/${material.productId}`}>{material.title}</Link>
+                    </p>
+                    <p className="form-hint">{material.publisher}</p>
+                    {material.action ? (
+                      <ShelfActionButton
+                        action={material.action}
+                        productId={material.productId}
+                        title={material.title}
+                        sectionId={view.section.id}
+                        memberId={view.section.memberId}
+                        offeringId={material.offeringId}
+                      />
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const root = rootDataFrom(matches);
+  if (!loaderData) return [];
+  const { title } = loaderData;
+  const text = title.section
+    ? translate(root?.locale ?? 'en', 'section.title', {
+        course: title.course,
+        number: title.section,
+      })
+    : title.course;
+  return [{ title: `${text} | ${root?.site.title ?? 'Shelfmark'}` }];
+};

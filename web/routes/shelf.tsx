@@ -1,0 +1,471 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useState } from 'react';
+import { Form, Link, redirect, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { shownRange } from '#domain/catalog/pagination.ts';
+import { DETAILS_DESCRIPTION_WORDS, truncateWords } from '#domain/catalog/truncate-words.ts';
+import { NotFound } from '#domain/shared/errors.ts';
+import {
+  enrolledSections,
+  SHELF_SORTS,
+  SHELF_TYPES,
+  type ShelfSort,
+  type ShelfType,
+  shelfMaterialDetails,
+  shelfMaterials,
+} from '#domain/shelf/my-shelf.ts';
+import {
+  dayIn,
+  sectionsFor,
+  sectionTitle,
+  selectableSections,
+  TERM_FILTERS,
+  termFilterOf,
+} from '#domain/shelf/sections.ts';
+import { shelfButton } from '#domain/shelf/shelf-button.ts';
+import { DetailsTable } from '#web/components/details-table.tsx';
+import { Pagination } from '#web/components/pagination.tsx';
+import { ShelfActionButton } from '#web/components/shelf-action.tsx';
+import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
+import { languageName } from '#web/utils/language-name.ts';
+import { pageMeta } from '#web/utils/meta.ts';
+import { requireUser } from '#web/utils/require-user.server.ts';
+import type { Route } from './+types/shelf.ts';
+
+const ID = /^[1-9]\d{0,9}$/;
+const DAY_MS = 86_400_000;
+/** Course-launch error codes that show the course-select link (spec 2 §8). */
+const COURSE_SELECT_CODES = new Set(['1', '5']);
+
+// /shelf (spec 1 §2 Shelf, spec 2 §2): the user's courses by term, and the materials they own,
+// filtered by type and sorted, 100 a page; a material's details in a panel beside the list.
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+  const user = requireUser(request, context);
+  const { site } = context.rc;
+  // On a white-label site without the My Shelf feature, the library link takes over.
+  if (site.whiteLabelId !== null && !site.myShelfEnabled) throw redirect(site.links.library);
+  const url = new URL(request.url);
+  const query = url.searchParams;
+  const term = termFilterOf(query.get('term'));
+  const types = [...new Set(query.getAll('type'))].filter((type): type is ShelfType =>
+    SHELF_TYPES.includes(type as ShelfType),
+  );
+  const sortParam = query.get('sort');
+  const sort: ShelfSort = SHELF_SORTS.includes(sortParam as ShelfSort)
+    ? (sortParam as ShelfSort)
+    : 'default';
+  const pageParam = query.get('page') ?? '1';
+  const page = ID.test(pageParam) ? Math.min(Number(pageParam), 1_000_000) : 1;
+  const today = dayIn(context.rc.now, user.timeZone);
+  const sections = await enrolledSections(context.rc);
+  const shelf = await shelfMaterials(context.rc, { types, sort, page });
+  const materialParam = query.get('material');
+  let material = null;
+  if (materialParam && ID.test(materialParam)) {
+    try {
+      material = await shelfMaterialDetails(context.rc, Number(materialParam));
+    } catch (error) {
+      // A material the user does not own simply shows no panel.
+      if (!(error instanceof NotFound)) throw error;
+    }
+  }
+  const card = (section: (typeof sections)[number]) => ({
+    id: section.id,
+    name: section.name,
+    title: sectionTitle({
+      department: section.course.department,
+      courseNumber: section.course.number,
+      sectionNumber: section.number,
+    }),
+    courseName: section.course.name,
+    startDate: section.startDate,
+    endDate: section.endDate,
+  });
+  const errorCode = query.get('error_code');
+  return {
+    term,
+    types,
+    sort,
+    sections: sectionsFor(sections, term, today).map(card),
+    selectable: selectableSections(sections, today).map(card),
+    shelf: {
+      ...shelf,
+      tiles: shelf.tiles.map((tile) => ({
+        ...tile,
+        expiresAt: tile.expiresAt?.toISOString() ?? null,
+        action: shelfButton({
+          productType: tile.productType,
+          owned: true,
+          free: false,
+          hasOfferings: false,
+          inCart: tile.inCart,
+          physical: false,
+          courseFee: false,
+          optedOutMayBuy: false,
+        }),
+      })),
+    },
+    material: material && {
+      ...material,
+      description: truncateWords(material.description, DETAILS_DESCRIPTION_WORDS),
+      expiresAt: material.expiresAt?.toISOString() ?? null,
+      daysLeft: material.expiresAt
+        ? Math.max(
+            0,
+            Math.floor((material.expiresAt.getTime() - context.rc.now.getTime()) / DAY_MS),
+          )
+        : null,
+    },
+    errorCode: errorCode && /^\d{1,3}$/.test(errorCode) ? errorCode : null,
+  };
+});
+
+type LoaderData = Awaited<ReturnType<typeof loader>>;
+
+export default function ShelfPage() {
+  const data = useLoaderData<typeof loader>();
+  const t = useT();
+  const [params] = useSearchParams();
+  const { shelf } = data;
+  const range = shownRange(shelf.page, shelf.count);
+  const withParams = (changes: Record<string, string | string[] | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(changes)) {
+      next.delete(name);
+      if (Array.isArray(value)) for (const v of value) next.append(name, v);
+      else if (value !== null) next.set(name, value);
+    }
+    const search = next.toString();
+    return search ? `/shelf?${search}` : '/shelf';
+  };
+  const toggled = (type: ShelfType) =>
+    data.types.includes(type) ? data.types.filter((t) => t !== type) : [...data.types, type];
+  return (
+    <div className="stack-lg shelf">
+      <h1>{t('shelf.title')}</h1>
+      <section className="stack" aria-labelledby="your-courses">
+        <div className="shelf__bar">
+          <h2 id="your-courses">{t('shelf.courses')}</h2>
+          <nav aria-label={t('shelf.term.label')} className="chips">
+            {TERM_FILTERS.map((term) => (
+              <Link
+                key={term}
+                to={withParams({ term: term === 'current' ? null : term, page: null })}
+                className="chip"
+                aria-current={data.term === term ? 'true' : undefined}
+              >
+                {t(`shelf.term.${term}`)}
+              </Link>
+            ))}
+          </nav>
+        </div>
+        {data.sections.length === 0 ? (
+          <p>{t('shelf.courses.none')}</p>
+        ) : (
+          <ul className="course-tray">
+            {data.sections.map((section) => (
+              <li key={section.id} className="course-card">
+                <Link to={`/shelf/course-section/${section.id}`} className="course-card__link">
+                  <span className="course-card__title">{section.title.course}</span>
+                  <span>{section.courseName}</span>
+                  {section.title.section ? (
+                    <span className="form-hint">
+                      {t('section.number', { number: section.title.section })}
+                    </span>
+                  ) : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="stack" aria-labelledby="materials-heading">
+        <div className="shelf__bar">
+          <h2 id="materials-heading">{t('shelf.materials')}</h2>
+          <Form method="get" className="shelf__tools">
+            {data.term !== 'current' ? <input type="hidden" name="term" value={data.term} /> : null}
+            <details className="shelf-menu">
+              <summary className="button button--secondary">{t('shelf.filter')}</summary>
+              <fieldset className="shelf-menu__panel stack-sm">
+                <legend>{t('shelf.filter.types')}</legend>
+                {SHELF_TYPES.map((type) => (
+                  <label key={type} className="check">
+                    <input
+                      type="checkbox"
+                      name="type"
+                      value={type}
+                      defaultChecked={data.types.includes(type)}
+                    />
+                    {t(`shelf.type.${type}`)}
+                  </label>
+                ))}
+                <button type="submit" className="button button--primary">
+                  {t('shelf.apply')}
+                </button>
+              </fieldset>
+            </details>
+            {data.sort !== 'default' ? <input type="hidden" name="sort" value={data.sort} /> : null}
+          </Form>
+          <SortMenu sort={data.sort} types={data.types} term={data.term} />
+        </div>
+        {data.types.length > 0 ? (
+          <ul className="chips" aria-label={t('shelf.filter.active')}>
+            {data.types.map((type) => (
+              <li key={type}>
+                <Link
+                  to={withParams({ type: toggled(type), page: null })}
+                  className="chip chip--on"
+                  aria-label={t('shelf.filter.remove', { type: t(`shelf.type.${type}`) })}
+                >
+                  {t(`shelf.type.${type}`)} <span aria-hidden="true">×</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {shelf.count === 0 ? (
+          <p className="empty-state">{t('shelf.empty')}</p>
+        ) : (
+          <>
+            <p className="form-hint" aria-live="polite">
+              {t('shelf.range', { from: range.from, to: range.to, count: shelf.count })}
+            </p>
+            <div className="shelf__layout">
+              <ul className="shelf-grid">
+                {shelf.tiles.map((tile) => (
+                  <li key={tile.productId} className="shelf-tile">
+                    <div className="shelf-tile__badges">
+                      {tile.freeAccess ? (
+                        <span className="badge">{t('shelf.badge.free')}</span>
+                      ) : null}
+                      {tile.inCart ? <span className="badge">{t('shelf.badge.cart')}</span> : null}
+                    </div>
+                    <img
+                      src={`/covers/${tile.productId}.svg`}
+                      alt=""
+                      width={96}
+                      height={144}
+                      loading="lazy"
+                    />
+                    <p className="pill">{t(`type.${tile.productType}`)}</p>
+                    <p className="item-tile__title">
+                      <Link to={withParams({ material: String(tile.productId) })}>
+                        {tile.title}
+                      </Link>
+                    </p>
+                    <p className="form-hint">
+                      {tile.sectionNumber
+                        ? t('section.number', { number: tile.sectionNumber })
+                        : tile.publisher}
+                    </p>
+                    {tile.action ? (
+                      <ShelfActionButton
+                        action={tile.action}
+                        productId={tile.productId}
+                        title={tile.title}
+                      />
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+              {data.material ? (
+                <MaterialPanel material={data.material} closeTo={withParams({ material: null })} />
+              ) : null}
+            </div>
+            <Pagination
+              page={shelf.page}
+              pages={shelf.pages}
+              href={(page) => withParams({ page: page === 1 ? null : String(page) })}
+            />
+          </>
+        )}
+      </section>
+      <ErrorCodeModal code={data.errorCode} selectable={data.selectable} />
+    </div>
+  );
+}
+
+function SortMenu({ sort, types, term }: { sort: ShelfSort; types: string[]; term: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const id = useId();
+  return (
+    <Form method="get" id="shelf-sort" className="shelf__tools">
+      {term !== 'current' ? <input type="hidden" name="term" value={term} /> : null}
+      {types.map((type) => (
+        <input key={type} type="hidden" name="type" value={type} />
+      ))}
+      <label htmlFor={id}>{t('shelf.sort')}</label>
+      <select
+        id={id}
+        name="sort"
+        defaultValue={sort}
+        onChange={(event) => {
+          const next = new URLSearchParams();
+          if (term !== 'current') next.set('term', term);
+          for (const type of types) next.append('type', type);
+          if (event.target.value !== 'default') next.set('sort', event.target.value);
+          const search = next.toString();
+          navigate(search ? `/shelf?${search}` : '/shelf');
+        }}
+      >
+        {SHELF_SORTS.map((value) => (
+          <option key={value} value={value}>
+            {t(`shelf.sort.${value}`)}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className="button button--secondary">
+          {t('shelf.apply')}
+        </button>
+      </noscript>
+    </Form>
+  );
+}
+
+function MaterialPanel({
+  material,
+  closeTo,
+}: {
+  material: NonNullable<LoaderData['material']>;
+  closeTo: string;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const drm = (
+    [
+      ['shelf.drm.offline', material.drm.offline],
+      ['shelf.drm.copy', material.drm.copy],
+      ['shelf.drm.print', material.drm.print],
+    ] as const
+  ).filter(([, value]) => value !== null && Math.round(value) > 0);
+  const details: [string, string | number | null][] = [
+    [t('product.soldBy'), material.publisher],
+    [t('product.isbns'), material.isbns.join(', ') || null],
+    [t('shelf.info.supplierItemId'), material.supplierItemId],
+    [t('product.language'), languageName(locale, material.languageCode)],
+    [t('product.numPages'), material.numPages],
+    [t('product.edition'), material.edition],
+    [t('shelf.info.fileType'), material.fileType],
+    [t('shelf.info.classroomIsbn'), material.classroomIsbn],
+  ];
+  return (
+    <aside className="shelf-panel stack" aria-labelledby="material-title">
+      <div className="shelf-panel__header">
+        <p className="pill">{t(`type.${material.productType}`)}</p>
+        <Link to={closeTo} className="button button--ghost" aria-label={t('shelf.panel.close')}>
+          {t('sheet.close')}
+        </Link>
+      </div>
+      {material.daysLeft !== null ? (
+        <p className="shelf-banner">{t('shelf.panel.daysLeft', { days: material.daysLeft })}</p>
+      ) : null}
+      {material.inCart ? <p className="shelf-banner">{t('shelf.panel.inCart')}</p> : null}
+      <img src={`/covers/${material.productId}.svg`} alt="" width={160} height={240} />
+      {material.productType === 'classroom' && material.sectionNumber ? (
+        <p>{t('section.number', { number: material.sectionNumber })}</p>
+      ) : null}
+      <h3 id="material-title">{material.title}</h3>
+      {material.subtitle ? <p className="product__subtitle">{material.subtitle}</p> : null}
+      {material.authors ? <p>{t('card.byAuthor', { author: material.authors })}</p> : null}
+      <p className="prose">{material.description || t('shelf.panel.noDescription')}</p>
+      <h4>{t('shelf.panel.info')}</h4>
+      <DetailsTable rows={details} />
+      {drm.length > 0 ? (
+        <>
+          <h4>{t('shelf.panel.drm')}</h4>
+          <DetailsTable rows={drm.map(([key, value]) => [t(key), `${Math.round(value ?? 0)}%`])} />
+        </>
+      ) : null}
+    </aside>
+  );
+}
+
+/**
+ * The error_code modal (spec 1 §2 Shelf; spec 2 §8): course-select codes (1 and 5) open
+ * 'Choose Your Course' when the user has sections; any other code says what went wrong.
+ */
+function ErrorCodeModal({
+  code,
+  selectable,
+}: {
+  code: string | null;
+  selectable: LoaderData['selectable'];
+}) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [chosen, setChosen] = useState('');
+  const [error, setError] = useState(false);
+  const close = () => navigate('/shelf', { replace: true });
+  if (code === null) return null;
+  if (COURSE_SELECT_CODES.has(code) && selectable.length > 0) {
+    return (
+      <Dialog.Root open onOpenChange={(open) => !open && close()}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog__overlay" />
+          <Dialog.Content className="dialog" aria-describedby={undefined}>
+            <Dialog.Title className="dialog__title">{t('shelf.chooseCourse.title')}</Dialog.Title>
+            <div className="field">
+              <label htmlFor="choose-course">{t('shelf.chooseCourse.label')}</label>
+              <select
+                id="choose-course"
+                value={chosen}
+                aria-invalid={error || undefined}
+                aria-describedby={error ? 'choose-course-error' : undefined}
+                onFocus={() => setError(false)}
+                onChange={(event) => setChosen(event.target.value)}
+              >
+                <option value="">{t('shelf.chooseCourse.placeholder')}</option>
+                {selectable.map((section) => (
+                  <option key={section.id} value={section.id}>
+                    {section.title.course} · {section.name}
+                  </option>
+                ))}
+              </select>
+              {error ? (
+                <p className="field__error" id="choose-course-error">
+                  {t('shelf.chooseCourse.required')}
+                </p>
+              ) : null}
+            </div>
+            <div className="button-row">
+              <button type="button" className="button" onClick={close}>
+                {t('shelf.chooseCourse.shelf')}
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => {
+                  if (!chosen) setError(true);
+                  else navigate(`/shelf/course-section/${chosen}`);
+                }}
+              >
+                {t('shelf.chooseCourse.launch')}
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    );
+  }
+  const message = ['1', '2', '3', '4', '5'].includes(code)
+    ? `shelf.errorCode.${code}`
+    : 'shelf.errorCode.default';
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && close()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content className="dialog" aria-describedby="error-code-text">
+          <Dialog.Title className="dialog__title">{t('errorModal.title')}</Dialog.Title>
+          <p id="error-code-text">{t(message)}</p>
+          <div className="button-row">
+            <Dialog.Close className="button button--primary">{t('sheet.close')}</Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'shelf.title');
