@@ -1,4 +1,5 @@
 import type { WebContext } from '#server/load-context.ts';
+import { getAccessCode, postAccessCode } from './access/routes.ts';
 import { loginStatus, postChangeLanguage } from './account/routes.ts';
 import { getCart } from './cart/routes.ts';
 import { getCatalogItem } from './catalog-items/routes.ts';
@@ -23,6 +24,7 @@ const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
   ['/api/events/page-view', { POST: postPageView }],
   ['/api/catalog-items/:id', { GET: getCatalogItem }],
   ['/api/cart', { GET: (_r, c) => getCart(c) }],
+  ['/api/access-items/:productId/access-code', { GET: getAccessCode, POST: postAccessCode }],
   ['/api/payments', { POST: postPayment }],
   ['/api/payments/:orderId/confirm', { POST: postConfirm }],
   ['/api/payments/:orderId/cancel', { POST: postCancel }],

@@ -1,6 +1,10 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { accessCodes } from '#db/schema/access.ts';
+import { ownerships } from '#db/schema/shelf.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { Conflict, Forbidden, NotFound } from '#domain/shared/errors.ts';
+import { activeOwnership } from '#domain/shelf/my-shelf.ts';
 
 /**
  * Gives the user an access code of the product's pool, in the caller's transaction (issue 4:
@@ -34,4 +38,57 @@ export async function assignAccessCode(
     .where(and(eq(accessCodes.id, free.id), sql`${accessCodes.assignedUserId} is null`))
     .returning({ code: accessCodes.code });
   return assigned?.code ?? null;
+}
+
+export type HeldAccessCode = { code: string; url: string | null } | null;
+
+/** Whether the user owns the product now (an active ownership); NotFound otherwise. */
+async function requireOwned(ctx: RequestContext, productId: number): Promise<number> {
+  const user = ctx.user;
+  if (!user) throw new Forbidden();
+  const [owned] = await ctx.db
+    .select({ id: ownerships.id })
+    .from(ownerships)
+    .where(
+      and(
+        eq(ownerships.userId, user.id),
+        eq(ownerships.productId, productId),
+        activeOwnership(ctx.now),
+      ),
+    )
+    .limit(1);
+  // The server's 'subscription not found' (spec 1 §4 Access code panel).
+  if (!owned) throw new NotFound('access.error.subscription');
+  return user.id;
+}
+
+/** The access code the user holds for a courseware they own, or null (none yet). */
+export async function heldAccessCode(
+  ctx: RequestContext,
+  productId: number,
+): Promise<HeldAccessCode> {
+  const userId = await requireOwned(ctx, productId);
+  const [held] = await ctx.db
+    .select({ code: accessCodes.code, url: accessCodes.accessCodeUrl })
+    .from(accessCodes)
+    .where(and(eq(accessCodes.productId, productId), eq(accessCodes.assignedUserId, userId)))
+    .limit(1);
+  return held ?? null;
+}
+
+/**
+ * Acquire Access Code: a code from the pool for a courseware the user owns (a retry after a
+ * purchase found the pool empty). Conflict with the spec's failure text when none is left.
+ */
+export async function acquireAccessCode(
+  ctx: RequestContext,
+  productId: number,
+): Promise<NonNullable<HeldAccessCode>> {
+  const userId = await requireOwned(ctx, productId);
+  const code = await ctx.db.transaction((tx) =>
+    assignAccessCode(tx, { productId, userId, orderId: null, now: ctx.now }),
+  );
+  if (!code) throw new Conflict('access.error.retrieve');
+  const held = await heldAccessCode(ctx, productId);
+  return held ?? { code, url: null };
 }

@@ -117,15 +117,13 @@ export async function courseSectionView(
   for (const entry of entries) {
     const fact = factOf.get(entry.productId);
     if (!fact || fact.status === 'deleted') continue;
-    const offered = offeringsAfterAddDrop(
-      allOfferings.filter((o) => o.productId === entry.productId),
-      {
-        choice: entry.choice,
-        courseFee: section.isCourseFee,
-        addDropDate: section.addDropDate,
-        now: ctx.now,
-      },
-    ).sort((a, b) => offeringPriceCents(a) - offeringPriceCents(b) || a.id - b.id);
+    const own = allOfferings.filter((o) => o.productId === entry.productId);
+    const offered = offeringsAfterAddDrop(own, {
+      choice: entry.choice,
+      courseFee: section.isCourseFee,
+      addDropDate: section.addDropDate,
+      now: ctx.now,
+    }).sort((a, b) => offeringPriceCents(a) - offeringPriceCents(b) || a.id - b.id);
     const unavailable = unavailabilityReason({
       status: fact.status,
       isDisabled: fact.isDisabled,
@@ -142,9 +140,10 @@ export async function courseSectionView(
       priceCents: cheapest ? offeringPriceCents(cheapest) : null,
     });
     const buyable = unavailable === null && offered.length > 0;
+    // A physical copy: judged on every offering, before the course-fee rule drops some.
     const physical =
       fact.productType === 'physical_product' ||
-      (offered.length > 0 && offered.every((o) => o.type !== 'digital' && o.type !== 'combo'));
+      (own.length > 0 && own.every((o) => o.type !== 'digital' && o.type !== 'combo'));
     const isOwned = owned.has(entry.productId);
     materials.push({
       productId: entry.productId,

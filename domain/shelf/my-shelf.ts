@@ -218,6 +218,8 @@ export type ShelfMaterialDetails = {
   numPages: number | null;
   edition: string | null;
   fileType: string | null;
+  isCodeless: boolean;
+  accessUrl: string | null;
   isbns: string[];
   classroomIsbn: string | null;
   sectionNumber: string | null;
@@ -246,6 +248,8 @@ export async function shelfMaterialDetails(
       numPages: products.numPages,
       edition: products.edition,
       fileType: products.productFileType,
+      isCodeless: products.isCodeless,
+      accessUrl: products.accessUrl,
       offline: products.drmOfflinePercent,
       copy: products.drmCopyPercent,
       print: products.drmPrintPercent,

@@ -468,6 +468,20 @@ export const en = {
   'section.available': 'Available to buy/acquire',
   'section.buyNow': 'Buy Now',
   'section.materials': 'Your Materials',
+  'access.title': 'Access code',
+  'access.loading': 'Loading your access code...',
+  'access.code': 'Your access code',
+  'access.copy': 'Copy',
+  'access.copied': 'Access code copied',
+  'access.redeemAt': 'Redeem your code',
+  'access.acquire': 'Acquire Access Code',
+  'access.error.retrieve':
+    'We are having trouble retrieving your access code. Please wait a few minutes and try again. If you are still unable to acquire your code, please reach out to our support team for additional help.',
+  'access.error.codeless':
+    'We are having trouble accessing your courseware. Please reach out to our support team for additional help.',
+  'access.error.subscription': 'We could not find your subscription to this courseware.',
+  'notify.success': 'Success',
+  'notify.error': 'Error',
 } as const;
 
 export type MessageId = keyof typeof en;

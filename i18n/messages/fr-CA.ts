@@ -480,4 +480,18 @@ export const frCA: Record<MessageId, string> = {
   'section.available': 'Disponible à l’achat ou à l’obtention',
   'section.buyNow': 'Acheter maintenant',
   'section.materials': 'Votre matériel',
+  'access.title': 'Code d’accès',
+  'access.loading': 'Chargement de votre code d’accès...',
+  'access.code': 'Votre code d’accès',
+  'access.copy': 'Copier',
+  'access.copied': 'Code d’accès copié',
+  'access.redeemAt': 'Utiliser votre code',
+  'access.acquire': 'Obtenir un code d’accès',
+  'access.error.retrieve':
+    'Nous avons de la difficulté à récupérer votre code d’accès. Veuillez patienter quelques minutes et réessayer. Si vous ne parvenez toujours pas à obtenir votre code, veuillez communiquer avec notre équipe de soutien pour obtenir de l’aide.',
+  'access.error.codeless':
+    'Nous avons de la difficulté à accéder à votre didacticiel. Veuillez communiquer avec notre équipe de soutien pour obtenir de l’aide.',
+  'access.error.subscription': 'Nous n’avons pas trouvé votre abonnement à ce didacticiel.',
+  'notify.success': 'Succès',
+  'notify.error': 'Erreur',
 };

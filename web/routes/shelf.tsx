@@ -22,6 +22,7 @@ import {
   termFilterOf,
 } from '#domain/shelf/sections.ts';
 import { shelfButton } from '#domain/shelf/shelf-button.ts';
+import { AccessCodePanel } from '#web/components/access-code-panel.tsx';
 import { DetailsTable } from '#web/components/details-table.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
 import { ShelfActionButton } from '#web/components/shelf-action.tsx';
@@ -372,6 +373,24 @@ function MaterialPanel({
       <p className="prose">{material.description || t('shelf.panel.noDescription')}</p>
       <h4>{t('shelf.panel.info')}</h4>
       <DetailsTable rows={details} />
+      {material.productType === 'courseware' ? (
+        material.isCodeless ? (
+          material.accessUrl ? (
+            <a
+              className="button button--primary"
+              href={material.accessUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('shelf.button.accessCourseware')}
+            </a>
+          ) : (
+            <p className="alert alert--error">{t('access.error.codeless')}</p>
+          )
+        ) : (
+          <AccessCodePanel productId={material.productId} />
+        )
+      ) : null}
       {drm.length > 0 ? (
         <>
           <h4>{t('shelf.panel.drm')}</h4>
