@@ -1,5 +1,5 @@
 import type { WebContext } from '#server/load-context.ts';
-import { getAccessCode, postAccessCode } from './access/routes.ts';
+import { getAccessCode, postAccessCode, postSectionCode } from './access/routes.ts';
 import { loginStatus, postChangeLanguage } from './account/routes.ts';
 import { getCart } from './cart/routes.ts';
 import { getCatalogItem } from './catalog-items/routes.ts';
@@ -25,6 +25,7 @@ const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
   ['/api/catalog-items/:id', { GET: getCatalogItem }],
   ['/api/cart', { GET: (_r, c) => getCart(c) }],
   ['/api/access-items/:productId/access-code', { GET: getAccessCode, POST: postAccessCode }],
+  ['/api/classroom-products/:productId/redeem', { POST: postSectionCode }],
   ['/api/payments', { POST: postPayment }],
   ['/api/payments/:orderId/confirm', { POST: postConfirm }],
   ['/api/payments/:orderId/cancel', { POST: postCancel }],

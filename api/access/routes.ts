@@ -1,6 +1,8 @@
+import { z } from 'zod';
+import { confirmSectionCode } from '#domain/access/classroom.ts';
 import { acquireAccessCode, heldAccessCode } from '#domain/access/codes.ts';
 import type { WebContext } from '#server/load-context.ts';
-import { apiError, jsonApi } from '../errors.ts';
+import { apiError, jsonApi, readJson } from '../errors.ts';
 
 const ID = /^[1-9]\d{0,9}$/;
 
@@ -40,4 +42,35 @@ export async function postAccessCode(
   if (productId === null) return apiError(context, 404, 'access.error.subscription');
   if (!context.rc.user) return apiError(context, 403, 'error.loginRequired');
   return accessCodeDocument(productId, await acquireAccessCode(context.rc, productId));
+}
+
+const sectionCodeBody = z.object({
+  data: z.object({
+    type: z.literal('ClassroomProduct'),
+    attributes: z.object({ course_section_code: z.string().max(100).nullable() }),
+  }),
+});
+
+/** POST /api/classroom-products/{productId}/redeem: confirms a classroom's section code. */
+export async function postSectionCode(
+  request: Request,
+  context: WebContext,
+  params: Record<string, string>,
+): Promise<Response> {
+  const productId = productIdOf(params.productId);
+  if (productId === null) return apiError(context, 404, 'error.notFound');
+  if (!context.rc.user) return apiError(context, 403, 'error.loginRequired');
+  const parsed = sectionCodeBody.safeParse(await readJson(request));
+  if (!parsed.success) return apiError(context, 400, 'error.invalid');
+  const { sectionId } = await confirmSectionCode(context.rc, {
+    productId,
+    code: parsed.data.data.attributes.course_section_code ?? '',
+  });
+  return jsonApi({
+    data: {
+      type: 'ClassroomProduct',
+      id: String(productId),
+      attributes: { section_id: sectionId },
+    },
+  });
 }

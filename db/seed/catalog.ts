@@ -729,7 +729,8 @@ export function buildProduct(plan: Plan, ctx: CatalogContext): BuiltProduct {
         : null,
     isbn_text: shownIsbn(identifiers) ?? '',
     product_file_type: plan.fileType,
-    is_codeless: isCourseware && r.chance(0.2),
+    // Fixture courseware hands out access codes (the demo student holds one): never codeless.
+    is_codeless: isCourseware && plan.index > FIXTURE_COUNT && r.chance(0.2),
     is_url_access_code: isCourseware && r.chance(0.3),
     show_redeem: isCourseware && r.chance(0.6),
     redemption_url: isCourseware ? 'https://courseware.example.com/redeem' : null,

@@ -482,6 +482,13 @@ export const en = {
   'access.error.subscription': 'We could not find your subscription to this courseware.',
   'notify.success': 'Success',
   'notify.error': 'Error',
+  'classroom.title': 'Classroom',
+  'classroom.prompt': 'Enter the section code your instructor gave you to join your classroom.',
+  'classroom.code': 'Section code',
+  'classroom.confirm': 'Confirm Section Code',
+  'classroom.error.code':
+    'That section code does not match this classroom. Please check it with your instructor.',
+  'redeem.error.empty': 'This field may not be null.',
 } as const;
 
 export type MessageId = keyof typeof en;

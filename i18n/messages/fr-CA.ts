@@ -494,4 +494,12 @@ export const frCA: Record<MessageId, string> = {
   'access.error.subscription': 'Nous n’avons pas trouvé votre abonnement à ce didacticiel.',
   'notify.success': 'Succès',
   'notify.error': 'Erreur',
+  'classroom.title': 'Classe',
+  'classroom.prompt':
+    'Saisissez le code de section que votre enseignant vous a donné pour rejoindre votre classe.',
+  'classroom.code': 'Code de section',
+  'classroom.confirm': 'Confirmer le code de section',
+  'classroom.error.code':
+    'Ce code de section ne correspond pas à cette classe. Veuillez le vérifier auprès de votre enseignant.',
+  'redeem.error.empty': 'Ce champ ne peut pas être vide.',
 };

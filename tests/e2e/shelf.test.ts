@@ -139,3 +139,44 @@ describe('a course section', () => {
     await context.close();
   });
 });
+
+describe('owned courseware and classrooms in the details panel', () => {
+  it('courseware shows its access code, and Copy says so', async () => {
+    const context = await newContext(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    await page.goto('/shelf?material=4');
+    await waitForHydration(page);
+    const panel = page.getByRole('complementary');
+    const code = panel.getByLabel('Your access code');
+    await code.waitFor();
+    expect(await code.inputValue()).not.toBe('');
+    await panel.getByRole('button', { name: 'Copy' }).click();
+    await panel.getByText('Access code copied').waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('a classroom asks for its section code; a wrong one is refused, the right one lets the student in', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    await page.goto('/shelf?material=5');
+    await waitForHydration(page);
+    const panel = page.getByRole('complementary');
+    await panel.getByLabel('Section code').fill('WRONG-CODE');
+    await panel.getByRole('button', { name: 'Confirm Section Code' }).click();
+    await panel
+      .getByText(
+        'That section code does not match this classroom. Please check it with your instructor.',
+      )
+      .waitFor();
+    await expectAccessible(page);
+    await panel.getByLabel('Section code').fill(' cs120-rose ');
+    await panel.getByRole('button', { name: 'Confirm Section Code' }).click();
+    await page.getByRole('complementary').getByRole('link', { name: 'Access Classroom' }).waitFor();
+    expect(await page.getByLabel('Section code').count()).toBe(0);
+    await context.close();
+  });
+});

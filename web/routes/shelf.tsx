@@ -1,9 +1,20 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
-import { Form, Link, redirect, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useSearchParams,
+} from 'react-router';
+import { z } from 'zod';
+import { classroomAccessFor, confirmSectionCode } from '#domain/access/classroom.ts';
 import { shownRange } from '#domain/catalog/pagination.ts';
 import { DETAILS_DESCRIPTION_WORDS, truncateWords } from '#domain/catalog/truncate-words.ts';
-import { NotFound } from '#domain/shared/errors.ts';
+import { Invalid, NotFound } from '#domain/shared/errors.ts';
 import {
   enrolledSections,
   SHELF_SORTS,
@@ -27,6 +38,7 @@ import { DetailsTable } from '#web/components/details-table.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
 import { ShelfActionButton } from '#web/components/shelf-action.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { languageName } from '#web/utils/language-name.ts';
 import { pageMeta } from '#web/utils/meta.ts';
@@ -118,7 +130,36 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
         : null,
     },
     errorCode: errorCode && /^\d{1,3}$/.test(errorCode) ? errorCode : null,
+    classroom:
+      material?.productType === 'classroom'
+        ? await classroomAccessFor(context.rc, material.productId)
+        : null,
   };
+});
+
+const SectionCodeForm = z.object({
+  intent: z.literal('section-code'),
+  productId: z.coerce.number().int().positive().max(2_147_483_647),
+  code: z.string().max(100),
+});
+
+// The classroom redeem prompt posts here (spec 1 §4): a wrong code is said under the field.
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  requireUser(request, context);
+  const parsed = SectionCodeForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ sectionCodeError: 'error.invalid' }, { status: 400 });
+  try {
+    await confirmSectionCode(context.rc, {
+      productId: parsed.data.productId,
+      code: parsed.data.code,
+    });
+  } catch (error) {
+    if (error instanceof Invalid) {
+      return data({ sectionCodeError: error.messageKey }, { status: 400 });
+    }
+    throw error;
+  }
+  return redirect(`/shelf?material=${parsed.data.productId}`);
 });
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
@@ -270,7 +311,11 @@ export default function ShelfPage() {
                 ))}
               </ul>
               {data.material ? (
-                <MaterialPanel material={data.material} closeTo={withParams({ material: null })} />
+                <MaterialPanel
+                  material={data.material}
+                  classroom={data.classroom}
+                  closeTo={withParams({ material: null })}
+                />
               ) : null}
             </div>
             <Pagination
@@ -327,9 +372,11 @@ function SortMenu({ sort, types, term }: { sort: ShelfSort; types: string[]; ter
 
 function MaterialPanel({
   material,
+  classroom,
   closeTo,
 }: {
   material: NonNullable<LoaderData['material']>;
+  classroom: LoaderData['classroom'];
   closeTo: string;
 }) {
   const t = useT();
@@ -373,6 +420,7 @@ function MaterialPanel({
       <p className="prose">{material.description || t('shelf.panel.noDescription')}</p>
       <h4>{t('shelf.panel.info')}</h4>
       <DetailsTable rows={details} />
+      {classroom ? <ClassroomPanel productId={material.productId} access={classroom} /> : null}
       {material.productType === 'courseware' ? (
         material.isCodeless ? (
           material.accessUrl ? (
@@ -398,6 +446,61 @@ function MaterialPanel({
         </>
       ) : null}
     </aside>
+  );
+}
+
+/** The classroom redeem prompt and the way in (spec 1 §4 Classroom redeem prompt). */
+function ClassroomPanel({
+  productId,
+  access,
+}: {
+  productId: number;
+  access: NonNullable<LoaderData['classroom']>;
+}) {
+  const t = useT();
+  const result = useActionData<{ sectionCodeError?: string }>();
+  const csrfToken = useCsrfToken();
+  const errorId = `section-code-error-${productId}`;
+  return (
+    <section className="stack-sm" aria-labelledby={`classroom-${productId}`}>
+      <h4 id={`classroom-${productId}`}>{t('classroom.title')}</h4>
+      {access.canEnter ? (
+        <a
+          className="button button--primary"
+          href={`/classroom/${productId}?section=${access.sectionId}&type=${access.asInstructor ? 'instructor' : 'student'}`}
+        >
+          {t('shelf.button.accessClassroom')}
+        </a>
+      ) : null}
+      {access.promptForCode ? (
+        <Form method="post" className="stack-sm">
+          <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
+          <input type="hidden" name="intent" value="section-code" />
+          <input type="hidden" name="productId" value={productId} />
+          <p>{t('classroom.prompt')}</p>
+          <div className="field">
+            <label htmlFor={`section-code-${productId}`}>{t('classroom.code')}</label>
+            <input
+              id={`section-code-${productId}`}
+              name="code"
+              required
+              maxLength={100}
+              autoComplete="off"
+              aria-invalid={result?.sectionCodeError ? true : undefined}
+              aria-describedby={result?.sectionCodeError ? errorId : undefined}
+            />
+            {result?.sectionCodeError ? (
+              <p className="field__error" id={errorId}>
+                {t(result.sectionCodeError)}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="button button--primary" disabled={!csrfToken}>
+            {t('classroom.confirm')}
+          </button>
+        </Form>
+      ) : null}
+    </section>
   );
 }
 
