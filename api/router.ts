@@ -1,6 +1,6 @@
 import type { WebContext } from '#server/load-context.ts';
 import { loginStatus, postChangeLanguage } from './account/routes.ts';
-import { getCart } from './cart/routes.ts';
+import { deleteCartItem, getCart, postCartItem } from './cart/routes.ts';
 import { getCatalogItem } from './catalog-items/routes.ts';
 import { apiError, mapApiError } from './errors.ts';
 import { postPageView } from './events/routes.ts';
@@ -22,6 +22,8 @@ const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
   ['/api/events/page-view', { POST: postPageView }],
   ['/api/catalog-items/:id', { GET: getCatalogItem }],
   ['/api/cart', { GET: (_r, c) => getCart(c) }],
+  ['/api/cart/items', { POST: postCartItem }],
+  ['/api/cart/items/:id', { DELETE: deleteCartItem }],
   ['/api/payments', { POST: postPayment }],
   ['/api/payments/:orderId/confirm', { POST: postConfirm }],
   ['/api/payments/:orderId/cancel', { POST: postCancel }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartButton, cartItemKind } from './cart-button.ts';
+import { cartButton, cartItemKind, sheetCartButton } from './cart-button.ts';
 
 describe('cart button (spec 1 §4)', () => {
   it('reads Add To Cart, View Cart for the same offering, Update Cart for another', () => {
@@ -12,5 +12,24 @@ describe('cart button (spec 1 §4)', () => {
     expect(cartItemKind('combo')).toEqual({ isDigital: true, isPrint: true });
     expect(cartItemKind('digital')).toEqual({ isDigital: true, isPrint: false });
     expect(cartItemKind('print')).toEqual({ isDigital: false, isPrint: true });
+  });
+
+  describe('in the product side sheet (spec 1 §4 Shelf button)', () => {
+    const item = { isOwned: false, inCart: false, offeringCount: 2, unavailable: false };
+
+    it('offerings give Add To Cart; a cart offering gives View Cart', () => {
+      expect(sheetCartButton(item)).toBe('add');
+      expect(sheetCartButton({ ...item, inCart: true })).toBe('view');
+    });
+
+    it('after add to cart the button becomes View Cart unless owned', () => {
+      expect(sheetCartButton({ ...item, inCart: true, isOwned: true })).toBeNull();
+      expect(sheetCartButton({ ...item, isOwned: true })).toBeNull();
+    });
+
+    it('is hidden without offerings, or while the product is unavailable', () => {
+      expect(sheetCartButton({ ...item, offeringCount: 0 })).toBeNull();
+      expect(sheetCartButton({ ...item, unavailable: true })).toBeNull();
+    });
   });
 });
