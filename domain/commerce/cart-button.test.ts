@@ -14,22 +14,26 @@ describe('cart button (spec 1 §4)', () => {
     expect(cartItemKind('print')).toEqual({ isDigital: false, isPrint: true });
   });
 
-  describe('in the product side sheet (spec 1 §4 Shelf button)', () => {
-    const item = { isOwned: false, inCart: false, offeringCount: 2, unavailable: false };
+  describe('in the product side sheet (spec 1 §4 Shelf button priority)', () => {
+    const item = { isOwned: false, free: false, inCart: false, offeringsShown: true };
 
-    it('offerings give Add To Cart; a cart offering gives View Cart', () => {
+    it('5: shown offerings give Add To Cart; 4: a cart offering gives View Cart', () => {
       expect(sheetCartButton(item)).toBe('add');
       expect(sheetCartButton({ ...item, inCart: true })).toBe('view');
     });
 
-    it('after add to cart the button becomes View Cart unless owned', () => {
+    it('after add to cart the button becomes View Cart unless owned (1: owned reads)', () => {
       expect(sheetCartButton({ ...item, inCart: true, isOwned: true })).toBeNull();
       expect(sheetCartButton({ ...item, isOwned: true })).toBeNull();
     });
 
-    it('is hidden without offerings, or while the product is unavailable', () => {
-      expect(sheetCartButton({ ...item, offeringCount: 0 })).toBeNull();
-      expect(sheetCartButton({ ...item, unavailable: true })).toBeNull();
+    it('2: a free item goes to the shelf, not the cart', () => {
+      expect(sheetCartButton({ ...item, free: true })).toBeNull();
+      expect(sheetCartButton({ ...item, free: true, inCart: true })).toBeNull();
+    });
+
+    it('6: without shown offerings (none, unavailable, partner store) there is no button', () => {
+      expect(sheetCartButton({ ...item, offeringsShown: false })).toBeNull();
     });
   });
 });

@@ -11,20 +11,22 @@ export function cartButton(input: {
 }
 
 /**
- * The cart button of the product side sheet (spec 1 §4 Shelf button 4-6): View Cart when the
- * item is in the cart, else Add To Cart when it has offerings, else none. Owned items have
- * none, also right after an add ('After add to cart the button becomes View Cart unless
- * owned'); nothing is offered while the product is unavailable (spec 1 §4 Availability).
+ * The cart button of the product side sheet, by the shelf button's priority (spec 1 §4): owned
+ * items are read or accessed, free ones added to the shelf (neither through the cart); then a
+ * cart offering gives View Cart, shown offerings give Add To Cart, otherwise there is none.
+ * Offerings are shown only when the item is not owned, has offerings and can be bought here
+ * (offeringPanel), as on the product page. After add to cart the button becomes View Cart
+ * unless owned.
  */
 export function sheetCartButton(input: {
   isOwned: boolean;
+  free: boolean;
   inCart: boolean;
-  offeringCount: number;
-  unavailable: boolean;
+  offeringsShown: boolean;
 }): 'add' | 'view' | null {
-  if (input.isOwned) return null;
+  if (input.isOwned || input.free) return null;
   if (input.inCart) return 'view';
-  return input.offeringCount > 0 && !input.unavailable ? 'add' : null;
+  return input.offeringsShown ? 'add' : null;
 }
 
 /** A combo offering is digital and print at once (spec 1 §3 Cart item). */

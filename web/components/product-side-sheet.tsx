@@ -227,9 +227,9 @@ function SheetDetails({
   const unavailable = item.channelAvailability.unavailableReason;
   const cartButton = sheetCartButton({
     isOwned: item.userAvailability.isOwned,
+    free: item.priceLabel.kind === 'readForFree',
     inCart,
-    offeringCount: item.offerings.length,
-    unavailable: unavailable !== null,
+    offeringsShown: item.offeringPanel.visible,
   });
   return (
     <article className="stack" aria-labelledby={titleId}>
