@@ -181,7 +181,7 @@ describe('cart sheet, over the product sheet', () => {
     await context.close();
   });
 
-  it('a click beside the sheets closes both, and the item already in the cart reads View Cart', async () => {
+  it('an item already in the cart reads View Cart; a failed load retries; a click beside the sheets closes both', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await logIn(page, 'student@demo.test');
@@ -199,8 +199,23 @@ describe('cart sheet, over the product sheet', () => {
     await sheet.getByText(/^Show items \(\d+\)$/).click();
     await sheet.getByRole('button', { name: `Details: ${itemTitle}` }).click();
     await sheet.getByRole('heading', { level: 3, name: itemTitle }).waitFor();
+    // A cart that cannot be loaded says so, with the server's reason, and can be retried.
+    await page.route(
+      '**/api/cart',
+      (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/vnd.api+json',
+          body: JSON.stringify({ errors: [{ status: '500', detail: 'Server trouble.' }] }),
+        }),
+      { times: 1 },
+    );
     await sheet.getByRole('button', { name: 'View Cart' }).click();
     const cart = page.getByRole('dialog', { name: 'Cart' });
+    const alert = cart.getByRole('alert');
+    await alert.getByText('Sorry, we could not load your cart.').waitFor();
+    await alert.getByText('Server trouble.').waitFor();
+    await alert.getByRole('button', { name: 'Try again' }).click();
     await cart.getByRole('link', { name: itemTitle }).waitFor();
     await page.mouse.click(5, 5);
     await cart.waitFor({ state: 'hidden' });
