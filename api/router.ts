@@ -1,7 +1,7 @@
 import type { WebContext } from '#server/load-context.ts';
 import { getAccessCode, postAccessCode, postSectionCode } from './access/routes.ts';
 import { loginStatus, postChangeLanguage } from './account/routes.ts';
-import { getCart } from './cart/routes.ts';
+import { deleteCartItem, getCart, postCartItem } from './cart/routes.ts';
 import { getCatalogItem } from './catalog-items/routes.ts';
 import { apiError, mapApiError } from './errors.ts';
 import { postPageView } from './events/routes.ts';
@@ -26,6 +26,8 @@ const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
   ['/api/cart', { GET: (_r, c) => getCart(c) }],
   ['/api/access-items/:productId/access-code', { GET: getAccessCode, POST: postAccessCode }],
   ['/api/classroom-products/:productId/redeem', { POST: postSectionCode }],
+  ['/api/cart/items', { POST: postCartItem }],
+  ['/api/cart/items/:id', { DELETE: deleteCartItem }],
   ['/api/payments', { POST: postPayment }],
   ['/api/payments/:orderId/confirm', { POST: postConfirm }],
   ['/api/payments/:orderId/cancel', { POST: postCancel }],

@@ -33,6 +33,11 @@ describe('message catalogs', () => {
         days: 3,
         date: 'd',
         carrier: 'c',
+        type: 't',
+        action: 'a',
+        course: 'c',
+        subtotal: 's',
+        name: 'n',
         number: 'n',
       },
     };

@@ -1,4 +1,5 @@
 import { catalogItem } from '#domain/catalog/service.ts';
+import { cartOwnerOf } from '#domain/commerce/cart.ts';
 import type { WebContext } from '#server/load-context.ts';
 import { apiError, jsonApi } from '../errors.ts';
 import { catalogItemDocument } from './serializer.ts';
@@ -25,7 +26,11 @@ export async function getCatalogItem(
       parameter: 'ecommerce_course_id',
     });
   }
-  const item = await catalogItem(context.rc, id.data);
+  const item = await catalogItem(
+    context.rc,
+    id.data,
+    cartOwnerOf(context.rc.user, context.anonymousKey),
+  );
   return jsonApi(
     catalogItemDocument(item, {
       origin: url.origin,

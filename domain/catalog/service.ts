@@ -9,6 +9,7 @@ import {
   products,
 } from '#db/schema/catalog.ts';
 import { coverSvg } from '#db/seed/content/cover-svg.ts';
+import { type CartOwner, cartOfferingOf } from '#domain/commerce/cart.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
@@ -272,7 +273,6 @@ export function relatedProducts(
 
 export type UserAvailability = {
   isOwned: boolean;
-  /** Always false until the cart exists. */
   inCart: boolean;
 };
 
@@ -286,11 +286,20 @@ export type CatalogItem = ProductDetail & {
 
 /**
  * The catalog item of the product side sheet (spec 1 §3 Catalog item, spec 2 §7): the product
- * page's facts plus what this user has of it. Unknown and deleted ids are not found.
+ * page's facts plus what this user has of it, owned or in the cart of `cartOwner` (the
+ * account's, or an anonymous browser's). Unknown and deleted ids are not found.
  */
-export async function catalogItem(ctx: RequestContext, id: number): Promise<CatalogItem> {
-  const [detail, isOwned] = await Promise.all([productDetail(ctx, id), ownsProduct(ctx, id)]);
-  const userAvailability = { isOwned, inCart: false };
+export async function catalogItem(
+  ctx: RequestContext,
+  id: number,
+  cartOwner: CartOwner | null = null,
+): Promise<CatalogItem> {
+  const [detail, isOwned, cartOfferingId] = await Promise.all([
+    productDetail(ctx, id),
+    ownsProduct(ctx, id),
+    cartOfferingOf(ctx.db, cartOwner, id),
+  ]);
+  const userAvailability = { isOwned, inCart: cartOfferingId !== null };
   const panel = offeringPanel({
     productType: detail.productType,
     offeringCount: detail.offerings.length,
@@ -304,6 +313,10 @@ export async function catalogItem(ctx: RequestContext, id: number): Promise<Cata
     userAvailability,
     // Nothing can be bought while the product is unavailable (spec 1 §4 Availability).
     offeringPanel: detail.unavailable ? { ...panel, visible: false } : panel,
-    defaultOfferingId: defaultOffering({ offerings: detail.offerings, loggedIn: !!ctx.user }),
+    defaultOfferingId: defaultOffering({
+      offerings: detail.offerings,
+      cartOfferingId,
+      loggedIn: !!ctx.user,
+    }),
   };
 }

@@ -10,6 +10,25 @@ export function cartButton(input: {
   return input.cartOfferingId === input.selectedOfferingId ? 'view' : 'update';
 }
 
+/**
+ * The cart button of the product side sheet, by the shelf button's priority (spec 1 §4): owned
+ * items are read or accessed, free ones added to the shelf (neither through the cart); then a
+ * cart offering gives View Cart, shown offerings give Add To Cart, otherwise there is none.
+ * Offerings are shown only when the item is not owned, has offerings and can be bought here
+ * (offeringPanel), as on the product page. After add to cart the button becomes View Cart
+ * unless owned.
+ */
+export function sheetCartButton(input: {
+  isOwned: boolean;
+  free: boolean;
+  inCart: boolean;
+  offeringsShown: boolean;
+}): 'add' | 'view' | null {
+  if (input.isOwned || input.free) return null;
+  if (input.inCart) return 'view';
+  return input.offeringsShown ? 'add' : null;
+}
+
 /** A combo offering is digital and print at once (spec 1 §3 Cart item). */
 export function cartItemKind(bookType: string): { isDigital: boolean; isPrint: boolean } {
   return {

@@ -140,28 +140,49 @@ export async function offeringLine(
 
 /**
  * Add To Cart, or Update Cart when the product is already there with another offering: the
- * current item is removed and the new one added, together (spec 1 §4 Cart button).
+ * current item is removed and the new one added, together (spec 1 §4 Cart button). Answers
+ * the new item's id.
  */
 export async function putInCart(
   ctx: RequestContext,
   owner: CartOwner,
   input: { offeringId: number; courseSectionId?: number | null },
-): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
     const offer = await sellableOffering(ctx, tx, input.offeringId);
     const id = (await cartId(tx, owner, true))!;
     await assertNoChoiceConflict(tx, id, offer.productId);
     await tx
       .delete(cartItems)
       .where(and(eq(cartItems.cartId, id), eq(cartItems.productId, offer.productId)));
-    await tx.insert(cartItems).values({
-      cartId: id,
-      productId: offer.productId,
-      offeringId: input.offeringId,
-      courseSectionId: await knownSection(tx, input.courseSectionId),
-      ...cartItemKind(offer.bookType),
-    });
+    const [added] = await tx
+      .insert(cartItems)
+      .values({
+        cartId: id,
+        productId: offer.productId,
+        offeringId: input.offeringId,
+        courseSectionId: await knownSection(tx, input.courseSectionId),
+        ...cartItemKind(offer.bookType),
+      })
+      .returning({ id: cartItems.id });
+    return added!.id;
   });
+}
+
+/** The offering of this product in the shopper's cart, if it is there. */
+export async function cartOfferingOf(
+  db: Queryable,
+  owner: CartOwner | null,
+  productId: number,
+): Promise<number | null> {
+  if (!owner) return null;
+  const [row] = await db
+    .select({ offeringId: cartItems.offeringId })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(and(ownerWhere(owner), eq(cartItems.productId, productId)))
+    .limit(1);
+  return row?.offeringId ?? null;
 }
 
 export async function removeFromCart(

@@ -69,3 +69,19 @@ export async function openUserMenu(page: Page): Promise<void> {
   }
   await page.getByRole('menu').waitFor();
 }
+
+/**
+ * Empties the logged-in shopper's cart through the cart API (spec 2 §7 Cart: delete), so a
+ * journey starts from an empty cart whatever ran before it on the shared demo database.
+ */
+export async function emptyCart(page: Page): Promise<void> {
+  const login = await (await page.request.get('/api/account/login')).json();
+  const csrfToken: string = login.data.attributes.csrfToken;
+  const cart = await (await page.request.get('/api/cart')).json();
+  for (const item of cart.data as { id: string }[]) {
+    const response = await page.request.delete(`/api/cart/items/${item.id}`, {
+      headers: { 'X-CSRFToken': csrfToken },
+    });
+    expect(response.status()).toBe(204);
+  }
+}

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleApiRequest } from '#api/router.ts';
 import type { DatabaseHandle } from '#db/client.ts';
-import { bookFiles, collectionItems } from '#db/schema/catalog.ts';
+import { bookFiles, collectionItems, offerings } from '#db/schema/catalog.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
+import { putInCart } from '#domain/commerce/cart.ts';
 import { ownedProducts } from '#domain/shelf/service.ts';
 import type { WebContext } from '#server/load-context.ts';
 import { insertProduct, uniqueDigits } from '#tests/builders.ts';
@@ -129,6 +130,40 @@ describe('GET /api/catalog-items/{id} (spec 2 §7 Catalog item)', () => {
     // The library lists the same: the active ownership, not the expired one.
     const owned = await ownedProducts(testContext(database.db, { user }));
     expect(owned.map((o) => o.productId)).toEqual([id]);
+  });
+
+  it("spec 1 §3 userAvailability.inCart: in this shopper's cart, whose offering is the default (spec 1 §4)", async () => {
+    const user = await newUser();
+    const id = await insertProduct(database.db, {}, { priceCents: 500 });
+    const [dearer] = await database.db
+      .insert(offerings)
+      .values({ productId: id, type: 'digital', bookType: 'digital', priceCents: 900 })
+      .returning({ id: offerings.id });
+    const anonymousKey = unique('anon-sheet-0123456789');
+    await putInCart(
+      testContext(database.db, { user }),
+      { userId: user.id },
+      {
+        offeringId: dearer!.id,
+      },
+    );
+    const sheetFor = async (context: WebContext) =>
+      parseCatalogItemDocument(await (await get(`/api/catalog-items/${id}`, context)).json());
+
+    const mine = await sheetFor(webContext({ user }));
+    expect(mine.userAvailability).toEqual({ isOwned: false, inCart: true });
+    // The offering already in the cart comes first, before the cheapest digital one.
+    expect(mine.defaultOfferingId).toBe(dearer!.id);
+    expect(mine.offeringPanel.disabled).toBe(true);
+
+    const others = await sheetFor(webContext({ user: await newUser() }));
+    expect(others.userAvailability.inCart).toBe(false);
+    expect(others.defaultOfferingId).not.toBe(dearer!.id);
+
+    // An anonymous browser's cart counts for that browser.
+    await putInCart(testContext(database.db), { anonymousKey }, { offeringId: dearer!.id });
+    const visitor = await sheetFor({ ...webContext(), anonymousKey });
+    expect(visitor.userAvailability.inCart).toBe(true);
   });
 
   it('an unavailable product says why (spec 1 §4 Availability)', async () => {

@@ -6,6 +6,7 @@ import type { ProductOffering } from '#domain/catalog/service.ts';
 import { cartButton } from '#domain/commerce/cart-button.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
+import { CartErrorDialog } from './cart-error-dialog.tsx';
 import { OfferingOptions } from './offering-options.tsx';
 import { WalletButton } from './wallet-button.tsx';
 
@@ -158,18 +159,7 @@ export function AddToCartForm({
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
-      <Dialog.Root open={error !== null} onOpenChange={(open) => !open && setError(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog__overlay" />
-          <Dialog.Content className="dialog" aria-describedby="cart-error-text">
-            <Dialog.Title className="dialog__title">{t('cart.error.title')}</Dialog.Title>
-            <p id="cart-error-text">{error ? t(error) : null}</p>
-            <div className="button-row">
-              <Dialog.Close className="button button--primary">{t('sheet.close')}</Dialog.Close>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <CartErrorDialog message={error ? t(error) : null} onClose={() => setError(null)} />
     </>
   );
 }

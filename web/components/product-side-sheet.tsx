@@ -1,18 +1,24 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
+import { sheetCartButton } from '#domain/commerce/cart-button.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
+import type { Cart } from '#web/utils/cart-document.ts';
 import { fetchCatalogItem, type SheetItem } from '#web/utils/catalog-item-document.ts';
 import { languageName } from '#web/utils/language-name.ts';
+import { useReturnFocus } from '#web/utils/use-return-focus.ts';
 import { BookFileList } from './book-file-list.tsx';
+import { CartSideSheet } from './cart-side-sheet.tsx';
 import { DetailsTable } from './details-table.tsx';
 import { OfferingOptions } from './offering-options.tsx';
 import { PriceText } from './price-text.tsx';
 import { ProductTypeSections } from './product-type-sections.tsx';
+import { SheetCartButton } from './sheet-cart-button.tsx';
 
 // The product side sheet (spec 1 §2 Product side sheet): titled 'Product Details', loading
 // first, then a details view by product type. Opening an item from inside the sheet remembers
-// the previous one for Back; closing clears everything (the body unmounts with its trail).
+// the previous one for Back; closing clears everything (the body unmounts with its trail, and
+// with the cart sheet opened over it: spec 1 §4, they close together).
 export function ProductSideSheet({
   productId,
   onClose,
@@ -23,7 +29,7 @@ export function ProductSideSheet({
   onClose: () => void;
   ecommerceCourseId?: number | null;
 }) {
-  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root
       open={productId !== null}
@@ -36,21 +42,16 @@ export function ProductSideSheet({
         <Dialog.Content
           className="sheet"
           aria-describedby={undefined}
-          // Radix returns focus to a Dialog.Trigger; this sheet is opened from any button, so
-          // remember the control that had focus and return to it on close.
-          onOpenAutoFocus={() => {
-            opener.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            if (!opener.current?.isConnected) return;
-            event.preventDefault();
-            opener.current.focus();
-            opener.current = null;
-          }}
+          // Opened from any button, not a Dialog.Trigger: focus goes back to that button.
+          {...returnFocus}
         >
           {productId !== null ? (
-            <SheetBody key={productId} firstId={productId} ecommerceCourseId={ecommerceCourseId} />
+            <SheetBody
+              key={productId}
+              firstId={productId}
+              ecommerceCourseId={ecommerceCourseId}
+              onClose={onClose}
+            />
           ) : null}
         </Dialog.Content>
       </Dialog.Portal>
@@ -66,9 +67,11 @@ type LoadState =
 function SheetBody({
   firstId,
   ecommerceCourseId,
+  onClose,
 }: {
   firstId: number;
   ecommerceCourseId: number | null;
+  onClose: () => void;
 }) {
   const t = useT();
   const [trail, setTrail] = useState<number[]>([firstId]);
@@ -79,6 +82,15 @@ function SheetBody({
   const { state, retry } = useCatalogItem(currentId, cache.current, ecommerceCourseId);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const previousTitle = previousId === null ? null : cache.current.get(previousId)?.name;
+  const [cartOpen, setCartOpen] = useState(false);
+  // What this opening learned about the cart after loading its items (an add here, the cart
+  // sheet's latest list): it wins over the items' userAvailability.inCart.
+  const [inCartNow, setInCartNow] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const inCart = (item: SheetItem) => inCartNow.get(item.id) ?? item.userAvailability.inCart;
+  const cartLoaded = (cart: Cart) => {
+    const ids = new Set(cart.items.map((line) => line.productId));
+    setInCartNow(new Map([...cache.current.keys()].map((id) => [id, ids.has(id)])));
+  };
 
   // The control that was used (an item's button, Back) disappears with the view it belonged
   // to: keep focus inside the sheet, on its title.
@@ -121,12 +133,23 @@ function SheetBody({
       ) : null}
       {state.status === 'ready' ? (
         <SheetDetails
+          key={state.item.id}
           item={state.item}
+          inCart={inCart(state.item)}
+          ecommerceCourseId={ecommerceCourseId}
           onOpenItem={(id) => {
             if (id !== currentId) moveTo([...trail, id]);
           }}
+          onAdded={(productId) => setInCartNow((known) => new Map(known).set(productId, true))}
+          onViewCart={() => setCartOpen(true)}
         />
       ) : null}
+      <CartSideSheet
+        open={cartOpen}
+        onClose={() => setCartOpen(false)}
+        onCloseAll={onClose}
+        onCartLoad={cartLoaded}
+      />
     </div>
   );
 }
@@ -172,10 +195,25 @@ function useCatalogItem(
   return { state: loaded.id === id ? loaded.state : { status: 'loading' }, retry };
 }
 
-function SheetDetails({ item, onOpenItem }: { item: SheetItem; onOpenItem: (id: number) => void }) {
+function SheetDetails({
+  item,
+  inCart,
+  ecommerceCourseId,
+  onOpenItem,
+  onAdded,
+  onViewCart,
+}: {
+  item: SheetItem;
+  inCart: boolean;
+  ecommerceCourseId: number | null;
+  onOpenItem: (id: number) => void;
+  onAdded: (productId: number) => void;
+  onViewCart: () => void;
+}) {
   const t = useT();
   const locale = useLocale();
   const titleId = useId();
+  const [selectedId, setSelectedId] = useState(item.defaultOfferingId);
   const { product } = item;
   const canonical = new URL(item.canonicalUrl);
   const details: [string, string | number | null][] = [
@@ -187,6 +225,12 @@ function SheetDetails({ item, onOpenItem }: { item: SheetItem; onOpenItem: (id: 
     [t('product.edition'), product.edition],
   ];
   const unavailable = item.channelAvailability.unavailableReason;
+  const cartButton = sheetCartButton({
+    isOwned: item.userAvailability.isOwned,
+    free: item.priceLabel.kind === 'readForFree',
+    inCart,
+    offeringsShown: item.offeringPanel.visible,
+  });
   return (
     <article className="stack" aria-labelledby={titleId}>
       <div className="sheet__summary">
@@ -220,9 +264,22 @@ function SheetDetails({ item, onOpenItem }: { item: SheetItem; onOpenItem: (id: 
       ) : null}
       <OfferingOptions
         offerings={item.offerings}
-        panel={item.offeringPanel}
-        selectedId={item.defaultOfferingId}
+        // The cart may have changed since the item loaded: `locked` follows what the sheet
+        // knows now (spec 1 §4: selection is disabled once the item is in the cart).
+        panel={{ ...item.offeringPanel, disabled: false }}
+        locked={inCart}
+        selectedId={selectedId}
+        onSelect={setSelectedId}
       />
+      {cartButton ? (
+        <SheetCartButton
+          state={cartButton}
+          offeringId={selectedId}
+          courseId={ecommerceCourseId}
+          onAdded={() => onAdded(item.id)}
+          onViewCart={onViewCart}
+        />
+      ) : null}
       {item.description ? (
         <section className="stack-sm">
           <h4>{t('product.description')}</h4>

@@ -10,6 +10,7 @@ import {
 } from '#domain/commerce/cart.ts';
 import { DomainError, Invalid } from '#domain/shared/errors.ts';
 import { formatMoney } from '#i18n/translate.ts';
+import { CartLineItem } from '#web/components/cart-line-item.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { checkoutPath } from '#web/utils/checkout-path.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
@@ -76,24 +77,7 @@ export default function CartPage() {
         <>
           <ul className="stack cart-lines">
             {lines.map((line) => (
-              <li key={line.id} className="cart-line">
-                <div>
-                  <p className="cart-line__title">
-                    <Link to={`/product-detail/${line.productId}`}>{line.title}</Link>
-                  </p>
-                  <p className="card__type">
-                    {t(
-                      line.isDigital && line.isPrint
-                        ? 'cart.kind.combo'
-                        : line.isPrint
-                          ? 'cart.kind.print'
-                          : 'cart.kind.digital',
-                    )}
-                  </p>
-                </div>
-                <p className="cart-line__price">
-                  {formatMoney(locale, line.priceCents, line.currencyCode)}
-                </p>
+              <CartLineItem key={line.id} line={line}>
                 <Form method="post">
                   <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
                   <input type="hidden" name="intent" value="remove" />
@@ -106,7 +90,7 @@ export default function CartPage() {
                     {t('cart.remove')}
                   </button>
                 </Form>
-              </li>
+              </CartLineItem>
             ))}
           </ul>
           <p className="cart-subtotal">

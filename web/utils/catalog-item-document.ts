@@ -4,6 +4,7 @@ import type { OfferingPanel } from '#domain/catalog/offering-selection.ts';
 import type { PriceLabel } from '#domain/catalog/price-label.ts';
 import type { ProductOffering } from '#domain/catalog/service.ts';
 import type { ItemListEntry } from '#web/components/product-item-list.tsx';
+import { errorDetail } from './api-error-detail.ts';
 
 /** What the product side sheet shows: the JSON:API catalog item with its includes resolved. */
 export type SheetItem = {
@@ -197,11 +198,4 @@ export async function fetchCatalogItem(
   } catch {
     return { ok: false, message: null };
   }
-}
-
-function errorDetail(body: unknown): string | null {
-  const parsed = z
-    .object({ errors: z.array(z.object({ detail: z.string() })).min(1) })
-    .safeParse(body);
-  return parsed.success ? parsed.data.errors[0]!.detail : null;
 }

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatMoney } from '#i18n/translate.ts';
+import { useLocale, useT } from '#web/i18n/use-t.ts';
+
+/**
+ * One cart item as the cart page and the cart sheet show it (spec 2 §3 Cart: product name and
+ * offering price): the title links to the product page, then the kind (a combo is digital and
+ * print, spec 1 §3 Cart item), the price and the item's remove control.
+ */
+export function CartLineItem({
+  line,
+  children,
+}: {
+  line: {
+    productId: number;
+    title: string;
+    isDigital: boolean;
+    isPrint: boolean;
+    priceCents: number;
+    currencyCode: string;
+  };
+  /** The remove control: a form on the page, a button in the sheet. */
+  children: ReactNode;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const kind =
+    line.isDigital && line.isPrint
+      ? 'cart.kind.combo'
+      : line.isPrint
+        ? 'cart.kind.print'
+        : 'cart.kind.digital';
+  return (
+    <li className="cart-line">
+      <div>
+        <p className="cart-line__title">
+          <Link to={`/product-detail/${line.productId}`}>{line.title}</Link>
+        </p>
+        <p className="card__type">{t(kind)}</p>
+      </div>
+      <p className="cart-line__price">{formatMoney(locale, line.priceCents, line.currencyCode)}</p>
+      {children}
+    </li>
+  );
+}
