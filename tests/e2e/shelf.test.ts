@@ -33,9 +33,10 @@ describe('My Shelf, as a student', () => {
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Past' }).click();
     await page.waitForURL(/term=past/);
-    expect(await courseCards(page)).toEqual(['HIST 150']);
+    await expect.poll(() => courseCards(page)).toEqual(['HIST 150']);
     await page.getByRole('link', { name: 'All' }).click();
     await page.waitForURL(/term=all/);
+    await expect.poll(async () => (await courseCards(page)).length).toBeGreaterThan(current.length);
     const all = await courseCards(page);
     expect(all[all.length - 1]).toBe('HIST 150');
     expect(all.indexOf('PSY 100')).toBeLessThan(all.indexOf('HIST 150'));
