@@ -4,7 +4,7 @@ import { getCart } from './cart/routes.ts';
 import { getCatalogItem } from './catalog-items/routes.ts';
 import { apiError, mapApiError } from './errors.ts';
 import { postPageView } from './events/routes.ts';
-import { postCancel, postConfirm, postPayment } from './payments/routes.ts';
+import { postCancel, postConfirm, postPayment, postResume } from './payments/routes.ts';
 import { postStripeWebhook, STRIPE_WEBHOOK_PATH } from './payments/webhooks.ts';
 
 type Params = Record<string, string>;
@@ -25,6 +25,7 @@ const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
   ['/api/cart', { GET: (_r, c) => getCart(c) }],
   ['/api/payments', { POST: postPayment }],
   ['/api/payments/:orderId/confirm', { POST: postConfirm }],
+  ['/api/payments/:orderId/resume', { POST: postResume }],
   ['/api/payments/:orderId/cancel', { POST: postCancel }],
   [STRIPE_WEBHOOK_PATH, { POST: postStripeWebhook }],
 ];
