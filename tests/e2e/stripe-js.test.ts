@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StripeStandIn, startStripeStandIn } from '../stripe-stand-in.ts';
+import { type StripeStandIn, startStripeStandIn } from '#tests/stripe-stand-in.ts';
 import { DEMO_PASSWORD, expectAccessible, launchBrowser, waitForHydration } from './browser.ts';
 
 // Decision 007, the browser side with Stripe configured: the checkout's Payment Element and
