@@ -5,7 +5,7 @@ import { deleteCartItem, getCart, postCartItem } from './cart/routes.ts';
 import { getCatalogItem } from './catalog-items/routes.ts';
 import { apiError, mapApiError } from './errors.ts';
 import { postPageView } from './events/routes.ts';
-import { postCancel, postConfirm, postPayment } from './payments/routes.ts';
+import { postCancel, postConfirm, postPayment, postResume } from './payments/routes.ts';
 import { postStripeWebhook, STRIPE_WEBHOOK_PATH } from './payments/webhooks.ts';
 
 type Params = Record<string, string>;
@@ -30,6 +30,7 @@ const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
   ['/api/cart/items/:id', { DELETE: deleteCartItem }],
   ['/api/payments', { POST: postPayment }],
   ['/api/payments/:orderId/confirm', { POST: postConfirm }],
+  ['/api/payments/:orderId/resume', { POST: postResume }],
   ['/api/payments/:orderId/cancel', { POST: postCancel }],
   [STRIPE_WEBHOOK_PATH, { POST: postStripeWebhook }],
 ];

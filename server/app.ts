@@ -18,7 +18,7 @@ import { createLogger } from './logger.ts';
 import { startOrderSweeper } from './order-sweeper.ts';
 import { createSender, startOutboxWorker } from './outbox-worker.ts';
 import { type CachedPage, PageCache, productTag, readNotification } from './page-cache.ts';
-import { createPaymentGateway } from './payment-gateway.ts';
+import { browserPaymentsFor, createPaymentGateway } from './payment-gateway.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 import { seedDemoIfWanted } from './seed-on-start.ts';
 
@@ -51,6 +51,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   await seedDemoIfWanted(database, config, log);
 
   const gateway = createPaymentGateway(config, database.db);
+  const browserPayments = browserPaymentsFor(config);
   const production = config.NODE_ENV === 'production';
   const development = config.NODE_ENV === 'development';
   const renderPage = createRequestHandler(options.build as ServerBuild, config.NODE_ENV);
@@ -120,6 +121,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       scriptHashes: context?.scriptHashes ?? [],
       production: production && https,
       development,
+      stripe: browserPayments.gateway === 'stripe',
     });
     response.headers.set('X-Request-Id', requestId);
     const html = (response.headers.get('Content-Type') ?? '').startsWith('text/html');
@@ -226,6 +228,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         isDevelopment: development,
         database,
         gateway,
+        browserPayments,
       },
     };
   }

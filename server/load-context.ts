@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '#db/client.ts';
-import type { PaymentGateway } from '#domain/commerce/payment-gateway.ts';
+import type { BrowserPayments, PaymentGateway } from '#domain/commerce/payment-gateway.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import type { Logger } from './logger.ts';
 
@@ -24,6 +24,8 @@ export type WebContext = {
   database: DatabaseHandle;
   /** The payment gateway of this process (test gateway, or Stripe when configured). */
   gateway: PaymentGateway;
+  /** What the browser needs to pay through that gateway (Stripe.js's publishable key). */
+  browserPayments: BrowserPayments;
 };
 
 declare module 'react-router' {

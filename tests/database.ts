@@ -56,5 +56,6 @@ export function testWebContext(
     isDevelopment: false,
     database,
     gateway: new TestGateway(database.db),
+    browserPayments: { gateway: 'test' },
   };
 }

@@ -11,6 +11,7 @@ export default [
   route('cart', 'routes/cart.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/complete/:orderId', 'routes/checkout-complete.tsx'),
+  route('checkout/return/:orderId', 'routes/checkout-return.tsx'),
   route('account', 'routes/account.tsx'),
   route('account/eula', 'routes/eula.tsx'),
   route('account/language', 'routes/language.tsx'),

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { recordEvent } from '#domain/analytics/service.ts';
-import { cancelPayment, payOrder, startWalletPayment } from '#domain/commerce/checkout.ts';
+import {
+  cancelPayment,
+  payOrder,
+  resumePayment,
+  startWalletPayment,
+} from '#domain/commerce/checkout.ts';
 import { Forbidden } from '#domain/shared/errors.ts';
 import type { WebContext } from '#server/load-context.ts';
 import { apiError, jsonApi, readJson } from '../errors.ts';
 
 // The wallet button's calls (spec 1 §4 Wallet payment): create the payment, confirm it with
-// the token the wallet hands over, or cancel it when the shopper closes the wallet.
+// the token the wallet hands over (test gateway), or read it back once Stripe.js has
+// confirmed it in the browser (Stripe), or cancel it when the shopper closes the wallet.
 
 const id = z.number().int().positive().max(2_147_483_647);
 const createBody = z.object({
@@ -83,6 +89,30 @@ export async function postConfirm(
     await paymentFailed(context, { step: 'confirm', reason: outcome.reason });
     return apiError(context, 402, `checkout.error.${outcome.reason}`);
   }
+  return succeeded(orderId);
+}
+
+/**
+ * POST /api/payments/{orderId}/resume: Stripe.js confirmed the payment in the browser (the
+ * wallet's sheet, a bank's check); the server reads it back from the gateway and settles it.
+ * What the browser says of the outcome is not trusted: only the gateway's answer pays.
+ */
+export async function postResume(
+  _request: Request,
+  context: WebContext,
+  params: Record<string, string>,
+): Promise<Response> {
+  loggedIn(context);
+  const orderId = params.orderId!;
+  const outcome = await resumePayment(context.rc, context.gateway, orderId);
+  if (!outcome.ok) {
+    await paymentFailed(context, { step: 'resume', reason: outcome.reason });
+    return apiError(context, 402, `checkout.error.${outcome.reason}`);
+  }
+  return succeeded(orderId);
+}
+
+function succeeded(orderId: string): Response {
   return jsonApi({
     data: {
       type: 'payment',

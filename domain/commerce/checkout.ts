@@ -7,13 +7,14 @@ import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import type { CartLine } from './cart.ts';
 import { cancelOrder, placeOrder, recordSuccessfulPayment } from './orders.ts';
+import type { PaymentFailure } from './payment-failure.ts';
 import type {
-  FailureReason,
   GatewayName,
   GatewayPayment,
   PaymentGateway,
   PaymentMethodInput,
 } from './payment-gateway.ts';
+import type { ShippingAddress } from './shipping-address.ts';
 import { TestGateway } from './test-gateway.ts';
 
 /** Below this a card payment costs more than it brings (spec 1 §5: wallet minimum 0.50 USD). */
@@ -50,9 +51,7 @@ async function ownOrder(ctx: RequestContext, orderId: string) {
   return order;
 }
 
-export type PaymentOutcome =
-  | { ok: true }
-  | { ok: false; reason: FailureReason | 'requires_action' | 'canceled' };
+export type PaymentOutcome = { ok: true } | { ok: false; reason: PaymentFailure };
 
 /** The order's open payment at the gateway, created on first use (one per attempt). */
 async function openPayment(
@@ -236,6 +235,41 @@ export async function startWalletPayment(
   if (paid) throw new Invalid('checkout.error.notPending');
   const payment = await openPayment(ctx, gateway, order, true);
   return { orderId, amountCents: payment.amountCents, clientSecret: payment.clientSecret };
+}
+
+/**
+ * The checkout's payment step when the provider's script takes the card (Stripe's Payment
+ * Element): the cart's order, placed once for the checkout key, and its open payment, whose
+ * client secret the script confirms in the browser. The same key gives the same order and the
+ * same payment back (a refresh, a second click); an order that is paid already (the payment
+ * went through in another tab) says so instead.
+ */
+export async function startCheckoutPayment(
+  ctx: RequestContext,
+  gateway: PaymentGateway,
+  input: {
+    idempotencyKey: string;
+    courseSectionId: number | null;
+    shippingAddress: ShippingAddress | null;
+  },
+): Promise<
+  | { orderId: string; paid: true }
+  | { orderId: string; paid: false; amountCents: number; clientSecret: string }
+> {
+  const { orderId } = await placeOrder(ctx, input);
+  const { order, paid } = await payableOrder(ctx, orderId);
+  if (paid) return { orderId, paid: true };
+  const payment = await openPayment(ctx, gateway, order, false);
+  if (payment.status === 'succeeded') {
+    await settlePayment(ctx.db, gateway.name, payment, ctx.now);
+    return { orderId, paid: true };
+  }
+  return {
+    orderId,
+    paid: false,
+    amountCents: payment.amountCents,
+    clientSecret: payment.clientSecret,
+  };
 }
 
 /**

@@ -9,14 +9,22 @@ import type { CardInput } from './test-card.ts';
 export type GatewayName = 'test' | 'stripe';
 
 /** Why a confirmation failed, in the store's words (messages `checkout.error.{reason}`). */
-export type FailureReason =
-  | 'invalid_number'
-  | 'invalid_expiry'
-  | 'expired_card'
-  | 'invalid_cvc'
-  | 'card_declined'
-  | 'insufficient_funds'
-  | 'processing_error';
+export const FAILURE_REASONS = [
+  'invalid_number',
+  'invalid_expiry',
+  'expired_card',
+  'invalid_cvc',
+  'card_declined',
+  'insufficient_funds',
+  'processing_error',
+] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+/**
+ * What the shopper's browser needs to pay through this process's gateway: nothing more for
+ * the test gateway (its own forms post to us), Stripe.js's publishable key for Stripe.
+ */
+export type BrowserPayments = { gateway: 'test' } | { gateway: 'stripe'; publishableKey: string };
 
 export type GatewayPaymentStatus =
   /** Created, or a confirmation failed (`failure` says why): another method may be tried. */

@@ -152,6 +152,14 @@ export const en = {
   'checkout.paying': 'Paying...',
   'checkout.testMode':
     'Test mode: no card is charged. Use 4242 4242 4242 4242, any future date and any CVC.',
+  'checkout.stripe.hint': 'Your card details go straight to our payment provider, Stripe.',
+  'checkout.stripe.start': 'Continue to payment',
+  'checkout.stripe.starting': 'Preparing your payment...',
+  'checkout.stripe.loading': 'Loading the secure payment form...',
+  'checkout.stripe.unavailable':
+    'The payment form could not be loaded. Please check your connection and reload the page.',
+  'checkout.stripe.needsJavaScript':
+    'Paying by card needs JavaScript. Please turn it on and reload the page.',
   'checkout.error.minimum': 'The total must be at least $0.50 to pay by card.',
   'checkout.error.form': 'Please check the card details.',
   'checkout.error.card_declined': 'Your card was declined.',
@@ -214,6 +222,8 @@ export const en = {
   'wallet.sheet.cardDeclined': 'Visa ending in 0002 (declined in test mode)',
   'wallet.sheet.pay': 'Pay {amount}',
   'wallet.sheet.cancel': 'Cancel',
+  'wallet.stripe.amountChanged':
+    'The price has changed since this page was loaded. Please reload the page and try again.',
   'cart.readingOption.title': 'Reading Option',
   'cart.readingOption.text':
     'This title is part of your course materials, which your course fee already covers. You can read it from your course, or buy your own copy.',

@@ -157,6 +157,15 @@ export const frCA: Record<MessageId, string> = {
   'checkout.paying': 'Paiement en cours...',
   'checkout.testMode':
     'Mode test : aucune carte n’est débitée. Utilisez 4242 4242 4242 4242, une date future et n’importe quel CVC.',
+  'checkout.stripe.hint':
+    'Les données de votre carte vont directement à notre fournisseur de paiement, Stripe.',
+  'checkout.stripe.start': 'Continuer vers le paiement',
+  'checkout.stripe.starting': 'Préparation de votre paiement...',
+  'checkout.stripe.loading': 'Chargement du formulaire de paiement sécurisé...',
+  'checkout.stripe.unavailable':
+    'Le formulaire de paiement n’a pas pu être chargé. Vérifiez votre connexion et rechargez la page.',
+  'checkout.stripe.needsJavaScript':
+    'Le paiement par carte nécessite JavaScript. Activez-le et rechargez la page.',
   'checkout.error.minimum': 'Le total doit être d’au moins 0,50 $ pour payer par carte.',
   'checkout.error.form': 'Veuillez vérifier les renseignements de la carte.',
   'checkout.error.card_declined': 'Votre carte a été refusée.',
@@ -224,6 +233,8 @@ export const frCA: Record<MessageId, string> = {
   'wallet.sheet.cardDeclined': 'Visa se terminant par 0002 (refusée en mode test)',
   'wallet.sheet.pay': 'Payer {amount}',
   'wallet.sheet.cancel': 'Annuler',
+  'wallet.stripe.amountChanged':
+    'Le prix a changé depuis le chargement de cette page. Rechargez la page et réessayez.',
   'cart.readingOption.title': 'Option de lecture',
   'cart.readingOption.text':
     'Ce titre fait partie du matériel de votre cours, déjà couvert par vos frais de cours. Vous pouvez le lire depuis votre cours ou acheter votre propre exemplaire.',

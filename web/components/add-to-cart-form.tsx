@@ -4,6 +4,8 @@ import { Link, useFetcher, useLocation } from 'react-router';
 import type { OfferingPanel } from '#domain/catalog/offering-selection.ts';
 import type { ProductOffering } from '#domain/catalog/service.ts';
 import { cartButton } from '#domain/commerce/cart-button.ts';
+import type { BrowserPayments } from '#domain/commerce/payment-gateway.ts';
+import type { SiteOrg } from '#domain/sites/types.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { CartErrorDialog } from './cart-error-dialog.tsx';
@@ -30,6 +32,8 @@ export function AddToCartForm({
   courseId,
   courseFeeSectionId,
   loggedIn,
+  payments,
+  platformFee,
 }: {
   productId: number;
   productTitle: string;
@@ -41,6 +45,8 @@ export function AddToCartForm({
   /** The user's course-fee section that includes this product (spec 1 §4 Course fee). */
   courseFeeSectionId: number | null;
   loggedIn: boolean;
+  payments: BrowserPayments;
+  platformFee: SiteOrg['platformFee'] | null;
 }) {
   const t = useT();
   const csrfToken = useCsrfToken();
@@ -126,6 +132,8 @@ export function AddToCartForm({
               courseId={courseId}
               loggedIn={loggedIn}
               csrfToken={csrfToken}
+              payments={payments}
+              platformFee={platformFee}
             />
           ) : null}
         </div>

@@ -1,9 +1,21 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, useState } from 'react';
-import { needsShipping } from '#domain/commerce/fulfilment-rules.ts';
+import { needsShipping, platformFeeCents } from '#domain/commerce/fulfilment-rules.ts';
+import type { BrowserPayments } from '#domain/commerce/payment-gateway.ts';
 import { TEST_WALLET_DECLINED_TOKEN, TEST_WALLET_TOKEN } from '#domain/commerce/wallet-tokens.ts';
+import type { SiteOrg } from '#domain/sites/types.ts';
 import { formatMoney } from '#i18n/translate.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
+import {
+  type CreatedPayment,
+  createWalletPayment,
+  failureText,
+  postPaymentsApi,
+  redirectAfterSuccess,
+  type SucceededPayment,
+} from '#web/utils/payments-api.ts';
+import { StripeWalletButton } from './stripe-wallet-button.tsx';
+import { WalletSuccessDialog } from './wallet-success-dialog.tsx';
 
 /** Below this a wallet payment is not offered (spec 1 §4 Wallet payment: minimum 0.50 USD). */
 export const WALLET_MINIMUM_CENTS = 50;
@@ -15,31 +27,12 @@ type Step =
   | { name: 'confirming'; orderId: string; amountCents: number }
   | { name: 'done' };
 
-type ApiError = { errors?: { detail?: string }[] };
-
-async function post(path: string, csrfToken: string, body?: unknown): Promise<Response> {
-  return fetch(path, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: {
-      Accept: 'application/vnd.api+json',
-      'Content-Type': 'application/vnd.api+json',
-      'X-CSRFToken': csrfToken,
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-}
-
-async function failureText(response: Response, fallback: string): Promise<string> {
-  const body = (await response.json().catch(() => null)) as ApiError | null;
-  return body?.errors?.[0]?.detail ?? fallback;
-}
-
 /**
  * The wallet button of a product page (spec 1 §4 Wallet payment): create the payment, the
  * shopper confirms in the wallet's sheet, confirm the payment, then a success modal that a
  * click outside cannot dismiss, and on to the order-complete page. Closing the sheet cancels
- * the payment. Anonymous shoppers log in first and come back to this offering.
+ * the payment. Anonymous shoppers log in first and come back to this offering. With Stripe,
+ * Stripe's own wallet buttons (Apple Pay, Google Pay) take the place of the test wallet.
  */
 export function WalletButton({
   offering,
@@ -48,6 +41,8 @@ export function WalletButton({
   courseId,
   loggedIn,
   csrfToken,
+  payments,
+  platformFee,
 }: {
   offering: { id: number; type: string; priceCents: number };
   productTitle: string;
@@ -55,6 +50,9 @@ export function WalletButton({
   courseId: number | null;
   loggedIn: boolean;
   csrfToken: string | null;
+  payments: BrowserPayments;
+  /** The site's platform fee, charged on a wallet order too. */
+  platformFee: SiteOrg['platformFee'] | null;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -77,29 +75,34 @@ export function WalletButton({
     );
   }
 
+  if (payments.gateway === 'stripe') {
+    return (
+      <StripeWalletButton
+        publishableKey={payments.publishableKey}
+        offeringId={offering.id}
+        amountCents={offering.priceCents + platformFeeCents(platformFee, offering.priceCents)}
+        courseId={courseId}
+        csrfToken={csrfToken}
+      />
+    );
+  }
+
   async function create() {
     if (!csrfToken) return;
     setStep({ name: 'creating' });
     // One key per press of the button: a retried request is the same order.
     attempt.current = crypto.randomUUID();
-    const response = await post('/api/payments', csrfToken, {
-      data: {
-        type: 'payment',
-        attributes: {
-          offeringId: offering.id,
-          idempotencyKey: attempt.current,
-          ...(courseId ? { courseId } : {}),
-        },
-      },
-    }).catch(() => null);
+    const response = await createWalletPayment(csrfToken, {
+      offeringId: offering.id,
+      idempotencyKey: attempt.current,
+      courseId,
+    });
     if (!response?.ok) {
       const error = response ? await failureText(response, t('wallet.failed')) : t('error.generic');
       setStep({ name: 'idle', error });
       return;
     }
-    const body = (await response.json()) as {
-      data: { id: string; attributes: { amount: number } };
-    };
+    const body = (await response.json()) as CreatedPayment;
     setStep({
       name: 'sheet',
       orderId: body.data.id,
@@ -111,23 +114,22 @@ export function WalletButton({
   async function confirm(orderId: string, amountCents: number) {
     if (!csrfToken) return;
     setStep({ name: 'confirming', orderId, amountCents });
-    const response = await post(`/api/payments/${orderId}/confirm`, csrfToken, {
+    const response = await postPaymentsApi(`/api/payments/${orderId}/confirm`, csrfToken, {
       data: { type: 'payment', attributes: { token } },
-    }).catch(() => null);
+    });
     if (!response?.ok) {
       const error = response ? await failureText(response, t('wallet.failed')) : t('error.generic');
       setStep({ name: 'sheet', orderId, amountCents, error });
       return;
     }
-    const body = (await response.json()) as { data: { attributes: { redirect: string } } };
+    const body = (await response.json()) as SucceededPayment;
     setStep({ name: 'done' });
-    // The modal says where the shopper is going before the page goes there.
-    window.setTimeout(() => window.location.assign(body.data.attributes.redirect), 1200);
+    redirectAfterSuccess(body.data.attributes.redirect);
   }
 
   async function cancel(orderId: string) {
     setStep({ name: 'idle' });
-    if (csrfToken) await post(`/api/payments/${orderId}/cancel`, csrfToken).catch(() => null);
+    if (csrfToken) await postPaymentsApi(`/api/payments/${orderId}/cancel`, csrfToken);
   }
 
   const sheet = step.name === 'sheet' || step.name === 'confirming' ? step : null;
@@ -205,23 +207,7 @@ export function WalletButton({
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
-      <Dialog.Root open={step.name === 'done'}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog__overlay" />
-          <Dialog.Content
-            className="dialog"
-            aria-describedby={undefined}
-            // spec 1 §4: the success modal cannot be dismissed by clicking the background.
-            onPointerDownOutside={(event) => event.preventDefault()}
-            onInteractOutside={(event) => event.preventDefault()}
-            onEscapeKeyDown={(event) => event.preventDefault()}
-          >
-            <Dialog.Title className="dialog__title" role="status">
-              {t('wallet.success')}
-            </Dialog.Title>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <WalletSuccessDialog open={step.name === 'done'} />
     </>
   );
 }

@@ -15,6 +15,8 @@ import {
   checkoutKey,
   type PaymentOutcome,
   payOrder,
+  resumePayment,
+  startCheckoutPayment,
 } from '#domain/commerce/checkout.ts';
 import {
   fulfilmentsOf,
@@ -22,9 +24,11 @@ import {
   platformFeeCents,
 } from '#domain/commerce/fulfilment-rules.ts';
 import { placeOrder } from '#domain/commerce/orders.ts';
+import { paymentFailureOf } from '#domain/commerce/payment-failure.ts';
 import { parseShippingAddress } from '#domain/commerce/shipping-address.ts';
 import { DomainError } from '#domain/shared/errors.ts';
 import { formatMoney } from '#i18n/translate.ts';
+import { StripePaymentForm } from '#web/components/stripe-payment-form.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
@@ -44,6 +48,17 @@ const AuthenticateForm = z.object({
   orderId: z.string().max(64),
   approved: z.enum(['yes', 'no']),
 });
+// With Stripe: place the order and open its payment for the Payment Element, then, once
+// Stripe.js has confirmed it, read it back.
+const StartForm = z.object({
+  intent: z.literal('start'),
+  key: z.string().max(100),
+  courseId: z.string().max(12).optional(),
+});
+const ResumeForm = z.object({
+  intent: z.literal('resume'),
+  orderId: z.string().max(64),
+});
 const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'city', 'region', 'postalCode'] as const;
 const EXPIRY = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/;
 const ID = /^[1-9]\d{0,9}$/;
@@ -56,9 +71,10 @@ function courseIdOf(raw: string | null | undefined): number | null {
 }
 
 // /checkout/?ecommerce_course_id=… (spec 1 §2): the order summary, a shipping address when
-// something is posted, the platform fee, the refund and print-on-demand notes, then the card.
-// The idempotency key comes from the account and the cart, so a refresh or a second click
-// finds the same order.
+// something is posted, the platform fee, the refund and print-on-demand notes, then the card:
+// the test gateway's form, or with Stripe its Payment Element for the order's payment. The
+// idempotency key comes from the account and the cart, so a refresh or a second click finds
+// the same order. `payment_error` is a failure reported by /checkout/return/{orderId}.
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const user = requireUser(request, context);
   const lines = await cartLines(context.rc.db, { userId: user.id });
@@ -66,17 +82,21 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const subtotal = subtotalCents(lines);
   const fee = platformFeeCents(context.rc.site.org?.platformFee ?? null, subtotal);
   const types = lines.map((line) => line.offeringType);
+  const url = new URL(request.url);
+  const failure = paymentFailureOf(url.searchParams.get('payment_error'));
   return {
     lines,
     subtotal,
     fee,
     total: subtotal + fee,
     key: checkoutKey(user.id, lines),
-    courseId: courseIdOf(new URL(request.url).searchParams.get('ecommerce_course_id')),
+    courseId: courseIdOf(url.searchParams.get('ecommerce_course_id')),
     shipping: needsShipping(types),
     printOnDemand: types.some((type) => fulfilmentsOf(type).includes('print')),
     printed: lines.some((line) => line.isPrint),
     refundUrl: context.rc.site.links.refund,
+    payments: context.browserPayments,
+    paymentError: failure ? `checkout.error.${failure}` : null,
   };
 });
 
@@ -86,6 +106,8 @@ type ActionResult = {
   fields?: string[];
   values?: Record<string, string>;
   authenticate?: { orderId: string };
+  /** With Stripe: the order placed and the client secret its Payment Element confirms. */
+  started?: { orderId: string; clientSecret: string };
 };
 
 function answer(outcome: PaymentOutcome, orderId: string, values?: Record<string, string>) {
@@ -94,6 +116,53 @@ function answer(outcome: PaymentOutcome, orderId: string, values?: Record<string
     return data<ActionResult>({ authenticate: { orderId }, values }, { status: 402 });
   }
   return data<ActionResult>({ error: `checkout.error.${outcome.reason}`, values }, { status: 402 });
+}
+
+/** After Stripe.js confirmed: paid, or why not (an unfinished bank check is a failure here). */
+function answerResume(outcome: PaymentOutcome, orderId: string) {
+  if (outcome.ok) return redirect(`/checkout/complete/${orderId}`);
+  return data<ActionResult>({ error: `checkout.error.${outcome.reason}` }, { status: 402 });
+}
+
+type Values = Record<string, string>;
+
+/** The shipping address the cart needs (null when nothing in it is posted), or the refusal. */
+async function shippingAddressFor(
+  context: Route.ActionArgs['context'],
+  userId: number,
+  values: Values,
+) {
+  const lines = await cartLines(context.rc.db, { userId });
+  if (!needsShipping(lines.map((line) => line.offeringType))) {
+    return { ok: true as const, address: null };
+  }
+  const address = parseShippingAddress(values);
+  if (address.ok) return { ok: true as const, address: address.address };
+  return {
+    ok: false as const,
+    refused: data<ActionResult>(
+      { error: 'checkout.error.address', fields: address.fields, values },
+      { status: 400 },
+    ),
+  };
+}
+
+/** Sold out, an empty cart, under the minimum: said on the form; nothing was charged. */
+async function refusedOnForm<T>(values: Values, step: () => Promise<T>) {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof DomainError && (error.status === 400 || error.status === 409)) {
+      const errorParams = Object.fromEntries(
+        Object.entries(error.params).map(([name, value]) => [name, String(value)]),
+      );
+      return data<ActionResult>(
+        { error: error.messageKey, errorParams, values },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
 }
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
@@ -109,25 +178,46 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     });
     return answer(outcome, parsed.data.orderId);
   }
-  const parsed = CardForm.safeParse(form);
+  if (form.intent === 'resume') {
+    const parsed = ResumeForm.safeParse(form);
+    if (!parsed.success) return data<ActionResult>({ error: 'error.invalid' }, { status: 400 });
+    const outcome = await resumePayment(context.rc, gateway, parsed.data.orderId);
+    return answerResume(outcome, parsed.data.orderId);
+  }
   const values = Object.fromEntries(
     ['country', ...ADDRESS_FIELDS].map((name) => [name, String(form[name] ?? '').slice(0, 200)]),
   );
+  if (form.intent === 'start') {
+    const parsed = StartForm.safeParse(form);
+    if (!parsed.success) {
+      return data<ActionResult>({ error: 'checkout.error.form', values }, { status: 400 });
+    }
+    const shipping = await shippingAddressFor(context, user.id, values);
+    if (!shipping.ok) return shipping.refused;
+    return refusedOnForm(values, async () => {
+      const started = await startCheckoutPayment(context.rc, gateway, {
+        idempotencyKey: parsed.data.key,
+        courseSectionId: courseIdOf(parsed.data.courseId),
+        shippingAddress: shipping.address,
+      });
+      if (started.paid) return redirect(`/checkout/complete/${started.orderId}`);
+      return data<ActionResult>({
+        started: { orderId: started.orderId, clientSecret: started.clientSecret },
+        values,
+      });
+    });
+  }
+  // With Stripe card numbers are typed into Stripe's fields only (decision 007): a card form
+  // posted here (a page rendered before the gateway changed) is refused before any charge.
+  if (context.browserPayments.gateway === 'stripe') {
+    return data<ActionResult>({ error: 'checkout.error.form', values }, { status: 400 });
+  }
+  const parsed = CardForm.safeParse(form);
   if (!parsed.success) {
     return data<ActionResult>({ error: 'checkout.error.form', values }, { status: 400 });
   }
-  const lines = await cartLines(context.rc.db, { userId: user.id });
-  let shippingAddress = null;
-  if (needsShipping(lines.map((line) => line.offeringType))) {
-    const address = parseShippingAddress(values);
-    if (!address.ok) {
-      return data<ActionResult>(
-        { error: 'checkout.error.address', fields: address.fields, values },
-        { status: 400 },
-      );
-    }
-    shippingAddress = address.address;
-  }
+  const shipping = await shippingAddressFor(context, user.id, values);
+  if (!shipping.ok) return shipping.refused;
   const expiry = EXPIRY.exec(parsed.data.expiry);
   if (!expiry) {
     return data<ActionResult>(
@@ -135,11 +225,11 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
       { status: 400 },
     );
   }
-  try {
+  return refusedOnForm(values, async () => {
     const { orderId } = await placeOrder(context.rc, {
       idempotencyKey: parsed.data.key,
       courseSectionId: courseIdOf(parsed.data.courseId),
-      shippingAddress,
+      shippingAddress: shipping.address,
     });
     const outcome = await payOrder(context.rc, gateway, {
       orderId,
@@ -154,25 +244,15 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
       },
     });
     return answer(outcome, orderId, values);
-  } catch (error) {
-    // Sold out, an empty cart, under the minimum: said on the form; nothing was charged.
-    if (error instanceof DomainError && (error.status === 400 || error.status === 409)) {
-      const errorParams = Object.fromEntries(
-        Object.entries(error.params).map(([name, value]) => [name, String(value)]),
-      );
-      return data<ActionResult>(
-        { error: error.messageKey, errorParams, values },
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
+  });
 });
 
 export default function CheckoutPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const { lines, subtotal, fee, total, key, courseId, shipping } = loaderData;
+  const { lines, subtotal, fee, total, key, courseId, shipping, payments, paymentError } =
+    loaderData;
   const result = useActionData<ActionResult>();
+  const started = payments.gateway === 'stripe' ? (result?.started ?? null) : null;
   const busy = useNavigation().state !== 'idle';
   const t = useT();
   const locale = useLocale();
@@ -218,7 +298,8 @@ export default function CheckoutPage() {
         <input type="hidden" name="key" value={key} />
         {courseId ? <input type="hidden" name="courseId" value={courseId} /> : null}
         {shipping ? (
-          <fieldset className="stack" aria-describedby="shipping-hint">
+          // With Stripe the order is placed before the card step: its address is then fixed.
+          <fieldset className="stack" aria-describedby="shipping-hint" disabled={!!started}>
             <legend>
               <h2>{t('checkout.shipping.title')}</h2>
             </legend>
@@ -252,41 +333,77 @@ export default function CheckoutPage() {
           </fieldset>
         ) : null}
         <h2 id="payment-heading">{t('checkout.payment')}</h2>
-        <p className="form-hint">{t('checkout.testMode')}</p>
-        {result?.error ? (
-          <p className="alert alert--error" role="alert">
-            {t(result.error, result.errorParams)}
-          </p>
-        ) : null}
-        <TextField
-          name="number"
-          label={t('checkout.cardNumber')}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          required
-          maxLength={40}
-        />
-        <TextField
-          name="expiry"
-          label={t('checkout.expiry')}
-          autoComplete="cc-exp"
-          required
-          maxLength={7}
-          placeholder="MM/YY"
-          error={invalid('expiry')}
-        />
-        <TextField
-          name="cvc"
-          label={t('checkout.cvc')}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          required
-          maxLength={4}
-        />
-        <button type="submit" className="button button--primary" disabled={busy || !csrfToken}>
-          {busy ? t('checkout.paying') : t('checkout.pay', { amount: money(total) })}
-        </button>
+        {payments.gateway === 'stripe' ? (
+          <>
+            <p className="form-hint">{t('checkout.stripe.hint')}</p>
+            {result?.error ? (
+              <p className="alert alert--error" role="alert">
+                {t(result.error, result.errorParams)}
+              </p>
+            ) : paymentError && !started ? (
+              <p className="alert alert--error" role="alert">
+                {t(paymentError)}
+              </p>
+            ) : null}
+            {started ? null : (
+              <button
+                type="submit"
+                name="intent"
+                value="start"
+                className="button button--primary"
+                disabled={busy || !csrfToken}
+              >
+                {busy ? t('checkout.stripe.starting') : t('checkout.stripe.start')}
+              </button>
+            )}
+          </>
+        ) : (
+          <>
+            <p className="form-hint">{t('checkout.testMode')}</p>
+            {result?.error ? (
+              <p className="alert alert--error" role="alert">
+                {t(result.error, result.errorParams)}
+              </p>
+            ) : null}
+            <TextField
+              name="number"
+              label={t('checkout.cardNumber')}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              required
+              maxLength={40}
+            />
+            <TextField
+              name="expiry"
+              label={t('checkout.expiry')}
+              autoComplete="cc-exp"
+              required
+              maxLength={7}
+              placeholder="MM/YY"
+              error={invalid('expiry')}
+            />
+            <TextField
+              name="cvc"
+              label={t('checkout.cvc')}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              required
+              maxLength={4}
+            />
+            <button type="submit" className="button button--primary" disabled={busy || !csrfToken}>
+              {busy ? t('checkout.paying') : t('checkout.pay', { amount: money(total) })}
+            </button>
+          </>
+        )}
       </Form>
+      {payments.gateway === 'stripe' && started ? (
+        <StripePaymentForm
+          publishableKey={payments.publishableKey}
+          clientSecret={started.clientSecret}
+          orderId={started.orderId}
+          amount={money(total)}
+        />
+      ) : null}
       {result?.authenticate ? (
         <AuthenticateDialog
           orderId={result.authenticate.orderId}

@@ -69,6 +69,10 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     selectedId,
     panel: product.unavailable ? { ...panel, visible: false } : panel,
     canonical,
+    // The wallet button's gateway, and the fee its order will carry (the same for every
+    // visitor of this site, so the page stays shareable).
+    payments: context.browserPayments,
+    platformFee: context.rc.site.org?.platformFee ?? null,
   };
 });
 
@@ -84,6 +88,8 @@ export default function ProductPage() {
     loggedIn,
     courseId,
     courseFeeSectionId,
+    payments,
+    platformFee,
   } = useLoaderData<typeof loader>();
   const csrfToken = useCsrfToken();
   // Built while rendering, not in the loader: the browser has every fact already, and the
@@ -187,6 +193,8 @@ export default function ProductPage() {
               offerings={product.offerings}
               panel={panel}
               selectedId={selectedId}
+              payments={payments}
+              platformFee={platformFee}
             />
           ) : null}
           <section className="stack" aria-labelledby="description-heading">
