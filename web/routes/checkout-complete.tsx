@@ -79,7 +79,7 @@ export default function CheckoutCompletePage() {
         </div>
       </dl>
       <p>
-        <Link to="/library" className="button button--primary">
+        <Link to="/shelf" className="button button--primary">
           {t('library.toShelf')}
         </Link>
       </p>
