@@ -7,6 +7,7 @@ import { apiError, mapApiError } from './errors.ts';
 import { postPageView } from './events/routes.ts';
 import { postCancel, postConfirm, postPayment, postResume } from './payments/routes.ts';
 import { postStripeWebhook, STRIPE_WEBHOOK_PATH } from './payments/webhooks.ts';
+import { postRedeem } from './redeem/routes.ts';
 
 type Params = Record<string, string>;
 type Handler = (
@@ -26,6 +27,7 @@ const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
   ['/api/cart', { GET: (_r, c) => getCart(c) }],
   ['/api/access-items/:productId/access-code', { GET: getAccessCode, POST: postAccessCode }],
   ['/api/classroom-products/:productId/redeem', { POST: postSectionCode }],
+  ['/api/redeem', { POST: postRedeem }],
   ['/api/cart/items', { POST: postCartItem }],
   ['/api/cart/items/:id', { DELETE: deleteCartItem }],
   ['/api/payments', { POST: postPayment }],

@@ -38,6 +38,8 @@ describe('message catalogs', () => {
         course: 'c',
         subtotal: 's',
         name: 'n',
+        product: 'p',
+        minutes: 2,
         number: 'n',
       },
     };

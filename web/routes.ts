@@ -17,6 +17,7 @@ export default [
   route('account/language', 'routes/language.tsx'),
   route('library', 'routes/library.tsx'),
   route('shelf', 'routes/shelf.tsx'),
+  route('redeem', 'routes/redeem.tsx'),
   route('shelf/course-section/:sectionId', 'routes/course-section.tsx'),
   route('site-map', 'routes/site-map.tsx'),
   route('manage/:tool', 'routes/manage-tool.tsx'),

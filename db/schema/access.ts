@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -58,5 +59,23 @@ export const accessCodes = pgTable(
     uniqueIndex('access_codes_product_code').on(t.productId, t.code),
     index('access_codes_pool').on(t.productId).where(sql`${t.assignedUserId} is null`),
     index('access_codes_user').on(t.assignedUserId),
+  ],
+);
+
+// Redemption attempts, to slow down guessing (issue 6): failures per user and per address.
+export const redeemAttempts = pgTable(
+  'redeem_attempts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    ipAddress: text().notNull(),
+    succeeded: boolean().notNull(),
+    // Only the last four characters: a code is never stored or logged whole.
+    codeLast4: text().notNull(),
+    attemptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('redeem_attempts_user').on(t.userId, t.attemptedAt),
+    index('redeem_attempts_ip').on(t.ipAddress, t.attemptedAt),
   ],
 );

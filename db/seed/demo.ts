@@ -23,8 +23,8 @@ import { FEATURE_TEMPLATES } from './features.ts';
 import { seedShelf } from './shelf.ts';
 import { seedSites } from './sites.ts';
 
+export { redeemCodeDigest } from '#domain/access/redeem.ts';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REDEEM_CODE } from './accounts.ts';
-export { redeemCodeDigest } from './shelf.ts';
 
 export type SeedOptions = {
   /** Catalogue size; default 2,400. */

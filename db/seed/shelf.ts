@@ -1,6 +1,6 @@
 // What the demo student owns and can redeem: real EPUB and PDF files on disk, ownerships, one
 // paid order, courseware access codes and the demo redeem code.
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { accessCodes, redeemCodes } from '#db/schema/access.ts';
 import { bookFiles, offerings, products } from '#db/schema/catalog.ts';
 import { orderItems, orders, orderTransitions, payments } from '#db/schema/commerce.ts';
 import { ownerships } from '#db/schema/shelf.ts';
+import { redeemCodeDigest } from '#domain/access/redeem.ts';
 import { DEMO_REDEEM_CODE, type DemoUsers } from './accounts.ts';
 import { FIXTURE_INDEX, type FixtureName, planOf } from './catalog.ts';
 import { bisacTree } from './content/bisac.ts';
@@ -18,13 +19,6 @@ import { buildPdf, PDF_CHARS_PER_LINE, PDF_LINES_PER_PAGE } from './content/pdf.
 import { createRandom, type Random } from './content/random.ts';
 import { makeDescription, makeTitle } from './content/words.ts';
 import type { DemoSections } from './courses.ts';
-
-/** Key of the redeem-code digest: codes are stored as HMAC-SHA256(key, code), hex. */
-export const REDEEM_CODE_KEY = 'shelfmark-redeem-codes';
-
-export function redeemCodeDigest(code: string): string {
-  return createHmac('sha256', REDEEM_CODE_KEY).update(code).digest('hex');
-}
 
 const DAY_MS = 86_400_000;
 const ACCESS_CODE_POOL = 25;

@@ -503,6 +503,20 @@ export const en = {
   'classroom.error.code':
     'That section code does not match this classroom. Please check it with your instructor.',
   'redeem.error.empty': 'This field may not be null.',
+  'redeem.title': 'Redeem Your Access Code',
+  'redeem.field': 'Access code',
+  'redeem.standalone.field': 'Redeem your purchase code',
+  'redeem.submit': 'Redeem',
+  'redeem.wait': 'Wait...',
+  'redeem.processing': 'Validating access code...',
+  'redeem.success.title': 'Congratulations!',
+  'redeem.success.text': 'You’ve successfully redeemed an access code.',
+  'redeem.success.shelf': 'Return To My Shelf',
+  'redeem.button': 'Redeem {product} Access Code',
+  'redeem.haveCode': 'Have an access code?',
+  'redeem.error.invalid': 'This code is not valid, has already been used or has expired.',
+  'redeem.error.throttled':
+    'Too many wrong codes. Please wait {minutes, plural, one {# minute} other {# minutes}} before trying again.',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -517,4 +517,18 @@ export const frCA: Record<MessageId, string> = {
   'classroom.error.code':
     'Ce code de section ne correspond pas à cette classe. Veuillez le vérifier auprès de votre enseignant.',
   'redeem.error.empty': 'Ce champ ne peut pas être vide.',
+  'redeem.title': 'Utilisez votre code d’accès',
+  'redeem.field': 'Code d’accès',
+  'redeem.standalone.field': 'Utilisez votre code d’achat',
+  'redeem.submit': 'Utiliser',
+  'redeem.wait': 'Patientez...',
+  'redeem.processing': 'Validation du code d’accès...',
+  'redeem.success.title': 'Félicitations!',
+  'redeem.success.text': 'Vous avez bien utilisé un code d’accès.',
+  'redeem.success.shelf': 'Retour à Mon étagère',
+  'redeem.button': 'Utiliser un code d’accès {product}',
+  'redeem.haveCode': 'Vous avez un code d’accès?',
+  'redeem.error.invalid': 'Ce code n’est pas valide, a déjà été utilisé ou a expiré.',
+  'redeem.error.throttled':
+    'Trop de codes erronés. Veuillez patienter {minutes, plural, one {# minute} other {# minutes}} avant de réessayer.',
 };

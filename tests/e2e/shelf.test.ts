@@ -74,6 +74,15 @@ describe('My Shelf, as a student', () => {
     const panel = page.getByRole('complementary');
     await panel.getByRole('heading', { name: 'Product information' }).waitFor();
     await expectAccessible(page);
+    // The cart side sheet opens from the shelf, loading first.
+    await page.getByRole('button', { name: 'Cart', exact: true }).click();
+    const cart = page.getByRole('dialog', { name: 'Cart' });
+    await cart
+      .getByRole('link', { name: /Checkout|cart page/i })
+      .or(cart.getByText('Your cart is empty.'))
+      .first()
+      .waitFor();
+    await page.keyboard.press('Escape');
     await context.close();
   });
 
@@ -118,6 +127,13 @@ describe('a course section', () => {
       .waitFor();
     expect(await page.getByRole('link', { name: 'View Section Analytics' }).count()).toBe(0);
     await expectAccessible(page);
+    // A material opens the product side sheet over the page.
+    await waitForHydration(page);
+    await page.locator('.shelf-tile .item-tile__title a').first().click();
+    const sheet = page.getByRole('dialog', { name: 'Product Details' });
+    await sheet.getByRole('button', { name: 'Close' }).first().waitFor();
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Back to My Shelf' }).click();
     await page.waitForURL(/\/shelf$/);
 

@@ -9,11 +9,14 @@ export function TextField({
   name,
   label,
   error,
+  errorParams,
   ...input
-}: { name: string; label: string; error?: string } & Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'name' | 'id'
->) {
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  errorParams?: Record<string, string | number>;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>) {
   const t = useT();
   const errorId = `${name}-error`;
   return (
@@ -28,7 +31,7 @@ export function TextField({
       />
       {error ? (
         <p className="field__error" id={errorId}>
-          {t(error)}
+          {t(error, errorParams)}
         </p>
       ) : null}
     </div>

@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { data, Link, redirect, useLoaderData } from 'react-router';
 import { z } from 'zod';
 import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-section.ts';
 import { dayIn, sectionTitle } from '#domain/shelf/sections.ts';
 import { formatMoney, translate } from '#i18n/translate.ts';
+import { ProductSideSheet } from '#web/components/product-side-sheet.tsx';
+import { RedeemDialog } from '#web/components/redeem-dialog.tsx';
 import { ShelfActionButton } from '#web/components/shelf-action.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
@@ -78,6 +81,7 @@ export default function CourseSectionPage() {
     ? t('section.title', { course: view.title.course, number: view.title.section })
     : view.title.course;
   const available = view.materials.filter((m) => !m.owned && m.offeringId !== null);
+  const [openId, setOpenId] = useState<number | null>(null);
   return (
     <div className="stack-lg">
       <p>
@@ -94,6 +98,9 @@ export default function CourseSectionPage() {
             from: date(view.section.startDate),
             to: date(view.section.endDate),
           })}
+        </p>
+        <p>
+          <RedeemDialog label={t('redeem.haveCode')} />
         </p>
         {view.canViewAnalytics ? (
           <p>
@@ -166,7 +173,17 @@ export default function CourseSectionPage() {
                     />
                     <p className="pill">{t(`type.${material.productType}`)}</p>
                     <p className="item-tile__title">
-                      <Link to={`/product-detail/${material.productId}`}>{material.title}</Link>
+                      <Link
+                        to={`/product-detail/${material.productId}?ecommerce_course_id=${view.section.id}`}
+                        aria-haspopup="dialog"
+                        onClick={(event) => {
+                          // With scripts, the product side sheet opens over the page.
+                          event.preventDefault();
+                          setOpenId(material.productId);
+                        }}
+                      >
+                        {material.title}
+                      </Link>
                     </p>
                     <p className="form-hint">{material.publisher}</p>
                     {material.action ? (
@@ -186,6 +203,11 @@ export default function CourseSectionPage() {
           </section>
         </>
       )}
+      <ProductSideSheet
+        productId={openId}
+        onClose={() => setOpenId(null)}
+        ecommerceCourseId={view.section.id}
+      />
     </div>
   );
 }

@@ -34,8 +34,10 @@ import {
 } from '#domain/shelf/sections.ts';
 import { shelfButton } from '#domain/shelf/shelf-button.ts';
 import { AccessCodePanel } from '#web/components/access-code-panel.tsx';
+import { CartSideSheet } from '#web/components/cart-side-sheet.tsx';
 import { DetailsTable } from '#web/components/details-table.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
+import { RedeemDialog } from '#web/components/redeem-dialog.tsx';
 import { ShelfActionButton } from '#web/components/shelf-action.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
@@ -130,6 +132,9 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
         : null,
     },
     errorCode: errorCode && /^\d{1,3}$/.test(errorCode) ? errorCode : null,
+    // spec 1 §2: 'Redeem {product} Access Code', or 'Have an access code?' on the retailer label.
+    retailerLabel: site.whiteLabelId !== null && (site.org?.isRetailer ?? false),
+    siteTitle: site.title,
     classroom:
       material?.productType === 'classroom'
         ? await classroomAccessFor(context.rc, material.productId)
@@ -169,6 +174,7 @@ export default function ShelfPage() {
   const t = useT();
   const [params] = useSearchParams();
   const { shelf } = data;
+  const [cartOpen, setCartOpen] = useState(false);
   const range = shownRange(shelf.page, shelf.count);
   const withParams = (changes: Record<string, string | string[] | null>) => {
     const next = new URLSearchParams(params);
@@ -184,7 +190,16 @@ export default function ShelfPage() {
     data.types.includes(type) ? data.types.filter((t) => t !== type) : [...data.types, type];
   return (
     <div className="stack-lg shelf">
-      <h1>{t('shelf.title')}</h1>
+      <div className="shelf__bar">
+        <h1>{t('shelf.title')}</h1>
+        <RedeemDialog
+          label={
+            data.retailerLabel
+              ? t('redeem.haveCode')
+              : t('redeem.button', { product: data.siteTitle })
+          }
+        />
+      </div>
       <section className="stack" aria-labelledby="your-courses">
         <div className="shelf__bar">
           <h2 id="your-courses">{t('shelf.courses')}</h2>
@@ -249,6 +264,14 @@ export default function ShelfPage() {
             {data.sort !== 'default' ? <input type="hidden" name="sort" value={data.sort} /> : null}
           </Form>
           <SortMenu sort={data.sort} types={data.types} term={data.term} />
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-haspopup="dialog"
+            onClick={() => setCartOpen(true)}
+          >
+            {t('cart.title')}
+          </button>
         </div>
         {data.types.length > 0 ? (
           <ul className="chips" aria-label={t('shelf.filter.active')}>
@@ -327,6 +350,7 @@ export default function ShelfPage() {
         )}
       </section>
       <ErrorCodeModal code={data.errorCode} selectable={data.selectable} />
+      <CartSideSheet open={cartOpen} onClose={() => setCartOpen(false)} />
     </div>
   );
 }
