@@ -1,0 +1,68 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+
+// Issue 6, Codes, as a person would: the demo code through the shelf's dialog, and the
+// standalone form's refusals, ending in the cool-down.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('redeeming codes', () => {
+  it('the demo code redeemed from My Shelf: validating, then Congratulations, then the shelf', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    await page.goto('/shelf');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Redeem Shelfmark Access Code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Redeem Your Access Code' });
+    await dialog.getByLabel('Access code').fill('NOT-A-REAL-CODE');
+    await dialog.getByRole('button', { name: 'Redeem' }).click();
+    await dialog
+      .getByText('This code is not valid, has already been used or has expired.')
+      .waitFor();
+    // On failure the code is cleared.
+    await dialog.getByLabel('Access code').and(page.locator('[value=""]')).waitFor();
+    await expectAccessible(page);
+    await dialog.getByLabel('Access code').fill('  SHELF-DEMO-2026 ');
+    await dialog.getByRole('button', { name: 'Redeem' }).click();
+    const done = page.getByRole('dialog', { name: 'Congratulations!' });
+    await done.getByText('You’ve successfully redeemed an access code.').waitFor();
+    await done.getByRole('button', { name: 'Return To My Shelf' }).click();
+    await page.waitForLoadState('load');
+    await page.getByRole('heading', { name: 'My Shelf', level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it('the standalone form: empty, wrong, then ten wrong codes start the cool-down', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/redeem');
+    await page.waitForURL(/\/accounts\/login\/\?next=%2Fredeem/);
+    await logIn(page, 'instructor@demo.test');
+    await page.goto('/redeem');
+    await waitForHydration(page);
+    const field = page.getByLabel('Redeem your purchase code');
+    await page.getByRole('button', { name: 'Redeem' }).click();
+    await page.getByText('This field may not be null.').waitFor();
+    await expectAccessible(page);
+    for (let i = 0; i < 10; i += 1) {
+      await field.fill(`WRONG-${i}`);
+      await page.getByRole('button', { name: 'Redeem' }).click();
+      await page
+        .getByText('This code is not valid, has already been used or has expired.')
+        .waitFor();
+    }
+    await field.fill('SHELF-DEMO-2026');
+    await page.getByRole('button', { name: 'Redeem' }).click();
+    await page
+      .getByText(/^Too many wrong codes\. Please wait \d+ minutes? before trying again\.$/)
+      .waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleApiRequest } from '#api/router.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { redeemAttempts, redeemCodes } from '#db/schema/access.ts';
+import { users } from '#db/schema/accounts.ts';
+import { ownerships } from '#db/schema/shelf.ts';
+import { REDEEM_LIMITS, redeemCode, redeemCodeDigest } from '#domain/access/redeem.ts';
+import { loadSessionUser } from '#domain/accounts/service.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { Invalid, TooManyRequests } from '#domain/shared/errors.ts';
+import { insertProduct } from '#tests/builders.ts';
+import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
+
+// Issue 6, Codes: a code grants its product once, whoever races for it; wrong codes are
+// throttled per user and per address; codes are never stored or logged whole.
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function person(ip = unique('ip')): Promise<RequestContext> {
+  const [row] = await database.db
+    .insert(users)
+    .values({ email: `${unique('redeem')}@example.test`, firstName: 'R' })
+    .returning({ id: users.id });
+  const user = (await loadSessionUser(database.db, { userId: row!.id, impersonatorId: null }))!;
+  return testContext(database.db, { user, ipAddress: ip });
+}
+
+async function newCode(
+  durationDays: number | null = null,
+): Promise<{ code: string; productId: number }> {
+  const productId = await insertProduct(database.db, {}, { priceCents: 2000 });
+  const code = unique('CODE').toUpperCase();
+  await database.db.insert(redeemCodes).values({
+    productId,
+    codeDigest: redeemCodeDigest(code),
+    codeLast4: code.slice(-4),
+    durationDays,
+  });
+  return { code, productId };
+}
+
+describe('redeeming a code (spec 1 §4 Redeem dialog; issue 6)', () => {
+  it('trims the code, grants the product for its duration, and only once', async () => {
+    const { code, productId } = await newCode(180);
+    const ctx = await person();
+    expect(await redeemCode(ctx, `  ${code}\n`)).toMatchObject({ productId });
+    const [owned] = await database.db
+      .select()
+      .from(ownerships)
+      .where(eq(ownerships.userId, ctx.user!.id));
+    expect(owned).toMatchObject({ productId, source: 'code' });
+    expect(owned!.expiresAt!.getTime() - owned!.startsAt.getTime()).toBe(180 * 86_400_000);
+    await expect(redeemCode(ctx, code)).rejects.toMatchObject({
+      messageKey: 'redeem.error.invalid',
+    });
+  });
+
+  it('empty is "This field may not be null."', async () => {
+    const ctx = await person();
+    await expect(redeemCode(ctx, '   ')).rejects.toMatchObject({
+      messageKey: 'redeem.error.empty',
+    });
+    const web = testWebContext(database, { user: ctx.user });
+    const response = await handleApiRequest(
+      new Request('http://127.0.0.1/api/redeem', {
+        method: 'POST',
+        body: JSON.stringify({ data: { type: 'redeem', attributes: { code: null } } }),
+      }),
+      web,
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors[0].detail).toBe('This field may not be null.');
+  });
+
+  it('two users racing for one code: one wins', async () => {
+    const { code } = await newCode();
+    const racers = await Promise.all(Array.from({ length: 8 }, () => person()));
+    const results = await Promise.allSettled(racers.map((ctx) => redeemCode(ctx, code)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 'rejected')) {
+      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(Invalid);
+    }
+  });
+
+  it('ten wrong codes in a row start the cool-down, even for the right code; only last 4 kept', async () => {
+    const ctx = await person();
+    const { code } = await newCode();
+    for (let i = 0; i < REDEEM_LIMITS.maxPerAccount; i += 1) {
+      await expect(redeemCode(ctx, `WRONG-${i}-XYZW`)).rejects.toBeInstanceOf(Invalid);
+    }
+    await expect(redeemCode(ctx, code)).rejects.toBeInstanceOf(TooManyRequests);
+    const rows = await database.db
+      .select({ last4: redeemAttempts.codeLast4 })
+      .from(redeemAttempts)
+      .where(eq(redeemAttempts.userId, ctx.user!.id));
+    expect(rows).toHaveLength(REDEEM_LIMITS.maxPerAccount);
+    expect(new Set(rows.map((r) => r.last4))).toEqual(new Set(['XYZW']));
+    // After the window the right code works.
+    const later = { ...ctx, now: new Date(ctx.now.getTime() + REDEEM_LIMITS.windowMs + 1000) };
+    expect((await redeemCode(later, code)).productId).toBeGreaterThan(0);
+    // Through the API the cool-down is a 429 in words.
+    const other = await person();
+    for (let i = 0; i < REDEEM_LIMITS.maxPerAccount; i += 1) {
+      await redeemCode(other, `NOPE-${i}`).catch(() => undefined);
+    }
+    const response = await handleApiRequest(
+      new Request('http://127.0.0.1/api/redeem', {
+        method: 'POST',
+        body: JSON.stringify({ data: { type: 'redeem', attributes: { code } } }),
+      }),
+      testWebContext(database, { user: other.user, ipAddress: other.ipAddress }),
+    );
+    expect(response.status).toBe(429);
+    expect((await response.json()).errors[0].detail).toMatch(
+      /^Too many wrong codes\. Please wait \d+ minutes? before trying again\.$/,
+    );
+  });
+
+  it('one address spraying many accounts is stopped too', async () => {
+    const ip = unique('shared-ip');
+    for (let i = 0; i < REDEEM_LIMITS.maxPerAddress; i += 1) {
+      await redeemCode(await person(ip), `SPRAY-${i}`).catch(() => undefined);
+    }
+    await expect(redeemCode(await person(ip), 'ANY-CODE')).rejects.toBeInstanceOf(TooManyRequests);
+  });
+});
