@@ -3,7 +3,13 @@
 // sites, no MIME sniffing, HSTS in production.
 export function applySecurityHeaders(
   headers: Headers,
-  options: { scriptHashes: string[]; production: boolean; development: boolean },
+  options: {
+    scriptHashes: string[];
+    production: boolean;
+    development: boolean;
+    /** Other origins forms may post to: the bookstore partners' stores (spec 2 §7 handoff). */
+    formActions?: readonly string[];
+  },
 ): void {
   const scriptSrc = [
     "'self'",
@@ -21,7 +27,7 @@ export function applySecurityHeaders(
       "font-src 'self'",
       `connect-src ${connectSrc}`,
       "frame-ancestors 'self'",
-      "form-action 'self'",
+      ["form-action 'self'", ...(options.formActions ?? [])].join(' '),
       "base-uri 'self'",
       "object-src 'none'",
     ].join('; '),

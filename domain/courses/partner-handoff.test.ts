@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  partnerHandoff,
-  partnerStoreOrigin,
-  partnerStoreUrl,
-  showPurchaseModal,
-} from './partner-handoff.ts';
+import { partnerHandoff, showPurchaseModal } from './partner-handoff.ts';
 
 describe('the partner purchase modal (spec 1 §4 Partner hand-off; spec 2 §4)', () => {
   it('shows when candidates exist, the purchase-modal flag is on and the org is the retailer', () => {
@@ -45,11 +40,5 @@ describe('the Follett-style look-up (spec 2 §7)', () => {
     expect(partnerHandoff({ ...input, storeUrl: null })).toBeNull();
     expect(partnerHandoff({ ...input, storeUrl: 'javascript:alert(1)' })).toBeNull();
     expect(partnerHandoff({ ...input, storeUrl: 'not a url' })).toBeNull();
-    expect(partnerStoreUrl('https://user:pw@store.example.edu/')).toBeNull();
-  });
-
-  it('gives the origin pages may post to', () => {
-    expect(partnerStoreOrigin(input.storeUrl)).toBe('https://store.example.edu');
-    expect(partnerStoreOrigin('ftp://store.example.edu')).toBeNull();
   });
 });

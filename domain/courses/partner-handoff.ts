@@ -1,6 +1,7 @@
 // The custom bookstore-partner organisation's Buy Now (spec 1 §4 Partner hand-off; spec 2 §4,
 // §7 Follett-style handoff): a purchase modal, then a hidden form posted to the partner
 // store with the course and the materials to buy.
+import { partnerStoreUrl } from '#domain/sites/partner-store.ts';
 
 /**
  * The purchase modal shows when candidate materials exist, the purchase-modal flag is on and
@@ -12,25 +13,6 @@ export function showPurchaseModal(input: {
   isRetailer: boolean;
 }): boolean {
   return input.candidateCount > 0 && input.purchaseModalEnabled && input.isRetailer;
-}
-
-/** The partner store's address, when it is an absolute http(s) URL without credentials. */
-export function partnerStoreUrl(raw: string | null): URL | null {
-  if (!raw) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (url.username || url.password) return null;
-  return url;
-}
-
-/** Where pages may post forms besides our own origin: the partner stores (CSP form-action). */
-export function partnerStoreOrigin(raw: string | null): string | null {
-  return partnerStoreUrl(raw)?.origin ?? null;
 }
 
 export type PartnerHandoff = { url: string; body: Record<string, string> };
