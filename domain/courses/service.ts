@@ -214,7 +214,9 @@ async function unownedMaterialIsbns(
     .from(sectionProducts)
     .where(eq(sectionProducts.sectionId, sectionId))
     .orderBy(asc(sectionProducts.position), asc(sectionProducts.id));
-  const ids = [...new Set(listed.flatMap((r) => (r.other ? [r.productId, r.other] : [r.productId])))];
+  const ids = [
+    ...new Set(listed.flatMap((r) => (r.other ? [r.productId, r.other] : [r.productId]))),
+  ];
   if (ids.length === 0) return [];
   const owned = await ctx.db
     .select({ productId: ownerships.productId })

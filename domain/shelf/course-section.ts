@@ -19,6 +19,7 @@ import { type OptingBanner, optingBanner } from '#domain/courses/opting-banner.t
 import { showPurchaseModal } from '#domain/courses/partner-handoff.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
+import { partnerStoreUrl } from '#domain/sites/partner-store.ts';
 import { isFreeToAdd } from './free-book-rule.ts';
 import {
   activeOwnership,
@@ -62,6 +63,8 @@ export type CourseSectionView = {
     buyNow: boolean;
     purchaseModal: boolean;
     candidates: { productId: number; title: string; productType: string }[];
+    /** The partner's store, for 'Go To My Bookstore' (a plain http(s) address, or null). */
+    storeUrl: string | null;
   };
   /** Professors and teaching assistants see 'View Section Analytics' (spec 2 §4). */
   canViewAnalytics: boolean;
@@ -93,8 +96,7 @@ export async function courseSectionView(
     org: section.org,
     now: ctx.now,
   });
-  const buyNow =
-    section.org.isBookstorePartner && section.course.courseType === 'student_choice';
+  const buyNow = section.org.isBookstorePartner && section.course.courseType === 'student_choice';
   const partnerOf = (candidates: CourseSectionView['partner']['candidates']) => ({
     buyNow,
     purchaseModal:
@@ -105,6 +107,9 @@ export async function courseSectionView(
         isRetailer: section.org.isRetailer,
       }),
     candidates,
+    storeUrl: section.org.isBookstorePartner
+      ? (partnerStoreUrl(section.org.partnerStoreUrl)?.href ?? null)
+      : null,
   });
   if (today < visibleFrom) {
     return {
@@ -252,7 +257,8 @@ export async function courseSectionView(
 /**
  * Start Reading / Acquire Code for a course-fee member (spec 1 §4 Course fee): the material
  * goes on their shelf for the course, and courseware gets its access code from the pool,
- * together. Only a course-fee member, and only for a material of that section.
+ * together. Only a course-fee member who has not opted out (spec 1 §6), and only for a
+ * material of that section.
  */
 export async function acquireCourseMaterial(
   ctx: RequestContext,

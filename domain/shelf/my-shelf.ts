@@ -56,6 +56,7 @@ export type ShelfSection = {
     isBookstorePartner: boolean;
     purchaseModalEnabled: boolean;
     helpUrl: string | null;
+    partnerStoreUrl: string | null;
   };
   memberId: number;
   rsCoursememberId: string;
@@ -94,6 +95,7 @@ const sectionColumns = {
     isBookstorePartner: organizations.isBookstorePartner,
     purchaseModalEnabled: organizations.purchaseModalEnabled,
     helpUrl: organizations.helpUrl,
+    partnerStoreUrl: organizations.partnerStoreUrl,
   },
   memberId: sectionMembers.id,
   rsCoursememberId: sectionMembers.rsCoursememberId,
