@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { RefObject } from 'react';
 import { useRootData, useT } from '#web/i18n/use-t.ts';
 
 /**
@@ -10,6 +11,7 @@ export function ErrorModal({
   message,
   detail = null,
   onClose,
+  returnFocusTo,
 }: {
   open: boolean;
   /** The translated message. */
@@ -17,6 +19,8 @@ export function ErrorModal({
   /** The server's own explanation, when it gave one. */
   detail?: string | null;
   onClose: () => void;
+  /** Where the focus goes back to on close (the control whose call failed). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const t = useT();
   const support = useRootData()?.site.links.support ?? '/support';
@@ -24,7 +28,15 @@ export function ErrorModal({
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog" aria-describedby="error-modal-text">
+        <Dialog.Content
+          className="dialog"
+          aria-describedby="error-modal-text"
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.current) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
+        >
           <Dialog.Title className="dialog__title">{t('errorModal.title')}</Dialog.Title>
           <div id="error-modal-text" className="stack-sm">
             <p>{message}</p>

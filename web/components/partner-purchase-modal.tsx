@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
@@ -54,8 +54,8 @@ export function PartnerPurchaseModal({
   rsCourseId: string;
   course: string;
   candidates: { productId: number; title: string }[];
-  /** Renders the button that opens the modal. */
-  trigger: (open: () => void) => ReactNode;
+  /** Renders the buttons that open the modal; the focus goes back to the one pressed. */
+  trigger: (open: (from: HTMLElement) => void) => ReactNode;
 }) {
   const t = useT();
   const csrfToken = useCsrfToken();
@@ -63,6 +63,12 @@ export function PartnerPurchaseModal({
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = (event: Event) => {
+    if (!opener.current) return;
+    event.preventDefault();
+    opener.current.focus();
+  };
 
   const report = (message: string) => {
     console.error(`Partner store redirect failed: ${message}`);
@@ -90,11 +96,18 @@ export function PartnerPurchaseModal({
 
   return (
     <>
-      {trigger(() => setOpen(true))}
+      {trigger((from) => {
+        opener.current = from;
+        setOpen(true);
+      })}
       <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
         <Dialog.Portal>
           <Dialog.Overlay className="dialog__overlay" />
-          <Dialog.Content className="dialog" aria-describedby="partner-purchase-text">
+          <Dialog.Content
+            className="dialog"
+            aria-describedby="partner-purchase-text"
+            onCloseAutoFocus={returnFocus}
+          >
             <Dialog.Title className="dialog__title">{t('partner.purchase.title')}</Dialog.Title>
             <p id="partner-purchase-text">{t('partner.purchase.text', { course })}</p>
             <ul>
@@ -116,6 +129,7 @@ export function PartnerPurchaseModal({
       <ErrorModal
         open={failed}
         message={t('partner.error.redirect')}
+        returnFocusTo={opener}
         onClose={() => setFailed(false)}
       />
     </>

@@ -154,7 +154,7 @@ export default function CourseSectionPage() {
                             type="button"
                             className="button button--primary"
                             aria-label={buyNowLabel(material.title)}
-                            onClick={open}
+                            onClick={(event) => open(event.currentTarget)}
                           >
                             {t('section.buyNow')}
                           </button>
