@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleApiRequest } from '#api/router.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { userRoles, users } from '#db/schema/accounts.ts';
-import { offerings } from '#db/schema/catalog.ts';
 import {
   courseSections,
   courses,
