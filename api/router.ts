@@ -3,8 +3,10 @@ import { getAccessCode, postAccessCode, postSectionCode } from './access/routes.
 import { loginStatus, postChangeLanguage } from './account/routes.ts';
 import { deleteCartItem, getCart, postCartItem } from './cart/routes.ts';
 import { getCatalogItem } from './catalog-items/routes.ts';
+import { getPartnerHandoff } from './efollett/routes.ts';
 import { apiError, mapApiError } from './errors.ts';
-import { postPageView } from './events/routes.ts';
+import { postPageView, postRedirectError } from './events/routes.ts';
+import { postOptIn, postOptOut } from './members/routes.ts';
 import { postCancel, postConfirm, postPayment, postResume } from './payments/routes.ts';
 import { postStripeWebhook, STRIPE_WEBHOOK_PATH } from './payments/webhooks.ts';
 import { postRedeem } from './redeem/routes.ts';
@@ -23,6 +25,10 @@ const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
   ['/api/account/login', { GET: (_r, c) => loginStatus(c) }],
   ['/api/account/user/me/change-language', { POST: postChangeLanguage }],
   ['/api/events/page-view', { POST: postPageView }],
+  ['/api/events/redirect-error', { POST: postRedirectError }],
+  ['/api/members/:memberId/opt-out', { POST: postOptOut }],
+  ['/api/members/:memberId/opt-in', { POST: postOptIn }],
+  ['/api/efollett/:rsCourseId', { GET: getPartnerHandoff }],
   ['/api/catalog-items/:id', { GET: getCatalogItem }],
   ['/api/cart', { GET: (_r, c) => getCart(c) }],
   ['/api/access-items/:productId/access-code', { GET: getAccessCode, POST: postAccessCode }],

@@ -41,12 +41,44 @@ describe('message catalogs', () => {
         product: 'p',
         minutes: 2,
         number: 'n',
+        direction: 'out',
       },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();
       expect(() => translate('fr-CA', id, params)).not.toThrow();
     }
+  });
+
+  it('spec 1 §4, §5; spec 2 §8: the opting texts to the letter', () => {
+    expect(translate('en', 'opting.banner.optedOut', { days: 3 })).toBe(
+      'You are currently opted out. You have 3 day(s) to opt in and gain access to all your materials.',
+    );
+    expect(translate('en', 'opting.banner.optedIn', { days: 1 })).toBe(
+      'You are currently opted in. You have 1 day(s) to opt out of inclusive access for this course.',
+    );
+    expect(translate('en', 'opting.banner.partner.optedOut', { days: 2 })).toMatch(
+      /to opt in to your ACCESS program to save on these materials\.$/,
+    );
+    expect(translate('en', 'opting.banner.partner.optedOutClosed')).toBe(
+      'You have opted out of digital materials and the opting deadline has passed. If you are missing materials, please go to your campus bookstore to purchase.',
+    );
+    expect(translate('en', 'opting.optOut.title')).toBe('Are you sure you want to opt out?');
+    expect(translate('en', 'opting.optIn.title')).toBe("Let's get you opted in!");
+    expect(translate('en', 'opting.confirm.mismatch')).toBe(
+      'Enter the text OPTOUT, one word, in all capital letters',
+    );
+    expect(translate('en', 'errorModal.title')).toBe('Sorry, something went wrong.');
+    expect(translate('en', 'opting.error', { direction: 'in' })).toBe(
+      "We're sorry, your request to opt-in could not be processed. Please try again...",
+    );
+    expect(translate('en', 'opting.error', { direction: 'out' })).toBe(
+      "We're sorry, your request to opt-out could not be processed. Please try again...",
+    );
+    expect(translate('en', 'opting.reason.1')).toBe(
+      "purchased access directly from the publisher's website",
+    );
+    expect(translate('fr-CA', 'opting.banner.optedOut', { days: 1 })).toContain('1 jour ');
   });
 
   it('uses plurals', () => {

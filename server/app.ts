@@ -8,7 +8,7 @@ import { resolveLocale } from '#domain/accounts/language.ts';
 import { findSessionUser, forgetAccounts } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
 import { clearTimedCaches } from '#domain/shared/timed-cache.ts';
-import { knownSite, resolveSite } from '#domain/sites/service.ts';
+import { knownSite, partnerStoreOrigins, resolveSite } from '#domain/sites/service.ts';
 import { translate } from '#i18n/translate.ts';
 import { type Config, loadConfig } from './config.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
@@ -117,14 +117,16 @@ export async function createApp(options: AppOptions): Promise<App> {
       response = new Response(response.body, response);
     }
     const https = isHttps(request, config);
+    const html = (response.headers.get('Content-Type') ?? '').startsWith('text/html');
     applySecurityHeaders(response.headers, {
       scriptHashes: context?.scriptHashes ?? [],
       production: production && https,
       development,
       stripe: browserPayments.gateway === 'stripe',
+      // A page may post the partner hand-off form to a bookstore partner's store.
+      formActions: html && context ? await formActionOrigins(context) : [],
     });
     response.headers.set('X-Request-Id', requestId);
-    const html = (response.headers.get('Content-Type') ?? '').startsWith('text/html');
     const key = cacheEnabled
       ? publicPageKey(request.method, url.pathname + url.search, headerOf)
       : null;
@@ -231,6 +233,15 @@ export async function createApp(options: AppOptions): Promise<App> {
         browserPayments,
       },
     };
+  }
+
+  async function formActionOrigins(context: WebContext): Promise<string[]> {
+    try {
+      return await partnerStoreOrigins(context.rc.db);
+    } catch (error) {
+      context.log.error({ err: error }, 'partner store origins');
+      return [];
+    }
   }
 
   async function checkCsrf(request: Request, context: WebContext): Promise<Response | null> {

@@ -97,3 +97,21 @@ describe('Content-Security-Policy (decision 007)', () => {
     expect(headers.get('Strict-Transport-Security')).toBeNull();
   });
 });
+
+describe('the Content-Security-Policy form-action', () => {
+  const formAction = (formActions?: string[]) =>
+    directives(
+      contentSecurityPolicy({ scriptHashes: [], development: false, stripe: false, formActions }),
+    ).get('form-action');
+
+  it('allows our own origin only, by default', () => {
+    expect(formAction()).toEqual(["'self'"]);
+  });
+
+  it('adds the bookstore partners’ stores for the hand-off form (spec 2 §7)', () => {
+    expect(formAction(['https://store.example.edu'])).toEqual([
+      "'self'",
+      'https://store.example.edu',
+    ]);
+  });
+});

@@ -20,6 +20,8 @@ type Options = {
   development: boolean;
   /** Stripe takes payments in this process: Stripe.js may run, frame and call out. */
   stripe: boolean;
+  /** Other origins forms may post to: the bookstore partners' stores (spec 2 §7 handoff). */
+  formActions?: readonly string[];
 };
 
 export function contentSecurityPolicy(options: Omit<Options, 'production'>): string {
@@ -46,7 +48,7 @@ export function contentSecurityPolicy(options: Omit<Options, 'production'>): str
     // Without Stripe frames fall back to default-src 'self', as before.
     ...(options.stripe ? [`frame-src ${["'self'", ...stripe('frame')].join(' ')}`] : []),
     "frame-ancestors 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...(options.formActions ?? [])].join(' '),
     "base-uri 'self'",
     "object-src 'none'",
   ].join('; ');

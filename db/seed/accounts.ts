@@ -24,12 +24,13 @@ export const DEMO_ACCOUNTS: readonly { email: string; role: string; description:
   {
     email: 'bookstore@demo.test',
     role: 'bookstore_manager',
-    description: 'Bookstore manager of the retailer organisation',
+    description:
+      'Bookstore manager of the retailer organisation: downloads who is opted in or out of its sections at `/manage/sections/{id}/opt-status.csv`',
   },
   {
     email: 'manager@demo.test',
     role: 'manager',
-    description: 'Manager: every manage tool, may impersonate',
+    description: "Manager: every manage tool, may impersonate, downloads any section's opt status",
   },
   {
     email: 'neweula@demo.test',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { cartItems } from '#db/schema/commerce.ts';
 import { courseSections, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
@@ -42,6 +42,8 @@ export async function courseFeeSection(
           eq(sectionMembers.sectionId, sectionProducts.sectionId),
           eq(sectionMembers.userId, userId),
           eq(sectionMembers.isCourseFee, true),
+          // An opted-out student is out of the program (spec 1 §6, courses/opting.ts).
+          ne(sectionMembers.optStatus, 'opted_out'),
         ),
       )
       .orderBy(sectionProducts.sectionId),

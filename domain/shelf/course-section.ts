@@ -8,8 +8,18 @@ import { unavailabilityReason } from '#domain/catalog/availability.ts';
 import { priceLabel } from '#domain/catalog/price-label.ts';
 import { cartLines, subtotalCents } from '#domain/commerce/cart.ts';
 import { offeringPriceCents } from '#domain/commerce/cart-button.ts';
+import {
+  courseFeeApplies,
+  ecommerceChannelOpen,
+  isOptStatus,
+  type OptStatus,
+  offeringsShow,
+} from '#domain/courses/opting.ts';
+import { type OptingBanner, optingBanner } from '#domain/courses/opting-banner.ts';
+import { showPurchaseModal } from '#domain/courses/partner-handoff.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
+import { partnerStoreUrl } from '#domain/sites/partner-store.ts';
 import { isFreeToAdd } from './free-book-rule.ts';
 import {
   activeOwnership,
@@ -43,6 +53,19 @@ export type SectionMaterial = {
 export type CourseSectionView = {
   section: ShelfSection;
   materials: SectionMaterial[];
+  /** The opting banner, for a student who may opt (spec 1 §4 Opting). */
+  opting: OptingBanner | null;
+  /**
+   * The bookstore-partner organisation's Buy Now (spec 1 §4 Partner hand-off): shown for its
+   * student-choice courses; the purchase modal lists the candidates when it applies.
+   */
+  partner: {
+    buyNow: boolean;
+    purchaseModal: boolean;
+    candidates: { productId: number; title: string; productType: string }[];
+    /** The partner's store, for 'Go To My Bookstore' (a plain http(s) address, or null). */
+    storeUrl: string | null;
+  };
   /** Professors and teaching assistants see 'View Section Analytics' (spec 2 §4). */
   canViewAnalytics: boolean;
   /** Materials appear two weeks before class starts; before then, the day to check back. */
@@ -61,8 +84,43 @@ export async function courseSectionView(
   const lines = await cartLines(ctx.db, { userId: user.id });
   const cart = { count: lines.length, subtotalCents: subtotalCents(lines) };
   const canViewAnalytics = section.role === 'professor' || section.role === 'teaching_assistant';
+  const optStatus: OptStatus = isOptStatus(section.optStatus) ? section.optStatus : 'opted_in';
+  const opting = optingBanner({
+    member: {
+      role: section.role,
+      optStatus,
+      canUpdateOptStatus: section.canUpdateOptStatus,
+      addDropDate: section.addDropDate,
+    },
+    section,
+    org: section.org,
+    now: ctx.now,
+  });
+  const buyNow = section.org.isBookstorePartner && section.course.courseType === 'student_choice';
+  const partnerOf = (candidates: CourseSectionView['partner']['candidates']) => ({
+    buyNow,
+    purchaseModal:
+      buyNow &&
+      showPurchaseModal({
+        candidateCount: candidates.length,
+        purchaseModalEnabled: section.org.purchaseModalEnabled,
+        isRetailer: section.org.isRetailer,
+      }),
+    candidates,
+    storeUrl: section.org.isBookstorePartner
+      ? (partnerStoreUrl(section.org.partnerStoreUrl)?.href ?? null)
+      : null,
+  });
   if (today < visibleFrom) {
-    return { section, materials: [], canViewAnalytics, checkBackOn: visibleFrom, cart };
+    return {
+      section,
+      materials: [],
+      opting,
+      partner: partnerOf([]),
+      canViewAnalytics,
+      checkBackOn: visibleFrom,
+      cart,
+    };
   }
   const rows = await ctx.db
     .select({
@@ -111,8 +169,23 @@ export async function courseSectionView(
   const factOf = new Map(facts.map((fact) => [fact.id, fact]));
   const allOfferings = await offeringsOf(ctx, ids);
   const inCart = await cartProductIds(ctx);
-  const optedOutMayBuy =
-    section.optStatus === 'opted_out' && section.course.courseType === 'inclusive_access';
+  // spec 1 §5: offerings show with cdsEnabled or auto-provisioning disabled; otherwise only
+  // an opted-out student after the deadline buys, through the ecommerce channel. A course fee
+  // covers nothing once opted out (spec 1 §6).
+  const optedOutMayBuy = ecommerceChannelOpen({
+    isBookstorePartner: section.org.isBookstorePartner,
+    role: section.role,
+    optStatus,
+    addDropDate: section.addDropDate,
+    now: ctx.now,
+  });
+  const mayBuy =
+    optedOutMayBuy ||
+    offeringsShow({
+      isCdsEnabled: section.org.isCdsEnabled,
+      disableAutoProvisioning: section.disableAutoProvisioning,
+    });
+  const courseFee = courseFeeApplies({ isCourseFee: section.isCourseFee, optStatus });
   const materials: SectionMaterial[] = [];
   for (const entry of entries) {
     const fact = factOf.get(entry.productId);
@@ -120,7 +193,7 @@ export async function courseSectionView(
     const own = allOfferings.filter((o) => o.productId === entry.productId);
     const offered = offeringsAfterAddDrop(own, {
       choice: entry.choice,
-      courseFee: section.isCourseFee,
+      courseFee,
       addDropDate: section.addDropDate,
       now: ctx.now,
     }).sort((a, b) => offeringPriceCents(a) - offeringPriceCents(b) || a.id - b.id);
@@ -139,7 +212,7 @@ export async function courseSectionView(
       hasOffer: offered.length > 0,
       priceCents: cheapest ? offeringPriceCents(cheapest) : null,
     });
-    const buyable = unavailable === null && offered.length > 0;
+    const buyable = mayBuy && unavailable === null && offered.length > 0;
     // A physical copy: judged on every offering, before the course-fee rule drops some.
     const physical =
       fact.productType === 'physical_product' ||
@@ -160,20 +233,32 @@ export async function courseSectionView(
         hasOfferings: buyable,
         inCart: inCart.has(entry.productId),
         physical,
-        courseFee: section.isCourseFee,
+        courseFee,
         optedOutMayBuy,
       }),
       offeringId: buyable ? (cheapest?.id ?? null) : null,
       priceCents: cheapest ? offeringPriceCents(cheapest) : null,
     });
   }
-  return { section, materials, canViewAnalytics, checkBackOn: null, cart };
+  const candidates = materials
+    .filter((material) => !material.owned)
+    .map(({ productId, title, productType }) => ({ productId, title, productType }));
+  return {
+    section,
+    materials,
+    opting,
+    partner: partnerOf(candidates),
+    canViewAnalytics,
+    checkBackOn: null,
+    cart,
+  };
 }
 
 /**
  * Start Reading / Acquire Code for a course-fee member (spec 1 §4 Course fee): the material
  * goes on their shelf for the course, and courseware gets its access code from the pool,
- * together. Only a course-fee member, and only for a material of that section.
+ * together. Only a course-fee member who has not opted out (spec 1 §6), and only for a
+ * material of that section.
  */
 export async function acquireCourseMaterial(
   ctx: RequestContext,
@@ -182,7 +267,8 @@ export async function acquireCourseMaterial(
 ): Promise<void> {
   const section = await memberSection(ctx, sectionId);
   const user = ctx.user!;
-  if (!section.isCourseFee) throw new Forbidden();
+  const optStatus: OptStatus = isOptStatus(section.optStatus) ? section.optStatus : 'opted_in';
+  if (!courseFeeApplies({ isCourseFee: section.isCourseFee, optStatus })) throw new Forbidden();
   const [material] = await ctx.db
     .select({ productType: products.productType })
     .from(sectionProducts)

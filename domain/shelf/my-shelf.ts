@@ -17,6 +17,7 @@ import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
 import { cartItems, carts } from '#db/schema/commerce.ts';
 import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
+import { organizations } from '#db/schema/sites.ts';
 import { PAGE_SIZE } from '#domain/catalog/pagination.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
@@ -40,13 +41,28 @@ export type ShelfSection = {
   id: number;
   name: string;
   number: string | null;
+  rsCourseId: string;
   startDate: string;
   endDate: string;
   addDropAt: Date;
+  timeZone: string;
+  optingMethod: string;
+  disableAutoProvisioning: boolean;
   course: { name: string; department: string; number: string; courseType: string };
+  /** The organisation whose course it is: its behaviours are flags (DESIGN.md, Requests). */
+  org: {
+    isCdsEnabled: boolean;
+    isRetailer: boolean;
+    isBookstorePartner: boolean;
+    purchaseModalEnabled: boolean;
+    helpUrl: string | null;
+    partnerStoreUrl: string | null;
+  };
   memberId: number;
+  rsCoursememberId: string;
   role: string;
   optStatus: string;
+  canUpdateOptStatus: boolean;
   isCourseFee: boolean;
   addDropDate: Date;
 };
@@ -60,18 +76,32 @@ const sectionColumns = {
   id: courseSections.id,
   name: courseSections.name,
   number: courseSections.number,
+  rsCourseId: courseSections.rsCourseId,
   startDate: courseSections.startDate,
   endDate: courseSections.endDate,
   addDropAt: courseSections.addDropAt,
+  timeZone: courseSections.timeZone,
+  optingMethod: courseSections.optingMethod,
+  disableAutoProvisioning: courseSections.disableAutoProvisioning,
   course: {
     name: courses.name,
     department: courses.department,
     number: courses.number,
     courseType: courses.courseType,
   },
+  org: {
+    isCdsEnabled: organizations.isCdsEnabled,
+    isRetailer: organizations.isRetailer,
+    isBookstorePartner: organizations.isBookstorePartner,
+    purchaseModalEnabled: organizations.purchaseModalEnabled,
+    helpUrl: organizations.helpUrl,
+    partnerStoreUrl: organizations.partnerStoreUrl,
+  },
   memberId: sectionMembers.id,
+  rsCoursememberId: sectionMembers.rsCoursememberId,
   role: sectionMembers.role,
   optStatus: sectionMembers.optStatus,
+  canUpdateOptStatus: sectionMembers.canUpdateOptStatus,
   isCourseFee: sectionMembers.isCourseFee,
   addDropDate: sectionMembers.addDropDate,
 };
@@ -84,6 +114,7 @@ export async function enrolledSections(ctx: RequestContext): Promise<ShelfSectio
     .from(sectionMembers)
     .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
     .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .innerJoin(organizations, eq(organizations.id, courses.orgId))
     .where(eq(sectionMembers.userId, user.id))
     .orderBy(asc(courseSections.startDate), asc(courseSections.id));
 }
@@ -98,6 +129,7 @@ export async function memberSection(ctx: RequestContext, sectionId: number): Pro
     .select({ ...sectionColumns, userId: sectionMembers.userId })
     .from(courseSections)
     .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .innerJoin(organizations, eq(organizations.id, courses.orgId))
     .leftJoin(
       sectionMembers,
       and(eq(sectionMembers.sectionId, courseSections.id), eq(sectionMembers.userId, user.id)),

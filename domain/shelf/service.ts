@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { products } from '#db/schema/catalog.ts';
+import { sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { onAccountsChanged } from '#domain/accounts/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -72,4 +73,86 @@ export async function ownsProduct(ctx: RequestContext, productId: number): Promi
       .where(and(eq(ownerships.userId, user.id), isNull(ownerships.revokedAt))),
   );
   return rows.some((row) => row.productId === productId && isActiveOwnership(row, ctx.now));
+}
+
+// Inclusive access and opting (spec 1 §6: opted-out students are blocked from reading via
+// inclusive access). The courses context calls these inside its opt-change transaction, so
+// the status, the change record and the reading access move together.
+
+/** The user's inclusive-access ownerships through this section (or of its materials). */
+function inclusiveAccessOf(userId: number, sectionId: number): SQL {
+  const materials = sql`${ownerships.productId} in (
+    select ${sectionProducts.productId} from ${sectionProducts}
+      where ${sectionProducts.sectionId} = ${sectionId}
+    union
+    select ${sectionProducts.additionalProductId} from ${sectionProducts}
+      where ${sectionProducts.sectionId} = ${sectionId}
+        and ${sectionProducts.additionalProductId} is not null)`;
+  return and(
+    eq(ownerships.userId, userId),
+    eq(ownerships.source, 'inclusive_access'),
+    or(
+      eq(ownerships.courseSectionId, sectionId),
+      and(isNull(ownerships.courseSectionId), materials),
+    ),
+  )!;
+}
+
+/**
+ * Opting out: the user's inclusive-access ownerships of the section's materials end now
+ * (revoked at `ctx.now`, the time of the opt change). Returns how many.
+ */
+export async function revokeInclusiveAccess(
+  ctx: RequestContext,
+  input: { userId: number; sectionId: number },
+): Promise<number> {
+  const revoked = await ctx.db
+    .update(ownerships)
+    .set({ revokedAt: ctx.now })
+    .where(and(inclusiveAccessOf(input.userId, input.sectionId), isNull(ownerships.revokedAt)))
+    .returning({ id: ownerships.id });
+  return revoked.length;
+}
+
+/**
+ * Opting back in: what the opt-out at `revokedAt` took away is granted again, with its
+ * original window. Something the user owns again meanwhile (bought it) is left as it is.
+ */
+export async function restoreInclusiveAccess(
+  ctx: RequestContext,
+  input: { userId: number; sectionId: number; revokedAt: Date },
+): Promise<number> {
+  const taken = await ctx.db
+    .selectDistinctOn([ownerships.productId], {
+      productId: ownerships.productId,
+      courseSectionId: ownerships.courseSectionId,
+      startsAt: ownerships.startsAt,
+      expiresAt: ownerships.expiresAt,
+    })
+    .from(ownerships)
+    .where(
+      and(
+        inclusiveAccessOf(input.userId, input.sectionId),
+        eq(ownerships.revokedAt, input.revokedAt),
+      ),
+    )
+    .orderBy(ownerships.productId, desc(ownerships.id));
+  if (taken.length === 0) return 0;
+  const granted = await ctx.db
+    .insert(ownerships)
+    .values(
+      taken.map((row) => ({
+        userId: input.userId,
+        productId: row.productId,
+        source: 'inclusive_access',
+        courseSectionId: row.courseSectionId,
+        startsAt: row.startsAt,
+        expiresAt: row.expiresAt,
+        createdAt: ctx.now,
+      })),
+    )
+    // One active ownership per user and product (unique index): a bought copy stays.
+    .onConflictDoNothing()
+    .returning({ id: ownerships.id });
+  return granted.length;
 }

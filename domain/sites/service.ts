@@ -3,6 +3,7 @@ import type { Queryable } from '#db/client.ts';
 import { banners, organizations, whiteLabels } from '#db/schema/sites.ts';
 import { isLocale, LANGUAGES, type Locale } from '#domain/accounts/language.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
+import { partnerStoreOrigin } from './partner-store.ts';
 import type { Site, SiteLinks, SiteOrg } from './types.ts';
 
 export const DEFAULT_SITE_TITLE = 'Shelfmark';
@@ -49,9 +50,14 @@ const siteCache = new TimedCache<string, Site>(30_000, 1_000);
 type StoredBanner = { id: number; message: string; messageFrCa: string | null };
 const bannerCache = new TimedCache<'active', StoredBanner | null>(30_000, 1);
 
+// Partner stores change rarely: each process keeps their origins up to 30 s, forgotten when
+// a site or organisation changes (clearTimedCaches).
+const storeOrigins = new TimedCache<'all', string[]>(30_000, 1);
+
 export function clearSiteCache(): void {
   siteCache.clear();
   bannerCache.clear();
+  storeOrigins.clear();
 }
 
 /** The site for a host when this process already knows it (the page cache's fast path). */
@@ -146,4 +152,19 @@ async function loadMaintenanceBanner(db: Queryable, now: Date) {
     .orderBy(desc(banners.id))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The origins of the bookstore partners' stores: pages may post the hand-off form there
+ * (the Content-Security-Policy's form-action).
+ */
+export function partnerStoreOrigins(db: Queryable): Promise<string[]> {
+  return storeOrigins.getOrLoad('all', async () => {
+    const rows = await db
+      .select({ url: organizations.partnerStoreUrl })
+      .from(organizations)
+      .where(eq(organizations.isBookstorePartner, true));
+    const origins = rows.map((r) => partnerStoreOrigin(r.url));
+    return [...new Set(origins.filter((o): o is string => o !== null))];
+  });
 }

@@ -145,9 +145,9 @@ describe('a course section (issue 5)', () => {
     await expect(acquireCourseMaterial(payer, sectionId, digital)).rejects.toBeInstanceOf(
       Forbidden,
     );
-    expect((await courseSectionView(payer, sectionId, today)).materials[0]?.action).toBe(
-      'addToCart',
-    );
+    // Nor anything to buy: on inclusive access (no CDS, auto-provisioning on) offerings do not
+    // show (spec 1 §5), until an opted-out student's deadline passes (tests/integration/opting).
+    expect((await courseSectionView(payer, sectionId, today)).materials[0]?.action).toBeNull();
   });
 
   it('before two weeks ahead of the start, materials wait, with the day to come back', async () => {

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-section.ts';
 import { dayIn, sectionTitle } from '#domain/shelf/sections.ts';
 import { formatMoney, translate } from '#i18n/translate.ts';
+import { OptingBanner } from '#web/components/opting-banner.tsx';
+import { PartnerPurchaseModal } from '#web/components/partner-purchase-modal.tsx';
 import { ProductSideSheet } from '#web/components/product-side-sheet.tsx';
 import { RedeemDialog } from '#web/components/redeem-dialog.tsx';
 import { ShelfActionButton } from '#web/components/shelf-action.tsx';
@@ -31,7 +33,8 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     throw redirect(`/course/course_details/${sectionId}`);
   }
   const view = await courseSectionView(context.rc, sectionId, dayIn(context.rc.now, user.timeZone));
-  const { section } = view;
+  const { section, partner } = view;
+  const partnerOrg = section.org.isBookstorePartner || (site.org?.isBookstorePartner ?? false);
   return {
     ...view,
     title: sectionTitle({
@@ -46,12 +49,14 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
       startDate: section.startDate,
       endDate: section.endDate,
       memberId: section.memberId,
+      rsCourseId: section.rsCourseId,
     },
+    // 'Learn More': the organisation's help page, else the site's.
+    learnMoreUrl: section.org.helpUrl ?? site.links.help,
     // The cart preview is hidden for the custom bookstore-partner organisation.
-    showCart: !(site.org?.isBookstorePartner ?? false),
+    showCart: !partnerOrg,
     // 'Available to buy/acquire' with Buy Now: the partner organisation's student-choice course.
-    showBuy:
-      (site.org?.isBookstorePartner ?? false) && section.course.courseType === 'student_choice',
+    partner,
   };
 });
 
@@ -80,7 +85,9 @@ export default function CourseSectionPage() {
   const heading = view.title.section
     ? t('section.title', { course: view.title.course, number: view.title.section })
     : view.title.course;
-  const available = view.materials.filter((m) => !m.owned && m.offeringId !== null);
+  const available = view.partner.candidates;
+  const buyNowLabel = (title: string) =>
+    t('shelf.button.of', { action: t('section.buyNow'), title });
   const [openId, setOpenId] = useState<number | null>(null);
   return (
     <div className="stack-lg">
@@ -124,31 +131,62 @@ export default function CourseSectionPage() {
           </Link>
         </aside>
       ) : null}
+      {view.opting ? (
+        <OptingBanner
+          banner={view.opting}
+          memberId={view.section.memberId}
+          learnMoreUrl={view.learnMoreUrl}
+          storeUrl={view.partner.storeUrl}
+        />
+      ) : null}
       {view.checkBackOn ? (
         <p className="empty-state">{t('section.notYet', { date: date(view.checkBackOn) })}</p>
       ) : (
         <>
-          {view.showBuy && available.length > 0 ? (
+          {view.partner.buyNow && available.length > 0 ? (
             <section className="stack" aria-labelledby="available-heading">
               <h2 id="available-heading">{t('section.available')}</h2>
-              <ul className="shelf-grid">
-                {available.map((material) => (
-                  <li key={material.productId} className="shelf-tile">
-                    <p className="pill">{t(`type.${material.productType}`)}</p>
-                    <p className="item-tile__title">{material.title}</p>
-                    <Link
-                      to={`/product-detail/${material.productId}?ecommerce_course_id=${view.section.id}`}
-                      className="button button--primary"
-                      aria-label={t('shelf.button.of', {
-                        action: t('section.buyNow'),
-                        title: material.title,
-                      })}
-                    >
-                      {t('section.buyNow')}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              {view.partner.purchaseModal ? (
+                <PartnerPurchaseModal
+                  rsCourseId={view.section.rsCourseId}
+                  course={heading}
+                  candidates={available}
+                  trigger={(open) => (
+                    <ul className="shelf-grid">
+                      {available.map((material) => (
+                        <li key={material.productId} className="shelf-tile">
+                          <p className="pill">{t(`type.${material.productType}`)}</p>
+                          <p className="item-tile__title">{material.title}</p>
+                          <button
+                            type="button"
+                            className="button button--primary"
+                            aria-label={buyNowLabel(material.title)}
+                            onClick={(event) => open(event.currentTarget)}
+                          >
+                            {t('section.buyNow')}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                />
+              ) : (
+                <ul className="shelf-grid">
+                  {available.map((material) => (
+                    <li key={material.productId} className="shelf-tile">
+                      <p className="pill">{t(`type.${material.productType}`)}</p>
+                      <p className="item-tile__title">{material.title}</p>
+                      <Link
+                        to={`/product-detail/${material.productId}?ecommerce_course_id=${view.section.id}`}
+                        className="button button--primary"
+                        aria-label={buyNowLabel(material.title)}
+                      >
+                        {t('section.buyNow')}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </section>
           ) : null}
           <section className="stack" aria-labelledby="materials-heading">

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+// The member calls of spec 2 §7: Opt out sends attributes selected_reason and message on a
+// Member; Opt in sends none. The feedback rules themselves are domain/courses/opt-out-feedback.
+
+const memberId = z.string().regex(/^[1-9]\d{0,9}$/);
+
+/** selected_reason: 1-5, as a number or its digit. */
+const selectedReason = z.union([
+  z.number().int().min(1).max(5),
+  z
+    .string()
+    .regex(/^[1-5]$/)
+    .transform(Number),
+]);
+
+export const optOutBody = z
+  .object({
+    data: z
+      .object({
+        type: z.literal('Member'),
+        id: memberId.optional(),
+        attributes: z
+          .object({
+            selected_reason: selectedReason,
+            // The field takes 256 characters (spec 1 §5); the domain checks 'Other' needs one.
+            message: z.string().max(256).nullable().optional(),
+          })
+          .strict(),
+      })
+      .strict(),
+  })
+  .strict();
+export type OptOutBody = z.infer<typeof optOutBody>;
+
+export const optInBody = z
+  .object({
+    data: z
+      .object({
+        type: z.literal('Member'),
+        id: memberId.optional(),
+        attributes: z.object({}).strict().optional(),
+      })
+      .strict(),
+  })
+  .strict();
+export type OptInBody = z.infer<typeof optInBody>;

@@ -1,0 +1,195 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+
+// Issue 6, Opting, tried as student@demo.test would on BIO 101 (opted in, deadline open):
+// every step of opting out — the wrong word, 'Other' without text — the banner and the
+// reading access changing, a failed call's error modal, and opting back in. The demo
+// database is shared by every browser test: the student ends opted in, whatever happens.
+
+let browser: Browser;
+let memberId: string | null = null;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  // Leave the student opted in for the other journeys, even when a step above failed.
+  if (memberId && browser) {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    await page.evaluate(async (id) => {
+      const login = await fetch('/api/account/login', { credentials: 'same-origin' });
+      const token = (await login.json()).data.attributes.csrfToken as string;
+      await fetch(`/api/members/${id}/opt-in`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/vnd.api+json', 'X-CSRFToken': token },
+        body: JSON.stringify({ data: { type: 'Member', id } }),
+      });
+    }, memberId);
+    await context.close();
+  }
+  await browser?.close();
+});
+
+const OPTED_IN =
+  /^You are currently opted in\. You have \d+ day\(s\) to opt out of inclusive access for this course\.$/;
+const OPTED_OUT =
+  /^You are currently opted out\. You have \d+ day\(s\) to opt in and gain access to all your materials\.$/;
+
+async function openBio(page: Page): Promise<void> {
+  await page.goto('/shelf');
+  await page.locator('.course-card__link', { hasText: 'BIO 101' }).click();
+  await page.waitForURL(/\/shelf\/course-section\/\d+$/);
+  await page.getByRole('heading', { name: /^BIO 101: Section 001$/, level: 1 }).waitFor();
+  await waitForHydration(page);
+}
+
+const banner = (page: Page) => page.getByRole('region', { name: 'Inclusive access' });
+
+describe('opting out of a course section and back in', () => {
+  it('goes through every step, loses and regains inclusive-access reading', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    await openBio(page);
+
+    // The banner: opted in, days left, the deadline as YYYY-MM-DD, Learn More and Opt Out.
+    await banner(page).getByText(OPTED_IN).waitFor();
+    await banner(page)
+      .getByText(/^Opting deadline: \d{4}-\d{2}-\d{2}$/)
+      .waitFor();
+    await banner(page).getByRole('link', { name: 'Learn More' }).waitFor();
+    // The inclusive-access book is the section's first material, read through the program.
+    const readNow = page.getByRole('link', { name: /^Read Now: / }).first();
+    const label = (await readNow.getAttribute('aria-label')) ?? '';
+    const title = label.replace(/^Read Now: /, '');
+    expect(title).not.toBe('');
+    await expectAccessible(page);
+
+    // Details: Stay Opted In closes and gives the focus back.
+    const optOut = banner(page).getByRole('button', { name: 'Opt Out' });
+    await optOut.click();
+    let dialog = page.getByRole('dialog', { name: 'Are you sure you want to opt out?' });
+    await dialog.getByRole('button', { name: 'Continue to Opt Out' }).waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Stay Opted In' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => optOut.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await optOut.click();
+    await dialog.getByRole('button', { name: 'Continue to Opt Out' }).click();
+
+    // Confirm: the wrong word is refused with the spec's message.
+    dialog = page.getByRole('dialog', { name: 'Confirm that you want to opt out' });
+    const word = dialog.getByLabel('Type OPTOUT to confirm');
+    await expect.poll(() => word.evaluate((el) => el === document.activeElement)).toBe(true);
+    await word.fill('opt-out');
+    await dialog.getByRole('button', { name: 'Opt Out' }).click();
+    await dialog.getByText('Enter the text OPTOUT, one word, in all capital letters').waitFor();
+    expect(await word.getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page);
+    await word.fill('OPTOUT');
+    await dialog.getByRole('button', { name: 'Opt Out' }).click();
+
+    // Feedback: 'Other' needs a message; the label says 255, the field takes 256.
+    dialog = page.getByRole('dialog', { name: 'Why are you opting out?' });
+    const submit = dialog.getByRole('button', { name: 'Submit' });
+    await submit.waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    for (const reason of [
+      "purchased access directly from the publisher's website",
+      'purchased the material elsewhere at a more affordable price',
+      'needed a print copy',
+      'instructor was not using the material',
+    ]) {
+      await dialog.getByRole('radio', { name: reason }).waitFor();
+    }
+    await dialog.getByRole('radio', { name: 'Other' }).check();
+    const message = dialog.getByLabel('Tell us more (max 255 characters)');
+    expect(await message.getAttribute('maxlength')).toBe('256');
+    expect(await submit.isDisabled()).toBe(true);
+    await message.fill('   ');
+    expect(await submit.isDisabled()).toBe(true);
+    await expectAccessible(page);
+    await message.fill('I borrowed the book from the campus library.');
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    const request = page.waitForRequest((r) => /\/api\/members\/\d+\/opt-out$/.test(r.url()));
+    await submit.click();
+    const sent = await request;
+    memberId = /\/api\/members\/(\d+)\/opt-out$/.exec(sent.url())![1]!;
+    expect(JSON.parse(sent.postData() ?? '{}')).toEqual({
+      data: {
+        type: 'Member',
+        id: memberId,
+        attributes: {
+          selected_reason: 5,
+          message: 'I borrowed the book from the campus library.',
+        },
+      },
+    });
+
+    // Success: Opt Back In or Close, which reloads.
+    dialog = page.getByRole('dialog', { name: 'You are now opted out' });
+    await dialog.getByRole('button', { name: 'Opt Back In' }).waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    // The reloaded page says so, and reading through inclusive access is gone at once.
+    await banner(page).getByText(OPTED_OUT).waitFor();
+    await waitForHydration(page);
+    await page.getByRole('link', { name: title, exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: label, exact: true }).count()).toBe(0);
+    await expectAccessible(page);
+
+    // Opting in: a failed call opens the error modal with the spec's text.
+    const optIn = banner(page).getByRole('button', { name: 'Opt In' });
+    await page.route('**/api/members/*/opt-in', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/vnd.api+json', body: '{}' }),
+    );
+    await optIn.click();
+    dialog = page.getByRole('dialog', { name: "Let's get you opted in!" });
+    await dialog.getByRole('button', { name: 'Stay Opted Out' }).waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Opt In' }).click();
+    const error = page.getByRole('dialog', { name: 'Sorry, something went wrong.' });
+    await error
+      .getByText("We're sorry, your request to opt-in could not be processed. Please try again...")
+      .waitFor();
+    await error.getByRole('link', { name: 'Contact Support' }).waitFor();
+    await expectAccessible(page);
+    await error.getByRole('button', { name: 'Close' }).click();
+    await error.waitFor({ state: 'detached' });
+    await page.unroute('**/api/members/*/opt-in');
+
+    // And for real: confirmed by a reload, with the book back.
+    await optIn.click();
+    await dialog.getByRole('button', { name: 'Opt In' }).click();
+    await banner(page).getByText(OPTED_IN).waitFor();
+    await waitForHydration(page);
+    await page.getByRole('link', { name: label, exact: true }).waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('refuses a direct call for a member id that is not the student’s', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    const status = await page.evaluate(async () => {
+      const login = await fetch('/api/account/login', { credentials: 'same-origin' });
+      const token = (await login.json()).data.attributes.csrfToken as string;
+      const response = await fetch('/api/members/2000000000/opt-out', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/vnd.api+json', 'X-CSRFToken': token },
+        body: JSON.stringify({ data: { type: 'Member', attributes: { selected_reason: 1 } } }),
+      });
+      return response.status;
+    });
+    expect(status).toBe(404);
+    await context.close();
+  });
+});

@@ -1,0 +1,643 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleApiRequest } from '#api/router.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { userRoles, users } from '#db/schema/accounts.ts';
+import {
+  courseSections,
+  courses,
+  optChanges,
+  sectionMembers,
+  sectionProducts,
+} from '#db/schema/courses.ts';
+import { analyticsEvents } from '#db/schema/events.ts';
+import { ownerships } from '#db/schema/shelf.ts';
+import { organizations } from '#db/schema/sites.ts';
+import { loadSessionUser } from '#domain/accounts/service.ts';
+import { courseFeeSection } from '#domain/commerce/course-materials.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { Forbidden } from '#domain/shared/errors.ts';
+import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-section.ts';
+import { ownsProduct } from '#domain/shelf/service.ts';
+import { insertProduct, uniqueDigits } from '#tests/builders.ts';
+import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
+import { loader as optStatusCsvLoader } from '#web/routes/opt-status-csv.ts';
+
+// Issue 6, Opting: the member calls of spec 2 §7 on the database — the status, the
+// opt_changes record and the inclusive-access reading move together; the deadline holds;
+// members only. The partner hand-off look-up, the redirect-error event and the managers'
+// opt-status download.
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const DAY = 86_400_000;
+const now = new Date('2026-11-23T15:00:00Z');
+const today = '2026-11-23';
+
+type OrgFlags = Partial<typeof organizations.$inferInsert>;
+
+async function org(flags: OrgFlags = {}) {
+  const [row] = await database.db
+    .insert(organizations)
+    .values({ title: unique('Org'), ...flags })
+    .returning({ id: organizations.id });
+  return row!.id;
+}
+
+async function person(
+  input: { orgId?: number; roles?: string[]; firstName?: string; lastName?: string } = {},
+): Promise<RequestContext> {
+  const [row] = await database.db
+    .insert(users)
+    .values({
+      email: `${unique('opting')}@example.test`,
+      firstName: input.firstName ?? 'Sam',
+      lastName: input.lastName ?? 'Student',
+      orgId: input.orgId ?? null,
+    })
+    .returning({ id: users.id });
+  for (const role of input.roles ?? []) {
+    await database.db.insert(userRoles).values({ userId: row!.id, role });
+  }
+  const user = (await loadSessionUser(database.db, { userId: row!.id, impersonatorId: null }))!;
+  return testContext(database.db, { user, now });
+}
+
+async function section(
+  input: {
+    orgId?: number;
+    courseType?: string;
+    optingMethod?: string;
+    disableAutoProvisioning?: boolean;
+  } = {},
+) {
+  const [course] = await database.db
+    .insert(courses)
+    .values({
+      orgId: input.orgId ?? (await org()),
+      name: 'Organic Chemistry',
+      department: 'CHEM',
+      number: '240',
+      courseType: input.courseType ?? 'inclusive_access',
+    })
+    .returning({ id: courses.id });
+  const rsCourseId = unique('RSC');
+  const [row] = await database.db
+    .insert(courseSections)
+    .values({
+      courseId: course!.id,
+      name: 'CHEM 240 - 001',
+      number: '001',
+      rsCourseId,
+      startDate: '2026-08-25',
+      endDate: '2026-12-15',
+      addDropAt: new Date(now.getTime() + 10 * DAY),
+      timeZone: 'UTC',
+      optingMethod: input.optingMethod ?? 'opt-out',
+      disableAutoProvisioning: input.disableAutoProvisioning ?? false,
+    })
+    .returning({ id: courseSections.id });
+  return { id: row!.id, rsCourseId };
+}
+
+async function join(
+  ctx: RequestContext,
+  sectionId: number,
+  extra: Partial<typeof sectionMembers.$inferInsert> = {},
+): Promise<number> {
+  const [row] = await database.db
+    .insert(sectionMembers)
+    .values({
+      sectionId,
+      userId: ctx.user!.id,
+      role: 'student',
+      addDropDate: new Date(now.getTime() + 10 * DAY),
+      rsCoursememberId: unique('RSM'),
+      ...extra,
+    })
+    .returning({ id: sectionMembers.id });
+  return row!.id;
+}
+
+/** A material of the section the student reads through inclusive access. */
+async function inclusiveBook(ctx: RequestContext, sectionId: number): Promise<number> {
+  const productId = await insertProduct(
+    database.db,
+    { title: unique('Inclusive') },
+    { identifiers: [{ type: 'EISBN13', value: uniqueDigits() }] },
+  );
+  await database.db.insert(sectionProducts).values({ sectionId, productId });
+  await database.db.insert(ownerships).values({
+    userId: ctx.user!.id,
+    productId,
+    source: 'inclusive_access',
+    courseSectionId: sectionId,
+    startsAt: new Date('2026-08-25T00:00:00Z'),
+    expiresAt: new Date('2026-12-16T00:00:00Z'),
+  });
+  return productId;
+}
+
+function call(
+  ctx: RequestContext,
+  path: string,
+  init: { method?: string; body?: unknown; raw?: string } = {},
+) {
+  const body = init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
+  return handleApiRequest(
+    new Request(`http://127.0.0.1${path}`, {
+      method: init.method ?? 'POST',
+      headers: { 'Content-Type': 'application/vnd.api+json' },
+      body,
+    }),
+    testWebContext(database, { user: ctx.user, now: ctx.now }),
+  );
+}
+
+const optOutBody = (reason: number | string, message?: string | null) => ({
+  data: { type: 'Member', attributes: { selected_reason: reason, message } },
+});
+
+async function memberRow(memberId: number) {
+  const [row] = await database.db
+    .select()
+    .from(sectionMembers)
+    .where(eq(sectionMembers.id, memberId));
+  return row!;
+}
+
+async function changesOf(memberId: number) {
+  return database.db
+    .select()
+    .from(optChanges)
+    .where(eq(optChanges.memberId, memberId))
+    .orderBy(optChanges.id);
+}
+
+async function activeInclusive(userId: number, productId: number) {
+  return database.db
+    .select()
+    .from(ownerships)
+    .where(
+      and(
+        eq(ownerships.userId, userId),
+        eq(ownerships.productId, productId),
+        eq(ownerships.source, 'inclusive_access'),
+      ),
+    )
+    .orderBy(ownerships.id);
+}
+
+describe('opting out, then back in (spec 1 §4 Opting; spec 2 §7)', () => {
+  it('revokes inclusive-access reading at once, records each change, and restores it', async () => {
+    const student = await person();
+    const { id: sectionId } = await section();
+    const memberId = await join(student, sectionId, { isCourseFee: true });
+    const book = await inclusiveBook(student, sectionId);
+    // The product pages' per-process cache has the ownership...
+    expect(await ownsProduct(student, book)).toBe(true);
+    const before = await courseSectionView(student, sectionId, today);
+    expect(before.opting).toEqual({
+      kind: 'standard',
+      optStatus: 'opted_in',
+      daysLeft: 10,
+      deadline: '2026-12-03',
+    });
+    expect(before.materials.find((m) => m.productId === book)?.action).toBe('read');
+
+    const out = await call(student, `/api/members/${memberId}/opt-out`, {
+      body: optOutBody(5, '  Borrowed it from the library  '),
+    });
+    expect(out.status).toBe(200);
+    expect((await out.json()).data).toMatchObject({
+      type: 'Member',
+      id: String(memberId),
+      attributes: { optStatus: 'opted_out' },
+    });
+    expect((await memberRow(memberId)).optStatus).toBe('opted_out');
+    // ...and forgets it with the change: no reading through inclusive access.
+    expect(await ownsProduct(student, book)).toBe(false);
+    const [revoked] = await activeInclusive(student.user!.id, book);
+    expect(revoked?.revokedAt).toEqual(now);
+    const afterOut = await courseSectionView(student, sectionId, today);
+    expect(afterOut.opting).toMatchObject({ kind: 'standard', optStatus: 'opted_out' });
+    const material = afterOut.materials.find((m) => m.productId === book);
+    // Not owned, no course fee once opted out, and before the deadline nothing to buy.
+    expect(material).toMatchObject({ owned: false, action: null });
+    // An opted-out student gets nothing through the course fee (spec 1 §6).
+    await expect(acquireCourseMaterial(student, sectionId, book)).rejects.toBeInstanceOf(Forbidden);
+    expect(await courseFeeSection(database.db, student.user!.id, book)).toBeNull();
+
+    const later = { ...student, now: new Date(now.getTime() + DAY) };
+    const back = await call(later, `/api/members/${memberId}/opt-in`, {
+      body: { data: { type: 'Member', id: String(memberId) } },
+    });
+    expect(back.status).toBe(200);
+    expect((await memberRow(memberId)).optStatus).toBe('opted_in');
+    const rows = await activeInclusive(student.user!.id, book);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatchObject({
+      revokedAt: null,
+      courseSectionId: sectionId,
+      startsAt: rows[0]!.startsAt,
+      expiresAt: rows[0]!.expiresAt,
+    });
+    expect(await ownsProduct(later, book)).toBe(true);
+    expect(
+      (await courseSectionView(later, sectionId, today)).materials.find((m) => m.productId === book)
+        ?.action,
+    ).toBe('read');
+
+    // Every change: time, actor, from and to, and the reason of an opt-out.
+    expect(
+      (await changesOf(memberId)).map((c) => ({
+        actor: c.actorUserId,
+        from: c.fromStatus,
+        to: c.toStatus,
+        reason: c.reason,
+        message: c.message,
+        at: c.changedAt.toISOString(),
+      })),
+    ).toEqual([
+      {
+        actor: student.user!.id,
+        from: 'opted_in',
+        to: 'opted_out',
+        reason: 5,
+        message: 'Borrowed it from the library',
+        at: now.toISOString(),
+      },
+      {
+        actor: student.user!.id,
+        from: 'opted_out',
+        to: 'opted_in',
+        reason: null,
+        message: null,
+        at: later.now.toISOString(),
+      },
+    ]);
+  });
+
+  it('opt-in takes an empty body too, and a reason given as its digit', async () => {
+    const student = await person();
+    const { id: sectionId } = await section();
+    const memberId = await join(student, sectionId);
+    expect(
+      (await call(student, `/api/members/${memberId}/opt-out`, { body: optOutBody('2') })).status,
+    ).toBe(200);
+    expect((await changesOf(memberId))[0]?.reason).toBe(2);
+    expect((await call(student, `/api/members/${memberId}/opt-in`)).status).toBe(200);
+    expect((await memberRow(memberId)).optStatus).toBe('opted_in');
+  });
+
+  it('leaves a copy the student bought meanwhile as it is', async () => {
+    const student = await person();
+    const { id: sectionId } = await section();
+    const memberId = await join(student, sectionId);
+    const book = await inclusiveBook(student, sectionId);
+    await call(student, `/api/members/${memberId}/opt-out`, { body: optOutBody(2) });
+    await database.db.insert(ownerships).values({
+      userId: student.user!.id,
+      productId: book,
+      source: 'purchase',
+      startsAt: now,
+    });
+    expect((await call(student, `/api/members/${memberId}/opt-in`)).status).toBe(200);
+    const active = await database.db
+      .select({ source: ownerships.source })
+      .from(ownerships)
+      .where(and(eq(ownerships.userId, student.user!.id), eq(ownerships.productId, book)));
+    expect(active.map((r) => r.source).sort()).toEqual(['inclusive_access', 'purchase']);
+  });
+});
+
+describe('refusals change nothing (spec 1 §5; spec 2 §4)', () => {
+  it('after the deadline: 409 with the translated message, in the page and by a request', async () => {
+    const student = await person();
+    const { id: sectionId } = await section();
+    const memberId = await join(student, sectionId, {
+      addDropDate: new Date(now.getTime() - 1000),
+    });
+    const book = await inclusiveBook(student, sectionId);
+    expect((await courseSectionView(student, sectionId, today)).opting).toBeNull();
+    const response = await call(student, `/api/members/${memberId}/opt-out`, {
+      body: optOutBody(1),
+    });
+    expect(response.status).toBe(409);
+    expect((await response.json()).errors[0]).toMatchObject({
+      code: 'opting.error.deadline',
+      detail: 'The opting deadline for this course has passed.',
+    });
+    const french = await handleApiRequest(
+      new Request(`http://127.0.0.1/api/members/${memberId}/opt-out`, {
+        method: 'POST',
+        body: JSON.stringify(optOutBody(1)),
+      }),
+      testWebContext(database, { user: student.user, now, locale: 'fr-CA' }),
+    );
+    expect((await french.json()).errors[0].detail).toBe(
+      'La date limite d’inscription pour ce cours est passée.',
+    );
+    expect((await memberRow(memberId)).optStatus).toBe('opted_in');
+    expect(await changesOf(memberId)).toEqual([]);
+    expect((await activeInclusive(student.user!.id, book))[0]?.revokedAt).toBeNull();
+  });
+
+  it('an opted-out student after the deadline cannot opt back in, and buys instead', async () => {
+    const student = await person();
+    const { id: sectionId } = await section();
+    const memberId = await join(student, sectionId, {
+      optStatus: 'opted_out',
+      addDropDate: new Date(now.getTime() - DAY),
+    });
+    const productId = await insertProduct(database.db, { title: unique('Sold') });
+    await database.db.insert(sectionProducts).values({ sectionId, productId });
+    expect((await call(student, `/api/members/${memberId}/opt-in`)).status).toBe(409);
+    expect((await memberRow(memberId)).optStatus).toBe('opted_out');
+    // spec 1 §5: the ecommerce channel opens for them (spec 1 §4 shelf button priority 3).
+    const view = await courseSectionView(student, sectionId, today);
+    expect(view.materials.find((m) => m.productId === productId)?.action).toBe('addToCart');
+  });
+
+  it('who may not opt is forbidden; the same status twice is a conflict', async () => {
+    const student = await person();
+    const { id: sectionId } = await section();
+    const locked = await join(student, sectionId, { canUpdateOptStatus: false });
+    const response = await call(student, `/api/members/${locked}/opt-out`, {
+      body: optOutBody(1),
+    });
+    expect(response.status).toBe(403);
+    expect((await response.json()).errors[0].code).toBe('opting.error.notAllowed');
+
+    const other = await person();
+    const noOpt = await section({ optingMethod: 'no-opt' });
+    const noOptMember = await join(other, noOpt.id);
+    expect(
+      (await call(other, `/api/members/${noOptMember}/opt-out`, { body: optOutBody(1) })).status,
+    ).toBe(403);
+
+    const professor = await person();
+    const taught = await join(professor, sectionId, { role: 'professor' });
+    expect(
+      (await call(professor, `/api/members/${taught}/opt-out`, { body: optOutBody(1) })).status,
+    ).toBe(403);
+
+    const again = await person();
+    const againMember = await join(again, sectionId);
+    const same = await call(again, `/api/members/${againMember}/opt-in`);
+    expect(same.status).toBe(409);
+    expect((await same.json()).errors[0].code).toBe('opting.error.unchanged');
+    expect(await changesOf(againMember)).toEqual([]);
+  });
+
+  it("another student's member id is not found; malformed calls are 404 or 400, never 500", async () => {
+    const owner = await person();
+    const stranger = await person();
+    const { id: sectionId } = await section();
+    const memberId = await join(owner, sectionId);
+    const path = `/api/members/${memberId}/opt-out`;
+    expect((await call(stranger, path, { body: optOutBody(1) })).status).toBe(404);
+    expect(
+      (await call(stranger, '/api/members/2000000000/opt-out', { body: optOutBody(1) })).status,
+    ).toBe(404);
+    for (const id of ['abc', '0', '-1', '99999999999', '1.5']) {
+      expect(
+        (await call(owner, `/api/members/${id}/opt-out`, { body: optOutBody(1) })).status,
+      ).toBe(404);
+    }
+    const bad = [
+      { raw: '{not json' },
+      { body: {} },
+      { body: { data: { type: 'User', attributes: { selected_reason: 1 } } } },
+      { body: optOutBody(6) },
+      { body: optOutBody(0) },
+      { body: optOutBody('other') },
+      { body: { data: { type: 'Member', attributes: { selected_reason: 1, extra: true } } } },
+      { body: optOutBody(5) },
+      { body: optOutBody(5, '   ') },
+      { body: optOutBody(1, 'x'.repeat(257)) },
+      { body: { data: { type: 'Member', id: '1', attributes: { selected_reason: 1 } } } },
+    ];
+    for (const init of bad) {
+      const response = await call(owner, path, init);
+      expect(response.status, JSON.stringify(init)).toBe(400);
+    }
+    expect(
+      (
+        await call(owner, `/api/members/${memberId}/opt-in`, {
+          body: { data: { type: 'Member', attributes: { selected_reason: 1 } } },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await call(owner, path, { method: 'GET' })).status).toBe(405);
+    const anonymous = await handleApiRequest(
+      new Request(`http://127.0.0.1${path}`, {
+        method: 'POST',
+        body: JSON.stringify(optOutBody(1)),
+      }),
+      testWebContext(database, { now }),
+    );
+    expect(anonymous.status).toBe(403);
+    expect((await memberRow(memberId)).optStatus).toBe('opted_in');
+    expect(await changesOf(memberId)).toEqual([]);
+  });
+});
+
+describe('what a section sells (spec 1 §5)', () => {
+  it('offerings show with cdsEnabled or auto-provisioning disabled, not on inclusive access', async () => {
+    const student = await person();
+    const inclusive = await section();
+    const cds = await section({ orgId: await org({ isCdsEnabled: true }), courseType: 'cds' });
+    const lms = await section({ courseType: 'lms_ecommerce', disableAutoProvisioning: true });
+    const productId = await insertProduct(database.db, { title: unique('Text') });
+    for (const s of [inclusive, cds, lms]) {
+      await database.db.insert(sectionProducts).values({ sectionId: s.id, productId });
+      await join(student, s.id);
+    }
+    const action = async (id: number) =>
+      (await courseSectionView(student, id, today)).materials[0]?.action;
+    expect(await action(inclusive.id)).toBeNull();
+    expect(await action(cds.id)).toBe('addToCart');
+    expect(await action(lms.id)).toBe('addToCart');
+    // Auto-provisioning disabled: no opting either.
+    expect((await courseSectionView(student, lms.id, today)).opting).toBeNull();
+  });
+});
+
+describe('the bookstore partner (spec 1 §4 Partner hand-off; spec 2 §7)', () => {
+  it('shows its own banner and Buy Now modal, refuses opting, and answers the look-up', async () => {
+    const partnerOrg = await org({
+      isBookstorePartner: true,
+      isRetailer: true,
+      purchaseModalEnabled: true,
+      partnerStoreUrl: 'https://store.example.edu/course-materials',
+    });
+    const student = await person({ orgId: partnerOrg });
+    const { id: sectionId, rsCourseId } = await section({
+      orgId: partnerOrg,
+      courseType: 'student_choice',
+    });
+    const memberId = await join(student, sectionId, { optStatus: 'opted_out' });
+    const isbn = uniqueDigits();
+    const wanted = await insertProduct(
+      database.db,
+      { title: unique('Wanted') },
+      { identifiers: [{ type: 'ISBN13', value: isbn }] },
+    );
+    const ownedIsbn = uniqueDigits();
+    const owned = await insertProduct(
+      database.db,
+      { title: unique('Owned') },
+      { identifiers: [{ type: 'EISBN13', value: ownedIsbn }] },
+    );
+    await database.db.insert(sectionProducts).values([
+      { sectionId, productId: wanted },
+      { sectionId, productId: owned },
+    ]);
+    await database.db.insert(ownerships).values({
+      userId: student.user!.id,
+      productId: owned,
+      source: 'purchase',
+      startsAt: new Date('2026-01-01'),
+    });
+    const view = await courseSectionView(student, sectionId, today);
+    expect(view.opting).toMatchObject({ kind: 'partner', message: 'optedOut', open: true });
+    expect(view.partner).toEqual({
+      buyNow: true,
+      purchaseModal: true,
+      candidates: [{ productId: wanted, title: expect.any(String), productType: 'book' }],
+      storeUrl: 'https://store.example.edu/course-materials',
+    });
+    const refused = await call(student, `/api/members/${memberId}/opt-in`);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).errors[0].code).toBe('opting.error.partner');
+
+    const lookUp = await call(student, `/api/efollett/${rsCourseId}/`, { method: 'GET' });
+    expect(lookUp.status).toBe(200);
+    const { data } = await lookUp.json();
+    expect(data.attributes.url).toBe('https://store.example.edu/course-materials');
+    expect(data.attributes.body).toMatchObject({
+      course_id: rsCourseId,
+      department: 'CHEM',
+      course_number: '240',
+      section_number: '001',
+      isbns: isbn,
+    });
+
+    // Members only; other organisations have no hand-off; nonsense ids are not found.
+    const stranger = await person({ orgId: partnerOrg });
+    expect((await call(stranger, `/api/efollett/${rsCourseId}/`, { method: 'GET' })).status).toBe(
+      404,
+    );
+    const plain = await section();
+    await join(student, plain.id);
+    expect(
+      (await call(student, `/api/efollett/${plain.rsCourseId}/`, { method: 'GET' })).status,
+    ).toBe(404);
+    expect((await call(student, '/api/efollett/%3Cx%3E/', { method: 'GET' })).status).toBe(404);
+    const anonymous = await handleApiRequest(
+      new Request(`http://127.0.0.1/api/efollett/${rsCourseId}/`),
+      testWebContext(database, { now }),
+    );
+    expect(anonymous.status).toBe(403);
+  });
+
+  it('records a redirect failure as a redirect_error event', async () => {
+    const student = await person();
+    const path = `/shelf/course-section/${unique('x')}`;
+    const response = await call(student, '/api/events/redirect-error', {
+      body: { path, message: 'handoff look-up answered 404' },
+    });
+    expect(response.status).toBe(204);
+    const [event] = await database.db
+      .select()
+      .from(analyticsEvents)
+      .where(and(eq(analyticsEvents.path, path), eq(analyticsEvents.name, 'redirect_error')));
+    expect(event).toMatchObject({
+      userId: student.user!.id,
+      props: { message: 'handoff look-up answered 404' },
+    });
+    expect(
+      (await call(student, '/api/events/redirect-error', { body: { path: 'x', message: 1 } }))
+        .status,
+    ).toBe(400);
+  });
+});
+
+describe('the opt-status download (issue 6)', () => {
+  async function download(ctx: RequestContext, sectionId: number | string) {
+    return optStatusCsvLoader({
+      request: new Request(`http://127.0.0.1/manage/sections/${sectionId}/opt-status.csv`),
+      params: { sectionId: String(sectionId) },
+      context: testWebContext(database, { user: ctx.user, now: ctx.now }),
+    } as never) as Promise<Response>;
+  }
+
+  async function status(ctx: RequestContext, sectionId: number | string): Promise<number> {
+    try {
+      return (await download(ctx, sectionId)).status;
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown.status;
+      return (thrown as { init?: { status?: number } }).init?.status ?? -1;
+    }
+  }
+
+  it('lists who is opted in or out with reasons, safe for spreadsheets', async () => {
+    const campus = await org();
+    const { id: sectionId } = await section({ orgId: campus });
+    const leaver = await person({ firstName: '=HYPERLINK("http://evil")', lastName: 'Aardvark' });
+    const leaverMember = await join(leaver, sectionId);
+    const stayer = await person({ firstName: 'Bea', lastName: 'Zed' });
+    await join(stayer, sectionId);
+    const professor = await person({ lastName: 'Prof' });
+    await join(professor, sectionId, { role: 'professor' });
+    await call(leaver, `/api/members/${leaverMember}/opt-out`, {
+      body: optOutBody(5, '-cheaper, "used" copy'),
+    });
+
+    const manager = await person({ roles: ['manager'] });
+    const response = await download(manager, sectionId);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('Content-Disposition')).toMatch(
+      /^attachment; filename="opt-status-RSC-[\w.-]+\.csv"$/,
+    );
+    const text = (await response.text()).replace(/^\uFEFF/, '');
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe(
+      'Member ID,Last name,First name,E-mail,Opt status,Reason,Message,Changed at,Changed by',
+    );
+    // Students only, by last name; a formula-looking cell starts with an apostrophe.
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain(',Aardvark,"\'=HYPERLINK(""http://evil"")",');
+    expect(lines[1]).toContain(`,Opted out,Other,"'-cheaper, ""used"" copy",${now.toISOString()},`);
+    expect(lines[1]?.endsWith(leaver.user!.email)).toBe(true);
+    expect(lines[2]).toContain(',Zed,Bea,');
+    expect(lines[2]).toContain(',Opted in,,,,');
+    expect(lines[3]).toBe('');
+  });
+
+  it('is for managers, and bookstore managers of the section’s organisation', async () => {
+    const campus = await org();
+    const { id: sectionId } = await section({ orgId: campus });
+    expect(
+      await status(await person({ roles: ['bookstore_manager'], orgId: campus }), sectionId),
+    ).toBe(200);
+    expect(
+      await status(await person({ roles: ['bookstore_manager'], orgId: await org() }), sectionId),
+    ).toBe(403);
+    const student = await person({ orgId: campus });
+    await join(student, sectionId);
+    expect(await status(student, sectionId)).toBe(403);
+    const manager = await person({ roles: ['manager'] });
+    expect(await status(manager, 2_000_000_000)).toBe(404);
+    expect(await status(manager, 'abc')).toBe(404);
+    // Anonymous visitors are sent to log in.
+    expect(await status(testContext(database.db, { now }), sectionId)).toBe(302);
+  });
+});
