@@ -6,6 +6,7 @@ import { apiError, mapApiError } from './errors.ts';
 import { postPageView } from './events/routes.ts';
 import { postCancel, postConfirm, postPayment } from './payments/routes.ts';
 import { postStripeWebhook, STRIPE_WEBHOOK_PATH } from './payments/webhooks.ts';
+import { getPart, getSearch, postCopy, postPrint, putPosition } from './reading/routes.ts';
 
 type Params = Record<string, string>;
 type Handler = (
@@ -27,6 +28,11 @@ const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
   ['/api/payments/:orderId/confirm', { POST: postConfirm }],
   ['/api/payments/:orderId/cancel', { POST: postCancel }],
   [STRIPE_WEBHOOK_PATH, { POST: postStripeWebhook }],
+  ['/api/reading/:productId/parts/:part', { GET: getPart }],
+  ['/api/reading/:productId/search', { GET: getSearch }],
+  ['/api/reading/:productId/position', { PUT: putPosition }],
+  ['/api/reading/:productId/copy', { POST: postCopy }],
+  ['/api/reading/:productId/print', { POST: postPrint }],
 ];
 
 const COMPILED = ROUTES.map(([pattern, methods]) => ({ segments: pattern.split('/'), methods }));

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '#db/client.ts';
 import type { PaymentGateway } from '#domain/commerce/payment-gateway.ts';
+import type { BookFileStore } from '#domain/reading/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import type { Logger } from './logger.ts';
 
@@ -24,6 +25,8 @@ export type WebContext = {
   database: DatabaseHandle;
   /** The payment gateway of this process (test gateway, or Stripe when configured). */
   gateway: PaymentGateway;
+  /** Book files under DATA_DIR (the reader, downloads); their paths never leave the server. */
+  bookFiles: BookFileStore;
 };
 
 declare module 'react-router' {

@@ -108,7 +108,11 @@ export async function readingGrant(
   const ended = rows
     .filter((row) => row.revokedAt === null && row.expiresAt !== null && row.expiresAt <= ctx.now)
     .map((row) => row.expiresAt!.getTime());
-  if (ended.length > 0) throw new Forbidden('reading.error.expired', { date: Math.max(...ended) });
+  if (ended.length > 0) {
+    // The date as spec 1 §4 shows deadlines: YYYY-MM-DD.
+    const date = new Date(Math.max(...ended)).toISOString().slice(0, 10);
+    throw new Forbidden('reading.error.expired', { date });
+  }
   throw new Forbidden();
 }
 
@@ -440,7 +444,7 @@ export async function savePosition(
  * copyPercentage, printAllowancePercent). One statement adds and checks, so twenty requests at
  * once can never pass the limit together.
  */
-export async function useAllowance(
+export async function countAllowance(
   ctx: RequestContext,
   store: BookFileStore,
   productId: number,
