@@ -4,7 +4,7 @@ import { findOccurrences } from '#domain/reading/text-search.ts';
 import type { ReaderView, TocEntry } from '#domain/reading/types.ts';
 import { normalizedLength } from '#domain/reading/xhtml-content.ts';
 import { useT } from '#web/i18n/use-t.ts';
-import { ReadingClosed, readerApi } from '#web/utils/reader-api.client.ts';
+import { ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
 import { DrmSummary } from './drm-summary.tsx';
 import {
   EpubView,
