@@ -120,8 +120,10 @@ async function own(userId: number, productId: number, window: { expiresAt?: Date
 const ctxOf = (user: SessionUser | null) => testContext(database.db, { user });
 const noMember = { courseMemberId: null };
 
+type ResourceLoader = (args: never) => Promise<Response>;
+
 function call(
-  loader: typeof fileLoader,
+  loader: ResourceLoader,
   user: SessionUser | null,
   url: string,
   params: Record<string, string>,
@@ -132,7 +134,7 @@ function call(
     request: new Request(`http://localhost${url}`, { headers }),
     params,
     context,
-  } as never) as Promise<Response>;
+  } as never);
 }
 
 describe('book files, owners only (/file/read/{id}, /bookfile/{id}/download)', () => {
