@@ -395,6 +395,9 @@ export const en = {
   'library.detailsOf': 'Details: {title}',
   'library.accessUntil': 'Access until {date}',
   // Issue 5, reading and files: the reader, its DRM answers, section analytics.
+  'reader.readNow': 'Read Now',
+  'reader.readNowOf': 'Read Now: {title}',
+  'files.download': 'Download {title}',
   'reader.tools': 'Reading tools',
   'reader.toc': 'Table of contents',
   'reader.toc.none': 'This book has no table of contents.',

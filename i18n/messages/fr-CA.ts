@@ -406,6 +406,9 @@ export const frCA: Record<MessageId, string> = {
   'library.detailsOf': 'Détails : {title}',
   'library.accessUntil': 'Accès jusqu’au {date}',
   // Issue 5, reading and files: the reader, its DRM answers, section analytics.
+  'reader.readNow': 'Lire maintenant',
+  'reader.readNowOf': 'Lire maintenant : {title}',
+  'files.download': 'Télécharger {title}',
   'reader.tools': 'Outils de lecture',
   'reader.toc': 'Table des matières',
   'reader.toc.none': 'Ce livre n’a pas de table des matières.',
