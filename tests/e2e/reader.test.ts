@@ -181,7 +181,13 @@ describe('section analytics, as the professor', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await logIn(page, 'instructor@demo.test');
-    const response = await page.goto('/courses/analytics/1');
+    // Another journey (shell.test.ts) may have left this account in French: read English.
+    await page.goto('/account/language?next=/courses/analytics/1');
+    await page.getByLabel('English').check();
+    const response = await Promise.all([
+      page.waitForURL((url) => url.pathname === '/courses/analytics/1'),
+      page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
+    ]).then(() => page.reload());
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Section Analytics: BIO 101: Section 001' }).waitFor();
     expect(await page.title()).toMatch(/^Section Analytics: BIO 101: Section 001/);
