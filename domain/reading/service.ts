@@ -181,14 +181,13 @@ function openBook(store: BookFileStore, file: ReaderFile): Promise<OpenBook> {
   return book;
 }
 
-function partUrls(productId: number, fileId: number, via: ReadingVia) {
+function partUrls(fileId: number, via: ReadingVia) {
   const member = via.courseMemberId === null ? '' : `coursemember_id=${via.courseMemberId}`;
   return {
     partHref: ({ part, fragment }: { part: number; fragment: string | null }) =>
       `?${member ? `${member}&` : ''}chapter=${part + 1}${fragment ? `#p${part}-${fragment.replace(/[^\w-]/g, '_')}` : ''}`,
     imageUrl: (archivePath: string) =>
       `/file/read/${fileId}/${archivePath.split('/').map(encodeURIComponent).join('/')}${member ? `?${member}` : ''}`,
-    productId,
   };
 }
 
@@ -228,7 +227,7 @@ async function fileMetrics(
   let metrics: Metrics;
   if (file.extension === 'epub') {
     const book = await openBook(store, file);
-    const urls = partUrls(file.productId, file.id, { courseMemberId: null });
+    const urls = partUrls(file.id, { courseMemberId: null });
     const partLengths = book.publication.parts.map((_, i) =>
       normalizedLength(partText(book, i, urls)),
     );
@@ -323,7 +322,7 @@ export async function openReader(
   let partTitles: string[] = [];
   if (format === 'epub') {
     const book = await openBook(store, file);
-    part = renderedPart(book, position.part, partUrls(product.id, file.id, input.via));
+    part = renderedPart(book, position.part, partUrls(file.id, input.via));
     toc = book.publication.toc;
     partTitles = book.publication.parts.map((p) => p.title);
   }
@@ -379,7 +378,7 @@ export async function readerPart(
   if (file.extension !== 'epub') throw new NotFound();
   const book = await openBook(store, file);
   if (part < 0 || part >= book.publication.parts.length) throw new NotFound();
-  return renderedPart(book, part, partUrls(productId, file.id, via));
+  return renderedPart(book, part, partUrls(file.id, via));
 }
 
 /** Search in an EPUB's text (issue 5): up to 100 hits, in reading order, with some context. */
@@ -393,7 +392,7 @@ export async function searchBook(
   const { file } = await readerContext(ctx, productId, via);
   if (file.extension !== 'epub') throw new Invalid('reading.search.pdfInBrowser');
   const book = await openBook(store, file);
-  const urls = partUrls(productId, file.id, via);
+  const urls = partUrls(file.id, via);
   const hits: SearchHit[] = [];
   for (let part = 0; part < book.publication.parts.length && hits.length < 100; part++) {
     for (const hit of findOccurrences(partText(book, part, urls), query, 100 - hits.length)) {

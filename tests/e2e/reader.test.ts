@@ -76,6 +76,35 @@ describe('the reader, as the student who owns the book', () => {
     await context.close();
   });
 
+  it('a PDF opens in pdf.js with its real text, and pages turn with the keyboard', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    await page.goto('/book/read/2');
+    await waitForHydration(page);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Page 1 of \d+$/ })
+      .waitFor();
+    const pageOne = page.getByRole('region', { name: 'Page 1' });
+    await pageOne
+      .getByText(/\w{4,}/)
+      .first()
+      .waitFor();
+    await expectAccessible(page);
+    await page.keyboard.press('ArrowRight');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Page 2 of \d+$/ })
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'Page 2' })
+      .getByText(/\w{4,}/)
+      .first()
+      .waitFor();
+    await context.close();
+  });
+
   it('finds words in the book and opens the page of a hit', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
