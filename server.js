@@ -17,6 +17,8 @@ const TYPES = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.json': 'application/json',
+  // pdf.js's worker, which the reader starts as a module from our origin (CSP: 'self').
+  '.mjs': 'text/javascript; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json',
 };

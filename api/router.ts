@@ -9,6 +9,7 @@ import { postPageView, postRedirectError } from './events/routes.ts';
 import { postOptIn, postOptOut } from './members/routes.ts';
 import { postCancel, postConfirm, postPayment, postResume } from './payments/routes.ts';
 import { postStripeWebhook, STRIPE_WEBHOOK_PATH } from './payments/webhooks.ts';
+import { getPart, getSearch, postCopy, postPrint, putPosition } from './reading/routes.ts';
 import { postRedeem } from './redeem/routes.ts';
 
 type Params = Record<string, string>;
@@ -41,6 +42,11 @@ const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
   ['/api/payments/:orderId/resume', { POST: postResume }],
   ['/api/payments/:orderId/cancel', { POST: postCancel }],
   [STRIPE_WEBHOOK_PATH, { POST: postStripeWebhook }],
+  ['/api/reading/:productId/parts/:part', { GET: getPart }],
+  ['/api/reading/:productId/search', { GET: getSearch }],
+  ['/api/reading/:productId/position', { PUT: putPosition }],
+  ['/api/reading/:productId/copy', { POST: postCopy }],
+  ['/api/reading/:productId/print', { POST: postPrint }],
 ];
 
 const COMPILED = ROUTES.map(([pattern, methods]) => ({ segments: pattern.split('/'), methods }));

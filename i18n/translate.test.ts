@@ -43,6 +43,9 @@ describe('message catalogs', () => {
         number: 'n',
         direction: 'out',
       },
+      // The reader and section analytics (issue 5).
+      ...{ query: 'q', percent: 10, used: 1, limit: 9, remaining: 8, section: 's', n: 1 },
+      ...{ total: 3, chapter: 'c' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

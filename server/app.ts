@@ -7,6 +7,7 @@ import { migrateDatabase } from '#db/migrate.ts';
 import { resolveLocale } from '#domain/accounts/language.ts';
 import { findSessionUser, forgetAccounts } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
+import { diskFileStore } from '#domain/reading/service.ts';
 import { clearTimedCaches } from '#domain/shared/timed-cache.ts';
 import { knownSite, partnerStoreOrigins, resolveSite } from '#domain/sites/service.ts';
 import { translate } from '#i18n/translate.ts';
@@ -52,6 +53,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const gateway = createPaymentGateway(config, database.db);
   const browserPayments = browserPaymentsFor(config);
+  const bookFiles = diskFileStore(config.DATA_DIR);
   const production = config.NODE_ENV === 'production';
   const development = config.NODE_ENV === 'development';
   const renderPage = createRequestHandler(options.build as ServerBuild, config.NODE_ENV);
@@ -231,6 +233,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         database,
         gateway,
         browserPayments,
+        bookFiles,
       },
     };
   }

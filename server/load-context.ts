@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '#db/client.ts';
 import type { BrowserPayments, PaymentGateway } from '#domain/commerce/payment-gateway.ts';
+import type { BookFileStore } from '#domain/reading/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import type { Logger } from './logger.ts';
 
@@ -26,6 +27,8 @@ export type WebContext = {
   gateway: PaymentGateway;
   /** What the browser needs to pay through that gateway (Stripe.js's publishable key). */
   browserPayments: BrowserPayments;
+  /** Book files under DATA_DIR (the reader, downloads); their paths never leave the server. */
+  bookFiles: BookFileStore;
 };
 
 declare module 'react-router' {

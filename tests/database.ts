@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase, type Queryable } from '#db/client.ts';
 import { TestGateway } from '#domain/commerce/test-gateway.ts';
+import { type BookFileStore, diskFileStore } from '#domain/reading/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { defaultSite } from '#domain/sites/service.ts';
 import type { WebContext } from '#server/load-context.ts';
@@ -43,6 +44,7 @@ export function testContext(
 export function testWebContext(
   database: DatabaseHandle,
   overrides: Partial<RequestContext> = {},
+  bookFiles: BookFileStore = diskFileStore('./data'),
 ): WebContext {
   return {
     rc: testContext(database.db, overrides),
@@ -57,5 +59,6 @@ export function testWebContext(
     database,
     gateway: new TestGateway(database.db),
     browserPayments: { gateway: 'test' },
+    bookFiles,
   };
 }

@@ -4,5 +4,6 @@ export * from './catalog.ts';
 export * from './commerce.ts';
 export * from './courses.ts';
 export * from './events.ts';
+export * from './reading.ts';
 export * from './shelf.ts';
 export * from './sites.ts';

@@ -6,10 +6,13 @@ import { useT } from '#web/i18n/use-t.ts';
 export function BookFileList({
   files,
   layout = 'page',
+  owned = false,
 }: {
   files: { id: number; title: string; extension: string; type: string }[];
   /** In the product side sheet the heading sits below the product title. */
   layout?: 'page' | 'sheet';
+  /** Owners download the documents (the reader file is read in the reader). */
+  owned?: boolean;
 }) {
   const t = useT();
   const headingId = useId();
@@ -26,6 +29,14 @@ export function BookFileList({
           {files.map((file) => (
             <li key={file.id}>
               {file.title} ({file.extension.toUpperCase()}, {t(`files.type.${file.type}`)})
+              {owned && file.type === 'DOC' ? (
+                <>
+                  {' '}
+                  <a href={`/bookfile/${file.id}/download`} download>
+                    {t('files.download', { title: file.title })}
+                  </a>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>

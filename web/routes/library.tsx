@@ -51,6 +51,15 @@ export default function LibraryPage() {
                     </p>
                   ) : null}
                 </div>
+                {item.productType === 'book' || item.productType === 'ebundle' ? (
+                  <Link
+                    to={`/book/read/${item.id}`}
+                    className="button button--primary"
+                    aria-label={t('reader.readNowOf', { title: item.title })}
+                  >
+                    {t('reader.readNow')}
+                  </Link>
+                ) : null}
                 <button
                   type="button"
                   className="button button--secondary"

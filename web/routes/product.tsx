@@ -156,8 +156,14 @@ export default function ProductPage() {
           {owned ? (
             <div className="alert alert--success stack-sm">
               <p>{t('product.owned')}</p>
-              <p>
-                <Link to="/shelf" className="button button--primary">
+              <p className="cluster">
+                {product.bookFiles.some((file) => file.type === 'READER') ? (
+                  // spec 1 §4 Shelf button: owned leads to read ('Read Now' for book and ebundle).
+                  <Link to={`/book/read/${product.id}`} className="button button--primary">
+                    {t('reader.readNow')}
+                  </Link>
+                ) : null}
+                <Link to="/shelf" className="button button--secondary">
                   {t('library.toShelf')}
                 </Link>
               </p>
@@ -205,7 +211,7 @@ export default function ProductPage() {
             <ProductTabs features={product.ebookFeatures} accessibility={product.accessibility} />
           ) : null}
           <ProductTypeSections product={product} />
-          <BookFileList files={product.bookFiles} />
+          <BookFileList files={product.bookFiles} owned={owned} />
           <section className="stack" aria-labelledby="details-heading">
             <h2 id="details-heading">{t('product.additionalDetails')}</h2>
             <DetailsTable rows={details} />

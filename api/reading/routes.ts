@@ -1,0 +1,136 @@
+import {
+  countAllowance,
+  type ReadingVia,
+  readerPart,
+  savePosition,
+  searchBook,
+} from '#domain/reading/service.ts';
+import type { AllowanceOutcome } from '#domain/reading/types.ts';
+import { translate } from '#i18n/translate.ts';
+import type { WebContext } from '#server/load-context.ts';
+import { apiError, jsonApi, readJson } from '../errors.ts';
+import {
+  copyBody,
+  partParam,
+  positionBody,
+  printBody,
+  productIdParam,
+  readingQuery,
+} from './validators.ts';
+
+// The reader's calls (issue 5): another chapter, search, the saved position, and the DRM
+// checks it makes before letting a copy or a print happen. Each checks access again: an
+// ownership that ended since the page opened is refused (403 'reading.error.expired').
+
+type Params = Record<string, string>;
+
+function parseQuery(request: Request) {
+  const url = new URL(request.url);
+  const raw: Record<string, string[]> = {};
+  for (const [key, value] of url.searchParams) raw[key] = [...(raw[key] ?? []), value];
+  return readingQuery.safeParse({ coursemember_id: raw.coursemember_id, q: raw.q });
+}
+
+function input(request: Request, params: Params) {
+  const productId = productIdParam.safeParse(params.productId);
+  const query = parseQuery(request);
+  if (!productId.success || !query.success) return null;
+  const via: ReadingVia = { courseMemberId: query.data.coursemember_id?.[0] ?? null };
+  return { productId: productId.data, via, query: query.data };
+}
+
+/** GET /api/reading/{productId}/parts/{part}: one EPUB chapter, rendered on the server. */
+export async function getPart(request: Request, context: WebContext, params: Params) {
+  const parsed = input(request, params);
+  const part = partParam.safeParse(params.part);
+  if (!parsed || !part.success) return apiError(context, 404, 'error.notFound');
+  const found = await readerPart(
+    context.rc,
+    context.bookFiles,
+    parsed.productId,
+    part.data,
+    parsed.via,
+  );
+  return jsonApi({
+    data: { type: 'reader-part', id: String(found.index), attributes: found },
+  });
+}
+
+/** GET /api/reading/{productId}/search?q=…: where the words occur in the book. */
+export async function getSearch(request: Request, context: WebContext, params: Params) {
+  const parsed = input(request, params);
+  if (!parsed) return apiError(context, 404, 'error.notFound');
+  const q = parsed.query.q?.[0];
+  if (!q) return apiError(context, 400, 'reading.search.empty', undefined, { parameter: 'q' });
+  const hits = await searchBook(context.rc, context.bookFiles, parsed.productId, q, parsed.via);
+  return jsonApi({
+    data: hits.map((hit, i) => ({ type: 'search-hit', id: String(i), attributes: hit })),
+    meta: { count: hits.length },
+  });
+}
+
+/** PUT /api/reading/{productId}/position: where the reader is now (also a page event). */
+export async function putPosition(request: Request, context: WebContext, params: Params) {
+  const parsed = input(request, params);
+  if (!parsed) return apiError(context, 404, 'error.notFound');
+  const body = positionBody.safeParse(await readJson(request));
+  if (!body.success) return apiError(context, 400, 'error.invalid');
+  await savePosition(
+    context.rc,
+    context.bookFiles,
+    parsed.productId,
+    body.data.data.attributes,
+    parsed.via,
+  );
+  return new Response(null, { status: 204 });
+}
+
+function allowanceDocument(context: WebContext, outcome: AllowanceOutcome) {
+  const locale = context.rc.locale;
+  const message = outcome.allowed
+    ? translate(locale, `reading.${outcome.kind}.allowed`, {
+        used: outcome.used,
+        limit: outcome.limit,
+        amount: outcome.amount,
+      })
+    : translate(locale, outcome.reason, { remaining: outcome.remaining, limit: outcome.limit });
+  return jsonApi({
+    data: {
+      type: 'allowance',
+      id: outcome.kind,
+      attributes: { ...outcome, message },
+    },
+  });
+}
+
+/** POST /api/reading/{productId}/copy: may these many characters be copied? Counted if so. */
+export async function postCopy(request: Request, context: WebContext, params: Params) {
+  const parsed = input(request, params);
+  if (!parsed) return apiError(context, 404, 'error.notFound');
+  const body = copyBody.safeParse(await readJson(request));
+  if (!body.success) return apiError(context, 400, 'error.invalid');
+  const outcome = await countAllowance(
+    context.rc,
+    context.bookFiles,
+    parsed.productId,
+    { kind: 'copy', characters: body.data.data.attributes.characters },
+    parsed.via,
+  );
+  return allowanceDocument(context, outcome);
+}
+
+/** POST /api/reading/{productId}/print: may this part (page or chapter) be printed? */
+export async function postPrint(request: Request, context: WebContext, params: Params) {
+  const parsed = input(request, params);
+  if (!parsed) return apiError(context, 404, 'error.notFound');
+  const body = printBody.safeParse(await readJson(request));
+  if (!body.success) return apiError(context, 400, 'error.invalid');
+  const outcome = await countAllowance(
+    context.rc,
+    context.bookFiles,
+    parsed.productId,
+    { kind: 'print', part: body.data.data.attributes.part },
+    parsed.via,
+  );
+  return allowanceDocument(context, outcome);
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { buildEpub } from '#db/seed/content/epub.ts';
+import { createZip } from '#db/seed/content/zip.ts';
+import { openEpub } from './epub-publication.ts';
+import { InvalidArchive } from './zip-archive.ts';
+
+const book = buildEpub({
+  title: 'Cells & Systems',
+  author: 'A. Author',
+  language: 'en',
+  identifier: 'urn:test:1',
+  chapters: [
+    { title: 'Chapter 1: Cells', paragraphs: ['The cell is the unit of life.'] },
+    { title: 'Chapter 2: Systems', paragraphs: ['Systems of cells.', 'More text.'] },
+  ],
+});
+
+const urls = { partHref: () => '#', imageUrl: (p: string) => `/img/${p}` };
+
+describe('openEpub (issue 5: the reader shows EPUB text rendered on the server)', () => {
+  it('reads the title, the spine and the table of contents of a real EPUB 3', () => {
+    const epub = openEpub(book);
+    expect(epub.title).toBe('Cells & Systems');
+    expect(epub.parts.map((p) => [p.path, p.title])).toEqual([
+      ['OEBPS/chapter-001.xhtml', 'Chapter 1: Cells'],
+      ['OEBPS/chapter-002.xhtml', 'Chapter 2: Systems'],
+    ]);
+    expect(epub.toc.map((e) => [e.label, e.part, e.fragment])).toEqual([
+      ['Chapter 1: Cells', 0, null],
+      ['Chapter 2: Systems', 1, null],
+    ]);
+  });
+
+  it('renders each chapter as safe HTML with its text', () => {
+    const part = openEpub(book).renderPart(1, urls);
+    expect(part.html).toContain('<h2 id="p1-chapter-002-title">Chapter 2: Systems</h2>');
+    expect(part.text).toContain('Systems of cells.');
+    expect(() => openEpub(book).renderPart(2, urls)).toThrow(RangeError);
+  });
+
+  it('an EPUB 2 table of contents (NCX) is read when there is no nav document', () => {
+    const opf = `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="2.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Old</dc:title></metadata><manifest><item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/><item id="a" href="text/a.html" media-type="application/xhtml+xml"/><item id="b" href="text/b.html" media-type="application/xhtml+xml"/></manifest><spine toc="ncx"><itemref idref="a"/><itemref idref="b"/></spine></package>`;
+    const ncx = `<?xml version="1.0"?><ncx><navMap><navPoint id="1"><navLabel><text>Part A</text></navLabel><content src="text/a.html"/><navPoint id="2"><navLabel><text>Inside B</text></navLabel><content src="text/b.html#s1"/></navPoint></navPoint></navMap></ncx>`;
+    const data = createZip([
+      { name: 'mimetype', data: 'application/epub+zip', compress: false },
+      {
+        name: 'META-INF/container.xml',
+        data: '<container><rootfiles><rootfile full-path="content.opf"/></rootfiles></container>',
+      },
+      { name: 'content.opf', data: opf },
+      { name: 'toc.ncx', data: ncx },
+      { name: 'text/a.html', data: '<html><body><p>A</p></body></html>' },
+      { name: 'text/b.html', data: '<html><body><p id="s1">B</p></body></html>' },
+    ]);
+    const epub = openEpub(data);
+    expect(epub.title).toBe('Old');
+    expect(epub.toc).toEqual([
+      {
+        label: 'Part A',
+        part: 0,
+        fragment: null,
+        children: [{ label: 'Inside B', part: 1, fragment: 's1', children: [] }],
+      },
+    ]);
+  });
+
+  it('a file that is not an EPUB is refused, not half read', () => {
+    expect(() => openEpub(Buffer.from('%PDF-1.7 not a zip'))).toThrow(InvalidArchive);
+    const noContainer = createZip([{ name: 'mimetype', data: 'application/epub+zip' }]);
+    expect(() => openEpub(noContainer)).toThrow(InvalidArchive);
+  });
+});

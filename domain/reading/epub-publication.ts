@@ -1,0 +1,245 @@
+// An EPUB (2 or 3) read on the server: its container, package document (title, manifest,
+// spine) and table of contents (EPUB 3 nav document, else the EPUB 2 NCX), and each spine
+// item rendered to safe HTML (xhtml-content.ts). The browser never parses the publisher's
+// markup itself; it shows what this module wrote.
+import path from 'node:path/posix';
+import { type LinkTarget, type RenderedPart, renderPart } from './xhtml-content.ts';
+import { localName, xmlTokens } from './xml-tokens.ts';
+import { InvalidArchive, openZip, type ZipArchive } from './zip-archive.ts';
+
+export type TocEntry = {
+  label: string;
+  part: number;
+  fragment: string | null;
+  children: TocEntry[];
+};
+
+export type EpubPublication = {
+  title: string;
+  /** The spine items a reader reads in order (linear="no" ones are left out). */
+  parts: { path: string; title: string }[];
+  toc: TocEntry[];
+  /** Archive paths of the book's raster images, which the reader may serve. */
+  images: Set<string>;
+  readImage(archivePath: string): { data: Buffer; mediaType: string } | null;
+  renderPart(
+    part: number,
+    urls: { partHref(target: LinkTarget): string; imageUrl(archivePath: string): string },
+  ): RenderedPart;
+};
+
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+type ManifestItem = { href: string; mediaType: string; properties: string[] };
+
+function resolve(base: string, href: string): { path: string; fragment: string | null } | null {
+  const [rawPath = '', rawFragment] = href.split('#', 2);
+  if (/^[a-z][a-z0-9+.-]*:/i.test(rawPath)) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  const joined = decoded === '' ? base : path.normalize(path.join(path.dirname(base), decoded));
+  if (joined.startsWith('../') || joined.startsWith('/')) return null;
+  return { path: joined, fragment: rawFragment ? rawFragment : null };
+}
+
+function attributeOf(xml: string, element: string, attribute: string): string | null {
+  for (const token of xmlTokens(xml)) {
+    if (token.type === 'open' && localName(token.name) === element) {
+      const value = token.attrs.get(attribute);
+      if (value) return value;
+    }
+  }
+  return null;
+}
+
+export function openEpub(data: Buffer): EpubPublication {
+  const zip = openZip(data);
+  const container = zip.readText('META-INF/container.xml');
+  if (!container) throw new InvalidArchive('no META-INF/container.xml');
+  const opfPath = attributeOf(container, 'rootfile', 'full-path');
+  const opf = opfPath ? zip.readText(opfPath) : null;
+  if (!opfPath || !opf) throw new InvalidArchive('no package document');
+
+  let title = '';
+  let inTitle = false;
+  const manifest = new Map<string, ManifestItem>();
+  const spine: string[] = [];
+  let ncxId: string | null = null;
+  for (const token of xmlTokens(opf)) {
+    if (token.type === 'text') {
+      if (inTitle) title += token.text;
+      continue;
+    }
+    const name = localName(token.name);
+    if (token.type === 'close') {
+      if (name === 'title') inTitle = false;
+      continue;
+    }
+    if (name === 'title' && token.name.includes(':') && !title) inTitle = !token.selfClosing;
+    if (name === 'item') {
+      const id = token.attrs.get('id');
+      const href = token.attrs.get('href');
+      const target = href ? resolve(opfPath, href) : null;
+      if (id && target) {
+        manifest.set(id, {
+          href: target.path,
+          mediaType: token.attrs.get('media-type') ?? '',
+          properties: (token.attrs.get('properties') ?? '').split(/\s+/),
+        });
+      }
+    }
+    if (name === 'spine') ncxId = token.attrs.get('toc') ?? null;
+    if (name === 'itemref' && token.attrs.get('linear') !== 'no') {
+      const item = manifest.get(token.attrs.get('idref') ?? '');
+      if (item && /x?html/.test(item.mediaType)) spine.push(item.href);
+    }
+  }
+  if (spine.length === 0) throw new InvalidArchive('empty spine');
+  const partOf = new Map(spine.map((href, i) => [href, i]));
+  const images = new Set(
+    [...manifest.values()]
+      .filter((item) => IMAGE_TYPES.has(item.mediaType))
+      .map((item) => item.href),
+  );
+  const mediaTypes = new Map([...manifest.values()].map((item) => [item.href, item.mediaType]));
+
+  const navItem = [...manifest.values()].find((item) => item.properties.includes('nav'));
+  const ncxItem = ncxId ? manifest.get(ncxId) : undefined;
+  const toc = navItem
+    ? navToc(zip, navItem.href, partOf)
+    : ncxItem
+      ? ncxToc(zip, ncxItem.href, partOf)
+      : [];
+  const titles = new Map<number, string>();
+  const visit = (entries: TocEntry[]) => {
+    for (const entry of entries) {
+      if (!titles.has(entry.part)) titles.set(entry.part, entry.label);
+      visit(entry.children);
+    }
+  };
+  visit(toc);
+  const parts = spine.map((href, i) => ({ path: href, title: titles.get(i) ?? '' }));
+
+  return {
+    title: title.trim(),
+    parts,
+    toc,
+    images,
+    readImage(archivePath) {
+      if (!images.has(archivePath)) return null;
+      const bytes = zip.read(archivePath);
+      return bytes ? { data: bytes, mediaType: mediaTypes.get(archivePath)! } : null;
+    },
+    renderPart(part, urls) {
+      const href = spine[part];
+      if (href === undefined) throw new RangeError(`no part ${part}`);
+      const xhtml = zip.readText(href) ?? '';
+      return renderPart(xhtml, {
+        part,
+        resolveLink(link) {
+          const target = resolve(href, link);
+          if (!target) return null;
+          const linked = partOf.get(target.path);
+          return linked === undefined ? null : { part: linked, fragment: target.fragment };
+        },
+        partHref: urls.partHref,
+        imageUrl(src) {
+          const target = resolve(href, src);
+          return target && images.has(target.path) ? urls.imageUrl(target.path) : null;
+        },
+      });
+    },
+  };
+}
+
+function tocTarget(
+  base: string,
+  href: string | undefined,
+  partOf: Map<string, number>,
+): { part: number; fragment: string | null } | null {
+  const target = href ? resolve(base, href) : null;
+  const part = target ? partOf.get(target.path) : undefined;
+  return target && part !== undefined ? { part, fragment: target.fragment } : null;
+}
+
+// EPUB 3: the <nav epub:type="toc"> of the navigation document, nested <ol>/<li>/<a>.
+function navToc(zip: ZipArchive, navPath: string, partOf: Map<string, number>): TocEntry[] {
+  const xml = zip.readText(navPath);
+  if (!xml) return [];
+  const root: TocEntry[] = [];
+  const lists: TocEntry[][] = [];
+  const items: (TocEntry | null)[] = [];
+  let pending: { label: string; href: string | undefined } | null = null;
+  let inToc = false;
+  for (const token of xmlTokens(xml)) {
+    if (token.type === 'text') {
+      if (pending) pending.label += token.text;
+      continue;
+    }
+    const name = localName(token.name);
+    if (token.type === 'open') {
+      if (name === 'nav' && (token.attrs.get('epub:type') ?? '').split(/\s+/).includes('toc'))
+        inToc = true;
+      if (!inToc || token.selfClosing) continue;
+      // A nested list belongs to the entry of its item; under an item without a link, to the
+      // list around it.
+      if (name === 'ol') lists.push(items.at(-1)?.children ?? lists.at(-1) ?? root);
+      if (name === 'li') items.push(null);
+      if (name === 'a' || name === 'span') pending = { label: '', href: token.attrs.get('href') };
+      continue;
+    }
+    if (!inToc) continue;
+    if (name === 'nav') break;
+    if ((name === 'a' || name === 'span') && pending) {
+      const target = tocTarget(navPath, pending.href, partOf);
+      const label = pending.label.replace(/\s+/g, ' ').trim();
+      if (target && label && items.length > 0) {
+        const entry: TocEntry = { label, ...target, children: [] };
+        (lists.at(-1) ?? root).push(entry);
+        items[items.length - 1] = entry;
+      }
+      pending = null;
+    }
+    if (name === 'li') items.pop();
+    if (name === 'ol') lists.pop();
+  }
+  return root;
+}
+
+// EPUB 2: navPoints of the NCX, each with a navLabel and a content src.
+function ncxToc(zip: ZipArchive, ncxPath: string, partOf: Map<string, number>): TocEntry[] {
+  const xml = zip.readText(ncxPath);
+  if (!xml) return [];
+  const root: TocEntry[] = [];
+  const stack: { entry: TocEntry | null; label: string; src?: string; children: TocEntry[] }[] = [];
+  let inText = false;
+  for (const token of xmlTokens(xml)) {
+    const top = stack[stack.length - 1];
+    if (token.type === 'text') {
+      if (inText && top) top.label += token.text;
+      continue;
+    }
+    const name = localName(token.name);
+    if (token.type === 'open') {
+      if (name === 'navpoint') stack.push({ entry: null, label: '', children: [] });
+      if (name === 'text') inText = !token.selfClosing;
+      if (name === 'content' && top) top.src = token.attrs.get('src');
+    } else {
+      if (name === 'text') inText = false;
+      if (name === 'navpoint') {
+        const done = stack.pop();
+        if (!done) continue;
+        const target = tocTarget(ncxPath, done.src, partOf);
+        const label = done.label.replace(/\s+/g, ' ').trim();
+        const list = stack[stack.length - 1]?.children ?? root;
+        if (target && label) list.push({ label, ...target, children: done.children });
+        else list.push(...done.children);
+      }
+    }
+  }
+  return root;
+}

@@ -1,0 +1,31 @@
+// The length of the text on each page of a PDF, read on the server with pdf.js (the same
+// engine the browser reader uses), so DRM limits are shares of the real text. Loaded only
+// when a PDF is first measured; the result is stored (book_file_metrics).
+import { normalizedLength } from './xhtml-content.ts';
+
+export async function pdfPageTextLengths(data: Buffer): Promise<number[]> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await pdfjs.getDocument({
+    data: new Uint8Array(data),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
+  try {
+    const lengths: number[] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const page = await document.getPage(number);
+      const content = await page.getTextContent();
+      let text = '';
+      for (const item of content.items) {
+        if ('str' in item) text += item.hasEOL ? `${item.str}\n` : item.str;
+      }
+      lengths.push(normalizedLength(text));
+      page.cleanup();
+    }
+    return lengths;
+  } finally {
+    await document.destroy();
+  }
+}

@@ -1,0 +1,677 @@
+// The reading context's services (issue 5, Reading and files): who may open a book and its
+// files, the reader's view of a book, positions, reading events, the DRM copy and print
+// counters, and section analytics built from the events.
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { queryRows } from '#db/client.ts';
+import { bookFiles, products } from '#db/schema/catalog.ts';
+import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
+import {
+  bookFileMetrics,
+  readingAllowances,
+  readingEvents,
+  readingPositions,
+} from '#db/schema/reading.ts';
+import { ownerships } from '#db/schema/shelf.ts';
+import { organizations } from '#db/schema/sites.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
+import { TimedCache } from '#domain/shared/timed-cache.ts';
+import { isActiveOwnership } from '#domain/shelf/ownership.ts';
+import {
+  allowanceLimit,
+  decideAllowance,
+  epubPageCount,
+  epubPartPages,
+  shownDrmPercent,
+} from './drm.ts';
+import { type EpubPublication, openEpub } from './epub-publication.ts';
+import type { BookFileStore, ByteRange } from './file-store.ts';
+import { pdfPageTextLengths } from './pdf-text.ts';
+import { findOccurrences } from './text-search.ts';
+import type {
+  AllowanceOutcome,
+  ReaderPart,
+  ReaderView,
+  ReadingGrant,
+  ReadingVia,
+  SearchHit,
+  SectionAnalytics,
+} from './types.ts';
+import { normalizedLength } from './xhtml-content.ts';
+
+export type { BookFileStore, ByteRange, ReadingVia };
+export { diskFileStore } from './file-store.ts';
+
+const READABLE_TYPES = new Set(['book', 'ebundle']);
+
+function userOf(ctx: RequestContext) {
+  if (!ctx.user) throw new Forbidden('error.loginRequired');
+  return ctx.user;
+}
+
+/**
+ * Whether the logged-in user may read the product now, and until when (issue 5): an active
+ * ownership on their shelf, or, through /cds_book_read/, their own membership in a section of
+ * a CDS-enabled organisation that lists the product. An ownership that has ended is refused
+ * with the date it ended, so the reader can say so.
+ */
+export async function readingGrant(
+  ctx: RequestContext,
+  productId: number,
+  via: ReadingVia,
+): Promise<ReadingGrant> {
+  const user = userOf(ctx);
+  if (via.courseMemberId !== null) {
+    const [member] = await ctx.db
+      .select({ id: sectionMembers.id })
+      .from(sectionMembers)
+      .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
+      .innerJoin(courses, eq(courses.id, courseSections.courseId))
+      .innerJoin(organizations, eq(organizations.id, courses.orgId))
+      .innerJoin(
+        sectionProducts,
+        and(
+          eq(sectionProducts.sectionId, sectionMembers.sectionId),
+          or(
+            eq(sectionProducts.productId, productId),
+            eq(sectionProducts.additionalProductId, productId),
+          ),
+        ),
+      )
+      .where(
+        and(
+          eq(sectionMembers.id, via.courseMemberId),
+          eq(sectionMembers.userId, user.id),
+          eq(organizations.isCdsEnabled, true),
+        ),
+      )
+      .limit(1);
+    if (!member) throw new Forbidden();
+    return { kind: 'cds', expiresAt: null };
+  }
+  const rows = await ctx.db
+    .select({
+      startsAt: ownerships.startsAt,
+      expiresAt: ownerships.expiresAt,
+      revokedAt: ownerships.revokedAt,
+    })
+    .from(ownerships)
+    .where(and(eq(ownerships.userId, user.id), eq(ownerships.productId, productId)));
+  const active = rows.filter((row) => isActiveOwnership(row, ctx.now));
+  if (active.length > 0) {
+    const ends = active.map((row) => row.expiresAt);
+    const expiresAt = ends.includes(null)
+      ? null
+      : new Date(Math.max(...ends.map((end) => end!.getTime())));
+    return { kind: 'owner', expiresAt };
+  }
+  const ended = rows
+    .filter((row) => row.revokedAt === null && row.expiresAt !== null && row.expiresAt <= ctx.now)
+    .map((row) => row.expiresAt!.getTime());
+  if (ended.length > 0) {
+    // The date as spec 1 §4 shows deadlines: YYYY-MM-DD.
+    const date = new Date(Math.max(...ended)).toISOString().slice(0, 10);
+    throw new Forbidden('reading.error.expired', { date });
+  }
+  throw new Forbidden();
+}
+
+type ReaderFile = {
+  id: number;
+  productId: number;
+  extension: string;
+  storagePath: string;
+  sha256: string;
+};
+
+async function readableProduct(ctx: RequestContext, productId: number) {
+  const [product] = await ctx.db
+    .select({
+      id: products.id,
+      title: products.title,
+      authors: products.authors,
+      productType: products.productType,
+      status: products.status,
+      drmOfflinePercent: products.drmOfflinePercent,
+      drmCopyPercent: products.drmCopyPercent,
+      drmPrintPercent: products.drmPrintPercent,
+    })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!product || product.status === 'deleted' || !READABLE_TYPES.has(product.productType)) {
+    throw new NotFound();
+  }
+  return product;
+}
+
+async function readerFile(ctx: RequestContext, productId: number): Promise<ReaderFile> {
+  const [file] = await ctx.db
+    .select({
+      id: bookFiles.id,
+      productId: bookFiles.productId,
+      extension: bookFiles.extension,
+      storagePath: bookFiles.storagePath,
+      sha256: bookFiles.sha256,
+    })
+    .from(bookFiles)
+    .where(and(eq(bookFiles.productId, productId), eq(bookFiles.type, 'READER')))
+    .orderBy(asc(bookFiles.id))
+    .limit(1);
+  if (!file) throw new NotFound('reading.error.noFile');
+  return file;
+}
+
+// A parsed EPUB and the text of each part it rendered, per process, by file content. Ten
+// minutes, twenty books: what readers have open now.
+type OpenBook = { publication: EpubPublication; texts: Map<number, string> };
+const openBooks = new TimedCache<string, Promise<OpenBook>>(10 * 60_000, 20);
+
+function openBook(store: BookFileStore, file: ReaderFile): Promise<OpenBook> {
+  const key = `${file.id}:${file.sha256}`;
+  let book = openBooks.get(key);
+  if (!book) {
+    book = store.read(file.storagePath).then((data) => ({
+      publication: openEpub(data),
+      texts: new Map(),
+    }));
+    book.catch(() => openBooks.delete(key));
+    openBooks.set(key, book);
+  }
+  return book;
+}
+
+function partUrls(fileId: number, via: ReadingVia) {
+  const member = via.courseMemberId === null ? '' : `coursemember_id=${via.courseMemberId}`;
+  return {
+    partHref: ({ part, fragment }: { part: number; fragment: string | null }) =>
+      `?${member ? `${member}&` : ''}chapter=${part + 1}${fragment ? `#p${part}-${fragment.replace(/[^\w-]/g, '_')}` : ''}`,
+    imageUrl: (archivePath: string) =>
+      `/file/read/${fileId}/${archivePath.split('/').map(encodeURIComponent).join('/')}${member ? `?${member}` : ''}`,
+  };
+}
+
+function renderedPart(book: OpenBook, part: number, urls: ReturnType<typeof partUrls>): ReaderPart {
+  const rendered = book.publication.renderPart(part, urls);
+  book.texts.set(part, rendered.text);
+  return { index: part, title: book.publication.parts[part]?.title ?? '', html: rendered.html };
+}
+
+function partText(book: OpenBook, part: number, urls: ReturnType<typeof partUrls>): string {
+  const known = book.texts.get(part);
+  if (known !== undefined) return known;
+  const { text } = book.publication.renderPart(part, urls);
+  book.texts.set(part, text);
+  return text;
+}
+
+type Metrics = { textLength: number; pageCount: number; partLengths: number[] };
+
+/** What the server measured in the file, measured now when it never was (or it changed). */
+async function fileMetrics(
+  ctx: RequestContext,
+  store: BookFileStore,
+  file: ReaderFile,
+): Promise<Metrics> {
+  const [known] = await ctx.db
+    .select({
+      sha256: bookFileMetrics.sha256,
+      textLength: bookFileMetrics.textLength,
+      pageCount: bookFileMetrics.pageCount,
+      partLengths: bookFileMetrics.partLengths,
+    })
+    .from(bookFileMetrics)
+    .where(eq(bookFileMetrics.bookFileId, file.id))
+    .limit(1);
+  if (known && known.sha256 === file.sha256) return known;
+  let metrics: Metrics;
+  if (file.extension === 'epub') {
+    const book = await openBook(store, file);
+    const urls = partUrls(file.id, { courseMemberId: null });
+    const partLengths = book.publication.parts.map((_, i) =>
+      normalizedLength(partText(book, i, urls)),
+    );
+    metrics = {
+      partLengths,
+      textLength: partLengths.reduce((a, b) => a + b, 0),
+      pageCount: epubPageCount(partLengths),
+    };
+  } else {
+    const partLengths = await pdfPageTextLengths(await store.read(file.storagePath));
+    metrics = {
+      partLengths,
+      textLength: partLengths.reduce((a, b) => a + b, 0),
+      pageCount: partLengths.length,
+    };
+  }
+  await ctx.db
+    .insert(bookFileMetrics)
+    .values({ bookFileId: file.id, sha256: file.sha256, ...metrics, computedAt: ctx.now })
+    .onConflictDoUpdate({
+      target: bookFileMetrics.bookFileId,
+      set: { sha256: file.sha256, ...metrics, computedAt: ctx.now },
+    });
+  return metrics;
+}
+
+const percent = (value: string | null): number | null => (value === null ? null : Number(value));
+
+async function allowanceUsage(ctx: RequestContext, userId: number, productId: number) {
+  const [row] = await ctx.db
+    .select({
+      copied: readingAllowances.copiedCharacters,
+      printed: readingAllowances.printedPages,
+    })
+    .from(readingAllowances)
+    .where(and(eq(readingAllowances.userId, userId), eq(readingAllowances.productId, productId)))
+    .limit(1);
+  return { copied: row?.copied ?? 0, printed: row?.printed ?? 0 };
+}
+
+/** The section the reader came from, when they are a member of it (else nothing is noted). */
+async function memberSection(
+  ctx: RequestContext,
+  userId: number,
+  sectionId: number | null,
+): Promise<number | null> {
+  if (sectionId === null) return null;
+  const [row] = await ctx.db
+    .select({ id: sectionMembers.sectionId })
+    .from(sectionMembers)
+    .where(and(eq(sectionMembers.sectionId, sectionId), eq(sectionMembers.userId, userId)))
+    .limit(1);
+  return row ? sectionId : null;
+}
+
+/**
+ * Opens a book in the reader (/book/read/{id}, /cds_book_read/{id}): checks access, records
+ * the open, and returns what the page shows first: the saved place (or `part`, a chapter the
+ * URL names), that chapter's text for an EPUB, the table of contents and the DRM allowances.
+ */
+export async function openReader(
+  ctx: RequestContext,
+  store: BookFileStore,
+  input: {
+    productId: number;
+    via: ReadingVia;
+    courseSectionId: number | null;
+    part: number | null;
+  },
+): Promise<ReaderView> {
+  const product = await readableProduct(ctx, input.productId);
+  const grant = await readingGrant(ctx, product.id, input.via);
+  const user = userOf(ctx);
+  const file = await readerFile(ctx, product.id);
+  const metrics = await fileMetrics(ctx, store, file);
+  const partCount = metrics.partLengths.length;
+  const [saved] = await ctx.db
+    .select({ part: readingPositions.part, progression: readingPositions.progression })
+    .from(readingPositions)
+    .where(and(eq(readingPositions.userId, user.id), eq(readingPositions.productId, product.id)))
+    .limit(1);
+  const named = input.part !== null && input.part < partCount ? input.part : null;
+  const position =
+    named !== null
+      ? { part: named, progression: saved?.part === named ? saved.progression : 0 }
+      : saved && saved.part < partCount
+        ? saved
+        : { part: 0, progression: 0 };
+  const format = file.extension === 'epub' ? 'epub' : 'pdf';
+  let part: ReaderPart | null = null;
+  let toc: ReaderView['toc'] = [];
+  let partTitles: string[] = [];
+  if (format === 'epub') {
+    const book = await openBook(store, file);
+    part = renderedPart(book, position.part, partUrls(file.id, input.via));
+    toc = book.publication.toc;
+    partTitles = book.publication.parts.map((p) => p.title);
+  }
+  const usage = await allowanceUsage(ctx, user.id, product.id);
+  const courseSectionId = await memberSection(ctx, user.id, input.courseSectionId);
+  await ctx.db.insert(readingEvents).values({
+    userId: user.id,
+    productId: product.id,
+    kind: 'open',
+    part: position.part,
+    courseSectionId,
+    occurredAt: ctx.now,
+  });
+  const copyPercent = percent(product.drmCopyPercent);
+  const printPercent = percent(product.drmPrintPercent);
+  return {
+    product: { id: product.id, title: product.title, authors: product.authors },
+    grant,
+    format,
+    file: { id: file.id },
+    partCount,
+    partTitles,
+    toc,
+    position,
+    part,
+    drm: {
+      offlinePercent: shownDrmPercent(percent(product.drmOfflinePercent)),
+      copyPercent: shownDrmPercent(copyPercent),
+      printPercent: shownDrmPercent(printPercent),
+      copy: { limit: allowanceLimit(copyPercent, metrics.textLength), used: usage.copied },
+      print: { limit: allowanceLimit(printPercent, metrics.pageCount), used: usage.printed },
+    },
+    courseSectionId,
+  };
+}
+
+async function readerContext(ctx: RequestContext, productId: number, via: ReadingVia) {
+  const product = await readableProduct(ctx, productId);
+  const grant = await readingGrant(ctx, product.id, via);
+  const file = await readerFile(ctx, product.id);
+  return { product, grant, file };
+}
+
+/** One chapter of an EPUB, rendered, for the reader's next or previous page. */
+export async function readerPart(
+  ctx: RequestContext,
+  store: BookFileStore,
+  productId: number,
+  part: number,
+  via: ReadingVia,
+): Promise<ReaderPart> {
+  const { file } = await readerContext(ctx, productId, via);
+  if (file.extension !== 'epub') throw new NotFound();
+  const book = await openBook(store, file);
+  if (part < 0 || part >= book.publication.parts.length) throw new NotFound();
+  return renderedPart(book, part, partUrls(file.id, via));
+}
+
+/** Search in an EPUB's text (issue 5): up to 100 hits, in reading order, with some context. */
+export async function searchBook(
+  ctx: RequestContext,
+  store: BookFileStore,
+  productId: number,
+  query: string,
+  via: ReadingVia,
+): Promise<SearchHit[]> {
+  const { file } = await readerContext(ctx, productId, via);
+  if (file.extension !== 'epub') throw new Invalid('reading.search.pdfInBrowser');
+  const book = await openBook(store, file);
+  const urls = partUrls(file.id, via);
+  const hits: SearchHit[] = [];
+  for (let part = 0; part < book.publication.parts.length && hits.length < 100; part++) {
+    for (const hit of findOccurrences(partText(book, part, urls), query, 100 - hits.length)) {
+      hits.push({ part, ...hit });
+    }
+  }
+  return hits;
+}
+
+/** Saves where the reader is (any device picks it up on open) and records the page event. */
+export async function savePosition(
+  ctx: RequestContext,
+  store: BookFileStore,
+  productId: number,
+  position: { part: number; progression: number },
+  via: ReadingVia,
+): Promise<void> {
+  const { product, file } = await readerContext(ctx, productId, via);
+  const metrics = await fileMetrics(ctx, store, file);
+  if (position.part >= metrics.partLengths.length) throw new Invalid();
+  const user = userOf(ctx);
+  const progression = Math.min(1, Math.max(0, position.progression));
+  await ctx.db
+    .insert(readingPositions)
+    .values({
+      userId: user.id,
+      productId: product.id,
+      part: position.part,
+      progression,
+      updatedAt: ctx.now,
+    })
+    .onConflictDoUpdate({
+      target: [readingPositions.userId, readingPositions.productId],
+      set: { part: position.part, progression, updatedAt: ctx.now },
+    });
+  await ctx.db.insert(readingEvents).values({
+    userId: user.id,
+    productId: product.id,
+    kind: 'page',
+    part: position.part,
+    occurredAt: ctx.now,
+  });
+}
+
+/**
+ * Counts a copy (characters) or a print (of one part: a PDF page, or an EPUB chapter's pages)
+ * against the book's allowance, or refuses it when it would pass the limit (spec 1 §3 drm
+ * copyPercentage, printAllowancePercent). One statement adds and checks, so twenty requests at
+ * once can never pass the limit together.
+ */
+export async function countAllowance(
+  ctx: RequestContext,
+  store: BookFileStore,
+  productId: number,
+  request: { kind: 'copy'; characters: number } | { kind: 'print'; part: number },
+  via: ReadingVia,
+): Promise<AllowanceOutcome> {
+  const { product, file } = await readerContext(ctx, productId, via);
+  const user = userOf(ctx);
+  const metrics = await fileMetrics(ctx, store, file);
+  let amount: number;
+  let limit: number;
+  if (request.kind === 'copy') {
+    amount = request.characters;
+    limit = allowanceLimit(percent(product.drmCopyPercent), metrics.textLength);
+  } else {
+    const length = metrics.partLengths[request.part];
+    if (length === undefined) throw new Invalid();
+    amount = file.extension === 'epub' ? epubPartPages(length) : 1;
+    limit = allowanceLimit(percent(product.drmPrintPercent), metrics.pageCount);
+  }
+  const column = request.kind === 'copy' ? 'copied_characters' : 'printed_pages';
+  const counted = await queryRows<{ used: number }>(
+    ctx.db,
+    sql`insert into reading_allowances as a (user_id, product_id, ${sql.raw(column)}, updated_at)
+        select ${user.id}, ${product.id}, ${amount}::int, ${ctx.now.toISOString()}::timestamptz
+        where ${amount}::int <= ${limit}::int
+        on conflict (user_id, product_id) do update
+          set ${sql.raw(column)} = a.${sql.raw(column)} + excluded.${sql.raw(column)},
+              updated_at = excluded.updated_at
+          where a.${sql.raw(column)} + excluded.${sql.raw(column)} <= ${limit}::int
+        returning a.${sql.raw(column)} as used`,
+  );
+  const row = counted[0];
+  if (row) return { allowed: true, kind: request.kind, amount, used: Number(row.used), limit };
+  const usage = await allowanceUsage(ctx, user.id, product.id);
+  const used = request.kind === 'copy' ? usage.copied : usage.printed;
+  const decision = decideAllowance(request.kind, { limit, used }, amount);
+  // Refused by the database; the rule says why and what is left.
+  return decision.allowed
+    ? {
+        allowed: false,
+        kind: request.kind,
+        reason: `reading.${request.kind}.refused`,
+        remaining: 0,
+        limit,
+      }
+    : {
+        allowed: false,
+        kind: request.kind,
+        reason: decision.reason,
+        remaining: decision.remaining,
+        limit,
+      };
+}
+
+export type ServedFile = {
+  title: string;
+  extension: string;
+  mediaType: string;
+  type: string;
+  size: number;
+  storagePath: string;
+};
+
+/**
+ * A book file for its owner (/file/read/{id}, /bookfile/{id}/download): unknown ids are not
+ * found, anybody without access to the file's book is refused. The storage path stays here
+ * and in the adapter that streams it; it is never put in a URL.
+ */
+export async function bookFileFor(
+  ctx: RequestContext,
+  store: BookFileStore,
+  fileId: number,
+  via: ReadingVia,
+): Promise<ServedFile> {
+  const [file] = await ctx.db
+    .select({
+      productId: bookFiles.productId,
+      title: bookFiles.title,
+      extension: bookFiles.extension,
+      mediaType: bookFiles.mediaType,
+      type: bookFiles.type,
+      storagePath: bookFiles.storagePath,
+      status: products.status,
+    })
+    .from(bookFiles)
+    .innerJoin(products, eq(products.id, bookFiles.productId))
+    .where(eq(bookFiles.id, fileId))
+    .limit(1);
+  if (!file || file.status === 'deleted') throw new NotFound();
+  await readingGrant(ctx, file.productId, via);
+  return {
+    title: file.title,
+    extension: file.extension,
+    mediaType: file.mediaType,
+    type: file.type,
+    size: await store.size(file.storagePath),
+    storagePath: file.storagePath,
+  };
+}
+
+/** An image inside an EPUB reader file, for the reader's <img> (same access as the file). */
+export async function epubImage(
+  ctx: RequestContext,
+  store: BookFileStore,
+  fileId: number,
+  archivePath: string,
+  via: ReadingVia,
+): Promise<{ data: Buffer; mediaType: string }> {
+  const [file] = await ctx.db
+    .select({
+      id: bookFiles.id,
+      productId: bookFiles.productId,
+      extension: bookFiles.extension,
+      storagePath: bookFiles.storagePath,
+      sha256: bookFiles.sha256,
+    })
+    .from(bookFiles)
+    .where(and(eq(bookFiles.id, fileId), eq(bookFiles.type, 'READER')))
+    .limit(1);
+  if (!file || file.extension !== 'epub') throw new NotFound();
+  await readingGrant(ctx, file.productId, via);
+  const image = (await openBook(store, file)).publication.readImage(archivePath);
+  if (!image) throw new NotFound();
+  return image;
+}
+
+/**
+ * A CDS member's own membership that lists the product (for /cds_courseware_provision/),
+ * refused otherwise, exactly as /cds_book_read/ checks it.
+ */
+export async function cdsMembership(
+  ctx: RequestContext,
+  productId: number,
+  courseMemberId: number,
+): Promise<{ productTitle: string }> {
+  const [product] = await ctx.db
+    .select({ title: products.title, status: products.status })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!product || product.status === 'deleted') throw new NotFound();
+  await readingGrant(ctx, productId, { courseMemberId });
+  return { productTitle: product.title };
+}
+
+/**
+ * 'View Section Analytics' (spec 1 §2, §6: professors and teaching assistants of the section
+ * only): for each material of the section, how many of its students own it now, how many of
+ * them opened it, how often, and when last, from the reading events.
+ */
+export async function sectionAnalytics(
+  ctx: RequestContext,
+  sectionId: number,
+): Promise<SectionAnalytics> {
+  const user = userOf(ctx);
+  const [section] = await ctx.db
+    .select({
+      id: courseSections.id,
+      number: courseSections.number,
+      department: courses.department,
+      courseNumber: courses.number,
+    })
+    .from(courseSections)
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .where(eq(courseSections.id, sectionId))
+    .limit(1);
+  if (!section) throw new NotFound();
+  const [teacher] = await ctx.db
+    .select({ role: sectionMembers.role })
+    .from(sectionMembers)
+    .where(
+      and(
+        eq(sectionMembers.sectionId, sectionId),
+        eq(sectionMembers.userId, user.id),
+        or(eq(sectionMembers.role, 'professor'), eq(sectionMembers.role, 'teaching_assistant')),
+      ),
+    )
+    .limit(1);
+  if (!teacher) throw new Forbidden();
+  const now = ctx.now.toISOString();
+  const rows = await queryRows<{
+    product_id: number;
+    title: string;
+    product_type: string;
+    owners: number;
+    readers: number;
+    opens: number;
+    last_opened_at: string | Date | null;
+  }>(
+    ctx.db,
+    sql`with students as (
+          select user_id from section_members where section_id = ${sectionId} and role = 'student'
+        )
+        select sp.product_id, p.title, p.product_type,
+          (select count(distinct o.user_id)::int from ownerships o
+            where o.product_id = sp.product_id and o.user_id in (select user_id from students)
+              and o.starts_at <= ${now}::timestamptz
+              and (o.revoked_at is null or o.revoked_at > ${now}::timestamptz)
+              and (o.expires_at is null or o.expires_at > ${now}::timestamptz)) as owners,
+          e.readers, e.opens, e.last_opened_at
+        from section_products sp
+        join products p on p.id = sp.product_id
+        cross join lateral (
+          select count(distinct r.user_id)::int as readers, count(*)::int as opens,
+                 max(r.occurred_at) as last_opened_at
+          from reading_events r
+          where r.product_id = sp.product_id and r.kind = 'open'
+            and r.user_id in (select user_id from students)
+        ) e
+        where sp.section_id = ${sectionId}
+        order by sp.position, sp.id`,
+  );
+  const [students] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sectionMembers)
+    .where(and(eq(sectionMembers.sectionId, sectionId), eq(sectionMembers.role, 'student')));
+  return {
+    section,
+    studentCount: Number(students?.n ?? 0),
+    materials: rows.map((row) => ({
+      productId: Number(row.product_id),
+      title: row.title,
+      productType: row.product_type,
+      owners: Number(row.owners),
+      readers: Number(row.readers),
+      opens: Number(row.opens),
+      lastOpenedAt: row.last_opened_at === null ? null : new Date(row.last_opened_at),
+    })),
+  };
+}

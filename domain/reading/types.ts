@@ -1,0 +1,73 @@
+import type { TocEntry } from './epub-publication.ts';
+
+export type { TocEntry };
+
+/** How a reader was let in: the ownership on their shelf, or their CDS section membership. */
+export type ReadingVia = { courseMemberId: number | null };
+
+export type ReadingGrant = {
+  kind: 'owner' | 'cds';
+  /** When the ownership ends (the book closes then); null: no end. */
+  expiresAt: Date | null;
+};
+
+export type ReaderDrm = {
+  /** Shown percentages (rounded, null when not above 0: spec 1 §5, spec 2 §9). */
+  offlinePercent: number | null;
+  copyPercent: number | null;
+  printPercent: number | null;
+  copy: { limit: number; used: number };
+  print: { limit: number; used: number };
+};
+
+export type ReaderPart = { index: number; title: string; html: string };
+
+export type ReaderView = {
+  product: { id: number; title: string; authors: string };
+  grant: ReadingGrant;
+  format: 'epub' | 'pdf';
+  file: { id: number };
+  /** EPUB: spine items; PDF: pages. */
+  partCount: number;
+  partTitles: string[];
+  toc: TocEntry[];
+  /** The saved place, or the start. */
+  position: { part: number; progression: number };
+  /** EPUB: the part to show first, rendered; null for a PDF. */
+  part: ReaderPart | null;
+  drm: ReaderDrm;
+  courseSectionId: number | null;
+};
+
+export type SearchHit = {
+  part: number;
+  /** Which occurrence in its part (from 0), so the browser can find it in the text. */
+  occurrence: number;
+  before: string;
+  match: string;
+  after: string;
+};
+
+export type AllowanceOutcome =
+  | { allowed: true; kind: 'copy' | 'print'; amount: number; used: number; limit: number }
+  | {
+      allowed: false;
+      kind: 'copy' | 'print';
+      reason: 'reading.copy.refused' | 'reading.print.refused';
+      remaining: number;
+      limit: number;
+    };
+
+export type SectionAnalytics = {
+  section: { id: number; department: string; courseNumber: string; number: string | null };
+  studentCount: number;
+  materials: {
+    productId: number;
+    title: string;
+    productType: string;
+    owners: number;
+    readers: number;
+    opens: number;
+    lastOpenedAt: Date | null;
+  }[];
+};

@@ -1,0 +1,295 @@
+// Turns one EPUB content document (XHTML) into HTML the reader page can show as its own text:
+// an allow-list of elements and attributes rebuilt from tokens (xml-tokens.ts), so a book can
+// bring no script, style, form, frame or event handler, whatever its markup says. Headings move
+// one level down (the page's h1 is the book title); the book's own landmarks (nav, header,
+// aside…) become plain blocks, so the page keeps one set of landmarks; ids are prefixed per
+// part so that two chapters never collide with each other or with the page.
+import { localName, type XmlToken, xmlTokens } from './xml-tokens.ts';
+
+export type RenderedPart = {
+  html: string;
+  /** The text a person reads, as the browser's textContent of `html` gives it. */
+  text: string;
+};
+
+export type LinkTarget = { part: number; fragment: string | null };
+
+export type RenderOptions = {
+  part: number;
+  /** A link of the book to the part and fragment it names, or null when it leaves the book. */
+  resolveLink(href: string): LinkTarget | null;
+  /** The URL of the part, in this reader, that an internal link opens. */
+  partHref(target: LinkTarget): string;
+  /** The reader URL of an image of the book, or null when it is missing or not an image. */
+  imageUrl(src: string): string | null;
+};
+
+const KEEP = new Set([
+  'p',
+  'span',
+  'em',
+  'strong',
+  'b',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'small',
+  'mark',
+  'abbr',
+  'cite',
+  'code',
+  'pre',
+  'kbd',
+  'samp',
+  'var',
+  'q',
+  'blockquote',
+  'br',
+  'hr',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'colgroup',
+  'col',
+  'figure',
+  'figcaption',
+  'img',
+  'a',
+  'ruby',
+  'rt',
+  'rp',
+  'bdi',
+  'bdo',
+  'time',
+  'dfn',
+  'wbr',
+  'section',
+  'article',
+  'div',
+  'del',
+  'ins',
+]);
+const AS_DIV = new Set(['nav', 'header', 'footer', 'aside', 'main', 'hgroup', 'address']);
+const HEADING = /^h([1-6])$/;
+// Dropped with everything inside them.
+const DROP = new Set([
+  'head',
+  'script',
+  'style',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'noscript',
+  'select',
+  'textarea',
+  'button',
+  'canvas',
+  'map',
+]);
+const VOID = new Set(['br', 'hr', 'img', 'col', 'wbr']);
+const ROLES = new Set(
+  [
+    'abstract',
+    'acknowledgments',
+    'afterword',
+    'appendix',
+    'backlink',
+    'biblioentry',
+    'bibliography',
+    'biblioref',
+    'chapter',
+    'colophon',
+    'conclusion',
+    'cover',
+    'credit',
+    'credits',
+    'dedication',
+    'endnote',
+    'endnotes',
+    'epigraph',
+    'epilogue',
+    'errata',
+    'example',
+    'footnote',
+    'foreword',
+    'glossary',
+    'glossref',
+    'index',
+    'introduction',
+    'noteref',
+    'notice',
+    'pagebreak',
+    'part',
+    'preface',
+    'prologue',
+    'pullquote',
+    'qna',
+    'subtitle',
+    'tip',
+  ].map((name) => `doc-${name}`),
+);
+const PLAIN_ATTRIBUTES = new Set([
+  'title',
+  'alt',
+  'dir',
+  'colspan',
+  'rowspan',
+  'scope',
+  'abbr',
+  'start',
+  'reversed',
+  'value',
+  'datetime',
+  'aria-label',
+  'aria-hidden',
+]);
+const ID_ATTRIBUTES = new Set(['id', 'headers', 'aria-labelledby', 'aria-describedby']);
+
+export function partId(part: number, id: string): string {
+  return `p${part}-${id.replace(/[^\w-]/g, '_')}`;
+}
+
+function escapeText(text: string): string {
+  return text.replace(/[&<>]/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : '&gt;'));
+}
+
+function escapeAttribute(text: string): string {
+  return escapeText(text).replace(/"/g, '&quot;');
+}
+
+function outputName(name: string): string | null {
+  const heading = HEADING.exec(name);
+  if (heading) return `h${Math.min(6, Number(heading[1]) + 1)}`;
+  if (KEEP.has(name)) return name;
+  if (AS_DIV.has(name)) return 'div';
+  return null;
+}
+
+function attributesOf(
+  name: string,
+  attrs: Map<string, string>,
+  options: RenderOptions,
+): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [rawName, value] of attrs) {
+    const attr = rawName.toLowerCase();
+    if (attr === 'lang' || attr === 'xml:lang') {
+      if (/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(value) && !out.some(([n]) => n === 'lang'))
+        out.push(['lang', value]);
+    } else if (ID_ATTRIBUTES.has(attr)) {
+      const ids = value.split(/\s+/).filter(Boolean);
+      if (ids.length > 0) out.push([attr, ids.map((id) => partId(options.part, id)).join(' ')]);
+    } else if (attr === 'role') {
+      const roles = value.split(/\s+/).filter((role) => ROLES.has(role));
+      if (roles.length > 0) out.push(['role', roles[0]!]);
+    } else if (PLAIN_ATTRIBUTES.has(attr)) {
+      out.push([attr, value]);
+    }
+  }
+  if (name === 'a') {
+    const href = attrs.get('href');
+    if (href) {
+      if (/^(https?:|mailto:)/i.test(href.trim())) {
+        out.push(['href', href.trim()], ['rel', 'noopener noreferrer external']);
+      } else {
+        const target = options.resolveLink(href);
+        if (target) {
+          out.push(['href', options.partHref(target)], ['data-part', String(target.part)]);
+          if (target.fragment) out.push(['data-fragment', partId(target.part, target.fragment)]);
+        }
+      }
+    }
+  }
+  if (name === 'img') {
+    const src = attrs.get('src');
+    const url = src ? options.imageUrl(src) : null;
+    if (url) out.push(['src', url]);
+    if (!out.some(([n]) => n === 'alt')) out.push(['alt', '']);
+  }
+  return out;
+}
+
+/** The safe HTML and the text of one XHTML content document of the book. */
+export function renderPart(xhtml: string, options: RenderOptions): RenderedPart {
+  let html = '';
+  const text: string[] = [];
+  // Each open element of the source: the name we wrote for it, or null when it was unwrapped.
+  const stack: { source: string; written: string | null }[] = [];
+  let dropDepth = 0;
+  let inBody = !/<body[\s>]/i.test(xhtml);
+  for (const token of xmlTokens(xhtml) as Iterable<XmlToken>) {
+    if (token.type === 'text') {
+      if (!inBody || dropDepth > 0) continue;
+      html += escapeText(token.text);
+      text.push(token.text);
+      continue;
+    }
+    const name = localName(token.name);
+    if (name === 'body') {
+      inBody = token.type === 'open' && !token.selfClosing;
+      continue;
+    }
+    if (!inBody) continue;
+    if (token.type === 'open') {
+      if (dropDepth > 0 || DROP.has(name)) {
+        if (!token.selfClosing) dropDepth += 1;
+        continue;
+      }
+      const written = outputName(name);
+      if (written) {
+        const attrs = attributesOf(written, token.attrs, options);
+        if (written === 'img' && !attrs.some(([n]) => n === 'src')) {
+          const alt = token.attrs.get('alt');
+          if (alt) {
+            html += escapeText(alt);
+            text.push(alt);
+          }
+          continue;
+        }
+        html += `<${written}${attrs.map(([n, v]) => ` ${n}="${escapeAttribute(v)}"`).join('')}>`;
+      }
+      if (written && VOID.has(written)) continue;
+      if (token.selfClosing) {
+        if (written) html += `</${written}>`;
+        continue;
+      }
+      stack.push({ source: name, written });
+    } else {
+      if (dropDepth > 0) {
+        dropDepth -= 1;
+        continue;
+      }
+      const at = stack.findLastIndex((open) => open.source === name);
+      if (at < 0) continue;
+      while (stack.length > at) {
+        const open = stack.pop()!;
+        if (open.written) html += `</${open.written}>`;
+      }
+    }
+  }
+  while (stack.length > 0) {
+    const open = stack.pop()!;
+    if (open.written) html += `</${open.written}>`;
+  }
+  return { html, text: text.join('') };
+}
+
+/** Whitespace runs as one space, trimmed: the length DRM counts (a copy is measured alike). */
+export function normalizedLength(text: string): number {
+  return text.replace(/\s+/g, ' ').trim().length;
+}

@@ -1,0 +1,243 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+
+// Issue 5, Reading and files, as readers and an instructor would try it. Demo data
+// (db/seed/shelf.ts, courses.ts): student@demo.test owns product 1 (an EPUB, through the
+// bio001 section, the first section), whose reader file is book file 1 and whose study guide
+// is book file 2; instructor@demo.test is bio001's professor; ta@demo.test owns none of it.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const status = (page: Page) => page.getByRole('status').filter({ hasText: /^Page \d+ of \d+/ });
+
+async function statusText(page: Page): Promise<string> {
+  return (await status(page).innerText()).trim();
+}
+
+/** Presses a key and waits until the page status says something else (a person sees it). */
+async function turn(page: Page, key: string): Promise<string> {
+  const before = await statusText(page);
+  await page.keyboard.press(key);
+  await page.waitForFunction(
+    (old) =>
+      [...document.querySelectorAll('output')].some((o) => {
+        const text = o.textContent?.trim() ?? '';
+        return /^Page \d+ of \d+/.test(text) && text !== old;
+      }),
+    before,
+  );
+  return statusText(page);
+}
+
+let bookTitle = '';
+
+describe('the reader, as the student who owns the book', () => {
+  it('opens from its URL, turns pages with the keyboard, and a reload lands on the same place', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1000, height: 720 });
+    await logIn(page, 'student@demo.test');
+    const response = await page.goto('/book/read/1');
+    expect(response?.status()).toBe(200);
+    await waitForHydration(page);
+    bookTitle = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+    await status(page).waitFor();
+    expect(await statusText(page)).toMatch(/^Page 1 of \d+, Chapter 1: /);
+    await page.getByRole('navigation', { name: 'Chapters' }).waitFor();
+    await expectAccessible(page);
+
+    await turn(page, 'ArrowRight');
+    await turn(page, 'PageDown');
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/reading/1/position') && r.request().method() === 'PUT',
+    );
+    const place = await turn(page, 'ArrowRight');
+    expect(place).not.toMatch(/^Page 1 of \d+, Chapter 1: /);
+    expect((await saved).status()).toBe(204);
+
+    await page.reload();
+    await waitForHydration(page);
+    await page.waitForFunction(
+      (expected) =>
+        [...document.querySelectorAll('output')].some((o) => o.textContent?.trim() === expected),
+      place,
+    );
+    expect(await statusText(page)).toBe(place);
+    // And back again, across the chapter boundary if there is one.
+    const back = await turn(page, 'ArrowLeft');
+    expect(back).not.toBe(place);
+    await context.close();
+  });
+
+  it('a PDF opens in pdf.js with its real text, and pages turn with the keyboard', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    await page.goto('/book/read/2');
+    await waitForHydration(page);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Page 1 of \d+$/ })
+      .waitFor();
+    const pageOne = page.getByRole('region', { name: 'Page 1' });
+    await pageOne
+      .getByText(/\w{4,}/)
+      .first()
+      .waitFor();
+    await expectAccessible(page);
+    await page.keyboard.press('ArrowRight');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Page 2 of \d+$/ })
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'Page 2' })
+      .getByText(/\w{4,}/)
+      .first()
+      .waitFor();
+    await context.close();
+  });
+
+  it('finds words in the book and opens the page of a hit', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    await page.goto('/book/read/1');
+    await waitForHydration(page);
+    await page.getByText('Search in this book', { exact: true }).click();
+    await page.getByLabel('Words to find').fill('Chapter 3');
+    await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /results? for “Chapter 3”/ })
+      .waitFor();
+    await page
+      .getByRole('button', { name: /Chapter 3/ })
+      .first()
+      .click();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('output')].some((o) => /Chapter 3: /.test(o.textContent ?? '')),
+    );
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('a copy past the copy limit is refused with the message', async () => {
+    const context = await newContext(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    await page.goto('/book/read/1');
+    await waitForHydration(page);
+    await status(page).waitFor();
+    const text = page.getByRole('region', { name: /^Book text/ });
+    const copyButton = page.getByRole('button', { name: 'Copy selection' });
+    const messages = page.getByRole('status').filter({ hasText: /cop(y|ied)/i });
+    // A few words fit in the allowance...
+    await text.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el.querySelector('h2') ?? el);
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
+    });
+    await copyButton.click();
+    await messages.filter({ hasText: /^(Copied\.|Your browser did not let us copy)/ }).waitFor();
+    // ...the whole chapter, again and again, does not.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await text.evaluate((el) => getSelection()?.selectAllChildren(el));
+      await copyButton.click();
+      const refused = messages.filter({ hasText: 'You have reached the copy limit for this book' });
+      try {
+        await refused.waitFor({ timeout: 3_000 });
+        break;
+      } catch {
+        // Still within the allowance: copy more.
+      }
+    }
+    await messages.filter({ hasText: 'You have reached the copy limit for this book' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('the reader, for anybody else', () => {
+  it('another student is forbidden from the book and its files; a visitor logs in first', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const visitor = await page.goto('/book/read/1');
+    expect(new URL(page.url()).pathname).toBe('/accounts/login/');
+    expect(visitor?.status()).toBe(200);
+    expect(decodeURIComponent(page.url())).toContain('next=/book/read/1');
+    await logIn(page, 'ta@demo.test');
+    const book = await page.goto('/book/read/1');
+    expect(book?.status()).toBe(403);
+    await page.getByRole('heading', { name: "Sorry, you can't access this page." }).waitFor();
+    await expectAccessible(page);
+    for (const path of ['/file/read/1', '/bookfile/2/download']) {
+      const file = await page.request.get(path);
+      expect(file.status(), path).toBe(403);
+    }
+    for (const path of ['/book/read/abc', '/book/read/99999999', '/file/read/x']) {
+      const r = await page.request.get(path);
+      expect(r.status(), path).toBe(404);
+    }
+    await context.close();
+  });
+
+  it('the owner gets the file itself, private and never stored', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    const file = await page.request.get('/file/read/1');
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('application/epub+zip');
+    expect(file.headers()['cache-control']).toBe('private, no-store');
+    const guide = await page.request.get('/bookfile/2/download');
+    expect(guide.status()).toBe(200);
+    expect(guide.headers()['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"/);
+    await context.close();
+  });
+});
+
+describe('section analytics, as the professor', () => {
+  it("shows each material with the student's open counted; students may not see it", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'instructor@demo.test');
+    // Another journey (shell.test.ts) may have left this account in French: read English.
+    await page.goto('/account/language?next=/courses/analytics/1');
+    await page.getByLabel('English').check();
+    const response = await Promise.all([
+      page.waitForURL((url) => url.pathname === '/courses/analytics/1'),
+      page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
+    ]).then(() => page.reload());
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Section Analytics: BIO 101: Section 001' }).waitFor();
+    expect(await page.title()).toMatch(/^Section Analytics: BIO 101: Section 001/);
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: bookTitle || /./ })
+      .first();
+    const cells = await row.getByRole('cell').allInnerTexts();
+    // Owners, openers, opens, last opened (the material is the row's header): the student
+    // opened it three times in the tests above.
+    expect(cells[0]).toMatch(/^[1-9]\d* of \d+$/);
+    expect(cells[1]).toMatch(/^[1-9]\d* of \d+$/);
+    expect(Number(cells[2])).toBeGreaterThanOrEqual(3);
+    expect(cells[3]).not.toBe('Never');
+    await expectAccessible(page);
+    await context.close();
+
+    const student = await newContext(browser);
+    const studentPage = await student.newPage();
+    await logIn(studentPage, 'student@demo.test');
+    expect((await studentPage.goto('/courses/analytics/1'))?.status()).toBe(403);
+    await student.close();
+  });
+});

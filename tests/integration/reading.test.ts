@@ -1,0 +1,590 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '#db/client.ts';
+import { bookFiles } from '#db/schema/catalog.ts';
+import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
+import { readingAllowances, readingEvents } from '#db/schema/reading.ts';
+import { ownerships } from '#db/schema/shelf.ts';
+import { organizations } from '#db/schema/sites.ts';
+import { buildEpub } from '#db/seed/content/epub.ts';
+import { buildPdf } from '#db/seed/content/pdf.ts';
+import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
+import type { SessionUser } from '#domain/accounts/types.ts';
+import {
+  countAllowance,
+  diskFileStore,
+  openReader,
+  readerPart,
+  savePosition,
+  searchBook,
+  sectionAnalytics,
+} from '#domain/reading/service.ts';
+import { Forbidden, NotFound } from '#domain/shared/errors.ts';
+import { insertProduct } from '#tests/builders.ts';
+import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
+import { loader as downloadLoader } from '#web/routes/bookfile-download.ts';
+import { loader as fileLoader } from '#web/routes/file-read.ts';
+
+// Issue 5, Reading and files: owner-only files, positions, DRM counters, reading events and
+// section analytics, on the services and the file routes.
+
+let database: DatabaseHandle;
+let dataDir: string;
+const store = () => diskFileStore(dataDir);
+
+beforeAll(async () => {
+  database = process.env.DATABASE_URL
+    ? await openDatabase({ url: process.env.DATABASE_URL, poolSize: 10 })
+    : await openTestDatabase();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'shelfmark-reading-'));
+  mkdirSync(path.join(dataDir, 'files'));
+});
+afterAll(async () => {
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function person(): Promise<SessionUser> {
+  const userId = await createUser(database.db, {
+    email: `${unique('reader')}@example.test`,
+    password: 'pw-123456',
+    firstName: 'R',
+    lastName: 'R',
+  });
+  return (await loadSessionUser(database.db, { userId, impersonatorId: null }))!;
+}
+
+const chapters = Array.from({ length: 3 }, (_, i) => ({
+  title: `Chapter ${i + 1}: Cells ${i + 1}`,
+  paragraphs: Array.from({ length: 4 }, (_, j) =>
+    `Paragraph ${j + 1} of chapter ${i + 1} explains the mitochondria of the cell in some detail. `.repeat(
+      3,
+    ),
+  ),
+}));
+
+/** A book with a real EPUB reader file and a PDF study guide, written under DATA_DIR. */
+async function bookWithFiles(drm: { copy?: string; print?: string } = {}) {
+  const productId = await insertProduct(database.db, {
+    productFileType: 'EPUB',
+    drmCopyPercent: drm.copy ?? '10',
+    drmPrintPercent: drm.print ?? '50',
+    drmOfflinePercent: '0',
+  });
+  const epub = buildEpub({
+    title: 'Reading Test',
+    author: 'A',
+    language: 'en',
+    identifier: `urn:test:${productId}`,
+    chapters,
+  });
+  const guide = buildPdf({ title: 'Guide', author: 'A', pages: [['Guide page one'], ['Two']] });
+  const rows = [
+    { name: `files/${unique('epub')}.epub`, data: epub, extension: 'epub', type: 'READER' },
+    { name: `files/${unique('guide')}.pdf`, data: guide, extension: 'pdf', type: 'DOC' },
+  ];
+  const ids: number[] = [];
+  for (const row of rows) {
+    writeFileSync(path.join(dataDir, row.name), row.data);
+    const [file] = await database.db
+      .insert(bookFiles)
+      .values({
+        productId,
+        title: row.type === 'DOC' ? 'Study Guide' : 'Reading Test',
+        extension: row.extension,
+        type: row.type,
+        mediaType: row.extension === 'epub' ? 'application/epub+zip' : 'application/pdf',
+        storagePath: row.name,
+        byteSize: row.data.length,
+        sha256: unique('sha'),
+      })
+      .returning({ id: bookFiles.id });
+    ids.push(file!.id);
+  }
+  return { productId, readerFileId: ids[0]!, docFileId: ids[1]!, epubSize: epub.length };
+}
+
+async function own(userId: number, productId: number, window: { expiresAt?: Date } = {}) {
+  await database.db.insert(ownerships).values({
+    userId,
+    productId,
+    source: 'purchase',
+    startsAt: new Date('2020-01-01T00:00:00Z'),
+    expiresAt: window.expiresAt ?? null,
+  });
+}
+
+const ctxOf = (user: SessionUser | null) => testContext(database.db, { user });
+const noMember = { courseMemberId: null };
+
+type ResourceLoader = (args: never) => Promise<Response>;
+
+function call(
+  loader: ResourceLoader,
+  user: SessionUser | null,
+  url: string,
+  params: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  const context = testWebContext(database, { user }, store());
+  return loader({
+    request: new Request(`http://localhost${url}`, { headers }),
+    params,
+    context,
+  } as never);
+}
+
+describe('book files, owners only (/file/read/{id}, /bookfile/{id}/download)', () => {
+  it('the owner reads and downloads with the right type, private and never stored', async () => {
+    const owner = await person();
+    const book = await bookWithFiles();
+    await own(owner.id, book.productId);
+    const read = await call(fileLoader, owner, `/file/read/${book.readerFileId}`, {
+      fileId: String(book.readerFileId),
+    });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-type')).toBe('application/epub+zip');
+    expect(read.headers.get('cache-control')).toBe('private, no-store');
+    expect(read.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect((await read.arrayBuffer()).byteLength).toBe(book.epubSize);
+
+    const download = await call(downloadLoader, owner, `/bookfile/${book.docFileId}/download`, {
+      fileId: String(book.docFileId),
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(download.headers.get('cache-control')).toBe('private, no-store');
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="Study Guide.pdf"; filename*=UTF-8''Study%20Guide.pdf`,
+    );
+    const body = Buffer.from(await download.arrayBuffer()).toString('latin1');
+    expect(body.startsWith('%PDF-1.7')).toBe(true);
+    // Nothing about where the file is stored leaks.
+    for (const response of [read, download]) {
+      expect([...response.headers].join(' ')).not.toMatch(/files\/|shelfmark-reading/);
+    }
+  });
+
+  it('a PDF is served in ranges for pdf.js; a range past the end is 416', async () => {
+    const owner = await person();
+    const book = await bookWithFiles();
+    await own(owner.id, book.productId);
+    const params = { fileId: String(book.docFileId) };
+    const part = await call(fileLoader, owner, `/file/read/${book.docFileId}`, params, {
+      range: 'bytes=0-7',
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toMatch(/^bytes 0-7\/\d+$/);
+    expect(Buffer.from(await part.arrayBuffer()).toString('latin1')).toBe('%PDF-1.7');
+    const past = await call(fileLoader, owner, `/file/read/${book.docFileId}`, params, {
+      range: 'bytes=99999999-',
+    });
+    expect(past.status).toBe(416);
+  });
+
+  it("another user's file is forbidden, unknown and malformed ids are not found, a visitor logs in", async () => {
+    const owner = await person();
+    const stranger = await person();
+    const book = await bookWithFiles();
+    await own(owner.id, book.productId);
+    for (const [loader, url, id] of [
+      [fileLoader, `/file/read/${book.readerFileId}`, book.readerFileId],
+      [downloadLoader, `/bookfile/${book.docFileId}/download`, book.docFileId],
+    ] as const) {
+      const refused = await call(loader, stranger, url, { fileId: String(id) });
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain("Sorry, you can't access this page.");
+      const visitor = await call(loader, null, url, { fileId: String(id) });
+      expect(visitor.status).toBe(302);
+      expect(visitor.headers.get('location')).toBe(
+        `/accounts/login/?next=${encodeURIComponent(url)}`,
+      );
+    }
+    for (const fileId of ['abc', '0', '-1', '1.5', '99999999999', '2147483647']) {
+      const response = await call(fileLoader, stranger, `/file/read/${fileId}`, { fileId });
+      expect(response.status, fileId).toBe(404);
+    }
+    // The reader file itself is read in the reader, never downloaded.
+    const reader = await call(downloadLoader, owner, `/bookfile/${book.readerFileId}/download`, {
+      fileId: String(book.readerFileId),
+    });
+    expect(reader.status).toBe(404);
+  });
+
+  it('an ownership that ended closes the files and the book, with its date', async () => {
+    const reader = await person();
+    const book = await bookWithFiles();
+    const ended = new Date(Date.now() - 86_400_000);
+    await own(reader.id, book.productId, { expiresAt: ended });
+    const response = await call(fileLoader, reader, `/file/read/${book.readerFileId}`, {
+      fileId: String(book.readerFileId),
+    });
+    expect(response.status).toBe(403);
+    const refusal = await openReader(ctxOf(reader), store(), {
+      productId: book.productId,
+      via: noMember,
+      courseSectionId: null,
+      part: null,
+    }).catch((error) => error);
+    expect(refusal).toBeInstanceOf(Forbidden);
+    expect(refusal.messageKey).toBe('reading.error.expired');
+    expect(refusal.params).toEqual({ date: ended.toISOString().slice(0, 10) });
+  });
+});
+
+describe('the reader: chapters, search and positions', () => {
+  it('opens at the start, then where the reader left off, on any device', async () => {
+    const reader = await person();
+    const book = await bookWithFiles();
+    await own(reader.id, book.productId);
+    const input = { productId: book.productId, via: noMember, courseSectionId: null, part: null };
+    const first = await openReader(ctxOf(reader), store(), input);
+    expect(first.format).toBe('epub');
+    expect(first.partCount).toBe(3);
+    expect(first.position).toEqual({ part: 0, progression: 0 });
+    expect(first.part?.html).toContain('Chapter 1: Cells 1');
+    expect(first.toc.map((entry) => entry.label)).toEqual([
+      'Chapter 1: Cells 1',
+      'Chapter 2: Cells 2',
+      'Chapter 3: Cells 3',
+    ]);
+    await savePosition(
+      ctxOf(reader),
+      store(),
+      book.productId,
+      { part: 2, progression: 0.5 },
+      noMember,
+    );
+    const again = await openReader(ctxOf(reader), store(), input);
+    expect(again.position).toEqual({ part: 2, progression: 0.5 });
+    expect(again.part?.html).toContain('Chapter 3: Cells 3');
+    // A chapter named in the URL wins; the saved progression only applies to its own chapter.
+    const named = await openReader(ctxOf(reader), store(), { ...input, part: 1 });
+    expect(named.position).toEqual({ part: 1, progression: 0 });
+    await expect(
+      savePosition(ctxOf(reader), store(), book.productId, { part: 3, progression: 0 }, noMember),
+    ).rejects.toThrow();
+    expect((await readerPart(ctxOf(reader), store(), book.productId, 1, noMember)).title).toBe(
+      'Chapter 2: Cells 2',
+    );
+    await expect(
+      readerPart(ctxOf(reader), store(), book.productId, 3, noMember),
+    ).rejects.toBeInstanceOf(NotFound);
+  });
+
+  it('search finds every occurrence, in reading order', async () => {
+    const reader = await person();
+    const book = await bookWithFiles();
+    await own(reader.id, book.productId);
+    const hits = await searchBook(
+      ctxOf(reader),
+      store(),
+      book.productId,
+      'CHAPTER 2 explains',
+      noMember,
+    );
+    expect(hits.map((hit) => [hit.part, hit.occurrence])).toEqual(
+      Array.from({ length: 12 }, (_, i) => [1, i]),
+    );
+    expect(hits[0]?.match).toBe('chapter 2 explains');
+  });
+
+  it('nobody else reads it: another user is forbidden, an unknown book is not found', async () => {
+    const stranger = await person();
+    const book = await bookWithFiles();
+    const input = { productId: book.productId, via: noMember, courseSectionId: null, part: null };
+    await expect(openReader(ctxOf(stranger), store(), input)).rejects.toBeInstanceOf(Forbidden);
+    await expect(
+      searchBook(ctxOf(stranger), store(), book.productId, 'cell', noMember),
+    ).rejects.toBeInstanceOf(Forbidden);
+    await expect(
+      openReader(ctxOf(stranger), store(), { ...input, productId: 2_147_483_000 }),
+    ).rejects.toBeInstanceOf(NotFound);
+  });
+});
+
+describe('DRM counters (spec 1 §3 drm copyPercentage, printAllowancePercent)', () => {
+  it('20 copies at once never pass the copy limit together', async () => {
+    const reader = await person();
+    const book = await bookWithFiles({ copy: '10' });
+    await own(reader.id, book.productId);
+    const view = await openReader(ctxOf(reader), store(), {
+      productId: book.productId,
+      via: noMember,
+      courseSectionId: null,
+      part: null,
+    });
+    const limit = view.drm.copy.limit;
+    expect(limit).toBeGreaterThan(100);
+    // Each asks for a fifth of the allowance: exactly five fit.
+    const size = Math.floor(limit / 5);
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        countAllowance(
+          ctxOf(reader),
+          store(),
+          book.productId,
+          { kind: 'copy', characters: size },
+          noMember,
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o.allowed)).toHaveLength(5);
+    const refused = outcomes.find((o) => !o.allowed);
+    expect(refused).toMatchObject({
+      reason: 'reading.copy.refused',
+      remaining: limit - 5 * size,
+      limit,
+    });
+    const [row] = await database.db
+      .select()
+      .from(readingAllowances)
+      .where(
+        and(
+          eq(readingAllowances.userId, reader.id),
+          eq(readingAllowances.productId, book.productId),
+        ),
+      );
+    expect(row?.copiedCharacters).toBe(5 * size);
+    expect(row!.copiedCharacters).toBeLessThanOrEqual(limit);
+  });
+
+  it('printing counts a chapter as its pages and stops at the print allowance', async () => {
+    const reader = await person();
+    const book = await bookWithFiles({ print: '50' });
+    await own(reader.id, book.productId);
+    const view = await openReader(ctxOf(reader), store(), {
+      productId: book.productId,
+      via: noMember,
+      courseSectionId: null,
+      part: null,
+    });
+    const results = [];
+    for (const part of [0, 1, 2]) {
+      results.push(
+        await countAllowance(
+          ctxOf(reader),
+          store(),
+          book.productId,
+          { kind: 'print', part },
+          noMember,
+        ),
+      );
+    }
+    const printed = results
+      .filter((r) => r.allowed)
+      .reduce((sum, r) => sum + (r.allowed ? r.amount : 0), 0);
+    expect(printed).toBeLessThanOrEqual(view.drm.print.limit);
+    expect(results.some((r) => !r.allowed)).toBe(true);
+  });
+
+  it('a book without a copy percentage allows no copy', async () => {
+    const reader = await person();
+    const book = await bookWithFiles({ copy: '0' });
+    await own(reader.id, book.productId);
+    const outcome = await countAllowance(
+      ctxOf(reader),
+      store(),
+      book.productId,
+      { kind: 'copy', characters: 1 },
+      noMember,
+    );
+    expect(outcome).toMatchObject({ allowed: false, remaining: 0, limit: 0 });
+  });
+});
+
+async function section(options: { cds: boolean }) {
+  const [org] = await database.db
+    .insert(organizations)
+    .values({ title: unique('org'), isCdsEnabled: options.cds })
+    .returning({ id: organizations.id });
+  const [course] = await database.db
+    .insert(courses)
+    .values({
+      orgId: org!.id,
+      name: 'Biology',
+      department: 'BIO',
+      number: '101',
+      courseType: options.cds ? 'cds' : 'inclusive_access',
+    })
+    .returning({ id: courses.id });
+  const [row] = await database.db
+    .insert(courseSections)
+    .values({
+      courseId: course!.id,
+      name: 'Biology',
+      number: '001',
+      rsCourseId: unique('rsc'),
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      addDropAt: new Date('2026-01-15T00:00:00Z'),
+    })
+    .returning({ id: courseSections.id });
+  return row!.id;
+}
+
+async function member(sectionId: number, userId: number, role: string) {
+  const [row] = await database.db
+    .insert(sectionMembers)
+    .values({
+      sectionId,
+      userId,
+      role,
+      addDropDate: new Date('2026-01-15T00:00:00Z'),
+      rsCoursememberId: unique('rsm'),
+    })
+    .returning({ id: sectionMembers.id });
+  return row!.id;
+}
+
+describe('CDS members read without a purchase (/cds_book_read/{id}/?coursemember_id=…)', () => {
+  it("only through the reader's own membership of a CDS section that lists the book", async () => {
+    const student = await person();
+    const other = await person();
+    const book = await bookWithFiles();
+    const cds = await section({ cds: true });
+    const campus = await section({ cds: false });
+    for (const sectionId of [cds, campus])
+      await database.db.insert(sectionProducts).values({ sectionId, productId: book.productId });
+    const cdsMember = await member(cds, student.id, 'student');
+    const campusMember = await member(campus, student.id, 'student');
+    const input = (courseMemberId: number) => ({
+      productId: book.productId,
+      via: { courseMemberId },
+      courseSectionId: null,
+      part: null,
+    });
+    const view = await openReader(ctxOf(student), store(), input(cdsMember));
+    expect(view.grant).toEqual({ kind: 'cds', expiresAt: null });
+    await expect(openReader(ctxOf(student), store(), input(campusMember))).rejects.toBeInstanceOf(
+      Forbidden,
+    );
+    await expect(openReader(ctxOf(other), store(), input(cdsMember))).rejects.toBeInstanceOf(
+      Forbidden,
+    );
+    // The file stream honours the same membership.
+    const file = await call(
+      fileLoader,
+      student,
+      `/file/read/${book.readerFileId}?coursemember_id=${cdsMember}`,
+      { fileId: String(book.readerFileId) },
+    );
+    expect(file.status).toBe(200);
+  });
+});
+
+describe('section analytics (/courses/analytics/{courseId})', () => {
+  it('counts owners and openers among the students, from the reading events; teachers only', async () => {
+    const [professor, ta, student1, student2, student3, outsider] = await Promise.all(
+      Array.from({ length: 6 }, person),
+    );
+    const book = await bookWithFiles();
+    const unread = await insertProduct(database.db, { title: 'Unread Book' });
+    const sectionId = await section({ cds: false });
+    await database.db.insert(sectionProducts).values([
+      { sectionId, productId: book.productId, position: 0 },
+      { sectionId, productId: unread, position: 1 },
+    ]);
+    await member(sectionId, professor!.id, 'professor');
+    await member(sectionId, ta!.id, 'teaching_assistant');
+    for (const s of [student1!, student2!, student3!]) await member(sectionId, s.id, 'student');
+    for (const s of [student1!, student2!, professor!, outsider!]) await own(s.id, book.productId);
+    const open = (user: SessionUser, now: Date) =>
+      openReader(testContext(database.db, { user, now }), store(), {
+        productId: book.productId,
+        via: noMember,
+        courseSectionId: sectionId,
+        part: null,
+      });
+    await open(student1!, new Date('2026-03-01T10:00:00Z'));
+    await open(student1!, new Date('2026-03-02T10:00:00Z'));
+    await open(student2!, new Date('2026-03-03T09:30:00Z'));
+    // Opens by people who are not students of the section do not count.
+    await open(professor!, new Date('2026-03-04T10:00:00Z'));
+    await open(outsider!, new Date('2026-03-05T10:00:00Z'));
+
+    const analytics = await sectionAnalytics(ctxOf(ta!), sectionId);
+    expect(analytics.studentCount).toBe(3);
+    expect(analytics.materials).toEqual([
+      {
+        productId: book.productId,
+        title: expect.any(String),
+        productType: 'book',
+        owners: 2,
+        readers: 2,
+        opens: 3,
+        lastOpenedAt: new Date('2026-03-03T09:30:00Z'),
+      },
+      {
+        productId: unread,
+        title: 'Unread Book',
+        productType: 'book',
+        owners: 0,
+        readers: 0,
+        opens: 0,
+        lastOpenedAt: null,
+      },
+    ]);
+    // The opens were noted with the section they came from.
+    const events = await database.db
+      .select({ section: readingEvents.courseSectionId })
+      .from(readingEvents)
+      .where(
+        and(eq(readingEvents.productId, book.productId), eq(readingEvents.userId, student1!.id)),
+      );
+    expect(events.map((e) => e.section)).toEqual([sectionId, sectionId]);
+
+    await expect(sectionAnalytics(ctxOf(student1!), sectionId)).rejects.toBeInstanceOf(Forbidden);
+    await expect(sectionAnalytics(ctxOf(outsider!), sectionId)).rejects.toBeInstanceOf(Forbidden);
+    await expect(sectionAnalytics(ctxOf(professor!), 2_147_483_000)).rejects.toBeInstanceOf(
+      NotFound,
+    );
+  });
+});
+
+describe('the reading API (POST /api/reading/{productId}/copy, PUT …/position)', () => {
+  it('answers allowed, then refused with the translated message; saves the position', async () => {
+    const { handleApiRequest } = await import('#api/router.ts');
+    const reader = await person();
+    const book = await bookWithFiles({ copy: '10' });
+    await own(reader.id, book.productId);
+    const send = (method: string, url: string, body: unknown, locale: 'en' | 'fr-CA' = 'en') =>
+      handleApiRequest(
+        new Request(`http://localhost${url}`, { method, body: JSON.stringify(body) }),
+        testWebContext(database, { user: reader, locale }, store()),
+      );
+    const copy = (characters: number, locale?: 'en' | 'fr-CA') =>
+      send(
+        'POST',
+        `/api/reading/${book.productId}/copy`,
+        { data: { type: 'copy', attributes: { characters } } },
+        locale,
+      );
+    const allowed = await (await copy(10)).json();
+    expect(allowed.data.attributes).toMatchObject({ allowed: true, used: 10 });
+    expect(allowed.data.attributes.message).toMatch(/^Copied\. You have used 10 of the /);
+    const refused = await (await copy(1_000_000)).json();
+    expect(refused.data.attributes.allowed).toBe(false);
+    expect(refused.data.attributes.message).toMatch(
+      /^You have reached the copy limit for this book/,
+    );
+    const french = await (await copy(1_000_000, 'fr-CA')).json();
+    expect(french.data.attributes.message).toMatch(/^Vous avez atteint la limite de copie/);
+    const saved = await send('PUT', `/api/reading/${book.productId}/position`, {
+      data: { type: 'reading-position', attributes: { part: 1, progression: 0.25 } },
+    });
+    expect(saved.status).toBe(204);
+    expect(
+      (await send('PUT', `/api/reading/${book.productId}/position`, { data: {} })).status,
+    ).toBe(400);
+    expect((await send('POST', '/api/reading/abc/copy', {})).status).toBe(404);
+    const other = await handleApiRequest(
+      new Request(`http://localhost/api/reading/${book.productId}/parts/0`),
+      testWebContext(database, { user: await person() }, store()),
+    );
+    expect(other.status).toBe(403);
+  });
+});

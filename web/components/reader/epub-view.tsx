@@ -1,0 +1,216 @@
+import { type Ref, useCallback, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+import { findInText } from '#web/utils/text-ranges.client.ts';
+
+export type ReaderLayout = 'paginated' | 'scrolled';
+
+/** Where to land in a chapter that just loaded. */
+export type PartStart =
+  | { at: 'progression'; progression: number }
+  | { at: 'end' }
+  | { at: 'fragment'; id: string }
+  | { at: 'occurrence'; query: string; occurrence: number };
+
+export type ViewLocation = { page: number; pageCount: number; progression: number };
+
+export type ViewHandle = {
+  /** The next page; false at the end of the chapter (the reader opens the next one). */
+  next(): boolean;
+  previous(): boolean;
+  progression(): number;
+};
+
+// One EPUB chapter, as the server rendered it (real text in the page, so screen readers,
+// selection and search work as on any page). Paginated: CSS columns as wide as the box,
+// turned by scrolling sideways; scrolled: the box scrolls down.
+export function EpubView({
+  ref,
+  html,
+  label,
+  layout,
+  fontScale,
+  start,
+  onLocation,
+}: {
+  ref: Ref<ViewHandle>;
+  html: string;
+  label: string;
+  layout: ReaderLayout;
+  fontScale: number;
+  start: PartStart;
+  onLocation(location: ViewLocation): void;
+}) {
+  const box = useRef<HTMLElement>(null);
+  const page = useRef(0);
+  const keep = useRef<number | null>(null);
+
+  const measure = useCallback(() => {
+    const el = box.current!;
+    if (layout === 'scrolled') {
+      const height = Math.max(1, el.clientHeight);
+      return {
+        step: height,
+        count: Math.max(1, Math.ceil((el.scrollHeight - 1) / height)),
+      };
+    }
+    const gap = Number.parseFloat(getComputedStyle(el).columnGap) || 0;
+    const step = el.clientWidth + gap;
+    return { step, count: Math.max(1, Math.round((el.scrollWidth + gap) / step)) };
+  }, [layout]);
+
+  const report = useCallback(() => {
+    const el = box.current;
+    if (!el) return;
+    const { count } = measure();
+    if (layout === 'scrolled') {
+      const max = Math.max(1, el.scrollHeight);
+      const at = Math.min(count - 1, Math.floor((el.scrollTop + 1) / Math.max(1, el.clientHeight)));
+      onLocation({ page: at, pageCount: count, progression: Math.min(1, el.scrollTop / max) });
+    } else {
+      onLocation({ page: page.current, pageCount: count, progression: page.current / count });
+    }
+  }, [layout, measure, onLocation]);
+
+  const turnTo = useCallback(
+    (target: number) => {
+      const el = box.current!;
+      const { step, count } = measure();
+      page.current = Math.min(count - 1, Math.max(0, target));
+      if (layout === 'paginated') el.scrollLeft = page.current * step;
+      report();
+    },
+    [layout, measure, report],
+  );
+
+  const goToProgression = useCallback(
+    (progression: number) => {
+      const el = box.current!;
+      if (layout === 'scrolled') {
+        el.scrollTop = progression * el.scrollHeight;
+        report();
+      } else {
+        turnTo(Math.round(progression * measure().count));
+      }
+    },
+    [layout, measure, report, turnTo],
+  );
+
+  const goToRect = useCallback(
+    (rect: DOMRect) => {
+      const el = box.current!;
+      const outer = el.getBoundingClientRect();
+      if (layout === 'scrolled') {
+        el.scrollTop += rect.top - outer.top - 16;
+        report();
+      } else {
+        turnTo(Math.floor((rect.left - outer.left + el.scrollLeft + 1) / measure().step));
+      }
+    },
+    [layout, measure, report, turnTo],
+  );
+
+  const currentProgression = useCallback(() => {
+    const el = box.current;
+    if (!el) return 0;
+    if (layout === 'scrolled') return el.scrollTop / Math.max(1, el.scrollHeight);
+    return page.current / measure().count;
+  }, [layout, measure]);
+
+  // A new chapter: land where asked.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each chapter (html), with the start that came with it
+  useLayoutEffect(() => {
+    const el = box.current!;
+    el.scrollLeft = 0;
+    el.scrollTop = 0;
+    page.current = 0;
+    if (start.at === 'progression') goToProgression(start.progression);
+    else if (start.at === 'end') turnTo(measure().count - 1);
+    else if (start.at === 'fragment') {
+      const target = el.querySelector(`#${CSS.escape(start.id)}`);
+      if (target) goToRect(target.getBoundingClientRect());
+      else report();
+    } else {
+      const range = findInText(el, start.query, start.occurrence);
+      if (range) {
+        if ('highlights' in CSS) CSS.highlights.set('reader-hit', new Highlight(range));
+        goToRect(range.getBoundingClientRect());
+      } else report();
+    }
+  }, [html, start]);
+
+  // Same chapter, new layout or type size: keep the place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the layout or size changes
+  useLayoutEffect(() => {
+    if (keep.current !== null) goToProgression(keep.current);
+    keep.current = null;
+  }, [layout, fontScale]);
+
+  useLayoutEffect(() => {
+    const el = box.current!;
+    let last = el.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (el.clientWidth === last) return;
+      last = el.clientWidth;
+      goToProgression(currentProgression());
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [goToProgression, currentProgression]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      next() {
+        const el = box.current!;
+        if (layout === 'scrolled') {
+          if (el.scrollTop + el.clientHeight >= el.scrollHeight - 2) return false;
+          el.scrollTop += Math.round(el.clientHeight * 0.9);
+          report();
+          return true;
+        }
+        if (page.current >= measure().count - 1) return false;
+        turnTo(page.current + 1);
+        return true;
+      },
+      previous() {
+        const el = box.current!;
+        if (layout === 'scrolled') {
+          if (el.scrollTop <= 0) return false;
+          el.scrollTop -= Math.round(el.clientHeight * 0.9);
+          report();
+          return true;
+        }
+        if (page.current <= 0) return false;
+        turnTo(page.current - 1);
+        return true;
+      },
+      progression: currentProgression,
+    }),
+    [layout, measure, report, turnTo, currentProgression],
+  );
+
+  // Before a layout or size change renders, remember where we are.
+  const remember = () => {
+    keep.current = currentProgression();
+  };
+  const signature = `${layout}:${fontScale}`;
+  const previous = useRef(signature);
+  if (previous.current !== signature) {
+    previous.current = signature;
+    remember();
+  }
+
+  return (
+    <section
+      ref={box}
+      className={`reader-text reader-text--${layout}`}
+      style={{ fontSize: `${fontScale}%` }}
+      // Focusable, so the keyboard scrolls it and a screen reader can start reading here.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+      tabIndex={0}
+      aria-label={label}
+      onScroll={layout === 'scrolled' ? report : undefined}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: rebuilt from an allow-list on the server (domain/reading/xhtml-content.ts)
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}

@@ -1,0 +1,278 @@
+import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { useT } from '#web/i18n/use-t.ts';
+import { loadPdfEngine } from '#web/utils/pdf-engine.client.ts';
+import { findInText } from '#web/utils/text-ranges.client.ts';
+import type { ReaderLayout, ViewLocation } from './epub-view.tsx';
+
+export type PdfHandle = {
+  next(): boolean;
+  previous(): boolean;
+  goToPage(page: number, hit?: { query: string; occurrence: number }): void;
+  /** The text of each page, for search in the browser (pdf.js reads it from the file). */
+  pageTexts(): Promise<string[]>;
+  /** The current page as an image, for printing it. */
+  pageImage(): string | null;
+};
+
+type PdfPageProps = {
+  doc: PDFDocumentProxy;
+  index: number;
+  width: number;
+  render: boolean;
+  label: string;
+  onRendered?: (textLayer: HTMLDivElement) => void;
+};
+
+// One page: the canvas a sighted reader sees, and pdf.js's text layer over it, which is the
+// real text (selectable, searchable, read by screen readers); the canvas is hidden from them.
+function PdfPage({ doc, index, width, render, label, onRendered }: PdfPageProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const text = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(Math.round(width * 1.294));
+  const rendered = useRef(onRendered);
+  rendered.current = onRendered;
+  useEffect(() => {
+    if (!render || width <= 0) return;
+    let task: RenderTask | null = null;
+    let live = true;
+    void (async () => {
+      const pdfjs = await loadPdfEngine();
+      const page = await doc.getPage(index + 1);
+      if (!live) return;
+      const base = page.getViewport({ scale: 1 });
+      const viewport = page.getViewport({ scale: width / base.width });
+      const ratio = window.devicePixelRatio || 1;
+      const c = canvas.current!;
+      c.width = Math.floor(viewport.width * ratio);
+      c.height = Math.floor(viewport.height * ratio);
+      c.style.width = `${Math.floor(viewport.width)}px`;
+      c.style.height = `${Math.floor(viewport.height)}px`;
+      setHeight(Math.floor(viewport.height));
+      task = page.render({
+        canvas: c,
+        viewport,
+        transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
+      });
+      await task.promise.catch(() => undefined);
+      if (!live) return;
+      const layer = text.current!;
+      layer.replaceChildren();
+      layer.style.setProperty('--scale-factor', String(viewport.scale));
+      layer.style.setProperty('--total-scale-factor', String(viewport.scale));
+      const textLayer = new pdfjs.TextLayer({
+        textContentSource: page.streamTextContent(),
+        container: layer,
+        viewport,
+      });
+      await textLayer.render();
+      if (live) rendered.current?.(layer);
+    })();
+    return () => {
+      live = false;
+      task?.cancel();
+    };
+  }, [doc, index, width, render]);
+  return (
+    <section className="pdf-page" aria-label={label} style={{ width, height }}>
+      <canvas ref={canvas} />
+      <div ref={text} className="textLayer" />
+    </section>
+  );
+}
+
+// A PDF in pdf.js (lazy chunk, worker from our origin): one page at a time, or every page
+// down a scrolling column, drawn as it comes into view.
+export function PdfView({
+  ref,
+  url,
+  layout,
+  fontScale,
+  startPage,
+  onLocation,
+  onFailure,
+}: {
+  ref: Ref<PdfHandle>;
+  url: string;
+  layout: ReaderLayout;
+  fontScale: number;
+  startPage: number;
+  onLocation(location: ViewLocation): void;
+  onFailure(): void;
+}) {
+  const t = useT();
+  const box = useRef<HTMLDivElement>(null);
+  const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
+  const [page, setPage] = useState(startPage);
+  const [width, setWidth] = useState(0);
+  const [visible, setVisible] = useState<Set<number>>(() => new Set([startPage]));
+  const pending = useRef<{ query: string; occurrence: number; page: number } | null>(null);
+  // Where a newly laid-out scrolling column starts: the page shown before.
+  const startAt = useRef(startPage);
+  startAt.current = page;
+  const failure = useRef(onFailure);
+  failure.current = onFailure;
+
+  useEffect(() => {
+    let live = true;
+    let loaded: PDFDocumentProxy | null = null;
+    loadPdfEngine()
+      .then((pdfjs) => pdfjs.getDocument({ url, isEvalSupported: false }).promise)
+      .then(
+        (d) => {
+          loaded = d;
+          if (live) setDoc(d);
+          else void d.destroy();
+        },
+        () => {
+          if (live) failure.current();
+        },
+      );
+    return () => {
+      live = false;
+      void loaded?.destroy();
+    };
+  }, [url]);
+
+  useEffect(() => {
+    const el = box.current!;
+    const measure = () => setWidth(Math.max(200, el.clientWidth - 32) * (fontScale / 100));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [fontScale]);
+
+  const count = doc?.numPages ?? 0;
+  useEffect(() => {
+    if (count > 0) onLocation({ page, pageCount: count, progression: 0 });
+  }, [page, count, onLocation]);
+
+  // Scrolled: draw pages near the view; the first one showing is the current page.
+  useEffect(() => {
+    if (layout !== 'scrolled' || !doc) return;
+    const el = box.current!;
+    const pages = [...el.querySelectorAll<HTMLElement>('.pdf-page')];
+    const observer = new IntersectionObserver(
+      (entries) => {
+        setVisible((old) => {
+          const next = new Set(old);
+          for (const entry of entries)
+            if (entry.isIntersecting) next.add(pages.indexOf(entry.target as HTMLElement));
+          return next;
+        });
+      },
+      { root: el, rootMargin: '100% 0px' },
+    );
+    for (const p of pages) observer.observe(p);
+    pages[startAt.current]?.scrollIntoView({ block: 'start' });
+    return () => observer.disconnect();
+  }, [layout, doc]);
+
+  const onScroll = () => {
+    const el = box.current!;
+    const top = el.getBoundingClientRect().top;
+    const pages = [...el.querySelectorAll<HTMLElement>('.pdf-page')];
+    const first = pages.findIndex((p) => p.getBoundingClientRect().bottom > top + 8);
+    if (first >= 0 && first !== page) setPage(first);
+  };
+
+  const highlight = (layer: HTMLDivElement, index: number) => {
+    const hit = pending.current;
+    if (!hit || hit.page !== index) return;
+    pending.current = null;
+    const range = findInText(layer, hit.query, hit.occurrence);
+    if (range && 'highlights' in CSS) CSS.highlights.set('reader-hit', new Highlight(range));
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: highlight reads refs only
+  useImperativeHandle(
+    ref,
+    () => ({
+      next() {
+        if (page >= count - 1) return false;
+        const next = page + 1;
+        setPage(next);
+        if (layout === 'scrolled')
+          box.current!.querySelectorAll('.pdf-page')[next]?.scrollIntoView({ block: 'start' });
+        return true;
+      },
+      previous() {
+        if (page <= 0) return false;
+        const previous = page - 1;
+        setPage(previous);
+        if (layout === 'scrolled')
+          box.current!.querySelectorAll('.pdf-page')[previous]?.scrollIntoView({ block: 'start' });
+        return true;
+      },
+      goToPage(target, hit) {
+        const next = Math.min(Math.max(0, target), Math.max(0, count - 1));
+        pending.current = hit ? { ...hit, page: next } : null;
+        setPage(next);
+        setVisible((old) => new Set(old).add(next));
+        if (layout === 'scrolled')
+          box.current!.querySelectorAll('.pdf-page')[next]?.scrollIntoView({ block: 'start' });
+        // Already drawn: find the hit in its text layer now.
+        const layer =
+          box.current!.querySelectorAll<HTMLDivElement>('.textLayer')[
+            layout === 'scrolled' ? next : 0
+          ];
+        if (layer && layout === 'scrolled' && layer.childElementCount > 0) highlight(layer, next);
+      },
+      async pageTexts() {
+        if (!doc) return [];
+        const texts: string[] = [];
+        for (let i = 1; i <= doc.numPages; i++) {
+          const content = await (await doc.getPage(i)).getTextContent();
+          texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
+        }
+        return texts;
+      },
+      pageImage() {
+        const canvases = box.current!.querySelectorAll('canvas');
+        const canvas = canvases[layout === 'scrolled' ? page : 0];
+        return canvas ? canvas.toDataURL('image/png') : null;
+      },
+    }),
+    [page, count, layout, doc],
+  );
+
+  return (
+    <section
+      ref={box}
+      className={`pdf-pages pdf-pages--${layout}`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+      tabIndex={0}
+      aria-label={t('reader.text')}
+      aria-busy={doc ? 'false' : 'true'}
+      onScroll={layout === 'scrolled' ? onScroll : undefined}
+    >
+      {!doc ? (
+        <p>{t('reader.loading')}</p>
+      ) : layout === 'paginated' ? (
+        <PdfPage
+          key={page}
+          doc={doc}
+          index={page}
+          width={width}
+          render
+          label={t('reader.pageLabel', { page: page + 1 })}
+          onRendered={(layer) => highlight(layer, page)}
+        />
+      ) : (
+        Array.from({ length: doc.numPages }, (_, i) => (
+          <PdfPage
+            // biome-ignore lint/suspicious/noArrayIndexKey: pages are their index
+            key={i}
+            doc={doc}
+            index={i}
+            width={width}
+            render={visible.has(i)}
+            label={t('reader.pageLabel', { page: i + 1 })}
+            onRendered={(layer) => highlight(layer, i)}
+          />
+        ))
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,530 @@
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { findOccurrences } from '#domain/reading/text-search.ts';
+import type { ReaderView, TocEntry } from '#domain/reading/types.ts';
+import { normalizedLength } from '#domain/reading/xhtml-content.ts';
+import { useT } from '#web/i18n/use-t.ts';
+import { ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
+import { DrmSummary } from './drm-summary.tsx';
+import {
+  EpubView,
+  type PartStart,
+  type ReaderLayout,
+  type ViewHandle,
+  type ViewLocation,
+} from './epub-view.tsx';
+import type { PdfHandle } from './pdf-view.tsx';
+import { type ReaderHit, ReaderSearch } from './reader-search.tsx';
+import { ReaderToc } from './reader-toc.tsx';
+
+// pdf.js and its view load only when a PDF is opened: other pages never fetch them.
+const PdfView = lazy(() => import('./pdf-view.tsx').then((m) => ({ default: m.PdfView })));
+
+export type ReaderData = Omit<ReaderView, 'grant'> & {
+  grant: { kind: 'owner' | 'cds'; expiresAt: string | null };
+};
+
+type Settings = { layout: ReaderLayout; fontScale: number };
+const SETTINGS_KEY = 'shelfmark.reader';
+const FONT_SCALES = [80, 90, 100, 110, 125, 150, 175, 200];
+
+function loadSettings(): Settings {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}');
+    return {
+      layout: saved.layout === 'scrolled' ? 'scrolled' : 'paginated',
+      fontScale: FONT_SCALES.includes(saved.fontScale) ? saved.fontScale : 100,
+    };
+  } catch {
+    return { layout: 'paginated', fontScale: 100 };
+  }
+}
+
+const EDITABLE = 'input, textarea, select, [contenteditable="true"], [role="radio"]';
+
+// The in-browser reader (issue 5): an EPUB chapter rendered on the server, or a PDF in
+// pdf.js; contents, search, type size, paginated or scrolled, keyboard page turns, the place
+// saved on the server for every device, DRM checks before a copy or a print, and a book that
+// closes when access ends.
+export function Reader({
+  view,
+  courseMemberId,
+  csrfToken,
+  chapterHref,
+  backTo,
+}: {
+  view: ReaderData;
+  courseMemberId: number | null;
+  csrfToken: string;
+  chapterHref(part: number): string;
+  backTo: { href: string; label: string };
+}) {
+  const t = useT();
+  const ids = useId();
+  const api = useMemo(
+    () => readerApi(view.product.id, csrfToken, courseMemberId),
+    [view.product.id, csrfToken, courseMemberId],
+  );
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [part, setPart] = useState(view.part);
+  const [start, setStart] = useState<PartStart>({
+    at: 'progression',
+    progression: view.position.progression,
+  });
+  const [location, setLocation] = useState<ViewLocation & { part: number }>({
+    part: view.position.part,
+    page: 0,
+    pageCount: 1,
+    progression: view.position.progression,
+  });
+  const [message, setMessage] = useState('');
+  const [closed, setClosed] = useState<string | null>(null);
+  const [loadingPart, setLoadingPart] = useState(false);
+  const [printing, setPrinting] = useState<{ html?: string; image?: string } | null>(null);
+  const epub = useRef<ViewHandle>(null);
+  const pdf = useRef<PdfHandle>(null);
+  const isPdf = view.format === 'pdf';
+  const pdfUrl = `/file/read/${view.file.id}${courseMemberId === null ? '' : `?coursemember_id=${courseMemberId}`}`;
+
+  useEffect(() => setSettings(loadSettings()), []);
+  useEffect(() => {
+    if (settings) localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  }, [settings]);
+
+  const close = useCallback(
+    (error: unknown) => {
+      if (error instanceof ReadingClosed) setClosed(error.message || t('reader.closed'));
+      else setMessage(t('error.generic'));
+    },
+    [t],
+  );
+
+  // Access that ends while the book is open closes it (the server refuses from then on too).
+  useEffect(() => {
+    if (!view.grant.expiresAt) return;
+    const ms = new Date(view.grant.expiresAt).getTime() - Date.now();
+    if (ms > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => setClosed(t('reader.expired')), Math.max(0, ms));
+    return () => clearTimeout(timer);
+  }, [view.grant.expiresAt, t]);
+
+  const partTitle = useCallback(
+    (index: number) => {
+      if (isPdf) return t('reader.pageLabel', { page: index + 1 });
+      return view.partTitles[index] || t('reader.partN', { n: index + 1 });
+    },
+    [isPdf, t, view.partTitles],
+  );
+
+  const openPart = useCallback(
+    async (index: number, where: PartStart) => {
+      if (isPdf) {
+        pdf.current?.goToPage(
+          index,
+          where.at === 'occurrence'
+            ? { query: where.query, occurrence: where.occurrence }
+            : undefined,
+        );
+        return;
+      }
+      if (index < 0 || index >= view.partCount) return;
+      if (part && index === part.index) {
+        setStart({ ...where });
+        return;
+      }
+      setLoadingPart(true);
+      try {
+        const next = await api.part(index);
+        setPart(next);
+        setStart(where);
+      } catch (error) {
+        close(error);
+      } finally {
+        setLoadingPart(false);
+      }
+    },
+    [api, close, isPdf, part, view.partCount],
+  );
+
+  const next = useCallback(() => {
+    if (isPdf) return void pdf.current?.next();
+    if (epub.current?.next()) return;
+    if (part && part.index < view.partCount - 1)
+      void openPart(part.index + 1, { at: 'progression', progression: 0 });
+  }, [isPdf, openPart, part, view.partCount]);
+
+  const previous = useCallback(() => {
+    if (isPdf) return void pdf.current?.previous();
+    if (epub.current?.previous()) return;
+    if (part && part.index > 0) void openPart(part.index - 1, { at: 'end' });
+  }, [isPdf, openPart, part]);
+
+  // Arrows and PageUp/PageDown turn pages anywhere on the page but in a field.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.metaKey) return;
+      if (event.ctrlKey) {
+        if (event.key === 'p') {
+          event.preventDefault();
+          void printPart();
+        }
+        return;
+      }
+      const target = event.target as Element | null;
+      if (target?.closest?.(EDITABLE)) return;
+      if (event.key === 'ArrowRight' || event.key === 'PageDown') {
+        event.preventDefault();
+        next();
+      } else if (event.key === 'ArrowLeft' || event.key === 'PageUp') {
+        event.preventDefault();
+        previous();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  const onLocation = useCallback(
+    (where: ViewLocation) => {
+      setLocation({ ...where, part: isPdf ? where.page : (part?.index ?? 0) });
+    },
+    [isPdf, part?.index],
+  );
+
+  // The place, saved on the server a moment after it settles (any device opens it there).
+  const saved = useRef({ part: view.position.part, progression: view.position.progression });
+  useEffect(() => {
+    if (closed) return;
+    const position = {
+      part: location.part,
+      progression: isPdf ? 0 : Math.min(1, Math.max(0, location.progression)),
+    };
+    if (
+      position.part === saved.current.part &&
+      Math.abs(position.progression - saved.current.progression) < 1e-6
+    )
+      return;
+    const timer = setTimeout(() => {
+      saved.current = position;
+      api.savePosition(position).catch(close);
+    }, 500);
+    return () => clearTimeout(timer);
+  }, [location.part, location.progression, isPdf, api, close, closed]);
+
+  async function copySelection(text: string) {
+    const characters = normalizedLength(text);
+    if (characters === 0) {
+      setMessage(t('reader.copy.nothing'));
+      return;
+    }
+    try {
+      const answer = await api.allow({ kind: 'copy', characters });
+      if (answer.allowed) {
+        try {
+          await navigator.clipboard.writeText(text);
+        } catch {
+          setMessage(t('reader.copy.clipboard'));
+          return;
+        }
+      }
+      setMessage(answer.message);
+    } catch (error) {
+      close(error);
+    }
+  }
+
+  async function printPart() {
+    try {
+      const answer = await api.allow({ kind: 'print', part: location.part });
+      setMessage(answer.message);
+      if (!answer.allowed) return;
+      if (isPdf) {
+        const image = pdf.current?.pageImage();
+        if (image) setPrinting({ image });
+      } else if (part) setPrinting({ html: part.html });
+    } catch (error) {
+      close(error);
+    }
+  }
+
+  useEffect(() => {
+    if (!printing) return;
+    document.body.classList.add('reader-printing');
+    const done = () => {
+      document.body.classList.remove('reader-printing');
+      setPrinting(null);
+    };
+    window.addEventListener('afterprint', done, { once: true });
+    window.print();
+    return () => window.removeEventListener('afterprint', done);
+  }, [printing]);
+
+  const search = useCallback(
+    async (query: string): Promise<ReaderHit[]> => {
+      if (!isPdf) return api.search(query);
+      const texts = (await pdf.current?.pageTexts()) ?? [];
+      const hits: ReaderHit[] = [];
+      texts.forEach((text, page) => {
+        for (const hit of findOccurrences(text, query, 100 - hits.length))
+          hits.push({ part: page, ...hit });
+      });
+      return hits;
+    },
+    [api, isPdf],
+  );
+
+  const openToc = (entry: TocEntry) =>
+    void openPart(
+      entry.part,
+      entry.fragment
+        ? { at: 'fragment', id: `p${entry.part}-${entry.fragment.replace(/[^\w-]/g, '_')}` }
+        : { at: 'progression', progression: 0 },
+    );
+
+  const status = isPdf
+    ? t('reader.status.pdf', { page: location.part + 1, pages: view.partCount })
+    : t('reader.status', {
+        page: location.page + 1,
+        pages: location.pageCount,
+        chapter: partTitle(location.part),
+      });
+
+  if (closed) {
+    return (
+      <div className="reader stack">
+        <h1>{view.product.title}</h1>
+        <div className="alert alert--error" role="alert">
+          <p>{closed}</p>
+        </div>
+        <p>
+          <Link to={backTo.href} className="button button--primary">
+            {backTo.label}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  const toc = isPdf
+    ? Array.from({ length: view.partCount }, (_, i) => ({
+        label: t('reader.pageLabel', { page: i + 1 }),
+        part: i,
+        fragment: null,
+        children: [],
+      }))
+    : view.toc;
+
+  return (
+    <div className="reader">
+      <div className="reader__head">
+        <div>
+          <h1 className="reader__title">{view.product.title}</h1>
+          {view.product.authors ? (
+            <p className="reader__byline">{t('card.byAuthor', { author: view.product.authors })}</p>
+          ) : null}
+        </div>
+        <Link to={backTo.href}>{backTo.label}</Link>
+      </div>
+      <div className="reader__layout">
+        <section className="reader__tools stack-sm" aria-label={t('reader.tools')}>
+          <details>
+            <summary>{t('reader.toc')}</summary>
+            <ReaderToc
+              entries={toc}
+              hrefOf={chapterHref}
+              current={location.part}
+              onOpen={openToc}
+            />
+          </details>
+          <details>
+            <summary>{t('reader.search')}</summary>
+            <ReaderSearch
+              search={search}
+              partLabel={partTitle}
+              onOpen={(hit, query) =>
+                void openPart(hit.part, { at: 'occurrence', query, occurrence: hit.occurrence })
+              }
+            />
+          </details>
+          <details>
+            <summary>{t('reader.display')}</summary>
+            {settings ? (
+              <div className="stack-sm">
+                <fieldset>
+                  <legend>{t('reader.layout')}</legend>
+                  {(['paginated', 'scrolled'] as const).map((layout) => (
+                    <label key={layout} className="reader__choice">
+                      <input
+                        type="radio"
+                        name={`${ids}-layout`}
+                        value={layout}
+                        checked={settings.layout === layout}
+                        onChange={() => setSettings({ ...settings, layout })}
+                      />
+                      {t(`reader.layout.${layout}`)}
+                    </label>
+                  ))}
+                </fieldset>
+                <fieldset className="reader__size">
+                  <legend className="visually-hidden">{t('reader.size')}</legend>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={settings.fontScale <= FONT_SCALES[0]!}
+                    onClick={() =>
+                      setSettings({
+                        ...settings,
+                        fontScale: FONT_SCALES[FONT_SCALES.indexOf(settings.fontScale) - 1]!,
+                      })
+                    }
+                  >
+                    {t('reader.size.smaller')}
+                  </button>
+                  <span>{t('reader.size.value', { percent: settings.fontScale })}</span>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={settings.fontScale >= FONT_SCALES[FONT_SCALES.length - 1]!}
+                    onClick={() =>
+                      setSettings({
+                        ...settings,
+                        fontScale: FONT_SCALES[FONT_SCALES.indexOf(settings.fontScale) + 1]!,
+                      })
+                    }
+                  >
+                    {t('reader.size.larger')}
+                  </button>
+                </fieldset>
+              </div>
+            ) : null}
+          </details>
+          <DrmSummary drm={view.drm} format={view.format} />
+          <p className="reader__keys">{t('reader.keys')}</p>
+        </section>
+        <div className="reader__main stack-sm">
+          <div className="reader__bar">
+            <button type="button" className="button button--secondary" onClick={previous}>
+              {t('reader.previous')}
+            </button>
+            <output className="reader__status" aria-live="polite">
+              {loadingPart ? t('reader.loading') : status}
+            </output>
+            <button type="button" className="button button--secondary" onClick={next}>
+              {t('reader.next')}
+            </button>
+          </div>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: copying is checked against the allowance wherever it starts */}
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: only delegates the book's own links, which Enter clicks too */}
+          <div
+            className="reader__page"
+            onCopy={(event) => {
+              event.preventDefault();
+              void copySelection(window.getSelection()?.toString() ?? '');
+            }}
+            onClick={(event) => {
+              const link = (event.target as Element).closest?.('a[data-part]');
+              if (!link) return;
+              event.preventDefault();
+              const fragment = link.getAttribute('data-fragment');
+              void openPart(
+                Number(link.getAttribute('data-part')),
+                fragment ? { at: 'fragment', id: fragment } : { at: 'progression', progression: 0 },
+              );
+            }}
+          >
+            {isPdf ? (
+              settings ? (
+                <Suspense fallback={<p>{t('reader.loading')}</p>}>
+                  <PdfView
+                    ref={pdf}
+                    url={pdfUrl}
+                    layout={settings.layout}
+                    fontScale={settings.fontScale}
+                    startPage={view.position.part}
+                    onLocation={onLocation}
+                    onFailure={() => setMessage(t('reader.pdfFailed'))}
+                  />
+                </Suspense>
+              ) : (
+                <p>{t('reader.loading')}</p>
+              )
+            ) : part && settings ? (
+              <EpubView
+                ref={epub}
+                html={part.html}
+                label={t('reader.textOf', { chapter: partTitle(part.index) })}
+                layout={settings.layout}
+                fontScale={settings.fontScale}
+                start={start}
+                onLocation={onLocation}
+              />
+            ) : part ? (
+              // Before JavaScript runs (or without it): the chapter as a plain page.
+              <div
+                className="reader-text reader-text--static"
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: rebuilt from an allow-list on the server (domain/reading/xhtml-content.ts)
+                dangerouslySetInnerHTML={{ __html: part.html }}
+              />
+            ) : null}
+          </div>
+          <div className="reader__actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => void copySelection(window.getSelection()?.toString() ?? '')}
+            >
+              {t('reader.copy')}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void printPart()}
+            >
+              {t('reader.print')}
+            </button>
+            {!isPdf && part ? (
+              <nav aria-label={t('reader.chapters')} className="reader__chapters">
+                {part.index > 0 ? (
+                  <a
+                    href={chapterHref(part.index - 1)}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      void openPart(part.index - 1, { at: 'progression', progression: 0 });
+                    }}
+                  >
+                    {t('reader.previousChapter')}
+                  </a>
+                ) : null}
+                {part.index < view.partCount - 1 ? (
+                  <a
+                    href={chapterHref(part.index + 1)}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      void openPart(part.index + 1, { at: 'progression', progression: 0 });
+                    }}
+                  >
+                    {t('reader.nextChapter')}
+                  </a>
+                ) : null}
+              </nav>
+            ) : null}
+          </div>
+          <output className="reader__message" aria-live="polite">
+            {message}
+          </output>
+        </div>
+      </div>
+      {printing ? (
+        <div className="reader-print" aria-hidden="true">
+          {printing.image ? (
+            <img src={printing.image} alt="" />
+          ) : (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the chapter shown above, for the printer
+            <div dangerouslySetInnerHTML={{ __html: printing.html ?? '' }} />
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { data, isRouteErrorResponse, useLoaderData, useRouteError } from 'react-router';
+import { openReader } from '#domain/reading/service.ts';
+import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { Reader } from '#web/components/reader/reader.tsx';
+import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
+import { idParam } from '#web/utils/id-param.ts';
+import { rootDataFrom } from '#web/utils/meta.ts';
+import { requireUser } from '#web/utils/require-user.server.ts';
+import type { Route } from './+types/book-read.ts';
+
+// /book/read/{id}[/?course_id=…] and /cds_book_read/{id}/?coursemember_id=…: the reader
+// (issue 5). Owners only (a CDS member through their own membership); anybody else sees the
+// forbidden page, a visitor logs in first, a malformed or unknown id is not found.
+export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
+  const productId = idParam(params.id);
+  if (productId === null) throw data(null, { status: 404 });
+  requireUser(request, context);
+  const url = new URL(request.url);
+  const cds = url.pathname.startsWith('/cds_book_read/');
+  const courseMemberId = cds ? idParam(url.searchParams.get('coursemember_id')) : null;
+  if (cds && courseMemberId === null) throw data(null, { status: 403 });
+  const chapter = idParam(url.searchParams.get('chapter'));
+  const view = await openReader(context.rc, context.bookFiles, {
+    productId,
+    via: { courseMemberId },
+    courseSectionId: idParam(url.searchParams.get('course_id')),
+    part: chapter === null ? null : chapter - 1,
+  });
+  return {
+    view: {
+      ...view,
+      grant: { kind: view.grant.kind, expiresAt: view.grant.expiresAt?.toISOString() ?? null },
+    },
+    courseMemberId,
+    path: url.pathname,
+    csrfToken: context.csrfToken,
+  };
+});
+
+export default function BookReadPage() {
+  const { view, courseMemberId, path, csrfToken } = useLoaderData<typeof loader>();
+  const t = useT();
+  const member = courseMemberId === null ? '' : `coursemember_id=${courseMemberId}&`;
+  return (
+    <Reader
+      key={view.product.id}
+      view={view}
+      courseMemberId={courseMemberId}
+      csrfToken={csrfToken}
+      chapterHref={(part) => `${path}?${member}chapter=${part + 1}`}
+      backTo={
+        view.courseSectionId !== null
+          ? {
+              href: `/shelf/course-section/${view.courseSectionId}`,
+              label: t('reader.backToCourse'),
+            }
+          : { href: '/library/', label: t('reader.backToLibrary') }
+      }
+    />
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  if (!loaderData) return [];
+  const root = rootDataFrom(matches);
+  return [
+    { title: `${loaderData.view.product.title} | ${root?.site.title ?? 'Shelfmark'}` },
+    { name: 'robots', content: 'noindex' },
+  ];
+};
+
+// Access that has ended says so, with the date; every other failure is the shared page.
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const t = useT();
+  const locale = useLocale();
+  const body = isRouteErrorResponse(error)
+    ? (error.data as { messageKey?: string; params?: { date?: string } } | null)
+    : null;
+  if (
+    isRouteErrorResponse(error) &&
+    error.status === 403 &&
+    body?.messageKey === 'reading.error.expired'
+  ) {
+    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${body.params?.date ?? '1970-01-01'}T00:00:00Z`),
+    );
+    return (
+      <section className="error-page">
+        <title>{t('error.forbidden.title')}</title>
+        <h1>{t('reader.expiredOn', { date })}</h1>
+        <p>{t('reader.expiredHint')}</p>
+      </section>
+    );
+  }
+  return <GeneralErrorBoundary />;
+}

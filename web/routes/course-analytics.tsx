@@ -1,0 +1,100 @@
+import { data, Link, useLoaderData } from 'react-router';
+import { sectionAnalytics } from '#domain/reading/service.ts';
+import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { useLocale, useT, useTimeZone } from '#web/i18n/use-t.ts';
+import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
+import { idParam } from '#web/utils/id-param.ts';
+import { pageMeta } from '#web/utils/meta.ts';
+import { requireUser } from '#web/utils/require-user.server.ts';
+import type { Route } from './+types/course-analytics.ts';
+
+// /courses/analytics/{courseId}: 'View Section Analytics' (spec 1 §2 course section page; §6
+// professors and teaching assistants of the section only, anybody else is forbidden): each
+// material, how many students own it, how many opened it and when last (reading events).
+export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
+  const sectionId = idParam(params.courseId);
+  if (sectionId === null) throw data(null, { status: 404 });
+  requireUser(request, context);
+  const analytics = await sectionAnalytics(context.rc, sectionId);
+  return {
+    ...analytics,
+    materials: analytics.materials.map((m) => ({
+      ...m,
+      lastOpenedAt: m.lastOpenedAt?.toISOString() ?? null,
+    })),
+  };
+});
+
+export function sectionTitle(section: {
+  department: string;
+  courseNumber: string;
+  number: string | null;
+}) {
+  // spec 1 §2 page titles: department and number, plus ': Section {number}' when numbered.
+  const course = `${section.department} ${section.courseNumber}`;
+  return section.number ? `${course}: Section ${section.number}` : course;
+}
+
+export default function CourseAnalyticsPage() {
+  const { section, studentCount, materials } = useLoaderData<typeof loader>();
+  const t = useT();
+  const locale = useLocale();
+  const timeZone = useTimeZone();
+  const when = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  });
+  return (
+    <section className="stack">
+      <p>
+        <Link to={`/shelf/course-section/${section.id}`}>{t('analytics.back')}</Link>
+      </p>
+      <h1>{t('analytics.heading', { section: sectionTitle(section) })}</h1>
+      <p>{t('analytics.intro', { count: studentCount })}</p>
+      {materials.length === 0 ? (
+        <p>{t('analytics.empty')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="analytics-table">
+            <caption>{t('analytics.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('analytics.material')}</th>
+                <th scope="col">{t('analytics.owners')}</th>
+                <th scope="col">{t('analytics.readers')}</th>
+                <th scope="col">{t('analytics.opens')}</th>
+                <th scope="col">{t('analytics.lastOpened')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {materials.map((m) => (
+                <tr key={m.productId}>
+                  <th scope="row">
+                    <span className="card__type">{t(`type.${m.productType}`)}</span>{' '}
+                    <Link to={`/product-detail/${m.productId}`}>{m.title}</Link>
+                  </th>
+                  <td>{t('analytics.ofStudents', { count: m.owners, total: studentCount })}</td>
+                  <td>{t('analytics.ofStudents', { count: m.readers, total: studentCount })}</td>
+                  <td>{m.opens}</td>
+                  <td>
+                    {m.lastOpenedAt ? when.format(new Date(m.lastOpenedAt)) : t('analytics.never')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+  loaderData
+    ? pageMeta(matches, 'analytics.title', { section: sectionTitle(loaderData.section) })
+    : [];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

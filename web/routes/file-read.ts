@@ -1,0 +1,33 @@
+import { epubImage } from '#domain/reading/service.ts';
+import {
+  domainRefusal,
+  fileResponse,
+  loginFirst,
+  refusal,
+  viaOf,
+} from '#web/utils/file-response.server.ts';
+import { idParam } from '#web/utils/id-param.ts';
+import type { Route } from './+types/file-read.ts';
+
+// GET /file/read/{fileId}: the reader's file stream (pdf.js fetches the PDF here, in ranges);
+// GET /file/read/{fileId}/{path}: an image inside an EPUB, for the chapter it is in.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const fileId = idParam(params.fileId);
+  if (fileId === null) return refusal(context, 404, 'error.notFound');
+  if (!context.rc.user) return loginFirst(request);
+  try {
+    const inner = params['*'];
+    if (!inner)
+      return await fileResponse(request, context, context.bookFiles, fileId, { download: false });
+    const image = await epubImage(context.rc, context.bookFiles, fileId, inner, viaOf(request));
+    return new Response(new Uint8Array(image.data), {
+      headers: {
+        'Content-Type': image.mediaType,
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  } catch (error) {
+    return domainRefusal(context, error);
+  }
+}

@@ -1,0 +1,70 @@
+// The reader's calls to /api/reading/{productId}/… (api/reading/routes.ts), with the CSRF
+// header writes need. A 403 means access ended since the page opened: the reader closes.
+
+export type ReaderApi = {
+  part(part: number): Promise<{ index: number; title: string; html: string }>;
+  search(
+    query: string,
+  ): Promise<{ part: number; occurrence: number; before: string; match: string; after: string }[]>;
+  savePosition(position: { part: number; progression: number }, keepalive?: boolean): Promise<void>;
+  allow(
+    request: { kind: 'copy'; characters: number } | { kind: 'print'; part: number },
+  ): Promise<{ allowed: boolean; message: string; used?: number; limit: number }>;
+};
+
+export class ReadingClosed extends Error {}
+
+export function readerApi(
+  productId: number,
+  csrfToken: string,
+  courseMemberId: number | null,
+): ReaderApi {
+  const base = `/api/reading/${productId}`;
+  const query = courseMemberId === null ? '' : `coursemember_id=${courseMemberId}`;
+  const url = (path: string, params = '') => {
+    const search = [query, params].filter(Boolean).join('&');
+    return `${base}${path}${search ? `?${search}` : ''}`;
+  };
+  const call = async (input: string, init: RequestInit = {}) => {
+    const response = await fetch(input, {
+      credentials: 'same-origin',
+      ...init,
+      headers: {
+        Accept: 'application/vnd.api+json',
+        ...(init.body ? { 'Content-Type': 'application/vnd.api+json' } : {}),
+        'X-CSRFToken': csrfToken,
+        ...init.headers,
+      },
+    });
+    if (response.status === 403) {
+      const body = await response.json().catch(() => null);
+      throw new ReadingClosed(body?.errors?.[0]?.detail ?? '');
+    }
+    if (!response.ok) throw new Error(`reader call failed: ${response.status}`);
+    return response.status === 204 ? null : response.json();
+  };
+  return {
+    async part(part) {
+      return (await call(url(`/parts/${part}`))).data.attributes;
+    },
+    async search(q) {
+      const body = await call(url('/search', `q=${encodeURIComponent(q)}`));
+      return body.data.map((hit: { attributes: unknown }) => hit.attributes);
+    },
+    async savePosition(position, keepalive = false) {
+      await call(url('/position'), {
+        method: 'PUT',
+        keepalive,
+        body: JSON.stringify({ data: { type: 'reading-position', attributes: position } }),
+      });
+    },
+    async allow(request) {
+      const { kind, ...attributes } = request;
+      const body = await call(url(`/${kind}`), {
+        method: 'POST',
+        body: JSON.stringify({ data: { type: kind, attributes } }),
+      });
+      return body.data.attributes;
+    },
+  };
+}
