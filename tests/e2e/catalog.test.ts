@@ -302,6 +302,8 @@ describe('catalog, as a shopper', () => {
     await page.waitForURL(/\/checkout\/complete\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
     await page.getByRole('link', { name: title }).waitFor();
+    // Where to find it: Read Now opens the book in the reader.
+    await page.getByRole('link', { name: `Read Now: ${title}` }).waitFor();
     const completeUrl = page.url();
     await page.getByRole('link', { name: 'Go to My Shelf' }).click();
     await page.getByText(title).first().waitFor();

@@ -30,7 +30,20 @@ export default function CheckoutCompletePage() {
             <div className="stack-sm">
               <Link to={`/product-detail/${item.productId}`}>{item.title}</Link>
               {item.isDigital ? (
-                <p className="form-hint">{t('checkout.complete.onShelf')}</p>
+                <p className="form-hint">
+                  {t('checkout.complete.onShelf')}{' '}
+                  {item.productType === 'book' || item.productType === 'ebundle' ? (
+                    <Link
+                      to={`/book/read/${item.productId}`}
+                      aria-label={t('shelf.button.of', {
+                        action: t('checkout.complete.read'),
+                        title: item.title,
+                      })}
+                    >
+                      {t('checkout.complete.read')}
+                    </Link>
+                  ) : null}
+                </p>
               ) : null}
               {item.shipment?.status ? (
                 <p className="form-hint">
