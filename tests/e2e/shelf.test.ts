@@ -74,6 +74,11 @@ describe('My Shelf, as a student', () => {
     const panel = page.getByRole('complementary');
     await panel.getByRole('heading', { name: 'Product information' }).waitFor();
     await expectAccessible(page);
+    await panel.getByRole('button', { name: 'Product Details' }).click();
+    const productSheet = page.getByRole('dialog', { name: 'Product Details' });
+    await productSheet.getByRole('button', { name: 'Close' }).first().waitFor();
+    await page.keyboard.press('Escape');
+    await productSheet.waitFor({ state: 'detached' });
     // The cart side sheet opens from the shelf, loading first.
     await page.getByRole('button', { name: 'Cart', exact: true }).click();
     const cart = page.getByRole('dialog', { name: 'Cart' });

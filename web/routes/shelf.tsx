@@ -37,6 +37,7 @@ import { AccessCodePanel } from '#web/components/access-code-panel.tsx';
 import { CartSideSheet } from '#web/components/cart-side-sheet.tsx';
 import { DetailsTable } from '#web/components/details-table.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
+import { ProductSideSheet } from '#web/components/product-side-sheet.tsx';
 import { RedeemDialog } from '#web/components/redeem-dialog.tsx';
 import { ShelfActionButton } from '#web/components/shelf-action.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
@@ -405,6 +406,7 @@ function MaterialPanel({
 }) {
   const t = useT();
   const locale = useLocale();
+  const [sheetOpen, setSheetOpen] = useState(false);
   const drm = (
     [
       ['shelf.drm.offline', material.drm.offline],
@@ -442,6 +444,20 @@ function MaterialPanel({
       {material.subtitle ? <p className="product__subtitle">{material.subtitle}</p> : null}
       {material.authors ? <p>{t('card.byAuthor', { author: material.authors })}</p> : null}
       <p className="prose">{material.description || t('shelf.panel.noDescription')}</p>
+      <p>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-haspopup="dialog"
+          onClick={() => setSheetOpen(true)}
+        >
+          {t('sheet.title')}
+        </button>
+      </p>
+      <ProductSideSheet
+        productId={sheetOpen ? material.productId : null}
+        onClose={() => setSheetOpen(false)}
+      />
       <h4>{t('shelf.panel.info')}</h4>
       <DetailsTable rows={details} />
       {classroom ? <ClassroomPanel productId={material.productId} access={classroom} /> : null}
