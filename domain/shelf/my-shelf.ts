@@ -145,7 +145,7 @@ export async function memberSection(ctx: RequestContext, sectionId: number): Pro
 /** An ownership that is in its window now (ownership.ts isActiveOwnership, in SQL). */
 export function activeOwnership(now: Date): SQL {
   return and(
-    isNull(ownerships.revokedAt),
+    or(isNull(ownerships.revokedAt), gt(ownerships.revokedAt, now)),
     lte(ownerships.startsAt, now),
     or(isNull(ownerships.expiresAt), gt(ownerships.expiresAt, now)),
   )!;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-section.ts';
 import { dayIn, sectionTitle } from '#domain/shelf/sections.ts';
 import { formatMoney, translate } from '#i18n/translate.ts';
+import { MaterialTile } from '#web/components/material-tile.tsx';
 import { OptingBanner } from '#web/components/opting-banner.tsx';
 import { PartnerPurchaseModal } from '#web/components/partner-purchase-modal.tsx';
 import { ProductSideSheet } from '#web/components/product-side-sheet.tsx';
@@ -196,21 +197,12 @@ export default function CourseSectionPage() {
             ) : (
               <ul className="shelf-grid">
                 {view.materials.map((material) => (
-                  <li key={material.productId} className="shelf-tile">
-                    <div className="shelf-tile__badges">
-                      {material.inCart ? (
-                        <span className="badge">{t('shelf.badge.cart')}</span>
-                      ) : null}
-                    </div>
-                    <img
-                      src={`/covers/${material.productId}.svg`}
-                      alt=""
-                      width={96}
-                      height={144}
-                      loading="lazy"
-                    />
-                    <p className="pill">{t(`type.${material.productType}`)}</p>
-                    <p className="item-tile__title">
+                  <MaterialTile
+                    key={material.productId}
+                    productId={material.productId}
+                    productType={material.productType}
+                    inCart={material.inCart}
+                    title={
                       <Link
                         to={`/product-detail/${material.productId}?ecommerce_course_id=${view.section.id}`}
                         aria-haspopup="dialog"
@@ -222,19 +214,21 @@ export default function CourseSectionPage() {
                       >
                         {material.title}
                       </Link>
-                    </p>
-                    <p className="form-hint">{material.publisher}</p>
-                    {material.action ? (
-                      <ShelfActionButton
-                        action={material.action}
-                        productId={material.productId}
-                        title={material.title}
-                        sectionId={view.section.id}
-                        memberId={view.section.memberId}
-                        offeringId={material.offeringId}
-                      />
-                    ) : null}
-                  </li>
+                    }
+                    subline={material.publisher}
+                    action={
+                      material.action ? (
+                        <ShelfActionButton
+                          action={material.action}
+                          productId={material.productId}
+                          title={material.title}
+                          sectionId={view.section.id}
+                          memberId={view.section.memberId}
+                          offeringId={material.offeringId}
+                        />
+                      ) : null
+                    }
+                  />
                 ))}
               </ul>
             )}

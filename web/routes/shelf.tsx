@@ -36,6 +36,7 @@ import { shelfButton } from '#domain/shelf/shelf-button.ts';
 import { AccessCodePanel } from '#web/components/access-code-panel.tsx';
 import { CartSideSheet } from '#web/components/cart-side-sheet.tsx';
 import { DetailsTable } from '#web/components/details-table.tsx';
+import { MaterialTile } from '#web/components/material-tile.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
 import { ProductSideSheet } from '#web/components/product-side-sheet.tsx';
 import { RedeemDialog } from '#web/components/redeem-dialog.tsx';
@@ -299,39 +300,32 @@ export default function ShelfPage() {
             <div className="shelf__layout">
               <ul className="shelf-grid">
                 {shelf.tiles.map((tile) => (
-                  <li key={tile.productId} className="shelf-tile">
-                    <div className="shelf-tile__badges">
-                      {tile.freeAccess ? (
-                        <span className="badge">{t('shelf.badge.free')}</span>
-                      ) : null}
-                      {tile.inCart ? <span className="badge">{t('shelf.badge.cart')}</span> : null}
-                    </div>
-                    <img
-                      src={`/covers/${tile.productId}.svg`}
-                      alt=""
-                      width={96}
-                      height={144}
-                      loading="lazy"
-                    />
-                    <p className="pill">{t(`type.${tile.productType}`)}</p>
-                    <p className="item-tile__title">
+                  <MaterialTile
+                    key={tile.productId}
+                    productId={tile.productId}
+                    productType={tile.productType}
+                    freeAccess={tile.freeAccess}
+                    inCart={tile.inCart}
+                    title={
                       <Link to={withParams({ material: String(tile.productId) })}>
                         {tile.title}
                       </Link>
-                    </p>
-                    <p className="form-hint">
-                      {tile.sectionNumber
+                    }
+                    subline={
+                      tile.sectionNumber
                         ? t('section.number', { number: tile.sectionNumber })
-                        : tile.publisher}
-                    </p>
-                    {tile.action ? (
-                      <ShelfActionButton
-                        action={tile.action}
-                        productId={tile.productId}
-                        title={tile.title}
-                      />
-                    ) : null}
-                  </li>
+                        : tile.publisher
+                    }
+                    action={
+                      tile.action ? (
+                        <ShelfActionButton
+                          action={tile.action}
+                          productId={tile.productId}
+                          title={tile.title}
+                        />
+                      ) : null
+                    }
+                  />
                 ))}
               </ul>
               {data.material ? (

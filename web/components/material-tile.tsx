@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { useT } from '#web/i18n/use-t.ts';
+
+/**
+ * A material on My Shelf or a course section page (spec 1 §2 Shelf): the 'Free Access' and
+ * 'Added To Cart' badges, the cover, the type pill, the title (a link the page supplies), a
+ * line under it (section number or publisher) and the shelf button.
+ */
+export function MaterialTile({
+  productId,
+  productType,
+  freeAccess = false,
+  inCart,
+  title,
+  subline,
+  action,
+}: {
+  productId: number;
+  productType: string;
+  freeAccess?: boolean;
+  inCart: boolean;
+  title: ReactNode;
+  subline: string;
+  action: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <li className="shelf-tile">
+      <div className="shelf-tile__badges">
+        {freeAccess ? <span className="badge">{t('shelf.badge.free')}</span> : null}
+        {inCart ? <span className="badge">{t('shelf.badge.cart')}</span> : null}
+      </div>
+      <img src={`/covers/${productId}.svg`} alt="" width={96} height={144} loading="lazy" />
+      <p className="pill">{t(`type.${productType}`)}</p>
+      <p className="item-tile__title">{title}</p>
+      <p className="form-hint">{subline}</p>
+      {action}
+    </li>
+  );
+}
