@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { classroomAccessFor, confirmSectionCode } from '#domain/access/classroom.ts';
 import { shownRange } from '#domain/catalog/pagination.ts';
 import { DETAILS_DESCRIPTION_WORDS, truncateWords } from '#domain/catalog/truncate-words.ts';
+import { shownDrmPercent } from '#domain/reading/drm.ts';
 import { Invalid, NotFound } from '#domain/shared/errors.ts';
 import {
   enrolledSections,
@@ -401,13 +402,16 @@ function MaterialPanel({
   const t = useT();
   const locale = useLocale();
   const [sheetOpen, setSheetOpen] = useState(false);
-  const drm = (
-    [
-      ['shelf.drm.offline', material.drm.offline],
-      ['shelf.drm.copy', material.drm.copy],
-      ['shelf.drm.print', material.drm.print],
-    ] as const
-  ).filter(([, value]) => value !== null && Math.round(value) > 0);
+  // spec 1 §5, spec 2 §9: shown only above 0, rounded (one rule with the reader's).
+  const drm: [string, number][] = [];
+  for (const [key, value] of [
+    ['shelf.drm.offline', material.drm.offline],
+    ['shelf.drm.copy', material.drm.copy],
+    ['shelf.drm.print', material.drm.print],
+  ] as const) {
+    const shown = shownDrmPercent(value);
+    if (shown !== null) drm.push([key, shown]);
+  }
   const details: [string, string | number | null][] = [
     [t('product.soldBy'), material.publisher],
     [t('product.isbns'), material.isbns.join(', ') || null],
@@ -476,7 +480,7 @@ function MaterialPanel({
       {drm.length > 0 ? (
         <>
           <h4>{t('shelf.panel.drm')}</h4>
-          <DetailsTable rows={drm.map(([key, value]) => [t(key), `${Math.round(value ?? 0)}%`])} />
+          <DetailsTable rows={drm.map(([key, value]) => [t(key), `${value}%`])} />
         </>
       ) : null}
     </aside>
