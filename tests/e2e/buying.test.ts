@@ -63,7 +63,7 @@ describe('buying, as a shopper', () => {
     expect(await success.isVisible()).toBe(true);
     await page.waitForURL(/\/checkout\/complete\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
-    await page.getByRole('link', { name: title }).waitFor();
+    await page.getByRole('link', { name: title, exact: true }).waitFor();
     await context.close();
   });
 

@@ -264,12 +264,12 @@ describe('catalog, as a shopper', () => {
     await page.getByRole('button', { name: 'Add To Cart' }).click();
     await page.getByRole('link', { name: 'View Cart' }).click();
     await page.getByRole('heading', { name: 'Cart', level: 1 }).waitFor();
-    await page.getByRole('link', { name: title }).waitFor();
+    await page.getByRole('link', { name: title, exact: true }).waitFor();
     await page.getByText(/^Subtotal: \$\d/).waitFor();
     await expectAccessible(page);
     await logIn(page, 'ta@demo.test');
     await page.goto('/cart');
-    await page.getByRole('link', { name: title }).waitFor();
+    await page.getByRole('link', { name: title, exact: true }).waitFor();
     await page.getByRole('button', { name: `Remove ${title}` }).click();
     await page.getByText('Your cart is empty.').waitFor();
     await context.close();
@@ -301,7 +301,7 @@ describe('catalog, as a shopper', () => {
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await page.waitForURL(/\/checkout\/complete\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
-    await page.getByRole('link', { name: title }).waitFor();
+    await page.getByRole('link', { name: title, exact: true }).waitFor();
     // Where to find it: Read Now opens the book in the reader.
     await page.getByRole('link', { name: `Read Now: ${title}` }).waitFor();
     const completeUrl = page.url();
