@@ -474,7 +474,7 @@ export const en = {
   'section.title': '{course}: Section {number}',
   'section.number': 'Section {number}',
   'section.back': 'Back to My Shelf',
-  'section.subtitle': '{course} · {name} · {from} to {to}',
+  'section.subtitle': '{course}{name, select, none {} other { · {name}}} · {from} to {to}',
   'section.analytics': 'View Section Analytics',
   'section.cart': '{count, plural, one {# item} other {# items}} in your cart, {subtotal}',
   'section.notYet':

@@ -486,7 +486,7 @@ export const frCA: Record<MessageId, string> = {
   'section.title': '{course} : Section {number}',
   'section.number': 'Section {number}',
   'section.back': 'Retour à Mon étagère',
-  'section.subtitle': '{course} · {name} · du {from} au {to}',
+  'section.subtitle': '{course}{name, select, none {} other { · {name}}} · du {from} au {to}',
   'section.analytics': 'Voir les analyses de la section',
   'section.cart':
     '{count, plural, one {# article} other {# articles}} dans votre panier, {subtotal}',

@@ -114,7 +114,7 @@ export function AddToCartForm({
           locked={state === 'view'}
           onSelect={setSelectedId}
         />
-        <div className="button-row">
+        <div className="cart-actions">
           {state === 'view' ? (
             <Link to="/cart/" className="button button--primary">
               {t('cart.view')}

@@ -102,7 +102,8 @@ export default function CourseSectionPage() {
         <p className="product__subtitle">
           {t('section.subtitle', {
             course: view.section.courseName,
-            name: view.section.name,
+            // A section named like its course is not named twice.
+            name: view.section.name === view.section.courseName ? 'none' : view.section.name,
             from: date(view.section.startDate),
             to: date(view.section.endDate),
           })}
