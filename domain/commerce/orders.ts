@@ -18,6 +18,7 @@ import { enqueue } from '#domain/notifications/outbox.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, Forbidden, Invalid } from '#domain/shared/errors.ts';
 import { cartLines, offeringLine, subtotalCents } from './cart.ts';
+import { knownSection } from './course-materials.ts';
 import {
   accessEndsAt,
   fulfilmentsOf,
@@ -70,7 +71,11 @@ export async function placeOrder(
       .values({
         userId: user.id,
         idempotencyKey: input.idempotencyKey,
-        courseSectionId: input.courseSectionId ?? lines[0]?.courseSectionId ?? null,
+        // A course id from a query (ecommerce_course_id) counts only if the section exists.
+        courseSectionId: await knownSection(
+          tx,
+          input.courseSectionId ?? lines[0]?.courseSectionId ?? null,
+        ),
         subtotalCents: subtotal,
         feeCents: fee,
         totalCents: subtotal + fee,

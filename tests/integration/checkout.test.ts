@@ -341,6 +341,18 @@ describe('the wallet button (spec 1 §4 Wallet payment)', () => {
     expect(owned).toHaveLength(1);
   });
 
+  it('a course id naming no section is ignored, not a server error', async () => {
+    const [ctx] = await shoppers(1);
+    const { offeringId } = await offering({ type: 'digital', bookType: 'digital' });
+    const { orderId } = await startWalletPayment(ctx!, gateway, {
+      offeringId,
+      idempotencyKey: unique('nosection'),
+      courseSectionId: 2_000_000_000,
+    });
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.courseSectionId).toBeNull();
+  });
+
   it('below 0.50 USD there is no wallet payment', async () => {
     const [ctx] = await shoppers(1);
     const { offeringId } = await offering({ type: 'digital', bookType: 'digital', priceCents: 49 });
