@@ -3,11 +3,11 @@ import { confirmSectionCode } from '#domain/access/classroom.ts';
 import { acquireAccessCode, heldAccessCode } from '#domain/access/codes.ts';
 import type { WebContext } from '#server/load-context.ts';
 import { apiError, jsonApi, readJson } from '../errors.ts';
-
-const ID = /^[1-9]\d{0,9}$/;
+import { idParam } from '../id-param.ts';
 
 function productIdOf(raw: string | undefined): number | null {
-  return raw && ID.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
+  const parsed = idParam.safeParse(raw);
+  return parsed.success ? parsed.data : null;
 }
 
 function accessCodeDocument(productId: number, held: { code: string; url: string | null } | null) {

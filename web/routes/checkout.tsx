@@ -33,6 +33,7 @@ import { TextField } from '#web/components/text-field.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
+import { idParam } from '#web/utils/id-param.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/checkout.ts';
@@ -61,14 +62,6 @@ const ResumeForm = z.object({
 });
 const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'city', 'region', 'postalCode'] as const;
 const EXPIRY = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/;
-const ID = /^[1-9]\d{0,9}$/;
-
-/** ecommerce_course_id (spec 2 §7 Checkout): a positive id, anything else is ignored. */
-function courseIdOf(raw: string | null | undefined): number | null {
-  if (!raw || !ID.test(raw)) return null;
-  const id = Number(raw);
-  return id <= 2_147_483_647 ? id : null;
-}
 
 // /checkout/?ecommerce_course_id=… (spec 1 §2): the order summary, a shipping address when
 // something is posted, the platform fee, the refund and print-on-demand notes, then the card:
@@ -90,7 +83,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     fee,
     total: subtotal + fee,
     key: checkoutKey(user.id, lines),
-    courseId: courseIdOf(url.searchParams.get('ecommerce_course_id')),
+    courseId: idParam(url.searchParams.get('ecommerce_course_id')),
     shipping: needsShipping(types),
     printOnDemand: types.some((type) => fulfilmentsOf(type).includes('print')),
     printed: lines.some((line) => line.isPrint),
@@ -197,7 +190,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     return refusedOnForm(values, async () => {
       const started = await startCheckoutPayment(context.rc, gateway, {
         idempotencyKey: parsed.data.key,
-        courseSectionId: courseIdOf(parsed.data.courseId),
+        courseSectionId: idParam(parsed.data.courseId),
         shippingAddress: shipping.address,
       });
       if (started.paid) return redirect(`/checkout/complete/${started.orderId}`);
@@ -228,7 +221,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   return refusedOnForm(values, async () => {
     const { orderId } = await placeOrder(context.rc, {
       idempotencyKey: parsed.data.key,
-      courseSectionId: courseIdOf(parsed.data.courseId),
+      courseSectionId: idParam(parsed.data.courseId),
       shippingAddress: shipping.address,
     });
     const outcome = await payOrder(context.rc, gateway, {

@@ -12,15 +12,15 @@ import { RedeemDialog } from '#web/components/redeem-dialog.tsx';
 import { ShelfActionButton } from '#web/components/shelf-action.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
+import { idParam } from '#web/utils/id-param.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/course-section.ts';
 
-const ID = /^[1-9]\d{0,9}$/;
-
 function sectionIdOf(raw: string): number {
-  if (!ID.test(raw) || Number(raw) > 2_147_483_647) throw data(null, { status: 404 });
-  return Number(raw);
+  const id = idParam(raw);
+  if (id === null) throw data(null, { status: 404 });
+  return id;
 }
 
 // /shelf/course-section/{id} (spec 1 §2 Course section page): the section's materials as this

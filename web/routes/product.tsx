@@ -17,18 +17,18 @@ import { ProductTypeSections } from '#web/components/product-type-sections.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
+import { idParam } from '#web/utils/id-param.ts';
 import { languageName } from '#web/utils/language-name.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
 import { publicPage } from '#web/utils/public-page.server.ts';
 import type { Route } from './+types/product.ts';
 
-const ID = /^[1-9]\d{0,9}$/;
-
 // /book/{id}[/{slug}], /courseware/…, /classroom/…, /collection/…, /product-detail/{id}:
 // a wrong type or slug answers 301 to the canonical URL; a malformed or unknown id is 404.
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
-  if (!ID.test(params.id) || Number(params.id) > 2_147_483_647) throw data(null, { status: 404 });
-  const product = await productDetail(context.rc, Number(params.id));
+  const id = idParam(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const product = await productDetail(context.rc, id);
   const url = new URL(request.url);
   const isDetailRoute = url.pathname.startsWith('/product-detail/');
   if (!isDetailRoute && url.pathname.replace(/\/$/, '') !== product.path) {
@@ -64,7 +64,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
         ? await courseFeeSection(context.rc.db, context.rc.user.id, product.id)
         : null,
     // spec 1 §2: bought for a course (cart item courseId, checkout ?ecommerce_course_id=…).
-    courseId: courseIdParam(url.searchParams.get('ecommerce_course_id')),
+    courseId: idParam(url.searchParams.get('ecommerce_course_id')),
     host: context.rc.site.host,
     selectedId,
     panel: product.unavailable ? { ...panel, visible: false } : panel,
@@ -234,10 +234,3 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     { tagName: 'link', rel: 'canonical', href: canonical },
   ];
 };
-
-/** A course id from the query (positive 32-bit integer), or null: anything else is ignored. */
-function courseIdParam(raw: string | null): number | null {
-  if (!raw || !ID.test(raw)) return null;
-  const id = Number(raw);
-  return id <= 2_147_483_647 ? id : null;
-}

@@ -45,12 +45,12 @@ import { ShelfActionButton } from '#web/components/shelf-action.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
+import { idParam } from '#web/utils/id-param.ts';
 import { languageName } from '#web/utils/language-name.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/shelf.ts';
 
-const ID = /^[1-9]\d{0,9}$/;
 const DAY_MS = 86_400_000;
 /** Course-launch error codes that show the course-select link (spec 2 §8). */
 const COURSE_SELECT_CODES = new Set(['1', '5']);
@@ -72,16 +72,15 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const sort: ShelfSort = SHELF_SORTS.includes(sortParam as ShelfSort)
     ? (sortParam as ShelfSort)
     : 'default';
-  const pageParam = query.get('page') ?? '1';
-  const page = ID.test(pageParam) ? Math.min(Number(pageParam), 1_000_000) : 1;
+  const page = Math.min(idParam(query.get('page')) ?? 1, 1_000_000);
   const today = dayIn(context.rc.now, user.timeZone);
   const sections = await enrolledSections(context.rc);
   const shelf = await shelfMaterials(context.rc, { types, sort, page });
-  const materialParam = query.get('material');
+  const materialId = idParam(query.get('material'));
   let material = null;
-  if (materialParam && ID.test(materialParam)) {
+  if (materialId !== null) {
     try {
-      material = await shelfMaterialDetails(context.rc, Number(materialParam));
+      material = await shelfMaterialDetails(context.rc, materialId);
     } catch (error) {
       // A material the user does not own simply shows no panel.
       if (!(error instanceof NotFound)) throw error;
