@@ -19,8 +19,10 @@ import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { PAGE_SIZE } from '#domain/catalog/pagination.ts';
+import { daysLeft } from '#domain/courses/opting.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
+import { ownedAction, type ShelfAction } from './shelf-button.ts';
 
 // My Shelf (spec 1 §2 Shelf): the user's sections and what they own, paged by 100 (spec 2 §9).
 
@@ -161,6 +163,8 @@ export type ShelfTile = {
   freeAccess: boolean;
   inCart: boolean;
   expiresAt: Date | null;
+  /** What an owned material's button does (spec 1 §4 Shelf button priority 1). */
+  action: ShelfAction | null;
 };
 
 const FREE_SOURCES = ['free', 'course_fee', 'inclusive_access', 'sample'];
@@ -230,6 +234,7 @@ export async function shelfMaterials(
       ...row,
       freeAccess: FREE_SOURCES.includes(source),
       inCart: inCart.has(row.productId),
+      action: ownedAction(row.productType),
     })),
     count: total,
     page,
@@ -257,6 +262,8 @@ export type ShelfMaterialDetails = {
   sectionNumber: string | null;
   drm: { offline: number | null; copy: number | null; print: number | null };
   expiresAt: Date | null;
+  /** The days-remaining banner: whole days left of a time-limited access. */
+  daysLeft: number | null;
   inCart: boolean;
 };
 
@@ -316,6 +323,7 @@ export async function shelfMaterialDetails(
       .map((i) => i.value),
     classroomIsbn: identifiers.find((i) => i.type === 'CLASSROOM_ISBN')?.value ?? null,
     drm: { offline: percent(offline), copy: percent(copy), print: percent(print) },
+    daysLeft: rest.expiresAt ? Math.max(0, daysLeft(rest.expiresAt, ctx.now)) : null,
     inCart: (await cartProductIds(ctx)).has(productId),
   };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '#i18n/translate.ts';
 import {
   offeringsAfterAddDrop,
-  SHELF_BUTTON_LABEL,
+  type ShelfAction,
   type ShelfMaterial,
   shelfButton,
 } from './shelf-button.ts';
@@ -53,17 +54,20 @@ describe('shelf button priority (spec 1 §4)', () => {
     );
   });
 
-  it('labels are the spec 2 §9 texts', () => {
-    expect(Object.values(SHELF_BUTTON_LABEL)).toEqual([
-      'Read Now',
-      'Access Courseware',
-      'Access Classroom',
-      'Add To My Shelf',
-      'Add To Cart',
-      'View Cart',
-      'Start Reading',
-      'Acquire Code',
-    ]);
+  it('labels are the spec 2 §9 texts, as the page shows them (message shelf.button.{action})', () => {
+    const spec: Record<ShelfAction, string> = {
+      read: 'Read Now',
+      accessCourseware: 'Access Courseware',
+      accessClassroom: 'Access Classroom',
+      addToShelf: 'Add To My Shelf',
+      addToCart: 'Add To Cart',
+      viewCart: 'View Cart',
+      startReading: 'Start Reading',
+      acquireCode: 'Acquire Code',
+    };
+    for (const [action, label] of Object.entries(spec)) {
+      expect(translate('en', `shelf.button.${action}`)).toBe(label);
+    }
   });
 });
 

@@ -11,18 +11,6 @@ export type ShelfAction =
   | 'startReading'
   | 'acquireCode';
 
-/** The exact labels of spec 2 §9, by action (message ids `shelf.button.{action}`). */
-export const SHELF_BUTTON_LABEL: Record<ShelfAction, string> = {
-  read: 'Read Now',
-  accessCourseware: 'Access Courseware',
-  accessClassroom: 'Access Classroom',
-  addToShelf: 'Add To My Shelf',
-  addToCart: 'Add To Cart',
-  viewCart: 'View Cart',
-  startReading: 'Start Reading',
-  acquireCode: 'Acquire Code',
-};
-
 export type ShelfMaterial = {
   productType: string;
   owned: boolean;
@@ -38,7 +26,8 @@ export type ShelfMaterial = {
   optedOutMayBuy: boolean;
 };
 
-function ownedAction(productType: string): ShelfAction | null {
+/** An owned material reads or opens access, by type (spec 1 §4 priority 1). */
+export function ownedAction(productType: string): ShelfAction | null {
   if (productType === 'courseware') return 'accessCourseware';
   if (productType === 'classroom') return 'accessClassroom';
   if (productType === 'book' || productType === 'ebundle' || productType === 'collection') {

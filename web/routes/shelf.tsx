@@ -33,7 +33,6 @@ import {
   TERM_FILTERS,
   termFilterOf,
 } from '#domain/shelf/sections.ts';
-import { shelfButton } from '#domain/shelf/shelf-button.ts';
 import { AccessCodePanel } from '#web/components/access-code-panel.tsx';
 import { CartSideSheet } from '#web/components/cart-side-sheet.tsx';
 import { DetailsTable } from '#web/components/details-table.tsx';
@@ -51,7 +50,6 @@ import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/shelf.ts';
 
-const DAY_MS = 86_400_000;
 /** Course-launch error codes that show the course-select link (spec 2 §8). */
 const COURSE_SELECT_CODES = new Set(['1', '5']);
 
@@ -110,28 +108,12 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
       tiles: shelf.tiles.map((tile) => ({
         ...tile,
         expiresAt: tile.expiresAt?.toISOString() ?? null,
-        action: shelfButton({
-          productType: tile.productType,
-          owned: true,
-          free: false,
-          hasOfferings: false,
-          inCart: tile.inCart,
-          physical: false,
-          courseFee: false,
-          optedOutMayBuy: false,
-        }),
       })),
     },
     material: material && {
       ...material,
       description: truncateWords(material.description, DETAILS_DESCRIPTION_WORDS),
       expiresAt: material.expiresAt?.toISOString() ?? null,
-      daysLeft: material.expiresAt
-        ? Math.max(
-            0,
-            Math.floor((material.expiresAt.getTime() - context.rc.now.getTime()) / DAY_MS),
-          )
-        : null,
     },
     errorCode: errorCode && /^\d{1,3}$/.test(errorCode) ? errorCode : null,
     // spec 1 §2: 'Redeem {product} Access Code', or 'Have an access code?' on the retailer label.
