@@ -4,7 +4,7 @@ import { loginStatus, postChangeLanguage } from './account/routes.ts';
 import { deleteCartItem, getCart, postCartItem } from './cart/routes.ts';
 import { getCatalogItem } from './catalog-items/routes.ts';
 import { getPartnerHandoff } from './efollett/routes.ts';
-import { apiError, mapApiError } from './errors.ts';
+import { apiError, JSON_API, mapApiError } from './errors.ts';
 import { postPageView, postRedirectError } from './events/routes.ts';
 import { postOptIn, postOptOut } from './members/routes.ts';
 import { postCancel, postConfirm, postPayment, postResume } from './payments/routes.ts';
@@ -21,10 +21,20 @@ type Handler = (
 
 // JSON:API routes by path pattern and method; the paths are those of spec 2 §7 under /api.
 // A `:name` segment matches one non-empty path segment, handed over undecoded: each handler
-// validates its own parameters.
-const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
+// validates its own parameters. A body is a JSON:API document (`application/vnd.api+json`)
+// unless the route names the types it reads; anything else is 415 (issue 18).
+const ROUTES: [
+  pattern: string,
+  methods: Partial<Record<string, Handler>>,
+  accepts?: readonly string[],
+][] = [
   ['/api/account/login', { GET: (_r, c) => loginStatus(c) }],
-  ['/api/account/user/me/change-language', { POST: postChangeLanguage }],
+  // spec 2 §7: "JSON {language}", so plain JSON too.
+  [
+    '/api/account/user/me/change-language',
+    { POST: postChangeLanguage },
+    [JSON_API, 'application/json'],
+  ],
   ['/api/events/page-view', { POST: postPageView }],
   ['/api/events/redirect-error', { POST: postRedirectError }],
   ['/api/members/:memberId/opt-out', { POST: postOptOut }],
@@ -41,7 +51,8 @@ const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
   ['/api/payments/:orderId/confirm', { POST: postConfirm }],
   ['/api/payments/:orderId/resume', { POST: postResume }],
   ['/api/payments/:orderId/cancel', { POST: postCancel }],
-  [STRIPE_WEBHOOK_PATH, { POST: postStripeWebhook }],
+  // Stripe posts its events as application/json; the signature covers the exact bytes.
+  [STRIPE_WEBHOOK_PATH, { POST: postStripeWebhook }, ['application/json']],
   ['/api/reading/:productId/parts/:part', { GET: getPart }],
   ['/api/reading/:productId/search', { GET: getSearch }],
   ['/api/reading/:productId/position', { PUT: putPosition }],
@@ -49,7 +60,43 @@ const ROUTES: [pattern: string, methods: Partial<Record<string, Handler>>][] = [
   ['/api/reading/:productId/print', { POST: postPrint }],
 ];
 
-const COMPILED = ROUTES.map(([pattern, methods]) => ({ segments: pattern.split('/'), methods }));
+const COMPILED = ROUTES.map(([pattern, methods, accepts]) => ({
+  segments: pattern.split('/'),
+  methods,
+  accepts: accepts ?? [JSON_API],
+  allow: allowOf(methods),
+}));
+
+function allowOf(methods: Partial<Record<string, Handler>>): readonly string[] {
+  const names = Object.keys(methods);
+  return [...names, ...(names.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
+}
+
+function splitPath(pathname: string): string[] {
+  return pathname.replace(/\/+$/, '').split('/');
+}
+
+/** The methods the API serves at this path (for Allow), or null when no call lives there. */
+export function apiAllowedMethods(pathname: string): readonly string[] | null {
+  const path = splitPath(pathname);
+  return COMPILED.find(({ segments }) => match(segments, path))?.allow ?? null;
+}
+
+/**
+ * A body's Content-Type against what the call reads (JSON:API 1.1: its media type with no
+ * parameters; plain JSON may say its charset). No body, no type needed.
+ */
+function acceptsBody(request: Request, accepts: readonly string[]): boolean {
+  const header = request.headers.get('content-type');
+  const hasBody =
+    request.headers.has('transfer-encoding') ||
+    Number(request.headers.get('content-length') ?? 0) > 0;
+  if (!header) return !hasBody;
+  const [type = '', ...params] = header.split(';').map((part) => part.trim().toLowerCase());
+  if (!accepts.includes(type)) return false;
+  if (type === JSON_API) return params.every((p) => /^(ext|profile)=/.test(p));
+  return params.every((p) => p === 'charset=utf-8' || p === 'charset="utf-8"');
+}
 
 function match(segments: string[], path: string[]): Params | null {
   if (segments.length !== path.length) return null;
@@ -67,12 +114,19 @@ function match(segments: string[], path: string[]): Params | null {
 }
 
 export async function handleApiRequest(request: Request, context: WebContext): Promise<Response> {
-  const path = new URL(request.url).pathname.replace(/\/+$/, '').split('/');
-  for (const { segments, methods } of COMPILED) {
+  const path = splitPath(new URL(request.url).pathname);
+  for (const { segments, methods, accepts, allow } of COMPILED) {
     const params = match(segments, path);
     if (!params) continue;
     const handler = methods[request.method];
-    if (!handler) return apiError(context, 405, 'error.methodNotAllowed');
+    if (!handler) {
+      const refused = apiError(context, 405, 'error.methodNotAllowed');
+      refused.headers.set('Allow', allow.join(', '));
+      return refused;
+    }
+    if (request.method !== 'GET' && !acceptsBody(request, accepts)) {
+      return apiError(context, 415, 'error.unsupportedMediaType');
+    }
     try {
       return await handler(request, context, params);
     } catch (error) {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type ClientAddress, createRequestListener } from '@mjackson/node-fetch-server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ClientAddress } from '@mjackson/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { handleApiRequest } from '#api/router.ts';
+import { apiAllowedMethods, handleApiRequest } from '#api/router.ts';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { resolveLocale } from '#domain/accounts/language.ts';
@@ -10,20 +11,22 @@ import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/sessi
 import { diskFileStore } from '#domain/reading/service.ts';
 import { clearTimedCaches } from '#domain/shared/timed-cache.ts';
 import { knownSite, partnerStoreOrigins, resolveSite } from '#domain/sites/service.ts';
-import { translate } from '#i18n/translate.ts';
 import { type Config, loadConfig } from './config.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { isCsrfExempt } from './csrf-exempt.ts';
+import { createEdge, type EdgeListener } from './edge.ts';
+import { errorResponse as renderError, wantsJson } from './error-response.ts';
 import { ANON_COOKIE, LANG_COOKIE, SESSION_COOKIE, type WebContext } from './load-context.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { startOrderSweeper } from './order-sweeper.ts';
 import { createSender, startOutboxWorker } from './outbox-worker.ts';
 import { type CachedPage, PageCache, productTag, readNotification } from './page-cache.ts';
+import { pageMethodsOf } from './page-methods.ts';
 import { browserPaymentsFor, createPaymentGateway } from './payment-gateway.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 import { seedDemoIfWanted } from './seed-on-start.ts';
+import { StaticFiles } from './static-files.ts';
 
-const MAX_BODY_BYTES = 1_000_000;
 const MAX_URL_LENGTH = 4096;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -31,13 +34,17 @@ export type AppOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   env?: NodeJS.ProcessEnv;
   database?: DatabaseHandle;
+  /** The client build's directory: its files are answered at the edge (production). */
+  staticDir?: string;
 };
 
 export type App = {
   config: Config;
+  log: Logger;
   database: DatabaseHandle;
   fetch: (request: Request, client?: ClientAddress) => Promise<Response>;
-  listener: ReturnType<typeof createRequestListener>;
+  /** The edge (server/edge.ts): what an http.Server hands each request to. */
+  listener: EdgeListener;
   pageCache: PageCache;
   close(): Promise<void>;
 };
@@ -94,22 +101,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     let context: WebContext | null = null;
     let newAnonKey: (() => string | null) | null = null;
     try {
-      const early = rejectEarly(request);
-      if (early) {
-        response = early;
-      } else {
-        const built = await buildContext(request, client, requestId);
-        context = built.context;
-        newAnonKey = built.newAnonKey;
-        response =
-          (await checkCsrf(request, context)) ??
-          (url.pathname.startsWith('/api/')
-            ? await handleApiRequest(request, context)
-            : await renderPage(request, context));
-      }
+      const built = await buildContext(request, client, requestId);
+      context = built.context;
+      newAnonKey = built.newAnonKey;
+      response =
+        (await checkCsrf(request, context)) ??
+        (url.pathname.startsWith('/api/')
+          ? await handleApiRequest(request, context)
+          : await renderPage(request, context));
     } catch (error) {
       log.error({ err: error, requestId, url: request.url }, 'unhandled error');
-      response = genericError(request, context?.rc.locale ?? 'en', requestId);
+      response = genericError(request, context?.rc.locale ?? 'en');
     }
     // Headers of some responses (Response.redirect, fetched ones) are immutable: copy those
     // before we add ours; the pages we render can take them as they are.
@@ -271,16 +273,36 @@ export async function createApp(options: AppOptions): Promise<App> {
     return errorResponse(request, context.rc.locale, 403, 'error.csrf');
   }
 
-  const fetchListener = createRequestListener(handle, {
-    onError: (error) => {
-      log.error({ err: error }, 'listener error');
-      return new Response('Internal Server Error', { status: 500 });
+  const staticFiles = options.staticDir ? new StaticFiles(options.staticDir) : null;
+  const resolveBuild = async () =>
+    typeof options.build === 'function' ? await options.build() : options.build;
+  let pageMethods: ReturnType<typeof pageMethodsOf> | null = null;
+  const listener = createEdge({
+    log,
+    https: production && (config.PUBLIC_ORIGIN ?? '').startsWith('https:'),
+    limits: {
+      form: config.FORM_BODY_LIMIT_BYTES,
+      api: config.API_BODY_LIMIT_BYTES,
+      webhook: config.WEBHOOK_BODY_LIMIT_BYTES,
+      idleMs: config.BODY_IDLE_TIMEOUT_MS,
+      totalMs: config.BODY_TIMEOUT_MS,
     },
+    async allowedMethods(pathname, search) {
+      if (staticFiles?.has(pathname)) return ['GET', 'HEAD', 'OPTIONS'];
+      if (pathname.startsWith('/api/')) return apiAllowedMethods(pathname);
+      // In development the build changes under us: ask it each time.
+      const methods =
+        pageMethods && !development ? pageMethods : pageMethodsOf(await resolveBuild());
+      pageMethods = methods;
+      return methods(pathname, search);
+    },
+    serveDirect: (req, res) => staticFiles?.serve(req, res) || servePageFromCache(req, res),
+    handle,
   });
 
   // The hot path: a stored anonymous page is written straight to the socket, before any
   // Fetch Request/Response objects, database query or React render.
-  const listener: App['listener'] = (req, res) => {
+  function servePageFromCache(req: IncomingMessage, res: ServerResponse): boolean {
     const key =
       cacheEnabled && pageCache.size > 0
         ? publicPageKey(req.method ?? 'GET', req.url ?? '/', (name) => {
@@ -289,7 +311,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           })
         : null;
     const page = key ? pageCache.get(key) : undefined;
-    if (!page) return fetchListener(req, res);
+    if (!page) return false;
     const notModified = etagMatches(req.headers['if-none-match'], page.etag);
     res.statusCode = notModified ? 304 : page.status;
     for (const [name, value] of page.headers) {
@@ -300,10 +322,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     res.setHeader('x-request-id', randomUUID());
     if (notModified || req.method === 'HEAD') res.end();
     else res.end(page.body);
-  };
+    return true;
+  }
 
   return {
     config,
+    log,
     database,
     fetch: handle,
     listener,
@@ -395,46 +419,18 @@ function countryOf(headerOf: HeaderOf): string {
   return /^[A-Z]{2}$/.test(raw) ? raw : 'US';
 }
 
-function rejectEarly(request: Request): Response | null {
-  if (request.url.length > MAX_URL_LENGTH)
-    return errorResponse(request, 'en', 414, 'error.invalid');
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > MAX_BODY_BYTES) return errorResponse(request, 'en', 413, 'error.tooLarge');
-  return null;
-}
-
-function wantsJson(request: Request): boolean {
-  return (
-    new URL(request.url).pathname.startsWith('/api/') ||
-    (request.headers.get('accept') ?? '').includes('json')
-  );
-}
-
-/** A failure outside any page: JSON:API error object or a small accessible HTML page. */
-export function errorResponse(
+/** A failure outside any page, for a Fetch request: see error-response.ts. */
+function errorResponse(
   request: Request,
   locale: 'en' | 'fr-CA',
   status: number,
   key: string,
 ): Response {
-  const message = translate(locale, key);
-  if (wantsJson(request)) {
-    return Response.json(
-      { errors: [{ status: String(status), code: key, detail: message }] },
-      { status, headers: { 'Content-Type': 'application/vnd.api+json' } },
-    );
-  }
-  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${translate(locale, 'error.title')}</title></head><body><main><h1>${message}</h1><p><a href="/shelf">${translate(locale, 'error.backToShelf')}</a></p></main></body></html>`;
-  return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+  const json = wantsJson(new URL(request.url).pathname, request.headers.get('accept'));
+  return renderError({ json, locale, status, key });
 }
 
-function genericError(request: Request, locale: 'en' | 'fr-CA', requestId: string): Response {
-  const response = errorResponse(
-    request,
-    locale,
-    500,
-    wantsJson(request) ? 'error.generic' : 'error.heading',
-  );
-  response.headers.set('X-Request-Id', requestId);
-  return response;
+function genericError(request: Request, locale: 'en' | 'fr-CA'): Response {
+  const json = wantsJson(new URL(request.url).pathname, request.headers.get('accept'));
+  return renderError({ json, locale, status: 500, key: json ? 'error.generic' : 'error.heading' });
 }

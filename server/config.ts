@@ -34,6 +34,20 @@ const schema = z.object({
     .optional(),
   // Only for contract tests against a local stand-in for Stripe's API.
   STRIPE_API_BASE: z.string().url().optional(),
+  // The edge (server/edge.ts, docs/edge.md): what one request may send, and for how long.
+  // Form posts to pages; JSON:API bodies; Stripe's webhook events.
+  FORM_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100_000_000).default(1_000_000),
+  API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100_000_000).default(100_000),
+  WEBHOOK_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100_000_000).default(1_000_000),
+  // A request's line and headers must all arrive within this time (slowloris).
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+  // A body may pause this long between two pieces, and take this long in all.
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(10_000),
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  // An idle keep-alive connection is closed after this (above a load balancer's 60 s).
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(65_000),
+  MAX_HEADER_BYTES: z.coerce.number().int().min(4096).max(65_536).default(16_384),
+  MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
 });
 
 const STRIPE_KEYS = [

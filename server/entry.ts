@@ -1,10 +1,16 @@
 // The server build's entry: our app with the React Router build bundled beside it.
 import * as build from 'virtual:react-router/server-build';
-import { type AppOptions, createApp } from './app.ts';
+import { type App, type AppOptions, createApp } from './app.ts';
+import { createHttpServer } from './http-server.ts';
 
 /** The React Router build itself, for benchmarks that render its tree without the app. */
 export const serverBuild = build as unknown as AppOptions['build'];
 
 export function startApp(options: Partial<AppOptions> = {}) {
   return createApp({ build: serverBuild, ...options });
+}
+
+/** The HTTP server for an app, with the edge's connection limits (server.js listens on it). */
+export function createServer(app: App, listener = app.listener) {
+  return createHttpServer(listener, app.config, app.log);
 }

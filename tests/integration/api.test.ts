@@ -21,7 +21,7 @@ const post = (path: string, body: string) =>
   new Request(`http://localhost${path}`, {
     method: 'POST',
     body,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/vnd.api+json' },
   });
 
 describe('JSON:API adapter', () => {

@@ -420,7 +420,11 @@ describe('the wallet button (spec 1 §4 Wallet payment)', () => {
         .status,
     ).toBe(400);
     const anonymous = await handleApiRequest(
-      new Request('http://127.0.0.1/api/payments', { method: 'POST', body: '{}' }),
+      new Request('http://127.0.0.1/api/payments', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/vnd.api+json' },
+        body: '{}',
+      }),
       testWebContext(database),
     );
     expect(anonymous.status).toBe(403);

@@ -336,6 +336,7 @@ describe('refusals change nothing (spec 1 §5; spec 2 §4)', () => {
     const french = await handleApiRequest(
       new Request(`http://127.0.0.1/api/members/${memberId}/opt-out`, {
         method: 'POST',
+        headers: { 'Content-Type': 'application/vnd.api+json' },
         body: JSON.stringify(optOutBody(1)),
       }),
       testWebContext(database, { user: student.user, now, locale: 'fr-CA' }),
@@ -438,6 +439,7 @@ describe('refusals change nothing (spec 1 §5; spec 2 §4)', () => {
     const anonymous = await handleApiRequest(
       new Request(`http://127.0.0.1${path}`, {
         method: 'POST',
+        headers: { 'Content-Type': 'application/vnd.api+json' },
         body: JSON.stringify(optOutBody(1)),
       }),
       testWebContext(database, { now }),

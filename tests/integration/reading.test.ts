@@ -553,7 +553,11 @@ describe('the reading API (POST /api/reading/{productId}/copy, PUT …/position)
     await own(reader.id, book.productId);
     const send = (method: string, url: string, body: unknown, locale: 'en' | 'fr-CA' = 'en') =>
       handleApiRequest(
-        new Request(`http://localhost${url}`, { method, body: JSON.stringify(body) }),
+        new Request(`http://localhost${url}`, {
+          method,
+          headers: { 'Content-Type': 'application/vnd.api+json' },
+          body: JSON.stringify(body),
+        }),
         testWebContext(database, { user: reader, locale }, store()),
       );
     const copy = (characters: number, locale?: 'en' | 'fr-CA') =>

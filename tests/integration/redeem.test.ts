@@ -70,6 +70,7 @@ describe('redeeming a code (spec 1 §4 Redeem dialog; issue 6)', () => {
     const response = await handleApiRequest(
       new Request('http://127.0.0.1/api/redeem', {
         method: 'POST',
+        headers: { 'Content-Type': 'application/vnd.api+json' },
         body: JSON.stringify({ data: { type: 'redeem', attributes: { code: null } } }),
       }),
       web,
@@ -112,6 +113,7 @@ describe('redeeming a code (spec 1 §4 Redeem dialog; issue 6)', () => {
     const response = await handleApiRequest(
       new Request('http://127.0.0.1/api/redeem', {
         method: 'POST',
+        headers: { 'Content-Type': 'application/vnd.api+json' },
         body: JSON.stringify({ data: { type: 'redeem', attributes: { code } } }),
       }),
       testWebContext(database, { user: other.user, ipAddress: other.ipAddress }),

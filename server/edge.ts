@@ -1,0 +1,338 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { ClientAddress } from '@mjackson/node-fetch-server';
+import { LANGUAGES, type Locale, resolveLocale } from '#domain/accounts/language.ts';
+import { knownSite } from '#domain/sites/service.ts';
+import { type BodyLimits, readBody } from './body-reader.ts';
+import { parseCookies } from './cookies.ts';
+import { errorResponse, wantsJson } from './error-response.ts';
+import { LANG_COOKIE } from './load-context.ts';
+import type { Logger } from './logger.ts';
+import { decodeUtf8, isCleanEncodedText, isCleanJson, isCleanText } from './request-text.ts';
+import { applySecurityHeaders } from './security-headers.ts';
+
+// The edge (issue 18, docs/edge.md): every request passes here first, before a page, the API,
+// the page cache or a static file sees it. It decides what can be decided without the
+// application (method, target, framing, size, encoding, text), answers in the visitor's
+// language, and turns anything thrown later into a 500: no request may end the process.
+
+/** Methods a route may serve. OPTIONS is answered here for every route that exists. */
+const ROUTE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+/** Methods we know and never serve (TRACE echoes requests: cookies to a script, XST). */
+const REFUSED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
+const MAX_URL_LENGTH = 4096;
+/** A body refused part-way is dropped for this long, so the client reads our answer first. */
+const DRAIN_BEFORE_CLOSE_MS = 2_000;
+
+export type EdgeLimits = {
+  form: number;
+  api: number;
+  webhook: number;
+  idleMs: number;
+  totalMs: number;
+};
+
+export type EdgeOptions = {
+  log: Logger;
+  limits: EdgeLimits;
+  /** HTTPS responses carry HSTS (production behind TLS). */
+  https: boolean;
+  /**
+   * The methods the route at this path serves (OPTIONS included), or null when no route
+   * exists there (the answer is then 404 for every method).
+   */
+  allowedMethods: (pathname: string, search: string) => Promise<readonly string[] | null>;
+  /** Serves a stored page or a static file straight from the socket; true when it did. */
+  serveDirect: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** The application: pages and the API. It answers every error itself. */
+  handle: (request: Request, client: ClientAddress) => Promise<Response>;
+};
+
+export type EdgeListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Which body limit a path gets. Uploads (issue 15) will stream to storage under their own. */
+export function bodyKind(pathname: string): 'form' | 'api' | 'webhook' {
+  if (pathname.startsWith('/api/payments/webhooks/')) return 'webhook';
+  return pathname.startsWith('/api/') ? 'api' : 'form';
+}
+
+export function createEdge(options: EdgeOptions): EdgeListener {
+  const { log } = options;
+  return (req, res) => {
+    res.on('error', (error) => log.debug({ err: error }, 'response stream'));
+    req.on('error', (error) => log.debug({ err: error }, 'request stream'));
+    serve(req, res, options).catch((error: unknown) => {
+      log.error({ err: error, url: req.url, method: req.method }, 'edge error');
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const locale = localeOf(req.headers);
+      void send(
+        res,
+        errorResponse({
+          json: wantsJson(req.url ?? '/', req.headers.accept),
+          locale,
+          status: 500,
+          key: 'error.heading',
+        }),
+        req.method === 'HEAD',
+      ).catch(() => res.destroy());
+    });
+  };
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, options: EdgeOptions) {
+  const method = req.method ?? 'GET';
+  const rawUrl = req.url ?? '/';
+  const head = method === 'HEAD';
+  const refuse = (
+    status: number,
+    key: string,
+    extra: { headers?: Record<string, string>; close?: boolean; pathname?: string } = {},
+  ) => {
+    const headers: Record<string, string> = { ...extra.headers };
+    if (extra.close) headers.Connection = 'close';
+    const response = errorResponse({
+      json: wantsJson(extra.pathname ?? rawUrl, req.headers.accept),
+      locale: localeOf(req.headers),
+      status,
+      key,
+      headers,
+    });
+    applySecurityHeaders(response.headers, {
+      scriptHashes: [],
+      production: options.https,
+      development: false,
+      stripe: false,
+    });
+    return send(res, response, head);
+  };
+
+  // The target: a path (origin-form), short, and text a person could have typed.
+  if (rawUrl.length > MAX_URL_LENGTH) return refuse(414, 'error.uriTooLong');
+  if (!rawUrl.startsWith('/')) {
+    if (method === 'OPTIONS' && rawUrl === '*') {
+      return sendEmpty(res, 204, { Allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' });
+    }
+    return refuse(400, 'error.malformedUrl');
+  }
+  if (!isCleanEncodedText(Buffer.from(rawUrl, 'latin1'))) return refuse(400, 'error.badText');
+  let url: URL;
+  try {
+    url = new URL(rawUrl, `http://${hostOf(req.headers)}`);
+  } catch {
+    return refuse(400, 'error.malformedUrl');
+  }
+  const { pathname } = url;
+
+  // The method: known and served by this route, or said why not.
+  if (!ROUTE_METHODS.has(method) && method !== 'OPTIONS' && !REFUSED_METHODS.has(method)) {
+    return refuse(501, 'error.notImplemented', { pathname });
+  }
+  if (method !== 'GET' && method !== 'HEAD') {
+    const allowed = await options.allowedMethods(pathname, url.search);
+    if (!allowed) return refuse(404, 'error.notFound', { pathname });
+    const allow = allowed.join(', ');
+    if (method === 'OPTIONS') return sendEmpty(res, 204, { Allow: allow });
+    if (!allowed.includes(method)) {
+      return refuse(405, 'error.methodNotAllowed', { headers: { Allow: allow }, pathname });
+    }
+  } else if (options.serveDirect(req, res)) {
+    return;
+  }
+
+  // The body: unencoded, of a type this kind of route reads, within its limit, clean text.
+  let body: Uint8Array<ArrayBuffer> | null = null;
+  if (method !== 'GET' && method !== 'HEAD' && hasBody(req.headers)) {
+    const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+    if (encoding !== 'identity') return refuse(415, 'error.unsupportedEncoding', { pathname });
+    const kind = bodyKind(pathname);
+    const type = mediaType(req.headers['content-type']);
+    if (kind === 'form' && type !== FORM && type !== MULTIPART) {
+      return refuse(415, 'error.unsupportedMediaType', { pathname });
+    }
+    const limits: BodyLimits = {
+      maxBytes: options.limits[kind],
+      idleMs: options.limits.idleMs,
+      totalMs: options.limits.totalMs,
+    };
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limits.maxBytes) {
+      return closeAfter(req, refuse(413, 'error.tooLarge', { close: true, pathname }));
+    }
+    if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();
+    const outcome = await readBody(req, limits);
+    if (!outcome.ok) {
+      if (outcome.reason === 'aborted') return;
+      const status = outcome.reason === 'tooLarge' ? 413 : 408;
+      const key = outcome.reason === 'tooLarge' ? 'error.tooLarge' : 'error.timeout';
+      return closeAfter(req, refuse(status, key, { close: true, pathname }));
+    }
+    if (!(await isCleanBody(outcome.bytes, req.headers['content-type']))) {
+      return refuse(400, 'error.badText', { pathname });
+    }
+    body = outcome.bytes;
+  }
+
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const request = new Request(url, {
+    // HEAD is answered wherever GET is: the application sees a GET, the socket gets no body.
+    method: head ? 'GET' : method,
+    headers: headersOf(req),
+    body: body && body.length > 0 ? body : null,
+    signal: controller.signal,
+  });
+  const response = await options.handle(request, {
+    address: req.socket.remoteAddress ?? '127.0.0.1',
+    family: req.socket.remoteFamily === 'IPv6' ? 'IPv6' : 'IPv4',
+    port: req.socket.remotePort ?? 0,
+  });
+  if (response.status === 405 && !response.headers.has('Allow')) {
+    const allowed = await options.allowedMethods(pathname, url.search);
+    if (allowed) response.headers.set('Allow', allowed.join(', '));
+  }
+  await send(res, response, head);
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+const MULTIPART = 'multipart/form-data';
+
+/** The media type of a Content-Type header, lower case, without parameters. */
+export function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+function hasBody(headers: IncomingHttpHeaders): boolean {
+  return headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
+}
+
+/** The text in a body, read as its type says: every string must be clean (request-text.ts). */
+async function isCleanBody(
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType: string | undefined,
+): Promise<boolean> {
+  if (bytes.length === 0) return true;
+  const type = mediaType(contentType);
+  if (type === FORM) return isCleanEncodedText(bytes);
+  if (type === MULTIPART) {
+    try {
+      const form = await new Response(bytes, {
+        headers: { 'Content-Type': contentType! },
+      }).formData();
+      for (const [name, value] of form) {
+        if (!isCleanText(name)) return false;
+        if (typeof value === 'string' ? !isCleanText(value) : !isCleanText(value.name)) {
+          return false;
+        }
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  if (type === 'application/json' || type.endsWith('+json')) {
+    const text = decodeUtf8(bytes);
+    if (text === null) return false;
+    try {
+      return isCleanJson(JSON.parse(text));
+    } catch {
+      // Not JSON at all: the call answers that itself, in its own words.
+      return isCleanText(text);
+    }
+  }
+  // Any other type is refused by the call it was sent to (415); its bytes are not read as text.
+  return true;
+}
+
+function hostOf(headers: IncomingHttpHeaders): string {
+  const host = headers.host ?? 'localhost';
+  // A host is a name or address and a port: anything else would make a different URL.
+  return /^[\w.-]+(:\d{1,5})?$|^\[[\d:a-fA-F.]+\](:\d{1,5})?$/.test(host) ? host : 'invalid.';
+}
+
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    try {
+      headers.append(raw[i]!, raw[i + 1]!);
+    } catch {
+      // A header the Fetch API refuses carries nothing we read.
+    }
+  }
+  return headers;
+}
+
+/** The visitor's language from what the edge has: the LANG cookie, then Accept-Language. */
+export function localeOf(headers: IncomingHttpHeaders): Locale {
+  const cookie = Array.isArray(headers.cookie) ? headers.cookie.join('; ') : headers.cookie;
+  return resolveLocale({
+    cookie: parseCookies(cookie ?? null).get(LANG_COOKIE),
+    acceptLanguage: headers['accept-language'],
+    allowed: knownSite(headers.host)?.allowedLanguages ?? LANGUAGES,
+  });
+}
+
+/**
+ * After a refusal sent before the body was read: drop what still arrives for a moment, so the
+ * client sees our answer instead of a reset, then close the connection.
+ */
+async function closeAfter(req: IncomingMessage, answered: Promise<void>): Promise<void> {
+  req.resume();
+  await answered;
+  setTimeout(() => req.socket.destroy(), DRAIN_BEFORE_CLOSE_MS).unref();
+}
+
+function sendEmpty(res: ServerResponse, status: number, headers: Record<string, string>) {
+  res.writeHead(status, { ...headers, 'Content-Length': '0' });
+  res.end();
+}
+
+/** Writes a Fetch Response to the socket, with backpressure; stops when the client leaves. */
+export async function send(res: ServerResponse, response: Response, head: boolean): Promise<void> {
+  const raw: string[] = [];
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') raw.push(name, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) raw.push('set-cookie', cookie);
+  if (res.destroyed) {
+    await response.body?.cancel().catch(() => {});
+    return;
+  }
+  res.writeHead(response.status, raw);
+  if (head || !response.body) {
+    await response.body?.cancel().catch(() => {});
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) {
+        await reader.cancel().catch(() => {});
+        return;
+      }
+      if (!res.write(value)) {
+        await new Promise<void>((resolve) => {
+          const go = () => {
+            res.off('drain', go);
+            res.off('close', go);
+            resolve();
+          };
+          res.on('drain', go);
+          res.on('close', go);
+        });
+      }
+    }
+  } catch (error) {
+    // The body failed half-way (a file gone, a render error): the status is sent, so close.
+    res.destroy(error instanceof Error ? error : undefined);
+    return;
+  }
+  res.end();
+}
