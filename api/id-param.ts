@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { MAX_ID, parseId } from '#domain/shared/id.ts';
 
-// Ids are PostgreSQL integers: digits only, no sign or leading zero, at most 2147483647.
-const MAX_INT = 2_147_483_647;
-
-/** An `{id}` path segment as it came in (undecoded), read as a positive integer id. */
-export const idParam = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/)
-  .transform(Number)
-  .refine((n) => n <= MAX_INT);
+/** An `{id}` path segment or query value as it came in (undecoded), read by `parseId`. */
+export const idParam = z.string().transform((raw, ctx) => {
+  const id = parseId(raw);
+  if (id === null) {
+    ctx.addIssue({ code: 'custom', message: 'error.invalid' });
+    return z.NEVER;
+  }
+  return id;
+});
 
 /** An id inside a JSON body. */
-export const idValue = z.number().int().positive().max(MAX_INT);
+export const idValue = z.number().int().positive().max(MAX_ID);

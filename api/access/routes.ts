@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { confirmSectionCode } from '#domain/access/classroom.ts';
 import { acquireAccessCode, heldAccessCode } from '#domain/access/codes.ts';
+import { parseId } from '#domain/shared/id.ts';
 import type { WebContext } from '#server/load-context.ts';
 import { apiError, jsonApi, readJson } from '../errors.ts';
-import { idParam } from '../id-param.ts';
-
-function productIdOf(raw: string | undefined): number | null {
-  const parsed = idParam.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-}
 
 function accessCodeDocument(productId: number, held: { code: string; url: string | null } | null) {
   return jsonApi({
@@ -26,7 +21,7 @@ export async function getAccessCode(
   context: WebContext,
   params: Record<string, string>,
 ): Promise<Response> {
-  const productId = productIdOf(params.productId);
+  const productId = parseId(params.productId);
   if (productId === null) return apiError(context, 404, 'access.error.subscription');
   if (!context.rc.user) return apiError(context, 403, 'error.loginRequired');
   return accessCodeDocument(productId, await heldAccessCode(context.rc, productId));
@@ -38,7 +33,7 @@ export async function postAccessCode(
   context: WebContext,
   params: Record<string, string>,
 ): Promise<Response> {
-  const productId = productIdOf(params.productId);
+  const productId = parseId(params.productId);
   if (productId === null) return apiError(context, 404, 'access.error.subscription');
   if (!context.rc.user) return apiError(context, 403, 'error.loginRequired');
   return accessCodeDocument(productId, await acquireAccessCode(context.rc, productId));
@@ -57,7 +52,7 @@ export async function postSectionCode(
   context: WebContext,
   params: Record<string, string>,
 ): Promise<Response> {
-  const productId = productIdOf(params.productId);
+  const productId = parseId(params.productId);
   if (productId === null) return apiError(context, 404, 'error.notFound');
   if (!context.rc.user) return apiError(context, 403, 'error.loginRequired');
   const parsed = sectionCodeBody.safeParse(await readJson(request));

@@ -1,4 +1,5 @@
 import { type MemberDocument, type OptOutcome, optIn, optOut } from '#domain/courses/service.ts';
+import { parseId } from '#domain/shared/id.ts';
 import type { WebContext } from '#server/load-context.ts';
 import { apiError, jsonApi, readJson } from '../errors.ts';
 import { optInBody, optOutBody } from './validators.ts';
@@ -6,12 +7,6 @@ import { optInBody, optOutBody } from './validators.ts';
 // POST /api/members/{memberId}/opt-out and /opt-in (spec 2 §7 Opt out, Opt in). A member id
 // that is not the caller's reads as not found; a refused move answers 403 (may not opt here)
 // or 409 (deadline passed, already in that status) with its translated message.
-
-const ID = /^[1-9]\d{0,9}$/;
-
-function memberIdOf(raw: string | undefined): number | null {
-  return raw && ID.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
-}
 
 function memberDocument(member: MemberDocument) {
   return {
@@ -39,7 +34,7 @@ function respond(context: WebContext, outcome: OptOutcome): Response {
 
 /** The body's id, when it names one, must be the path's. */
 function idMatches(id: string | undefined, memberId: number): boolean {
-  return id === undefined || Number(id) === memberId;
+  return id === undefined || parseId(id) === memberId;
 }
 
 export async function postOptOut(
@@ -47,7 +42,7 @@ export async function postOptOut(
   context: WebContext,
   params: Record<string, string>,
 ): Promise<Response> {
-  const memberId = memberIdOf(params.memberId);
+  const memberId = parseId(params.memberId);
   if (memberId === null) return apiError(context, 404, 'error.notFound');
   if (!context.rc.user) return apiError(context, 403, 'error.loginRequired');
   const parsed = optOutBody.safeParse(await readJson(request));
@@ -66,7 +61,7 @@ export async function postOptIn(
   context: WebContext,
   params: Record<string, string>,
 ): Promise<Response> {
-  const memberId = memberIdOf(params.memberId);
+  const memberId = parseId(params.memberId);
   if (memberId === null) return apiError(context, 404, 'error.notFound');
   if (!context.rc.user) return apiError(context, 403, 'error.loginRequired');
   // No attributes (spec 2 §7); an empty body is a call without a document.

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { parseId } from '#domain/shared/id.ts';
 
 // The member calls of spec 2 §7: Opt out sends attributes selected_reason and message on a
 // Member; Opt in sends none. The feedback rules themselves are domain/courses/opt-out-feedback.
 
-const memberId = z.string().regex(/^[1-9]\d{0,9}$/);
+// A JSON:API id is a string; it names the member of the path (checked by the route).
+const memberId = z.string().refine((id) => parseId(id) !== null);
 
 /** selected_reason: 1-5, as a number or its digit. */
 const selectedReason = z.union([

@@ -9,20 +9,20 @@ import {
 import { Forbidden } from '#domain/shared/errors.ts';
 import type { WebContext } from '#server/load-context.ts';
 import { apiError, jsonApi, readJson } from '../errors.ts';
+import { idValue } from '../id-param.ts';
 
 // The wallet button's calls (spec 1 §4 Wallet payment): create the payment, confirm it with
 // the token the wallet hands over (test gateway), or read it back once Stripe.js has
 // confirmed it in the browser (Stripe), or cancel it when the shopper closes the wallet.
 
-const id = z.number().int().positive().max(2_147_483_647);
 const createBody = z.object({
   data: z.object({
     type: z.literal('payment'),
     attributes: z
       .object({
-        offeringId: id,
+        offeringId: idValue,
         idempotencyKey: z.string().min(8).max(100),
-        courseId: id.nullable().optional(),
+        courseId: idValue.nullable().optional(),
       })
       .strict(),
   }),

@@ -1,25 +1,19 @@
 import { z } from 'zod';
+import { idParam } from '../id-param.ts';
 
-// Ids are PostgreSQL integers: digits only, no sign or leading zero, at most 2147483647.
-const MAX_INT = 2_147_483_647;
-const positiveInt = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/)
-  .transform(Number)
-  .refine((n) => n <= MAX_INT);
 const index = z
   .string()
   .regex(/^(0|[1-9]\d{0,5})$/)
   .transform(Number);
 
 /** The {productId} of /api/reading/{productId}/…, as it came in the path. */
-export const productIdParam = positiveInt;
+export const productIdParam = idParam;
 /** The {part} of /api/reading/{productId}/parts/{part}: a chapter, from 0. */
 export const partParam = index;
 
 /** What every reading call may say besides: the CDS membership it reads through. */
 export const readingQuery = z.object({
-  coursemember_id: z.array(positiveInt).max(1).optional(),
+  coursemember_id: z.array(idParam).max(1).optional(),
   q: z.array(z.string().trim().min(1).max(200)).max(1).optional(),
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageItems, shownRange } from './pagination.ts';
+import { pageItems, pageNumber, shownRange } from './pagination.ts';
 
 const render = (current: number, pages: number) =>
   pageItems(current, pages)
@@ -24,5 +24,23 @@ describe('pagination (spec 2 §9)', () => {
     expect(shownRange(1, 250)).toEqual({ from: 1, to: 100 });
     expect(shownRange(3, 250)).toEqual({ from: 201, to: 250 });
     expect(shownRange(1, 0)).toEqual({ from: 0, to: 0 });
+  });
+});
+
+describe('pageNumber', () => {
+  it('reads a page given in decimal digits', () => {
+    expect(pageNumber('3')).toBe(3);
+  });
+  it.each([
+    [null],
+    [''],
+    ['0'],
+    ['-2'],
+    ['0x10'],
+    ['1e3'],
+    ['2.5'],
+    [' 2'],
+  ])('reads %j as the first page', (raw) => {
+    expect(pageNumber(raw)).toBe(1);
   });
 });

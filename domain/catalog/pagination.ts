@@ -1,3 +1,5 @@
+import { parseId } from '#domain/shared/id.ts';
+
 // spec 2 §9: page size 100; shown range '(page-1)*100+1 - end'; up to 6 pages are shown fully,
 // otherwise first, ellipsis, neighbours, ellipsis, last.
 export const PAGE_SIZE = 100;
@@ -27,4 +29,12 @@ export function shownRange(
 ): { from: number; to: number } {
   if (count === 0) return { from: 0, to: 0 };
   return { from: (page - 1) * pageSize + 1, to: Math.min(page * pageSize, count) };
+}
+
+/**
+ * The `page` of a query: decimal digits, like an id (so '0x10' or '1e3' is not page 16 or
+ * 1000); anything else, or none, is the first page. Callers clamp it to the last page.
+ */
+export function pageNumber(raw: string | null): number {
+  return parseId(raw) ?? 1;
 }

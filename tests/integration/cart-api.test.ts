@@ -248,6 +248,7 @@ describe('DELETE /api/cart/items/{id} (spec 2 §7 Cart: delete)', () => {
     ['a leading zero', '01'],
     ['a fraction', '1.5'],
     ['an exponent', '1e3'],
+    ['hexadecimal', '0x10'],
     ['past the integer range', '2147483648'],
     ['eleven digits', '99999999999'],
     ['an encoded space', '%201'],

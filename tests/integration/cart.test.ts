@@ -12,7 +12,8 @@ import {
 } from '#domain/commerce/cart.ts';
 import { Invalid, NotFound } from '#domain/shared/errors.ts';
 import { insertProduct } from '#tests/builders.ts';
-import { openTestDatabase, testContext, unique } from '#tests/database.ts';
+import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
+import { action as cartAction } from '#web/routes/cart.tsx';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -103,5 +104,54 @@ describe('cart', () => {
     const lines = await cartLines(ctx.db, { userId: user });
     expect(lines.map((l) => l.productId).sort()).toEqual([a, b].sort());
     expect(await cartLines(ctx.db, { anonymousKey })).toEqual([]);
+  });
+});
+
+// Issue 18: an id in the cart form is decimal digits; '0x10' is not offering 16.
+describe('the cart form (POST /cart)', () => {
+  async function post(anonymousKey: string, fields: Record<string, string>) {
+    try {
+      const answer = await cartAction({
+        request: new Request('http://localhost/cart', {
+          method: 'POST',
+          body: new URLSearchParams(fields),
+        }),
+        context: { ...testWebContext(database), anonymousKey },
+        params: {},
+      } as unknown as Parameters<typeof cartAction>[0]);
+      return answer instanceof Response ? answer.status : 200;
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown.status;
+      return (thrown as { init?: { status?: number } }).init?.status ?? -1;
+    }
+  }
+
+  it.each([
+    ['hexadecimal', (id: number) => `0x${id.toString(16)}`],
+    ['an exponent', (id: number) => `${id}e0`],
+    ['a fraction', (id: number) => `${id}.0`],
+    ['a sign', (id: number) => `+${id}`],
+    ['a leading zero', (id: number) => `0${id}`],
+  ])('an offering id in %s is a 400 and the cart stays empty', async (_name, spell) => {
+    const anonymousKey = unique('anon-cart-form-0123456789');
+    const [offering] = await offeringsOf(await insertProduct(database.db));
+    const id = offering!.id;
+    // Number() (and zod's coerce) read each spelling as this very offering.
+    expect(Number(spell(id))).toBe(id);
+    expect(await post(anonymousKey, { intent: 'add', offeringId: spell(id) })).toBe(400);
+    expect(await cartLines(database.db, { anonymousKey })).toEqual([]);
+    expect(await post(anonymousKey, { intent: 'add', offeringId: String(id) })).toBe(302);
+    expect((await cartLines(database.db, { anonymousKey })).map((l) => l.offeringId)).toEqual([id]);
+  });
+
+  it('a cart item id in hexadecimal is a 400, and the item stays', async () => {
+    const anonymousKey = unique('anon-cart-form-0123456789');
+    const productId = await insertProduct(database.db);
+    const [offering] = await offeringsOf(productId);
+    await putInCart(testContext(database.db), { anonymousKey }, { offeringId: offering!.id });
+    const [line] = await cartLines(database.db, { anonymousKey });
+    const hex = `0x${line!.id.toString(16)}`;
+    expect(await post(anonymousKey, { intent: 'remove', cartItemId: hex })).toBe(400);
+    expect(await cartLines(database.db, { anonymousKey })).toHaveLength(1);
   });
 });

@@ -181,6 +181,7 @@ describe('GET /api/catalog-items/{id} (spec 2 §7 Catalog item)', () => {
     ['a negative number', '-5'],
     ['a decimal', '1.5'],
     ['an exponent', '1e3'],
+    ['hexadecimal', '0x10'],
     ['above the integer range', '2147483648'],
     ['a huge number', '9'.repeat(400)],
     ['a huge string', 'x'.repeat(5000)],

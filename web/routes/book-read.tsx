@@ -1,10 +1,10 @@
 import { data, isRouteErrorResponse, useLoaderData, useRouteError } from 'react-router';
 import { openReader } from '#domain/reading/service.ts';
+import { parseId } from '#domain/shared/id.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { Reader } from '#web/components/reader/reader.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
-import { idParam } from '#web/utils/id-param.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/book-read.ts';
@@ -13,18 +13,18 @@ import type { Route } from './+types/book-read.ts';
 // (issue 5). Owners only (a CDS member through their own membership); anybody else sees the
 // forbidden page, a visitor logs in first, a malformed or unknown id is not found.
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
-  const productId = idParam(params.id);
+  const productId = parseId(params.id);
   if (productId === null) throw data(null, { status: 404 });
   requireUser(request, context);
   const url = new URL(request.url);
   const cds = url.pathname.startsWith('/cds_book_read/');
-  const courseMemberId = cds ? idParam(url.searchParams.get('coursemember_id')) : null;
+  const courseMemberId = cds ? parseId(url.searchParams.get('coursemember_id')) : null;
   if (cds && courseMemberId === null) throw data(null, { status: 403 });
-  const chapter = idParam(url.searchParams.get('chapter'));
+  const chapter = parseId(url.searchParams.get('chapter'));
   const view = await openReader(context.rc, context.bookFiles, {
     productId,
     via: { courseMemberId },
-    courseSectionId: idParam(url.searchParams.get('course_id')),
+    courseSectionId: parseId(url.searchParams.get('course_id')),
     part: chapter === null ? null : chapter - 1,
   });
   return {

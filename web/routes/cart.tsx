@@ -11,6 +11,7 @@ import {
 import { DomainError, Invalid } from '#domain/shared/errors.ts';
 import { formatMoney } from '#i18n/translate.ts';
 import { CartLineItem } from '#web/components/cart-line-item.tsx';
+import { idField } from '#web/forms/fields.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { checkoutPath } from '#web/utils/checkout-path.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
@@ -18,15 +19,14 @@ import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/cart.ts';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const CartForm = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('add'),
-    offeringId: id,
-    courseId: id.optional(),
+    offeringId: idField,
+    courseId: idField.optional(),
     next: z.string().max(2000).optional(),
   }),
-  z.object({ intent: z.literal('remove'), cartItemId: id }),
+  z.object({ intent: z.literal('remove'), cartItemId: idField }),
 ]);
 
 // /cart/ (spec 1 §2): the shopper's items with their offering and price, and the subtotal.

@@ -1,9 +1,9 @@
 import { data, Link, useLoaderData } from 'react-router';
 import { cdsMembership } from '#domain/reading/service.ts';
+import { parseId } from '#domain/shared/id.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
-import { idParam } from '#web/utils/id-param.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/cds-courseware-provision.ts';
@@ -12,10 +12,10 @@ import type { Route } from './+types/cds-courseware-provision.ts';
 // The membership is checked exactly as /cds_book_read/ checks it; the launch to the
 // courseware provider itself is not built yet, and the page says so.
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
-  const productId = idParam(params.id);
+  const productId = parseId(params.id);
   if (productId === null) throw data(null, { status: 404 });
   requireUser(request, context);
-  const memberId = idParam(new URL(request.url).searchParams.get('coursemember_id'));
+  const memberId = parseId(new URL(request.url).searchParams.get('coursemember_id'));
   if (memberId === null) throw data(null, { status: 403 });
   return cdsMembership(context.rc, productId, memberId);
 });

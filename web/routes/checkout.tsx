@@ -27,13 +27,14 @@ import { placeOrder } from '#domain/commerce/orders.ts';
 import { paymentFailureOf } from '#domain/commerce/payment-failure.ts';
 import { parseShippingAddress } from '#domain/commerce/shipping-address.ts';
 import { DomainError } from '#domain/shared/errors.ts';
+import { parseId } from '#domain/shared/id.ts';
 import { formatMoney } from '#i18n/translate.ts';
 import { StripePaymentForm } from '#web/components/stripe-payment-form.tsx';
 import { TextField } from '#web/components/text-field.tsx';
+import { idField } from '#web/forms/fields.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
-import { idParam } from '#web/utils/id-param.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/checkout.ts';
@@ -43,7 +44,7 @@ const CardForm = z.object({
   number: z.string().max(40),
   expiry: z.string().max(10),
   cvc: z.string().max(8),
-  courseId: z.string().max(12).optional(),
+  courseId: idField.optional(),
 });
 const AuthenticateForm = z.object({
   orderId: z.string().max(64),
@@ -54,7 +55,7 @@ const AuthenticateForm = z.object({
 const StartForm = z.object({
   intent: z.literal('start'),
   key: z.string().max(100),
-  courseId: z.string().max(12).optional(),
+  courseId: idField.optional(),
 });
 const ResumeForm = z.object({
   intent: z.literal('resume'),
@@ -83,7 +84,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     fee,
     total: subtotal + fee,
     key: checkoutKey(user.id, lines),
-    courseId: idParam(url.searchParams.get('ecommerce_course_id')),
+    courseId: parseId(url.searchParams.get('ecommerce_course_id')),
     shipping: needsShipping(types),
     printOnDemand: types.some((type) => fulfilmentsOf(type).includes('print')),
     printed: lines.some((line) => line.isPrint),
@@ -190,7 +191,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     return refusedOnForm(values, async () => {
       const started = await startCheckoutPayment(context.rc, gateway, {
         idempotencyKey: parsed.data.key,
-        courseSectionId: idParam(parsed.data.courseId),
+        courseSectionId: parsed.data.courseId ?? null,
         shippingAddress: shipping.address,
       });
       if (started.paid) return redirect(`/checkout/complete/${started.orderId}`);
@@ -221,7 +222,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   return refusedOnForm(values, async () => {
     const { orderId } = await placeOrder(context.rc, {
       idempotencyKey: parsed.data.key,
-      courseSectionId: idParam(parsed.data.courseId),
+      courseSectionId: parsed.data.courseId ?? null,
       shippingAddress: shipping.address,
     });
     const outcome = await payOrder(context.rc, gateway, {

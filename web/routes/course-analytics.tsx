@@ -1,9 +1,9 @@
 import { data, Link, useLoaderData } from 'react-router';
 import { sectionAnalytics } from '#domain/reading/service.ts';
+import { parseId } from '#domain/shared/id.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { useLocale, useT, useTimeZone } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
-import { idParam } from '#web/utils/id-param.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/course-analytics.ts';
@@ -12,7 +12,7 @@ import type { Route } from './+types/course-analytics.ts';
 // professors and teaching assistants of the section only, anybody else is forbidden): each
 // material, how many students own it, how many opened it and when last (reading events).
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
-  const sectionId = idParam(params.courseId);
+  const sectionId = parseId(params.courseId);
   if (sectionId === null) throw data(null, { status: 404 });
   requireUser(request, context);
   const analytics = await sectionAnalytics(context.rc, sectionId);

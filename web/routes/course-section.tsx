@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { data, Link, redirect, useLoaderData } from 'react-router';
 import { z } from 'zod';
+import { parseId } from '#domain/shared/id.ts';
 import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-section.ts';
 import { dayIn, sectionTitle } from '#domain/shelf/sections.ts';
 import { formatMoney, translate } from '#i18n/translate.ts';
@@ -10,15 +11,15 @@ import { PartnerPurchaseModal } from '#web/components/partner-purchase-modal.tsx
 import { ProductSideSheet } from '#web/components/product-side-sheet.tsx';
 import { RedeemDialog } from '#web/components/redeem-dialog.tsx';
 import { ShelfActionButton } from '#web/components/shelf-action.tsx';
+import { idField } from '#web/forms/fields.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
-import { idParam } from '#web/utils/id-param.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/course-section.ts';
 
 function sectionIdOf(raw: string): number {
-  const id = idParam(raw);
+  const id = parseId(raw);
   if (id === null) throw data(null, { status: 404 });
   return id;
 }
@@ -63,7 +64,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
 
 const AcquireForm = z.object({
   intent: z.literal('acquire'),
-  productId: z.coerce.number().int().positive().max(2_147_483_647),
+  productId: idField,
 });
 
 export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {

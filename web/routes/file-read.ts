@@ -1,4 +1,5 @@
 import { epubImage } from '#domain/reading/service.ts';
+import { parseId } from '#domain/shared/id.ts';
 import {
   domainRefusal,
   fileResponse,
@@ -6,13 +7,12 @@ import {
   refusal,
   viaOf,
 } from '#web/utils/file-response.server.ts';
-import { idParam } from '#web/utils/id-param.ts';
 import type { Route } from './+types/file-read.ts';
 
 // GET /file/read/{fileId}: the reader's file stream (pdf.js fetches the PDF here, in ranges);
 // GET /file/read/{fileId}/{path}: an image inside an EPUB, for the chapter it is in.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const fileId = idParam(params.fileId);
+  const fileId = parseId(params.fileId);
   if (fileId === null) return refusal(context, 404, 'error.notFound');
   if (!context.rc.user) return loginFirst(request);
   try {

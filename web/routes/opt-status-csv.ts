@@ -1,22 +1,20 @@
 import { data } from 'react-router';
 import { OPT_STATUS_COLUMNS, optStatusCsv } from '#domain/courses/opt-status-csv.ts';
 import { sectionOptStatus } from '#domain/courses/service.ts';
+import { parseId } from '#domain/shared/id.ts';
 import { translate } from '#i18n/translate.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/opt-status-csv.ts';
 
-const ID = /^[1-9]\d{0,9}$/;
-
 // GET /manage/sections/{id}/opt-status.csv (issue 6): who in a section is opted in or out,
 // with the reason of their latest change, for bookstore managers and managers.
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   requireUser(request, context);
-  if (!ID.test(params.sectionId) || Number(params.sectionId) > 2_147_483_647) {
-    throw data(null, { status: 404 });
-  }
+  const sectionId = parseId(params.sectionId);
+  if (sectionId === null) throw data(null, { status: 404 });
   const { rc } = context;
-  const { rsCourseId, entries } = await sectionOptStatus(rc, Number(params.sectionId));
+  const { rsCourseId, entries } = await sectionOptStatus(rc, sectionId);
   const t = (id: string) => translate(rc.locale, id);
   const csv = optStatusCsv(
     OPT_STATUS_COLUMNS.map((column) => t(`optStatus.csv.${column}`)),

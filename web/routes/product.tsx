@@ -4,6 +4,7 @@ import { defaultOffering, offeringPanel } from '#domain/catalog/offering-selecti
 import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
 import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts';
 import { courseFeeSection } from '#domain/commerce/course-materials.ts';
+import { parseId } from '#domain/shared/id.ts';
 import { isFreeToAdd } from '#domain/shelf/free-book-rule.ts';
 import { ownsProduct } from '#domain/shelf/service.ts';
 import { AddToCartForm } from '#web/components/add-to-cart-form.tsx';
@@ -17,7 +18,6 @@ import { ProductTypeSections } from '#web/components/product-type-sections.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
-import { idParam } from '#web/utils/id-param.ts';
 import { languageName } from '#web/utils/language-name.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
 import { publicPage } from '#web/utils/public-page.server.ts';
@@ -26,7 +26,7 @@ import type { Route } from './+types/product.ts';
 // /book/{id}[/{slug}], /courseware/…, /classroom/…, /collection/…, /product-detail/{id}:
 // a wrong type or slug answers 301 to the canonical URL; a malformed or unknown id is 404.
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
-  const id = idParam(params.id);
+  const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const product = await productDetail(context.rc, id);
   const url = new URL(request.url);
@@ -34,11 +34,9 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   if (!isDetailRoute && url.pathname.replace(/\/$/, '') !== product.path) {
     throw redirect(product.path + url.search, 301);
   }
-  const queryOfferingId = Number(url.searchParams.get('offeringId'));
   const selectedId = defaultOffering({
     offerings: product.offerings,
-    queryOfferingId:
-      Number.isSafeInteger(queryOfferingId) && queryOfferingId > 0 ? queryOfferingId : null,
+    queryOfferingId: parseId(url.searchParams.get('offeringId')),
     queryOfferingType: url.searchParams.get('offeringType'),
     loggedIn: !!context.rc.user,
   });
@@ -64,7 +62,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
         ? await courseFeeSection(context.rc.db, context.rc.user.id, product.id)
         : null,
     // spec 1 §2: bought for a course (cart item courseId, checkout ?ecommerce_course_id=…).
-    courseId: idParam(url.searchParams.get('ecommerce_course_id')),
+    courseId: parseId(url.searchParams.get('ecommerce_course_id')),
     host: context.rc.site.host,
     selectedId,
     panel: product.unavailable ? { ...panel, visible: false } : panel,

@@ -1,5 +1,5 @@
 import { data, useLoaderData } from 'react-router';
-import { shownRange } from '#domain/catalog/pagination.ts';
+import { pageNumber, shownRange } from '#domain/catalog/pagination.ts';
 import { searchCatalog } from '#domain/catalog/search.ts';
 import { featuredTrays } from '#domain/catalog/service.ts';
 import { Pagination } from '#web/components/pagination.tsx';
@@ -13,11 +13,10 @@ import type { Route } from './+types/search.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const page = Number(url.searchParams.get('page') ?? 1);
   const outcome = await searchCatalog(
     context.rc,
     url.searchParams.get('terms'),
-    Number.isFinite(page) ? page : 1,
+    pageNumber(url.searchParams.get('page')),
   );
   const trays = !outcome.ok || outcome.count === 0 ? await featuredTrays(context.rc) : null;
   publicPage(context, [

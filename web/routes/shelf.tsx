@@ -12,10 +12,11 @@ import {
 } from 'react-router';
 import { z } from 'zod';
 import { classroomAccessFor, confirmSectionCode } from '#domain/access/classroom.ts';
-import { shownRange } from '#domain/catalog/pagination.ts';
+import { pageNumber, shownRange } from '#domain/catalog/pagination.ts';
 import { DETAILS_DESCRIPTION_WORDS, truncateWords } from '#domain/catalog/truncate-words.ts';
 import { shownDrmPercent } from '#domain/reading/drm.ts';
 import { Invalid, NotFound } from '#domain/shared/errors.ts';
+import { parseId } from '#domain/shared/id.ts';
 import {
   enrolledSections,
   SHELF_SORTS,
@@ -41,10 +42,10 @@ import { Pagination } from '#web/components/pagination.tsx';
 import { ProductSideSheet } from '#web/components/product-side-sheet.tsx';
 import { RedeemDialog } from '#web/components/redeem-dialog.tsx';
 import { ShelfActionButton } from '#web/components/shelf-action.tsx';
+import { idField } from '#web/forms/fields.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
-import { idParam } from '#web/utils/id-param.ts';
 import { languageName } from '#web/utils/language-name.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
@@ -70,11 +71,11 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const sort: ShelfSort = SHELF_SORTS.includes(sortParam as ShelfSort)
     ? (sortParam as ShelfSort)
     : 'default';
-  const page = Math.min(idParam(query.get('page')) ?? 1, 1_000_000);
+  const page = Math.min(pageNumber(query.get('page')), 1_000_000);
   const today = dayIn(context.rc.now, user.timeZone);
   const sections = await enrolledSections(context.rc);
   const shelf = await shelfMaterials(context.rc, { types, sort, page });
-  const materialId = idParam(query.get('material'));
+  const materialId = parseId(query.get('material'));
   let material = null;
   if (materialId !== null) {
     try {
@@ -128,7 +129,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
 
 const SectionCodeForm = z.object({
   intent: z.literal('section-code'),
-  productId: z.coerce.number().int().positive().max(2_147_483_647),
+  productId: idField,
   code: z.string().max(100),
 });
 

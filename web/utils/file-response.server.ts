@@ -1,9 +1,9 @@
 import { type BookFileStore, bookFileFor, type ReadingVia } from '#domain/reading/service.ts';
 import { DomainError } from '#domain/shared/errors.ts';
+import { parseId } from '#domain/shared/id.ts';
 import { translate } from '#i18n/translate.ts';
 import type { WebContext } from '#server/load-context.ts';
 import { byteRange } from './byte-range.ts';
-import { idParam } from './id-param.ts';
 
 // Book files for their owners only (issue 5): private and never stored by a cache, typed by
 // what the file is, ranges for pdf.js. A refusal is a small page in the reader's language.
@@ -45,7 +45,7 @@ export function domainRefusal(context: WebContext, error: unknown): Response {
 
 /** The CDS membership a reader call names (?coursemember_id=…), if any. */
 export function viaOf(request: Request): ReadingVia {
-  return { courseMemberId: idParam(new URL(request.url).searchParams.get('coursemember_id')) };
+  return { courseMemberId: parseId(new URL(request.url).searchParams.get('coursemember_id')) };
 }
 
 function asciiName(name: string): string {
