@@ -78,12 +78,31 @@ describe('JSON:API adapter', () => {
     ).toBe('fr-CA');
   });
 
+  it('spec 2 §7 change language also takes a JSON:API document of type Language', async () => {
+    const response = await handleApiRequest(
+      post(
+        '/api/account/user/me/change-language',
+        '{"data":{"type":"Language","attributes":{"language":"fr-CA"}}}',
+      ),
+      webContext(),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toContain('LANG=fr-CA');
+    expect((await response.json()).data).toMatchObject({ type: 'Language', id: 'fr-CA' });
+  });
+
   it.each([
     ['not JSON', '{language'],
     ['a wrong type', '{"language": 42}'],
     ['an unknown language', '{"language":"de"}'],
     ['a huge string', JSON.stringify({ language: 'x'.repeat(200_000) })],
     ['extra fields', '{"language":"en","admin":true}'],
+    [
+      'a JSON:API document of another type',
+      '{"data":{"type":"cart-item","attributes":{"language":"en"}}}',
+    ],
+    ['a JSON:API document of type User', '{"data":{"type":"User","attributes":{"language":"en"}}}'],
+    ['a JSON:API document without a type', '{"data":{"attributes":{"language":"en"}}}'],
   ])('change language with %s is a 400 with a message in the user language', async (_name, body) => {
     const response = await handleApiRequest(
       post('/api/account/user/me/change-language', body),
