@@ -11,7 +11,7 @@ export function PageViewTracker() {
     const path = location.pathname + location.search;
     void fetch('/api/events/page-view', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrfToken },
+      headers: { 'Content-Type': 'application/vnd.api+json', 'X-CSRFToken': csrfToken },
       body: JSON.stringify({ path }),
       keepalive: true,
       credentials: 'same-origin',

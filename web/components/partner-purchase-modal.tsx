@@ -76,7 +76,7 @@ export function PartnerPurchaseModal({
     void fetch('/api/events/redirect-error', {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrfToken },
+      headers: { 'Content-Type': 'application/vnd.api+json', 'X-CSRFToken': csrfToken },
       body: JSON.stringify({ path: pathname, message: message.slice(0, 500) }),
       keepalive: true,
     }).catch(() => undefined);
