@@ -88,10 +88,9 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: EdgeOpt
   const refuse = (
     status: number,
     key: string,
-    extra: { headers?: Record<string, string>; close?: boolean; pathname?: string } = {},
+    extra: { headers?: Record<string, string>; pathname?: string } = {},
   ) => {
     const headers: Record<string, string> = { ...extra.headers };
-    if (extra.close) headers.Connection = 'close';
     const response = errorResponse({
       json: wantsJson(extra.pathname ?? rawUrl, req.headers.accept),
       locale: localeOf(req.headers),
@@ -117,9 +116,12 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: EdgeOpt
     return refuse(400, 'error.malformedUrl');
   }
   if (!isCleanEncodedText(Buffer.from(rawUrl, 'latin1'))) return refuse(400, 'error.badText');
+  // RFC 9112 §3.2: a request whose Host is not a host is a 400.
+  const hostHeader = req.headers.host ?? 'localhost';
+  if (!HOST.test(hostHeader)) return refuse(400, 'error.malformedUrl');
   let url: URL;
   try {
-    url = new URL(rawUrl, `http://${hostOf(req.headers)}`);
+    url = new URL(rawUrl, `http://${hostHeader}`);
   } catch {
     return refuse(400, 'error.malformedUrl');
   }
@@ -158,7 +160,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: EdgeOpt
     };
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limits.maxBytes) {
-      return closeAfter(req, refuse(413, 'error.tooLarge', { close: true, pathname }));
+      return closeAfter(req, refuse(413, 'error.tooLarge', { pathname }));
     }
     if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();
     const outcome = await readBody(req, limits);
@@ -166,7 +168,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: EdgeOpt
       if (outcome.reason === 'aborted') return;
       const status = outcome.reason === 'tooLarge' ? 413 : 408;
       const key = outcome.reason === 'tooLarge' ? 'error.tooLarge' : 'error.timeout';
-      return closeAfter(req, refuse(status, key, { close: true, pathname }));
+      return closeAfter(req, refuse(status, key, { pathname }));
     }
     if (!(await isCleanBody(outcome.bytes, req.headers['content-type']))) {
       return refuse(400, 'error.badText', { pathname });
@@ -247,11 +249,8 @@ async function isCleanBody(
   return true;
 }
 
-function hostOf(headers: IncomingHttpHeaders): string {
-  const host = headers.host ?? 'localhost';
-  // A host is a name or address and a port: anything else would make a different URL.
-  return /^[\w.-]+(:\d{1,5})?$|^\[[\d:a-fA-F.]+\](:\d{1,5})?$/.test(host) ? host : 'invalid.';
-}
+/** A host name or address and an optional port: anything else would make a different URL. */
+const HOST = /^[\w.-]+(:\d{1,5})?$|^\[[\d:a-fA-F.]+\](:\d{1,5})?$/;
 
 function headersOf(req: IncomingMessage): Headers {
   const headers = new Headers();
@@ -277,13 +276,18 @@ export function localeOf(headers: IncomingHttpHeaders): Locale {
 }
 
 /**
- * After a refusal sent before the body was read: drop what still arrives for a moment, so the
- * client sees our answer instead of a reset, then close the connection.
+ * After a refusal sent before the whole body was read: what still arrives is dropped unread
+ * (memory stays flat) for a moment, so the client reads our answer and stops sending, then the
+ * connection is closed if the body is still coming. (A `Connection: close` answer would make
+ * Node close the socket at once; the client, still sending, would get a reset and could lose
+ * our answer.)
  */
 async function closeAfter(req: IncomingMessage, answered: Promise<void>): Promise<void> {
   req.resume();
   await answered;
-  setTimeout(() => req.socket.destroy(), DRAIN_BEFORE_CLOSE_MS).unref();
+  setTimeout(() => {
+    if (!req.complete) req.socket.destroy();
+  }, DRAIN_BEFORE_CLOSE_MS).unref();
 }
 
 function sendEmpty(res: ServerResponse, status: number, headers: Record<string, string>) {

@@ -7,6 +7,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's process id, to read its memory; null for a server started elsewhere. */
+    serverPid: number | null;
   }
 }
 
@@ -15,6 +17,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   if (process.env.E2E_BASE_URL) {
     project.provide('baseUrl', process.env.E2E_BASE_URL);
+    project.provide('serverPid', null);
     return;
   }
   const port = Number(process.env.E2E_PORT ?? 3190);
@@ -48,6 +51,7 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('serverPid', server.pid ?? null);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
