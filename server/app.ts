@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ClientAddress } from '@mjackson/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { apiAllowedMethods, handleApiRequest } from '#api/router.ts';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
@@ -14,7 +13,7 @@ import { knownSite, partnerStoreOrigins, resolveSite } from '#domain/sites/servi
 import { type Config, loadConfig } from './config.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { isCsrfExempt } from './csrf-exempt.ts';
-import { createEdge, type EdgeListener } from './edge.ts';
+import { type ClientAddress, createEdge, type EdgeListener } from './edge.ts';
 import { errorResponse as renderError, wantsJson } from './error-response.ts';
 import { ANON_COOKIE, LANG_COOKIE, SESSION_COOKIE, type WebContext } from './load-context.ts';
 import { createLogger, type Logger } from './logger.ts';

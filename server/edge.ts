@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { ClientAddress } from '@mjackson/node-fetch-server';
 import { LANGUAGES, type Locale, resolveLocale } from '#domain/accounts/language.ts';
 import { knownSite } from '#domain/sites/service.ts';
 import { type BodyLimits, readBody } from './body-reader.ts';
@@ -48,6 +47,9 @@ export type EdgeOptions = {
 };
 
 export type EdgeListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Where a request came from (the socket's peer; behind a proxy, the proxy). */
+export type ClientAddress = { address: string; family: 'IPv4' | 'IPv6'; port: number };
 
 /** Which body limit a path gets. Uploads (issue 15) will stream to storage under their own. */
 export function bodyKind(pathname: string): 'form' | 'api' | 'webhook' {
