@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { inlineScriptHashes } from '#server/script-hashes.ts';
+import { LocaleContext } from '#web/i18n/locale-context.ts';
 
 export const streamTimeout = 5_000;
 
@@ -18,6 +19,9 @@ type StreamCache = Record<number, { result: { done: boolean; value: string } }>;
  * wait for). We read that stream to the end first and give the chunks to the router in the
  * cache StreamTransfer looks in (`renderMeta.streamCache`, react-router 7.18.4, pinned), so
  * the render never suspends. The browser suite checks every page still hydrates.
+ *
+ * The page is in the request's language even when the root loader did not run (a form post
+ * that failed, a 500): LocaleContext carries it (web/i18n/locale-context.ts).
  */
 export default async function handleRequest(
   request: Request,
@@ -40,7 +44,9 @@ export default async function handleRequest(
     Object.assign(routerContext.renderMeta ?? {}, { streamCache });
   }
   const html = `<!DOCTYPE html>${renderToString(
-    <ServerRouter context={routerContext} url={request.url} />,
+    <LocaleContext.Provider value={loadContext.rc.locale}>
+      <ServerRouter context={routerContext} url={request.url} />
+    </LocaleContext.Provider>,
   )}`;
   loadContext.scriptHashes = inlineScriptHashes(html);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

@@ -23,7 +23,7 @@ import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx
 import { MaintenanceBanner } from '#web/components/maintenance-banner.tsx';
 import { Navbar } from '#web/components/navbar.tsx';
 import { PageViewTracker } from '#web/components/page-view-tracker.tsx';
-import { useT } from '#web/i18n/use-t.ts';
+import { useLocale, useT } from '#web/i18n/use-t.ts';
 import type { RootData } from '#web/root-data.ts';
 import type { Route } from './+types/root.ts';
 import stylesHref from './styles/app.css?url';
@@ -86,8 +86,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
     .filter(([name, value]) => /^--[a-z-]+$/.test(name) && /^[#\w(),.% -]+$/.test(value))
     .map(([name, value]) => `${name}:${value}`)
     .join(';');
+  const locale = useLocale();
   return (
-    <html lang={root?.locale ?? 'en'}>
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

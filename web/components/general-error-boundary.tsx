@@ -1,8 +1,11 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isMessageId, type MessageParams } from '#i18n/translate.ts';
 import { useT } from '#web/i18n/use-t.ts';
 
 // spec 2 §8 / §2: 404 'Sorry, that page doesn't exist.', 403 'Sorry, you can't access this
 // page.', others 'Sorry, we have encountered an error.'; each offers an action to the shelf.
+// A domain error (withDomainErrors) carries its own message key: that message says more,
+// e.g. 'This book cannot be added for free.' instead of the generic 400.
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const t = useT();
@@ -27,10 +30,11 @@ export function GeneralErrorBoundary() {
               message: t('error.heading'),
               action: t('error.backToShelf'),
             };
+  const specific = isRouteErrorResponse(error) ? specificMessage(error.data, t) : null;
   return (
     <section className="error-page">
       <title>{title}</title>
-      <h1>{message}</h1>
+      <h1>{specific ?? message}</h1>
       <p>
         <Link to="/shelf" className="button button--primary">
           {action}
@@ -38,4 +42,26 @@ export function GeneralErrorBoundary() {
       </p>
     </section>
   );
+}
+
+/** The translated message of thrown `{ messageKey, params }`, if the catalog has that key. */
+function specificMessage(
+  data: unknown,
+  t: (id: string, params?: MessageParams) => string,
+): string | null {
+  if (typeof data !== 'object' || data === null || !('messageKey' in data)) return null;
+  const { messageKey } = data;
+  if (typeof messageKey !== 'string' || !isMessageId(messageKey)) return null;
+  const params: MessageParams = {};
+  if ('params' in data && typeof data.params === 'object' && data.params !== null) {
+    for (const [name, value] of Object.entries(data.params)) {
+      if (typeof value === 'string' || typeof value === 'number') params[name] = value;
+    }
+  }
+  try {
+    return t(messageKey, params);
+  } catch {
+    // A message whose parameters did not come along: the status's own text is still true.
+    return null;
+  }
 }

@@ -1,14 +1,18 @@
+import { useContext } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import type { Locale } from '#domain/accounts/language.ts';
+import { DEFAULT_LOCALE, type Locale } from '#domain/accounts/language.ts';
 import { type MessageParams, translate } from '#i18n/translate.ts';
 import type { RootData } from '#web/root-data.ts';
+import { LocaleContext } from './locale-context.ts';
 
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData('root') as RootData | undefined;
 }
 
+/** The page's language: the root data's, else the request's (error pages may have no data). */
 export function useLocale(): Locale {
-  return useRootData()?.locale ?? 'en';
+  const requestLocale = useContext(LocaleContext);
+  return useRootData()?.locale ?? requestLocale ?? DEFAULT_LOCALE;
 }
 
 /** The translate function for the current page's language. */
