@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { inlineScriptHashes } from '#server/script-hashes.ts';
 import { LocaleContext } from '#web/i18n/locale-context.ts';
+import { attachmentResponse } from '#web/utils/attachment.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -21,7 +22,8 @@ type StreamCache = Record<number, { result: { done: boolean; value: string } }>;
  * the render never suspends. The browser suite checks every page still hydrates.
  *
  * The page is in the request's language even when the root loader did not run (a form post
- * that failed, a 500): LocaleContext carries it (web/i18n/locale-context.ts).
+ * that failed, a 500): LocaleContext carries it (web/i18n/locale-context.ts). A page route
+ * that answered a file (web/utils/attachment.server.ts) is sent as that file.
  */
 export default async function handleRequest(
   request: Request,
@@ -31,6 +33,11 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const stream = routerContext.serverHandoffStream;
+  const file = attachmentResponse(routerContext);
+  if (file) {
+    await stream?.cancel();
+    return file;
+  }
   if (stream) {
     const reader = stream.getReader();
     const decoder = new TextDecoder();

@@ -21,7 +21,7 @@ import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-s
 import { ownsProduct } from '#domain/shelf/service.ts';
 import { insertProduct, uniqueDigits } from '#tests/builders.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
-import { loader as optStatusCsvLoader } from '#web/routes/opt-status-csv.ts';
+import { loader as optStatusCsvLoader } from '#web/routes/opt-status-csv.tsx';
 
 // Issue 6, Opting: the member calls of spec 2 §7 on the database — the status, the
 // opt_changes record and the inclusive-access reading move together; the deadline holds;
@@ -572,12 +572,14 @@ describe('the bookstore partner (spec 1 §4 Partner hand-off; spec 2 §7)', () =
 });
 
 describe('the opt-status download (issue 6)', () => {
+  // The file the page route answers (entry.server.tsx sends it as the response).
   async function download(ctx: RequestContext, sectionId: number | string) {
-    return optStatusCsvLoader({
+    const file = await optStatusCsvLoader({
       request: new Request(`http://127.0.0.1/manage/sections/${sectionId}/opt-status.csv`),
       params: { sectionId: String(sectionId) },
       context: testWebContext(database, { user: ctx.user, now: ctx.now }),
-    } as never) as Promise<Response>;
+    } as never);
+    return new Response(file.data, file.init ?? {});
   }
 
   async function status(ctx: RequestContext, sectionId: number | string): Promise<number> {

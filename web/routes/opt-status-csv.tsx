@@ -3,12 +3,15 @@ import { OPT_STATUS_COLUMNS, optStatusCsv } from '#domain/courses/opt-status-csv
 import { sectionOptStatus } from '#domain/courses/service.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { translate } from '#i18n/translate.ts';
+import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { attachment } from '#web/utils/attachment.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/opt-status-csv.ts';
 
 // GET /manage/sections/{id}/opt-status.csv (issue 6): who in a section is opted in or out,
-// with the reason of their latest change, for bookstore managers and managers.
+// with the reason of their latest change, for bookstore managers and managers. A page route
+// that answers a file (web/utils/attachment.server.ts), so that its failures are pages.
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   requireUser(request, context);
   const sectionId = parseId(params.sectionId);
@@ -30,12 +33,14 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
       changedBy: entry.changedBy ?? '',
     })),
   );
-  const name = `opt-status-${rsCourseId.replace(/[^\w.-]/g, '_')}.csv`;
-  return new Response(`\uFEFF${csv}`, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${name}"`,
-      'Cache-Control': 'private, no-store',
-    },
+  // The byte order mark lets spreadsheets read the names as UTF-8.
+  return attachment(`\uFEFF${csv}`, {
+    filename: `opt-status-${rsCourseId}.csv`,
+    contentType: 'text/csv; charset=utf-8',
   });
 });
+
+// A forbidden or unknown section is the site's error page, in the visitor's language.
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
