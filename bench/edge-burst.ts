@@ -5,6 +5,7 @@
 // Starts `node server.js` (NODE_ENV=production, the built server) on 127.0.0.1 with the demo
 // data, and prints a Markdown table for docs/benchmarks.md. Talks only to 127.0.0.1.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -35,7 +36,8 @@ const server: ChildProcess = spawn(process.execPath, ['server.js'], {
     PORT: String(port),
     DEMO_DATA: 'on',
     LOG_LEVEL: 'warn',
-    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
     PAYMENTS: 'test',
   },
   stdio: ['ignore', 'inherit', 'inherit'],

@@ -6,6 +6,7 @@
 // React's renderToString of the same tree (bench/render-server.ts). Prints a Markdown table
 // for docs/benchmarks.md.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,7 +55,9 @@ const serverEnv = {
   HOST: '127.0.0.1',
   DEMO_DATA: 'off',
   LOG_LEVEL: 'warn',
-  SESSION_SECRET: 'bench-secret-bench-secret',
+  SESSION_SECRET: randomBytes(32).toString('base64url'),
+  ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
+  PAYMENTS: 'test',
 };
 
 function start(command: string, commandArgs: string[], env: NodeJS.ProcessEnv): ChildProcess {

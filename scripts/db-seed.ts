@@ -9,6 +9,7 @@ import { openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { rowsOf } from '#db/seed/bulk-insert.ts';
 import { DEFAULT_PRODUCTS, isDatabaseEmpty, MIN_PRODUCTS, seedDemo } from '#db/seed/demo.ts';
+import { loadConfig } from '#server/config.ts';
 
 const USAGE = `usage: npm run db:seed -- [--products N] [--data-dir DIR] [--force] [--now ISO-DATE] [--writers N]
   --products N     catalogue size (default ${DEFAULT_PRODUCTS}, at least ${MIN_PRODUCTS})
@@ -97,7 +98,15 @@ try {
     const started = Date.now();
     const log = (line: string) =>
       console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
-    const summary = await seedDemo(database, { products, dataDir, now, log, writers });
+    const summary = await seedDemo(database, {
+      products,
+      dataDir,
+      now,
+      log,
+      writers,
+      // The key the server will read the codes with: the same variable, the same default.
+      accessCodeKey: loadConfig().accessCodeKey,
+    });
     console.log(
       `done in ${(summary.ms / 1000).toFixed(1)} s: ${summary.products} products, ${summary.categories} categories, ${summary.users} users, ${summary.sections} sections, ${summary.bookFiles} book files`,
     );

@@ -1,6 +1,11 @@
 // `npm start`: builds when the build is missing or older than the sources, then serves it.
+// Without NODE_ENV in the environment this is the demo store (decision 011): test payments
+// ("Test mode" on every page), the demo data, and keys made at random once and kept in the
+// data directory. With NODE_ENV=production set by you, it is a real store: the server then
+// refuses to start without Stripe's keys and your own SESSION_SECRET and ACCESS_CODE_KEY.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const SOURCES = [
@@ -34,8 +39,29 @@ if (stale) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const server = spawnSync(process.execPath, ['server.js'], {
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
-});
+/** The demo's keys: random, made on first start, kept (0600) beside its database. */
+function demoKeys(dataDir) {
+  const file = path.join(dataDir, 'demo-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const keys = {
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
+const demo = !process.env.NODE_ENV;
+const stripe = Boolean(process.env.STRIPE_SECRET_KEY);
+const env = demo
+  ? {
+      ...demoKeys(path.resolve(process.env.DATA_DIR ?? './data')),
+      ...(stripe ? {} : { PAYMENTS: 'test' }),
+      ...process.env,
+      NODE_ENV: 'production',
+    }
+  : process.env;
+if (demo) console.log('Demo store: test payments and demo accounts (see README).');
+const server = spawnSync(process.execPath, ['server.js'], { stdio: 'inherit', env });
 process.exit(server.status ?? 0);

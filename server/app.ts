@@ -58,6 +58,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   await seedDemoIfWanted(database, config, log);
 
   const gateway = createPaymentGateway(config, database.db);
+  const keys = { accessCodes: config.accessCodeKey };
   const browserPayments = browserPaymentsFor(config);
   const bookFiles = diskFileStore(config.DATA_DIR);
   const production = config.NODE_ENV === 'production';
@@ -219,6 +220,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           ipAddress: client?.address ?? '127.0.0.1',
           country: countryOf((name) => request.headers.get(name)),
           now,
+          keys,
         },
         log: log.child({ requestId }),
         scriptHashes: [],

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
@@ -43,5 +44,72 @@ describe('Stripe configuration', () => {
     expect(() =>
       loadConfig({ ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_live_51Config0000000000000000000000' }),
     ).toThrow(/test and live keys are mixed/);
+  });
+});
+
+// Issue 13 "Money and secrets": production refuses what only a demo may do, naming each variable.
+describe('production configuration', () => {
+  const strong = () => randomBytes(32).toString('base64url');
+  const production = (env: NodeJS.ProcessEnv = {}) => ({
+    NODE_ENV: 'production',
+    SESSION_SECRET: strong(),
+    ACCESS_CODE_KEY: strong(),
+    ...env,
+  });
+
+  it('without Stripe keys and without PAYMENTS=test the start is refused, naming the keys', () => {
+    expect(() => loadConfig(production())).toThrow(/STRIPE_SECRET_KEY: required in production/);
+  });
+
+  it('PAYMENTS=test takes test payments; Stripe keys take real ones', () => {
+    expect(loadConfig(production({ PAYMENTS: 'test' })).testPayments).toBe(true);
+    const live = loadConfig(production(keys));
+    expect(live.testPayments).toBe(false);
+    expect(live.stripe).not.toBeNull();
+    expect(() => loadConfig(production({ ...keys, PAYMENTS: 'test' }))).toThrow(/PAYMENTS/);
+  });
+
+  it('no key is derived or defaulted: both are required, whatever the database', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', ACCESS_CODE_KEY: strong() }),
+    ).toThrow(/SESSION_SECRET: required in production/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', SESSION_SECRET: strong() }),
+    ).toThrow(/ACCESS_CODE_KEY: required in production/);
+  });
+
+  it.each([
+    ['short', 'aB3$dE6&gH9*jK2mN5pQ8r'],
+    ['repetitive', 'abababababababababababababababababab'],
+    ['a placeholder', 'change-me-to-a-long-random-value-0123456789'],
+  ])('a %s key is refused with its name', (_kind, value) => {
+    expect(() => loadConfig(production({ PAYMENTS: 'test', SESSION_SECRET: value }))).toThrow(
+      /SESSION_SECRET: (at least 32|too few|looks like a placeholder)/,
+    );
+  });
+
+  it('the same value for both keys is refused', () => {
+    const key = strong();
+    expect(() =>
+      loadConfig(production({ PAYMENTS: 'test', SESSION_SECRET: key, ACCESS_CODE_KEY: key })),
+    ).toThrow(/ACCESS_CODE_KEY: must differ/);
+  });
+
+  it('demo accounts only with test payments: refused with live Stripe keys', () => {
+    const liveKeys = {
+      STRIPE_SECRET_KEY: 'sk_live_51Config000000000000000000000000',
+      STRIPE_WEBHOOK_SECRET: keys.STRIPE_WEBHOOK_SECRET,
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_51Config000000000000000000000000',
+    };
+    expect(() => loadConfig(production({ ...liveKeys, DEMO_DATA: 'on' }))).toThrow(/DEMO_DATA/);
+    expect(loadConfig(production(liveKeys)).demoAllowed).toBe(false);
+    expect(loadConfig(production({ ...keys, DEMO_DATA: 'on' })).demoAllowed).toBe(true);
+    expect(loadConfig(production({ PAYMENTS: 'test', DEMO_DATA: 'on' })).demoAllowed).toBe(true);
+  });
+
+  it('outside production a local key keeps the demo and the tests running', () => {
+    const local = loadConfig({ DATA_DIR: './data' });
+    expect(local.sessionSecret).toBeTruthy();
+    expect(local.testPayments).toBe(true);
   });
 });

@@ -11,7 +11,12 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   // auto: seed the demo into an empty embedded database; on/off force it.
   DEMO_DATA: z.enum(['auto', 'on', 'off']).default('auto'),
+  // Keys that sign or encrypt (decision 011): required and strong in production.
   SESSION_SECRET: z.string().min(16).optional(),
+  ACCESS_CODE_KEY: z.string().min(16).optional(),
+  // 'test': the built-in test gateway takes payments (test cards). Production refuses it
+  // unless said here, and every page then says "Test mode".
+  PAYMENTS: z.enum(['test']).optional(),
   SMTP_URL: z.string().url().optional(),
   PUBLIC_ORIGIN: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -81,6 +86,12 @@ function stripeSettings(config: z.infer<typeof schema>): StripeSettings | null |
 
 export type Config = z.infer<typeof schema> & {
   sessionSecret: string;
+  /** Key of the access-code digests (HMAC-SHA256): codes are never stored whole. */
+  accessCodeKey: string;
+  /** The built-in test gateway takes payments: pages say "Test mode". */
+  testPayments: boolean;
+  /** Demo data may be seeded: not in production with live Stripe keys. */
+  demoAllowed: boolean;
   /** Stripe when configured; null means the built-in test gateway takes payments. */
   stripe: StripeSettings | null;
 };
@@ -92,17 +103,68 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
-  if (config.NODE_ENV === 'production' && config.DATABASE_URL && !config.SESSION_SECRET) {
-    throw new Error(
-      'Invalid configuration:\n  SESSION_SECRET: required in production on PostgreSQL',
-    );
-  }
   const stripe = stripeSettings(config);
   if (Array.isArray(stripe)) throw new Error(`Invalid configuration:\n${stripe.join('\n')}`);
+  const production = config.NODE_ENV === 'production';
+  const problems = production ? productionProblems(config, stripe !== null) : [];
+  if (config.PAYMENTS === 'test' && stripe) {
+    problems.push('  PAYMENTS: "test" together with the Stripe keys; choose one');
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...config,
-    // The embedded demo derives a stable secret so that sessions survive restarts.
+    // Outside production (development, tests) a local key, stable per data directory, so
+    // sessions survive restarts; production never gets here without its own (above).
     sessionSecret: config.SESSION_SECRET ?? `shelfmark-local-${config.DATA_DIR}`,
+    accessCodeKey: config.ACCESS_CODE_KEY ?? 'shelfmark-local-access-codes',
+    testPayments: stripe === null,
+    demoAllowed: !production || !liveMoney(config),
     stripe,
   };
+}
+
+/** Live Stripe keys: real money, so no demo accounts. */
+function liveMoney(config: z.infer<typeof schema>): boolean {
+  return (config.STRIPE_SECRET_KEY ?? '').includes('_live_');
+}
+
+/** Fragments of the placeholders people copy from examples: such a key is no secret. */
+const PLACEHOLDERS = ['change', 'example', 'secret', 'password', 'default', 'shelfmark', 'demo'];
+
+/** Why a key is too weak to sign or encrypt with, or null. */
+export function weakKeyReason(value: string): string | null {
+  if (value.length < 32) return 'at least 32 characters';
+  if (new Set(value).size < 12) return 'too few different characters';
+  const lower = value.toLowerCase();
+  const placeholder = PLACEHOLDERS.find((word) => lower.includes(word));
+  if (placeholder) return `looks like a placeholder ("${placeholder}")`;
+  return null;
+}
+
+/**
+ * Production refuses what only a demo may do (issue 13): the test gateway unless PAYMENTS=test,
+ * demo accounts (known passwords) unless PAYMENTS=test too, and missing, weak or shared keys.
+ * Each problem names its variable.
+ */
+function productionProblems(config: z.infer<typeof schema>, stripe: boolean): string[] {
+  const problems: string[] = [];
+  if (!stripe && config.PAYMENTS !== 'test') {
+    problems.push(
+      '  STRIPE_SECRET_KEY: required in production (with STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY); set PAYMENTS=test only for a test deployment that takes test cards',
+    );
+  }
+  if (config.DEMO_DATA === 'on' && liveMoney(config)) {
+    problems.push(
+      '  DEMO_DATA: demo accounts (known passwords) in production only with test payments (PAYMENTS=test or Stripe test keys)',
+    );
+  }
+  for (const name of ['SESSION_SECRET', 'ACCESS_CODE_KEY'] as const) {
+    const value = config[name];
+    const reason = value ? weakKeyReason(value) : 'required in production';
+    if (reason) problems.push(`  ${name}: ${reason}`);
+  }
+  if (config.SESSION_SECRET && config.SESSION_SECRET === config.ACCESS_CODE_KEY) {
+    problems.push('  ACCESS_CODE_KEY: must differ from SESSION_SECRET');
+  }
+  return problems;
 }

@@ -15,8 +15,10 @@ export async function seedDemoIfWanted(
   config: Config,
   log: Logger,
 ): Promise<void> {
+  // In production the demo (accounts with a known password) comes only with test payments.
   const wanted =
-    config.DEMO_DATA === 'on' || (config.DEMO_DATA === 'auto' && database.kind === 'pglite');
+    config.DEMO_DATA === 'on' ||
+    (config.DEMO_DATA === 'auto' && database.kind === 'pglite' && config.demoAllowed);
   if (!wanted) return;
   await database.withLock(SEED_LOCK_KEY, async (db) => {
     if (!(await isDatabaseEmpty(db))) return;
@@ -24,7 +26,11 @@ export async function seedDemoIfWanted(
     const started = Date.now();
     await seedDemo(
       { ...database, db },
-      { dataDir: path.resolve(config.DATA_DIR), log: (line) => log.info(line) },
+      {
+        dataDir: path.resolve(config.DATA_DIR),
+        log: (line) => log.info(line),
+        accessCodeKey: config.accessCodeKey,
+      },
     );
     log.info({ ms: Date.now() - started }, 'demo seeded');
   });

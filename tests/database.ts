@@ -15,6 +15,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ loadDataDir: new Blob([readFileSync(template)]) });
 }
 
+/** The access-code key of every test context (ACCESS_CODE_KEY in a server). */
+export const TEST_ACCESS_CODE_KEY = 'test-access-code-key';
+
 let counter = 0;
 /** A value no other test (or earlier run on the same server) uses. */
 export function unique(prefix: string): string {
@@ -36,6 +39,7 @@ export function testContext(
     ipAddress: unique('ip'),
     country: 'US',
     now: new Date(),
+    keys: { accessCodes: TEST_ACCESS_CODE_KEY },
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ import { banners, whiteLabels } from '#db/schema/sites.ts';
 import { verifyPassword } from '#domain/accounts/password.ts';
 import { isValidIsbn10, isValidIsbn13 } from '#domain/catalog/isbn.ts';
 import { shownIsbn } from '#domain/catalog/shown-isbn.ts';
+import { TEST_ACCESS_CODE_KEY } from '#tests/database.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -39,7 +40,12 @@ async function seeded(): Promise<Seeded> {
   await migrateDatabase(handle);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shelfmark-seed-'));
   if (!first) wasEmpty = await isDatabaseEmpty(handle.db);
-  const summary = await seedDemo(handle, { products: PRODUCTS, dataDir, now });
+  const summary = await seedDemo(handle, {
+    products: PRODUCTS,
+    dataDir,
+    now,
+    accessCodeKey: TEST_ACCESS_CODE_KEY,
+  });
   return { handle, dataDir, summary };
 }
 
@@ -190,7 +196,7 @@ describe('demo seed', () => {
     const [row] = await first.handle.db
       .select()
       .from(redeemCodes)
-      .where(eq(redeemCodes.codeDigest, redeemCodeDigest(DEMO_REDEEM_CODE)));
+      .where(eq(redeemCodes.codeDigest, redeemCodeDigest(TEST_ACCESS_CODE_KEY, DEMO_REDEEM_CODE)));
     expect(row?.productId).toBe(first.summary.productIds.redeemBook);
     expect(row?.redeemedByUserId).toBeNull();
     expect(JSON.stringify(row)).not.toContain(DEMO_REDEEM_CODE);

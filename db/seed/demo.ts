@@ -34,6 +34,8 @@ export type SeedOptions = {
   /** Dates are relative to this (terms, deadlines, purchases); default: the current time. */
   now?: Date;
   log?: (line: string) => void;
+  /** ACCESS_CODE_KEY: the demo redeem code is stored as its digest under this key. */
+  accessCodeKey: string;
   /**
    * Product batches written at once, each in its own transaction on its own pooled connection
    * (PostgreSQL only, and only when `handle.db` is a pool, as db:seed's is). 1, the default,
@@ -116,7 +118,14 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedOptions): Pr
       sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`,
     );
     const sections = await seedCourses(tx, orgs, people, { now, baseId, productCount });
-    const shelf = await seedShelf(tx, { dataDir, now, baseId, people, sections });
+    const shelf = await seedShelf(tx, {
+      dataDir,
+      now,
+      baseId,
+      people,
+      sections,
+      accessCodeKey: options.accessCodeKey,
+    });
     // Fresh statistics, so the first catalogue queries on a big seed get sensible plans.
     await tx.execute(sql`analyze products`);
 

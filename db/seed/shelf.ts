@@ -152,6 +152,7 @@ export async function seedShelf(
     baseId: number;
     people: DemoUsers;
     sections: DemoSections;
+    accessCodeKey: string;
   },
 ): Promise<{ bookFiles: number }> {
   const { now, people, sections } = ctx;
@@ -283,7 +284,7 @@ export async function seedShelf(
 
   await db.insert(redeemCodes).values({
     productId: id('redeemBook'),
-    codeDigest: redeemCodeDigest(DEMO_REDEEM_CODE),
+    codeDigest: redeemCodeDigest(ctx.accessCodeKey, DEMO_REDEEM_CODE),
     codeLast4: DEMO_REDEEM_CODE.slice(-4),
     durationDays: 365,
     expiresAt: at(180),

@@ -12,11 +12,9 @@ import { throttle } from '#domain/shared/throttle.ts';
 // Codes are stored as a keyed digest, so the lookup never compares secrets byte by byte and no
 // code sits whole in the database or the logs.
 
-/** Key of the redeem-code digest: codes are stored as HMAC-SHA256(key, code), hex. */
-export const REDEEM_CODE_KEY = 'shelfmark-redeem-codes';
-
-export function redeemCodeDigest(code: string): string {
-  return createHmac('sha256', REDEEM_CODE_KEY).update(code).digest('hex');
+/** Codes are stored as HMAC-SHA256(key, code), hex; the key is ACCESS_CODE_KEY. */
+export function redeemCodeDigest(key: string, code: string): string {
+  return createHmac('sha256', key).update(code).digest('hex');
 }
 
 export const REDEEM_LIMITS = {
@@ -81,7 +79,7 @@ export async function redeemCode(ctx: RequestContext, raw: string | null): Promi
       .set({ redeemedByUserId: user.id, redeemedAt: ctx.now })
       .where(
         and(
-          eq(redeemCodes.codeDigest, redeemCodeDigest(code)),
+          eq(redeemCodes.codeDigest, redeemCodeDigest(ctx.keys.accessCodes, code)),
           isNull(redeemCodes.redeemedByUserId),
           or(isNull(redeemCodes.expiresAt), gt(redeemCodes.expiresAt, ctx.now)),
         ),

@@ -14,4 +14,6 @@ export type RequestContext = {
   /** The shopper's country (ISO 3166-1 alpha-2), from the CDN's header; US by default. */
   country: string;
   now: Date;
+  /** Keys from configuration (never from the source in production, decision 011). */
+  keys: { accessCodes: string };
 };

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,10 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     DEMO_DATA: 'on',
     LOG_LEVEL: 'warn',
+    // A test deployment: test cards, demo accounts, and keys of its own (decision 011).
+    PAYMENTS: 'test',
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
   };
   delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -92,6 +93,8 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: 'whsec_e2e_5b7d9f1a3c5e7a9b1d3f5a7c9e1b3d5f',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_51E2e0000000000000000000000000000',
     STRIPE_API_BASE: stripe.base,
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
   };
   delete env.DATABASE_URL;
   server = spawn(process.execPath, ['server.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -10,7 +10,13 @@ import { loadSessionUser } from '#domain/accounts/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Invalid, TooManyRequests } from '#domain/shared/errors.ts';
 import { insertProduct } from '#tests/builders.ts';
-import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
+import {
+  openTestDatabase,
+  TEST_ACCESS_CODE_KEY,
+  testContext,
+  testWebContext,
+  unique,
+} from '#tests/database.ts';
 
 // Issue 6, Codes: a code grants its product once, whoever races for it; wrong codes are
 // throttled per user and per address; codes are never stored or logged whole.
@@ -38,7 +44,7 @@ async function newCode(
   const code = unique('CODE').toUpperCase();
   await database.db.insert(redeemCodes).values({
     productId,
-    codeDigest: redeemCodeDigest(code),
+    codeDigest: redeemCodeDigest(TEST_ACCESS_CODE_KEY, code),
     codeLast4: code.slice(-4),
     durationDays,
   });
