@@ -31,6 +31,10 @@ export type DatabaseHandle = {
   ): Promise<() => Promise<void>>;
   /** PGlite only: the data directory as a tarball, to start other instances from. */
   dumpDataDir?: () => Promise<Blob>;
+  /** Resolves when the database answers a trivial query within `timeoutMs`; else rejects. */
+  ping(timeoutMs: number): Promise<void>;
+  /** Called with each connection error the pool reports (a server restart, a network drop). */
+  onConnectionError(listener: (error: Error) => void): void;
 };
 
 export type DatabaseOptions = {
@@ -39,10 +43,18 @@ export type DatabaseOptions = {
   /** A PGlite data directory image to start from (tests start from a migrated one). */
   loadDataDir?: Blob;
   poolSize?: number;
+  /**
+   * A query of the pool taking longer than this fails (PostgreSQL only; 0 = no limit), so a
+   * request never hangs on a database that stopped answering. Locked work (migrations,
+   * seeding) runs on a connection of its own without this limit.
+   */
+  queryTimeoutMs?: number;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) {
+    return openPostgres(options.url, options.poolSize ?? 10, options.queryTimeoutMs ?? 0);
+  }
   return openPglite(options);
 }
 
@@ -66,10 +78,17 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     close: () => client.close(),
     listen: (channel, onMessage) => client.listen(channel, (payload) => onMessage(payload)),
     dumpDataDir: () => client.dumpDataDir('none'),
+    // In this process: it is there as long as we are.
+    ping: async () => undefined,
+    onConnectionError: () => undefined,
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  queryTimeoutMs: number,
+): Promise<DatabaseHandle> {
   // Search ranks up to a thousand matches in memory; the default 4 MB makes the GIN bitmap
   // of a common word lossy (measured: 'introduction' at 1M products 44 → 35 ms).
   const pool = new pg.Pool({
@@ -78,13 +97,27 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     options: '-c work_mem=32MB',
     // Opening a connection costs more than a search: keep idle ones for a minute.
     idleTimeoutMillis: 60_000,
+    // A database that does not answer fails the request instead of holding it (issue 13).
+    connectionTimeoutMillis: 5_000,
+    ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
+  });
+  // An idle connection that the server ends (a restart, `pg_ctl stop -m immediate`) is
+  // reported here; without a listener Node would end the process. The pool drops it and opens
+  // new ones when asked.
+  const errorListeners: ((error: Error) => void)[] = [];
+  pool.on('error', (error) => {
+    for (const listener of errorListeners) listener(error);
   });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     kind: 'postgres',
     db,
     async withLock(key, fn) {
-      const client = await pool.connect();
+      // A connection of its own, without the pool's query timeout: a migration or a seed of a
+      // large catalog may run for minutes.
+      const client = new pg.Client({ connectionString: url, options: '-c work_mem=32MB' });
+      client.on('error', () => undefined);
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [key]);
         try {
@@ -95,11 +128,29 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
           await client.query('select pg_advisory_unlock($1)', [key]);
         }
       } finally {
-        client.release();
+        await client.end();
       }
     },
     close: () => pool.end(),
     listen: (channel, onMessage) => listenOnPostgres(url, channel, onMessage),
+    async ping(timeoutMs) {
+      // A client of its own: the pool may be full of requests waiting for the same answer.
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: timeoutMs,
+        query_timeout: timeoutMs,
+      });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        await client.query('select 1');
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
+    onConnectionError(listener) {
+      errorListeners.push(listener);
+    },
   };
 }
 
@@ -133,7 +184,8 @@ async function listenOnPostgres(
       await connect();
       onMessage(null);
     } catch {
-      retryMs = Math.min(retryMs * 2, 10_000);
+      // At most 2 s between tries: the caches must hear again soon after the database is back.
+      retryMs = Math.min(retryMs * 2, 2_000);
       if (!stopped) setTimeout(() => void reconnect(), retryMs).unref();
     }
   };

@@ -13,7 +13,8 @@ import { knownSite, partnerStoreOrigins, resolveSite } from '#domain/sites/servi
 import { type Config, loadConfig } from './config.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { isCsrfExempt } from './csrf-exempt.ts';
-import { type ClientAddress, createEdge, type EdgeListener } from './edge.ts';
+import { DatabaseHealth } from './database-health.ts';
+import { type ClientAddress, createEdge, type EdgeListener, localeFromHeaders } from './edge.ts';
 import { errorResponse as renderError, wantsJson } from './error-response.ts';
 import { ANON_COOKIE, LANG_COOKIE, SESSION_COOKIE, type WebContext } from './load-context.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -53,10 +54,26 @@ export async function createApp(options: AppOptions): Promise<App> {
   const log = createLogger(config.LOG_LEVEL);
   const database =
     options.database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+    }));
   await migrateDatabase(database);
   await seedDemoIfWanted(database, config, log);
 
+  const health = new DatabaseHealth(
+    (timeoutMs) => database.ping(timeoutMs),
+    (up) =>
+      up
+        ? log.warn('the database answers again')
+        : log.error('the database does not answer: 503 until it is back'),
+  );
+  database.onConnectionError((error) => {
+    // The message only: the error carries the whole pool client.
+    log.warn({ reason: error.message }, 'database connection error');
+    health.markDown();
+  });
   const gateway = createPaymentGateway(config, database.db);
   const keys = { accessCodes: config.accessCodeKey };
   const browserPayments = browserPaymentsFor(config);
@@ -101,17 +118,26 @@ export async function createApp(options: AppOptions): Promise<App> {
     let context: WebContext | null = null;
     let newAnonKey: (() => string | null) | null = null;
     try {
-      const built = await buildContext(request, client, requestId);
-      context = built.context;
-      newAnonKey = built.newAnonKey;
-      response =
-        (await checkCsrf(request, context)) ??
-        (url.pathname.startsWith('/api/')
-          ? await handleApiRequest(request, context)
-          : await renderPage(request, context));
+      if (await health.isUp()) {
+        const built = await buildContext(request, client, requestId);
+        context = built.context;
+        newAnonKey = built.newAnonKey;
+        response =
+          (await checkCsrf(request, context)) ??
+          (url.pathname.startsWith('/api/')
+            ? await handleApiRequest(request, context)
+            : await renderPage(request, context));
+      } else {
+        response = unavailable(request);
+      }
     } catch (error) {
       log.error({ err: error, requestId, url: request.url }, 'unhandled error');
       response = genericError(request, context?.rc.locale ?? 'en');
+    }
+    // A failure because the database went away is not the visitor's problem: say so, and when
+    // to come back, instead of a 500.
+    if (response.status >= 500 && response.status !== 503 && !(await health.check())) {
+      response = unavailable(request);
     }
     // Headers of some responses (Response.redirect, fetched ones) are immutable: copy those
     // before we add ours; the pages we render can take them as they are.
@@ -429,6 +455,18 @@ function errorResponse(
 ): Response {
   const json = wantsJson(new URL(request.url).pathname, request.headers.get('accept'));
   return renderError({ json, locale, status, key });
+}
+
+/** 503 while the database is away, in the visitor's language, with Retry-After. */
+function unavailable(request: Request): Response {
+  const json = wantsJson(new URL(request.url).pathname, request.headers.get('accept'));
+  return renderError({
+    json,
+    locale: localeFromHeaders((name) => request.headers.get(name)),
+    status: 503,
+    key: 'error.unavailable',
+    headers: { 'Retry-After': '5' },
+  });
 }
 
 function genericError(request: Request, locale: 'en' | 'fr-CA'): Response {

@@ -53,6 +53,8 @@ const schema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(65_000),
   MAX_HEADER_BYTES: z.coerce.number().int().min(4096).max(65_536).default(16_384),
   MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
+  // A database query of a request taking longer than this fails (PostgreSQL; 0 = no limit).
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
 });
 
 const STRIPE_KEYS = [

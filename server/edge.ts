@@ -270,10 +270,17 @@ function headersOf(req: IncomingMessage): Headers {
 /** The visitor's language from what the edge has: the LANG cookie, then Accept-Language. */
 export function localeOf(headers: IncomingHttpHeaders): Locale {
   const cookie = Array.isArray(headers.cookie) ? headers.cookie.join('; ') : headers.cookie;
+  return localeFromHeaders((name) =>
+    name === 'cookie' ? (cookie ?? null) : ((headers[name] as string | undefined) ?? null),
+  );
+}
+
+/** The same, read through a header getter (a Fetch request's headers). */
+export function localeFromHeaders(header: (name: string) => string | null): Locale {
   return resolveLocale({
-    cookie: parseCookies(cookie ?? null).get(LANG_COOKIE),
-    acceptLanguage: headers['accept-language'],
-    allowed: knownSite(headers.host)?.allowedLanguages ?? LANGUAGES,
+    cookie: parseCookies(header('cookie')).get(LANG_COOKIE),
+    acceptLanguage: header('accept-language'),
+    allowed: knownSite(header('host'))?.allowedLanguages ?? LANGUAGES,
   });
 }
 

@@ -287,6 +287,8 @@ export const frCA: Record<MessageId, string> = {
   'error.requestId': 'Référence : {id}',
   'error.tooLarge': 'La requête est trop volumineuse.',
   'error.methodNotAllowed': 'Cette méthode n’est pas permise ici.',
+  'error.unavailable':
+    'La boutique est momentanément indisponible. Veuillez réessayer dans quelques secondes.',
   'error.goHome': 'Aller à la page d’accueil',
   'error.badText':
     'La requête contient des caractères non permis (caractères de contrôle ou texte qui n’est pas en UTF-8 valide). Veuillez les retirer et réessayer.',
