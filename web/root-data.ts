@@ -20,5 +20,7 @@ export type RootData = {
   /** timeZone: the account's (IANA); dates are shown in it (time is UTC in the database). */
   user: { firstName: string; timeZone: string; menu: MenuGroup[] } | null;
   maintenanceBanner: { id: number; message: string } | null;
+  /** The built-in test gateway takes payments: every page says "Test mode" (decision 011). */
+  testMode: boolean;
   showApiDocs: boolean;
 };

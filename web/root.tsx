@@ -25,6 +25,7 @@ import { Navbar } from '#web/components/navbar.tsx';
 import { PageViewTracker } from '#web/components/page-view-tracker.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import type { RootData } from '#web/root-data.ts';
+import { TestModeBanner } from '#web/shell/test-mode-banner.tsx';
 import type { Route } from './+types/root.ts';
 import stylesHref from './styles/app.css?url';
 
@@ -67,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }
       : null,
     maintenanceBanner: banner,
+    testMode: context.browserPayments.gateway === 'test',
     showApiDocs: context.isDevelopment,
   };
   return data(body, { headers: { 'Cache-Control': 'private, no-store' } });
@@ -97,6 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {theme ? <style>{`:root{${theme}}`}</style> : null}
       </head>
       <body>
+        {root?.testMode ? <TestModeBanner /> : null}
         {children}
         <ScrollRestoration />
         <Scripts />

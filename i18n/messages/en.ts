@@ -60,6 +60,8 @@ export const en = {
   'language.en': 'English',
   'language.fr-CA': 'Français (Canada)',
   'language.error.unsupported': 'That language is not available on this site.',
+  'banner.testMode.title': 'Test mode:',
+  'banner.testMode.text': 'payments are not real. Pay with the test card 4242 4242 4242 4242.',
   'banner.maintenance.dismiss': 'Dismiss',
   'banner.maintenance.label': 'Maintenance notice',
   'banner.merger.button': 'Go To VitalSource',

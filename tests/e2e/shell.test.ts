@@ -19,6 +19,18 @@ afterAll(async () => {
 });
 
 describe('app shell, as a new visitor', () => {
+  it('decision 011: a test deployment says "Test mode" on every page, in the visitor language', async () => {
+    const context = await newContext(browser, { locale: 'fr-CA' });
+    const page = await context.newPage();
+    for (const path of ['/', '/search?terms=biology', '/accounts/login/', '/no/such/page']) {
+      await page.goto(path);
+      await expect(
+        page.getByRole('note').filter({ hasText: 'Mode test :' }).textContent(),
+      ).resolves.toContain('4242 4242 4242 4242');
+    }
+    await context.close();
+  });
+
   it('the home page has search, both trays, the footer links, and passes axe', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
