@@ -33,7 +33,7 @@ const built = 'build/server/index.js';
 const stale = !existsSync(built) || Math.max(...SOURCES.map(newest)) > statSync(built).mtimeMs;
 if (stale) {
   console.log('Building Shelfmark...');
-  const result = spawnSync('npx', ['react-router', 'build'], {
+  const result = spawnSync('npm', ['run', 'build'], {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });

@@ -10,6 +10,7 @@ import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/sessi
 import { diskFileStore } from '#domain/reading/service.ts';
 import { clearTimedCaches } from '#domain/shared/timed-cache.ts';
 import { knownSite, partnerStoreOrigins, resolveSite } from '#domain/sites/service.ts';
+import { encodedEtag, isCompressible, preferredEncoding, varyOnEncoding } from './compression.ts';
 import { type Config, loadConfig } from './config.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { isCsrfExempt } from './csrf-exempt.ts';
@@ -338,17 +339,30 @@ export async function createApp(options: AppOptions): Promise<App> {
           })
         : null;
     const page = key ? pageCache.get(key) : undefined;
-    if (!page) return false;
-    const notModified = etagMatches(req.headers['if-none-match'], page.etag);
+    if (!key || !page) return false;
+    const contentType = page.headers.find(([name]) => name === 'content-type')?.[1];
+    const encoding = isCompressible(contentType)
+      ? preferredEncoding(req.headers['accept-encoding'])
+      : null;
+    const etag = encodedEtag(page.etag, encoding);
+    const notModified = etagMatches(req.headers['if-none-match'], etag);
     res.statusCode = notModified ? 304 : page.status;
     for (const [name, value] of page.headers) {
       if (notModified && (name === 'content-type' || name === 'content-length')) continue;
       res.setHeader(name, value);
     }
-    res.setHeader('etag', page.etag);
+    res.setHeader('etag', etag);
+    res.setHeader('vary', varyOnEncoding(res.getHeader('vary') as string | undefined));
     res.setHeader('x-request-id', randomUUID());
-    if (notModified || req.method === 'HEAD') res.end();
-    else res.end(page.body);
+    if (notModified) {
+      res.end();
+      return true;
+    }
+    const body = encoding ? pageCache.encodedBody(key, page, encoding) : page.body;
+    if (encoding) res.setHeader('content-encoding', encoding);
+    res.setHeader('content-length', body.length);
+    if (req.method === 'HEAD') res.end();
+    else res.end(body);
     return true;
   }
 

@@ -1,7 +1,18 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { LANGUAGES, type Locale, resolveLocale } from '#domain/accounts/language.ts';
 import { knownSite } from '#domain/sites/service.ts';
 import { type BodyLimits, readBody } from './body-reader.ts';
+import {
+  compressStream,
+  type Encoding,
+  encodedEtag,
+  isCompressible,
+  preferredEncoding,
+  varyOnEncoding,
+} from './compression.ts';
 import { parseCookies } from './cookies.ts';
 import { errorResponse, wantsJson } from './error-response.ts';
 import { LANG_COOKIE } from './load-context.ts';
@@ -198,7 +209,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: EdgeOpt
     const allowed = await options.allowedMethods(pathname, url.search);
     if (allowed) response.headers.set('Allow', allowed.join(', '));
   }
-  await send(res, response, head);
+  await send(res, response, head, req.headers['accept-encoding']);
 }
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -304,8 +315,39 @@ function sendEmpty(res: ServerResponse, status: number, headers: Record<string, 
   res.end();
 }
 
-/** Writes a Fetch Response to the socket, with backpressure; stops when the client leaves. */
-export async function send(res: ServerResponse, response: Response, head: boolean): Promise<void> {
+/**
+ * How a response's body may be compressed for this client: text-like, not encoded already, not
+ * a byte range, not marked no-transform, a status with a body.
+ */
+function encodingFor(response: Response, acceptEncoding: string | undefined): Encoding | null {
+  const { headers, status } = response;
+  if (!isCompressible(headers.get('content-type'))) return null;
+  if (headers.has('content-encoding') || headers.has('content-range')) return null;
+  if (status === 204 || status === 304 || status === 206) return null;
+  if (/no-transform/i.test(headers.get('cache-control') ?? '')) return null;
+  return preferredEncoding(acceptEncoding);
+}
+
+/**
+ * Writes a Fetch Response to the socket, with backpressure, compressed when the client takes
+ * it (compression.ts); stops when the client leaves.
+ */
+export async function send(
+  res: ServerResponse,
+  response: Response,
+  head: boolean,
+  acceptEncoding?: string,
+): Promise<void> {
+  const encoding = encodingFor(response, acceptEncoding);
+  if (isCompressible(response.headers.get('content-type'))) {
+    response.headers.set('Vary', varyOnEncoding(response.headers.get('vary')));
+  }
+  if (encoding) {
+    response.headers.set('Content-Encoding', encoding);
+    response.headers.delete('Content-Length');
+    const etag = response.headers.get('etag');
+    if (etag) response.headers.set('ETag', encodedEtag(etag, encoding));
+  }
   const raw: string[] = [];
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') raw.push(name, value);
@@ -319,6 +361,19 @@ export async function send(res: ServerResponse, response: Response, head: boolea
   if (head || !response.body) {
     await response.body?.cancel().catch(() => {});
     res.end();
+    return;
+  }
+  if (encoding) {
+    try {
+      await pipeline(
+        Readable.fromWeb(response.body as NodeReadableStream),
+        compressStream(encoding),
+        res,
+      );
+    } catch {
+      // The client left, or the body failed half-way: the status is sent, the socket closed.
+      res.destroy();
+    }
     return;
   }
   const reader = response.body.getReader();

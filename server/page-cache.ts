@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { compressBuffer, type Encoding } from './compression.ts';
 
 // Rendered anonymous catalog pages, kept in this process's memory (issue 3, "render once").
 // A page is stored with the product ids it shows as tags; a change notification for one of
@@ -14,6 +15,8 @@ export type CachedPage = {
   headers: [string, string][];
   tags: string[];
   storedAt: number;
+  /** The body compressed, made on first asking for each encoding (compression.ts). */
+  encoded: Partial<Record<Encoding, Buffer>>;
 };
 
 export class PageCache {
@@ -44,11 +47,12 @@ export class PageCache {
 
   set(
     key: string,
-    page: Omit<CachedPage, 'etag' | 'storedAt'>,
+    page: Omit<CachedPage, 'etag' | 'storedAt' | 'encoded'>,
     renderedInGeneration: number,
   ): CachedPage {
     const stored: CachedPage = {
       ...page,
+      encoded: {},
       etag: `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`,
       storedAt: Date.now(),
     };
@@ -69,6 +73,16 @@ export class PageCache {
       this.#delete(oldest);
     }
     return stored;
+  }
+
+  /** A stored page's body in this encoding, compressed once and kept with the page. */
+  encodedBody(key: string, page: CachedPage, encoding: Encoding): Buffer {
+    const known = page.encoded[encoding];
+    if (known) return known;
+    const body = compressBuffer(page.body, encoding);
+    page.encoded[encoding] = body;
+    if (this.#pages.get(key) === page) this.#bytes += body.length;
+    return body;
   }
 
   /** Evicts the pages carrying any of these tags. */
@@ -94,7 +108,8 @@ export class PageCache {
     const page = this.#pages.get(key);
     if (!page) return;
     this.#pages.delete(key);
-    this.#bytes -= page.body.length;
+    this.#bytes -=
+      page.body.length + (page.encoded.br?.length ?? 0) + (page.encoded.gzip?.length ?? 0);
     for (const tag of page.tags) {
       const keys = this.#keysByTag.get(tag);
       keys?.delete(key);
