@@ -6,11 +6,17 @@ import type { AddressInfo } from 'node:net';
 // where Stripe.js confirms a payment in the browser and the server reads it back. Its answers
 // are the recorded PaymentIntent of tests/fixtures/stripe/ with this payment's id, amount,
 // secret, metadata and state; what the browser's Stripe.js would do is `confirmInBrowser`.
-// Nothing here reaches the internet.
+// The server calls it through Stripe's Node library (decision 012), which sends what Stripe's
+// API reads: form bodies with bracketed keys, a form Content-Type even on a GET, its own
+// User-Agent headers. A request without what Stripe needs (the secret key, an amount and a
+// currency) is refused as Stripe refuses it, and so is one without what our gateway always
+// sends (the pinned Stripe-Version, an Idempotency-Key on each POST, the order id in the
+// metadata), so a test fails loudly when either is lost. Nothing here reaches the internet.
 
 type Intent = {
   id: string;
   amount: number;
+  currency: string;
   orderId: string;
   status: string;
   lastPaymentError: Record<string, string> | null;
@@ -19,7 +25,7 @@ type Intent = {
 export type StripeCall = { method: string; path: string; idempotencyKey: string | null };
 
 export type StripeStandIn = {
-  /** For StripeGateway's `apiBase`. */
+  /** For StripeGateway's `apiBase` (STRIPE_API_BASE): an origin, `http://127.0.0.1:<port>`. */
   base: string;
   calls: StripeCall[];
   intents: Map<string, Intent>;
@@ -40,6 +46,7 @@ function intentJson(intent: Intent): Record<string, unknown> {
     ...created,
     id: intent.id,
     amount: intent.amount,
+    currency: intent.currency,
     client_secret: `${intent.id}_secret_standin`,
     metadata: { order_id: intent.orderId },
     status: intent.status,
@@ -51,6 +58,40 @@ function intentJson(intent: Intent): Record<string, unknown> {
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': 'req_standin' });
   res.end(JSON.stringify(body));
+}
+
+const refusal = (message: string, code?: string) => ({
+  error: { type: 'invalid_request_error', ...(code ? { code } : {}), message },
+});
+
+/** Why Stripe, or our gateway's own rules, would not take this request; null when fine. */
+function refusalOf(req: IncomingMessage, path: string, form: URLSearchParams) {
+  if (!/^Bearer (sk|rk)_test_\w+$/.test(req.headers.authorization ?? '')) {
+    return { status: 401, body: refusal('Invalid API Key provided') };
+  }
+  if (!req.headers['stripe-version']) {
+    return { status: 400, body: refusal('Stand-in: no Stripe-Version (the gateway pins one)') };
+  }
+  if (req.method === 'POST' && !req.headers['idempotency-key']) {
+    return { status: 400, body: refusal('Stand-in: a POST without an Idempotency-Key') };
+  }
+  if (req.method === 'POST' && path === '/v1/payment_intents') {
+    for (const name of ['amount', 'currency']) {
+      if (!form.get(name)) {
+        return {
+          status: 400,
+          body: refusal(`Missing required param: ${name}.`, 'parameter_missing'),
+        };
+      }
+    }
+    if (!/^[1-9]\d*$/.test(form.get('amount')!)) {
+      return { status: 400, body: refusal('Invalid integer: amount', 'parameter_invalid_integer') };
+    }
+    if (!form.get('metadata[order_id]')) {
+      return { status: 400, body: refusal('Stand-in: a payment without metadata[order_id]') };
+    }
+  }
+  return null;
 }
 
 async function bodyOf(req: IncomingMessage): Promise<URLSearchParams> {
@@ -66,11 +107,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   let counter = 0;
 
   const server = createServer(async (req, res) => {
-    const path = req.url ?? '';
+    const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
     const key = req.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' ? key : null;
     calls.push({ method: req.method ?? '', path, idempotencyKey });
     const form = await bodyOf(req);
+    const refused = refusalOf(req, path, form);
+    if (refused) return send(res, refused.status, refused.body);
     if (req.method === 'POST' && path === '/v1/payment_intents') {
       const known = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
       if (known) return send(res, 200, intentJson(intents.get(known)!));
@@ -78,6 +121,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const intent: Intent = {
         id: `pi_standin${process.pid}n${counter}`,
         amount: Number(form.get('amount')),
+        currency: form.get('currency')!,
         orderId: form.get('metadata[order_id]') ?? '',
         status: 'requires_payment_method',
         lastPaymentError: null,

@@ -2,7 +2,8 @@ import { Invalid } from '#domain/shared/errors.ts';
 import type { GatewayEvent, GatewayPayment } from './payment-gateway.ts';
 import { gatewayPaymentOf, isPaymentIntent } from './stripe-payment-intent.ts';
 
-// Reading a Stripe event (docs.stripe.com/api/events/object) whose signature has been checked.
+// Reading a Stripe event (docs.stripe.com/api/events/object) whose signature has been checked
+// (stripe-gateway.ts, with Stripe's library, which also parses the JSON).
 
 const TYPES: Record<string, GatewayEvent['type']> = {
   'payment_intent.succeeded': 'payment.succeeded',
@@ -11,13 +12,7 @@ const TYPES: Record<string, GatewayEvent['type']> = {
 };
 
 /** The event in the gateway's words; a signed body that is not an event is Invalid. */
-export function gatewayEventOf(rawBody: string): GatewayEvent {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(rawBody);
-  } catch {
-    throw new Invalid();
-  }
+export function gatewayEventOf(payload: unknown): GatewayEvent {
   if (typeof payload !== 'object' || payload === null) throw new Invalid();
   const event = payload as Record<string, unknown>;
   if (
