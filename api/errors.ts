@@ -19,13 +19,15 @@ export function apiError(
   /** What the error is about, e.g. `{ parameter: 'ecommerce_course_id' }` (JSON:API `source`). */
   source?: { parameter?: string; pointer?: string },
 ): Response {
+  // A missing API resource is not a "page": the API says so in its own words (issue 13).
+  const key = code === 'error.notFound' ? 'error.api.notFound' : code;
   return jsonApi(
     {
       errors: [
         {
           status: String(status),
-          code,
-          detail: translate(context.rc.locale, code, params),
+          code: key,
+          detail: translate(context.rc.locale, key, params),
           ...(source ? { source } : {}),
         },
       ],

@@ -24,7 +24,9 @@ export function errorResponse(options: {
   params?: MessageParams;
   headers?: Record<string, string>;
 }): Response {
-  const { json, locale, status, key } = options;
+  const { json, locale, status } = options;
+  // A missing API resource is not a "page" (issue 13).
+  const key = json && options.key === 'error.notFound' ? 'error.api.notFound' : options.key;
   const message = translate(locale, key, options.params);
   const headers = new Headers(options.headers);
   if (json) {

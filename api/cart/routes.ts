@@ -42,7 +42,11 @@ export async function postCartItem(request: Request, context: WebContext): Promi
   const { offeringId, courseId } = parsed.data.data.attributes;
   const id = await putInCart(context.rc, owner, { offeringId, courseSectionId: courseId ?? null });
   const line = (await cartLines(context.rc.db, owner)).find((l) => l.id === id)!;
-  return jsonApi({ data: cartItemResource(line) }, { status: 201 });
+  // RFC 9110 §15.3.2: a 201 names what it created.
+  return jsonApi(
+    { data: cartItemResource(line) },
+    { status: 201, headers: { Location: `/api/cart/items/${id}` } },
+  );
 }
 
 /** DELETE /api/cart/items/{id}: another shopper's item, like a malformed id, is not found. */

@@ -62,7 +62,8 @@ export async function postPayment(request: Request, context: WebContext): Promis
           },
         },
       },
-      { status: 201 },
+      // The payment's calls live under its order's id (confirm, resume, cancel).
+      { status: 201, headers: { Location: `/api/payments/${started.orderId}` } },
     );
   } catch (error) {
     await paymentFailed(context, { step: 'create', offeringId });

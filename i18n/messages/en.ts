@@ -279,6 +279,7 @@ export const en = {
   'error.tooLarge': 'The request is too large.',
   'error.methodNotAllowed': 'This method is not allowed here.',
   'error.unavailable': 'The store is briefly unavailable. Please try again in a few seconds.',
+  'error.api.notFound': 'Nothing was found at this address.',
   'error.goHome': 'Go to the home page',
   'error.badText':
     'The request contains characters that are not allowed (control characters or text that is not valid UTF-8). Please remove them and try again.',

@@ -292,6 +292,7 @@ export const frCA: Record<MessageId, string> = {
   'error.methodNotAllowed': 'Cette méthode n’est pas permise ici.',
   'error.unavailable':
     'La boutique est momentanément indisponible. Veuillez réessayer dans quelques secondes.',
+  'error.api.notFound': 'Rien n’a été trouvé à cette adresse.',
   'error.goHome': 'Aller à la page d’accueil',
   'error.badText':
     'La requête contient des caractères non permis (caractères de contrôle ou texte qui n’est pas en UTF-8 valide). Veuillez les retirer et réessayer.',

@@ -119,7 +119,8 @@ describe('JSON:API adapter', () => {
       webContext(),
     );
     expect(missing.status).toBe(404);
-    expect((await missing.json()).errors[0].detail).toBe("Sorry, that page doesn't exist.");
+    // Issue 13: the API does not call its resources pages.
+    expect((await missing.json()).errors[0].detail).toBe('Nothing was found at this address.');
     const wrong = await handleApiRequest(
       new Request('http://localhost/api/account/login', { method: 'DELETE' }),
       webContext(),

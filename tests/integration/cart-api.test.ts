@@ -92,6 +92,8 @@ describe('POST /api/cart/items (spec 2 §7 Cart: create)', () => {
     expect(response.status).toBe(201);
     expect(response.headers.get('content-type')).toBe('application/vnd.api+json');
     const body = await response.json();
+    // Issue 13: a 201 names what it created.
+    expect(response.headers.get('location')).toBe(`/api/cart/items/${body.data.id}`);
     expect(body.data).toMatchObject({
       type: 'cart-item',
       attributes: {
@@ -232,7 +234,7 @@ describe('DELETE /api/cart/items/{id} (spec 2 §7 Cart: delete)', () => {
 
     const response = await remove(bob, created.data.id);
     expect(response.status).toBe(404);
-    expect((await response.json()).errors[0].detail).toBe('Désolé, cette page n’existe pas.');
+    expect((await response.json()).errors[0].detail).toBe('Rien n’a été trouvé à cette adresse.');
     expect(await contents(alice)).toHaveLength(1);
     // An anonymous browser cannot reach it either.
     expect(
@@ -257,8 +259,8 @@ describe('DELETE /api/cart/items/{id} (spec 2 §7 Cart: delete)', () => {
     const response = await remove(context, id);
     expect(response.status).toBe(404);
     const json = await response.json();
-    expect(json.errors[0]).toMatchObject({ code: 'error.notFound' });
-    expect(json.errors[0].detail).toBe('Désolé, cette page n’existe pas.');
+    expect(json.errors[0]).toMatchObject({ code: 'error.api.notFound' });
+    expect(json.errors[0].detail).toBe('Rien n’a été trouvé à cette adresse.');
   });
 
   it('only POST on the collection and DELETE on an item are allowed', async () => {

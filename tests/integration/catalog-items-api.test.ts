@@ -192,8 +192,8 @@ describe('GET /api/catalog-items/{id} (spec 2 §7 Catalog item)', () => {
     const body = await response.json();
     expect(body.errors[0]).toMatchObject({
       status: '404',
-      code: 'error.notFound',
-      detail: "Sorry, that page doesn't exist.",
+      code: 'error.api.notFound',
+      detail: 'Nothing was found at this address.',
     });
   });
 
@@ -206,7 +206,7 @@ describe('GET /api/catalog-items/{id} (spec 2 §7 Catalog item)', () => {
   it('errors are in the user language (fr-CA)', async () => {
     const response = await get('/api/catalog-items/nope', webContext({ locale: 'fr-CA' }));
     expect(response.status).toBe(404);
-    expect((await response.json()).errors[0].detail).toBe('Désolé, cette page n’existe pas.');
+    expect((await response.json()).errors[0].detail).toBe('Rien n’a été trouvé à cette adresse.');
     const invalid = await get(
       '/api/catalog-items/1?ecommerce_course_id=x',
       webContext({ locale: 'fr-CA' }),

@@ -383,6 +383,7 @@ describe('the wallet button (spec 1 §4 Wallet payment)', () => {
     });
     expect(created.status).toBe(201);
     const orderId = ((await created.json()) as { data: { id: string } }).data.id;
+    expect(created.headers.get('location')).toBe(`/api/payments/${orderId}`);
     const declined = await call(`/api/payments/${orderId}/confirm`, {
       data: { type: 'payment', attributes: { token: TEST_WALLET_DECLINED_TOKEN } },
     });

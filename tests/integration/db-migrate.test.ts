@@ -18,7 +18,7 @@ describe('npm scripts', () => {
   it('db:migrate applies the migrations to an empty embedded database and exits 0', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'shelfmark-migrate-'));
     try {
-      const env = { ...process.env, DATA_DIR: dataDir };
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
       delete env.DATABASE_URL;
       const run = spawnSync('npx', ['tsx', 'scripts/db-migrate.ts'], { env, encoding: 'utf8' });
       expect(run.stderr).toBe('');
