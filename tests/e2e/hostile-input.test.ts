@@ -103,8 +103,10 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  if (server) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
   await app?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
