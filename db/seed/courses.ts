@@ -1,6 +1,5 @@
 // Courses, sections, members and section materials of the demo: every course type, terms in
 // the past, present and future of `now`, opting deadlines on both sides of `now`.
-import { sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import type { DemoUsers } from './accounts.ts';
@@ -366,13 +365,8 @@ export async function seedCourses(
       for (let i = 0; i < count; i++) push(r.pick(randomPool));
     }
   }
+  // Each adoption adds to the product's counter, on top of the seeded history (migration 0011).
   await db.insert(sectionProducts).values(materials);
-
-  // Adoption counters count the sections that use a product, on top of the seeded history.
-  await db.execute(sql`
-    update products p set adoption_count = p.adoption_count + s.n
-    from (select product_id, count(*)::int as n from section_products group by product_id) s
-    where p.id = s.product_id`);
 
   return sections;
 }

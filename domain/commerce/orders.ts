@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
 import {
@@ -28,6 +28,7 @@ import {
   rentalDueAt,
 } from './fulfilment-rules.ts';
 import { canMove, type OrderStatus } from './order-status.ts';
+import { salesDelta } from './sales-counter.ts';
 import type { ShippingAddress } from './shipping-address.ts';
 import { returnStock, takeOrderStock } from './stock.ts';
 
@@ -133,6 +134,15 @@ export async function moveOrder(
     .where(and(eq(orders.id, input.orderId), eq(orders.status, input.from)))
     .returning({ id: orders.id });
   if (moved.length === 0) return false;
+  // Best Sellers stay true on pay, cancel and refund, in the move's own transaction.
+  const delta = salesDelta(input.from, input.to);
+  if (delta !== 0) {
+    await db.execute(sql`
+      update products p set sales_count = greatest(p.sales_count + ${delta} * s.n, 0)
+      from (select product_id, count(*)::int as n from order_items
+            where order_id = ${input.orderId} group by product_id) s
+      where p.id = s.product_id`);
+  }
   await db.insert(orderTransitions).values({
     orderId: input.orderId,
     fromStatus: input.from,
