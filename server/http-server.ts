@@ -49,7 +49,8 @@ export function createHttpServer(
   // refused before it is sent.
   server.on('checkContinue', listener);
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
-    answerRaw(socket, statusOfParseError(error), error.rawPacket);
+    if (error.code === 'HPE_HEADER_OVERFLOW') answerOverflow(socket, error.rawPacket);
+    else answerRaw(socket, statusOfParseError(error), error.rawPacket);
   });
   // CONNECT asks us to be a tunnel: we are not one.
   server.on('connect', (_req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -57,6 +58,37 @@ export function createHttpServer(
   });
   server.on('error', (error) => log.error({ err: error }, 'http server'));
   return server;
+}
+
+const collecting = new WeakSet<Duplex>();
+/** What is read past the header cap to find the visitor's language: bounded in size and time. */
+const OVERFLOW_READ_BYTES = 256 * 1024;
+const OVERFLOW_READ_MS = 500;
+
+/**
+ * Headers over the cap (431). A long request line can fill the whole cap before any header
+ * arrives, so the language headers are looked for in what follows, for at most 256 KiB and half
+ * a second; Node's parser may report the same socket again meanwhile, which is ignored.
+ */
+function answerOverflow(socket: Duplex, packet: Buffer | undefined) {
+  if (collecting.has(socket)) return;
+  collecting.add(socket);
+  let data = packet ?? Buffer.alloc(0);
+  let answered = false;
+  const answer = () => {
+    if (answered) return;
+    answered = true;
+    clearTimeout(timer);
+    socket.off('data', onData);
+    answerRaw(socket, 431, data);
+  };
+  const onData = (chunk: Buffer) => {
+    if (data.length < OVERFLOW_READ_BYTES) data = Buffer.concat([data, chunk]);
+    if (data.includes('\r\n\r\n') || data.length >= OVERFLOW_READ_BYTES) answer();
+  };
+  const timer = setTimeout(answer, OVERFLOW_READ_MS);
+  socket.on('data', onData);
+  if (data.includes('\r\n\r\n')) answer();
 }
 
 function statusOfParseError(error: NodeJS.ErrnoException): number {
@@ -111,7 +143,9 @@ function answerRaw(socket: Duplex, status: number, packet?: Buffer, extraHeader?
 function headersOfPacket(packet: Buffer | undefined): http.IncomingHttpHeaders {
   const headers: http.IncomingHttpHeaders = {};
   if (!packet) return headers;
-  for (const line of packet.subarray(0, 16_384).toString('latin1').split('\r\n').slice(1)) {
+  const end = packet.indexOf('\r\n\r\n');
+  const head = packet.subarray(0, end < 0 ? OVERFLOW_READ_BYTES : end);
+  for (const line of head.toString('latin1').split('\r\n').slice(1)) {
     const colon = line.indexOf(':');
     if (colon <= 0) continue;
     const name = line.slice(0, colon).trim().toLowerCase();

@@ -1281,17 +1281,6 @@ function languageProblem(response: Response, text: string, locale: Locale): stri
   return `an answer of type ${JSON.stringify(type)}`;
 }
 
-/**
- * Wrong today and reported on issue 18; delete this once fixed. A request line longer than
- * MAX_HEADER_BYTES is refused by Node's parser before a header is read, and
- * server/http-server.ts looks for the LANG cookie and Accept-Language in the first 16 kB of
- * the packet only, so that 431 is English whatever the visitor asked for (docs/edge.md
- * promises their language). Only its language is let through: it must still be a 4xx.
- */
-function awaitingFix(attempt: Attempt, status: number): boolean {
-  return status === 431 && attempt.url.length > 16_384;
-}
-
 async function check(attempt: Attempt): Promise<string | null> {
   let response: Response;
   let text: string;
@@ -1307,8 +1296,7 @@ async function check(attempt: Attempt): Promise<string | null> {
     return `${attempt.label}: expected ${attempt.status}, ${got}`;
   }
   const language = languageProblem(response, text, attempt.locale);
-  if (language && !awaitingFix(attempt, response.status))
-    return `${attempt.label}: expected ${attempt.locale}, ${got} with ${language}`;
+  if (language) return `${attempt.label}: expected ${attempt.locale}, ${got} with ${language}`;
   if (attempt.role.name !== 'student' && text.includes(world.studentSecret)) {
     return `${attempt.label}: shows the student's access code`;
   }
