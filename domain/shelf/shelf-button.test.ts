@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isBeforeDeadline } from '#domain/courses/opting.ts';
 import { translate } from '#i18n/translate.ts';
 import {
   offeringsAfterAddDrop,
@@ -86,5 +87,19 @@ describe('course fee after add/drop (spec 1 §4)', () => {
     expect(
       offeringsAfterAddDrop(offerings, { choice: false, courseFee: true, addDropDate, now: after }),
     ).toHaveLength(2);
+  });
+
+  it('issue 13: at the add/drop instant itself the deadline has passed, as for opting', () => {
+    const offerings = [{ type: 'digital' }, { type: 'physical' }];
+    const addDropDate = new Date('2026-09-10T04:00:00Z');
+    expect(
+      offeringsAfterAddDrop(offerings, {
+        choice: true,
+        courseFee: true,
+        addDropDate,
+        now: addDropDate,
+      }),
+    ).toEqual([{ type: 'digital' }]);
+    expect(isBeforeDeadline(addDropDate, addDropDate)).toBe(false);
   });
 });

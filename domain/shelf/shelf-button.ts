@@ -1,5 +1,6 @@
 // The button of a material on My Shelf and the course section page (spec 1 §4 Shelf button
 // priority, Course fee; spec 2 §9 Button labels).
+import { isBeforeDeadline } from '#domain/courses/opting.ts';
 
 export type ShelfAction =
   | 'read'
@@ -65,6 +66,9 @@ export function offeringsAfterAddDrop<T extends { type: string }>(
   offerings: readonly T[],
   input: { choice: boolean; courseFee: boolean; addDropDate: Date; now: Date },
 ): T[] {
-  if (!input.choice || !input.courseFee || input.now <= input.addDropDate) return [...offerings];
+  // The add/drop date is the opting deadline: one boundary for both (issue 13, rules twice).
+  if (!input.choice || !input.courseFee || isBeforeDeadline(input.addDropDate, input.now)) {
+    return [...offerings];
+  }
   return offerings.filter((offering) => offering.type === 'digital');
 }
