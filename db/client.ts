@@ -108,6 +108,13 @@ async function openPostgres(
   pool.on('error', (error) => {
     for (const listener of errorListeners) listener(error);
   });
+  // A connection that dies while checked out (mid-transaction) fails its query, which the
+  // caller sees; its 'error' event must not become an uncaught exception as well.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      for (const listener of errorListeners) listener(error);
+    });
+  });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     kind: 'postgres',
@@ -170,7 +177,10 @@ async function listenOnPostgres(
     });
     next.on('error', () => undefined);
     next.on('end', () => {
-      if (stopped) return;
+      // A refused connect also ends its client: only the live connection's end schedules a
+      // reconnect, or every failed try would add a loop of its own (thousands of connections
+      // once the database is back).
+      if (stopped || client !== next) return;
       client = null;
       setTimeout(() => void reconnect(), retryMs).unref();
     });

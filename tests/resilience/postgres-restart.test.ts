@@ -66,17 +66,10 @@ describe.skipIf(skipReason !== null)('PostgreSQL restart under load', () => {
     await cluster?.destroy();
   });
 
-  // SKIPPED because of a server defect this test found (issue 13), not a fault of the test:
-  // db/client.ts listenOnPostgres schedules a reconnect twice for every failed attempt, from
-  // the failed client's 'end' event (pg emits 'end' after a refused connect too) and from
-  // reconnect's catch, so the retry loops double on every try while PostgreSQL is away (at
-  // most 2 s apart). Once it is back after 20 s the server opens thousands of connections
-  // (17,137 sockets at the peak; PostgreSQL: 'sorry, too many clients already'): requests
-  // hang past REQUEST_TIMEOUT_MS or get 503, the store never recovers, checkouts cannot
-  // finish. The first assertion to fail is `improper` (23 timeouts after the return). With the
-  // listener retrying in one loop (its 'end' handler returning unless `client === next`) this
-  // test passes (recovery in 0.6 s): remove `.skip` with that fix.
-  it.skip('answers 503 with Retry-After (or a stored page) while it is away, recovers, loses nothing', async () => {
+  // Issue 13. This test found that the LISTEN connection's retries doubled on every failed try
+  // while PostgreSQL was away (thousands of connections once it was back, and no recovery);
+  // db/client.ts now retries in one loop.
+  it('answers 503 with Retry-After (or a stored page) while it is away, recovers, loses nothing', async () => {
     const recorder = new Recorder();
     // The test's own connection goes down with the database: one before, one after.
     const setup = new pg.Client({ connectionString: url });
