@@ -1,7 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { LANGUAGES } from '#domain/accounts/language.ts';
 import { inlineScriptHashes } from '#server/script-hashes.ts';
+import { loadCatalog } from '#web/i18n/catalog.ts';
 import { LocaleContext } from '#web/i18n/locale-context.ts';
 import { attachmentResponse } from '#web/utils/attachment.server.ts';
 
@@ -22,8 +24,9 @@ type StreamCache = Record<number, { result: { done: boolean; value: string } }>;
  * the render never suspends. The browser suite checks every page still hydrates.
  *
  * The page is in the request's language even when the root loader did not run (a form post
- * that failed, a 500): LocaleContext carries it (web/i18n/locale-context.ts). A page route
- * that answered a file (web/utils/attachment.server.ts) is sent as that file.
+ * that failed, a 500): LocaleContext carries it (web/i18n/locale-context.ts). Every language's
+ * messages are loaded (once) before rendering (web/i18n/catalog.ts). A page route that answered
+ * a file (web/utils/attachment.server.ts) is sent as that file.
  */
 export default async function handleRequest(
   request: Request,
@@ -38,6 +41,7 @@ export default async function handleRequest(
     await stream?.cancel();
     return file;
   }
+  await Promise.all(LANGUAGES.map(loadCatalog));
   if (stream) {
     const reader = stream.getReader();
     const decoder = new TextDecoder();

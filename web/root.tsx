@@ -23,6 +23,7 @@ import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx
 import { MaintenanceBanner } from '#web/components/maintenance-banner.tsx';
 import { Navbar } from '#web/components/navbar.tsx';
 import { PageViewTracker } from '#web/components/page-view-tracker.tsx';
+import { loadCatalog } from '#web/i18n/catalog.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import type { RootData } from '#web/root-data.ts';
 import { TestModeBanner } from '#web/shell/test-mode-banner.tsx';
@@ -72,6 +73,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     showApiDocs: context.isDevelopment,
   };
   return data(body, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+// A write can change the page's language (logging in as someone who chose French): the new
+// language's messages arrive before anything renders in it (web/i18n/catalog.ts).
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const root = await serverLoader();
+  await loadCatalog(root.locale);
+  return root;
 }
 
 // Shell data changes only on a write (login, language) or when the URL's search changes.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '#i18n/translate.ts';
+import { formatMoney } from '#i18n/format-money.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 
 /**

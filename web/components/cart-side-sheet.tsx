@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '#i18n/translate.ts';
+import { formatMoney } from '#i18n/format-money.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { type Cart, type CartItem, fetchCart, removeCartItem } from '#web/utils/cart-document.ts';
 import { checkoutPath } from '#web/utils/checkout-path.ts';

@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, data, StaticRouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '#domain/accounts/language.ts';
+import { LANGUAGES, type Locale } from '#domain/accounts/language.ts';
+import { loadCatalog } from '#web/i18n/catalog.ts';
 import { LocaleContext } from '#web/i18n/locale-context.ts';
 import { GeneralErrorBoundary } from './general-error-boundary.tsx';
 
@@ -21,6 +22,7 @@ async function errorPage(thrown: unknown, locale: Locale | null): Promise<string
       ErrorBoundary: GeneralErrorBoundary,
     },
   ];
+  await Promise.all(LANGUAGES.map(loadCatalog));
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request('http://localhost/'));
   if (context instanceof Response) throw new Error('unexpected redirect');

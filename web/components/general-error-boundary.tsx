@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { isMessageId, type MessageParams } from '#i18n/translate.ts';
-import { useT } from '#web/i18n/use-t.ts';
+import type { Locale } from '#domain/accounts/language.ts';
+import type { MessageParams } from '#i18n/format-message.ts';
+import { hasMessage } from '#web/i18n/catalog.ts';
+import { useLocale, useT } from '#web/i18n/use-t.ts';
 
 // spec 2 §8 / §2: 404 'Sorry, that page doesn't exist.', 403 'Sorry, you can't access this
 // page.', others 'Sorry, we have encountered an error.'; each offers an action to the shelf.
@@ -9,6 +11,7 @@ import { useT } from '#web/i18n/use-t.ts';
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const t = useT();
+  const locale = useLocale();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const { title, message, action } =
     status === 404
@@ -30,7 +33,7 @@ export function GeneralErrorBoundary() {
               message: t('error.heading'),
               action: t('error.backToShelf'),
             };
-  const specific = isRouteErrorResponse(error) ? specificMessage(error.data, t) : null;
+  const specific = isRouteErrorResponse(error) ? specificMessage(error.data, locale, t) : null;
   return (
     <section className="error-page">
       <title>{title}</title>
@@ -47,11 +50,12 @@ export function GeneralErrorBoundary() {
 /** The translated message of thrown `{ messageKey, params }`, if the catalog has that key. */
 function specificMessage(
   data: unknown,
+  locale: Locale,
   t: (id: string, params?: MessageParams) => string,
 ): string | null {
   if (typeof data !== 'object' || data === null || !('messageKey' in data)) return null;
   const { messageKey } = data;
-  if (typeof messageKey !== 'string' || !isMessageId(messageKey)) return null;
+  if (typeof messageKey !== 'string' || !hasMessage(locale, messageKey)) return null;
   const params: MessageParams = {};
   if ('params' in data && typeof data.params === 'object' && data.params !== null) {
     for (const [name, value] of Object.entries(data.params)) {

@@ -1,7 +1,7 @@
 import type { OfferingPanel } from '#domain/catalog/offering-selection.ts';
 import type { ProductOffering } from '#domain/catalog/service.ts';
 import { offeringPriceCents } from '#domain/commerce/cart-button.ts';
-import { formatMoney } from '#i18n/translate.ts';
+import { formatMoney } from '#i18n/format-money.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 
 // The offering options panel of the product page sidebar (spec 1 §2, §4): a choice of

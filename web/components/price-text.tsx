@@ -1,5 +1,5 @@
 import { PRICE_LABEL_MESSAGE, type PriceLabel } from '#domain/catalog/price-label.ts';
-import { formatMoney } from '#i18n/translate.ts';
+import { formatMoney } from '#i18n/format-money.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 
 export function PriceText({ price }: { price: PriceLabel }) {

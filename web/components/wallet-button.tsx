@@ -4,7 +4,7 @@ import { needsShipping, platformFeeCents } from '#domain/commerce/fulfilment-rul
 import type { BrowserPayments } from '#domain/commerce/payment-gateway.ts';
 import { TEST_WALLET_DECLINED_TOKEN, TEST_WALLET_TOKEN } from '#domain/commerce/wallet-tokens.ts';
 import type { SiteOrg } from '#domain/sites/types.ts';
-import { formatMoney } from '#i18n/translate.ts';
+import { formatMoney } from '#i18n/format-money.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import {
   type CreatedPayment,

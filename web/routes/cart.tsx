@@ -9,7 +9,7 @@ import {
   subtotalCents,
 } from '#domain/commerce/cart.ts';
 import { DomainError, Invalid } from '#domain/shared/errors.ts';
-import { formatMoney } from '#i18n/translate.ts';
+import { formatMoney } from '#i18n/format-money.ts';
 import { CartLineItem } from '#web/components/cart-line-item.tsx';
 import { idField } from '#web/forms/fields.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { completedOrder } from '#domain/commerce/checkout.ts';
-import { formatMoney } from '#i18n/translate.ts';
+import { formatMoney } from '#i18n/format-money.ts';
 import { useLocale, useT, useTimeZone } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';

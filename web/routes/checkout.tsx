@@ -28,7 +28,7 @@ import { paymentFailureOf } from '#domain/commerce/payment-failure.ts';
 import { parseShippingAddress } from '#domain/commerce/shipping-address.ts';
 import { DomainError } from '#domain/shared/errors.ts';
 import { parseId } from '#domain/shared/id.ts';
-import { formatMoney } from '#i18n/translate.ts';
+import { formatMoney } from '#i18n/format-money.ts';
 import { StripePaymentForm } from '#web/components/stripe-payment-form.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { idField } from '#web/forms/fields.ts';

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { data, Link, redirect, useLoaderData } from 'react-router';
 import { z } from 'zod';
+import { DEFAULT_LOCALE } from '#domain/accounts/language.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-section.ts';
 import { dayIn, sectionTitle } from '#domain/shelf/sections.ts';
-import { formatMoney, translate } from '#i18n/translate.ts';
+import { formatMoney } from '#i18n/format-money.ts';
 import { MaterialTile } from '#web/components/material-tile.tsx';
 import { OptingBanner } from '#web/components/opting-banner.tsx';
 import { PartnerPurchaseModal } from '#web/components/partner-purchase-modal.tsx';
@@ -12,6 +13,7 @@ import { ProductSideSheet } from '#web/components/product-side-sheet.tsx';
 import { RedeemDialog } from '#web/components/redeem-dialog.tsx';
 import { ShelfActionButton } from '#web/components/shelf-action.tsx';
 import { idField } from '#web/forms/fields.ts';
+import { loadedLocale, translatePage } from '#web/i18n/catalog.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
@@ -251,7 +253,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData) return [];
   const { title } = loaderData;
   const text = title.section
-    ? translate(root?.locale ?? 'en', 'section.title', {
+    ? translatePage(loadedLocale(root?.locale ?? DEFAULT_LOCALE), 'section.title', {
         course: title.course,
         number: title.section,
       })

@@ -1,7 +1,8 @@
 import { data, useLoaderData } from 'react-router';
+import { DEFAULT_LOCALE } from '#domain/accounts/language.ts';
 import { canOpenMenuItem, menuItemForPath } from '#domain/accounts/navigation.ts';
 import { navigationFlags } from '#domain/accounts/service.ts';
-import { translate } from '#i18n/translate.ts';
+import { loadedLocale, translatePage } from '#web/i18n/catalog.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
@@ -30,12 +31,12 @@ export default function ManageToolPage() {
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  const locale = rootDataFrom(matches)?.locale ?? 'en';
+  const locale = loadedLocale(rootDataFrom(matches)?.locale ?? DEFAULT_LOCALE);
   return [
     {
       title: loaderData
-        ? translate(locale, `menu.${loaderData.item}`)
-        : translate(locale, 'error.title'),
+        ? translatePage(locale, `menu.${loaderData.item}`)
+        : translatePage(locale, 'error.title'),
     },
   ];
 };

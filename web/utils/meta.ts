@@ -1,5 +1,6 @@
-import type { MessageParams } from '#i18n/translate.ts';
-import { translate } from '#i18n/translate.ts';
+import { DEFAULT_LOCALE } from '#domain/accounts/language.ts';
+import type { MessageParams } from '#i18n/format-message.ts';
+import { loadedLocale, translatePage } from '#web/i18n/catalog.ts';
 import type { RootData } from '#web/root-data.ts';
 
 type Match = { id: string; data?: unknown; loaderData?: unknown } | undefined;
@@ -18,9 +19,13 @@ export function pageMeta(
   descriptionId?: string,
 ) {
   const root = rootDataFrom(matches);
-  const locale = root?.locale ?? 'en';
-  const title = translate(locale, titleId, { title: root?.site.title ?? 'Shelfmark', ...params });
+  const locale = loadedLocale(root?.locale ?? DEFAULT_LOCALE);
+  const title = translatePage(locale, titleId, {
+    title: root?.site.title ?? 'Shelfmark',
+    ...params,
+  });
   const tags: Record<string, string>[] = [{ title }];
-  if (descriptionId) tags.push({ name: 'description', content: translate(locale, descriptionId) });
+  if (descriptionId)
+    tags.push({ name: 'description', content: translatePage(locale, descriptionId) });
   return tags;
 }
