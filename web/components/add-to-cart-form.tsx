@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import type { OfferingPanel } from '#domain/catalog/offering-selection.ts';
@@ -8,9 +7,16 @@ import type { BrowserPayments } from '#domain/commerce/payment-gateway.ts';
 import type { SiteOrg } from '#domain/sites/types.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
-import { CartErrorDialog } from './cart-error-dialog.tsx';
+import { onDemand } from '#web/utils/on-demand.tsx';
 import { OfferingOptions } from './offering-options.tsx';
 import { WalletButton } from './wallet-button.tsx';
+
+const ReadingOptionDialog = onDemand(() =>
+  import('./reading-option-dialog.tsx').then((module) => module.ReadingOptionDialog),
+);
+const CartErrorDialog = onDemand(() =>
+  import('./cart-error-dialog.tsx').then((module) => module.CartErrorDialog),
+);
 
 type CartBody = { data?: { attributes: { productId: number; offeringId: number } }[] };
 
@@ -138,36 +144,21 @@ export function AddToCartForm({
           ) : null}
         </div>
       </fetcher.Form>
-      <Dialog.Root open={readingOption} onOpenChange={setReadingOption}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog__overlay" />
-          <Dialog.Content className="dialog" aria-describedby="reading-option-text">
-            <Dialog.Title className="dialog__title">{t('cart.readingOption.title')}</Dialog.Title>
-            <p id="reading-option-text">{t('cart.readingOption.text')}</p>
-            <div className="button-row">
-              <Dialog.Close className="button">{t('cart.readingOption.continue')}</Dialog.Close>
-              <Link
-                to={`/shelf/course-section/${courseFeeSectionId}`}
-                className="button"
-                onClick={() => setReadingOption(false)}
-              >
-                {t('cart.readingOption.materials')}
-              </Link>
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => {
-                  form.current?.requestSubmit();
-                  setReadingOption(false);
-                }}
-              >
-                {t('cart.readingOption.add')}
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-      <CartErrorDialog message={error ? t(error) : null} onClose={() => setError(null)} />
+      <ReadingOptionDialog
+        when={readingOption}
+        open={readingOption}
+        courseFeeSectionId={courseFeeSectionId}
+        onClose={() => setReadingOption(false)}
+        onAdd={() => {
+          form.current?.requestSubmit();
+          setReadingOption(false);
+        }}
+      />
+      <CartErrorDialog
+        when={error !== null}
+        message={error ? t(error) : null}
+        onClose={() => setError(null)}
+      />
     </>
   );
 }

@@ -1,44 +1,41 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
 import type { MenuGroup } from '#domain/accounts/navigation.ts';
-import { useRootData, useT } from '#web/i18n/use-t.ts';
+import { useT } from '#web/i18n/use-t.ts';
+import { onDemand } from '#web/utils/on-demand.tsx';
 
-// The user dropdown of spec 1 §2: first name (or 'Username'), groups shown when non-empty,
-// then 'Log Out', which goes through the logout page ('Logging out...').
+const UserMenuDropdown = onDemand(() =>
+  import('./user-menu-dropdown.tsx').then((module) => module.UserMenuDropdown),
+);
+
+// The user dropdown of spec 1 §2, first name (or 'Username') on its button. The menu's code
+// arrives when it is first wanted (hover or focus start the download, a click opens it): until
+// then the button stands alone, with what it announces (a menu, closed).
 export function UserMenu({ firstName, groups }: { firstName: string; groups: MenuGroup[] }) {
   const t = useT();
-  const navigate = useNavigate();
-  const links = useRootData()?.site.links;
+  const [wanted, setWanted] = useState(false);
   const name = firstName.trim() || t('nav.username');
+  const content = (
+    <>
+      <span>{name}</span>
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" focusable="false">
+        <path fill="currentColor" d="m7 10 5 5 5-5z" />
+      </svg>
+    </>
+  );
+  const standIn = (
+    <button
+      type="button"
+      className="button button--ghost user-menu__trigger"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={UserMenuDropdown.preload}
+      onFocus={UserMenuDropdown.preload}
+      onClick={() => setWanted(true)}
+    >
+      {content}
+    </button>
+  );
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="button button--ghost user-menu__trigger">
-        <span>{name}</span>
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" focusable="false">
-          <path fill="currentColor" d="m7 10 5 5 5-5z" />
-        </svg>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
-          {groups.map((group, index) => (
-            <DropdownMenu.Group key={group.id} className="menu__group">
-              {index > 0 ? <DropdownMenu.Separator className="menu__separator" /> : null}
-              <DropdownMenu.Label className="menu__label">
-                {t(`menu.group.${group.id}`)}
-              </DropdownMenu.Label>
-              {group.items.map((item) => (
-                <DropdownMenu.Item key={item.id} asChild className="menu__item">
-                  <Link to={item.path ?? links?.support ?? '/support'}>{t(`menu.${item.id}`)}</Link>
-                </DropdownMenu.Item>
-              ))}
-            </DropdownMenu.Group>
-          ))}
-          <DropdownMenu.Separator className="menu__separator" />
-          <DropdownMenu.Item className="menu__item" onSelect={() => navigate('/accounts/logout/')}>
-            {t('nav.logout')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <UserMenuDropdown when={wanted} fallback={standIn} groups={groups} triggerContent={content} />
   );
 }

@@ -1,11 +1,10 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { needsShipping, platformFeeCents } from '#domain/commerce/fulfilment-rules.ts';
 import type { BrowserPayments } from '#domain/commerce/payment-gateway.ts';
-import { TEST_WALLET_DECLINED_TOKEN, TEST_WALLET_TOKEN } from '#domain/commerce/wallet-tokens.ts';
+import { TEST_WALLET_TOKEN } from '#domain/commerce/wallet-tokens.ts';
 import type { SiteOrg } from '#domain/sites/types.ts';
-import { formatMoney } from '#i18n/format-money.ts';
-import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { useT } from '#web/i18n/use-t.ts';
+import { onDemand } from '#web/utils/on-demand.tsx';
 import {
   type CreatedPayment,
   createWalletPayment,
@@ -14,8 +13,18 @@ import {
   redirectAfterSuccess,
   type SucceededPayment,
 } from '#web/utils/payments-api.ts';
-import { StripeWalletButton } from './stripe-wallet-button.tsx';
-import { WalletSuccessDialog } from './wallet-success-dialog.tsx';
+
+// The sheet, the success modal and Stripe's button are loaded when they are first shown.
+const WalletSheet = onDemand(() =>
+  import('./wallet-sheet.tsx').then((module) => module.WalletSheet),
+);
+const WalletSuccessDialog = onDemand(() =>
+  import('./wallet-success-dialog.tsx').then((module) => module.WalletSuccessDialog),
+);
+const StripeWalletButton = onDemand(() =>
+  import('./stripe-wallet-button.tsx').then((module) => module.StripeWalletButton),
+);
+const subscribeNever = () => () => undefined;
 
 /** Below this a wallet payment is not offered (spec 1 §4 Wallet payment: minimum 0.50 USD). */
 export const WALLET_MINIMUM_CENTS = 50;
@@ -55,11 +64,15 @@ export function WalletButton({
   platformFee: SiteOrg['platformFee'] | null;
 }) {
   const t = useT();
-  const locale = useLocale();
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const [token, setToken] = useState(TEST_WALLET_TOKEN);
   const attempt = useRef<string | null>(null);
-  const cardName = useId();
+  // Stripe's button exists only in the browser: it is not rendered on the server.
+  const hydrated = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
   // A wallet pays for digital access here; what must be posted goes through the checkout.
   if (offering.priceCents < WALLET_MINIMUM_CENTS || needsShipping([offering.type])) return null;
 
@@ -78,6 +91,7 @@ export function WalletButton({
   if (payments.gateway === 'stripe') {
     return (
       <StripeWalletButton
+        when={hydrated}
         publishableKey={payments.publishableKey}
         offeringId={offering.id}
         amountCents={offering.priceCents + platformFeeCents(platformFee, offering.priceCents)}
@@ -89,6 +103,7 @@ export function WalletButton({
 
   async function create() {
     if (!csrfToken) return;
+    WalletSheet.preload();
     setStep({ name: 'creating' });
     // One key per press of the button: a retried request is the same order.
     attempt.current = crypto.randomUUID();
@@ -139,6 +154,8 @@ export function WalletButton({
         type="button"
         className="button button--wallet"
         disabled={!csrfToken || step.name !== 'idle'}
+        onPointerEnter={WalletSheet.preload}
+        onFocus={WalletSheet.preload}
         onClick={() => void create()}
       >
         {step.name === 'creating' ? t('wallet.working') : t('wallet.pay')}
@@ -148,66 +165,19 @@ export function WalletButton({
           {step.error}
         </p>
       ) : null}
-      <Dialog.Root
+      <WalletSheet
+        when={sheet !== null}
         open={sheet !== null}
-        onOpenChange={(open) => {
-          if (!open && sheet && step.name === 'sheet') void cancel(sheet.orderId);
-        }}
-      >
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog__overlay" />
-          <Dialog.Content className="dialog wallet-sheet" aria-describedby="wallet-sheet-text">
-            <Dialog.Title className="dialog__title">{t('wallet.sheet.title')}</Dialog.Title>
-            <p id="wallet-sheet-text">
-              {t('wallet.sheet.text', {
-                title: productTitle,
-                amount: formatMoney(locale, sheet?.amountCents ?? 0, 'USD'),
-              })}
-            </p>
-            <fieldset className="stack-sm" disabled={step.name === 'confirming'}>
-              <legend>{t('wallet.sheet.card')}</legend>
-              {[
-                [TEST_WALLET_TOKEN, 'wallet.sheet.cardOk'],
-                [TEST_WALLET_DECLINED_TOKEN, 'wallet.sheet.cardDeclined'],
-              ].map(([value, label]) => (
-                <label key={value} className="offerings__option">
-                  <input
-                    type="radio"
-                    name={cardName}
-                    value={value}
-                    checked={token === value}
-                    onChange={() => setToken(value!)}
-                  />
-                  <span>{t(label!)}</span>
-                </label>
-              ))}
-            </fieldset>
-            {step.name === 'sheet' && step.error ? (
-              <p className="alert alert--error" role="alert">
-                {step.error}
-              </p>
-            ) : null}
-            <div className="button-row">
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={step.name === 'confirming'}
-                onClick={() => sheet && void confirm(sheet.orderId, sheet.amountCents)}
-              >
-                {step.name === 'confirming'
-                  ? t('wallet.working')
-                  : t('wallet.sheet.pay', {
-                      amount: formatMoney(locale, sheet?.amountCents ?? 0, 'USD'),
-                    })}
-              </button>
-              <Dialog.Close className="button" disabled={step.name === 'confirming'}>
-                {t('wallet.sheet.cancel')}
-              </Dialog.Close>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-      <WalletSuccessDialog open={step.name === 'done'} />
+        productTitle={productTitle}
+        amountCents={sheet?.amountCents ?? 0}
+        confirming={step.name === 'confirming'}
+        error={step.name === 'sheet' ? step.error : null}
+        token={token}
+        onTokenChange={setToken}
+        onPay={() => sheet && void confirm(sheet.orderId, sheet.amountCents)}
+        onCancel={() => sheet && void cancel(sheet.orderId)}
+      />
+      <WalletSuccessDialog when={step.name === 'done'} open={step.name === 'done'} />
     </>
   );
 }
