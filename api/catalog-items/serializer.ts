@@ -1,4 +1,5 @@
 import type { CatalogItem } from '#domain/catalog/service.ts';
+import { isFreeToAdd } from '#domain/shelf/free-book-rule.ts';
 
 type ResourceId = { type: string; id: string };
 
@@ -52,6 +53,8 @@ export function catalogItemDocument(
       attributes: {
         isOwned: item.userAvailability.isOwned,
         inCart: item.userAvailability.inCart,
+        // spec 3 userAvailability.showFree: the one free-book rule, as the product page asks it.
+        showFree: isFreeToAdd({ price: item.price, unavailable: item.unavailable }),
       },
     },
     {

@@ -84,7 +84,11 @@ describe('GET /api/catalog-items/{id} (spec 2 §7 Catalog item)', () => {
     expect(find('product', id)).toMatchObject({ edition: '2nd', numPages: 120, language: 'en' });
     const [offeringRef] = body.data.relationships.offerings.data;
     expect(find('offering', offeringRef.id)).toMatchObject({ price: 4999, currencyCode: 'USD' });
-    expect(find('user-availability', id)).toEqual({ isOwned: false, inCart: false });
+    expect(find('user-availability', id)).toEqual({
+      isOwned: false,
+      inCart: false,
+      showFree: false,
+    });
     expect(find('channel-availability', id)).toEqual({
       availabilityStatus: 'active',
       unavailableReason: null,
@@ -124,7 +128,11 @@ describe('GET /api/catalog-items/{id} (spec 2 §7 Catalog item)', () => {
       const body = await (await get(`/api/catalog-items/${productId}`, context)).json();
       return (body.included as Included[]).find((r) => r.type === 'user-availability')?.attributes;
     };
-    expect(await availability(id, webContext({ user }))).toEqual({ isOwned: true, inCart: false });
+    expect(await availability(id, webContext({ user }))).toEqual({
+      isOwned: true,
+      inCart: false,
+      showFree: false,
+    });
     expect(await availability(expired, webContext({ user }))).toMatchObject({ isOwned: false });
     expect(await availability(id, webContext())).toMatchObject({ isOwned: false });
     // The library lists the same: the active ownership, not the expired one.
@@ -151,7 +159,7 @@ describe('GET /api/catalog-items/{id} (spec 2 §7 Catalog item)', () => {
       parseCatalogItemDocument(await (await get(`/api/catalog-items/${id}`, context)).json());
 
     const mine = await sheetFor(webContext({ user }));
-    expect(mine.userAvailability).toEqual({ isOwned: false, inCart: true });
+    expect(mine.userAvailability).toEqual({ isOwned: false, inCart: true, showFree: false });
     // The offering already in the cart comes first, before the cheapest digital one.
     expect(mine.defaultOfferingId).toBe(dearer!.id);
     expect(mine.offeringPanel.disabled).toBe(true);
@@ -172,6 +180,18 @@ describe('GET /api/catalog-items/{id} (spec 2 §7 Catalog item)', () => {
     expect(
       (body.included as Included[]).find((r) => r.type === 'channel-availability')?.attributes,
     ).toEqual({ availabilityStatus: 'withdrawn', unavailableReason: 'removed' });
+  });
+
+  it('issue 13: showFree is the free-book rule of the product page, unavailability included', async () => {
+    const showFree = async (id: number) =>
+      ((await (await get(`/api/catalog-items/${id}`)).json()).included as Included[]).find(
+        (r) => r.type === 'user-availability',
+      )?.attributes?.showFree;
+    expect(await showFree(await insertProduct(database.db, {}, { priceCents: 0 }))).toBe(true);
+    expect(
+      await showFree(await insertProduct(database.db, { status: 'withdrawn' }, { priceCents: 0 })),
+    ).toBe(false);
+    expect(await showFree(await insertProduct(database.db, {}, { priceCents: 1999 }))).toBe(false);
   });
 
   it.each([

@@ -227,7 +227,7 @@ function SheetDetails({
   const unavailable = item.channelAvailability.unavailableReason;
   const cartButton = sheetCartButton({
     isOwned: item.userAvailability.isOwned,
-    free: item.priceLabel.kind === 'readForFree',
+    free: item.userAvailability.showFree,
     inCart,
     offeringsShown: item.offeringPanel.visible,
   });

@@ -34,7 +34,7 @@ export type SheetItem = {
     typeFeatures: Record<string, { name: string; detail: string | null }[]>;
   };
   offerings: ProductOffering[];
-  userAvailability: { isOwned: boolean; inCart: boolean };
+  userAvailability: { isOwned: boolean; inCart: boolean; showFree: boolean };
   channelAvailability: {
     availabilityStatus: string;
     unavailableReason: UnavailabilityReason | null;
@@ -99,7 +99,11 @@ const offeringAttributes = z.object({
   durationDays: z.number().nullable(),
   isRental: z.boolean(),
 });
-const userAvailabilityAttributes = z.object({ isOwned: z.boolean(), inCart: z.boolean() });
+const userAvailabilityAttributes = z.object({
+  isOwned: z.boolean(),
+  inCart: z.boolean(),
+  showFree: z.boolean(),
+});
 const channelAvailabilityAttributes = z.object({
   availabilityStatus: z.string(),
   unavailableReason: z
