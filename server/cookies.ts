@@ -1,3 +1,5 @@
+import { LANG_COOKIE } from './load-context.ts';
+
 // Minimal RFC 6265 cookie parsing and serialising; no library needed for three cookies.
 export function parseCookies(header: string | null): Map<string, string> {
   const jar = new Map<string, string>();
@@ -33,4 +35,16 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   if (options.secure) parts.push('Secure');
   parts.push(`SameSite=${options.sameSite ?? 'Lax'}`);
   return parts.join('; ');
+}
+
+/**
+ * The LANG cookie (spec 2 §7: the language also lives in the browser), written the same way by
+ * the change-language call and the language form: readable by scripts, a year long.
+ */
+export function languageCookie(language: string, secure: boolean): string {
+  return serializeCookie(LANG_COOKIE, language, {
+    httpOnly: false,
+    secure,
+    maxAgeSeconds: 60 * 60 * 24 * 365,
+  });
 }

@@ -1,7 +1,7 @@
 import { changeLanguage, navigationFlags } from '#domain/accounts/service.ts';
 import { isEcommerceShown } from '#domain/sites/site-rules.ts';
-import { serializeCookie } from '#server/cookies.ts';
-import { LANG_COOKIE, type WebContext } from '#server/load-context.ts';
+import { languageCookie } from '#server/cookies.ts';
+import type { WebContext } from '#server/load-context.ts';
 import { apiError, jsonApi, readJson } from '../errors.ts';
 import { changeLanguageBody } from './validators.ts';
 
@@ -49,11 +49,7 @@ export async function postChangeLanguage(request: Request, context: WebContext):
     { data: { type: 'Language', id: stored, attributes: { code: stored } } },
     {
       headers: {
-        'Set-Cookie': serializeCookie(LANG_COOKIE, stored, {
-          httpOnly: false,
-          secure: context.secureCookies,
-          maxAgeSeconds: 60 * 60 * 24 * 365,
-        }),
+        'Set-Cookie': languageCookie(stored, context.secureCookies),
       },
     },
   );

@@ -2,8 +2,7 @@ import { redirect, useLoaderData } from 'react-router';
 import { z } from 'zod';
 import { safeNextPath } from '#domain/accounts/safe-next.ts';
 import { changeLanguage } from '#domain/accounts/service.ts';
-import { serializeCookie } from '#server/cookies.ts';
-import { LANG_COOKIE } from '#server/load-context.ts';
+import { languageCookie } from '#server/cookies.ts';
 import { LanguageForm } from '#web/components/language-form.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
@@ -27,11 +26,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const parsed = LanguageSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response(null, { status: 400 });
   const language = await changeLanguage(context.rc, parsed.data.language);
-  const cookie = serializeCookie(LANG_COOKIE, language, {
-    httpOnly: false,
-    secure: context.secureCookies,
-    maxAgeSeconds: 60 * 60 * 24 * 365,
-  });
+  const cookie = languageCookie(language, context.secureCookies);
   return redirect(safeNextPath(parsed.data.next), { headers: { 'Set-Cookie': cookie } });
 });
 
