@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageItems, pageNumber, shownRange } from './pagination.ts';
+import { pageItems, pageNumber, pageWindow, shownRange } from './pagination.ts';
 
 const render = (current: number, pages: number) =>
   pageItems(current, pages)
@@ -42,5 +42,17 @@ describe('pageNumber', () => {
     [' 2'],
   ])('reads %j as the first page', (raw) => {
     expect(pageNumber(raw)).toBe(1);
+  });
+});
+
+describe('pageWindow (spec 2 §9 page size 100; issue 13: one page-count rule)', () => {
+  it('counts pages of 100 and keeps the asked page within them', () => {
+    expect(pageWindow(1, 0)).toEqual({ page: 1, pages: 1 });
+    expect(pageWindow(1, 100)).toEqual({ page: 1, pages: 1 });
+    expect(pageWindow(2, 101)).toEqual({ page: 2, pages: 2 });
+    expect(pageWindow(9, 250)).toEqual({ page: 3, pages: 3 });
+    expect(pageWindow(0, 250)).toEqual({ page: 1, pages: 3 });
+    expect(pageWindow(Number.NaN, 250)).toEqual({ page: 1, pages: 3 });
+    expect(pageWindow(2.7, 250)).toEqual({ page: 2, pages: 3 });
   });
 });

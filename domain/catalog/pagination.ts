@@ -21,6 +21,19 @@ export function pageItems(current: number, pages: number): PageItem[] {
   return items;
 }
 
+/**
+ * The pages of `count` items and the asked page clamped to them: at least one page, so an empty
+ * list is page 1 of 1; a page past the end is the last (issue 13: this was written twice).
+ */
+export function pageWindow(
+  asked: number,
+  count: number,
+  pageSize = PAGE_SIZE,
+): { page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  return { page: Math.min(Math.max(1, Math.floor(asked) || 1), pages), pages };
+}
+
 /** The shown range, e.g. '101 - 200' of page 2; the end is capped by the count. */
 export function shownRange(
   page: number,

@@ -3,7 +3,7 @@ import { queryRows } from '#db/client.ts';
 import { productIdentifiers, products } from '#db/schema/catalog.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
-import { PAGE_SIZE } from './pagination.ts';
+import { PAGE_SIZE, pageWindow } from './pagination.ts';
 import { cardColumns, offerSummaries, toProductCards } from './product-cards.ts';
 import { parseSearchTerms } from './search-terms.ts';
 import { CARD_DESCRIPTION_WORDS, truncateWords } from './truncate-words.ts';
@@ -81,8 +81,7 @@ async function runSearch(
   const ids = [...new Set([...identifierHits, ...ranked.map((r) => Number(r.id))])];
   const more = ids.length > SEARCH_WINDOW;
   const count = Math.min(ids.length, SEARCH_WINDOW);
-  const pages = Math.max(1, Math.ceil(count / SEARCH_PAGE_SIZE));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const { page: current, pages } = pageWindow(page, count, SEARCH_PAGE_SIZE);
   const pageIds = ids.slice((current - 1) * SEARCH_PAGE_SIZE, current * SEARCH_PAGE_SIZE);
   // Rows and prices of the page at once: the ids are known.
   const [rows, summaries] = await Promise.all([

@@ -18,7 +18,7 @@ import { cartItems, carts } from '#db/schema/commerce.ts';
 import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
-import { PAGE_SIZE } from '#domain/catalog/pagination.ts';
+import { PAGE_SIZE, pageWindow } from '#domain/catalog/pagination.ts';
 import { daysLeft } from '#domain/courses/opting.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
@@ -197,8 +197,7 @@ export async function shelfMaterials(
     .from(ownerships)
     .innerJoin(products, eq(products.id, ownerships.productId))
     .where(where);
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = Math.min(Math.max(1, input.page), pages);
+  const { page, pages } = pageWindow(input.page, total);
   const order =
     input.sort === 'alphabetical_asc'
       ? [asc(sql`lower(${products.title})`), asc(products.id)]
