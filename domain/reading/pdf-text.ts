@@ -1,6 +1,7 @@
 // The length of the text on each page of a PDF, read on the server with pdf.js (the same
 // engine the browser reader uses), so DRM limits are shares of the real text. Loaded only
 // when a PDF is first measured; the result is stored (book_file_metrics).
+import { pdfPageText, textItems } from './pdf-text-items.ts';
 import { normalizedLength } from './xhtml-content.ts';
 
 export async function pdfPageTextLengths(data: Buffer): Promise<number[]> {
@@ -17,11 +18,7 @@ export async function pdfPageTextLengths(data: Buffer): Promise<number[]> {
     for (let number = 1; number <= document.numPages; number++) {
       const page = await document.getPage(number);
       const content = await page.getTextContent();
-      let text = '';
-      for (const item of content.items) {
-        if ('str' in item) text += item.hasEOL ? `${item.str}\n` : item.str;
-      }
-      lengths.push(normalizedLength(text));
+      lengths.push(normalizedLength(pdfPageText(textItems(content.items))));
       page.cleanup();
     }
     return lengths;

@@ -166,6 +166,57 @@ describe('the reader, as the student who owns the book', () => {
   });
 });
 
+/** The text of the search hit marked in the book now (a person sees it highlighted). */
+function markedHit(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const [range] = [...(CSS.highlights.get('reader-hit') ?? [])] as Range[];
+    return range && !range.collapsed ? range.toString() : null;
+  });
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function searchInBook(page: Page, words: string) {
+  const field = page.getByLabel('Words to find');
+  if (!(await field.isVisible()))
+    await page.getByText('Search in this book', { exact: true }).click();
+  await field.fill(words);
+  await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: new RegExp(`results? for “${escapeRegExp(words)}”`) })
+    .waitFor();
+}
+
+describe('issue 13: reader defects found from outside', () => {
+  it('a PDF phrase across a line end is found, and marked on its page', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    await page.goto('/book/read/2');
+    await waitForHydration(page);
+    await page
+      .getByRole('region', { name: 'Page 1' })
+      .getByText(/\w{4,}/)
+      .first()
+      .waitFor();
+    // The first page starts with the title and, on the next line, 'by' and the authors.
+    const title = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+    const lastWord = title.split(/\s+/).at(-1)!;
+    const phrase = `${lastWord} by`;
+    await searchInBook(page, phrase);
+    await page
+      .getByRole('status')
+      .filter({ hasText: `1 result for “${phrase}”` })
+      .waitFor();
+    await page.getByRole('button', { name: /^Page 1\b/ }).click();
+    await page.waitForFunction(() => CSS.highlights.get('reader-hit')?.size === 1);
+    // The hit is marked across the line end: the title's last word, then 'by'.
+    expect(await markedHit(page)).toMatch(new RegExp(`^${escapeRegExp(lastWord)}\\s*by$`, 'i'));
+    await context.close();
+  });
+});
+
 describe('the reader, for anybody else', () => {
   it('another student is forbidden from the book and its files; a visitor logs in first', async () => {
     const context = await newContext(browser);

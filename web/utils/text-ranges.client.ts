@@ -3,16 +3,37 @@ import { normalizeForSearch } from '#domain/reading/text-search.ts';
 /**
  * The DOM range of the nth occurrence of `query` in the text under `root`, counted by the
  * same rule as the server's search (domain/reading/text-search.ts): case and white space
- * runs do not matter, so the hit the server listed is the one found here.
+ * runs do not matter, so the hit the server listed is the one found here. In pdf.js's text
+ * layer a line ends with a <br> and no space (`lineBreaks`): it counts as white space there,
+ * as it does in the page's text the hit was listed from (pdf-text-items.ts).
  */
-export function findInText(root: Node, query: string, occurrence: number): Range | null {
+export function findInText(
+  root: Node,
+  query: string,
+  occurrence: number,
+  { lineBreaks = false }: { lineBreaks?: boolean } = {},
+): Range | null {
   const needle = normalizeForSearch(query).trim();
   if (!needle) return null;
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(
+    root,
+    lineBreaks ? NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT : NodeFilter.SHOW_TEXT,
+  );
   const chars: string[] = [];
   const where: [Text, number][] = [];
   let lastSpace = false;
-  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+  let lastText: Text | null = null;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!(node instanceof Text)) {
+      // A line break: one space, placed at the end of the text before it.
+      if (node.nodeName === 'BR' && lastText && !lastSpace) {
+        lastSpace = true;
+        chars.push(' ');
+        where.push([lastText, Math.max(0, lastText.data.length - 1)]);
+      }
+      continue;
+    }
+    lastText = node;
     const text = node.data;
     for (let i = 0; i < text.length; i++) {
       const ch = text[i]!;

@@ -1,5 +1,11 @@
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import {
+  type PdfTextItem,
+  pdfItemSeparator,
+  pdfPageText,
+  textItems,
+} from '#domain/reading/pdf-text-items.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { loadPdfEngine } from '#web/utils/pdf-engine.client.ts';
 import { findInText } from '#web/utils/text-ranges.client.ts';
@@ -14,6 +20,21 @@ export type PdfHandle = {
   /** The current page as an image, for printing it. */
   pageImage(): string | null;
 };
+
+// pdf.js writes a <br> where a line ends and nothing between runs of text its positions set
+// apart otherwise: add that white space too, so the layer's text (selected, copied, searched
+// for a hit) is the page's text search listed (pdf-text-items.ts). One div per text item.
+function addSeparators(items: PdfTextItem[], divs: HTMLElement[]) {
+  items.forEach((item, i) => {
+    const separator = item.hasEOL ? '' : pdfItemSeparator(item, items[i + 1]);
+    const div = divs[i];
+    if (!separator || !div?.isConnected) return;
+    const node = document.createElement(separator === '\n' ? 'br' : 'span');
+    node.setAttribute('role', 'presentation');
+    if (separator === ' ') node.textContent = ' ';
+    div.after(node);
+  });
+}
 
 type PdfPageProps = {
   doc: PDFDocumentProxy;
@@ -60,13 +81,17 @@ function PdfPage({ doc, index, width, render, label, onRendered }: PdfPageProps)
       layer.replaceChildren();
       layer.style.setProperty('--scale-factor', String(viewport.scale));
       layer.style.setProperty('--total-scale-factor', String(viewport.scale));
+      const content = await page.getTextContent();
+      if (!live) return;
       const textLayer = new pdfjs.TextLayer({
-        textContentSource: page.streamTextContent(),
+        textContentSource: content,
         container: layer,
         viewport,
       });
       await textLayer.render();
-      if (live) rendered.current?.(layer);
+      if (!live) return;
+      addSeparators(textItems(content.items), textLayer.textDivs);
+      rendered.current?.(layer);
     })();
     return () => {
       live = false;
@@ -90,6 +115,7 @@ export function PdfView({
   fontScale,
   startPage,
   onLocation,
+  onReady,
   onFailure,
 }: {
   ref: Ref<PdfHandle>;
@@ -98,6 +124,8 @@ export function PdfView({
   fontScale: number;
   startPage: number;
   onLocation(location: ViewLocation): void;
+  /** The document is open: its pages and their text can be read. */
+  onReady(): void;
   onFailure(): void;
 }) {
   const t = useT();
@@ -112,6 +140,11 @@ export function PdfView({
   startAt.current = page;
   const failure = useRef(onFailure);
   failure.current = onFailure;
+  const ready = useRef(onReady);
+  ready.current = onReady;
+  useEffect(() => {
+    if (doc) ready.current();
+  }, [doc]);
 
   useEffect(() => {
     let live = true;
@@ -181,7 +214,7 @@ export function PdfView({
     const hit = pending.current;
     if (!hit || hit.page !== index) return;
     pending.current = null;
-    const range = findInText(layer, hit.query, hit.occurrence);
+    const range = findInText(layer, hit.query, hit.occurrence, { lineBreaks: true });
     if (range && 'highlights' in CSS) CSS.highlights.set('reader-hit', new Highlight(range));
   };
 
@@ -212,19 +245,20 @@ export function PdfView({
         setVisible((old) => new Set(old).add(next));
         if (layout === 'scrolled')
           box.current!.querySelectorAll('.pdf-page')[next]?.scrollIntoView({ block: 'start' });
-        // Already drawn: find the hit in its text layer now.
+        // Already drawn (a page of the column, or the page shown): find the hit in it now.
+        const shown = layout === 'scrolled' || next === page;
         const layer =
           box.current!.querySelectorAll<HTMLDivElement>('.textLayer')[
             layout === 'scrolled' ? next : 0
           ];
-        if (layer && layout === 'scrolled' && layer.childElementCount > 0) highlight(layer, next);
+        if (shown && layer && layer.childElementCount > 0) highlight(layer, next);
       },
       async pageTexts() {
         if (!doc) return [];
         const texts: string[] = [];
         for (let i = 1; i <= doc.numPages; i++) {
           const content = await (await doc.getPage(i)).getTextContent();
-          texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
+          texts.push(pdfPageText(textItems(content.items)));
         }
         return texts;
       },

@@ -40,6 +40,15 @@ function loadSettings(): Settings {
   }
 }
 
+/** A promise and its resolve, for waiting on something a child reports once. */
+function deferred(): { promise: Promise<void>; resolve(): void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
 const EDITABLE = 'input, textarea, select, [contenteditable="true"], [role="radio"]';
 
 // The in-browser reader (issue 5): an EPUB chapter rendered on the server, or a PDF in
@@ -83,6 +92,8 @@ export function Reader({
   const [printing, setPrinting] = useState<{ html?: string; image?: string } | null>(null);
   const epub = useRef<ViewHandle>(null);
   const pdf = useRef<PdfHandle>(null);
+  // Search in a PDF waits for pdf.js to have opened it (a search made sooner found nothing).
+  const [pdfReady] = useState(deferred);
   const isPdf = view.format === 'pdf';
   const pdfUrl = `/file/read/${view.file.id}${courseMemberId === null ? '' : `?coursemember_id=${courseMemberId}`}`;
 
@@ -262,6 +273,7 @@ export function Reader({
   const search = useCallback(
     async (query: string): Promise<ReaderHit[]> => {
       if (!isPdf) return api.search(query);
+      await pdfReady.promise;
       const texts = (await pdf.current?.pageTexts()) ?? [];
       const hits: ReaderHit[] = [];
       texts.forEach((text, page) => {
@@ -270,7 +282,7 @@ export function Reader({
       });
       return hits;
     },
-    [api, isPdf],
+    [api, isPdf, pdfReady],
   );
 
   const openToc = (entry: TocEntry) =>
@@ -442,6 +454,7 @@ export function Reader({
                     fontScale={settings.fontScale}
                     startPage={view.position.part}
                     onLocation={onLocation}
+                    onReady={pdfReady.resolve}
                     onFailure={() => setMessage(t('reader.pdfFailed'))}
                   />
                 </Suspense>
