@@ -2,27 +2,36 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { DEFAULT_LOCALE, isLocale } from '#domain/accounts/language.ts';
-import { loadCatalog } from '#web/i18n/catalog.ts';
+import { addPageMessages, completeCatalogs } from '#web/i18n/catalog.ts';
 import { LocaleContext } from '#web/i18n/locale-context.ts';
+import { PAGE_MESSAGES_ID } from '#web/i18n/page-messages.tsx';
 
 // React Router's default browser entry, inside the request's language: the one the server
-// rendered into <html lang> (see locale-context.ts). Only that language's messages are
-// downloaded (issue 13), and before hydrating, so the first render writes the server's text.
-// Should they fail to arrive, the page stays as the server sent it: links and forms still work.
+// rendered into <html lang> (see locale-context.ts). It hydrates with the messages the page
+// carries; the rest of its language is downloaded at the visitor's first key or pointer press,
+// when new texts may follow (issue 13, web/i18n/catalog.ts).
 const lang = document.documentElement.lang;
 const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
+addPageMessages(document.getElementById(PAGE_MESSAGES_ID)?.textContent || '{}');
 
-loadCatalog(locale).then(
-  () =>
-    startTransition(() => {
-      hydrateRoot(
-        document,
-        <StrictMode>
-          <LocaleContext.Provider value={locale}>
-            <HydratedRouter />
-          </LocaleContext.Provider>
-        </StrictMode>,
-      );
-    }),
-  (error: unknown) => console.error('The page could not load its messages', error),
-);
+const completeOnFirstPress = () => {
+  completeCatalogs().catch(() => undefined);
+};
+for (const type of ['pointerdown', 'keydown'] as const) {
+  document.addEventListener(type, completeOnFirstPress, {
+    capture: true,
+    once: true,
+    passive: true,
+  });
+}
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <LocaleContext.Provider value={locale}>
+        <HydratedRouter />
+      </LocaleContext.Provider>
+    </StrictMode>,
+  );
+});

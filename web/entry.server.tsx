@@ -3,7 +3,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { LANGUAGES } from '#domain/accounts/language.ts';
 import { inlineScriptHashes } from '#server/script-hashes.ts';
-import { loadCatalog } from '#web/i18n/catalog.ts';
+import { loadCatalog, renderNotingMessages } from '#web/i18n/catalog.ts';
 import { LocaleContext } from '#web/i18n/locale-context.ts';
 import { attachmentResponse } from '#web/utils/attachment.server.ts';
 
@@ -25,8 +25,9 @@ type StreamCache = Record<number, { result: { done: boolean; value: string } }>;
  *
  * The page is in the request's language even when the root loader did not run (a form post
  * that failed, a 500): LocaleContext carries it (web/i18n/locale-context.ts). Every language's
- * messages are loaded (once) before rendering (web/i18n/catalog.ts). A page route that answered
- * a file (web/utils/attachment.server.ts) is sent as that file.
+ * messages are loaded (once) before rendering, and the page carries the ones it used
+ * (web/i18n/catalog.ts). A page route that answered a file (web/utils/attachment.server.ts) is
+ * sent as that file.
  */
 export default async function handleRequest(
   request: Request,
@@ -54,10 +55,12 @@ export default async function handleRequest(
     reader.releaseLock();
     Object.assign(routerContext.renderMeta ?? {}, { streamCache });
   }
-  const html = `<!DOCTYPE html>${renderToString(
-    <LocaleContext.Provider value={loadContext.rc.locale}>
-      <ServerRouter context={routerContext} url={request.url} />
-    </LocaleContext.Provider>,
+  const html = `<!DOCTYPE html>${renderNotingMessages(() =>
+    renderToString(
+      <LocaleContext.Provider value={loadContext.rc.locale}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </LocaleContext.Provider>,
+    ),
   )}`;
   loadContext.scriptHashes = inlineScriptHashes(html);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

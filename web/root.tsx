@@ -24,7 +24,8 @@ import { MaintenanceBanner } from '#web/components/maintenance-banner.tsx';
 import { Navbar } from '#web/components/navbar.tsx';
 import { PageViewTracker } from '#web/components/page-view-tracker.tsx';
 import { loadCatalog } from '#web/i18n/catalog.ts';
-import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { PageMessages } from '#web/i18n/page-messages.tsx';
+import { useCatalogUpdates, useLocale, useT } from '#web/i18n/use-t.ts';
 import type { RootData } from '#web/root-data.ts';
 import { TestModeBanner } from '#web/shell/test-mode-banner.tsx';
 import type { Route } from './+types/root.ts';
@@ -98,6 +99,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
     .map(([name, value]) => `${name}:${value}`)
     .join(';');
   const locale = useLocale();
+  // The titles of <Meta /> too are written again once a language's catalog has arrived.
+  useCatalogUpdates();
   return (
     <html lang={locale}>
       <head>
@@ -112,6 +115,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration />
         <Scripts />
+        <PageMessages />
       </body>
     </html>
   );

@@ -54,7 +54,8 @@ export function AddToCartForm({
   payments: BrowserPayments;
   platformFee: SiteOrg['platformFee'] | null;
 }) {
-  const t = useT();
+  // The cart is asked after hydration: the button may then read View Cart or Update Cart.
+  const t = useT(['cart.view', 'cart.update']);
   const csrfToken = useCsrfToken();
   const fetcher = useFetcher<{ error?: string }>();
   const [error, setError] = useState<string | null>(null);

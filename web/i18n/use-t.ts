@@ -1,9 +1,9 @@
-import { useContext } from 'react';
+import { useContext, useSyncExternalStore } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { DEFAULT_LOCALE, type Locale } from '#domain/accounts/language.ts';
 import type { MessageParams } from '#i18n/format-message.ts';
 import type { RootData } from '#web/root-data.ts';
-import { translatePage } from './catalog.ts';
+import { catalogsVersion, notePageMessages, subscribeCatalogs, translatePage } from './catalog.ts';
 import { LocaleContext } from './locale-context.ts';
 
 export function useRootData(): RootData | undefined {
@@ -16,9 +16,19 @@ export function useLocale(): Locale {
   return useRootData()?.locale ?? requestLocale ?? DEFAULT_LOCALE;
 }
 
-/** The translate function for the current page's language (its catalog is loaded: catalog.ts). */
-export function useT(): (id: string, params?: MessageParams) => string {
+/** Renders again when a language's whole catalog has arrived (catalog.ts). */
+export function useCatalogUpdates(): void {
+  useSyncExternalStore(subscribeCatalogs, catalogsVersion, catalogsVersion);
+}
+
+/**
+ * The translate function for the current page's language. `later` names messages the
+ * component may show after hydration by itself (not after a press): the page carries them.
+ */
+export function useT(later?: readonly string[]): (id: string, params?: MessageParams) => string {
   const locale = useLocale();
+  useCatalogUpdates();
+  if (later) notePageMessages(locale, later);
   return (id, params) => translatePage(locale, id, params);
 }
 
