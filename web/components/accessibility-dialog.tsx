@@ -1,18 +1,20 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { AccessibilityGroup } from '#domain/catalog/accessibility-metadata.ts';
+import type { ReactNode } from 'react';
 import { useT } from '#web/i18n/use-t.ts';
 import { useReturnFocus } from '#web/utils/use-return-focus.ts';
-import { AccessibilityGroupList } from './accessibility-group-list.tsx';
 
-/** The 'Accessibility Metadata' modal (spec 1 §2): every group, opened from 'See all'. */
+/**
+ * The 'Accessibility Metadata' modal (spec 1 §2), opened from 'See all'; `children` is the list
+ * of every group (accessibility-metadata.tsx renders it: the product page's code has it).
+ */
 export function AccessibilityDialog({
   open,
-  groups,
   onClose,
+  children,
 }: {
   open: boolean;
-  groups: AccessibilityGroup[];
   onClose: () => void;
+  children: ReactNode;
 }) {
   const t = useT();
   const returnFocus = useReturnFocus();
@@ -26,9 +28,7 @@ export function AccessibilityDialog({
           {...returnFocus}
         >
           <Dialog.Title className="dialog__title">{t('a11y.title')}</Dialog.Title>
-          <div className="dialog__scroll">
-            <AccessibilityGroupList groups={groups} headingLevel={3} />
-          </div>
+          <div className="dialog__scroll">{children}</div>
           <div className="button-row">
             <Dialog.Close className="button button--primary">{t('a11y.close')}</Dialog.Close>
           </div>

@@ -33,7 +33,9 @@ export function AccessibilityMetadata({ groups }: { groups: AccessibilityGroup[]
       >
         {t('a11y.seeAll')}
       </button>
-      <AccessibilityDialog when={open} open={open} groups={groups} onClose={() => setOpen(false)} />
+      <AccessibilityDialog when={open} open={open} onClose={() => setOpen(false)}>
+        <AccessibilityGroupList groups={groups} headingLevel={3} />
+      </AccessibilityDialog>
     </div>
   );
 }
