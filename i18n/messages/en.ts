@@ -676,6 +676,8 @@ export const en = {
   'reading.error.noFile': 'This title has no file to read.',
   'reading.search.empty': 'Please enter a valid search term.',
   'reading.search.pdfInBrowser': 'This book is searched in your browser.',
+  // Issue 13, reader defects found from outside.
+  'reader.search.shown': 'Result {n} of {count} for “{query}” is highlighted on this page.',
   'analytics.title': 'Section Analytics: {section} | {title}',
   'analytics.heading': 'Section Analytics: {section}',
   'analytics.back': 'Back to the course section',

@@ -694,6 +694,9 @@ export const frCA: Record<MessageId, string> = {
   'reading.error.noFile': 'Ce titre n’a pas de fichier à lire.',
   'reading.search.empty': 'Veuillez saisir un terme de recherche valide.',
   'reading.search.pdfInBrowser': 'Ce livre est cherché dans votre navigateur.',
+  // Issue 13, reader defects found from outside.
+  'reader.search.shown':
+    'Le résultat {n} sur {count} pour « {query} » est surligné sur cette page.',
   'analytics.title': 'Statistiques de la section : {section} | {title}',
   'analytics.heading': 'Statistiques de la section : {section}',
   'analytics.back': 'Retour à la section de cours',

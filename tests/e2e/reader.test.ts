@@ -215,6 +215,50 @@ describe('issue 13: reader defects found from outside', () => {
     expect(await markedHit(page)).toMatch(new RegExp(`^${escapeRegExp(lastWord)}\\s*by$`, 'i'));
     await context.close();
   });
+  it('an EPUB hit stays marked, in view and focused, until the next page turn', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    await page.goto('/book/read/1?chapter=1');
+    await waitForHydration(page);
+    await status(page).waitFor();
+    await searchInBook(page, 'Chapter 3');
+    await page
+      .getByRole('button', { name: /Chapter 3/ })
+      .first()
+      .click();
+    await status(page)
+      .filter({ hasText: /Chapter 3: / })
+      .waitFor();
+    // Said where the hit is, and still marked once the page has settled (its place saved).
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Result 1 of \d+ for “Chapter 3” is highlighted on this page\.$/ })
+      .waitFor();
+    await page.waitForResponse((r) => r.url().includes('/api/reading/1/position'));
+    expect(await markedHit(page)).toBe('Chapter 3');
+    // Keyboard and screen reader users are taken to it.
+    expect(
+      await page.evaluate(() => {
+        const [range] = [...(CSS.highlights.get('reader-hit') ?? [])] as Range[];
+        return !!range && !!document.activeElement?.contains(range.startContainer);
+      }),
+    ).toBe(true);
+    const box = await page.getByRole('region', { name: /^Book text/ }).boundingBox();
+    const hit = await page.evaluate(() => {
+      const [range] = [...(CSS.highlights.get('reader-hit') ?? [])] as Range[];
+      const rect = range!.getBoundingClientRect();
+      return { x: rect.x, y: rect.y };
+    });
+    expect(hit.x).toBeGreaterThanOrEqual(box!.x);
+    expect(hit.x).toBeLessThan(box!.x + box!.width);
+    expect(hit.y).toBeGreaterThanOrEqual(box!.y);
+    expect(hit.y).toBeLessThan(box!.y + box!.height);
+    // Navigating on clears it.
+    await turn(page, 'ArrowRight');
+    expect(await markedHit(page)).toBeNull();
+    await context.close();
+  });
 });
 
 describe('the reader, for anybody else', () => {

@@ -60,3 +60,29 @@ export function findInText(
     from = at + needle.length;
   }
 }
+
+const HIT = 'reader-hit';
+let focusedHit: { element: HTMLElement; hadTabIndex: boolean } | null = null;
+
+/**
+ * Marks a search hit (the CSS highlight the reader styles) until clearHit: the next search or
+ * navigation. With `focusIn`, the element around the hit inside it takes the focus, so a
+ * keyboard or screen reader user goes on from the hit (the caller has brought it into view).
+ */
+export function markHit(range: Range, focusIn?: HTMLElement): void {
+  clearHit();
+  if ('highlights' in CSS) CSS.highlights.set(HIT, new Highlight(range));
+  if (!focusIn) return;
+  const around = range.startContainer.parentElement;
+  const element = around && focusIn.contains(around) ? around : focusIn;
+  focusedHit = { element, hadTabIndex: element.hasAttribute('tabindex') };
+  if (!focusedHit.hadTabIndex) element.tabIndex = -1;
+  element.focus({ preventScroll: true });
+}
+
+/** Unmarks the hit marked last, if any. */
+export function clearHit(): void {
+  if ('highlights' in CSS) CSS.highlights.delete(HIT);
+  if (focusedHit && !focusedHit.hadTabIndex) focusedHit.element.removeAttribute('tabindex');
+  focusedHit = null;
+}

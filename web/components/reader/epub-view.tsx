@@ -1,5 +1,12 @@
-import { type Ref, useCallback, useImperativeHandle, useLayoutEffect, useRef } from 'react';
-import { findInText } from '#web/utils/text-ranges.client.ts';
+import {
+  type Ref,
+  useCallback,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+} from 'react';
+import { clearHit, findInText, markHit } from '#web/utils/text-ranges.client.ts';
 
 export type ReaderLayout = 'paginated' | 'scrolled';
 
@@ -122,6 +129,7 @@ export function EpubView({
     el.scrollLeft = 0;
     el.scrollTop = 0;
     page.current = 0;
+    if (start.at !== 'occurrence') clearHit();
     if (start.at === 'progression') goToProgression(start.progression);
     else if (start.at === 'end') turnTo(measure().count - 1);
     else if (start.at === 'fragment') {
@@ -131,9 +139,12 @@ export function EpubView({
     } else {
       const range = findInText(el, start.query, start.occurrence);
       if (range) {
-        if ('highlights' in CSS) CSS.highlights.set('reader-hit', new Highlight(range));
         goToRect(range.getBoundingClientRect());
-      } else report();
+        markHit(range, el);
+      } else {
+        clearHit();
+        report();
+      }
     }
   }, [html, start]);
 
@@ -161,6 +172,7 @@ export function EpubView({
     () => ({
       next() {
         const el = box.current!;
+        clearHit();
         if (layout === 'scrolled') {
           if (el.scrollTop + el.clientHeight >= el.scrollHeight - 2) return false;
           el.scrollTop += Math.round(el.clientHeight * 0.9);
@@ -173,6 +185,7 @@ export function EpubView({
       },
       previous() {
         const el = box.current!;
+        clearHit();
         if (layout === 'scrolled') {
           if (el.scrollTop <= 0) return false;
           el.scrollTop -= Math.round(el.clientHeight * 0.9);
@@ -192,6 +205,10 @@ export function EpubView({
   const remember = () => {
     keep.current = currentProgression();
   };
+  // One object per chapter: React 19 sets innerHTML again whenever this prop is a new object,
+  // which threw away the page's DOM (the marked hit, a selection) on every render.
+  const content = useMemo(() => ({ __html: html }), [html]);
+
   const signature = `${layout}:${fontScale}`;
   const previous = useRef(signature);
   if (previous.current !== signature) {
@@ -210,7 +227,7 @@ export function EpubView({
       aria-label={label}
       onScroll={layout === 'scrolled' ? report : undefined}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: rebuilt from an allow-list on the server (domain/reading/xhtml-content.ts)
-      dangerouslySetInnerHTML={{ __html: html }}
+      dangerouslySetInnerHTML={content}
     />
   );
 }

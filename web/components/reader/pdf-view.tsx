@@ -8,7 +8,7 @@ import {
 } from '#domain/reading/pdf-text-items.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { loadPdfEngine } from '#web/utils/pdf-engine.client.ts';
-import { findInText } from '#web/utils/text-ranges.client.ts';
+import { clearHit, findInText, markHit } from '#web/utils/text-ranges.client.ts';
 import type { ReaderLayout, ViewLocation } from './epub-view.tsx';
 
 export type PdfHandle = {
@@ -215,7 +215,7 @@ export function PdfView({
     if (!hit || hit.page !== index) return;
     pending.current = null;
     const range = findInText(layer, hit.query, hit.occurrence, { lineBreaks: true });
-    if (range && 'highlights' in CSS) CSS.highlights.set('reader-hit', new Highlight(range));
+    if (range) markHit(range);
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: highlight reads refs only
@@ -223,6 +223,7 @@ export function PdfView({
     ref,
     () => ({
       next() {
+        clearHit();
         if (page >= count - 1) return false;
         const next = page + 1;
         setPage(next);
@@ -231,6 +232,7 @@ export function PdfView({
         return true;
       },
       previous() {
+        clearHit();
         if (page <= 0) return false;
         const previous = page - 1;
         setPage(previous);
@@ -241,6 +243,7 @@ export function PdfView({
       goToPage(target, hit) {
         const next = Math.min(Math.max(0, target), Math.max(0, count - 1));
         pending.current = hit ? { ...hit, page: next } : null;
+        clearHit();
         setPage(next);
         setVisible((old) => new Set(old).add(next));
         if (layout === 'scrolled')

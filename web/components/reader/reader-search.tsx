@@ -17,7 +17,8 @@ export function ReaderSearch({
 }: {
   search(query: string): Promise<ReaderHit[]>;
   partLabel(part: number): string;
-  onOpen(hit: ReaderHit, query: string): void;
+  /** Opens a hit: the nth (from 1) of `count` found for `query`. */
+  onOpen(hit: ReaderHit, query: string, n: number, count: number): void;
 }) {
   const t = useT();
   const id = useId();
@@ -69,12 +70,12 @@ export function ReaderSearch({
       </output>
       {state.kind === 'done' && state.hits.length > 0 ? (
         <ol className="reader-search__hits">
-          {state.hits.map((hit) => (
+          {state.hits.map((hit, i) => (
             <li key={`${hit.part}-${hit.occurrence}`}>
               <button
                 type="button"
                 className="reader-search__hit"
-                onClick={() => onOpen(hit, state.query)}
+                onClick={() => onOpen(hit, state.query, i + 1, state.hits.length)}
               >
                 <span className="reader-search__where">{partLabel(hit.part)}</span>
                 <span>

@@ -5,6 +5,7 @@ import type { ReaderView, TocEntry } from '#domain/reading/types.ts';
 import { normalizedLength } from '#domain/reading/xhtml-content.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
+import { clearHit } from '#web/utils/text-ranges.client.ts';
 import { DrmSummary } from './drm-summary.tsx';
 import {
   EpubView,
@@ -272,6 +273,8 @@ export function Reader({
 
   const search = useCallback(
     async (query: string): Promise<ReaderHit[]> => {
+      // A new search unmarks the last hit.
+      clearHit();
       if (!isPdf) return api.search(query);
       await pdfReady.promise;
       const texts = (await pdf.current?.pageTexts()) ?? [];
@@ -353,8 +356,12 @@ export function Reader({
             <ReaderSearch
               search={search}
               partLabel={partTitle}
-              onOpen={(hit, query) =>
-                void openPart(hit.part, { at: 'occurrence', query, occurrence: hit.occurrence })
+              onOpen={(hit, query, n, count) =>
+                void openPart(hit.part, {
+                  at: 'occurrence',
+                  query,
+                  occurrence: hit.occurrence,
+                }).then(() => setMessage(t('reader.search.shown', { n, count, query })))
               }
             />
           </details>
