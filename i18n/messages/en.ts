@@ -301,6 +301,8 @@ export const en = {
   'product.edition': 'Edition',
   'product.isbn': 'ISBN: {isbn}',
   'product.coverAlt': 'Cover of {title}',
+  'search.description':
+    'Search textbooks, courseware and course materials by ISBN, title or keyword.',
   'search.title': 'Search Results | {title}',
   'search.heading': 'Search results for {terms}.',
   'search.empty': 'Please enter a valid search term.',

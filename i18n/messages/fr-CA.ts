@@ -314,6 +314,8 @@ export const frCA: Record<MessageId, string> = {
   'product.edition': 'Édition',
   'product.isbn': 'ISBN : {isbn}',
   'product.coverAlt': 'Couverture de {title}',
+  'search.description':
+    'Cherchez des manuels, des didacticiels et du matériel de cours par ISBN, titre ou mot-clé.',
   'search.title': 'Résultats de recherche | {title}',
   'search.heading': 'Résultats de recherche pour {terms}.',
   'search.empty': 'Veuillez entrer un terme de recherche valide.',

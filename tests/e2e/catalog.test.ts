@@ -344,3 +344,22 @@ describe('catalog, as a shopper', () => {
     await context.close();
   });
 });
+
+describe('issue 13: the search page describes itself to search engines', () => {
+  it('has a meta description in the visitor language', async () => {
+    for (const [lang, text] of [
+      ['en', 'Search textbooks, courseware and course materials by ISBN, title or keyword.'],
+      [
+        'fr-CA',
+        'Cherchez des manuels, des didacticiels et du matériel de cours par ISBN, titre ou mot-clé.',
+      ],
+    ] as const) {
+      const html = await (
+        await fetch(new URL('/search?terms=biology', baseUrl()), {
+          headers: { Cookie: `LANG=${lang}` },
+        })
+      ).text();
+      expect(html).toContain(`<meta name="description" content="${text.replace(/'/g, '&#x27;')}"`);
+    }
+  });
+});

@@ -93,4 +93,5 @@ function Trays({ trays }: { trays: Awaited<ReturnType<typeof featuredTrays>> }) 
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'search.title');
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'search.title', undefined, 'search.description');
