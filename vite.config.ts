@@ -1,15 +1,68 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
-// The server build's entry is our own app (server/entry.ts), which imports the React Router
-// build, so pages, the API and the database share one module graph and one connection pool.
+// The browser's chunks (issue 13, the JavaScript budget of scripts/js-budget.ts). One chunk
+// compresses better than the many small ones Rollup would make: `shell` is what every page
+// runs besides React DOM's client (the router, React, the messages, the navbar and footer,
+// the product cards); `product-detail` is what a product page adds (its sections and Radix's
+// tabs, whose base the on-demand dialogs share).
+const SHELL = [
+  '/web/root.tsx',
+  '/web/i18n/',
+  '/i18n/format-',
+  '/domain/accounts/language.ts',
+  '/web/utils/on-demand.tsx',
+  '/web/utils/meta.ts',
+  '/web/utils/csrf-token.ts',
+  '/web/components/general-error-boundary.tsx',
+  '/web/components/search-box.tsx',
+  '/web/components/price-text.tsx',
+  '/web/components/product-card.tsx',
+  '/web/components/product-tray.tsx',
+  '/node_modules/react-dom/index.js',
+  '/node_modules/react-dom/cjs/react-dom.production.js',
+  '/node_modules/react/jsx-runtime.js',
+  '/node_modules/react/cjs/react-jsx-runtime.production.js',
+  'vite/preload-helper',
+];
+const PRODUCT_DETAIL = [
+  '/web/components/product-type-sections.tsx',
+  '/web/components/product-item-list.tsx',
+  '/web/components/offering-options.tsx',
+  '/web/components/book-file-list.tsx',
+  '/web/components/feature-list.tsx',
+  '/web/components/details-table.tsx',
+  '/domain/commerce/cart-button.ts',
+  '/domain/catalog/availability.ts',
+  '/domain/catalog/product-type-rules.ts',
+  '/web/utils/language-name.ts',
+];
+const RADIX_TABS =
+  /\/@radix-ui\/(react-tabs|react-roving-focus|react-collection|react-direction|react-presence|react-slot|react-context|react-use-controllable-state|react-compose-refs|react-primitive|react-id|primitive|react-use-callback-ref|react-use-layout-effect)\//;
+
+function browserChunk(id: string): string | undefined {
+  if (SHELL.some((part) => id.includes(part))) return 'shell';
+  if (RADIX_TABS.test(id) || PRODUCT_DETAIL.some((part) => id.includes(part))) {
+    return 'product-detail';
+  }
+  return undefined;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  build: {
-    // One server file (build/server/index.js): db/migrate.ts finds the migrations beside it,
-    // and the reader's lazily loaded PDF view needs no chunk of its own on the server.
-    rollupOptions: isSsrBuild
-      ? { input: './server/entry.ts', output: { inlineDynamicImports: true } }
-      : undefined,
-  },
+  build: isSsrBuild
+    ? {
+        // The server build's entry is our own app (server/entry.ts), which imports the React
+        // Router build, so pages, the API and the database share one module graph and one
+        // connection pool. One server file (build/server/index.js): db/migrate.ts finds the
+        // migrations beside it, and the reader's lazily loaded PDF view needs no chunk of its
+        // own on the server.
+        rollupOptions: { input: './server/entry.ts', output: { inlineDynamicImports: true } },
+      }
+    : {
+        // Terser writes 3% less than esbuild, React and React Router included.
+        minify: 'terser',
+        terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+        rollupOptions: { output: { manualChunks: browserChunk } },
+      },
   plugins: [reactRouter()],
 }));
