@@ -488,6 +488,7 @@ export async function countAllowance(
         kind: request.kind,
         reason: `reading.${request.kind}.refused`,
         remaining: 0,
+        used,
         limit,
       }
     : {
@@ -495,6 +496,7 @@ export async function countAllowance(
         kind: request.kind,
         reason: decision.reason,
         remaining: decision.remaining,
+        used,
         limit,
       };
 }

@@ -48,6 +48,7 @@ export type SearchHit = {
   after: string;
 };
 
+/** A copy or print counted or refused; `used` is the count now, for the reader to show. */
 export type AllowanceOutcome =
   | { allowed: true; kind: 'copy' | 'print'; amount: number; used: number; limit: number }
   | {
@@ -55,6 +56,7 @@ export type AllowanceOutcome =
       kind: 'copy' | 'print';
       reason: 'reading.copy.refused' | 'reading.print.refused';
       remaining: number;
+      used: number;
       limit: number;
     };
 

@@ -259,6 +259,30 @@ describe('issue 13: reader defects found from outside', () => {
     expect(await markedHit(page)).toBeNull();
     await context.close();
   });
+  it('the copy counter beside the book counts a copy as soon as the server allowed it', async () => {
+    const context = await newContext(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    // Product 3, an EPUB the student owns that allows copying 12.5 % of its text.
+    await page.goto('/book/read/3');
+    await waitForHydration(page);
+    await status(page).waitFor();
+    const counter = page
+      .getByRole('region', { name: 'Restrictions' })
+      .getByText(/^Copy\/Paste: 13% of the text/);
+    const [, before] = /\(([\d,]+) of [\d,]+ characters used\)/.exec(await counter.innerText())!;
+    await page
+      .getByRole('region', { name: /^Book text/ })
+      .evaluate((el) => getSelection()?.selectAllChildren(el.querySelector('h2') ?? el));
+    await page.getByRole('button', { name: 'Copy selection' }).click();
+    const answer = page.getByRole('status').filter({ hasText: /^Copied\. You have used / });
+    await answer.waitFor();
+    const [, now] = /You have used ([\d,]+) of/.exec(await answer.innerText())!;
+    expect(Number(now!.replace(/,/g, ''))).toBeGreaterThan(Number(before!.replace(/,/g, '')));
+    await counter.filter({ hasText: `(${now} of ` }).waitFor();
+    await context.close();
+  });
 });
 
 describe('the reader, for anybody else', () => {

@@ -572,6 +572,8 @@ describe('the reading API (POST /api/reading/{productId}/copy, PUT …/position)
     expect(allowed.data.attributes.message).toMatch(/^Copied\. You have used 10 of the /);
     const refused = await (await copy(1_000_000)).json();
     expect(refused.data.attributes.allowed).toBe(false);
+    // Issue 13: a refusal says how much is used too, so the reader's counter stays right.
+    expect(refused.data.attributes.used).toBe(10);
     expect(refused.data.attributes.message).toMatch(
       /^You have reached the copy limit for this book/,
     );

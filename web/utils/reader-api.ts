@@ -9,7 +9,7 @@ export type ReaderApi = {
   savePosition(position: { part: number; progression: number }, keepalive?: boolean): Promise<void>;
   allow(
     request: { kind: 'copy'; characters: number } | { kind: 'print'; part: number },
-  ): Promise<{ allowed: boolean; message: string; used?: number; limit: number }>;
+  ): Promise<{ allowed: boolean; message: string; used: number; limit: number }>;
 };
 
 export class ReadingClosed extends Error {}

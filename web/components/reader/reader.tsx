@@ -88,6 +88,8 @@ export function Reader({
     progression: view.position.progression,
   });
   const [message, setMessage] = useState('');
+  // What has been copied and printed: from the page, then from each answer of the server.
+  const [used, setUsed] = useState({ copy: view.drm.copy.used, print: view.drm.print.used });
   const [closed, setClosed] = useState<string | null>(null);
   const [loadingPart, setLoadingPart] = useState(false);
   const [printing, setPrinting] = useState<{ html?: string; image?: string } | null>(null);
@@ -231,6 +233,7 @@ export function Reader({
     }
     try {
       const answer = await api.allow({ kind: 'copy', characters });
+      setUsed((old) => ({ ...old, copy: answer.used }));
       if (answer.allowed) {
         try {
           await navigator.clipboard.writeText(text);
@@ -248,6 +251,7 @@ export function Reader({
   async function printPart() {
     try {
       const answer = await api.allow({ kind: 'print', part: location.part });
+      setUsed((old) => ({ ...old, print: answer.used }));
       setMessage(answer.message);
       if (!answer.allowed) return;
       if (isPdf) {
@@ -417,7 +421,14 @@ export function Reader({
               </div>
             ) : null}
           </details>
-          <DrmSummary drm={view.drm} format={view.format} />
+          <DrmSummary
+            drm={{
+              ...view.drm,
+              copy: { ...view.drm.copy, used: used.copy },
+              print: { ...view.drm.print, used: used.print },
+            }}
+            format={view.format}
+          />
           <p className="reader__keys">{t('reader.keys')}</p>
         </section>
         <div className="reader__main stack-sm">
