@@ -19,3 +19,8 @@ export function showNavbarCart(
 ): boolean {
   return !!org?.isRetailer && !org.buysOnPartnerSite;
 }
+
+/** spec 2 §2 Browse: on a white-label site browse goes to the site root; elsewhere it shows. */
+export function isBrowseShown(site: Pick<Site, 'whiteLabelId'>): boolean {
+  return !isWhiteLabel(site);
+}

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -361,5 +362,35 @@ describe('issue 13: the search page describes itself to search engines', () => {
       ).text();
       expect(html).toContain(`<meta name="description" content="${text.replace(/'/g, '&#x27;')}"`);
     }
+  });
+});
+
+describe('issue 13: a white-label sitemap lists no URL that redirects', () => {
+  it('the partner site leaves browse out of its pages sitemap; the main site lists it', async () => {
+    const base = new URL(baseUrl());
+    // The partner site is this server under another host name (README).
+    const pages = await new Promise<string>((resolve, reject) => {
+      http
+        .get(
+          {
+            host: base.hostname,
+            port: base.port,
+            path: '/sitemap/pages.xml',
+            headers: { Host: `partner.localhost:${base.port}` },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk) => {
+              text += chunk;
+            });
+            res.on('end', () => resolve(text));
+          },
+        )
+        .on('error', reject);
+    });
+    expect(pages).toContain('<loc>http://partner.localhost');
+    expect(pages).not.toContain('/browse/');
+    const main = await (await fetch(new URL('/sitemap/pages.xml', baseUrl()))).text();
+    expect(main).toContain('/browse/all</loc>');
   });
 });

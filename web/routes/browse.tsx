@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useLoaderData, useNavigate } from 'react-router';
 import { categoryBySlug, topCategories, tray } from '#domain/catalog/categories.ts';
-import { isWhiteLabel } from '#domain/sites/site-rules.ts';
+import { isBrowseShown } from '#domain/sites/site-rules.ts';
 import { Breadcrumb } from '#web/components/breadcrumb.tsx';
 import { ProductTray } from '#web/components/product-tray.tsx';
 import { SearchBox } from '#web/components/search-box.tsx';
@@ -11,7 +11,7 @@ import { publicPage } from '#web/utils/public-page.server.ts';
 import type { Route } from './+types/browse.ts';
 
 export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
-  if (isWhiteLabel(context.rc.site)) throw redirect('/');
+  if (!isBrowseShown(context.rc.site)) throw redirect('/');
   const category = params.slug === 'all' ? null : await categoryBySlug(context.rc, params.slug);
   const [top, bestSellers, campusFavorites] = await Promise.all([
     topCategories(context.rc),

@@ -1,11 +1,13 @@
 import { data } from 'react-router';
 import { sitemapPage } from '#domain/catalog/sitemap.ts';
+import { isBrowseShown } from '#domain/sites/site-rules.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import type { Route } from './+types/sitemap-page.ts';
 
+const BROWSE = '/browse/all';
 const STATIC_PAGES = [
   '/',
-  '/browse/all',
+  BROWSE,
   '/search',
   '/site-map',
   '/support',
@@ -21,7 +23,8 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   const origin = new URL(request.url).origin;
   let paths: string[];
   if (params.kind === 'pages.xml' && !params.file) {
-    paths = STATIC_PAGES;
+    // Only pages this site answers itself: no URL that redirects (issue 13).
+    paths = STATIC_PAGES.filter((path) => path !== BROWSE || isBrowseShown(context.rc.site));
   } else {
     const match =
       params.kind === 'products' ? /^([1-9]\d{0,5})\.xml$/.exec(params.file ?? '') : null;
