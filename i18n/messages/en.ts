@@ -648,7 +648,7 @@ export const en = {
   'reader.loading': 'Loading…',
   'reader.pdfFailed': 'Sorry, this PDF could not be opened. Please reload the page.',
   'reader.copy': 'Copy selection',
-  'reader.copy.nothing': 'Select some text of the book to copy first.',
+  'reader.copy.nothing': 'Select text in the book first.',
   'reader.copy.clipboard': 'Your browser did not let us copy to the clipboard. Please try again.',
   'reader.print': 'Print this page',
   'reader.closed': 'This book is closed: your access to it has ended.',

@@ -664,7 +664,7 @@ export const frCA: Record<MessageId, string> = {
   'reader.loading': 'Chargement…',
   'reader.pdfFailed': 'Désolé, ce PDF n’a pas pu être ouvert. Veuillez recharger la page.',
   'reader.copy': 'Copier la sélection',
-  'reader.copy.nothing': 'Sélectionnez d’abord du texte du livre à copier.',
+  'reader.copy.nothing': 'Sélectionnez d’abord du texte dans le livre.',
   'reader.copy.clipboard':
     'Votre navigateur n’a pas permis la copie dans le presse-papiers. Veuillez réessayer.',
   'reader.print': 'Imprimer cette page',

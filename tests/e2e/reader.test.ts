@@ -283,6 +283,28 @@ describe('issue 13: reader defects found from outside', () => {
     await counter.filter({ hasText: `(${now} of ` }).waitFor();
     await context.close();
   });
+  it("'Copy selection' without text of the book selected says to select some first", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    await page.goto('/book/read/3');
+    await waitForHydration(page);
+    await status(page).waitFor();
+    const copyButton = page.getByRole('button', { name: 'Copy selection' });
+    const hint = page.getByRole('status').filter({ hasText: /^Select text in the book first\.$/ });
+    await page.evaluate(() => getSelection()?.removeAllRanges());
+    await copyButton.click();
+    await hint.waitFor();
+    // Text outside the book (its title) is not the book's: the same answer, nothing counted.
+    await page
+      .getByRole('heading', { level: 1 })
+      .evaluate((el) => getSelection()?.selectAllChildren(el));
+    const asked = page.waitForRequest((r) => r.url().includes('/copy'), { timeout: 2_000 });
+    await copyButton.click();
+    await hint.waitFor();
+    await expect(asked).rejects.toThrow();
+    await context.close();
+  });
 });
 
 describe('the reader, for anybody else', () => {

@@ -50,6 +50,26 @@ function deferred(): { promise: Promise<void>; resolve(): void } {
   return { promise, resolve };
 }
 
+/**
+ * The text of the book the reader has selected: only what lies inside the reading area
+ * (`within`), as the browser would copy it; '' when none of the book is selected.
+ */
+function selectedBookText(within: Element | null): string {
+  const selection = window.getSelection();
+  if (!within || !selection || selection.rangeCount === 0) return '';
+  const range = selection.getRangeAt(0);
+  if (range.collapsed || !range.intersectsNode(within)) return '';
+  if (within.contains(range.commonAncestorContainer)) return selection.toString();
+  const area = document.createRange();
+  area.selectNodeContents(within);
+  const clipped = range.cloneRange();
+  if (clipped.compareBoundaryPoints(Range.START_TO_START, area) < 0)
+    clipped.setStart(area.startContainer, area.startOffset);
+  if (clipped.compareBoundaryPoints(Range.END_TO_END, area) > 0)
+    clipped.setEnd(area.endContainer, area.endOffset);
+  return clipped.toString();
+}
+
 const EDITABLE = 'input, textarea, select, [contenteditable="true"], [role="radio"]';
 
 // The in-browser reader (issue 5): an EPUB chapter rendered on the server, or a PDF in
@@ -88,6 +108,15 @@ export function Reader({
     progression: view.position.progression,
   });
   const [message, setMessage] = useState('');
+  const sayLater = useRef<number | undefined>(undefined);
+  // The reader's answers, in a live region. The same words again are news too (a second
+  // press of Copy without a selection): the region is emptied first, so it is read again.
+  const say = useCallback((text: string) => {
+    setMessage('');
+    window.clearTimeout(sayLater.current);
+    sayLater.current = window.setTimeout(() => setMessage(text), 100);
+  }, []);
+  const pageArea = useRef<HTMLDivElement>(null);
   // What has been copied and printed: from the page, then from each answer of the server.
   const [used, setUsed] = useState({ copy: view.drm.copy.used, print: view.drm.print.used });
   const [closed, setClosed] = useState<string | null>(null);
@@ -108,9 +137,9 @@ export function Reader({
   const close = useCallback(
     (error: unknown) => {
       if (error instanceof ReadingClosed) setClosed(error.message || t('reader.closed'));
-      else setMessage(t('error.generic'));
+      else say(t('error.generic'));
     },
-    [t],
+    [say, t],
   );
 
   // Access that ends while the book is open closes it (the server refuses from then on too).
@@ -225,10 +254,11 @@ export function Reader({
     return () => clearTimeout(timer);
   }, [location.part, location.progression, isPdf, api, close, closed]);
 
-  async function copySelection(text: string) {
+  async function copySelection() {
+    const text = selectedBookText(pageArea.current);
     const characters = normalizedLength(text);
     if (characters === 0) {
-      setMessage(t('reader.copy.nothing'));
+      say(t('reader.copy.nothing'));
       return;
     }
     try {
@@ -238,11 +268,11 @@ export function Reader({
         try {
           await navigator.clipboard.writeText(text);
         } catch {
-          setMessage(t('reader.copy.clipboard'));
+          say(t('reader.copy.clipboard'));
           return;
         }
       }
-      setMessage(answer.message);
+      say(answer.message);
     } catch (error) {
       close(error);
     }
@@ -252,7 +282,7 @@ export function Reader({
     try {
       const answer = await api.allow({ kind: 'print', part: location.part });
       setUsed((old) => ({ ...old, print: answer.used }));
-      setMessage(answer.message);
+      say(answer.message);
       if (!answer.allowed) return;
       if (isPdf) {
         const image = pdf.current?.pageImage();
@@ -365,7 +395,7 @@ export function Reader({
                   at: 'occurrence',
                   query,
                   occurrence: hit.occurrence,
-                }).then(() => setMessage(t('reader.search.shown', { n, count, query })))
+                }).then(() => say(t('reader.search.shown', { n, count, query })))
               }
             />
           </details>
@@ -446,10 +476,11 @@ export function Reader({
           {/* biome-ignore lint/a11y/noStaticElementInteractions: copying is checked against the allowance wherever it starts */}
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: only delegates the book's own links, which Enter clicks too */}
           <div
+            ref={pageArea}
             className="reader__page"
             onCopy={(event) => {
               event.preventDefault();
-              void copySelection(window.getSelection()?.toString() ?? '');
+              void copySelection();
             }}
             onClick={(event) => {
               const link = (event.target as Element).closest?.('a[data-part]');
@@ -473,7 +504,7 @@ export function Reader({
                     startPage={view.position.part}
                     onLocation={onLocation}
                     onReady={pdfReady.resolve}
-                    onFailure={() => setMessage(t('reader.pdfFailed'))}
+                    onFailure={() => say(t('reader.pdfFailed'))}
                   />
                 </Suspense>
               ) : (
@@ -503,7 +534,7 @@ export function Reader({
               type="button"
               className="button button--secondary"
               onMouseDown={(event) => event.preventDefault()}
-              onClick={() => void copySelection(window.getSelection()?.toString() ?? '')}
+              onClick={() => void copySelection()}
             >
               {t('reader.copy')}
             </button>
