@@ -305,6 +305,22 @@ describe('issue 13: reader defects found from outside', () => {
     await expect(asked).rejects.toThrow();
     await context.close();
   });
+  it('the reader opens with the focus in the book, for an EPUB and a PDF', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    for (const path of ['/book/read/3', '/book/read/2']) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const text = page.getByRole('region', { name: /^Book text/ });
+      await text.waitFor();
+      await page.waitForFunction(
+        () => document.activeElement?.getAttribute('aria-label')?.startsWith('Book text') ?? false,
+      );
+      expect(await text.evaluate((el) => el === document.activeElement)).toBe(true);
+    }
+    await context.close();
+  });
 });
 
 describe('the reader, for anybody else', () => {

@@ -7,6 +7,7 @@ import {
   useRef,
 } from 'react';
 import { clearHit, findInText, markHit } from '#web/utils/text-ranges.client.ts';
+import { useFocusOnOpen } from './use-focus-on-open.ts';
 
 export type ReaderLayout = 'paginated' | 'scrolled';
 
@@ -37,6 +38,7 @@ export function EpubView({
   fontScale,
   start,
   onLocation,
+  autoFocus = false,
 }: {
   ref: Ref<ViewHandle>;
   html: string;
@@ -45,6 +47,8 @@ export function EpubView({
   fontScale: number;
   start: PartStart;
   onLocation(location: ViewLocation): void;
+  /** Take the focus when shown, unless the person has already put it somewhere. */
+  autoFocus?: boolean;
 }) {
   const box = useRef<HTMLElement>(null);
   const page = useRef(0);
@@ -121,6 +125,8 @@ export function EpubView({
     if (layout === 'scrolled') return el.scrollTop / Math.max(1, el.scrollHeight);
     return page.current / measure().count;
   }, [layout, measure]);
+
+  useFocusOnOpen(box, autoFocus);
 
   // A new chapter: land where asked.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each chapter (html), with the start that came with it

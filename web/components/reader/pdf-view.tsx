@@ -10,6 +10,7 @@ import { useT } from '#web/i18n/use-t.ts';
 import { loadPdfEngine } from '#web/utils/pdf-engine.client.ts';
 import { clearHit, findInText, markHit } from '#web/utils/text-ranges.client.ts';
 import type { ReaderLayout, ViewLocation } from './epub-view.tsx';
+import { useFocusOnOpen } from './use-focus-on-open.ts';
 
 export type PdfHandle = {
   next(): boolean;
@@ -117,6 +118,7 @@ export function PdfView({
   onLocation,
   onReady,
   onFailure,
+  autoFocus = false,
 }: {
   ref: Ref<PdfHandle>;
   url: string;
@@ -127,9 +129,12 @@ export function PdfView({
   /** The document is open: its pages and their text can be read. */
   onReady(): void;
   onFailure(): void;
+  /** Take the focus when shown, unless the person has already put it somewhere. */
+  autoFocus?: boolean;
 }) {
   const t = useT();
   const box = useRef<HTMLDivElement>(null);
+  useFocusOnOpen(box, autoFocus);
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [page, setPage] = useState(startPage);
   const [width, setWidth] = useState(0);

@@ -504,6 +504,7 @@ export function Reader({
                     startPage={view.position.part}
                     onLocation={onLocation}
                     onReady={pdfReady.resolve}
+                    autoFocus
                     onFailure={() => say(t('reader.pdfFailed'))}
                   />
                 </Suspense>
@@ -519,6 +520,7 @@ export function Reader({
                 fontScale={settings.fontScale}
                 start={start}
                 onLocation={onLocation}
+                autoFocus
               />
             ) : part ? (
               // Before JavaScript runs (or without it): the chapter as a plain page.
