@@ -31,6 +31,21 @@ describe('openEpub (issue 5: the reader shows EPUB text rendered on the server)'
     ]);
   });
 
+  it("issue 13: reads the book's language and its page direction, when given", () => {
+    expect(openEpub(book)).toMatchObject({ language: 'en', pageProgression: null });
+    const opf = `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>T</dc:title><dc:language> ar </dc:language><dc:language>en</dc:language></metadata><manifest><item id="a" href="a.xhtml" media-type="application/xhtml+xml"/></manifest><spine page-progression-direction="rtl"><itemref idref="a"/></spine></package>`;
+    const data = createZip([
+      { name: 'mimetype', data: 'application/epub+zip', compress: false },
+      {
+        name: 'META-INF/container.xml',
+        data: '<container><rootfiles><rootfile full-path="content.opf"/></rootfiles></container>',
+      },
+      { name: 'content.opf', data: opf },
+      { name: 'a.xhtml', data: '<html><body><p>نص</p></body></html>' },
+    ]);
+    expect(openEpub(data)).toMatchObject({ language: 'ar', pageProgression: 'rtl' });
+  });
+
   it('renders each chapter as safe HTML with its text', () => {
     const part = openEpub(book).renderPart(1, urls);
     expect(part.html).toContain('<h2 id="p1-chapter-002-title">Chapter 2: Systems</h2>');

@@ -16,6 +16,10 @@ export type TocEntry = {
 
 export type EpubPublication = {
   title: string;
+  /** The first dc:language of the package, as written (null when there is none). */
+  language: string | null;
+  /** The spine's page-progression-direction ('ltr', 'rtl', 'default'), if given. */
+  pageProgression: string | null;
   /** The spine items a reader reads in order (linear="no" ones are left out). */
   parts: { path: string; title: string }[];
   toc: TocEntry[];
@@ -66,20 +70,27 @@ export function openEpub(data: Buffer): EpubPublication {
 
   let title = '';
   let inTitle = false;
+  let language: string | null = null;
+  let inLanguage = false;
+  let pageProgression: string | null = null;
   const manifest = new Map<string, ManifestItem>();
   const spine: string[] = [];
   let ncxId: string | null = null;
   for (const token of xmlTokens(opf)) {
     if (token.type === 'text') {
       if (inTitle) title += token.text;
+      if (inLanguage) language = (language ?? '') + token.text;
       continue;
     }
     const name = localName(token.name);
     if (token.type === 'close') {
       if (name === 'title') inTitle = false;
+      if (name === 'language') inLanguage = false;
       continue;
     }
     if (name === 'title' && token.name.includes(':') && !title) inTitle = !token.selfClosing;
+    if (name === 'language' && token.name.includes(':') && language === null)
+      inLanguage = !token.selfClosing;
     if (name === 'item') {
       const id = token.attrs.get('id');
       const href = token.attrs.get('href');
@@ -92,7 +103,10 @@ export function openEpub(data: Buffer): EpubPublication {
         });
       }
     }
-    if (name === 'spine') ncxId = token.attrs.get('toc') ?? null;
+    if (name === 'spine') {
+      ncxId = token.attrs.get('toc') ?? null;
+      pageProgression = token.attrs.get('page-progression-direction') ?? null;
+    }
     if (name === 'itemref' && token.attrs.get('linear') !== 'no') {
       const item = manifest.get(token.attrs.get('idref') ?? '');
       if (item && /x?html/.test(item.mediaType)) spine.push(item.href);
@@ -126,6 +140,8 @@ export function openEpub(data: Buffer): EpubPublication {
 
   return {
     title: title.trim(),
+    language: language?.trim() || null,
+    pageProgression,
     parts,
     toc,
     images,

@@ -17,6 +17,7 @@ import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
 import { isActiveOwnership } from '#domain/shelf/ownership.ts';
+import { bookLanguage } from './book-language.ts';
 import {
   allowanceLimit,
   decideAllowance,
@@ -130,6 +131,7 @@ async function readableProduct(ctx: RequestContext, productId: number) {
       id: products.id,
       title: products.title,
       authors: products.authors,
+      languageCode: products.languageCode,
       productType: products.productType,
       status: products.status,
       drmOfflinePercent: products.drmOfflinePercent,
@@ -320,11 +322,17 @@ export async function openReader(
   let part: ReaderPart | null = null;
   let toc: ReaderView['toc'] = [];
   let partTitles: string[] = [];
+  let language = bookLanguage({ productLanguage: product.languageCode });
   if (format === 'epub') {
     const book = await openBook(store, file);
     part = renderedPart(book, position.part, partUrls(file.id, input.via));
     toc = book.publication.toc;
     partTitles = book.publication.parts.map((p) => p.title);
+    language = bookLanguage({
+      metadataLanguage: book.publication.language,
+      pageProgression: book.publication.pageProgression,
+      productLanguage: product.languageCode,
+    });
   }
   const usage = await allowanceUsage(ctx, user.id, product.id);
   const courseSectionId = await memberSection(ctx, user.id, input.courseSectionId);
@@ -340,6 +348,7 @@ export async function openReader(
   const printPercent = percent(product.drmPrintPercent);
   return {
     product: { id: product.id, title: product.title, authors: product.authors },
+    language,
     grant,
     format,
     file: { id: file.id },

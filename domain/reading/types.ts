@@ -1,6 +1,7 @@
+import type { BookLanguage } from './book-language.ts';
 import type { TocEntry } from './epub-publication.ts';
 
-export type { TocEntry };
+export type { BookLanguage, TocEntry };
 
 /** How a reader was let in: the ownership on their shelf, or their CDS section membership. */
 export type ReadingVia = { courseMemberId: number | null };
@@ -24,6 +25,8 @@ export type ReaderPart = { index: number; title: string; html: string };
 
 export type ReaderView = {
   product: { id: number; title: string; authors: string };
+  /** The language the book's text is in (for its `lang` and `dir`), when known. */
+  language: BookLanguage | null;
   grant: ReadingGrant;
   format: 'epub' | 'pdf';
   file: { id: number };

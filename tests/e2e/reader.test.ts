@@ -321,6 +321,38 @@ describe('issue 13: reader defects found from outside', () => {
     }
     await context.close();
   });
+  it("an English book on a French page is marked English, for the screen reader's voice", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    const chooseLanguage = async (label: string, next: string) => {
+      await page.goto(`/account/language?next=${next}`);
+      await page.getByLabel(label).check();
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === next),
+        page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
+      ]);
+      await waitForHydration(page);
+    };
+    try {
+      await chooseLanguage('Français (Canada)', '/book/read/3');
+      expect(await page.locator('html').getAttribute('lang')).toBe('fr-CA');
+      const text = page.getByRole('region', { name: /^Texte du livre/ });
+      await text.waitFor();
+      expect(await text.getAttribute('lang')).toBe('en');
+      expect(await text.getAttribute('dir')).toBe('ltr');
+      await page.goto('/book/read/2');
+      const words = page
+        .getByRole('region', { name: 'Page 1' })
+        .getByText(/\w{4,}/)
+        .first();
+      await words.waitFor();
+      expect(await words.evaluate((el) => el.closest('[lang]')?.getAttribute('lang'))).toBe('en');
+    } finally {
+      await chooseLanguage('English', '/library/');
+    }
+    await context.close();
+  });
 });
 
 describe('the reader, for anybody else', () => {

@@ -66,24 +66,38 @@ const chapters = Array.from({ length: 3 }, (_, i) => ({
   ),
 }));
 
-/** A book with a real EPUB reader file and a PDF study guide, written under DATA_DIR. */
-async function bookWithFiles(drm: { copy?: string; print?: string } = {}) {
+/**
+ * A book with a real reader file (an EPUB of `chapters` unless told otherwise: another EPUB,
+ * or a PDF of the pages given) and a PDF study guide, written under DATA_DIR.
+ */
+async function bookWithFiles(
+  drm: { copy?: string | null; print?: string | null } = {},
+  options: { language?: string; epubLanguage?: string; epub?: Buffer; pdfPages?: string[][] } = {},
+) {
   const productId = await insertProduct(database.db, {
-    productFileType: 'EPUB',
-    drmCopyPercent: drm.copy ?? '10',
-    drmPrintPercent: drm.print ?? '50',
+    productFileType: options.pdfPages ? 'PDF' : 'EPUB',
+    drmCopyPercent: drm.copy === undefined ? '10' : drm.copy,
+    drmPrintPercent: drm.print === undefined ? '50' : drm.print,
     drmOfflinePercent: '0',
+    languageCode: options.language ?? 'en',
   });
-  const epub = buildEpub({
-    title: 'Reading Test',
-    author: 'A',
-    language: 'en',
-    identifier: `urn:test:${productId}`,
-    chapters,
-  });
+  const epub =
+    options.epub ??
+    buildEpub({
+      title: 'Reading Test',
+      author: 'A',
+      language: options.epubLanguage ?? 'en',
+      identifier: `urn:test:${productId}`,
+      chapters,
+    });
+  const reader = options.pdfPages
+    ? buildPdf({ title: 'Reading Test', author: 'A', pages: options.pdfPages })
+    : epub;
   const guide = buildPdf({ title: 'Guide', author: 'A', pages: [['Guide page one'], ['Two']] });
   const rows = [
-    { name: `files/${unique('epub')}.epub`, data: epub, extension: 'epub', type: 'READER' },
+    options.pdfPages
+      ? { name: `files/${unique('book')}.pdf`, data: reader, extension: 'pdf', type: 'READER' }
+      : { name: `files/${unique('epub')}.epub`, data: reader, extension: 'epub', type: 'READER' },
     { name: `files/${unique('guide')}.pdf`, data: guide, extension: 'pdf', type: 'DOC' },
   ];
   const ids: number[] = [];
@@ -104,7 +118,7 @@ async function bookWithFiles(drm: { copy?: string; print?: string } = {}) {
       .returning({ id: bookFiles.id });
     ids.push(file!.id);
   }
-  return { productId, readerFileId: ids[0]!, docFileId: ids[1]!, epubSize: epub.length };
+  return { productId, readerFileId: ids[0]!, docFileId: ids[1]!, epubSize: reader.length };
 }
 
 async function own(userId: number, productId: number, window: { expiresAt?: Date } = {}) {
@@ -303,6 +317,36 @@ describe('the reader: chapters, search and positions', () => {
     await expect(
       openReader(ctxOf(stranger), store(), { ...input, productId: 2_147_483_000 }),
     ).rejects.toBeInstanceOf(NotFound);
+  });
+});
+
+describe("the book's language (issue 13: the reader sets lang and dir on the book's text)", () => {
+  const open = async (book: { productId: number }) => {
+    const reader = await person();
+    await own(reader.id, book.productId);
+    return openReader(ctxOf(reader), store(), {
+      productId: book.productId,
+      via: noMember,
+      courseSectionId: null,
+      part: null,
+    });
+  };
+
+  it("an EPUB is in the language its metadata names, before the product's", async () => {
+    const view = await open(await bookWithFiles({}, { language: 'en', epubLanguage: 'fr-CA' }));
+    expect(view.language).toEqual({ lang: 'fr-CA', dir: 'ltr' });
+  });
+
+  it("a PDF is in the product's language, right to left where that language is", async () => {
+    const pdfPages = [['Page one'], ['Page two']];
+    expect((await open(await bookWithFiles({}, { language: 'en', pdfPages }))).language).toEqual({
+      lang: 'en',
+      dir: 'ltr',
+    });
+    expect((await open(await bookWithFiles({}, { language: 'ar', pdfPages }))).language).toEqual({
+      lang: 'ar',
+      dir: 'rtl',
+    });
   });
 });
 

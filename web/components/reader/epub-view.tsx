@@ -6,6 +6,7 @@ import {
   useMemo,
   useRef,
 } from 'react';
+import type { BookLanguage } from '#domain/reading/types.ts';
 import { clearHit, findInText, markHit } from '#web/utils/text-ranges.client.ts';
 import { useFocusOnOpen } from './use-focus-on-open.ts';
 
@@ -39,10 +40,13 @@ export function EpubView({
   start,
   onLocation,
   autoFocus = false,
+  language,
 }: {
   ref: Ref<ViewHandle>;
   html: string;
   label: string;
+  /** The book's language and direction, for screen readers' voice and the text's flow. */
+  language: BookLanguage | null;
   layout: ReaderLayout;
   fontScale: number;
   start: PartStart;
@@ -231,6 +235,8 @@ export function EpubView({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
       tabIndex={0}
       aria-label={label}
+      lang={language?.lang}
+      dir={language?.dir}
       onScroll={layout === 'scrolled' ? report : undefined}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: rebuilt from an allow-list on the server (domain/reading/xhtml-content.ts)
       dangerouslySetInnerHTML={content}

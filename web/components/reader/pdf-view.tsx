@@ -43,12 +43,14 @@ type PdfPageProps = {
   width: number;
   render: boolean;
   label: string;
+  /** The book's language, for the text a screen reader reads (pdf.js sets each run's dir). */
+  lang: string | undefined;
   onRendered?: (textLayer: HTMLDivElement) => void;
 };
 
 // One page: the canvas a sighted reader sees, and pdf.js's text layer over it, which is the
 // real text (selectable, searchable, read by screen readers); the canvas is hidden from them.
-function PdfPage({ doc, index, width, render, label, onRendered }: PdfPageProps) {
+function PdfPage({ doc, index, width, render, label, lang, onRendered }: PdfPageProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const text = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(Math.round(width * 1.294));
@@ -102,7 +104,7 @@ function PdfPage({ doc, index, width, render, label, onRendered }: PdfPageProps)
   return (
     <section className="pdf-page" aria-label={label} style={{ width, height }}>
       <canvas ref={canvas} />
-      <div ref={text} className="textLayer" />
+      <div ref={text} className="textLayer" lang={lang} />
     </section>
   );
 }
@@ -119,9 +121,12 @@ export function PdfView({
   onReady,
   onFailure,
   autoFocus = false,
+  lang,
 }: {
   ref: Ref<PdfHandle>;
   url: string;
+  /** The book's language (its text layers are in it; the page's labels are not). */
+  lang: string | undefined;
   layout: ReaderLayout;
   fontScale: number;
   startPage: number;
@@ -299,6 +304,7 @@ export function PdfView({
           width={width}
           render
           label={t('reader.pageLabel', { page: page + 1 })}
+          lang={lang}
           onRendered={(layer) => highlight(layer, page)}
         />
       ) : (
@@ -311,6 +317,7 @@ export function PdfView({
             width={width}
             render={visible.has(i)}
             label={t('reader.pageLabel', { page: i + 1 })}
+            lang={lang}
             onRendered={(layer) => highlight(layer, i)}
           />
         ))

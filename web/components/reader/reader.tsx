@@ -504,6 +504,7 @@ export function Reader({
                     startPage={view.position.part}
                     onLocation={onLocation}
                     onReady={pdfReady.resolve}
+                    lang={view.language?.lang}
                     autoFocus
                     onFailure={() => say(t('reader.pdfFailed'))}
                   />
@@ -520,12 +521,15 @@ export function Reader({
                 fontScale={settings.fontScale}
                 start={start}
                 onLocation={onLocation}
+                language={view.language}
                 autoFocus
               />
             ) : part ? (
               // Before JavaScript runs (or without it): the chapter as a plain page.
               <div
                 className="reader-text reader-text--static"
+                lang={view.language?.lang}
+                dir={view.language?.dir}
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: rebuilt from an allow-list on the server (domain/reading/xhtml-content.ts)
                 dangerouslySetInnerHTML={{ __html: part.html }}
               />
