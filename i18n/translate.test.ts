@@ -45,7 +45,7 @@ describe('message catalogs', () => {
       },
       // The reader and section analytics (issue 5).
       ...{ query: 'q', percent: 10, used: 1, limit: 9, remaining: 8, section: 's', n: 1 },
-      ...{ total: 3, chapter: 'c' },
+      ...{ total: 3, chapter: 'c', left: 1, label: 'l' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

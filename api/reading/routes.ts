@@ -85,13 +85,18 @@ export async function putPosition(request: Request, context: WebContext, params:
   return new Response(null, { status: 204 });
 }
 
-function allowanceDocument(context: WebContext, outcome: AllowanceOutcome) {
+function allowanceDocument(
+  context: WebContext,
+  outcome: AllowanceOutcome,
+  pages: { from: number; to: number } | null = null,
+) {
   const locale = context.rc.locale;
   const message = outcome.allowed
     ? translate(locale, `reading.${outcome.kind}.allowed`, {
         used: outcome.used,
         limit: outcome.limit,
         amount: outcome.amount,
+        ...pages,
       })
     : translate(locale, outcome.reason, { remaining: outcome.remaining, limit: outcome.limit });
   return jsonApi({
@@ -119,7 +124,7 @@ export async function postCopy(request: Request, context: WebContext, params: Pa
   return allowanceDocument(context, outcome);
 }
 
-/** POST /api/reading/{productId}/print: may this part (page or chapter) be printed? */
+/** POST /api/reading/{productId}/print: may pages `from` to `to` be printed? Counted if so. */
 export async function postPrint(request: Request, context: WebContext, params: Params) {
   const parsed = input(request, params);
   if (!parsed) return apiError(context, 404, 'error.notFound');
@@ -129,8 +134,8 @@ export async function postPrint(request: Request, context: WebContext, params: P
     context.rc,
     context.bookFiles,
     parsed.productId,
-    { kind: 'print', part: body.data.data.attributes.part },
+    { kind: 'print', ...body.data.data.attributes },
     parsed.via,
   );
-  return allowanceDocument(context, outcome);
+  return allowanceDocument(context, outcome, body.data.data.attributes);
 }

@@ -36,9 +36,16 @@ export const copyBody = z.object({
   }),
 });
 
+/** Pages `from` to `to` of the book's print pages, from 1, both included. */
 export const printBody = z.object({
   data: z.object({
     type: z.literal('print'),
-    attributes: z.object({ part: z.number().int().min(0).max(1_000_000) }).strict(),
+    attributes: z
+      .object({
+        from: z.number().int().min(1).max(1_000_000),
+        to: z.number().int().min(1).max(1_000_000),
+      })
+      .strict()
+      .refine((pages) => pages.from <= pages.to, { path: ['to'] }),
   }),
 });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allowanceLimit,
-  decideAllowance,
-  EPUB_PAGE_CHARACTERS,
-  epubPageCount,
-  epubPartPages,
-  shownDrmPercent,
-} from './drm.ts';
+import { allowanceLimit, decideAllowance, printLimit, shownDrmPercent } from './drm.ts';
 
 describe('shownDrmPercent (spec 1 §5, spec 2 §9: shown only when above 0, rounded to 0 decimals)', () => {
   it('spec 2 §9: a percentage above 0 is shown rounded to 0 decimals', () => {
@@ -98,17 +91,46 @@ describe('decideAllowance (issue 5: copies and prints counted against the limit)
   });
 });
 
-describe('EPUB pages for printing', () => {
-  it(`a part prints as one page per started ${EPUB_PAGE_CHARACTERS} characters, at least one`, () => {
-    expect(epubPartPages(0)).toBe(1);
-    expect(epubPartPages(1)).toBe(1);
-    expect(epubPartPages(1024)).toBe(1);
-    expect(epubPartPages(1025)).toBe(2);
+describe('printLimit (issue 13: a book that allows printing lets a student print)', () => {
+  it('spec 1 §3 printAllowancePercent: the share of the pages, rounded down', () => {
+    expect(printLimit(25, 100)).toBe(25);
+    expect(printLimit(12.5, 9)).toBe(1);
+    expect(printLimit(50, 7)).toBe(3);
   });
 
-  it("the book's pages are the sum of its parts' pages", () => {
-    const parts = [2400, 0, 1024, 5000];
-    expect(epubPageCount(parts)).toBe(parts.reduce((sum, p) => sum + epubPartPages(p), 0));
-    expect(epubPageCount(parts)).toBe(3 + 1 + 1 + 5);
+  it('a positive percentage never rounds to no page: 25 % of a 3-page PDF is 1 page', () => {
+    expect(allowanceLimit(25, 3)).toBe(0);
+    expect(printLimit(25, 3)).toBe(1);
+    expect(printLimit(0.01, 1)).toBe(1);
+  });
+
+  it('0, no percentage or a book without pages allow no printing', () => {
+    expect(printLimit(0, 300)).toBe(0);
+    expect(printLimit(null, 300)).toBe(0);
+    expect(printLimit(50, 0)).toBe(0);
+  });
+
+  it('for any percentage above 0 and any book: at least one page, never more than the book', () => {
+    for (let hundredths = 1; hundredths <= 10_000; hundredths += 53) {
+      for (const pages of [1, 2, 3, 7, 40, 999]) {
+        const limit = printLimit(hundredths / 100, pages);
+        expect(limit).toBeGreaterThanOrEqual(1);
+        expect(limit).toBeLessThanOrEqual(pages);
+        expect(limit).toBeLessThanOrEqual(Math.max(1, (pages * hundredths) / 10_000));
+      }
+    }
+  });
+});
+
+describe('decideAllowance for a book that allows none', () => {
+  it('says the book does not allow it, not that it has been used up', () => {
+    expect(decideAllowance('print', { limit: 0, used: 0 }, 1)).toEqual({
+      allowed: false,
+      reason: 'reading.print.notAllowed',
+      remaining: 0,
+    });
+    expect(decideAllowance('copy', { limit: 0, used: 0 }, 5)).toMatchObject({
+      reason: 'reading.copy.notAllowed',
+    });
   });
 });

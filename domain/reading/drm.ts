@@ -1,10 +1,8 @@
 // DRM rules of the reader (spec 1 §3 product drm: offlinePercent, copyPercentage,
 // printAllowancePercent; spec 1 §5 and spec 2 §9: shown only when greater than 0, rounded to
-// 0 decimals). Copying is counted in characters of the book's text, printing in pages; both
-// limits are a share of what the server measured in the file, rounded down.
-
-/** An EPUB has no pages of its own: one printed page is this many characters of its text. */
-export const EPUB_PAGE_CHARACTERS = 1024;
+// 0 decimals). Copying is counted in characters of the book's text, printing in pages
+// (print-pages.ts); both limits are a share of what the server measured in the file, rounded
+// down, except that a book that allows printing allows at least one page.
 
 /**
  * The percentage as the reader shows it: rounded to 0 decimals, and null (not shown) unless
@@ -27,11 +25,27 @@ export function allowanceLimit(percent: number | null, total: number): number {
   return Math.floor((total * hundredths) / 10_000);
 }
 
+/**
+ * How many pages a print percentage allows of a book of `pages` pages: the share rounded
+ * down, but at least one page when the percentage is above 0 (issue 13: 25 % of a 3-page PDF
+ * rounded down to no page at all, so printing could never succeed).
+ */
+export function printLimit(percent: number | null, pages: number): number {
+  if (percent === null || !(percent > 0) || pages <= 0) return 0;
+  return Math.max(1, allowanceLimit(percent, pages));
+}
+
 export type AllowanceState = { limit: number; used: number };
+
+export type RefusalReason =
+  | 'reading.copy.refused'
+  | 'reading.print.refused'
+  | 'reading.copy.notAllowed'
+  | 'reading.print.notAllowed';
 
 export type AllowanceDecision =
   | { allowed: true; used: number; remaining: number }
-  | { allowed: false; reason: 'reading.copy.refused' | 'reading.print.refused'; remaining: number };
+  | { allowed: false; reason: RefusalReason; remaining: number };
 
 /**
  * Whether `requested` more units fit under the limit, and what remains after. The database
@@ -44,18 +58,10 @@ export function decideAllowance(
   requested: number,
 ): AllowanceDecision {
   const remaining = Math.max(0, state.limit - state.used);
+  // A book whose allowance is nothing says so, rather than that it has been used up.
+  if (state.limit <= 0) return { allowed: false, reason: `reading.${kind}.notAllowed`, remaining };
   if (requested <= 0 || requested > remaining) {
     return { allowed: false, reason: `reading.${kind}.refused`, remaining };
   }
   return { allowed: true, used: state.used + requested, remaining: remaining - requested };
-}
-
-/** The printed pages of one EPUB part (chapter): at least one, a page per started 1,024 characters. */
-export function epubPartPages(partLength: number): number {
-  return Math.max(1, Math.ceil(partLength / EPUB_PAGE_CHARACTERS));
-}
-
-/** An EPUB's pages: the sum of its parts' pages, so printing every part uses exactly all. */
-export function epubPageCount(partLengths: readonly number[]): number {
-  return partLengths.reduce((sum, length) => sum + epubPartPages(length), 0);
 }

@@ -79,6 +79,33 @@ describe('openEpub (issue 5: the reader shows EPUB text rendered on the server)'
     ]);
   });
 
+  it('issue 13: reads the pages of the printed edition from the nav page-list, else the NCX', () => {
+    const opf = (nav: boolean) =>
+      `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata/><manifest>${nav ? '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>' : ''}<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/><item id="a" href="text/a.xhtml" media-type="application/xhtml+xml"/><item id="b" href="text/b.xhtml" media-type="application/xhtml+xml"/></manifest><spine toc="ncx"><itemref idref="a"/><itemref idref="b"/></spine></package>`;
+    const nav = `<html xmlns:epub="http://www.idpf.org/2007/ops"><body><nav epub:type="toc"><ol><li><a href="text/a.xhtml">A</a></li></ol></nav><nav epub:type="page-list" hidden=""><ol><li><a href="text/a.xhtml">i</a></li><li><a href="text/a.xhtml#p1"> 1 </a></li><li><a href="text/b.xhtml#p2">2</a></li><li><a href="elsewhere.xhtml#p3">3</a></li></ol></nav></body></html>`;
+    const ncx = `<?xml version="1.0"?><ncx><navMap/><pageList><pageTarget type="normal" value="5"><navLabel><text>5</text></navLabel><content src="text/b.xhtml#p5"/></pageTarget></pageList></ncx>`;
+    const epub = (withNav: boolean) =>
+      createZip([
+        { name: 'mimetype', data: 'application/epub+zip', compress: false },
+        {
+          name: 'META-INF/container.xml',
+          data: '<container><rootfiles><rootfile full-path="content.opf"/></rootfiles></container>',
+        },
+        { name: 'content.opf', data: opf(withNav) },
+        { name: 'nav.xhtml', data: nav },
+        { name: 'toc.ncx', data: ncx },
+        { name: 'text/a.xhtml', data: '<html><body><p id="p1">A</p></body></html>' },
+        { name: 'text/b.xhtml', data: '<html><body><p id="p2">B</p></body></html>' },
+      ]);
+    expect(openEpub(epub(true)).pageList).toEqual([
+      { label: 'i', part: 0, anchor: null },
+      { label: '1', part: 0, anchor: 'p0-p1' },
+      { label: '2', part: 1, anchor: 'p1-p2' },
+    ]);
+    expect(openEpub(epub(false)).pageList).toEqual([{ label: '5', part: 1, anchor: 'p1-p5' }]);
+    expect(openEpub(book).pageList).toEqual([]);
+  });
+
   it('a file that is not an EPUB is refused, not half read', () => {
     expect(() => openEpub(Buffer.from('%PDF-1.7 not a zip'))).toThrow(InvalidArchive);
     const noContainer = createZip([{ name: 'mimetype', data: 'application/epub+zip' }]);

@@ -3,7 +3,8 @@
 // item rendered to safe HTML (xhtml-content.ts). The browser never parses the publisher's
 // markup itself; it shows what this module wrote.
 import path from 'node:path/posix';
-import { type LinkTarget, type RenderedPart, renderPart } from './xhtml-content.ts';
+import type { PageMark } from './print-pages.ts';
+import { type LinkTarget, partId, type RenderedPart, renderPart } from './xhtml-content.ts';
 import { localName, xmlTokens } from './xml-tokens.ts';
 import { InvalidArchive, openZip, type ZipArchive } from './zip-archive.ts';
 
@@ -23,6 +24,8 @@ export type EpubPublication = {
   /** The spine items a reader reads in order (linear="no" ones are left out). */
   parts: { path: string; title: string }[];
   toc: TocEntry[];
+  /** The pages of the printed edition (EPUB 3 nav page-list, else the NCX pageList), if any. */
+  pageList: PageMark[];
   /** Archive paths of the book's raster images, which the reader may serve. */
   images: Set<string>;
   readImage(archivePath: string): { data: Buffer; mediaType: string } | null;
@@ -128,6 +131,8 @@ export function openEpub(data: Buffer): EpubPublication {
     : ncxItem
       ? ncxToc(zip, ncxItem.href, partOf)
       : [];
+  let pageList = navItem ? navPageList(zip, navItem.href, partOf) : [];
+  if (pageList.length === 0 && ncxItem) pageList = ncxPageList(zip, ncxItem.href, partOf);
   const titles = new Map<number, string>();
   const visit = (entries: TocEntry[]) => {
     for (const entry of entries) {
@@ -144,6 +149,7 @@ export function openEpub(data: Buffer): EpubPublication {
     pageProgression,
     parts,
     toc,
+    pageList,
     images,
     readImage(archivePath) {
       if (!images.has(archivePath)) return null;
@@ -258,4 +264,79 @@ function ncxToc(zip: ZipArchive, ncxPath: string, partOf: Map<string, number>): 
     }
   }
   return root;
+}
+
+function pageMark(
+  base: string,
+  href: string | undefined,
+  label: string,
+  partOf: Map<string, number>,
+): PageMark | null {
+  const target = tocTarget(base, href, partOf);
+  if (!target) return null;
+  return {
+    label: label.replace(/\s+/g, ' ').trim(),
+    part: target.part,
+    anchor: target.fragment ? partId(target.part, target.fragment) : null,
+  };
+}
+
+// EPUB 3: the <nav epub:type="page-list"> of the navigation document, a flat list of links.
+function navPageList(zip: ZipArchive, navPath: string, partOf: Map<string, number>): PageMark[] {
+  const xml = zip.readText(navPath);
+  if (!xml) return [];
+  const marks: PageMark[] = [];
+  let inList = false;
+  let pending: { label: string; href: string | undefined } | null = null;
+  for (const token of xmlTokens(xml)) {
+    if (token.type === 'text') {
+      if (pending) pending.label += token.text;
+      continue;
+    }
+    const name = localName(token.name);
+    if (token.type === 'open') {
+      if (name === 'nav' && (token.attrs.get('epub:type') ?? '').split(/\s+/).includes('page-list'))
+        inList = true;
+      if (inList && name === 'a' && !token.selfClosing)
+        pending = { label: '', href: token.attrs.get('href') };
+      continue;
+    }
+    if (!inList) continue;
+    if (name === 'nav') break;
+    if (name === 'a' && pending) {
+      const mark = pageMark(navPath, pending.href, pending.label, partOf);
+      if (mark) marks.push(mark);
+      pending = null;
+    }
+  }
+  return marks;
+}
+
+// EPUB 2: the NCX's <pageList> of pageTargets, each with a navLabel and a content src.
+function ncxPageList(zip: ZipArchive, ncxPath: string, partOf: Map<string, number>): PageMark[] {
+  const xml = zip.readText(ncxPath);
+  if (!xml) return [];
+  const marks: PageMark[] = [];
+  let target: { label: string; src?: string } | null = null;
+  let inText = false;
+  for (const token of xmlTokens(xml)) {
+    if (token.type === 'text') {
+      if (inText && target) target.label += token.text;
+      continue;
+    }
+    const name = localName(token.name);
+    if (token.type === 'open') {
+      if (name === 'pagetarget') target = { label: '' };
+      if (name === 'text') inText = !token.selfClosing;
+      if (name === 'content' && target) target.src = token.attrs.get('src');
+      continue;
+    }
+    if (name === 'text') inText = false;
+    if (name === 'pagetarget' && target) {
+      const mark = pageMark(ncxPath, target.src, target.label, partOf);
+      if (mark) marks.push(mark);
+      target = null;
+    }
+  }
+  return marks;
 }

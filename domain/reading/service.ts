@@ -18,16 +18,18 @@ import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
 import { isActiveOwnership } from '#domain/shelf/ownership.ts';
 import { bookLanguage } from './book-language.ts';
-import {
-  allowanceLimit,
-  decideAllowance,
-  epubPageCount,
-  epubPartPages,
-  shownDrmPercent,
-} from './drm.ts';
+import { allowanceLimit, decideAllowance, printLimit, shownDrmPercent } from './drm.ts';
 import { type EpubPublication, openEpub } from './epub-publication.ts';
 import type { BookFileStore, ByteRange } from './file-store.ts';
 import { pdfPageTextLengths } from './pdf-text.ts';
+import {
+  epubPrintPages,
+  isPageRange,
+  lengthPages,
+  type PageMark,
+  type PrintPages,
+  printPageCount,
+} from './print-pages.ts';
 import { findOccurrences } from './text-search.ts';
 import type {
   AllowanceOutcome,
@@ -164,9 +166,14 @@ async function readerFile(ctx: RequestContext, productId: number): Promise<Reade
   return file;
 }
 
-// A parsed EPUB and the text of each part it rendered, per process, by file content. Ten
-// minutes, twenty books: what readers have open now.
-type OpenBook = { publication: EpubPublication; texts: Map<number, string> };
+// A parsed EPUB, the text and page breaks of each part it rendered and its print pages, per
+// process, by file content. Ten minutes, twenty books: what readers have open now.
+type OpenBook = {
+  publication: EpubPublication;
+  texts: Map<number, string>;
+  pageBreaks: Map<number, { label: string; anchor: string }[]>;
+  printPages?: PrintPages;
+};
 const openBooks = new TimedCache<string, Promise<OpenBook>>(10 * 60_000, 20);
 
 function openBook(store: BookFileStore, file: ReaderFile): Promise<OpenBook> {
@@ -176,6 +183,7 @@ function openBook(store: BookFileStore, file: ReaderFile): Promise<OpenBook> {
     book = store.read(file.storagePath).then((data) => ({
       publication: openEpub(data),
       texts: new Map(),
+      pageBreaks: new Map(),
     }));
     book.catch(() => openBooks.delete(key));
     openBooks.set(key, book);
@@ -196,15 +204,17 @@ function partUrls(fileId: number, via: ReadingVia) {
 function renderedPart(book: OpenBook, part: number, urls: ReturnType<typeof partUrls>): ReaderPart {
   const rendered = book.publication.renderPart(part, urls);
   book.texts.set(part, rendered.text);
+  book.pageBreaks.set(part, rendered.pageBreaks);
   return { index: part, title: book.publication.parts[part]?.title ?? '', html: rendered.html };
 }
 
 function partText(book: OpenBook, part: number, urls: ReturnType<typeof partUrls>): string {
   const known = book.texts.get(part);
   if (known !== undefined) return known;
-  const { text } = book.publication.renderPart(part, urls);
-  book.texts.set(part, text);
-  return text;
+  const rendered = book.publication.renderPart(part, urls);
+  book.texts.set(part, rendered.text);
+  book.pageBreaks.set(part, rendered.pageBreaks);
+  return rendered.text;
 }
 
 type Metrics = { textLength: number; pageCount: number; partLengths: number[] };
@@ -236,7 +246,8 @@ async function fileMetrics(
     metrics = {
       partLengths,
       textLength: partLengths.reduce((a, b) => a + b, 0),
-      pageCount: epubPageCount(partLengths),
+      // Standard pages; a book with page marks prints in those (printPagesOf).
+      pageCount: lengthPages(partLengths).reduce((a, b) => a + b, 0),
     };
   } else {
     const partLengths = await pdfPageTextLengths(await store.read(file.storagePath));
@@ -254,6 +265,33 @@ async function fileMetrics(
       set: { sha256: file.sha256, ...metrics, computedAt: ctx.now },
     });
   return metrics;
+}
+
+/** The pages the book prints in (print-pages.ts): a PDF's, else the EPUB's marks or standard pages. */
+async function printPagesOf(
+  store: BookFileStore,
+  file: ReaderFile,
+  metrics: Metrics,
+): Promise<PrintPages> {
+  if (file.extension !== 'epub') return { unit: 'pdf', count: metrics.partLengths.length };
+  const book = await openBook(store, file);
+  if (book.printPages) return book.printPages;
+  let pageBreaks: PageMark[] = [];
+  if (book.publication.pageList.length === 0) {
+    // Markers are found by rendering every part (then kept with the book).
+    const urls = partUrls(file.id, { courseMemberId: null });
+    pageBreaks = book.publication.parts.flatMap((_, part) => {
+      if (!book.pageBreaks.has(part)) partText(book, part, urls);
+      return (book.pageBreaks.get(part) ?? []).map((mark) => ({ ...mark, part }));
+    });
+  }
+  const label = (mark: PageMark, i: number) => ({ ...mark, label: mark.label || String(i + 1) });
+  book.printPages = epubPrintPages({
+    pageList: book.publication.pageList.map(label),
+    pageBreaks: pageBreaks.map(label),
+    partLengths: metrics.partLengths,
+  });
+  return book.printPages;
 }
 
 const percent = (value: string | null): number | null => (value === null ? null : Number(value));
@@ -346,6 +384,8 @@ export async function openReader(
   });
   const copyPercent = percent(product.drmCopyPercent);
   const printPercent = percent(product.drmPrintPercent);
+  const printPages = await printPagesOf(store, file, metrics);
+  const pageCount = printPageCount(printPages);
   return {
     product: { id: product.id, title: product.title, authors: product.authors },
     language,
@@ -362,8 +402,14 @@ export async function openReader(
       copyPercent: shownDrmPercent(copyPercent),
       printPercent: shownDrmPercent(printPercent),
       copy: { limit: allowanceLimit(copyPercent, metrics.textLength), used: usage.copied },
-      print: { limit: allowanceLimit(printPercent, metrics.pageCount), used: usage.printed },
+      print: {
+        limit: printLimit(printPercent, pageCount),
+        used: usage.printed,
+        pages: pageCount,
+        unit: printPages.unit,
+      },
     },
+    printPages,
     courseSectionId,
   };
 }
@@ -447,16 +493,16 @@ export async function savePosition(
 }
 
 /**
- * Counts a copy (characters) or a print (of one part: a PDF page, or an EPUB chapter's pages)
- * against the book's allowance, or refuses it when it would pass the limit (spec 1 §3 drm
- * copyPercentage, printAllowancePercent). One statement adds and checks, so twenty requests at
- * once can never pass the limit together.
+ * Counts a copy (characters) or a print (pages `from` to `to` of the book's print pages,
+ * print-pages.ts) against the book's allowance, or refuses it when it would pass the limit
+ * (spec 1 §3 drm copyPercentage, printAllowancePercent). One statement adds and checks, so
+ * twenty requests at once can never pass the limit together.
  */
 export async function countAllowance(
   ctx: RequestContext,
   store: BookFileStore,
   productId: number,
-  request: { kind: 'copy'; characters: number } | { kind: 'print'; part: number },
+  request: { kind: 'copy'; characters: number } | { kind: 'print'; from: number; to: number },
   via: ReadingVia,
 ): Promise<AllowanceOutcome> {
   const { product, file } = await readerContext(ctx, productId, via);
@@ -468,10 +514,10 @@ export async function countAllowance(
     amount = request.characters;
     limit = allowanceLimit(percent(product.drmCopyPercent), metrics.textLength);
   } else {
-    const length = metrics.partLengths[request.part];
-    if (length === undefined) throw new Invalid();
-    amount = file.extension === 'epub' ? epubPartPages(length) : 1;
-    limit = allowanceLimit(percent(product.drmPrintPercent), metrics.pageCount);
+    const pages = await printPagesOf(store, file, metrics);
+    if (!isPageRange(pages, request.from, request.to)) throw new Invalid();
+    amount = request.to - request.from + 1;
+    limit = printLimit(percent(product.drmPrintPercent), printPageCount(pages));
   }
   const column = request.kind === 'copy' ? 'copied_characters' : 'printed_pages';
   const counted = await queryRows<{ used: number }>(

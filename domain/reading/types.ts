@@ -1,5 +1,7 @@
 import type { BookLanguage } from './book-language.ts';
+import type { RefusalReason } from './drm.ts';
 import type { TocEntry } from './epub-publication.ts';
+import type { PrintPages } from './print-pages.ts';
 
 export type { BookLanguage, TocEntry };
 
@@ -18,7 +20,8 @@ export type ReaderDrm = {
   copyPercent: number | null;
   printPercent: number | null;
   copy: { limit: number; used: number };
-  print: { limit: number; used: number };
+  /** Pages, in the book's print pages (`unit`, print-pages.ts), of which it has `pages`. */
+  print: { limit: number; used: number; pages: number; unit: PrintPages['unit'] };
 };
 
 export type ReaderPart = { index: number; title: string; html: string };
@@ -39,6 +42,8 @@ export type ReaderView = {
   /** EPUB: the part to show first, rendered; null for a PDF. */
   part: ReaderPart | null;
   drm: ReaderDrm;
+  /** The pages the book prints in, and where each starts (the reader prints what was allowed). */
+  printPages: PrintPages;
   courseSectionId: number | null;
 };
 
@@ -57,7 +62,7 @@ export type AllowanceOutcome =
   | {
       allowed: false;
       kind: 'copy' | 'print';
-      reason: 'reading.copy.refused' | 'reading.print.refused';
+      reason: RefusalReason;
       remaining: number;
       used: number;
       limit: number;

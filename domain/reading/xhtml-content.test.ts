@@ -66,6 +66,27 @@ describe('renderPart (issue 5: EPUB text shown as the page own text, safely)', (
     expect(html).toBe('<p><em>open <b>more</b></em></p>after &amp; &lt; 1 ');
   });
 
+  it('issue 13: finds the page-break markers of the printed edition, each with an id and a label', () => {
+    const { html, pageBreaks } = renderPart(
+      page(
+        '<p>a</p><span epub:type="pagebreak" id="pg7" title="7"/><p>b</p>' +
+          '<div role="doc-pagebreak">viii</div><p>c</p><hr epub:type="pagebreak"/>' +
+          '<bogus epub:type="pagebreak" id="x9" aria-label="9"></bogus>',
+      ),
+      options,
+    );
+    expect(pageBreaks).toEqual([
+      { label: '7', anchor: 'p2-pg7' },
+      { label: 'viii', anchor: 'p2--page-1' },
+      { label: '', anchor: 'p2--page-2' },
+      { label: '9', anchor: 'p2-x9' },
+    ]);
+    expect(html).toContain('<span id="p2-pg7" title="7"></span>');
+    expect(html).toContain('<span id="p2--page-1"></span><div role="doc-pagebreak">viii</div>');
+    expect(html).toContain('<span id="p2--page-2"></span><hr>');
+    expect(html).toContain('<span id="p2-x9"></span>');
+  });
+
   it('DRM counts characters with white space runs as one space', () => {
     expect(normalizedLength('  a \n\n b  ')).toBe(3);
   });

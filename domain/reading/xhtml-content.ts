@@ -10,6 +10,12 @@ export type RenderedPart = {
   html: string;
   /** The text a person reads, as the browser's textContent of `html` gives it. */
   text: string;
+  /**
+   * The part's page-break markers (epub:type="pagebreak", role="doc-pagebreak"), in order:
+   * the page's label (its title, aria-label or text, '' when it has none) and the id of the
+   * element in `html` (one is given to a marker that has none).
+   */
+  pageBreaks: { label: string; anchor: string }[];
 };
 
 export type LinkTarget = { part: number; fragment: string | null };
@@ -224,12 +230,25 @@ function attributesOf(
   return out;
 }
 
+function isPageBreak(attrs: Map<string, string>): boolean {
+  for (const [name, value] of attrs) {
+    const attr = name.toLowerCase();
+    const words = value.split(/\s+/);
+    if (attr === 'epub:type' && words.includes('pagebreak')) return true;
+    if (attr === 'role' && words.includes('doc-pagebreak')) return true;
+  }
+  return false;
+}
+
 /** The safe HTML and the text of one XHTML content document of the book. */
 export function renderPart(xhtml: string, options: RenderOptions): RenderedPart {
   let html = '';
   const text: string[] = [];
+  const pageBreaks: RenderedPart['pageBreaks'] = [];
+  // The page break whose text is its label, while it is open.
+  let labelOf: RenderedPart['pageBreaks'][number] | null = null;
   // Each open element of the source: the name we wrote for it, or null when it was unwrapped.
-  const stack: { source: string; written: string | null }[] = [];
+  const stack: { source: string; written: string | null; pageBreak?: boolean }[] = [];
   let dropDepth = 0;
   let inBody = !/<body[\s>]/i.test(xhtml);
   for (const token of xmlTokens(xhtml) as Iterable<XmlToken>) {
@@ -237,6 +256,7 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
       if (!inBody || dropDepth > 0) continue;
       html += escapeText(token.text);
       text.push(token.text);
+      if (labelOf) labelOf.label += token.text;
       continue;
     }
     const name = localName(token.name);
@@ -251,6 +271,17 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
         continue;
       }
       const written = outputName(name);
+      const pageBreak = isPageBreak(token.attrs);
+      if (pageBreak) {
+        // Printing finds the page by this element: it needs an id (one no XML id can be).
+        const own = attributesOf('span', token.attrs, options).find(([n]) => n === 'id')?.[1];
+        const anchor = own ?? `p${options.part}--page-${pageBreaks.length}`;
+        const label = (token.attrs.get('title') ?? token.attrs.get('aria-label') ?? '').trim();
+        pageBreaks.push({ label, anchor });
+        const hasContent = !token.selfClosing && !(written && VOID.has(written));
+        if (!label && hasContent) labelOf = pageBreaks.at(-1)!;
+        if (!own || !written) html += `<span id="${escapeAttribute(anchor)}"></span>`;
+      }
       if (written) {
         const attrs = attributesOf(written, token.attrs, options);
         if (written === 'img' && !attrs.some(([n]) => n === 'src')) {
@@ -268,7 +299,7 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
         if (written) html += `</${written}>`;
         continue;
       }
-      stack.push({ source: name, written });
+      stack.push({ source: name, written, pageBreak });
     } else {
       if (dropDepth > 0) {
         dropDepth -= 1;
@@ -279,6 +310,10 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
       while (stack.length > at) {
         const open = stack.pop()!;
         if (open.written) html += `</${open.written}>`;
+        if (open.pageBreak && labelOf) {
+          labelOf.label = labelOf.label.replace(/\s+/g, ' ').trim();
+          labelOf = null;
+        }
       }
     }
   }
@@ -286,7 +321,7 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
     const open = stack.pop()!;
     if (open.written) html += `</${open.written}>`;
   }
-  return { html, text: text.join('') };
+  return { html, text: text.join(''), pageBreaks };
 }
 
 /** Whitespace runs as one space, trimmed: the length DRM counts (a copy is measured alike). */

@@ -650,7 +650,7 @@ export const en = {
   'reader.copy': 'Copy selection',
   'reader.copy.nothing': 'Select text in the book first.',
   'reader.copy.clipboard': 'Your browser did not let us copy to the clipboard. Please try again.',
-  'reader.print': 'Print this page',
+  'reader.print': 'Print',
   'reader.closed': 'This book is closed: your access to it has ended.',
   'reader.expired': 'Your access to this book has ended, so it has been closed.',
   'reader.expiredOn': 'Your access to this book ended on {date}.',
@@ -661,9 +661,9 @@ export const en = {
   'reader.drm.copy':
     'Copy/Paste: {percent}% of the text ({used, number} of {limit, number} characters used)',
   'reader.drm.printPdf':
-    'Printing: {percent}% of the pages ({used, number} of {limit, number} pages used)',
+    'Printing: {percent}% of the book, {limit, plural, one {# page} other {# pages}} of {pages, number} ({left, plural, =0 {none left} other {# left}})',
   'reader.drm.printEpub':
-    'Printing: {percent}% of the book ({used, number} of {limit, number} pages of 1,024 characters used)',
+    'Printing: {percent}% of the book, {limit, plural, one {# page} other {# pages}} of {pages, number} ({left, plural, =0 {none left} other {# left}}). A page is 1,800 characters of its text.',
   'reader.drm.offline':
     'Offline reading: {percent}% allowed by the publisher, but not available in this reader yet',
   'reading.copy.allowed':
@@ -671,7 +671,7 @@ export const en = {
   'reading.copy.refused':
     'You have reached the copy limit for this book: you can copy {remaining, plural, =0 {no more characters} one {# more character} other {# more characters}} of the {limit, number} it allows.',
   'reading.print.allowed':
-    'Printing. You have used {used, number} of the {limit, number} pages this book lets you print.',
+    'Printing {amount, plural, one {page {from}} other {pages {from} to {to}}}. You have used {used, number} of the {limit, plural, one {# page} other {# pages}} this book lets you print.',
   'reading.print.refused':
     'You have reached the print limit for this book: you can print {remaining, plural, =0 {no more pages} one {# more page} other {# more pages}} of the {limit, number} it allows.',
   'reading.error.expired': 'Your access to this book ended on {date}.',
@@ -680,6 +680,20 @@ export const en = {
   'reading.search.pdfInBrowser': 'This book is searched in your browser.',
   // Issue 13, reader defects found from outside.
   'reader.search.shown': 'Result {n} of {count} for “{query}” is highlighted on this page.',
+  'reader.drm.printMarked':
+    'Printing: {percent}% of the book, {limit, plural, one {# page} other {# pages}} of {pages, number} ({left, plural, =0 {none left} other {# left}}). Pages are those of its printed edition.',
+  'reader.drm.printNone': 'Printing: not allowed by the publisher of this book.',
+  'reading.print.notAllowed': 'This book does not allow printing.',
+  'reading.copy.notAllowed': 'This book does not allow copying.',
+  'reader.print.from': 'From page',
+  'reader.print.to': 'To page',
+  'reader.print.submit': 'Print these pages',
+  'reader.print.current': 'You are on page {page} of {pages}.',
+  'reader.print.currentLabel':
+    'You are on page {page} of {pages} (page “{label}” of the printed edition).',
+  'reader.print.left':
+    '{left, plural, =0 {You have printed all the pages this book allows.} one {You can print # more page.} other {You can print # more pages.}}',
+  'reader.print.preparing': 'Preparing the pages to print…',
   'analytics.title': 'Section Analytics: {section} | {title}',
   'analytics.heading': 'Section Analytics: {section}',
   'analytics.back': 'Back to the course section',

@@ -667,7 +667,7 @@ export const frCA: Record<MessageId, string> = {
   'reader.copy.nothing': 'Sélectionnez d’abord du texte dans le livre.',
   'reader.copy.clipboard':
     'Votre navigateur n’a pas permis la copie dans le presse-papiers. Veuillez réessayer.',
-  'reader.print': 'Imprimer cette page',
+  'reader.print': 'Imprimer',
   'reader.closed': 'Ce livre est fermé : votre accès a pris fin.',
   'reader.expired': 'Votre accès à ce livre a pris fin ; il a donc été fermé.',
   'reader.expiredOn': 'Votre accès à ce livre a pris fin le {date}.',
@@ -679,9 +679,9 @@ export const frCA: Record<MessageId, string> = {
   'reader.drm.copy':
     'Copier-coller : {percent} % du texte ({used, number} caractères utilisés sur {limit, number})',
   'reader.drm.printPdf':
-    'Impression : {percent} % des pages ({used, number} pages utilisées sur {limit, number})',
+    'Impression : {percent} % du livre, {limit, plural, one {# page} other {# pages}} sur {pages, number} ({left, plural, =0 {aucune restante} one {# restante} other {# restantes}})',
   'reader.drm.printEpub':
-    'Impression : {percent} % du livre ({used, number} pages de 1 024 caractères utilisées sur {limit, number})',
+    'Impression : {percent} % du livre, {limit, plural, one {# page} other {# pages}} sur {pages, number} ({left, plural, =0 {aucune restante} one {# restante} other {# restantes}}). Une page compte 1 800 caractères de son texte.',
   'reader.drm.offline':
     'Lecture hors ligne : {percent} % permis par l’éditeur, mais pas encore offerte dans ce lecteur',
   'reading.copy.allowed':
@@ -689,7 +689,7 @@ export const frCA: Record<MessageId, string> = {
   'reading.copy.refused':
     'Vous avez atteint la limite de copie de ce livre : vous pouvez encore copier {remaining, plural, =0 {aucun caractère} one {# caractère} other {# caractères}} sur les {limit, number} permis.',
   'reading.print.allowed':
-    'Impression. Vous avez utilisé {used, number} des {limit, number} pages que ce livre vous permet d’imprimer.',
+    'Impression {amount, plural, one {de la page {from}} other {des pages {from} à {to}}}. Vous avez utilisé {used, plural, one {# page} other {# pages}} sur les {limit, number} que ce livre vous permet d’imprimer.',
   'reading.print.refused':
     'Vous avez atteint la limite d’impression de ce livre : vous pouvez encore imprimer {remaining, plural, =0 {aucune page} one {# page} other {# pages}} sur les {limit, number} permises.',
   'reading.error.expired': 'Votre accès à ce livre a pris fin le {date}.',
@@ -699,6 +699,20 @@ export const frCA: Record<MessageId, string> = {
   // Issue 13, reader defects found from outside.
   'reader.search.shown':
     'Le résultat {n} sur {count} pour « {query} » est surligné sur cette page.',
+  'reader.drm.printMarked':
+    'Impression : {percent} % du livre, {limit, plural, one {# page} other {# pages}} sur {pages, number} ({left, plural, =0 {aucune restante} one {# restante} other {# restantes}}). Les pages sont celles de son édition imprimée.',
+  'reader.drm.printNone': 'Impression : non permise par l’éditeur de ce livre.',
+  'reading.print.notAllowed': 'Ce livre ne permet pas l’impression.',
+  'reading.copy.notAllowed': 'Ce livre ne permet pas la copie.',
+  'reader.print.from': 'De la page',
+  'reader.print.to': 'À la page',
+  'reader.print.submit': 'Imprimer ces pages',
+  'reader.print.current': 'Vous êtes à la page {page} sur {pages}.',
+  'reader.print.currentLabel':
+    'Vous êtes à la page {page} sur {pages} (page « {label} » de l’édition imprimée).',
+  'reader.print.left':
+    '{left, plural, =0 {Vous avez imprimé toutes les pages que ce livre permet.} one {Vous pouvez encore imprimer # page.} other {Vous pouvez encore imprimer # pages.}}',
+  'reader.print.preparing': 'Préparation des pages à imprimer…',
   'analytics.title': 'Statistiques de la section : {section} | {title}',
   'analytics.heading': 'Statistiques de la section : {section}',
   'analytics.back': 'Retour à la section de cours',

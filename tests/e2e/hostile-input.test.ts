@@ -1006,13 +1006,14 @@ const API_CALLS: Call[] = [
       documentType,
       {
         in: 'json',
-        name: 'data.attributes.part',
-        kind: { outside: ['-1', '1.5', '1000001', '2147483648', '99999999999999999999'] },
+        name: 'data.attributes.from',
+        kind: { outside: ['0', '-1', '1.5', '1000001', '2147483648', '99999999999999999999'] },
       },
     ],
+    // Pages from..to of the book (issue 13).
     valid: () => ({
       path: { productId: world.bookId },
-      json: { data: { type: 'print', attributes: { part: 0 } } },
+      json: { data: { type: 'print', attributes: { from: 1, to: 1 } } },
     }),
   },
 ];

@@ -188,6 +188,20 @@ async function searchInBook(page: Page, words: string) {
     .waitFor();
 }
 
+/** Turns a PDF to its next page with the keyboard and waits until it shows. */
+async function turnPdfPage(page: Page) {
+  const before = await page
+    .getByRole('status')
+    .filter({ hasText: /^Page \d+ of \d+$/ })
+    .innerText();
+  const next = Number(/^Page (\d+)/.exec(before)![1]) + 1;
+  await page.keyboard.press('ArrowRight');
+  await page
+    .getByRole('status')
+    .filter({ hasText: new RegExp(`^Page ${next} of \\d+$`) })
+    .waitFor();
+}
+
 describe('issue 13: reader defects found from outside', () => {
   it('a PDF phrase across a line end is found, and marked on its page', async () => {
     const context = await newContext(browser);
@@ -351,6 +365,126 @@ describe('issue 13: reader defects found from outside', () => {
     } finally {
       await chooseLanguage('English', '/library/');
     }
+    await context.close();
+  });
+  /** A page whose window.print only counts (the test reads the printout as print media). */
+  async function printingPage() {
+    const context = await newContext(browser);
+    await context.addInitScript(() => {
+      const counted = window as unknown as { printed: number };
+      counted.printed = 0;
+      window.print = () => {
+        counted.printed += 1;
+      };
+    });
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    const printed = () => page.evaluate(() => (window as unknown as { printed: number }).printed);
+    return { context, page, printed };
+  }
+
+  it('a PDF of 3 pages at 25 % prints 1 page: the one chosen, then none is left', async () => {
+    const { context, page, printed } = await printingPage();
+    await page.goto('/book/read/2');
+    await waitForHydration(page);
+    await page
+      .getByRole('region', { name: 'Page 1' })
+      .getByText(/\w{4,}/)
+      .first()
+      .waitFor();
+    const restrictions = page.getByRole('region', { name: 'Restrictions' });
+    await restrictions.getByText('Printing: 25% of the book, 1 page of 3 (1 left)').waitFor();
+    await turnPdfPage(page);
+    await page.getByText('Print', { exact: true }).click();
+    await page.getByText('You are on page 2 of 3. You can print 1 more page.').waitFor();
+    expect(await page.getByLabel('From page').inputValue()).toBe('2');
+    expect(await page.getByLabel('To page').inputValue()).toBe('2');
+    // More than is left: refused, nothing printed.
+    await page.getByLabel('To page').fill('3');
+    await page.getByRole('button', { name: 'Print these pages' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'you can print 1 more page of the 1 it allows.' })
+      .waitFor();
+    expect(await printed()).toBe(0);
+    // The page itself.
+    await page.getByLabel('To page').fill('2');
+    await page.getByRole('button', { name: 'Print these pages' }).click();
+    await page
+      .getByRole('status')
+      .filter({
+        hasText: 'Printing page 2. You have used 1 of the 1 page this book lets you print.',
+      })
+      .waitFor();
+    await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 1);
+    await restrictions.getByText('Printing: 25% of the book, 1 page of 3 (none left)').waitFor();
+    await page.getByText('You have printed all the pages this book allows.').waitFor();
+    expect(await page.getByRole('button', { name: 'Print these pages' }).isDisabled()).toBe(true);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('img', { name: /^Page \d+$/ }).count()).toBe(1);
+    await page.getByRole('img', { name: 'Page 2' }).waitFor();
+    await context.close();
+  });
+
+  it('an EPUB that allows 1 page prints its first page of 1,800 characters, not the chapter', async () => {
+    const { context, page, printed } = await printingPage();
+    // Product 3: 12.5 % of its 6 pages of 1,800 characters; its first chapter has 2.
+    await page.goto('/book/read/3?chapter=1');
+    await waitForHydration(page);
+    await status(page).waitFor();
+    const restrictions = page.getByRole('region', { name: 'Restrictions' });
+    await restrictions
+      .getByText(
+        'Printing: 13% of the book, 1 page of 6 (1 left). A page is 1,800 characters of its text.',
+      )
+      .waitFor();
+    const chapter = await page
+      .getByRole('region', { name: /^Book text/ })
+      .evaluate((el) => el.textContent!.replace(/\s+/g, ' ').trim());
+    const heading = await page
+      .getByRole('region', { name: /^Book text/ })
+      .getByRole('heading', { level: 2 })
+      .innerText();
+    await page.getByText('Print', { exact: true }).click();
+    await page.getByText('You are on page 1 of 6. You can print 1 more page.').waitFor();
+    await page.getByRole('button', { name: 'Print these pages' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Printing page 1\. / })
+      .waitFor();
+    await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 1);
+    expect(await printed()).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    // On paper: the chapter's first 1,800 characters (to the end of a word), no more.
+    const onPaper = page.getByRole('heading', { name: heading });
+    await onPaper.waitFor();
+    const paper = await onPaper.evaluate(
+      (el) => el.closest('[lang]:not(section)')?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+    );
+    expect(chapter.startsWith(paper)).toBe(true);
+    expect(paper.length).toBeGreaterThanOrEqual(1_800);
+    expect(paper.length).toBeLessThan(1_830);
+    // The rest of the chapter is its second page.
+    expect(chapter.length - paper.length).toBeGreaterThan(50);
+    await context.close();
+  });
+
+  it('a book that allows no printing shows no Print, says why, and Ctrl+P says so too', async () => {
+    const { context, page, printed } = await printingPage();
+    await page.goto('/book/read/1');
+    await waitForHydration(page);
+    await status(page).waitFor();
+    await page
+      .getByRole('region', { name: 'Restrictions' })
+      .getByText('Printing: not allowed by the publisher of this book.')
+      .waitFor();
+    expect(await page.getByText('Print', { exact: true }).count()).toBe(0);
+    await page.keyboard.press('Control+p');
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'This book does not allow printing.' })
+      .waitFor();
+    expect(await printed()).toBe(0);
     await context.close();
   });
 });

@@ -11,6 +11,7 @@ import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { buildEpub } from '#db/seed/content/epub.ts';
 import { buildPdf } from '#db/seed/content/pdf.ts';
+import { createZip } from '#db/seed/content/zip.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
 import {
@@ -22,7 +23,7 @@ import {
   searchBook,
   sectionAnalytics,
 } from '#domain/reading/service.ts';
-import { Forbidden, NotFound } from '#domain/shared/errors.ts';
+import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
 import { loader as downloadLoader } from '#web/routes/bookfile-download.ts';
@@ -65,6 +66,29 @@ const chapters = Array.from({ length: 3 }, (_, i) => ({
     ),
   ),
 }));
+
+/** A two-chapter EPUB 3 with four printed pages: in its nav page-list, or only as markers. */
+function pagedEpub(kind: 'list' | 'breaks'): Buffer {
+  const chapter = (n: number, first: number) =>
+    `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body><h1>Chapter ${n}</h1><span epub:type="pagebreak" role="doc-pagebreak" id="page${first}" title="${first}"/><p>Text of page ${first}.</p><span epub:type="pagebreak" role="doc-pagebreak" id="page${first + 1}" title="${first + 1}"/><p>Text of page ${first + 1}.</p></body></html>`;
+  const pageList =
+    kind === 'list'
+      ? `<nav epub:type="page-list"><ol>${[1, 2, 3, 4].map((n) => `<li><a href="c${n < 3 ? 1 : 2}.xhtml#page${n}">${n}</a></li>`).join('')}</ol></nav>`
+      : '';
+  const nav = `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body><nav epub:type="toc"><ol><li><a href="c1.xhtml">Chapter 1</a></li><li><a href="c2.xhtml">Chapter 2</a></li></ol></nav>${pageList}</body></html>`;
+  const opf = `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Paged</dc:title><dc:language>en</dc:language></metadata><manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/><item id="c2" href="c2.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c1"/><itemref idref="c2"/></spine></package>`;
+  return createZip([
+    { name: 'mimetype', data: 'application/epub+zip', compress: false },
+    {
+      name: 'META-INF/container.xml',
+      data: '<container><rootfiles><rootfile full-path="OEBPS/content.opf"/></rootfiles></container>',
+    },
+    { name: 'OEBPS/content.opf', data: opf },
+    { name: 'OEBPS/nav.xhtml', data: nav },
+    { name: 'OEBPS/c1.xhtml', data: chapter(1, 1) },
+    { name: 'OEBPS/c2.xhtml', data: chapter(2, 3) },
+  ]);
+}
 
 /**
  * A book with a real reader file (an EPUB of `chapters` unless told otherwise: another EPUB,
@@ -396,33 +420,150 @@ describe('DRM counters (spec 1 §3 drm copyPercentage, printAllowancePercent)', 
     expect(row!.copiedCharacters).toBeLessThanOrEqual(limit);
   });
 
-  it('printing counts a chapter as its pages and stops at the print allowance', async () => {
-    const reader = await person();
-    const book = await bookWithFiles({ print: '50' });
-    await own(reader.id, book.productId);
-    const view = await openReader(ctxOf(reader), store(), {
-      productId: book.productId,
+  const openAs = async (reader: SessionUser, productId: number) =>
+    openReader(ctxOf(reader), store(), {
+      productId,
       via: noMember,
       courseSectionId: null,
       part: null,
     });
-    const results = [];
-    for (const part of [0, 1, 2]) {
-      results.push(
-        await countAllowance(
-          ctxOf(reader),
-          store(),
-          book.productId,
-          { kind: 'print', part },
-          noMember,
-        ),
-      );
+  const print = (reader: SessionUser, productId: number, from: number, to: number) =>
+    countAllowance(ctxOf(reader), store(), productId, { kind: 'print', from, to }, noMember);
+
+  it('issue 13: 25 % of a 3-page PDF allows 1 of its pages, counted once', async () => {
+    const reader = await person();
+    const book = await bookWithFiles({ print: '25' }, { pdfPages: [['One'], ['Two'], ['Three']] });
+    await own(reader.id, book.productId);
+    const view = await openAs(reader, book.productId);
+    expect(view.drm.printPercent).toBe(25);
+    expect(view.drm.print).toEqual({ limit: 1, used: 0, pages: 3, unit: 'pdf' });
+    expect(view.printPages).toEqual({ unit: 'pdf', count: 3 });
+    expect(await print(reader, book.productId, 1, 2)).toMatchObject({
+      allowed: false,
+      reason: 'reading.print.refused',
+      remaining: 1,
+    });
+    expect(await print(reader, book.productId, 2, 2)).toMatchObject({
+      allowed: true,
+      amount: 1,
+      used: 1,
+      limit: 1,
+    });
+    expect(await print(reader, book.productId, 3, 3)).toMatchObject({
+      allowed: false,
+      remaining: 0,
+      used: 1,
+    });
+  });
+
+  it('issue 13: an EPUB that allows 1 page prints 1 page of a long chapter, in pages of 1,800 characters', async () => {
+    const reader = await person();
+    // 3 chapters of about 1,100 characters: 1 page each, 3 pages; 12.5 % of them is 1 page.
+    const book = await bookWithFiles({ print: '12.5' });
+    await own(reader.id, book.productId);
+    const view = await openAs(reader, book.productId);
+    expect(view.printPages).toEqual({ unit: 'length', partPages: [1, 1, 1] });
+    expect(view.drm.print).toEqual({ limit: 1, used: 0, pages: 3, unit: 'length' });
+    expect(await print(reader, book.productId, 2, 2)).toMatchObject({ allowed: true, used: 1 });
+    expect(await print(reader, book.productId, 1, 1)).toMatchObject({ allowed: false });
+  });
+
+  it('issue 13: a range counts all its pages, whatever their chapters, and stops at the allowance', async () => {
+    const reader = await person();
+    const long = Array.from({ length: 2 }, (_, i) => ({
+      title: `Long ${i + 1}`,
+      paragraphs: Array.from({ length: 10 }, () => 'A sentence of the long chapter. '.repeat(20)),
+    }));
+    const epub = buildEpub({
+      title: 'Long',
+      author: 'A',
+      language: 'en',
+      identifier: unique('urn:long'),
+      chapters: long,
+    });
+    const book = await bookWithFiles({ print: '50' }, { epub });
+    await own(reader.id, book.productId);
+    const view = await openAs(reader, book.productId);
+    expect(view.printPages.unit).toBe('length');
+    const pages = view.drm.print.pages;
+    expect(pages).toBeGreaterThanOrEqual(8);
+    const limit = view.drm.print.limit;
+    expect(limit).toBe(Math.floor(pages / 2));
+    // Across the chapter boundary: every page counts once.
+    expect(await print(reader, book.productId, 2, limit)).toMatchObject({
+      allowed: true,
+      amount: limit - 1,
+      used: limit - 1,
+    });
+    expect(await print(reader, book.productId, 1, 2)).toMatchObject({
+      allowed: false,
+      remaining: 1,
+    });
+    expect(await print(reader, book.productId, 1, 1)).toMatchObject({ allowed: true, used: limit });
+  });
+
+  it('issue 13: pages outside the book, or backwards, are refused as invalid', async () => {
+    const reader = await person();
+    const book = await bookWithFiles({ print: '100' }, { pdfPages: [['One'], ['Two']] });
+    await own(reader.id, book.productId);
+    for (const [from, to] of [
+      [0, 1],
+      [2, 1],
+      [1, 3],
+    ] as const) {
+      await expect(print(reader, book.productId, from, to)).rejects.toBeInstanceOf(Invalid);
     }
-    const printed = results
-      .filter((r) => r.allowed)
-      .reduce((sum, r) => sum + (r.allowed ? r.amount : 0), 0);
-    expect(printed).toBeLessThanOrEqual(view.drm.print.limit);
-    expect(results.some((r) => !r.allowed)).toBe(true);
+  });
+
+  it('issue 13: a book without a print percentage allows no printing, and says so', async () => {
+    for (const percent of ['0', null]) {
+      const reader = await person();
+      const book = await bookWithFiles({ print: percent });
+      await own(reader.id, book.productId);
+      const view = await openAs(reader, book.productId);
+      expect(view.drm.printPercent).toBeNull();
+      expect(view.drm.print.limit).toBe(0);
+      expect(await print(reader, book.productId, 1, 1)).toMatchObject({
+        allowed: false,
+        reason: 'reading.print.notAllowed',
+      });
+    }
+  });
+
+  it('issue 13: an EPUB with a page list prints in the pages of its printed edition', async () => {
+    const reader = await person();
+    const book = await bookWithFiles({ print: '50' }, { epub: pagedEpub('list') });
+    await own(reader.id, book.productId);
+    const view = await openAs(reader, book.productId);
+    expect(view.printPages).toEqual({
+      unit: 'marked',
+      marks: [
+        { label: '1', part: 0, anchor: 'p0-page1' },
+        { label: '2', part: 0, anchor: 'p0-page2' },
+        { label: '3', part: 1, anchor: 'p1-page3' },
+        { label: '4', part: 1, anchor: 'p1-page4' },
+      ],
+    });
+    expect(view.drm.print).toMatchObject({ limit: 2, pages: 4, unit: 'marked' });
+    expect(view.part?.html).toContain('id="p0-page2"');
+    expect(await print(reader, book.productId, 2, 3)).toMatchObject({ allowed: true, used: 2 });
+  });
+
+  it('issue 13: an EPUB with page-break markers and no page list prints in those pages', async () => {
+    const reader = await person();
+    const book = await bookWithFiles({ print: '25' }, { epub: pagedEpub('breaks') });
+    await own(reader.id, book.productId);
+    const view = await openAs(reader, book.productId);
+    expect(view.printPages).toEqual({
+      unit: 'marked',
+      marks: [
+        { label: '1', part: 0, anchor: 'p0-page1' },
+        { label: '2', part: 0, anchor: 'p0-page2' },
+        { label: '3', part: 1, anchor: 'p1-page3' },
+        { label: '4', part: 1, anchor: 'p1-page4' },
+      ],
+    });
+    expect(view.drm.print).toMatchObject({ limit: 1, pages: 4 });
   });
 
   it('a book without a copy percentage allows no copy', async () => {
@@ -623,6 +764,18 @@ describe('the reading API (POST /api/reading/{productId}/copy, PUT …/position)
     );
     const french = await (await copy(1_000_000, 'fr-CA')).json();
     expect(french.data.attributes.message).toMatch(/^Vous avez atteint la limite de copie/);
+    // Issue 13: printing names its pages; the answer says which were counted.
+    const print = (attributes: unknown) =>
+      send('POST', `/api/reading/${book.productId}/print`, { data: { type: 'print', attributes } });
+    const printed = await (await print({ from: 2, to: 2 })).json();
+    expect(printed.data.attributes).toMatchObject({ allowed: true, amount: 1, used: 1 });
+    expect(printed.data.attributes.message).toMatch(
+      /^Printing page 2\. You have used 1 of the 1 page this book lets you print\.$/,
+    );
+    for (const attributes of [{ from: 2, to: 1 }, { from: 0, to: 1 }, { part: 0 }, {}]) {
+      expect((await print(attributes)).status, JSON.stringify(attributes)).toBe(400);
+    }
+    expect((await print({ from: 1, to: 99 })).status).toBe(400);
     const saved = await send('PUT', `/api/reading/${book.productId}/position`, {
       data: { type: 'reading-position', attributes: { part: 1, progression: 0.25 } },
     });

@@ -8,7 +8,7 @@ export type ReaderApi = {
   ): Promise<{ part: number; occurrence: number; before: string; match: string; after: string }[]>;
   savePosition(position: { part: number; progression: number }, keepalive?: boolean): Promise<void>;
   allow(
-    request: { kind: 'copy'; characters: number } | { kind: 'print'; part: number },
+    request: { kind: 'copy'; characters: number } | { kind: 'print'; from: number; to: number },
   ): Promise<{ allowed: boolean; message: string; used: number; limit: number }>;
 };
 

@@ -86,3 +86,26 @@ export function clearHit(): void {
   if (focusedHit && !focusedHit.hadTabIndex) focusedHit.element.removeAttribute('tabindex');
   focusedHit = null;
 }
+
+/**
+ * Where the nth character of the text under `root` is, counted as DRM counts characters (a
+ * run of white space is one, leading white space none; domain/reading/xhtml-content.ts
+ * normalizedLength), moved on to the next word's start if it falls inside a word: the start
+ * of a printed page of standard length (domain/reading/print-pages.ts). Null past the end.
+ */
+export function characterBoundary(root: Node, n: number): { node: Text; offset: number } | null {
+  const walker = (root.ownerDocument ?? document).createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  let count = 0;
+  let lastSpace = true;
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    const text = node.data;
+    for (let i = 0; i < text.length; i++) {
+      const space = /\s/.test(text[i]!);
+      if (space && lastSpace) continue;
+      if (count >= n && (space || lastSpace)) return { node, offset: i };
+      count += 1;
+      lastSpace = space;
+    }
+  }
+  return null;
+}

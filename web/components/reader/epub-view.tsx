@@ -26,6 +26,8 @@ export type ViewHandle = {
   next(): boolean;
   previous(): boolean;
   progression(): number;
+  /** Whether the element with this id is on the page shown or before it (not after). */
+  reached(id: string): boolean;
 };
 
 // One EPUB chapter, as the server rendered it (real text in the page, so screen readers,
@@ -207,6 +209,17 @@ export function EpubView({
         return true;
       },
       progression: currentProgression,
+      reached(id) {
+        const el = box.current!;
+        const target = el.querySelector(`#${CSS.escape(id)}`);
+        if (!target) return false;
+        const rect = target.getBoundingClientRect();
+        const outer = el.getBoundingClientRect();
+        if (layout === 'scrolled') return rect.top < outer.top + el.clientHeight;
+        return (
+          Math.floor((rect.left - outer.left + el.scrollLeft + 1) / measure().step) <= page.current
+        );
+      },
     }),
     [layout, measure, report, turnTo, currentProgression],
   );

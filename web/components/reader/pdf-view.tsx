@@ -18,8 +18,8 @@ export type PdfHandle = {
   goToPage(page: number, hit?: { query: string; occurrence: number }): void;
   /** The text of each page, for search in the browser (pdf.js reads it from the file). */
   pageTexts(): Promise<string[]>;
-  /** The current page as an image, for printing it. */
-  pageImage(): string | null;
+  /** Pages `from` to `to` (from 1) as images for the printer, drawn at twice their size. */
+  pageImages(from: number, to: number): Promise<string[]>;
 };
 
 // pdf.js writes a <br> where a line ends and nothing between runs of text its positions set
@@ -275,10 +275,19 @@ export function PdfView({
         }
         return texts;
       },
-      pageImage() {
-        const canvases = box.current!.querySelectorAll('canvas');
-        const canvas = canvases[layout === 'scrolled' ? page : 0];
-        return canvas ? canvas.toDataURL('image/png') : null;
+      async pageImages(from, to) {
+        if (!doc) return [];
+        const images: string[] = [];
+        for (let n = Math.max(1, from); n <= Math.min(to, doc.numPages); n++) {
+          const pdfPage = await doc.getPage(n);
+          const viewport = pdfPage.getViewport({ scale: 2 });
+          const canvas = document.createElement('canvas');
+          canvas.width = Math.floor(viewport.width);
+          canvas.height = Math.floor(viewport.height);
+          await pdfPage.render({ canvas, viewport }).promise;
+          images.push(canvas.toDataURL('image/png'));
+        }
+        return images;
       },
     }),
     [page, count, layout, doc],

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { pageAt, printSpan } from '#domain/reading/print-pages.ts';
 import { findOccurrences } from '#domain/reading/text-search.ts';
 import type { ReaderView, TocEntry } from '#domain/reading/types.ts';
 import { normalizedLength } from '#domain/reading/xhtml-content.ts';
@@ -15,6 +16,8 @@ import {
   type ViewLocation,
 } from './epub-view.tsx';
 import type { PdfHandle } from './pdf-view.tsx';
+import { epubPrintHtml } from './print-content.client.ts';
+import { ReaderPrint, type ReaderPrintHandle } from './reader-print.tsx';
 import { type ReaderHit, ReaderSearch } from './reader-search.tsx';
 import { ReaderToc } from './reader-toc.tsx';
 
@@ -121,7 +124,16 @@ export function Reader({
   const [used, setUsed] = useState({ copy: view.drm.copy.used, print: view.drm.print.used });
   const [closed, setClosed] = useState<string | null>(null);
   const [loadingPart, setLoadingPart] = useState(false);
-  const [printing, setPrinting] = useState<{ html?: string; image?: string } | null>(null);
+  // What the printer gets: the pages the server allowed, as the PDF's page images or the
+  // EPUB's HTML of those pages.
+  const [printing, setPrinting] = useState<
+    { images: string[]; first: number } | { html: string } | null
+  >(null);
+  const [preparing, setPreparing] = useState(false);
+  const printForm = useRef<ReaderPrintHandle>(null);
+  const printArea = useRef<HTMLDivElement>(null);
+  // Print only where the book allows it (spec 1 §3 printAllowancePercent above 0).
+  const printable = view.drm.printPercent !== null && view.drm.print.limit > 0;
   const epub = useRef<ViewHandle>(null);
   const pdf = useRef<PdfHandle>(null);
   // Search in a PDF waits for pdf.js to have opened it (a search made sooner found nothing).
@@ -209,7 +221,8 @@ export function Reader({
       if (event.ctrlKey) {
         if (event.key === 'p') {
           event.preventDefault();
-          void printPart();
+          if (printable) printForm.current?.open();
+          else say(t('reading.print.notAllowed'));
         }
         return;
       }
@@ -278,32 +291,70 @@ export function Reader({
     }
   }
 
-  async function printPart() {
+  /** The print page being read (print-pages.ts), and its printed edition's label if any. */
+  const currentPrintPage = () => {
+    const where = {
+      part: location.part,
+      progression: isPdf ? 0 : (epub.current?.progression() ?? location.progression),
+    };
+    const page = pageAt(view.printPages, where, (anchor) => epub.current?.reached(anchor) ?? false);
+    const label =
+      view.printPages.unit === 'marked' ? (view.printPages.marks[page - 1]?.label ?? null) : null;
+    return { page, label };
+  };
+
+  async function printPages(from: number, to: number) {
+    setPreparing(true);
     try {
-      const answer = await api.allow({ kind: 'print', part: location.part });
+      const answer = await api.allow({ kind: 'print', from, to });
       setUsed((old) => ({ ...old, print: answer.used }));
       say(answer.message);
       if (!answer.allowed) return;
+      // What was counted, and nothing else, goes to the printer.
       if (isPdf) {
-        const image = pdf.current?.pageImage();
-        if (image) setPrinting({ image });
-      } else if (part) setPrinting({ html: part.html });
+        const images = (await pdf.current?.pageImages(from, to)) ?? [];
+        if (images.length > 0) setPrinting({ images, first: from });
+      } else {
+        const html = await epubPrintHtml(
+          printSpan(view.printPages, from, to),
+          view.partCount,
+          async (index) =>
+            part && index === part.index ? part.html : (await api.part(index)).html,
+        );
+        setPrinting({ html });
+      }
     } catch (error) {
       close(error);
+    } finally {
+      setPreparing(false);
     }
   }
 
+  // Once its pictures are ready, the allowed pages go to the browser's print.
   useEffect(() => {
     if (!printing) return;
-    document.body.classList.add('reader-printing');
+    let live = true;
     const done = () => {
       document.body.classList.remove('reader-printing');
       setPrinting(null);
     };
     window.addEventListener('afterprint', done, { once: true });
-    window.print();
-    return () => window.removeEventListener('afterprint', done);
+    const pictures = [...(printArea.current?.querySelectorAll('img') ?? [])];
+    void Promise.all(pictures.map((img) => img.decode().catch(() => undefined))).then(() => {
+      if (!live) return;
+      document.body.classList.add('reader-printing');
+      window.print();
+    });
+    return () => {
+      live = false;
+      window.removeEventListener('afterprint', done);
+    };
   }, [printing]);
+
+  const printHtml = useMemo(
+    () => (printing && 'html' in printing ? { __html: printing.html } : null),
+    [printing],
+  );
 
   const search = useCallback(
     async (query: string): Promise<ReaderHit[]> => {
@@ -457,7 +508,6 @@ export function Reader({
               copy: { ...view.drm.copy, used: used.copy },
               print: { ...view.drm.print, used: used.print },
             }}
-            format={view.format}
           />
           <p className="reader__keys">{t('reader.keys')}</p>
         </section>
@@ -544,13 +594,16 @@ export function Reader({
             >
               {t('reader.copy')}
             </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => void printPart()}
-            >
-              {t('reader.print')}
-            </button>
+            {printable ? (
+              <ReaderPrint
+                ref={printForm}
+                pages={view.drm.print.pages}
+                left={Math.max(0, view.drm.print.limit - used.print)}
+                busy={preparing}
+                current={currentPrintPage}
+                onPrint={(from, to) => void printPages(from, to)}
+              />
+            ) : null}
             {!isPdf && part ? (
               <nav aria-label={t('reader.chapters')} className="reader__chapters">
                 {part.index > 0 ? (
@@ -584,13 +637,21 @@ export function Reader({
         </div>
       </div>
       {printing ? (
-        <div className="reader-print" aria-hidden="true">
-          {printing.image ? (
-            <img src={printing.image} alt="" />
-          ) : (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the chapter shown above, for the printer
-            <div dangerouslySetInnerHTML={{ __html: printing.html ?? '' }} />
-          )}
+        // Shown only on paper (app.css: @media print).
+        <div className="reader-print" ref={printArea} lang={view.language?.lang}>
+          {'images' in printing ? (
+            printing.images.map((src, i) => (
+              <img
+                key={src}
+                src={src}
+                alt={t('reader.pageLabel', { page: printing.first + i })}
+                style={{ display: 'block', width: '100%', breakAfter: 'page' }}
+              />
+            ))
+          ) : printHtml ? (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: cut from the chapters rendered from an allow-list on the server (domain/reading/xhtml-content.ts)
+            <div dangerouslySetInnerHTML={printHtml} />
+          ) : null}
         </div>
       ) : null}
     </div>

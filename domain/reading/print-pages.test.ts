@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EPUB_PAGE_CHARACTERS,
+  epubPrintPages,
+  isPageRange,
+  lengthPages,
+  type PageMark,
+  type PrintPages,
+  pageAt,
+  pageStart,
+  printPageCount,
+  printSpan,
+} from './print-pages.ts';
+
+const marks: PageMark[] = [
+  { label: 'i', part: 0, anchor: 'p0-pi' },
+  { label: '1', part: 1, anchor: null },
+  { label: '2', part: 1, anchor: 'p1-page2' },
+  { label: '3', part: 2, anchor: 'p2-page3' },
+];
+
+describe('print pages (issue 13, decision 008: units a student understands)', () => {
+  it('a PDF prints in its own pages', () => {
+    const pdf: PrintPages = { unit: 'pdf', count: 3 };
+    expect(printPageCount(pdf)).toBe(3);
+    expect(pageStart(pdf, 2)).toEqual({ part: 1, anchor: null, characters: 0 });
+    expect(pageAt(pdf, { part: 2, progression: 0 })).toBe(3);
+  });
+
+  it('an EPUB prints in the pages of its printed edition: its page list, else its page breaks', () => {
+    const breaks = [{ label: '7', part: 0, anchor: 'p0--page-0' }];
+    expect(epubPrintPages({ pageList: marks, pageBreaks: breaks, partLengths: [10] })).toEqual({
+      unit: 'marked',
+      marks,
+    });
+    expect(epubPrintPages({ pageList: [], pageBreaks: breaks, partLengths: [10] })).toEqual({
+      unit: 'marked',
+      marks: breaks,
+    });
+  });
+
+  it(`otherwise in pages of ${EPUB_PAGE_CHARACTERS} characters, each chapter starting a new page`, () => {
+    expect(lengthPages([0, 1, 1800, 1801, 5400])).toEqual([1, 1, 1, 2, 3]);
+    const pages = epubPrintPages({
+      pageList: [],
+      pageBreaks: [],
+      partLengths: [1892, 1308, 2209, 1709],
+    });
+    expect(pages).toEqual({ unit: 'length', partPages: [2, 1, 2, 1] });
+    expect(printPageCount(pages)).toBe(6);
+  });
+
+  it('page n of standard pages starts n-1 pages into its chapter', () => {
+    const pages: PrintPages = { unit: 'length', partPages: [2, 1, 3] };
+    expect(pageStart(pages, 1)).toEqual({ part: 0, anchor: null, characters: 0 });
+    expect(pageStart(pages, 2)).toEqual({
+      part: 0,
+      anchor: null,
+      characters: EPUB_PAGE_CHARACTERS,
+    });
+    expect(pageStart(pages, 3)).toEqual({ part: 1, anchor: null, characters: 0 });
+    expect(pageStart(pages, 6)).toEqual({
+      part: 2,
+      anchor: null,
+      characters: 2 * EPUB_PAGE_CHARACTERS,
+    });
+    expect(() => pageStart(pages, 7)).toThrow(RangeError);
+  });
+
+  it('a range runs from the start of its first page to the start of the page after it, or the end', () => {
+    const pages: PrintPages = { unit: 'marked', marks };
+    expect(printSpan(pages, 2, 3)).toEqual({
+      start: { part: 1, anchor: null, characters: 0 },
+      end: { part: 2, anchor: 'p2-page3', characters: 0 },
+    });
+    expect(printSpan(pages, 4, 4)).toEqual({
+      start: { part: 2, anchor: 'p2-page3', characters: 0 },
+      end: null,
+    });
+  });
+
+  it('a range is whole pages of the book, first before last', () => {
+    const pdf: PrintPages = { unit: 'pdf', count: 3 };
+    expect(isPageRange(pdf, 1, 3)).toBe(true);
+    expect(isPageRange(pdf, 2, 2)).toBe(true);
+    for (const [from, to] of [
+      [0, 1],
+      [2, 1],
+      [1, 4],
+      [1.5, 2],
+    ] as const) {
+      expect(isPageRange(pdf, from, to)).toBe(false);
+    }
+    expect(() => printSpan(pdf, 3, 4)).toThrow(RangeError);
+  });
+
+  it('the page being read: standard pages by how far into the chapter, marks by what is reached', () => {
+    const standard: PrintPages = { unit: 'length', partPages: [2, 1, 4] };
+    expect(pageAt(standard, { part: 0, progression: 0 })).toBe(1);
+    expect(pageAt(standard, { part: 0, progression: 0.6 })).toBe(2);
+    expect(pageAt(standard, { part: 2, progression: 0.5 })).toBe(6);
+    expect(pageAt(standard, { part: 2, progression: 1 })).toBe(7);
+    const marked: PrintPages = { unit: 'marked', marks };
+    expect(pageAt(marked, { part: 1, progression: 0 })).toBe(2);
+    expect(pageAt(marked, { part: 1, progression: 0 }, (anchor) => anchor === 'p1-page2')).toBe(3);
+    expect(pageAt(marked, { part: 0, progression: 0 })).toBe(1);
+  });
+});

@@ -1,0 +1,126 @@
+// The pages a book prints in (issue 13; decision 008, amended): units a student understands,
+// so that "25 % of the book" is a number of pages they can choose from.
+// - A PDF: its own pages.
+// - An EPUB with pages of a printed edition: the entries of its page list (EPUB 3 nav
+//   page-list, EPUB 2 NCX pageList), else its page-break markers (epub:type="pagebreak",
+//   role="doc-pagebreak"). Page n runs from its mark to the next one; text before the first
+//   mark (a cover, a title page) is on no page.
+// - Any other EPUB: standard pages of EPUB_PAGE_CHARACTERS characters of its text, each
+//   chapter starting on a new page, as a printed book does.
+
+/**
+ * A page of an EPUB without page marks: the standard manuscript page (Normseite), 1,800
+ * characters (30 lines of 60, spaces included), counted as DRM counts characters (a run of
+ * white space is one).
+ */
+export const EPUB_PAGE_CHARACTERS = 1800;
+
+/** Where a printed page of an EPUB starts: an element of a part, or the part's start. */
+export type PageMark = { label: string; part: number; anchor: string | null };
+
+export type PrintPages =
+  | { unit: 'pdf'; count: number }
+  | { unit: 'marked'; marks: PageMark[] }
+  | { unit: 'length'; partPages: number[] };
+
+/** Where in the book a printed page starts: a part, and in it an anchor or a character offset. */
+export type PrintPosition = { part: number; anchor: string | null; characters: number };
+
+/** The standard pages of each part of an EPUB: one per started page of text, at least one. */
+export function lengthPages(partLengths: readonly number[]): number[] {
+  return partLengths.map((length) => Math.max(1, Math.ceil(length / EPUB_PAGE_CHARACTERS)));
+}
+
+/**
+ * An EPUB's print pages: its page list, else its page-break markers, else standard pages
+ * of its text.
+ */
+export function epubPrintPages(book: {
+  pageList: readonly PageMark[];
+  pageBreaks: readonly PageMark[];
+  partLengths: readonly number[];
+}): PrintPages {
+  if (book.pageList.length > 0) return { unit: 'marked', marks: [...book.pageList] };
+  if (book.pageBreaks.length > 0) return { unit: 'marked', marks: [...book.pageBreaks] };
+  return { unit: 'length', partPages: lengthPages(book.partLengths) };
+}
+
+export function printPageCount(pages: PrintPages): number {
+  if (pages.unit === 'pdf') return pages.count;
+  if (pages.unit === 'marked') return pages.marks.length;
+  return pages.partPages.reduce((sum, count) => sum + count, 0);
+}
+
+/** Whether pages `from` to `to` (from 1, both included) are pages of the book. */
+export function isPageRange(pages: PrintPages, from: number, to: number): boolean {
+  return (
+    Number.isInteger(from) &&
+    Number.isInteger(to) &&
+    from >= 1 &&
+    from <= to &&
+    to <= printPageCount(pages)
+  );
+}
+
+/** Where page `n` (from 1) starts. */
+export function pageStart(pages: PrintPages, n: number): PrintPosition {
+  if (pages.unit === 'pdf') return { part: n - 1, anchor: null, characters: 0 };
+  if (pages.unit === 'marked') {
+    const mark = pages.marks[n - 1];
+    if (!mark) throw new RangeError(`no page ${n}`);
+    return { part: mark.part, anchor: mark.anchor, characters: 0 };
+  }
+  let first = 1;
+  for (const [part, count] of pages.partPages.entries()) {
+    if (n < first + count)
+      return { part, anchor: null, characters: (n - first) * EPUB_PAGE_CHARACTERS };
+    first += count;
+  }
+  throw new RangeError(`no page ${n}`);
+}
+
+/**
+ * What pages `from` to `to` cover: from the start of `from` to the start of the page after
+ * `to`, or to the end of the book (null) when `to` is the last page.
+ */
+export function printSpan(
+  pages: PrintPages,
+  from: number,
+  to: number,
+): { start: PrintPosition; end: PrintPosition | null } {
+  if (!isPageRange(pages, from, to)) throw new RangeError(`no pages ${from}-${to}`);
+  return {
+    start: pageStart(pages, from),
+    end: to < printPageCount(pages) ? pageStart(pages, to + 1) : null,
+  };
+}
+
+/**
+ * The page (from 1) the reader is on, at `progression` through `part`. For marked pages the
+ * reader's view says which marks of the part it has reached (those before what it shows).
+ */
+export function pageAt(
+  pages: PrintPages,
+  where: { part: number; progression: number },
+  reached: (anchor: string) => boolean = () => false,
+): number {
+  const count = printPageCount(pages);
+  if (count === 0) return 0;
+  const clamp = (n: number) => Math.min(count, Math.max(1, n));
+  if (pages.unit === 'pdf') return clamp(where.part + 1);
+  if (pages.unit === 'marked') {
+    let page = 1;
+    pages.marks.forEach((mark, i) => {
+      if (
+        mark.part < where.part ||
+        (mark.part === where.part && (mark.anchor === null || reached(mark.anchor)))
+      )
+        page = i + 1;
+    });
+    return page;
+  }
+  const first = pages.partPages.slice(0, where.part).reduce((sum, n) => sum + n, 0);
+  const inPart = pages.partPages[where.part] ?? 1;
+  const progression = Math.min(1, Math.max(0, where.progression));
+  return clamp(first + 1 + Math.min(inPart - 1, Math.floor(progression * inPart)));
+}

@@ -1,0 +1,112 @@
+import { type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
+import { useT } from '#web/i18n/use-t.ts';
+
+export type ReaderPrintHandle = {
+  /** Opens the form on the page being read, with the focus in it (Ctrl+P). */
+  open(): void;
+};
+
+// Print (issue 13): the pages to print, from the page being read by default, within what
+// the book still allows; the reader asks the server to count them, then prints those pages.
+export function ReaderPrint({
+  ref,
+  pages,
+  left,
+  busy,
+  current,
+  onPrint,
+}: {
+  ref?: Ref<ReaderPrintHandle>;
+  /** The book's print pages, and how many of them may still be printed. */
+  pages: number;
+  left: number;
+  busy: boolean;
+  /** The print page being read, and its label in the printed edition, if it has one. */
+  current(): { page: number; label: string | null };
+  onPrint(from: number, to: number): void;
+}) {
+  const t = useT();
+  const id = useId();
+  const details = useRef<HTMLDetailsElement>(null);
+  const firstField = useRef<HTMLInputElement>(null);
+  const [here, setHere] = useState<{ page: number; label: string | null }>({
+    page: 1,
+    label: null,
+  });
+  // As typed (the fields check them: whole pages of the book, the last not before the first).
+  const [from, setFrom] = useState('1');
+  const [to, setTo] = useState('1');
+
+  const startHere = () => {
+    const now = current();
+    setHere(now);
+    setFrom(String(now.page));
+    setTo(String(now.page));
+  };
+
+  useImperativeHandle(ref, () => ({
+    open() {
+      startHere();
+      if (details.current) details.current.open = true;
+      firstField.current?.focus();
+    },
+  }));
+
+  return (
+    <details
+      ref={details}
+      className="reader-print-form"
+      onToggle={(event) => {
+        if (event.currentTarget.open) startHere();
+      }}
+    >
+      <summary>{t('reader.print')}</summary>
+      <form
+        className="stack-sm"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onPrint(Number(from), Number(to));
+        }}
+      >
+        <p>
+          {here.label !== null && here.label !== String(here.page)
+            ? t('reader.print.currentLabel', { page: here.page, pages, label: here.label })
+            : t('reader.print.current', { page: here.page, pages })}{' '}
+          {t('reader.print.left', { left })}
+        </p>
+        <div className="cluster">
+          <label htmlFor={`${id}-from`}>{t('reader.print.from')}</label>
+          <input
+            ref={firstField}
+            id={`${id}-from`}
+            type="number"
+            inputMode="numeric"
+            required
+            min={1}
+            max={pages}
+            value={from}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setFrom(value);
+              if (Number(value) > Number(to)) setTo(value);
+            }}
+          />
+          <label htmlFor={`${id}-to`}>{t('reader.print.to')}</label>
+          <input
+            id={`${id}-to`}
+            type="number"
+            inputMode="numeric"
+            required
+            min={Number(from) || 1}
+            max={pages}
+            value={to}
+            onChange={(event) => setTo(event.currentTarget.value)}
+          />
+        </div>
+        <button type="submit" className="button button--secondary" disabled={busy || left === 0}>
+          {busy ? t('reader.print.preparing') : t('reader.print.submit')}
+        </button>
+      </form>
+    </details>
+  );
+}
