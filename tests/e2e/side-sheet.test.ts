@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  baseUrl,
   expectAccessible,
   launchBrowser,
   logIn,
@@ -155,20 +154,33 @@ describe('product side sheet, from the library', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await logIn(page, 'student@demo.test');
-    await context.addCookies([{ name: 'LANG', value: 'fr-CA', url: baseUrl() }]);
-    await page.goto('/library');
-    await waitForHydration(page);
-    await page.getByRole('heading', { name: 'Vos documents' }).waitFor();
-    await page
-      .getByRole('button', { name: /^Détails : / })
-      .first()
-      .click();
-    const sheet = page.getByRole('dialog', { name: 'Détails du produit' });
-    await sheet.getByRole('heading', { level: 3 }).waitFor();
-    await sheet.getByRole('button', { name: 'Fermer' }).waitFor();
-    await expectAccessible(page);
-    await page.keyboard.press('Escape');
-    await sheet.waitFor({ state: 'hidden' });
+    // The account's own choice wins over the LANG cookie (DESIGN.md, Requests), and another
+    // journey may have stored one for this demo account: choose French as a person would.
+    const chooseLanguage = async (label: string) => {
+      await page.goto('/account/language?next=/library');
+      await page.getByLabel(label).check();
+      await Promise.all([
+        page.waitForURL((url) => url.pathname.startsWith('/library')),
+        page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
+      ]);
+      await waitForHydration(page);
+    };
+    try {
+      await chooseLanguage('Français (Canada)');
+      await page.getByRole('heading', { name: 'Vos documents' }).waitFor();
+      await page
+        .getByRole('button', { name: /^Détails : / })
+        .first()
+        .click();
+      const sheet = page.getByRole('dialog', { name: 'Détails du produit' });
+      await sheet.getByRole('heading', { level: 3 }).waitFor();
+      await sheet.getByRole('button', { name: 'Fermer' }).waitFor();
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await sheet.waitFor({ state: 'hidden' });
+    } finally {
+      await chooseLanguage('English');
+    }
     await context.close();
   });
 });
