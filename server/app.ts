@@ -15,7 +15,13 @@ import { type Config, loadConfig } from './config.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { isCsrfExempt } from './csrf-exempt.ts';
 import { DatabaseHealth } from './database-health.ts';
-import { type ClientAddress, createEdge, type EdgeListener, localeFromHeaders } from './edge.ts';
+import {
+  type ClientAddress,
+  createEdge,
+  type EdgeListener,
+  localeFromHeaders,
+  MAX_URL_LENGTH,
+} from './edge.ts';
 import { errorResponse as renderError, wantsJson } from './error-response.ts';
 import { ANON_COOKIE, LANG_COOKIE, SESSION_COOKIE, type WebContext } from './load-context.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -28,7 +34,6 @@ import { applySecurityHeaders } from './security-headers.ts';
 import { seedDemoIfWanted } from './seed-on-start.ts';
 import { StaticFiles } from './static-files.ts';
 
-const MAX_URL_LENGTH = 4096;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export type AppOptions = {

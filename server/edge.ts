@@ -29,7 +29,8 @@ import { applySecurityHeaders } from './security-headers.ts';
 const ROUTE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 /** Methods we know and never serve (TRACE echoes requests: cookies to a script, XST). */
 const REFUSED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
-const MAX_URL_LENGTH = 4096;
+/** The longest request target served; longer is 414 (docs/edge.md). */
+export const MAX_URL_LENGTH = 4096;
 /** A body refused part-way is dropped for this long, so the client reads our answer first. */
 const DRAIN_BEFORE_CLOSE_MS = 2_000;
 
