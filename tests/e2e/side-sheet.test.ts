@@ -1,12 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectAccessible,
-  launchBrowser,
-  logIn,
-  newContext,
-  waitForHydration,
-} from './browser.ts';
+import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
 
 // spec 1 §2 Product side sheet, reached from the library: student@demo.test owns demo products
 // 1–5, among them a classroom (product 5) with three items (db/seed/demo.ts).
