@@ -46,6 +46,8 @@ describe('message catalogs', () => {
       // The reader and section analytics (issue 5).
       ...{ query: 'q', percent: 10, used: 1, limit: 9, remaining: 8, section: 's', n: 1 },
       ...{ total: 3, chapter: 'c', left: 1, label: 'l' },
+      // The display guide's conformance claim (issue 13).
+      ...{ epub: '1.1', wcag: '2.1', level: 'AA' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

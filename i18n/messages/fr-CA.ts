@@ -312,6 +312,7 @@ export const frCA: Record<MessageId, string> = {
   'product.language': 'Langue',
   'product.numPages': 'Nombre de pages',
   'product.edition': 'Édition',
+  'product.editionNumber': '{n, selectordinal, one {#re} other {#e}} édition',
   'product.isbn': 'ISBN : {isbn}',
   'product.coverAlt': 'Couverture de {title}',
   'search.description':
@@ -367,15 +368,154 @@ export const frCA: Record<MessageId, string> = {
   'a11y.seeAll': 'Voir toutes les métadonnées d’accessibilité',
   'a11y.close': 'Fermer la fenêtre',
   'a11y.notProvided': 'Non fourni',
-  'a11y.certifiedBy': 'Certifié par {name}',
-  'a11y.group.Ways of Reading': 'Modes de lecture',
-  'a11y.group.Conformance': 'Conformité',
-  'a11y.group.Navigation': 'Navigation',
-  'a11y.group.Rich Content': 'Contenu enrichi',
-  'a11y.group.Hazards': 'Risques',
-  'a11y.group.Accessibility Summary': 'Résumé d’accessibilité',
-  'a11y.group.Legal Considerations': 'Considérations juridiques',
-  'a11y.group.Additional Accessibility Information': 'Autres renseignements sur l’accessibilité',
+  'a11y.certifiedBy': 'Accessibilité évaluée par {name}',
+  // The display guide's French group titles.
+  'a11y.group.Ways of Reading': 'Lisibilité',
+  'a11y.group.Conformance': 'Règles d’accessibilité',
+  'a11y.group.Navigation': 'Points de repère',
+  'a11y.group.Rich Content': 'Contenus spécifiques',
+  'a11y.group.Hazards': 'Points d’attention',
+  'a11y.group.Accessibility Summary':
+    'Informations d’accessibilité supplémentaires fournies par l’éditeur',
+  'a11y.group.Legal Considerations': 'Considérations légales',
+  'a11y.group.Additional Accessibility Information':
+    'Informations complémentaires sur l’accessibilité',
+  // The W3C Accessibility Metadata Display Guide's statements (its compact wording; French: its
+  // fr localization), by the guide's localization ids (domain/catalog/accessibility-metadata.ts).
+  'a11y.statement.ways-of-reading-visual-adjustments-modifiable': 'L’affichage peut être adapté',
+  'a11y.statement.ways-of-reading-visual-adjustments-unmodifiable':
+    'L’affichage ne peut pas être adapté',
+  'a11y.statement.ways-of-reading-visual-adjustments-unknown':
+    'Aucune information sur les possibilités d’adaptation de l’affichage',
+  'a11y.statement.ways-of-reading-nonvisual-reading-readable':
+    'Entièrement lisible en voix de synthèse ou en braille',
+  'a11y.statement.ways-of-reading-nonvisual-reading-not-fully':
+    'Pas entièrement lisible en voix de synthèse ou en braille',
+  'a11y.statement.ways-of-reading-nonvisual-reading-none':
+    'Non lisible en voix de synthèse ou en braille',
+  'a11y.statement.ways-of-reading-nonvisual-reading-no-metadata':
+    'Aucune information pour la lecture en voix de synthèse ou en braille',
+  'a11y.statement.ways-of-reading-nonvisual-reading-alt-text': 'Images décrites',
+  'a11y.statement.ways-of-reading-prerecorded-audio-only': 'Audio préenregistré uniquement',
+  'a11y.statement.ways-of-reading-prerecorded-audio-synchronized':
+    'Audio préenregistré synchronisé avec du texte',
+  'a11y.statement.ways-of-reading-prerecorded-audio-complementary': 'Clips audio préenregistrés',
+  'a11y.statement.ways-of-reading-prerecorded-audio-no-metadata':
+    'Aucune information sur les enregistrements audio',
+  'a11y.statement.conformance-a': 'Cette publication répond aux règles minimales d’accessibilité',
+  'a11y.statement.conformance-aa': 'Cette publication répond aux règles d’accessibilité reconnues',
+  'a11y.statement.conformance-aaa':
+    'Cette publication dépasse les règles d’accessibilité reconnues',
+  'a11y.statement.conformance-no': 'Aucune information disponible',
+  'a11y.statement.conformance-unknown-standard':
+    'Aucune indication concernant les normes d’accessibilité',
+  'a11y.statement.conformance-details-claim':
+    'Cette publication indique respecter EPUB Accessibilité {epub} WCAG {wcag} Niveau {level}',
+  'a11y.statement.navigation-toc': 'Table des matières',
+  'a11y.statement.navigation-index': 'Index',
+  'a11y.statement.navigation-structural': 'Titres',
+  'a11y.statement.navigation-page-navigation': 'Aller à la page',
+  'a11y.statement.navigation-no-metadata': 'Aucune information disponible',
+  'a11y.statement.rich-content-accessible-math-as-mathml': 'Mathématiques en MathML',
+  'a11y.statement.rich-content-accessible-math-as-latex': 'Mathématiques en LaTeX',
+  'a11y.statement.rich-content-accessible-math-described':
+    'Des descriptions textuelles des formules mathématiques sont fournies',
+  'a11y.statement.rich-content-accessible-chemistry-as-mathml': 'Formules chimiques en MathML',
+  'a11y.statement.rich-content-accessible-chemistry-as-latex': 'Formules chimiques en LaTeX',
+  'a11y.statement.rich-content-extended':
+    'Les images porteuses d’informations complexes sont décrites par des descriptions longues',
+  'a11y.statement.rich-content-closed-captions': 'Sous-titres disponibles pour les vidéos',
+  'a11y.statement.rich-content-open-captions': 'Sous-titres incrustés',
+  'a11y.statement.rich-content-transcript': 'Transcriptions fournies',
+  'a11y.statement.rich-content-unknown': 'Aucune information disponible',
+  'a11y.statement.hazards-none': 'Aucun point d’attention',
+  'a11y.statement.hazards-unknown': 'La présence de risques est inconnue',
+  'a11y.statement.hazards-flashing': 'Flashs lumineux',
+  'a11y.statement.hazards-flashing-none': 'Pas de flashs lumineux',
+  'a11y.statement.hazards-flashing-unknown':
+    'Pas d’information concernant la présence de flashs lumineux',
+  'a11y.statement.hazards-motion': 'Sensations de mouvement',
+  'a11y.statement.hazards-motion-none': 'Pas de sensations de mouvement',
+  'a11y.statement.hazards-motion-unknown':
+    'Pas d’information concernant la présence d’images en mouvement',
+  'a11y.statement.hazards-sound': 'Sons',
+  'a11y.statement.hazards-sound-none': 'Pas de risques sonores',
+  'a11y.statement.hazards-sound-unknown': 'Pas d’information concernant la présence de sons',
+  'a11y.statement.hazards-no-metadata': 'Aucune information disponible',
+  'a11y.statement.accessibility-summary-no-metadata': 'Aucune information disponible',
+  'a11y.statement.legal-considerations-exempt':
+    'Déclare être sous le coup d’une exemption dans certaines juridictions',
+  'a11y.statement.legal-considerations-no-metadata': 'Aucune information disponible',
+  'a11y.statement.additional-accessibility-information-aria':
+    'Information enrichie pour les technologies d’assistance',
+  'a11y.statement.additional-accessibility-information-page-breaks':
+    'Pagination identique à l’imprimé',
+  'a11y.statement.additional-accessibility-information-tactile-graphics': 'Graphiques tactiles',
+  'a11y.statement.additional-accessibility-information-audio-descriptions': 'Description audio',
+  'a11y.statement.additional-accessibility-information-braille': 'Braille',
+  'a11y.statement.additional-accessibility-information-color-not-sole-means-of-conveying-information':
+    'La couleur n’est pas la seule manière de communiquer de l’information',
+  'a11y.statement.additional-accessibility-information-dyslexia-readability':
+    'Lisibilité adaptée aux publics dys',
+  'a11y.statement.additional-accessibility-information-full-ruby-annotations':
+    'Annotations complètes au format ruby (langues asiatiques)',
+  'a11y.statement.additional-accessibility-information-ruby-annotations':
+    'Annotations partielles au format ruby (langues asiatiques)',
+  'a11y.statement.additional-accessibility-information-high-contrast-between-foreground-and-background-audio':
+    'Contraste sonore amélioré entre les différents plans',
+  'a11y.statement.additional-accessibility-information-high-contrast-between-text-and-background':
+    'Contraste élevé entre le texte et l’arrière-plan',
+  'a11y.statement.additional-accessibility-information-ultra-high-contrast-between-text-and-background':
+    'Contraste très élevé entre le texte et l’arrière-plan',
+  'a11y.statement.additional-accessibility-information-large-print': 'Grands caractères',
+  'a11y.statement.additional-accessibility-information-sign-language': 'Langue des signes',
+  'a11y.statement.additional-accessibility-information-tactile-objects': 'Objets 3D ou tactiles',
+  'a11y.statement.additional-accessibility-information-text-to-speech-hinting':
+    'Prononciation améliorée pour la synthèse vocale',
+  'a11y.statement.additional-accessibility-information-visible-page-numbering':
+    'Numérotation de page visible',
+  'a11y.statement.additional-accessibility-information-without-background-sounds':
+    'Aucun bruit de fond',
+  // Features of the store's own reader and platform (domain/catalog/product-features.ts).
+  'feature.read-aloud.name': 'Lecture à voix haute',
+  'feature.read-aloud.detail': 'Écoutez le texte grâce à la synthèse vocale intégrée.',
+  'feature.search.name': 'Recherche',
+  'feature.search.detail': 'Trouvez n’importe quel mot ou expression dans tout le livre.',
+  'feature.highlights.name': 'Surlignage et notes',
+  'feature.highlights.detail':
+    'Surlignez des passages en plusieurs couleurs et gardez vos notes à côté.',
+  'feature.offline.name': 'Lecture hors ligne',
+  'feature.offline.detail': 'Téléchargez le livre et lisez sans connexion.',
+  'feature.flashcards.name': 'Cartes mémoire',
+  'feature.flashcards.detail': 'Transformez vos surlignages en cartes mémoire pour étudier.',
+  'feature.citations.name': 'Outils de citation',
+  'feature.citations.detail': 'Copiez une référence selon le style APA, MLA ou Chicago.',
+  'feature.printing.name': 'Impression',
+  'feature.printing.detail': 'Imprimez les pages choisies dans la limite permise par l’éditeur.',
+  'feature.section-discussions.name': 'Discussions de groupe',
+  'feature.section-discussions.detail': 'Discutez des lectures avec votre groupe-cours.',
+  'feature.shared-annotations.name': 'Annotations partagées',
+  'feature.shared-annotations.detail': 'Consultez les notes que votre enseignant ajoute au texte.',
+  'feature.assignments.name': 'Travaux',
+  'feature.assignments.detail': 'Des lectures à faire, avec leurs dates d’échéance.',
+  'feature.engagement-insights.name': 'Suivi de la participation',
+  'feature.engagement-insights.detail': 'Les enseignants voient qui a commencé chaque lecture.',
+  'feature.lecture-slides.name': 'Diapositives de cours',
+  'feature.lecture-slides.detail': 'Des diapositives pour chaque chapitre.',
+  'feature.practice-quizzes.name': 'Questionnaires d’entraînement',
+  'feature.practice-quizzes.detail': 'Des questionnaires d’autoévaluation avec leurs réponses.',
+  'feature.video-walkthroughs.name': 'Vidéos explicatives',
+  'feature.video-walkthroughs.detail': 'De courtes vidéos d’exemples résolus.',
+  'feature.one-subscription.name': 'Un seul abonnement',
+  'feature.one-subscription.detail': 'Tous les titres de la collection en un seul achat.',
+  'feature.cross-title-search.name': 'Recherche dans tous les titres',
+  'feature.cross-title-search.detail': 'Cherchez dans tous les titres de la collection à la fois.',
+  'feature.adaptive-practice.name': 'Exercices adaptatifs',
+  'feature.adaptive-practice.detail': 'Les questions s’adaptent à ce que vous savez déjà.',
+  'feature.auto-graded-homework.name': 'Devoirs corrigés automatiquement',
+  'feature.auto-graded-homework.detail': 'Une rétroaction immédiate à chaque tentative.',
+  'feature.gradebook-sync.name': 'Synchronisation du carnet de notes',
+  'feature.gradebook-sync.detail': 'Les résultats sont reportés dans le carnet de notes du cours.',
   'classroom.features': 'Fonctions de la classe',
   'classroom.supplemental': 'Fonctions complémentaires',
   'classroom.featuresLabel': 'Fonctions de la classe',
