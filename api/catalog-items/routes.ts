@@ -35,6 +35,7 @@ export async function getCatalogItem(
     catalogItemDocument(item, {
       origin: url.origin,
       ecommerceCourseId: query.data.ecommerce_course_id?.[0] ?? null,
+      locale: context.rc.locale,
     }),
   );
 }

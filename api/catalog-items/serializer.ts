@@ -1,5 +1,9 @@
+import type { Locale } from '#domain/accounts/language.ts';
+import { editionWording } from '#domain/catalog/edition.ts';
 import type { CatalogItem } from '#domain/catalog/service.ts';
+import { isMessageWording } from '#domain/shared/wording.ts';
 import { isFreeToAdd } from '#domain/shelf/free-book-rule.ts';
+import { translate } from '#i18n/translate.ts';
 
 type ResourceId = { type: string; id: string };
 
@@ -12,9 +16,18 @@ const ref = (type: string, id: number | string): ResourceId => ({ type, id: Stri
  */
 export function catalogItemDocument(
   item: CatalogItem,
-  options: { origin: string; ecommerceCourseId: number | null },
+  options: { origin: string; ecommerceCourseId: number | null; locale: Locale },
 ) {
   const id = String(item.id);
+  // The edition as the request's language says it ('3rd Edition', '3e édition'), or as its
+  // publisher wrote it; editionNumber gives the number itself (issue 13).
+  const edition = editionWording(item);
+  const editionLabel =
+    edition === null
+      ? null
+      : isMessageWording(edition)
+        ? translate(options.locale, edition.message, edition.values)
+        : edition.text;
   const cover = `/covers/${item.id}.svg`;
   const included = [
     {
@@ -24,7 +37,8 @@ export function catalogItemDocument(
         subtitle: item.subtitle,
         authors: item.authors,
         publisher: item.publisher,
-        edition: item.edition,
+        edition: editionLabel,
+        editionNumber: item.editionNumber,
         language: item.languageCode,
         numPages: item.numPages,
         publishYear: item.publishYear,
@@ -70,6 +84,7 @@ export function catalogItemDocument(
         productType: entry.productType,
         productId: entry.id,
         title: entry.title,
+        language: entry.languageCode,
         author: entry.authors,
         slug: entry.slug,
         path: entry.path,

@@ -55,6 +55,8 @@ export const categories = pgTable(
     // BISAC subject code, e.g. MAT005000.
     code: text().notNull(),
     title: text().notNull(),
+    // The title in French (Canada); null shows `title` (issue 13: category names in fr-CA).
+    titleFrCa: text(),
     urlSlug: text().notNull(),
     parentId: integer().references((): AnyPgColumn => categories.id),
     depth: smallint().notNull().default(0),
@@ -80,7 +82,10 @@ export const products = pgTable(
     imprint: text(),
     // 'Sold By' in the additional details table (spec 1 §2).
     publisher: text().notNull().default(''),
+    // An edition that is a number: the store says it in the page's language ('3rd Edition',
+    // '3e édition'); `edition` keeps any other label as the publisher wrote it (issue 13).
     edition: text(),
+    editionNumber: smallint(),
     languageCode: text().notNull().default('en'),
     numPages: integer(),
     publishYear: smallint(),
@@ -135,6 +140,7 @@ export const products = pgTable(
     ),
     check('products_slug_shape', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check('products_counters', sql`${t.salesCount} >= 0 and ${t.adoptionCount} >= 0`),
+    check('products_edition_number', sql`${t.editionNumber} is null or ${t.editionNumber} > 0`),
     // Only sellable products are ever searched: a smaller index, and no heap visit to learn
     // that a match was deleted (domain/catalog/search.ts writes the same predicate).
     index('products_search')
@@ -227,6 +233,10 @@ export const productFeatures = pgTable(
     // ebook, accessibility, classroom, supplemental, collection, courseware
     category: text().notNull(),
     subcategory: text(),
+    // What the store says of this feature in the page's language: a W3C accessibility display
+    // guide statement id, or a feature of the store's own (domain/catalog/product-features.ts).
+    // Null: `name` and `detail` are the source's own words, shown in the product's language.
+    code: text(),
     name: text().notNull(),
     detail: text(),
     url: text(),
@@ -237,6 +247,10 @@ export const productFeatures = pgTable(
     check(
       'product_features_category',
       sql`${t.category} in ('ebook', 'accessibility', 'classroom', 'supplemental', 'collection', 'courseware')`,
+    ),
+    check(
+      'product_features_code_shape',
+      sql`${t.code} is null or ${t.code} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`,
     ),
   ],
 );

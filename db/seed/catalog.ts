@@ -396,9 +396,6 @@ const SCHOOLS = [
   'Harbor College',
 ];
 
-const ORDINALS = ['1st', '2nd', '3rd'];
-const ordinal = (n: number): string => ORDINALS[n - 1] ?? `${n}th`;
-
 /** Prices end in .99, like a shop's. */
 const ninetyNine = (cents: number): number => Math.max(99, Math.round(cents / 100) * 100 - 1);
 
@@ -715,7 +712,9 @@ export function buildProduct(plan: Plan, ctx: CatalogContext): BuiltProduct {
     authors,
     imprint: r.chance(0.25) ? `${publisher} Digital` : null,
     publisher,
-    edition: isText ? (r.chance(0.5) ? `${ordinal(r.int(1, 12))} Edition` : null) : null,
+    // A numbered edition: pages say it in their language (issue 13).
+    edition: null,
+    edition_number: isText ? (r.chance(0.5) ? r.int(1, 12) : null) : null,
     language_code: 'en',
     num_pages: isText ? r.int(96, 1280) : null,
     publish_year: plan.type === 'physical_product' ? null : year - r.int(0, 14),

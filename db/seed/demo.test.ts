@@ -8,12 +8,21 @@ import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { redeemCodes } from '#db/schema/access.ts';
 import { users } from '#db/schema/accounts.ts';
-import { bookFiles, collectionItems, productIdentifiers, products } from '#db/schema/catalog.ts';
+import {
+  bookFiles,
+  categories,
+  collectionItems,
+  productFeatures,
+  productIdentifiers,
+  products,
+} from '#db/schema/catalog.ts';
 import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { banners, whiteLabels } from '#db/schema/sites.ts';
 import { verifyPassword } from '#domain/accounts/password.ts';
+import { isAccessibilityStatement } from '#domain/catalog/accessibility-metadata.ts';
 import { isValidIsbn10, isValidIsbn13 } from '#domain/catalog/isbn.ts';
+import { isStoreFeature } from '#domain/catalog/product-features.ts';
 import { shownIsbn } from '#domain/catalog/shown-isbn.ts';
 import { TEST_ACCESS_CODE_KEY } from '#tests/database.ts';
 import {
@@ -139,6 +148,34 @@ describe('demo seed', () => {
       .from(collectionItems)
       .where(inArray(collectionItems.collectionId, [emptyCollection, emptyEbundle]));
     expect(inEmpty).toEqual([]);
+  });
+
+  it('issue 13: gives the store’s own words codes, categories French names, editions numbers', async () => {
+    const db = first.handle.db;
+    const untitled = await db
+      .select({ code: categories.code })
+      .from(categories)
+      .where(sql`${categories.titleFrCa} is null`);
+    expect(untitled).toEqual([]);
+    const features = await db
+      .select({
+        category: productFeatures.category,
+        subcategory: productFeatures.subcategory,
+        code: productFeatures.code,
+      })
+      .from(productFeatures);
+    for (const f of features) {
+      if (f.category === 'accessibility') {
+        // Only the publisher's summary is its own text; the rest are the guide's statements.
+        if (f.subcategory === 'Accessibility Summary') expect(f.code).toBeNull();
+        else expect(isAccessibilityStatement(f.code), f.code ?? 'null').toBe(true);
+      } else expect(isStoreFeature(f.code), f.code ?? 'null').toBe(true);
+    }
+    const editions = await db
+      .select({ edition: products.edition, editionNumber: products.editionNumber })
+      .from(products);
+    expect(editions.some((e) => e.editionNumber !== null)).toBe(true);
+    expect(editions.filter((e) => e.edition !== null)).toEqual([]);
   });
 
   it('writes a real EPUB the student owns', async () => {

@@ -204,6 +204,7 @@ async function seedCategories(db: Queryable): Promise<Map<string, number>> {
       ['id', 'int'],
       ['code', 'text'],
       ['title', 'text'],
+      ['title_fr_ca', 'text'],
       ['url_slug', 'text'],
       ['parent_id', 'int'],
       ['depth', 'smallint'],
@@ -212,6 +213,7 @@ async function seedCategories(db: Queryable): Promise<Map<string, number>> {
       id: ids.get(f.node.code),
       code: f.node.code,
       title: f.node.title,
+      title_fr_ca: f.node.titleFrCa,
       url_slug: f.node.slug,
       parent_id: f.parent ? ids.get(f.parent.code) : null,
       depth: f.depth,
@@ -237,6 +239,7 @@ const PRODUCT_COLUMNS: readonly ColumnSpec[] = [
   ['imprint', 'text'],
   ['publisher', 'text'],
   ['edition', 'text'],
+  ['edition_number', 'smallint'],
   ['language_code', 'text'],
   ['num_pages', 'int'],
   ['publish_year', 'smallint'],
@@ -339,11 +342,11 @@ async function insertBatch(db: Queryable, batch: Batch): Promise<void> {
   await bulkInsert(db, 'product_categories', PRODUCT_CATEGORY_COLUMNS, batch.categories);
   await bulkInsert(db, 'offerings', OFFERING_COLUMNS, batch.offerings);
   await db.execute(sql`
-    insert into product_features (product_id, category, subcategory, name, detail, url, position)
-    select f.p, t.category, t.subcategory, t.name, t.detail, t.url, t.position
+    insert into product_features (product_id, category, subcategory, code, name, detail, url, position)
+    select f.p, t.category, t.subcategory, t.code, t.name, t.detail, t.url, t.position
     from json_to_recordset(${JSON.stringify(batch.features)}::json) as f(p int, t int, o int)
     join json_to_recordset(${TEMPLATES_JSON}::json)
-      as t(i int, category text, subcategory text, name text, detail text, url text, position smallint)
+      as t(i int, category text, subcategory text, code text, name text, detail text, url text, position smallint)
       on t.i = f.t
     order by f.p, f.o`);
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { categories, productCategories, products } from '#db/schema/catalog.ts';
+import type { Locale } from '#domain/accounts/language.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
@@ -10,37 +11,52 @@ import type { ProductCard } from './types.ts';
 export type CategoryLink = { id: number; title: string; urlSlug: string };
 export type CategoryView = CategoryLink & { ancestors: CategoryLink[]; children: CategoryLink[] };
 
-const link = { id: categories.id, title: categories.title, urlSlug: categories.urlSlug };
+// A category's name in the page's language (issue 13): the French title on fr-CA pages where
+// the category has one, else its title.
+function titleIn(locale: Locale) {
+  return locale === 'fr-CA'
+    ? sql<string>`coalesce(${categories.titleFrCa}, ${categories.title})`
+    : sql<string>`${categories.title}`;
+}
+
+function linkIn(locale: Locale) {
+  return { id: categories.id, title: titleIn(locale), urlSlug: categories.urlSlug };
+}
+
+/** Categories in the alphabetical order of the page's language ('Économie' before 'Finance'). */
+function inNameOrder(locale: Locale, links: CategoryLink[]): CategoryLink[] {
+  const collator = new Intl.Collator(locale, { sensitivity: 'base' });
+  return links.sort((a, b) => collator.compare(a.title, b.title));
+}
 
 export async function topCategories(ctx: RequestContext): Promise<CategoryLink[]> {
-  return ctx.db
-    .select(link)
+  const rows = await ctx.db
+    .select(linkIn(ctx.locale))
     .from(categories)
-    .where(isNull(categories.parentId))
-    .orderBy(categories.title);
+    .where(isNull(categories.parentId));
+  return inNameOrder(ctx.locale, rows);
 }
 
 /** A category by its URL slug with ancestors (root first) and children (spec 2 §7 Categories). */
 export async function categoryBySlug(ctx: RequestContext, slug: string): Promise<CategoryView> {
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) throw new NotFound();
   const [category] = await ctx.db
-    .select({ ...link, parentId: categories.parentId })
+    .select({ ...linkIn(ctx.locale), parentId: categories.parentId })
     .from(categories)
     .where(eq(categories.urlSlug, slug))
     .limit(1);
   if (!category) throw new NotFound();
   const ancestors = category.parentId ? await categoryTrail(ctx, category.parentId) : [];
   const children = await ctx.db
-    .select(link)
+    .select(linkIn(ctx.locale))
     .from(categories)
-    .where(eq(categories.parentId, category.id))
-    .orderBy(categories.title);
+    .where(eq(categories.parentId, category.id));
   return {
     id: category.id,
     title: category.title,
     urlSlug: category.urlSlug,
     ancestors,
-    children,
+    children: inNameOrder(ctx.locale, children),
   };
 }
 
@@ -53,11 +69,13 @@ export async function categoryTrail(
     ctx.db,
     sql`
     with recursive up as (
-      select id, title, url_slug, parent_id, 0 as depth from ${categories} where id = ${categoryId}
+      select id, title, title_fr_ca, url_slug, parent_id, 0 as depth from ${categories} where id = ${categoryId}
       union all
-      select c.id, c.title, c.url_slug, c.parent_id, up.depth + 1 from ${categories} c join up on c.id = up.parent_id
+      select c.id, c.title, c.title_fr_ca, c.url_slug, c.parent_id, up.depth + 1 from ${categories} c join up on c.id = up.parent_id
     )
-    select id, title, url_slug as "urlSlug", depth from up order by depth desc`,
+    select id, ${ctx.locale === 'fr-CA' ? sql`coalesce(title_fr_ca, title)` : sql`title`} as title,
+      url_slug as "urlSlug", depth
+    from up order by depth desc`,
   );
   return rows.map(({ id, title, urlSlug }) => ({ id: Number(id), title, urlSlug }));
 }

@@ -13,6 +13,7 @@ export const cardColumns = {
   subtitle: products.subtitle,
   authors: products.authors,
   slug: products.slug,
+  languageCode: products.languageCode,
 };
 
 type CardRow = {
@@ -22,6 +23,7 @@ type CardRow = {
   subtitle: string | null;
   authors: string;
   slug: string;
+  languageCode: string;
 };
 type OfferSummary = { lowestCents: number | null; activeOffers: number };
 

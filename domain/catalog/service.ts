@@ -25,6 +25,7 @@ import {
   sortOfferings,
 } from './offering-selection.ts';
 import { cardColumns, toProductCards } from './product-cards.ts';
+import type { ProductFeature } from './product-features.ts';
 import { shownIsbn } from './shown-isbn.ts';
 import type { ProductCard } from './types.ts';
 
@@ -87,7 +88,10 @@ export type ProductDetail = ProductCard & {
   publishYear: number | null;
   languageCode: string;
   numPages: number | null;
+  /** The publisher's edition label when it is not a number (see editionNumber). */
   edition: string | null;
+  /** A numbered edition, which pages say in their language (editionWording). */
+  editionNumber: number | null;
   isbn: string | null;
   isbns: { type: string; value: string }[];
   status: string;
@@ -96,17 +100,20 @@ export type ProductDetail = ProductCard & {
   /** Why it cannot be bought here and now (spec 1 §4 Availability), or null. */
   unavailable: UnavailabilityReason | null;
   fileType: string | null;
-  /** The 'eBook Features' tab. */
-  ebookFeatures: { name: string; detail: string | null }[];
+  /** The 'eBook Features' tab (featureWording says what each row shows). */
+  ebookFeatures: ProductFeature[];
   /** The ACCESSIBILITY tab and modal: EPUB only (spec 1 §2). */
   accessibility: AccessibilityGroup[] | null;
-  /** Home, Browse, the first BISAC code's ancestors and itself; empty on white-label sites. */
+  /**
+   * Home, Browse, the first BISAC code's ancestors and itself, named in the request's language;
+   * empty on white-label sites.
+   */
   breadcrumb: CategoryLink[];
   categoryId: number | null;
   /** Items of a collection, an ebundle or a classroom, in their order. */
   items: ProductCard[];
   /** Features by category: classroom, supplemental, collection, courseware. */
-  typeFeatures: Record<string, { name: string; detail: string | null }[]>;
+  typeFeatures: Record<string, ProductFeature[]>;
   /** Courseware: the PCARD_10 identifier, the redemption link and the code rules. */
   pcard10: string | null;
   redemptionUrl: string | null;
@@ -116,15 +123,17 @@ export type ProductDetail = ProductCard & {
   isUrlAccessCode: boolean;
 };
 
-// A product page's facts are the same for every visitor of a site in a country: each process
+// A product page's facts are the same for every visitor of a site in a country and a language
+// (the breadcrumb's category names are in that language): each process
 // keeps them a minute, and forgets them at once when the product changes (the server clears
 // every TimedCache on a catalog change notification, migration 0004).
 const detailCache = new TimedCache<string, ProductDetail>(60_000, 5_000);
 
 /** A product page's core facts; unknown ids are not found (spec 1 §6). */
 export function productDetail(ctx: RequestContext, id: number): Promise<ProductDetail> {
-  return detailCache.getOrLoad(`${ctx.site.host}\u0000${ctx.country}\u0000${id}`, () =>
-    loadProductDetail(ctx, id),
+  return detailCache.getOrLoad(
+    `${ctx.site.host}\u0000${ctx.country}\u0000${ctx.locale}\u0000${id}`,
+    () => loadProductDetail(ctx, id),
   );
 }
 
@@ -138,6 +147,7 @@ async function loadProductDetail(ctx: RequestContext, id: number): Promise<Produ
       languageCode: products.languageCode,
       numPages: products.numPages,
       edition: products.edition,
+      editionNumber: products.editionNumber,
       status: products.status,
       isDisabled: products.isDisabled,
       blockedCountries: products.blockedCountries,
@@ -173,6 +183,7 @@ async function loadProductDetail(ctx: RequestContext, id: number): Promise<Produ
       .select({
         category: productFeatures.category,
         subcategory: productFeatures.subcategory,
+        code: productFeatures.code,
         name: productFeatures.name,
         detail: productFeatures.detail,
         url: productFeatures.url,
@@ -205,11 +216,11 @@ async function loadProductDetail(ctx: RequestContext, id: number): Promise<Produ
         .where(and(eq(collectionItems.collectionId, id), ne(products.status, 'deleted')))
         .orderBy(collectionItems.position, collectionItems.itemId)
     : [];
-  const typeFeatures: Record<string, { name: string; detail: string | null }[]> = {};
+  const typeFeatures: Record<string, ProductFeature[]> = {};
   for (const f of features) {
     if (f.category === 'ebook' || f.category === 'accessibility') continue;
     const list = typeFeatures[f.category] ?? [];
-    list.push({ name: f.name, detail: f.detail });
+    list.push({ code: f.code, name: f.name, detail: f.detail });
     typeFeatures[f.category] = list;
   }
   // spec 1 §2: the breadcrumb shows only when the site is not white-label and the first BISAC
@@ -224,7 +235,7 @@ async function loadProductDetail(ctx: RequestContext, id: number): Promise<Produ
     fileType,
     ebookFeatures: features
       .filter((f) => f.category === 'ebook')
-      .map(({ name, detail }) => ({ name, detail })),
+      .map(({ code, name, detail }) => ({ code, name, detail })),
     accessibility: fileType === 'EPUB' ? accessibilityGroups(features) : null,
     breadcrumb,
     categoryId: firstCategory?.id ?? null,

@@ -7,6 +7,8 @@ export type ProductCard = {
   subtitle: string | null;
   authors: string;
   slug: string;
+  /** The language of the title, subtitle and description (pages mark it with `lang`). */
+  languageCode: string;
   path: string;
   price: PriceLabel;
 };

@@ -1,13 +1,24 @@
 import type { AccessibilityGroup } from '#domain/catalog/accessibility-metadata.ts';
+import { isMessageWording, type Wording } from '#domain/shared/wording.ts';
 import { useT } from '#web/i18n/use-t.ts';
+import { WordingText } from '#web/i18n/wording-text.tsx';
 
-/** Accessibility metadata by group (spec 1 §2), 'Not provided' for an empty one. */
+const wordingKey = (wording: Wording) =>
+  isMessageWording(wording) ? wording.message : wording.text;
+
+/**
+ * Accessibility metadata by group (spec 1 §2), 'Not provided' for an empty one: the display
+ * guide's statements in the page's language, a publisher's own text (its summary) in the
+ * product's `language`.
+ */
 export function AccessibilityGroupList({
   groups,
   headingLevel,
+  language,
 }: {
   groups: AccessibilityGroup[];
   headingLevel: 3 | 4;
+  language: string;
 }) {
   const t = useT();
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
@@ -21,7 +32,7 @@ export function AccessibilityGroupList({
           ) : (
             <ul>
               {group.items.map((item, index) => (
-                <li key={`${item.name}-${index}`}>
+                <li key={`${wordingKey(item.wording)}-${index}`}>
                   {item.isCertifier && item.url ? (
                     <a
                       href={item.url}
@@ -41,10 +52,10 @@ export function AccessibilityGroupList({
                           d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Zm-1.2 14.2-3.5-3.5 1.4-1.4 2.1 2.1 4.9-4.9 1.4 1.4-6.3 6.3Z"
                         />
                       </svg>
-                      {t('a11y.certifiedBy', { name: item.detail ?? '' })}
+                      <WordingText wording={item.wording} language={language} />
                     </a>
                   ) : (
-                    (item.detail ?? t('a11y.notProvided'))
+                    <WordingText wording={item.wording} language={language} />
                   )}
                 </li>
               ))}

@@ -13,7 +13,14 @@ const AccessibilityDialog = onDemand(() =>
 
 // The ACCESSIBILITY tab's summary and 'See all', which opens the 'Accessibility Metadata'
 // modal (spec 1 §2; the modal's code is loaded when first opened).
-export function AccessibilityMetadata({ groups }: { groups: AccessibilityGroup[] }) {
+export function AccessibilityMetadata({
+  groups,
+  language,
+}: {
+  groups: AccessibilityGroup[];
+  /** The product's language, for the publisher's own text (its summary). */
+  language: string;
+}) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const key = groups.filter((g) =>
@@ -21,7 +28,7 @@ export function AccessibilityMetadata({ groups }: { groups: AccessibilityGroup[]
   );
   return (
     <div className="stack">
-      <AccessibilityGroupList groups={key} headingLevel={3} />
+      <AccessibilityGroupList groups={key} headingLevel={3} language={language} />
       <button
         type="button"
         className="button button--secondary"
@@ -34,7 +41,7 @@ export function AccessibilityMetadata({ groups }: { groups: AccessibilityGroup[]
         {t('a11y.seeAll')}
       </button>
       <AccessibilityDialog when={open} open={open} onClose={() => setOpen(false)}>
-        <AccessibilityGroupList groups={groups} headingLevel={3} />
+        <AccessibilityGroupList groups={groups} headingLevel={3} language={language} />
       </AccessibilityDialog>
     </div>
   );

@@ -1,10 +1,23 @@
 import { Link } from 'react-router';
 import type { CategoryLink } from '#domain/catalog/categories.ts';
+import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
 
-/** Home › Browse › ancestor categories › current (spec 1 §2 Product page elements). */
-export function Breadcrumb({ trail, current }: { trail: CategoryLink[]; current?: string }) {
+/**
+ * Home › Browse › ancestor categories › current (spec 1 §2 Product page elements); a product's
+ * title as `current` is in the product's language, `currentLanguage`.
+ */
+export function Breadcrumb({
+  trail,
+  current,
+  currentLanguage,
+}: {
+  trail: CategoryLink[];
+  current?: string;
+  currentLanguage?: string;
+}) {
   const t = useT();
+  const langOf = useContentLang();
   const last = trail.length - 1;
   return (
     <nav aria-label={t('browse.breadcrumb')}>
@@ -26,7 +39,11 @@ export function Breadcrumb({ trail, current }: { trail: CategoryLink[]; current?
             </li>
           ),
         )}
-        {current ? <li aria-current="page">{current}</li> : null}
+        {current ? (
+          <li aria-current="page" {...langOf(currentLanguage)}>
+            {current}
+          </li>
+        ) : null}
       </ol>
     </nav>
   );

@@ -1,21 +1,38 @@
+import { featureWording, type ProductFeature } from '#domain/catalog/product-features.ts';
 import { useT } from '#web/i18n/use-t.ts';
+import { WordingText } from '#web/i18n/wording-text.tsx';
 
-/** Product features as name and detail; the spec's 'no information' text when there are none. */
+/**
+ * Product features as name and detail, in the page's language where the store describes the
+ * feature and in the product's (`language`) where its source did; the spec's 'no information'
+ * text when there are none.
+ */
 export function FeatureList({
   features,
+  language,
 }: {
-  features: { name: string; detail: string | null }[] | undefined;
+  features: ProductFeature[] | undefined;
+  language: string;
 }) {
   const t = useT();
   if (!features?.length) return <p>{t('product.noInformation')}</p>;
   return (
     <dl className="features">
-      {features.map((feature) => (
-        <div key={feature.name}>
-          <dt>{feature.name}</dt>
-          {feature.detail ? <dd>{feature.detail}</dd> : null}
-        </div>
-      ))}
+      {features.map((feature, index) => {
+        const wording = featureWording(feature);
+        return (
+          <div key={`${feature.code ?? feature.name}-${index}`}>
+            <dt>
+              <WordingText wording={wording.name} language={language} />
+            </dt>
+            {wording.detail ? (
+              <dd>
+                <WordingText wording={wording.detail} language={language} />
+              </dd>
+            ) : null}
+          </div>
+        );
+      })}
     </dl>
   );
 }

@@ -1,4 +1,5 @@
 import type { ProductCard as ProductCardData } from '#domain/catalog/types.ts';
+import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { PriceText } from './price-text.tsx';
 
@@ -17,6 +18,8 @@ export function ProductCard({
   headingLevel?: 2 | 3;
 }) {
   const t = useT();
+  // The product's own words are in its language (issue 13).
+  const own = useContentLang()(product.languageCode);
   const ribbon = product.productType === 'collection' || product.productType === 'classroom';
   const titleId = `product-${product.id}-title`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -43,18 +46,24 @@ export function ProductCard({
         <p className={ribbon ? 'card__type card__type--ribbon' : 'card__type'}>
           {t(`type.${product.productType}`)}
         </p>
-        <Heading className="card__title" id={titleId}>
+        <Heading className="card__title" id={titleId} {...own}>
           <a href={product.path} data-app-link="">
             {product.title}
           </a>
         </Heading>
         {product.subtitle && product.subtitle !== 'None' ? (
-          <p className="card__subtitle">{product.subtitle}</p>
+          <p className="card__subtitle" {...own}>
+            {product.subtitle}
+          </p>
         ) : null}
         {product.authors ? (
           <p className="card__author">{t('card.byAuthor', { author: product.authors })}</p>
         ) : null}
-        {product.description ? <p className="card__description">{product.description}</p> : null}
+        {product.description ? (
+          <p className="card__description" {...own}>
+            {product.description}
+          </p>
+        ) : null}
         <p className="card__price">
           <PriceText price={product.price} />
         </p>

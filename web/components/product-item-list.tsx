@@ -1,8 +1,12 @@
 import { Link } from 'react-router';
 import type { ProductCard } from '#domain/catalog/types.ts';
+import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
 
-export type ItemListEntry = Pick<ProductCard, 'id' | 'productType' | 'title' | 'path'>;
+export type ItemListEntry = Pick<
+  ProductCard,
+  'id' | 'productType' | 'title' | 'languageCode' | 'path'
+>;
 
 // Collection, ebundle and classroom item lists (spec 1 §2): an expand/collapse control that
 // starts collapsed (a native disclosure, so it works without JavaScript), tiles with a type
@@ -21,6 +25,7 @@ export function ProductItemList({
   onOpenItem?: (id: number) => void;
 }) {
   const t = useT();
+  const langOf = useContentLang();
   if (items.length === 0) return emptyKey ? <p>{t(emptyKey)}</p> : null;
   return (
     <details className="item-list">
@@ -33,7 +38,9 @@ export function ProductItemList({
             <img src={`/covers/${item.id}.svg`} alt="" width={80} height={120} loading="lazy" />
             <div className="stack-sm">
               <p className="card__type">{t(`type.${item.productType}`)}</p>
-              <p className="item-tile__title">{item.title}</p>
+              <p className="item-tile__title" {...langOf(item.languageCode)}>
+                {item.title}
+              </p>
               {onOpenItem ? (
                 <button
                   type="button"

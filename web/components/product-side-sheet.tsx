@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
 import { sheetCartButton } from '#domain/commerce/cart-button.ts';
+import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import type { Cart } from '#web/utils/cart-document.ts';
 import { fetchCatalogItem, type SheetItem } from '#web/utils/catalog-item-document.ts';
@@ -215,6 +216,8 @@ function SheetDetails({
   const titleId = useId();
   const [selectedId, setSelectedId] = useState(item.defaultOfferingId);
   const { product } = item;
+  // The product's own words are in its language (issue 13).
+  const own = useContentLang()(product.language);
   const canonical = new URL(item.canonicalUrl);
   const details: [string, string | number | null][] = [
     [t('product.soldBy'), product.publisher],
@@ -242,10 +245,12 @@ function SheetDetails({
         />
         <div className="stack-sm">
           <p className="card__type">{t(`type.${item.productType}`)}</p>
-          <h3 id={titleId} className="sheet__product-title">
+          <h3 id={titleId} className="sheet__product-title" {...own}>
             {item.name}
           </h3>
-          {product.subtitle && product.subtitle !== 'None' ? <p>{product.subtitle}</p> : null}
+          {product.subtitle && product.subtitle !== 'None' ? (
+            <p {...own}>{product.subtitle}</p>
+          ) : null}
           {product.authors ? <p>{t('card.byAuthor', { author: product.authors })}</p> : null}
           {item.isbn ? <p>{t('product.isbn', { isbn: item.isbn })}</p> : null}
           {item.userAvailability.isOwned ? (
@@ -283,7 +288,9 @@ function SheetDetails({
       {item.description ? (
         <section className="stack-sm">
           <h4>{t('product.description')}</h4>
-          <p className="prose">{item.description}</p>
+          <p className="prose" {...own}>
+            {item.description}
+          </p>
         </section>
       ) : null}
       <ProductTypeSections
@@ -291,6 +298,7 @@ function SheetDetails({
         onOpenItem={onOpenItem}
         product={{
           productType: item.productType,
+          languageCode: product.language,
           typeFeatures: product.typeFeatures,
           pcard10: product.pcard10,
           redemptionUrl: item.redemptionUrl,

@@ -1,5 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { AccessibilityGroup } from '#domain/catalog/accessibility-metadata.ts';
+import type { ProductFeature } from '#domain/catalog/product-features.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { AccessibilityMetadata } from './accessibility-metadata.tsx';
 import { FeatureList } from './feature-list.tsx';
@@ -8,9 +9,12 @@ import { FeatureList } from './feature-list.tsx';
 export function ProductTabs({
   features,
   accessibility,
+  language,
 }: {
-  features: { name: string; detail: string | null }[];
+  features: ProductFeature[];
   accessibility: AccessibilityGroup[] | null;
+  /** The product's language, for what its publisher wrote. */
+  language: string;
 }) {
   const t = useT();
   return (
@@ -26,11 +30,11 @@ export function ProductTabs({
         ) : null}
       </Tabs.List>
       <Tabs.Content value="features" className="tabs__panel">
-        <FeatureList features={features} />
+        <FeatureList features={features} language={language} />
       </Tabs.Content>
       {accessibility ? (
         <Tabs.Content value="accessibility" className="tabs__panel">
-          <AccessibilityMetadata groups={accessibility} />
+          <AccessibilityMetadata groups={accessibility} language={language} />
         </Tabs.Content>
       ) : null}
     </Tabs.Root>

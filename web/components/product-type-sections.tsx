@@ -8,7 +8,13 @@ import { type ItemListEntry, ProductItemList } from './product-item-list.tsx';
 
 export type TypeSectionsProduct = Pick<
   ProductDetail,
-  'productType' | 'typeFeatures' | 'pcard10' | 'redemptionUrl' | 'isCodeless' | 'isUrlAccessCode'
+  | 'productType'
+  | 'languageCode'
+  | 'typeFeatures'
+  | 'pcard10'
+  | 'redemptionUrl'
+  | 'isCodeless'
+  | 'isUrlAccessCode'
 > & { items: ItemListEntry[] };
 
 // What classroom, collection, ebundle and courseware pages add (spec 1 §2 Other product page
@@ -40,10 +46,16 @@ export function ProductTypeSections({
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="classroom" className="tabs__panel">
-            <FeatureList features={product.typeFeatures.classroom} />
+            <FeatureList
+              features={product.typeFeatures.classroom}
+              language={product.languageCode}
+            />
           </Tabs.Content>
           <Tabs.Content value="supplemental" className="tabs__panel">
-            <FeatureList features={product.typeFeatures.supplemental} />
+            <FeatureList
+              features={product.typeFeatures.supplemental}
+              language={product.languageCode}
+            />
           </Tabs.Content>
         </Tabs.Root>
         <section className="stack" aria-labelledby={`${idPrefix}classroom-howto`}>
@@ -81,7 +93,10 @@ export function ProductTypeSections({
         {product.typeFeatures.collection?.length ? (
           <>
             <H3>{t('collection.features')}</H3>
-            <FeatureList features={product.typeFeatures.collection} />
+            <FeatureList
+              features={product.typeFeatures.collection}
+              language={product.languageCode}
+            />
           </>
         ) : null}
         <ProductItemList

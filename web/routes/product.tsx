@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { data, Link, redirect, useLoaderData } from 'react-router';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
+import { editionWording } from '#domain/catalog/edition.ts';
 import { defaultOffering, offeringPanel } from '#domain/catalog/offering-selection.ts';
 import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
 import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts';
@@ -15,7 +17,9 @@ import { PriceText } from '#web/components/price-text.tsx';
 import { ProductTabs } from '#web/components/product-tabs.tsx';
 import { ProductTray } from '#web/components/product-tray.tsx';
 import { ProductTypeSections } from '#web/components/product-type-sections.tsx';
+import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { WordingText } from '#web/i18n/wording-text.tsx';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { languageName } from '#web/utils/language-name.ts';
@@ -108,18 +112,28 @@ export default function ProductPage() {
   );
   const t = useT();
   const locale = useLocale();
-  const details: [string, string | number | null][] = [
+  // The product's own words (title, subtitle, description) are in its language (issue 13).
+  const own = useContentLang()(product.languageCode);
+  const edition = editionWording(product);
+  const editionCell = edition ? (
+    <WordingText wording={edition} language={product.languageCode} />
+  ) : null;
+  const details: [string, ReactNode][] = [
     [t('product.soldBy'), product.publisher],
     [t('product.isbns'), product.isbns.map((i) => i.value).join(', ')],
     [t('product.publishYear'), product.publishYear],
     [t('product.language'), languageName(locale, product.languageCode)],
     [t('product.numPages'), product.numPages],
-    [t('product.edition'), product.edition],
+    [t('product.edition'), editionCell],
   ];
   return (
     <div className="stack-lg">
       {product.breadcrumb.length > 0 ? (
-        <Breadcrumb trail={product.breadcrumb} current={product.title} />
+        <Breadcrumb
+          trail={product.breadcrumb}
+          current={product.title}
+          currentLanguage={product.languageCode}
+        />
       ) : null}
       <article className="product">
         <script
@@ -137,9 +151,11 @@ export default function ProductPage() {
         </div>
         <div className="stack">
           <p className="card__type">{t(`type.${product.productType}`)}</p>
-          <h1>{product.title}</h1>
+          <h1 {...own}>{product.title}</h1>
           {product.subtitle && product.subtitle !== 'None' ? (
-            <p className="product__subtitle">{product.subtitle}</p>
+            <p className="product__subtitle" {...own}>
+              {product.subtitle}
+            </p>
           ) : null}
           {product.authors ? <p>{t('card.byAuthor', { author: product.authors })}</p> : null}
           {product.isbn ? <p>{t('product.isbn', { isbn: product.isbn })}</p> : null}
@@ -203,10 +219,16 @@ export default function ProductPage() {
           ) : null}
           <section className="stack" aria-labelledby="description-heading">
             <h2 id="description-heading">{t('product.description')}</h2>
-            <p className="prose">{product.description}</p>
+            <p className="prose" {...own}>
+              {product.description}
+            </p>
           </section>
           {product.productType === 'book' || product.productType === 'ebundle' ? (
-            <ProductTabs features={product.ebookFeatures} accessibility={product.accessibility} />
+            <ProductTabs
+              features={product.ebookFeatures}
+              accessibility={product.accessibility}
+              language={product.languageCode}
+            />
           ) : null}
           <ProductTypeSections product={product} />
           <BookFileList files={product.bookFiles} owned={owned} />

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { UnavailabilityReason } from '#domain/catalog/availability.ts';
 import type { OfferingPanel } from '#domain/catalog/offering-selection.ts';
 import type { PriceLabel } from '#domain/catalog/price-label.ts';
+import type { ProductFeature } from '#domain/catalog/product-features.ts';
 import type { ProductOffering } from '#domain/catalog/service.ts';
 import type { ItemListEntry } from '#web/components/product-item-list.tsx';
 import { errorDetail } from './api-error-detail.ts';
@@ -31,7 +32,7 @@ export type SheetItem = {
     pcard10: string | null;
     isCodeless: boolean;
     isUrlAccessCode: boolean;
-    typeFeatures: Record<string, { name: string; detail: string | null }[]>;
+    typeFeatures: Record<string, ProductFeature[]>;
   };
   offerings: ProductOffering[];
   userAvailability: { isOwned: boolean; inCart: boolean; showFree: boolean };
@@ -59,7 +60,11 @@ const document = z.object({
   included: z.array(resource),
 });
 
-const feature = z.object({ name: z.string(), detail: z.string().nullable() });
+const feature = z.object({
+  code: z.string().nullable(),
+  name: z.string(),
+  detail: z.string().nullable(),
+});
 const itemAttributes = z.object({
   name: z.string(),
   description: z.string(),
@@ -114,6 +119,7 @@ const collectionItemAttributes = z.object({
   productType: z.string(),
   productId: z.number(),
   title: z.string(),
+  language: z.string(),
   path: z.string(),
 });
 const bookFileAttributes = z.object({
@@ -164,6 +170,7 @@ export function parseCatalogItemDocument(json: unknown): SheetItem {
         id: item.productId,
         productType: item.productType,
         title: item.title,
+        languageCode: item.language,
         path: item.path,
       };
     }),

@@ -80,3 +80,23 @@ describe('flattenBisac', () => {
     }
   });
 });
+
+// Issue 13: fr-CA pages show the categories' French names.
+describe('French titles', () => {
+  it('names every category in French, siblings apart', () => {
+    for (const { node } of all) expect(node.titleFrCa.trim(), node.code).not.toBe('');
+    for (const { node } of all) {
+      const names = node.children.map((child) => child.titleFrCa);
+      expect(new Set(names).size, node.code).toBe(names.length);
+    }
+  });
+
+  it('names the subjects as French-language stores do', () => {
+    const byCode = new Map(all.map(({ node }) => [node.code, node.titleFrCa]));
+    expect(byCode.get('MAT000000')).toBe('Mathématiques');
+    expect(byCode.get('BUS000000')).toBe('Affaires et économie');
+    expect(byCode.get('STU000000')).toBe('Aides à l’étude');
+    expect(byCode.get('JUV000000')).toBe('Fiction jeunesse');
+    expect(byCode.get('SCI008000')).toBe('Biologie');
+  });
+});

@@ -7,9 +7,13 @@
 // BISAC itself is flat: a code does not reliably encode its parent (HIS047000 sits under
 // HISTORY / Africa). The nesting below follows the literals, which is what shoppers browse by.
 
+import { BISAC_TITLES_FR_CA } from './bisac-fr-ca.ts';
+
 export type BisacNode = {
   code: string;
   title: string;
+  /** The title in French (Canada), bisac-fr-ca.ts. */
+  titleFrCa: string;
   /** Kebab-case, unique across the whole tree, prefixed by the parent's slug. */
   slug: string;
   children: BisacNode[];
@@ -541,7 +545,9 @@ function build(spec: Spec, parentSlug: string | null): BisacNode {
   const [code, title, children = []] = spec;
   const own = slugifyBisacTitle(title);
   const slug = parentSlug ? `${parentSlug}-${own}` : own;
-  return { code, title, slug, children: children.map((child) => build(child, slug)) };
+  const titleFrCa = BISAC_TITLES_FR_CA[code];
+  if (!titleFrCa) throw new Error(`BISAC ${code} has no French title (bisac-fr-ca.ts)`);
+  return { code, title, titleFrCa, slug, children: children.map((child) => build(child, slug)) };
 }
 
 export const bisacTree: BisacNode[] = SPEC.map((spec) => build(spec, null));
