@@ -12,6 +12,7 @@ export function cartItemResource(line: CartLine) {
       isDigital: line.isDigital,
       isPrint: line.isPrint,
       title: line.title,
+      language: line.languageCode,
       price: line.priceCents,
       currencyCode: line.currencyCode,
     },

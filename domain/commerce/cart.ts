@@ -32,6 +32,8 @@ export type CartLine = {
   isDigital: boolean;
   isPrint: boolean;
   title: string;
+  /** The title's language (pages mark it with `lang`, issue 13). */
+  languageCode: string;
   offeringType: string;
   priceCents: number;
   currencyCode: string;
@@ -74,6 +76,7 @@ export async function cartLines(db: Queryable, owner: CartOwner): Promise<CartLi
       isDigital: cartItems.isDigital,
       isPrint: cartItems.isPrint,
       title: products.title,
+      languageCode: products.languageCode,
       offeringType: offerings.type,
       priceCents: linePrice,
       currencyCode: offerings.currencyCode,
@@ -94,6 +97,7 @@ async function sellableOffering(ctx: RequestContext, db: Queryable, offeringId: 
       type: offerings.type,
       isActive: offerings.isActive,
       title: products.title,
+      languageCode: products.languageCode,
       priceCents: linePrice,
       status: products.status,
       isDisabled: products.isDisabled,
@@ -132,6 +136,7 @@ export async function offeringLine(
     courseSectionId: null,
     ...cartItemKind(offer.bookType),
     title: offer.title,
+    languageCode: offer.languageCode,
     offeringType: offer.type,
     priceCents: offer.priceCents,
     currencyCode: 'USD',

@@ -156,6 +156,8 @@ export function activeOwnership(now: Date): SQL {
 export type ShelfTile = {
   productId: number;
   title: string;
+  /** The title's language (pages mark it with `lang`, issue 13). */
+  languageCode: string;
   productType: string;
   publisher: string;
   sectionNumber: string | null;
@@ -208,6 +210,7 @@ export async function shelfMaterials(
     .select({
       productId: products.id,
       title: products.title,
+      languageCode: products.languageCode,
       productType: products.productType,
       publisher: products.publisher,
       sectionNumber: courseSections.number,
@@ -252,7 +255,10 @@ export type ShelfMaterialDetails = {
   supplierItemId: string | null;
   languageCode: string;
   numPages: number | null;
+  /** The publisher's edition label when it is not a number (see editionNumber). */
   edition: string | null;
+  /** A numbered edition, which pages say in their language (editionWording). */
+  editionNumber: number | null;
   fileType: string | null;
   isCodeless: boolean;
   accessUrl: string | null;
@@ -285,6 +291,7 @@ export async function shelfMaterialDetails(
       languageCode: products.languageCode,
       numPages: products.numPages,
       edition: products.edition,
+      editionNumber: products.editionNumber,
       fileType: products.productFileType,
       isCodeless: products.isCodeless,
       accessUrl: products.accessUrl,

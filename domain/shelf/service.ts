@@ -18,6 +18,7 @@ export async function ownedProducts(ctx: RequestContext): Promise<LibraryItem[]>
     .select({
       productId: ownerships.productId,
       title: products.title,
+      languageCode: products.languageCode,
       productType: products.productType,
       startsAt: ownerships.startsAt,
       expiresAt: ownerships.expiresAt,
@@ -35,9 +36,10 @@ export async function ownedProducts(ctx: RequestContext): Promise<LibraryItem[]>
     .orderBy(asc(products.title), asc(ownerships.productId));
   return rows
     .filter((row) => isActiveOwnership(row, ctx.now))
-    .map(({ productId, title, productType, expiresAt }) => ({
+    .map(({ productId, title, languageCode, productType, expiresAt }) => ({
       productId,
       title,
+      languageCode,
       productType,
       expiresAt,
     }));

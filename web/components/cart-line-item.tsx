@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '#i18n/format-money.ts';
+import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 
 /**
@@ -15,6 +16,7 @@ export function CartLineItem({
   line: {
     productId: number;
     title: string;
+    languageCode: string;
     isDigital: boolean;
     isPrint: boolean;
     priceCents: number;
@@ -25,6 +27,7 @@ export function CartLineItem({
 }) {
   const t = useT();
   const locale = useLocale();
+  const langOf = useContentLang();
   const kind =
     line.isDigital && line.isPrint
       ? 'cart.kind.combo'
@@ -35,7 +38,9 @@ export function CartLineItem({
     <li className="cart-line">
       <div>
         <p className="cart-line__title">
-          <Link to={`/product-detail/${line.productId}`}>{line.title}</Link>
+          <Link to={`/product-detail/${line.productId}`} {...langOf(line.languageCode)}>
+            {line.title}
+          </Link>
         </p>
         <p className="card__type">{t(kind)}</p>
       </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { ownedProducts } from '#domain/shelf/service.ts';
 import { ProductSideSheet } from '#web/components/product-side-sheet.tsx';
+import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
@@ -15,6 +16,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     owned: owned.map((item) => ({
       id: item.productId,
       title: item.title,
+      languageCode: item.languageCode,
       productType: item.productType,
       expiresAt: item.expiresAt?.toISOString() ?? null,
     })),
@@ -25,6 +27,7 @@ export default function LibraryPage() {
   const { owned } = useLoaderData<typeof loader>();
   const t = useT();
   const locale = useLocale();
+  const langOf = useContentLang();
   const [openId, setOpenId] = useState<number | null>(null);
   // UTC on both sides, so the server's text and the browser's agree when hydrating.
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
@@ -43,7 +46,9 @@ export default function LibraryPage() {
                 <div className="library-list__text">
                   <p className="card__type">{t(`type.${item.productType}`)}</p>
                   <p className="item-tile__title">
-                    <Link to={`/product-detail/${item.id}`}>{item.title}</Link>
+                    <Link to={`/product-detail/${item.id}`} {...langOf(item.languageCode)}>
+                      {item.title}
+                    </Link>
                   </p>
                   {item.expiresAt ? (
                     <p>

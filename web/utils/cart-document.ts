@@ -13,6 +13,8 @@ export type CartItem = {
   isDigital: boolean;
   isPrint: boolean;
   title: string;
+  /** The title's language. */
+  languageCode: string;
   priceCents: number;
   currencyCode: string;
 };
@@ -32,6 +34,7 @@ const cartItemResource = z.object({
     isDigital: z.boolean(),
     isPrint: z.boolean(),
     title: z.string(),
+    language: z.string(),
     price: z.number().int(),
     currencyCode: z.string(),
   }),
@@ -42,8 +45,14 @@ const cartDocument = z.object({
 });
 
 function toCartItem(resource: z.infer<typeof cartItemResource>): CartItem {
-  const { courseId, price, ...rest } = resource.attributes;
-  return { id: Number(resource.id), ...rest, courseSectionId: courseId, priceCents: price };
+  const { courseId, price, language, ...rest } = resource.attributes;
+  return {
+    id: Number(resource.id),
+    ...rest,
+    languageCode: language,
+    courseSectionId: courseId,
+    priceCents: price,
+  };
 }
 
 /** Resolves a GET /api/cart document; throws when it is not one. */
