@@ -1,4 +1,5 @@
 import type { TocEntry } from '#domain/reading/types.ts';
+import type { LangAttributes } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
 
 type Props = {
@@ -34,12 +35,19 @@ function Entries({ entries, hrefOf, current, onOpen }: Props) {
   );
 }
 
-// The book's table of contents (its nav document or NCX; for a PDF, its outline or pages).
-export function ReaderToc(props: Props) {
+// The book's table of contents (its nav document or NCX; for a PDF, its outline or pages), its
+// entries in the book's language (`lang`: an EPUB's chapter names are the book's words).
+export function ReaderToc({ lang = {}, ...props }: Props & { lang?: LangAttributes }) {
   const t = useT();
   return (
     <nav aria-label={t('reader.toc')} className="reader-toc">
-      {props.entries.length === 0 ? <p>{t('reader.toc.none')}</p> : <Entries {...props} />}
+      {props.entries.length === 0 ? (
+        <p>{t('reader.toc.none')}</p>
+      ) : (
+        <div {...lang}>
+          <Entries {...props} />
+        </div>
+      )}
     </nav>
   );
 }

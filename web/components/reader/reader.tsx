@@ -4,6 +4,7 @@ import { pageAt, printSpan } from '#domain/reading/print-pages.ts';
 import { findOccurrences } from '#domain/reading/text-search.ts';
 import type { ReaderView, TocEntry } from '#domain/reading/types.ts';
 import { normalizedLength } from '#domain/reading/xhtml-content.ts';
+import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
 import { clearHit } from '#web/utils/text-ranges.client.ts';
@@ -93,6 +94,8 @@ export function Reader({
   backTo: { href: string; label: string };
 }) {
   const t = useT();
+  // The book's title and chapter names are in the book's language (issue 13).
+  const bookLang = useContentLang()(view.language?.lang);
   const ids = useId();
   const api = useMemo(
     () => readerApi(view.product.id, csrfToken, courseMemberId),
@@ -392,7 +395,7 @@ export function Reader({
   if (closed) {
     return (
       <div className="reader stack">
-        <h1>{view.product.title}</h1>
+        <h1 {...bookLang}>{view.product.title}</h1>
         <div className="alert alert--error" role="alert">
           <p>{closed}</p>
         </div>
@@ -418,7 +421,9 @@ export function Reader({
     <div className="reader">
       <div className="reader__head">
         <div>
-          <h1 className="reader__title">{view.product.title}</h1>
+          <h1 className="reader__title" {...bookLang}>
+            {view.product.title}
+          </h1>
           {view.product.authors ? (
             <p className="reader__byline">{t('card.byAuthor', { author: view.product.authors })}</p>
           ) : null}
@@ -431,6 +436,7 @@ export function Reader({
             <summary>{t('reader.toc')}</summary>
             <ReaderToc
               entries={toc}
+              lang={isPdf ? {} : bookLang}
               hrefOf={chapterHref}
               current={location.part}
               onOpen={openToc}
