@@ -1,8 +1,15 @@
 import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
-import { banners, organizations, whiteLabels } from '#db/schema/sites.ts';
+import {
+  banners,
+  featureFlags,
+  organizations,
+  vitalsourceConfigs,
+  whiteLabels,
+} from '#db/schema/sites.ts';
 import { isLocale, LANGUAGES, type Locale } from '#domain/accounts/language.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
+import { MERGER_FLAG, type MergerNotice, mergerNotice } from './merger.ts';
 import { partnerStoreOrigin } from './partner-store.ts';
 import type { Site, SiteLinks, SiteOrg } from './types.ts';
 
@@ -35,6 +42,7 @@ export function defaultSite(host: string): Site {
     isCampusInsightsEnabled: false,
     allowedLanguages: [...LANGUAGES],
     theme: {},
+    vitalsource: null,
   };
 }
 
@@ -47,8 +55,11 @@ export function normalizeHost(hostHeader: string | null | undefined): string {
 // Site settings change rarely and every process may hold them briefly: nothing here is state
 // another process needs (DESIGN.md, Scale path 2).
 const siteCache = new TimedCache<string, Site>(30_000, 1_000);
+type BannerKind = 'maintenance' | 'merger';
 type StoredBanner = { id: number; message: string; messageFrCa: string | null };
-const bannerCache = new TimedCache<'active', StoredBanner | null>(30_000, 1);
+const bannerCache = new TimedCache<BannerKind, StoredBanner | null>(30_000, 2);
+const flagCache = new TimedCache<'all', ReadonlySet<string>>(30_000, 1);
+const mainVitalsourceCache = new TimedCache<'main', boolean>(30_000, 1);
 
 // Partner stores change rarely: each process keeps their origins up to 30 s, forgotten when
 // a site or organisation changes (clearTimedCaches).
@@ -57,6 +68,8 @@ const storeOrigins = new TimedCache<'all', string[]>(30_000, 1);
 export function clearSiteCache(): void {
   siteCache.clear();
   bannerCache.clear();
+  flagCache.clear();
+  mainVitalsourceCache.clear();
   storeOrigins.clear();
 }
 
@@ -123,6 +136,7 @@ async function loadSite(db: Queryable, host: string): Promise<Site> {
     isCampusInsightsEnabled: label.isCampusInsightsEnabled,
     allowedLanguages: label.allowedLanguageCodes.filter(isLocale),
     theme: label.theme,
+    vitalsource: { showVsModal: label.showVsModal, redirectUrl: label.vsRedirectUrl },
   };
 }
 
@@ -132,26 +146,82 @@ export async function activeMaintenanceBanner(
   now: Date,
   locale: Locale,
 ): Promise<{ id: number; message: string } | null> {
-  const banner = await bannerCache.getOrLoad('active', () => loadMaintenanceBanner(db, now));
+  const banner = await activeBanner(db, now, 'maintenance');
   if (!banner) return null;
   return { id: banner.id, message: (locale === 'fr-CA' && banner.messageFrCa) || banner.message };
 }
 
-async function loadMaintenanceBanner(db: Queryable, now: Date) {
-  const [row] = await db
-    .select({ id: banners.id, message: banners.message, messageFrCa: banners.messageFrCa })
-    .from(banners)
-    .where(
-      and(
-        eq(banners.kind, 'maintenance'),
-        eq(banners.isActive, true),
-        or(isNull(banners.startsAt), lte(banners.startsAt, now)),
-        or(isNull(banners.endsAt), gt(banners.endsAt, now)),
-      ),
-    )
-    .orderBy(desc(banners.id))
-    .limit(1);
-  return row ?? null;
+function activeBanner(db: Queryable, now: Date, kind: BannerKind): Promise<StoredBanner | null> {
+  return bannerCache.getOrLoad(kind, async () => {
+    const [row] = await db
+      .select({ id: banners.id, message: banners.message, messageFrCa: banners.messageFrCa })
+      .from(banners)
+      .where(
+        and(
+          eq(banners.kind, kind),
+          eq(banners.isActive, true),
+          or(isNull(banners.startsAt), lte(banners.startsAt, now)),
+          or(isNull(banners.endsAt), gt(banners.endsAt, now)),
+        ),
+      )
+      .orderBy(desc(banners.id))
+      .limit(1);
+    return row ?? null;
+  });
+}
+
+/** The keys of the feature flags that are on (spec 1 §3 Login: enabledFeatures). */
+export function enabledFeatureFlags(db: Queryable): Promise<ReadonlySet<string>> {
+  return flagCache.getOrLoad('all', async () => {
+    const rows = await db
+      .select({ key: featureFlags.key })
+      .from(featureFlags)
+      .where(eq(featureFlags.enabled, true));
+    return new Set(rows.map((r) => r.key));
+  });
+}
+
+/** spec 2 §7 and §9: the main site reads the vitalsource config of organisation 1. */
+export const MAIN_SITE_VITALSOURCE_ORG_ID = 1;
+
+/**
+ * The merger banner and modal of this site, or null when the merger flag is off (spec 1 §1,
+ * spec 2 §4; the rule is mergerNotice). A white label says itself whether the modal shows and
+ * where 'Go To VitalSource' leads; the main site's modal follows the vitalsource config of
+ * organisation 1 (a missing config: false, spec 2 §7). Without an address of the site's own,
+ * `defaultRedirectUrl` (configuration) is where the button leads.
+ */
+export async function activeMergerNotice(
+  db: Queryable,
+  now: Date,
+  locale: Locale,
+  site: Pick<Site, 'vitalsource'>,
+  defaultRedirectUrl: string | null,
+): Promise<MergerNotice | null> {
+  const flags = await enabledFeatureFlags(db);
+  if (!flags.has(MERGER_FLAG)) return null;
+  const [banner, showVsModal] = await Promise.all([
+    activeBanner(db, now, 'merger'),
+    site.vitalsource
+      ? site.vitalsource.showVsModal
+      : mainVitalsourceCache.getOrLoad('main', async () => {
+          const [row] = await db
+            .select({ showVsModal: vitalsourceConfigs.showVsModal })
+            .from(vitalsourceConfigs)
+            .where(eq(vitalsourceConfigs.orgId, MAIN_SITE_VITALSOURCE_ORG_ID))
+            .limit(1);
+          return row?.showVsModal ?? false;
+        }),
+  ]);
+  return mergerNotice({
+    flagOn: true,
+    banner,
+    locale,
+    settings: {
+      showVsModal,
+      redirectUrl: site.vitalsource?.redirectUrl ?? defaultRedirectUrl,
+    },
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Locale } from '#domain/accounts/language.ts';
+import type { VitalsourceSettings } from './merger.ts';
 
 export type SiteOrg = {
   id: number;
@@ -41,4 +42,6 @@ export type Site = {
   isCampusInsightsEnabled: boolean;
   allowedLanguages: Locale[];
   theme: Record<string, string>;
+  /** A white label's own VitalSource settings; null on the main site (organisation 1's). */
+  vitalsource: VitalsourceSettings | null;
 };
