@@ -269,6 +269,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         gateway,
         browserPayments,
         bookFiles,
+        vitalsourceUrl: config.VITALSOURCE_URL ?? null,
       },
     };
   }

@@ -113,3 +113,13 @@ describe('production configuration', () => {
     expect(local.testPayments).toBe(true);
   });
 });
+
+describe('VITALSOURCE_URL (spec 1 §1, the merger modal)', () => {
+  it('is an http or https address, and optional', () => {
+    expect(loadConfig({}).VITALSOURCE_URL).toBeUndefined();
+    expect(loadConfig({ VITALSOURCE_URL: 'https://example.com/x' }).VITALSOURCE_URL).toBe(
+      'https://example.com/x',
+    );
+    expect(() => loadConfig({ VITALSOURCE_URL: 'javascript:alert(1)' })).toThrow(/VITALSOURCE_URL/);
+  });
+});

@@ -19,6 +19,13 @@ const schema = z.object({
   PAYMENTS: z.enum(['test']).optional(),
   SMTP_URL: z.string().url().optional(),
   PUBLIC_ORIGIN: z.string().url().optional(),
+  // Where the merger modal's 'Go To VitalSource' leads (spec 1 §1) when a site has no
+  // address of its own (a white label's vsRedirectUrl); unset, the modal does not open.
+  VITALSOURCE_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'an http or https address')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEFAULT_HOST: z.string().default('localhost'),
   // Rendered anonymous pages kept per process (0 turns the page cache off).

@@ -29,6 +29,8 @@ export type WebContext = {
   browserPayments: BrowserPayments;
   /** Book files under DATA_DIR (the reader, downloads); their paths never leave the server. */
   bookFiles: BookFileStore;
+  /** VITALSOURCE_URL: 'Go To VitalSource' of a site without an address of its own. */
+  vitalsourceUrl: string | null;
 };
 
 declare module 'react-router' {

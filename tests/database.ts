@@ -64,5 +64,6 @@ export function testWebContext(
     gateway: new TestGateway(database.db),
     browserPayments: { gateway: 'test' },
     bookFiles,
+    vitalsourceUrl: null,
   };
 }
