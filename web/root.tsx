@@ -20,13 +20,13 @@ import { isEcommerceShown, isWhiteLabel, showNavbarCart } from '#domain/sites/si
 import { AppLinks } from '#web/components/app-links.tsx';
 import { Footer } from '#web/components/footer.tsx';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
-import { MaintenanceBanner } from '#web/components/maintenance-banner.tsx';
 import { Navbar } from '#web/components/navbar.tsx';
 import { PageViewTracker } from '#web/components/page-view-tracker.tsx';
 import { loadCatalog } from '#web/i18n/catalog.ts';
 import { PageMessages } from '#web/i18n/page-messages.tsx';
 import { useCatalogUpdates, useLocale, useT } from '#web/i18n/use-t.ts';
 import type { RootData } from '#web/root-data.ts';
+import { MaintenanceBanner } from '#web/shell/maintenance-banner.tsx';
 import { TestModeBanner } from '#web/shell/test-mode-banner.tsx';
 import type { Route } from './+types/root.ts';
 import stylesHref from './styles/app.css?url';
