@@ -5,20 +5,19 @@ import { contentLang } from './content-lang.ts';
 // than the page's says which, so screen readers switch voice.
 describe('contentLang', () => {
   it('marks an English title on a French page, and a French one on an English page', () => {
-    expect(contentLang('en', 'fr-CA')).toEqual({ lang: 'en' });
-    expect(contentLang('fr', 'en')).toEqual({ lang: 'fr' });
-    expect(contentLang('en-GB', 'fr-CA')).toEqual({ lang: 'en-GB' });
+    expect(contentLang('en', 'fr-CA')).toEqual({ lang: 'en', dir: 'auto' });
+    expect(contentLang('fr', 'en')).toEqual({ lang: 'fr', dir: 'auto' });
+    expect(contentLang(' en-GB ', 'fr-CA')).toEqual({ lang: 'en-GB', dir: 'auto' });
   });
 
   it('leaves text in the page’s language unmarked, whatever its region', () => {
     expect(contentLang('en', 'en')).toEqual({});
     expect(contentLang('fr', 'fr-CA')).toEqual({});
-    expect(contentLang('fr-FR', 'fr-CA')).toEqual({});
+    expect(contentLang('FR-fr', 'fr-CA')).toEqual({});
   });
 
-  it('gives the direction of a right-to-left language', () => {
-    expect(contentLang('ar', 'fr-CA')).toEqual({ lang: 'ar', dir: 'rtl' });
-    expect(contentLang('he', 'en')).toEqual({ lang: 'he', dir: 'rtl' });
+  it('lets the browser take a foreign text’s direction from the text (an Arabic title)', () => {
+    expect(contentLang('ar', 'fr-CA')).toEqual({ lang: 'ar', dir: 'auto' });
   });
 
   it('says nothing of a language that is not a tag', () => {
