@@ -28,7 +28,7 @@ const ROUTES: [
   methods: Partial<Record<string, Handler>>,
   accepts?: readonly string[],
 ][] = [
-  ['/api/account/login', { GET: (_r, c) => loginStatus(c) }],
+  ['/api/account/login', { GET: loginStatus }],
   // spec 2 §7: "JSON {language}", so plain JSON too.
   [
     '/api/account/user/me/change-language',
