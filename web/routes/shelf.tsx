@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import {
   data,
   Form,
@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import { z } from 'zod';
 import { classroomAccessFor, confirmSectionCode } from '#domain/access/classroom.ts';
+import { editionWording } from '#domain/catalog/edition.ts';
 import { pageNumber, shownRange } from '#domain/catalog/pagination.ts';
 import { DETAILS_DESCRIPTION_WORDS, truncateWords } from '#domain/catalog/truncate-words.ts';
 import { shownDrmPercent } from '#domain/reading/drm.ts';
@@ -34,16 +35,18 @@ import {
   TERM_FILTERS,
   termFilterOf,
 } from '#domain/shelf/sections.ts';
+import { RedeemDialog } from '#web/access/redeem-dialog.tsx';
 import { AccessCodePanel } from '#web/components/access-code-panel.tsx';
 import { CartSideSheet } from '#web/components/cart-side-sheet.tsx';
 import { DetailsTable } from '#web/components/details-table.tsx';
 import { MaterialTile } from '#web/components/material-tile.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
 import { ProductSideSheet } from '#web/components/product-side-sheet.tsx';
-import { RedeemDialog } from '#web/components/redeem-dialog.tsx';
 import { ShelfActionButton } from '#web/components/shelf-action.tsx';
 import { idField } from '#web/forms/fields.ts';
+import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { WordingText } from '#web/i18n/wording-text.tsx';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { languageName } from '#web/utils/language-name.ts';
@@ -157,6 +160,7 @@ type LoaderData = Awaited<ReturnType<typeof loader>>;
 export default function ShelfPage() {
   const data = useLoaderData<typeof loader>();
   const t = useT();
+  const langOf = useContentLang();
   const [params] = useSearchParams();
   const { shelf } = data;
   const [cartOpen, setCartOpen] = useState(false);
@@ -290,7 +294,10 @@ export default function ShelfPage() {
                     freeAccess={tile.freeAccess}
                     inCart={tile.inCart}
                     title={
-                      <Link to={withParams({ material: String(tile.productId) })}>
+                      <Link
+                        to={withParams({ material: String(tile.productId) })}
+                        {...langOf(tile.languageCode)}
+                      >
                         {tile.title}
                       </Link>
                     }
@@ -383,6 +390,12 @@ function MaterialPanel({
 }) {
   const t = useT();
   const locale = useLocale();
+  // The material's own words are in its language (issue 13).
+  const own = useContentLang()(material.languageCode);
+  const edition = editionWording(material);
+  const editionCell = edition ? (
+    <WordingText wording={edition} language={material.languageCode} />
+  ) : null;
   const [sheetOpen, setSheetOpen] = useState(false);
   // spec 1 §5, spec 2 §9: shown only above 0, rounded (one rule with the reader's).
   const drm: [string, number][] = [];
@@ -394,13 +407,13 @@ function MaterialPanel({
     const shown = shownDrmPercent(value);
     if (shown !== null) drm.push([key, shown]);
   }
-  const details: [string, string | number | null][] = [
+  const details: [string, ReactNode][] = [
     [t('product.soldBy'), material.publisher],
     [t('product.isbns'), material.isbns.join(', ') || null],
     [t('shelf.info.supplierItemId'), material.supplierItemId],
     [t('product.language'), languageName(locale, material.languageCode)],
     [t('product.numPages'), material.numPages],
-    [t('product.edition'), material.edition],
+    [t('product.edition'), editionCell],
     [t('shelf.info.fileType'), material.fileType],
     [t('shelf.info.classroomIsbn'), material.classroomIsbn],
   ];
@@ -420,10 +433,22 @@ function MaterialPanel({
       {material.productType === 'classroom' && material.sectionNumber ? (
         <p>{t('section.number', { number: material.sectionNumber })}</p>
       ) : null}
-      <h3 id="material-title">{material.title}</h3>
-      {material.subtitle ? <p className="product__subtitle">{material.subtitle}</p> : null}
+      <h3 id="material-title" {...own}>
+        {material.title}
+      </h3>
+      {material.subtitle ? (
+        <p className="product__subtitle" {...own}>
+          {material.subtitle}
+        </p>
+      ) : null}
       {material.authors ? <p>{t('card.byAuthor', { author: material.authors })}</p> : null}
-      <p className="prose">{material.description || t('shelf.panel.noDescription')}</p>
+      {material.description ? (
+        <p className="prose" {...own}>
+          {material.description}
+        </p>
+      ) : (
+        <p className="prose">{t('shelf.panel.noDescription')}</p>
+      )}
       <p>
         <button
           type="button"
