@@ -28,6 +28,7 @@ import {
   offeringsOf,
   type ShelfSection,
 } from './my-shelf.ts';
+import { isPartnerCandidate } from './partner-candidates.ts';
 import { materialEntries } from './section-materials.ts';
 import { materialsVisibleFrom } from './sections.ts';
 import { offeringsAfterAddDrop, type ShelfAction, shelfButton } from './shelf-button.ts';
@@ -240,12 +241,18 @@ export async function courseSectionView(
       priceCents: cheapest ? offeringPriceCents(cheapest) : null,
     });
   }
-  const candidates = materials
-    .filter((material) => !material.owned)
-    .map(({ productId, title, productType }) => ({ productId, title, productType }));
+  // On a Buy Now course each material is listed once: what the member buys from the partner
+  // store under 'Available to buy/acquire', the rest (owned, free, course fee) under 'Your
+  // Materials' with its own button.
+  const toBuy = buyNow ? materials.filter(isPartnerCandidate) : [];
+  const candidates = toBuy.map(({ productId, title, productType }) => ({
+    productId,
+    title,
+    productType,
+  }));
   return {
     section,
-    materials,
+    materials: materials.filter((material) => !toBuy.includes(material)),
     opting,
     partner: partnerOf(candidates),
     canViewAnalytics,

@@ -549,6 +549,40 @@ describe('the bookstore partner (spec 1 §4 Partner hand-off; spec 2 §7)', () =
     expect(anonymous.status).toBe(403);
   });
 
+  it('lists each material once: Buy Now for what is bought there, a free book to add, owned ones', async () => {
+    const partnerOrg = await org({
+      isBookstorePartner: true,
+      isRetailer: true,
+      purchaseModalEnabled: true,
+      partnerStoreUrl: 'https://store.example.edu/course-materials',
+    });
+    const student = await person({ orgId: partnerOrg });
+    const { id: sectionId } = await section({ orgId: partnerOrg, courseType: 'student_choice' });
+    await join(student, sectionId, { optStatus: 'opted_out' });
+    const paid = await insertProduct(database.db, { title: unique('Paid') });
+    const free = await insertProduct(database.db, { title: unique('Free') }, { priceCents: 0 });
+    const owned = await insertProduct(database.db, { title: unique('Owned') });
+    await database.db.insert(sectionProducts).values([
+      { sectionId, productId: paid, position: 0 },
+      { sectionId, productId: free, position: 1 },
+      { sectionId, productId: owned, position: 2 },
+    ]);
+    await database.db.insert(ownerships).values({
+      userId: student.user!.id,
+      productId: owned,
+      source: 'purchase',
+      startsAt: new Date('2026-01-01'),
+    });
+    const view = await courseSectionView(student, sectionId, today);
+    // 'Available to buy/acquire' with Buy Now: only what the partner store sells this member.
+    expect(view.partner.candidates.map((c) => c.productId)).toEqual([paid]);
+    // 'Your Materials': the rest, each once; the free book offers Add To My Shelf.
+    expect(view.materials.map((m) => [m.productId, m.action])).toEqual([
+      [free, 'addToShelf'],
+      [owned, 'read'],
+    ]);
+  });
+
   it('records a redirect failure as a redirect_error event', async () => {
     const student = await person();
     const path = `/shelf/course-section/${unique('x')}`;
