@@ -9,7 +9,7 @@ import { courseFeeSection } from '#domain/commerce/course-materials.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { isFreeToAdd } from '#domain/shelf/free-book-rule.ts';
 import { ownsProduct } from '#domain/shelf/service.ts';
-import { AddToCartForm } from '#web/components/add-to-cart-form.tsx';
+import { AddToCartForm } from '#web/commerce/add-to-cart-form.tsx';
 import { BookFileList } from '#web/components/book-file-list.tsx';
 import { Breadcrumb } from '#web/components/breadcrumb.tsx';
 import { DetailsTable } from '#web/components/details-table.tsx';

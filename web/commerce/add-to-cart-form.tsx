@@ -5,17 +5,17 @@ import type { ProductOffering } from '#domain/catalog/service.ts';
 import { cartButton } from '#domain/commerce/cart-button.ts';
 import type { BrowserPayments } from '#domain/commerce/payment-gateway.ts';
 import type { SiteOrg } from '#domain/sites/types.ts';
+import { OfferingOptions } from '#web/components/offering-options.tsx';
+import { WalletButton } from '#web/components/wallet-button.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { onDemand } from '#web/utils/on-demand.tsx';
-import { OfferingOptions } from './offering-options.tsx';
-import { WalletButton } from './wallet-button.tsx';
 
 const ReadingOptionDialog = onDemand(() =>
-  import('./reading-option-dialog.tsx').then((module) => module.ReadingOptionDialog),
+  import('#web/components/reading-option-dialog.tsx').then((module) => module.ReadingOptionDialog),
 );
 const CartErrorDialog = onDemand(() =>
-  import('./cart-error-dialog.tsx').then((module) => module.CartErrorDialog),
+  import('#web/components/cart-error-dialog.tsx').then((module) => module.CartErrorDialog),
 );
 
 type CartBody = { data?: { attributes: { productId: number; offeringId: number } }[] };
