@@ -149,6 +149,7 @@ export const en = {
   'checkout.payment': 'Payment',
   'checkout.cardNumber': 'Card number',
   'checkout.expiry': 'Expiration (MM/YY)',
+  'checkout.expiry.placeholder': 'MM/YY',
   'checkout.cvc': 'Security code (CVC)',
   'checkout.pay': 'Pay {amount}',
   'checkout.paying': 'Paying...',

@@ -155,6 +155,7 @@ export const frCA: Record<MessageId, string> = {
   'checkout.payment': 'Paiement',
   'checkout.cardNumber': 'Numéro de carte',
   'checkout.expiry': 'Expiration (MM/AA)',
+  'checkout.expiry.placeholder': 'MM/AA',
   'checkout.cvc': 'Code de sécurité (CVC)',
   'checkout.pay': 'Payer {amount}',
   'checkout.paying': 'Paiement en cours...',

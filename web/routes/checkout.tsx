@@ -285,7 +285,12 @@ export default function CheckoutPage() {
             </dd>
           </div>
         </dl>
-        <CheckoutNotes {...loaderData} />
+        <CheckoutNotes
+          fee={fee}
+          printOnDemand={loaderData.printOnDemand}
+          printed={loaderData.printed}
+          refundUrl={loaderData.refundUrl}
+        />
       </section>
       <Form method="post" className="stack" aria-labelledby="payment-heading" noValidate>
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
@@ -373,7 +378,7 @@ export default function CheckoutPage() {
               autoComplete="cc-exp"
               required
               maxLength={7}
-              placeholder="MM/YY"
+              placeholder={t('checkout.expiry.placeholder')}
               error={invalid('expiry')}
             />
             <TextField
