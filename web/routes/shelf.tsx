@@ -35,8 +35,8 @@ import {
   TERM_FILTERS,
   termFilterOf,
 } from '#domain/shelf/sections.ts';
+import { AccessCodePanel } from '#web/access/access-code-panel.tsx';
 import { RedeemDialog } from '#web/access/redeem-dialog.tsx';
-import { AccessCodePanel } from '#web/components/access-code-panel.tsx';
 import { CartSideSheet } from '#web/components/cart-side-sheet.tsx';
 import { DetailsTable } from '#web/components/details-table.tsx';
 import { MaterialTile } from '#web/components/material-tile.tsx';
