@@ -27,12 +27,11 @@ import { PageMessages } from '#web/i18n/page-messages.tsx';
 import { useCatalogUpdates, useLocale, useT } from '#web/i18n/use-t.ts';
 import type { RootData } from '#web/root-data.ts';
 import { MaintenanceBanner } from '#web/shell/maintenance-banner.tsx';
+import { InlineStyles } from '#web/shell/inline-styles.tsx';
 import { TestModeBanner } from '#web/shell/test-mode-banner.tsx';
 import type { Route } from './+types/root.ts';
-import stylesHref from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -107,6 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <InlineStyles />
         <Links />
         {theme ? <style>{`:root{${theme}}`}</style> : null}
       </head>

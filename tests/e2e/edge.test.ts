@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -103,7 +103,15 @@ function rssKb(): number | null {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
 }
 
-const asset = `/assets/${readdirSync(path.resolve('build/client/assets')).find((f) => f.endsWith('.css'))}`;
+// The largest built script (the stylesheet is written into each page, see inline-styles.tsx).
+const assetsDir = path.resolve('build/client/assets');
+const asset = `/assets/${
+  readdirSync(assetsDir)
+    .filter((f) => f.endsWith('.js'))
+    .sort(
+      (a, b) => statSync(path.join(assetsDir, b)).size - statSync(path.join(assetsDir, a)).size,
+    )[0]
+}`;
 
 const ROUTES = {
   'a page': '/',
