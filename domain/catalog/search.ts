@@ -111,8 +111,13 @@ async function runSearch(
 
 /** Full-text matches, at most SEARCH_WINDOW + 1 of them, best first. */
 function rankedMatches(ctx: RequestContext, text: string): Promise<{ id: number }[]> {
-  // Titles and descriptions are stemmed as English; authors and ISBNs are plain words.
-  const query = sql`(websearch_to_tsquery('english', ${text}) || websearch_to_tsquery('simple', ${text}))`;
+  // Titles and descriptions are stemmed as English; authors and ISBNs are plain words. Where
+  // both read the term alike ('calculus', a name), the query is asked once: 'calculus' |
+  // 'calculus' made the planner expect twice the matches and scan the table instead of the
+  // index (47 ms instead of 13 ms at a million products, issue 13).
+  const english = sql`websearch_to_tsquery('english', ${text})`;
+  const simple = sql`websearch_to_tsquery('simple', ${text})`;
+  const query = sql`(case when ${english}::text = ${simple}::text then ${simple} else ${english} || ${simple} end)`;
   return queryRows<{ id: number }>(
     ctx.db,
     sql`select id from (
