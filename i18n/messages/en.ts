@@ -731,6 +731,7 @@ export const en = {
   'redeem.field': 'Access code',
   'redeem.standalone.field': 'Redeem your purchase code',
   'redeem.submit': 'Redeem',
+  'redeem.cancel': 'Cancel',
   'redeem.wait': 'Wait...',
   'redeem.processing': 'Validating access code...',
   'redeem.success.title': 'Congratulations!',

@@ -758,6 +758,7 @@ export const frCA: Record<MessageId, string> = {
   'redeem.field': 'Code d’accès',
   'redeem.standalone.field': 'Utilisez votre code d’achat',
   'redeem.submit': 'Utiliser',
+  'redeem.cancel': 'Annuler',
   'redeem.wait': 'Patientez...',
   'redeem.processing': 'Validation du code d’accès...',
   'redeem.success.title': 'Félicitations!',

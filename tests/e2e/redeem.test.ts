@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
 
 // Issue 6, Codes, as a person would: the demo code through the shelf's dialog, and the
@@ -36,6 +36,39 @@ describe('redeeming codes', () => {
     await done.getByRole('button', { name: 'Return To My Shelf' }).click();
     await page.waitForLoadState('load');
     await page.getByRole('heading', { name: 'My Shelf', level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it('the dialog can be left before redeeming, by Cancel or Escape, with the focus back on its button', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    await page.goto('/shelf');
+    await waitForHydration(page);
+    const opener = page.getByRole('button', { name: 'Redeem Shelfmark Access Code' });
+    const dialog = page.getByRole('dialog', { name: 'Redeem Your Access Code' });
+    const focused = (locator: typeof opener) =>
+      locator.evaluate((element) => element === document.activeElement);
+    // Keyboard only: open, Tab to the visible Cancel, press it.
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    const cancel = dialog.getByRole('button', { name: 'Cancel', exact: true });
+    await cancel.waitFor();
+    await expectAccessible(page);
+    for (let i = 0; i < 5 && !(await focused(cancel)); i += 1) await page.keyboard.press('Tab');
+    expect(await focused(cancel)).toBe(true);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await focused(opener)).toBe(true);
+    // Escape closes it too, and what was typed is gone when it opens again.
+    await page.keyboard.press('Enter');
+    await dialog.getByLabel('Access code').fill('HALF-TYPED');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await focused(opener)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await dialog.getByLabel('Access code').inputValue()).toBe('');
     await context.close();
   });
 

@@ -30,9 +30,10 @@ export async function postRedeemCode(
 }
 
 /**
- * 'Redeem Your Access Code' (spec 1 §4 Redeem dialog): Redeem, then 'Validating access
- * code...' with Cancel, then 'Congratulations!' with Return To My Shelf, which reloads the
- * page. On failure the code is cleared and the button reads Redeem again.
+ * 'Redeem Your Access Code' (spec 1 §4 Redeem dialog): Redeem (with Cancel, which closes the
+ * dialog), then 'Validating access code...' with Cancel, then 'Congratulations!' with Return
+ * To My Shelf, which reloads the page. On failure the code is cleared and the button reads
+ * Redeem again. Radix gives the focus back to the button that opened it.
  */
 export function RedeemDialog({ label }: { label: string }) {
   const t = useT();
@@ -127,7 +128,7 @@ export function RedeemDialog({ label }: { label: string }) {
                 <div className="button-row">
                   <output>{t('redeem.processing')}</output>
                   <button type="button" className="button" onClick={() => request.current?.abort()}>
-                    {t('wallet.sheet.cancel')}
+                    {t('redeem.cancel')}
                   </button>
                 </div>
               ) : (
@@ -135,6 +136,10 @@ export function RedeemDialog({ label }: { label: string }) {
                   <button type="submit" className="button button--primary" disabled={!csrfToken}>
                     {t('redeem.submit')}
                   </button>
+                  {/* A way out before submitting, besides Escape; focus returns to the opener. */}
+                  <Dialog.Close type="button" className="button">
+                    {t('redeem.cancel')}
+                  </Dialog.Close>
                 </div>
               )}
             </form>
