@@ -112,6 +112,23 @@ describe('My Shelf, as a student', () => {
     await page.waitForURL(/\/shelf\/course-section\/\d+$/);
     await context.close();
   });
+
+  it("the course picker names each section with its number, as the section's title does", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, 'student@demo.test');
+    await page.goto('/shelf?error_code=1');
+    await waitForHydration(page);
+    const picker = page.getByRole('dialog', { name: 'Choose Your Course' }).getByLabel('Course');
+    const options = (await picker.locator('option').allInnerTexts()).slice(1);
+    // spec 1 §2 Page titles: department and number, plus ': Section {number}' when numbered.
+    expect(options).toContain('BIO 101: Section 001 · Principles of Biology');
+    for (const option of options) expect(option).toMatch(/^[A-Z]+ \d+: Section \d+ · /);
+    await picker.selectOption({ label: 'BIO 101: Section 001 · Principles of Biology' });
+    await page.getByRole('button', { name: 'Launch' }).click();
+    await page.getByRole('heading', { name: /^BIO 101: Section 001$/, level: 1 }).waitFor();
+    await context.close();
+  });
 });
 
 describe('a course section', () => {

@@ -15,6 +15,7 @@ import { ShelfActionButton } from '#web/components/shelf-action.tsx';
 import { idField } from '#web/forms/fields.ts';
 import { loadedLocale, translatePage } from '#web/i18n/catalog.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { sectionTitleText } from '#web/shelf/section-title-text.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
@@ -86,9 +87,7 @@ export default function CourseSectionPage() {
     new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(`${day}T00:00:00Z`),
     );
-  const heading = view.title.section
-    ? t('section.title', { course: view.title.course, number: view.title.section })
-    : view.title.course;
+  const heading = sectionTitleText(t, view.title);
   const available = view.partner.candidates;
   const buyNowLabel = (title: string) =>
     t('shelf.button.of', { action: t('section.buyNow'), title });
@@ -251,12 +250,10 @@ export default function CourseSectionPage() {
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const root = rootDataFrom(matches);
   if (!loaderData) return [];
-  const { title } = loaderData;
-  const text = title.section
-    ? translatePage(loadedLocale(root?.locale ?? DEFAULT_LOCALE), 'section.title', {
-        course: title.course,
-        number: title.section,
-      })
-    : title.course;
+  const locale = loadedLocale(root?.locale ?? DEFAULT_LOCALE);
+  const text = sectionTitleText(
+    (id, params) => translatePage(locale, id, params),
+    loaderData.title,
+  );
   return [{ title: `${text} | ${root?.site.title ?? 'Shelfmark'}` }];
 };

@@ -47,6 +47,7 @@ import { idField } from '#web/forms/fields.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { WordingText } from '#web/i18n/wording-text.tsx';
+import { sectionTitleText } from '#web/shelf/section-title-text.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { languageName } from '#web/utils/language-name.ts';
@@ -586,7 +587,7 @@ function ErrorCodeModal({
                 <option value="">{t('shelf.chooseCourse.placeholder')}</option>
                 {selectable.map((section) => (
                   <option key={section.id} value={section.id}>
-                    {section.title.course} · {section.name}
+                    {sectionTitleText(t, section.title)} · {section.name}
                   </option>
                 ))}
               </select>
