@@ -1,10 +1,15 @@
 import { data, Link, useLoaderData } from 'react-router';
+import { DEFAULT_LOCALE } from '#domain/accounts/language.ts';
 import { sectionAnalytics } from '#domain/reading/service.ts';
 import { parseId } from '#domain/shared/id.ts';
+import { sectionTitle } from '#domain/shelf/sections.ts';
+import type { MessageParams } from '#i18n/format-message.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { loadedLocale, translatePage } from '#web/i18n/catalog.ts';
 import { useLocale, useT, useTimeZone } from '#web/i18n/use-t.ts';
+import { sectionTitleText } from '#web/shelf/section-title-text.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
-import { pageMeta } from '#web/utils/meta.ts';
+import { pageMeta, rootDataFrom } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/course-analytics.ts';
 
@@ -25,14 +30,13 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   };
 });
 
-export function sectionTitle(section: {
-  department: string;
-  courseNumber: string;
-  number: string | null;
-}) {
-  // spec 1 §2 page titles: department and number, plus ': Section {number}' when numbered.
-  const course = `${section.department} ${section.courseNumber}`;
-  return section.number ? `${course}: Section ${section.number}` : course;
+/** spec 1 §2 page titles: department and number, plus ': Section {number}' when numbered. */
+function titleOf(section: { department: string; courseNumber: string; number: string | null }) {
+  return sectionTitle({
+    department: section.department,
+    courseNumber: section.courseNumber,
+    sectionNumber: section.number,
+  });
 }
 
 export default function CourseAnalyticsPage() {
@@ -50,7 +54,7 @@ export default function CourseAnalyticsPage() {
       <p>
         <Link to={`/shelf/course-section/${section.id}`}>{t('analytics.back')}</Link>
       </p>
-      <h1>{t('analytics.heading', { section: sectionTitle(section) })}</h1>
+      <h1>{t('analytics.heading', { section: sectionTitleText(t, titleOf(section)) })}</h1>
       <p>{t('analytics.intro', { count: studentCount })}</p>
       {materials.length === 0 ? (
         <p>{t('analytics.empty')}</p>
@@ -90,10 +94,14 @@ export default function CourseAnalyticsPage() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
-  loaderData
-    ? pageMeta(matches, 'analytics.title', { section: sectionTitle(loaderData.section) })
-    : [];
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  if (!loaderData) return [];
+  const locale = loadedLocale(rootDataFrom(matches)?.locale ?? DEFAULT_LOCALE);
+  const t = (id: string, params?: MessageParams) => translatePage(locale, id, params);
+  return pageMeta(matches, 'analytics.title', {
+    section: sectionTitleText(t, titleOf(loaderData.section)),
+  });
+};
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
