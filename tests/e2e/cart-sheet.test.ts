@@ -124,6 +124,11 @@ describe('cart sheet, over the product sheet', () => {
     const viewCart = sheet.getByRole('button', { name: 'View Cart' });
     await viewCart.waitFor();
     expect(await focusedText(page)).toBe('View Cart');
+    // spec 1 §4 Button-notify: 'Success', said in a polite live region.
+    await sheet
+      .getByRole('status')
+      .filter({ hasText: /^Success$/ })
+      .waitFor();
     expect(await chosen.isChecked()).toBe(true);
     expect(await chosen.isDisabled()).toBe(true);
 

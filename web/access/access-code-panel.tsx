@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useT } from '#web/i18n/use-t.ts';
+import { NOTIFY_MS } from '#web/utils/button-notify.tsx';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 
 type Code = { code: string; url: string | null };
@@ -13,9 +14,6 @@ type PanelState =
 type CodeBody = {
   data?: { attributes?: { user_access_code: string | null; access_code_url: string | null } };
 };
-
-/** Button-notify: a success or error text for 2000 ms (spec 1 §4). */
-export const NOTIFY_MS = 2000;
 
 async function codeRequest(
   productId: number,

@@ -8,6 +8,7 @@ import type { SiteOrg } from '#domain/sites/types.ts';
 import { OfferingOptions } from '#web/components/offering-options.tsx';
 import { WalletButton } from '#web/components/wallet-button.tsx';
 import { useT } from '#web/i18n/use-t.ts';
+import { ButtonNotify, useButtonNotify } from '#web/utils/button-notify.tsx';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { onDemand } from '#web/utils/on-demand.tsx';
 
@@ -56,6 +57,10 @@ export function AddToCartForm({
 }) {
   // The cart is asked after hydration: the button may then read View Cart or Update Cart.
   const t = useT(['cart.view', 'cart.update']);
+  const [notice, notify] = useButtonNotify();
+  // An add of this form is under way: when it is done, View Cart takes the focus.
+  const adding = useRef(false);
+  const viewCart = useRef<HTMLAnchorElement>(null);
   const csrfToken = useCsrfToken();
   const fetcher = useFetcher<{ error?: string }>();
   const [error, setError] = useState<string | null>(null);
@@ -88,11 +93,22 @@ export function AddToCartForm({
     };
   }, [productId, key, added]);
   useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.error) setError(fetcher.data.error);
+    if (fetcher.state === 'idle' && fetcher.data?.error) {
+      adding.current = false;
+      setError(fetcher.data.error);
+    }
   }, [fetcher.state, fetcher.data]);
   const state = cartButton({ cartOfferingId, selectedOfferingId: selectedId });
+  // Added: the button is replaced by View Cart, which takes the focus (it would otherwise fall
+  // to the page's body), and button-notify says 'Success' (spec 1 §4).
+  useEffect(() => {
+    if (!adding.current || state !== 'view' || fetcher.state !== 'idle') return;
+    adding.current = false;
+    viewCart.current?.focus();
+    notify('success');
+  }, [state, fetcher.state, notify]);
   const selected = offerings.find((offering) => offering.id === selectedId) ?? null;
-  const ready = csrfToken !== null && fetcher.state === 'idle';
+  const busy = fetcher.state !== 'idle';
   return (
     <>
       <fetcher.Form
@@ -106,7 +122,13 @@ export function AddToCartForm({
           if (courseFeeSectionId !== null && !readingOption) {
             event.preventDefault();
             setReadingOption(true);
+            return;
           }
+          if (busy) {
+            event.preventDefault();
+            return;
+          }
+          adding.current = true;
         }}
       >
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
@@ -123,11 +145,18 @@ export function AddToCartForm({
         />
         <div className="cart-actions">
           {state === 'view' ? (
-            <Link to="/cart/" className="button button--primary">
+            <Link ref={viewCart} to="/cart/" className="button button--primary">
               {t('cart.view')}
             </Link>
           ) : (
-            <button type="submit" className="button button--primary" disabled={!ready}>
+            // While the add is sent the button stays focusable (aria-disabled, not disabled):
+            // a disabled button would drop the focus to the page's body.
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={csrfToken === null}
+              aria-disabled={busy || undefined}
+            >
               {t(state === 'update' ? 'cart.update' : 'cart.add')}
             </button>
           )}
@@ -144,6 +173,7 @@ export function AddToCartForm({
             />
           ) : null}
         </div>
+        <ButtonNotify kind={notice} />
       </fetcher.Form>
       <ReadingOptionDialog
         when={readingOption}
