@@ -3,20 +3,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
 import { productIdentifiers, products } from '#db/schema/catalog.ts';
-import {
-  courseSections,
-  courses,
-  optChanges,
-  sectionMembers,
-  sectionProducts,
-} from '#db/schema/courses.ts';
-import { ownerships } from '#db/schema/shelf.ts';
+import { courseSections, courses, optChanges, sectionMembers } from '#db/schema/courses.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
 import { shownIsbn } from '#domain/catalog/shown-isbn.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
-import { activeOwnership } from '#domain/shelf/my-shelf.ts';
+import { courseSectionView } from '#domain/shelf/course-section.ts';
+import { dayIn } from '#domain/shelf/sections.ts';
 import { restoreInclusiveAccess, revokeInclusiveAccess } from '#domain/shelf/service.ts';
 import { type OptOutFeedback, optOutFeedbackProblem } from './opt-out-feedback.ts';
 import { isOptStatus, type OptRefusal, type OptStatus, optMoveRefusal } from './opting.ts';
@@ -161,8 +155,9 @@ export async function optIn(ctx: RequestContext, memberId: number): Promise<OptO
 
 /**
  * The Follett-style look-up (spec 2 §7): for a member of the section in a bookstore-partner
- * organisation, the store URL and the form fields naming the course and the materials they
- * do not own yet. Members only; anything else reads as not found.
+ * organisation, the store URL and the form fields naming the course and the materials the
+ * course section page offers them with Buy Now. Members only; anything else reads as not
+ * found.
  */
 export async function partnerHandoffFor(
   ctx: RequestContext,
@@ -189,7 +184,12 @@ export async function partnerHandoffFor(
     .where(eq(courseSections.rsCourseId, rsCourseId))
     .limit(1);
   if (!row || !row.isBookstorePartner) throw new NotFound();
-  const isbns = await unownedMaterialIsbns(ctx, user.id, row.sectionId);
+  // The materials the page offers with Buy Now (one rule: isPartnerCandidate), no others.
+  const view = await courseSectionView(ctx, row.sectionId, dayIn(ctx.now, user.timeZone));
+  const isbns = await shownIsbns(
+    ctx,
+    view.partner.candidates.map((candidate) => candidate.productId),
+  );
   const handoff = partnerHandoff({
     storeUrl: row.partnerStoreUrl,
     rsCourseId,
@@ -203,34 +203,9 @@ export async function partnerHandoffFor(
   return handoff;
 }
 
-/** The shown ISBNs of the section's materials (both versions) the user does not own. */
-async function unownedMaterialIsbns(
-  ctx: RequestContext,
-  userId: number,
-  sectionId: number,
-): Promise<string[]> {
-  const listed = await ctx.db
-    .select({ productId: sectionProducts.productId, other: sectionProducts.additionalProductId })
-    .from(sectionProducts)
-    .where(eq(sectionProducts.sectionId, sectionId))
-    .orderBy(asc(sectionProducts.position), asc(sectionProducts.id));
-  const ids = [
-    ...new Set(listed.flatMap((r) => (r.other ? [r.productId, r.other] : [r.productId]))),
-  ];
-  if (ids.length === 0) return [];
-  const owned = await ctx.db
-    .select({ productId: ownerships.productId })
-    .from(ownerships)
-    .where(
-      and(
-        eq(ownerships.userId, userId),
-        inArray(ownerships.productId, ids),
-        activeOwnership(ctx.now),
-      ),
-    );
-  const ownedIds = new Set(owned.map((o) => o.productId));
-  const wanted = ids.filter((id) => !ownedIds.has(id));
-  if (wanted.length === 0) return [];
+/** The shown ISBN of each product, in the order given (products without one are left out). */
+async function shownIsbns(ctx: RequestContext, productIds: readonly number[]): Promise<string[]> {
+  if (productIds.length === 0) return [];
   const identifiers = await ctx.db
     .select({
       productId: productIdentifiers.productId,
@@ -239,9 +214,11 @@ async function unownedMaterialIsbns(
     })
     .from(productIdentifiers)
     .innerJoin(products, eq(products.id, productIdentifiers.productId))
-    .where(and(inArray(productIdentifiers.productId, wanted), ne(products.status, 'deleted')))
+    .where(
+      and(inArray(productIdentifiers.productId, [...productIds]), ne(products.status, 'deleted')),
+    )
     .orderBy(asc(productIdentifiers.productId));
-  return wanted
+  return productIds
     .map((id) => shownIsbn(identifiers.filter((i) => i.productId === id)))
     .filter((isbn): isbn is string => isbn !== null);
 }

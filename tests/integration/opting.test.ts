@@ -557,11 +557,20 @@ describe('the bookstore partner (spec 1 §4 Partner hand-off; spec 2 §7)', () =
       partnerStoreUrl: 'https://store.example.edu/course-materials',
     });
     const student = await person({ orgId: partnerOrg });
-    const { id: sectionId } = await section({ orgId: partnerOrg, courseType: 'student_choice' });
+    const { id: sectionId, rsCourseId } = await section({
+      orgId: partnerOrg,
+      courseType: 'student_choice',
+    });
     await join(student, sectionId, { optStatus: 'opted_out' });
-    const paid = await insertProduct(database.db, { title: unique('Paid') });
-    const free = await insertProduct(database.db, { title: unique('Free') }, { priceCents: 0 });
-    const owned = await insertProduct(database.db, { title: unique('Owned') });
+    const isbn = (value: string) => ({ identifiers: [{ type: 'ISBN13', value }] });
+    const [paidIsbn, freeIsbn, ownedIsbn] = [uniqueDigits(), uniqueDigits(), uniqueDigits()];
+    const paid = await insertProduct(database.db, { title: unique('Paid') }, isbn(paidIsbn));
+    const free = await insertProduct(
+      database.db,
+      { title: unique('Free') },
+      { ...isbn(freeIsbn), priceCents: 0 },
+    );
+    const owned = await insertProduct(database.db, { title: unique('Owned') }, isbn(ownedIsbn));
     await database.db.insert(sectionProducts).values([
       { sectionId, productId: paid, position: 0 },
       { sectionId, productId: free, position: 1 },
@@ -581,6 +590,9 @@ describe('the bookstore partner (spec 1 §4 Partner hand-off; spec 2 §7)', () =
       [free, 'addToShelf'],
       [owned, 'read'],
     ]);
+    // The hand-off to the partner store names the same materials: not the free book.
+    const lookUp = await call(student, `/api/efollett/${rsCourseId}/`, { method: 'GET' });
+    expect((await lookUp.json()).data.attributes.body.isbns).toBe(paidIsbn);
   });
 
   it('records a redirect failure as a redirect_error event', async () => {
