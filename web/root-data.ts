@@ -1,5 +1,6 @@
 import type { Locale } from '#domain/accounts/language.ts';
 import type { MenuGroup } from '#domain/accounts/navigation.ts';
+import type { MergerNotice } from '#domain/sites/merger.ts';
 import type { SiteLinks } from '#domain/sites/types.ts';
 
 /** What every page's shell needs, loaded once by the root route. */
@@ -11,7 +12,8 @@ export type RootData = {
     logo: string | null;
     isWhiteLabel: boolean;
     links: SiteLinks;
-    theme: Record<string, string>;
+    /** The white label's theme variables as CSS declarations, checked by the root loader. */
+    themeCss: string;
     showSearch: boolean;
     showCart: boolean;
     allowedLanguages: Locale[];
@@ -20,6 +22,10 @@ export type RootData = {
   /** timeZone: the account's (IANA); dates are shown in it (time is UTC in the database). */
   user: { firstName: string; timeZone: string; menu: MenuGroup[] } | null;
   maintenanceBanner: { id: number; message: string } | null;
+  /** A script <head> runs before the body paints (web/shell/maintenance-banner.server.ts). */
+  headScript: string | null;
+  /** The merger banner, and where its modal's 'Go To VitalSource' leads (spec 1 §1). */
+  merger: MergerNotice | null;
   /** The built-in test gateway takes payments: every page says "Test mode" (decision 011). */
   testMode: boolean;
   showApiDocs: boolean;

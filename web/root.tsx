@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy } from 'react';
 import {
   data,
   Links,
@@ -8,27 +8,24 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
-  useLoaderData,
   useRouteLoaderData,
 } from 'react-router';
 import { eulaRedirect } from '#domain/accounts/eula.ts';
 import { showLanguagePicker } from '#domain/accounts/language.ts';
 import { userMenuGroups } from '#domain/accounts/navigation.ts';
 import { navigationFlags } from '#domain/accounts/service.ts';
-import { activeMaintenanceBanner } from '#domain/sites/service.ts';
+import { activeMaintenanceBanner, activeMergerNotice } from '#domain/sites/service.ts';
 import { isEcommerceShown, isWhiteLabel, showNavbarCart } from '#domain/sites/site-rules.ts';
-import { AppLinks } from '#web/components/app-links.tsx';
-import { Footer } from '#web/components/footer.tsx';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
-import { Navbar } from '#web/components/navbar.tsx';
-import { PageViewTracker } from '#web/components/page-view-tracker.tsx';
 import { loadCatalog } from '#web/i18n/catalog.ts';
 import { PageMessages } from '#web/i18n/page-messages.tsx';
-import { useCatalogUpdates, useLocale, useT } from '#web/i18n/use-t.ts';
+import { useCatalogUpdates, useLocale } from '#web/i18n/use-t.ts';
 import type { RootData } from '#web/root-data.ts';
-import { MaintenanceBanner } from '#web/shell/maintenance-banner.tsx';
+import { AppShell } from '#web/shell/app-shell.tsx';
 import { InlineStyles } from '#web/shell/inline-styles.tsx';
+import { dismissedBannerScript } from '#web/shell/maintenance-banner.server.ts';
 import { TestModeBanner } from '#web/shell/test-mode-banner.tsx';
+import { hydratedOnDemand } from '#web/utils/hydrated-on-demand.tsx';
 import type { Route } from './+types/root.ts';
 
 export const links: Route.LinksFunction = () => [
@@ -45,7 +42,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pathAndQuery: url.pathname + url.search,
   });
   if (eula) throw redirect(eula);
-  const banner = await activeMaintenanceBanner(rc.db, rc.now, rc.locale);
+  // spec 2 §7: a banner that cannot be read is logged, and the page shows without it.
+  const optional = <T,>(what: string, load: Promise<T>) =>
+    load.catch((error: unknown) => {
+      context.log.error({ err: error }, what);
+      return null;
+    });
+  const [banner, merger] = await Promise.all([
+    optional('maintenance banner', activeMaintenanceBanner(rc.db, rc.now, rc.locale)),
+    optional(
+      'merger notice',
+      activeMergerNotice(rc.db, rc.now, rc.locale, rc.site, context.vitalsourceUrl),
+    ),
+  ]);
   const body: RootData = {
     locale: rc.locale,
     // Anonymous pages are shared (page cache): they get no token of their own, see csrf-token.ts.
@@ -55,7 +64,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       logo: rc.site.logo,
       isWhiteLabel: isWhiteLabel(rc.site),
       links: rc.site.links,
-      theme: rc.site.theme,
+      // Only custom properties with plain values: a white label's theme is not a style sheet.
+      themeCss: Object.entries(rc.site.theme)
+        .filter(([name, value]) => /^--[a-z-]+$/.test(name) && /^[#\w(),.% -]+$/.test(value))
+        .map(([name, value]) => `${name}:${value}`)
+        .join(';'),
       showSearch: isEcommerceShown(rc.site),
       showCart: showNavbarCart(rc.site.org ?? rc.user?.org ?? null),
       allowedLanguages: rc.site.allowedLanguages,
@@ -69,6 +82,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }
       : null,
     maintenanceBanner: banner,
+    headScript: banner ? dismissedBannerScript(banner.id) : null,
+    merger,
     testMode: context.browserPayments.gateway === 'test',
     showApiDocs: context.isDevelopment,
   };
@@ -93,10 +108,7 @@ export function shouldRevalidate({
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
-  const theme = Object.entries(root?.site.theme ?? {})
-    .filter(([name, value]) => /^--[a-z-]+$/.test(name) && /^[#\w(),.% -]+$/.test(value))
-    .map(([name, value]) => `${name}:${value}`)
-    .join(';');
+  const theme = root?.site.themeCss;
   const locale = useLocale();
   // The titles of <Meta /> too are written again once a language's catalog has arrived.
   useCatalogUpdates();
@@ -109,6 +121,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <InlineStyles />
         <Links />
         {theme ? <style>{`:root{${theme}}`}</style> : null}
+        {root?.headScript ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: written by the root loader, no visitor's text in it
+          <script dangerouslySetInnerHTML={{ __html: root.headScript }} />
+        ) : null}
       </head>
       <body>
         {root?.testMode ? <TestModeBanner /> : null}
@@ -122,41 +138,32 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const root = useLoaderData<typeof loader>();
-  useEffect(() => {
-    // Lets browser tests wait for hydration before using controls that need JavaScript.
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   return (
-    <>
-      <a className="skip-link" href="#main">
-        <SkipLinkText />
-      </a>
-      {root.maintenanceBanner ? <MaintenanceBanner banner={root.maintenanceBanner} /> : null}
-      <Navbar />
-      <main id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <Footer />
-      <PageViewTracker />
-      <AppLinks />
-    </>
+    <AppShell>
+      <Outlet />
+    </AppShell>
   );
 }
 
-function SkipLinkText() {
-  const t = useT();
-  return <>{t('site.skipToContent')}</>;
-}
+// The main site's shell data for an error page without the root's (shell-fallback.tsx).
+const ShellFallback = hydratedOnDemand(
+  import.meta.env.SSR
+    ? (await import('#web/shell/shell-fallback.tsx')).ShellFallback
+    : lazy(() =>
+        import('#web/shell/shell-fallback.tsx').then((module) => ({
+          default: module.ShellFallback,
+        })),
+      ),
+);
 
+// Pages' errors stop at the shell layout's boundary (web/shell/shell-layout.tsx); this one is
+// for the root loader's own failures, and still has the skip link, navbar and footer.
 export function ErrorBoundary() {
   return (
-    <>
-      <Navbar />
-      <main id="main" tabIndex={-1}>
+    <ShellFallback>
+      <AppShell>
         <GeneralErrorBoundary />
-      </main>
-      <Footer />
-    </>
+      </AppShell>
+    </ShellFallback>
   );
 }

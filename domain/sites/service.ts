@@ -9,21 +9,10 @@ import {
 } from '#db/schema/sites.ts';
 import { isLocale, LANGUAGES, type Locale } from '#domain/accounts/language.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
+import { DEFAULT_LINKS, DEFAULT_SITE_TITLE } from './defaults.ts';
 import { MERGER_FLAG, type MergerNotice, mergerNotice } from './merger.ts';
 import { partnerStoreOrigin } from './partner-store.ts';
-import type { Site, SiteLinks, SiteOrg } from './types.ts';
-
-export const DEFAULT_SITE_TITLE = 'Shelfmark';
-
-const DEFAULT_LINKS: SiteLinks = {
-  support: '/support',
-  help: '/help',
-  privacy: '/privacy',
-  terms: '/terms',
-  refund: '/refund-policy',
-  accessibility: '/accessibility',
-  library: '/library/',
-};
+import type { Site, SiteOrg } from './types.ts';
 
 export function defaultSite(host: string): Site {
   return {

@@ -65,6 +65,20 @@ export const en = {
   'banner.maintenance.dismiss': 'Dismiss',
   'banner.maintenance.label': 'Maintenance notice',
   'banner.merger.button': 'Go To VitalSource',
+  'banner.merger.label': 'Merger notice',
+  'banner.merger.text':
+    'We are joining VitalSource. Future purchases will be made through VitalSource; the materials you already own stay available here.',
+  'banner.merger.more': 'Learn More',
+  'banner.merger.title': 'We are joining VitalSource',
+  'banner.merger.close': 'Close',
+  'cookies.title': 'Cookies are required',
+  'cookies.text':
+    'Cookies are required to sign in, keep your cart and open your materials, and your browser is blocking them for this site.',
+  'cookies.allow': 'Allow Cookies',
+  'cookies.thanks': 'Thank you! Cookies are allowed for this site.',
+  'cookies.access': 'Access Your Materials Now',
+  'cookies.stillBlocked':
+    'Your browser still blocks cookies for this site. Allow them in its settings for this site, then select Allow Cookies again.',
   'home.title': 'Course materials for every class | {title}',
   'home.description':
     'Find textbooks, courseware and classroom products, pay once, and read them on your shelf.',

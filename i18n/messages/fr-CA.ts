@@ -69,6 +69,20 @@ export const frCA: Record<MessageId, string> = {
   'banner.maintenance.dismiss': 'Fermer',
   'banner.maintenance.label': 'Avis de maintenance',
   'banner.merger.button': 'Aller à VitalSource',
+  'banner.merger.label': 'Avis de fusion',
+  'banner.merger.text':
+    'Nous nous joignons à VitalSource. Les prochains achats se feront sur VitalSource; le matériel que vous possédez déjà reste accessible ici.',
+  'banner.merger.more': 'En savoir plus',
+  'banner.merger.title': 'Nous nous joignons à VitalSource',
+  'banner.merger.close': 'Fermer',
+  'cookies.title': 'Les témoins (cookies) sont requis',
+  'cookies.text':
+    'Les témoins (cookies) sont nécessaires pour vous connecter, garder votre panier et ouvrir votre matériel, et votre navigateur les bloque pour ce site.',
+  'cookies.allow': 'Autoriser les témoins',
+  'cookies.thanks': 'Merci! Les témoins sont autorisés pour ce site.',
+  'cookies.access': 'Accéder à votre matériel maintenant',
+  'cookies.stillBlocked':
+    'Votre navigateur bloque toujours les témoins pour ce site. Autorisez-les dans ses paramètres pour ce site, puis sélectionnez « Autoriser les témoins » de nouveau.',
   'home.title': 'Le matériel de tous vos cours | {title}',
   'home.description':
     'Trouvez manuels, didacticiels et produits de classe, payez une fois et lisez-les sur votre étagère.',

@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
-import { useRootData, useT } from '#web/i18n/use-t.ts';
+import { useT } from '#web/i18n/use-t.ts';
+import { useShellData } from '#web/shell/shell-data.ts';
 import { LanguagePicker } from './language-picker.tsx';
 
 // spec 1 §2 Footer: Shop for eBooks, Support, Privacy Notice, Terms of Use, Refund Policy,
 // Accessibility, Site map, and the language picker when more than one language is allowed.
 export function Footer() {
-  const root = useRootData();
+  // The root's data, or on an error page without it the main site's (shell-data.ts).
+  const root = useShellData();
   const t = useT();
   if (!root) return null;
   const { links } = root.site;

@@ -1,14 +1,26 @@
+import { lazy } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useRootData, useT } from '#web/i18n/use-t.ts';
-import { LabelCategoryNav } from './label-category-nav.tsx';
+import { useT } from '#web/i18n/use-t.ts';
+import { useShellData } from '#web/shell/shell-data.ts';
+import { hydratedOnDemand } from '#web/utils/hydrated-on-demand.tsx';
 import { Logo } from './logo.tsx';
 import { SearchBox } from './search-box.tsx';
 import { UserMenu } from './user-menu.tsx';
 
+// White labels' only: the main site's pages do not carry its code (hydrated-on-demand.tsx).
+const LabelCategoryNav = hydratedOnDemand(
+  import.meta.env.SSR
+    ? (await import('./label-category-nav.tsx')).LabelCategoryNav
+    : lazy(() =>
+        import('./label-category-nav.tsx').then((module) => ({ default: module.LabelCategoryNav })),
+      ),
+);
+
 // spec 1 §2 Navbar: logo to /, search when ecommerce is shown, cart for the retailer org,
 // Help in a new tab, Log In or the user dropdown.
 export function Navbar() {
-  const root = useRootData();
+  // The root's data, or on an error page without it the main site's (shell-data.ts).
+  const root = useShellData();
   const t = useT();
   const location = useLocation();
   if (!root) return null;

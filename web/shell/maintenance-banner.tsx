@@ -1,19 +1,27 @@
 import { useEffect, useState } from 'react';
 import { useT } from '#web/i18n/use-t.ts';
 
-const storageKey = (id: number) => `shelfmark.maintenanceBanner.dismissed.${id}`;
+export const storageKey = (id: number) => `shelfmark.maintenanceBanner.dismissed.${id}`;
+
+/** Set on <html> before the body paints when this banner was dismissed (app.css hides it). */
+export const DISMISSED_ATTRIBUTE = 'data-maintenance-dismissed';
 
 // spec 1 §1: shown once; Dismiss is remembered through a locally stored flag.
 export function MaintenanceBanner({ banner }: { banner: { id: number; message: string } }) {
   const t = useT();
+  const key = storageKey(banner.id);
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
     try {
-      if (window.localStorage.getItem(storageKey(banner.id)) === '1') setDismissed(true);
+      if (localStorage.getItem(key)) setDismissed(true);
     } catch {
       // Storage may be blocked; the banner then shows until dismissed on this page.
     }
-  }, [banner.id]);
+  }, [key]);
+  useEffect(() => {
+    // Gone from the page: the mark has done its work, and must not hide a later banner.
+    if (dismissed) document.documentElement.removeAttribute(DISMISSED_ATTRIBUTE);
+  }, [dismissed]);
   if (dismissed) return null;
   return (
     <section className="banner banner--maintenance" aria-label={t('banner.maintenance.label')}>
@@ -24,7 +32,7 @@ export function MaintenanceBanner({ banner }: { banner: { id: number; message: s
         onClick={() => {
           setDismissed(true);
           try {
-            window.localStorage.setItem(storageKey(banner.id), '1');
+            localStorage.setItem(key, '1');
           } catch {
             // Nothing to remember it in.
           }
