@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultOffering, offeringPanel, sortOfferings } from './offering-selection.ts';
+import {
+  defaultOffering,
+  offeringPanel,
+  offeringQuery,
+  sortOfferings,
+} from './offering-selection.ts';
 
 const digital180 = { id: 1, type: 'digital', priceCents: 3999 };
 const digital365 = { id: 2, type: 'digital', priceCents: 2999 };
@@ -32,6 +37,25 @@ describe('offering selection default (spec 1 §4)', () => {
   it('4. physical, then 5. combo', () => {
     expect(defaultOffering({ offerings: [combo, physical], loggedIn: false })).toBe(3);
     expect(defaultOffering({ offerings: [combo], loggedIn: false })).toBe(4);
+  });
+  it('the address preselects by offeringId or offeringType (spec 1 §2), read once for page and form', () => {
+    expect(offeringQuery(new URLSearchParams('offeringId=4'))).toEqual({
+      queryOfferingId: 4,
+      queryOfferingType: null,
+    });
+    expect(offeringQuery(new URLSearchParams('offeringType=combo'))).toEqual({
+      queryOfferingId: null,
+      queryOfferingType: 'combo',
+    });
+    expect(offeringQuery(new URLSearchParams('offeringId=4x&offeringType='))).toEqual({
+      queryOfferingId: null,
+      queryOfferingType: '',
+    });
+    const fromAddress = offeringQuery(new URLSearchParams('offeringId=4'));
+    expect(defaultOffering({ offerings: all, ...fromAddress, loggedIn: true })).toBe(4);
+    expect(
+      defaultOffering({ offerings: all, cartOfferingId: 3, ...fromAddress, loggedIn: true }),
+    ).toBe(3);
   });
   it('an id that is not among the offerings is ignored', () => {
     expect(

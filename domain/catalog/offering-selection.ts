@@ -1,4 +1,5 @@
 import { offeringPriceCents } from '#domain/commerce/cart-button.ts';
+import { parseId } from '#domain/shared/id.ts';
 // spec 1 §4 Offering selection default, and when the offerings select shows.
 
 export type OfferingOption = {
@@ -46,6 +47,21 @@ export function defaultOffering(input: {
     sorted[0]?.id ??
     null
   );
+}
+
+/**
+ * What a product page's address asks to preselect (spec 1 §2: offeringId or offeringType,
+ * carried through login), read the same way by the page's loader and by its form in the
+ * browser, which asks defaultOffering again once it knows what the cart holds.
+ */
+export function offeringQuery(params: URLSearchParams): {
+  queryOfferingId: number | null;
+  queryOfferingType: string | null;
+} {
+  return {
+    queryOfferingId: parseId(params.get('offeringId')),
+    queryOfferingType: params.get('offeringType'),
+  };
 }
 
 export type OfferingPanel = {

@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
-import type { OfferingPanel } from '#domain/catalog/offering-selection.ts';
+import {
+  defaultOffering,
+  type OfferingPanel,
+  offeringQuery,
+} from '#domain/catalog/offering-selection.ts';
 import type { ProductOffering } from '#domain/catalog/service.ts';
 import { cartButton } from '#domain/commerce/cart-button.ts';
 import type { BrowserPayments } from '#domain/commerce/payment-gateway.ts';
@@ -69,7 +73,7 @@ export function AddToCartForm({
   const [selectedId, setSelectedId] = useState(initialSelectedId);
   const form = useRef<HTMLFormElement>(null);
   // Asked again after every navigation and every add: the button then reads View Cart.
-  const { key } = useLocation();
+  const { key, search } = useLocation();
   const added = fetcher.state === 'idle' ? fetcher.data : undefined;
   useEffect(() => {
     void key;
@@ -83,15 +87,27 @@ export function AddToCartForm({
       .then((body: CartBody | null) => {
         const line = body?.data?.find((item) => item.attributes.productId === productId);
         if (!live) return;
-        setCartOfferingId(line?.attributes.offeringId ?? null);
-        // spec 1 §4 Offering selection default: the offering already in the cart comes first.
-        if (line) setSelectedId(line.attributes.offeringId);
+        const inCart = line?.attributes.offeringId ?? null;
+        setCartOfferingId(inCart);
+        // spec 1 §4 Offering selection default, the domain's rule now that the cart is known:
+        // the offering in the cart comes first (one no longer sold falls back to the others).
+        // With nothing in the cart the page's selection, perhaps the shopper's, stays.
+        if (inCart !== null) {
+          setSelectedId(
+            defaultOffering({
+              offerings,
+              cartOfferingId: inCart,
+              ...offeringQuery(new URLSearchParams(search)),
+              loggedIn,
+            }),
+          );
+        }
       })
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [productId, key, added]);
+  }, [productId, key, added, offerings, search, loggedIn]);
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.error) {
       adding.current = false;

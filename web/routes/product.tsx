@@ -2,7 +2,11 @@ import type { ReactNode } from 'react';
 import { data, Link, redirect, useLoaderData } from 'react-router';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
 import { editionWording } from '#domain/catalog/edition.ts';
-import { defaultOffering, offeringPanel } from '#domain/catalog/offering-selection.ts';
+import {
+  defaultOffering,
+  offeringPanel,
+  offeringQuery,
+} from '#domain/catalog/offering-selection.ts';
 import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
 import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts';
 import { courseFeeSection } from '#domain/commerce/course-materials.ts';
@@ -38,10 +42,10 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   if (!isDetailRoute && url.pathname.replace(/\/$/, '') !== product.path) {
     throw redirect(product.path + url.search, 301);
   }
+  // The cart is not known here (anonymous pages are shared): the form asks again with it.
   const selectedId = defaultOffering({
     offerings: product.offerings,
-    queryOfferingId: parseId(url.searchParams.get('offeringId')),
-    queryOfferingType: url.searchParams.get('offeringType'),
+    ...offeringQuery(url.searchParams),
     loggedIn: !!context.rc.user,
   });
   const owned = await ownsProduct(context.rc, product.id);
