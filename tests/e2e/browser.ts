@@ -24,18 +24,50 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** What Radix's dialogs log when one has no title or description (a screen reader hears none). */
+const DIALOG_WARNING = /DialogContent|DialogTitle|aria-describedby/;
+
+/**
+ * A browser context for a journey. Every dialog the journey opens must log no warning or error
+ * (issue 13: dialogs without a description warned in the console): the context records them,
+ * and closing it fails the journey when there was one.
+ */
 export async function newContext(
   browser: Browser,
   options: { locale?: string } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), locale: options.locale ?? 'en-US' });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: options.locale ?? 'en-US',
+  });
+  const dialogWarnings: string[] = [];
+  context.on('console', (message) => {
+    const kind = message.type();
+    if ((kind === 'warning' || kind === 'error') && DIALOG_WARNING.test(message.text())) {
+      dialogWarnings.push(`${kind}: ${message.text()} (${message.page()?.url() ?? ''})`);
+    }
+  });
+  const close = context.close.bind(context);
+  context.close = async (closeOptions) => {
+    await close(closeOptions);
+    expect(dialogWarnings, 'dialogs logged warnings').toEqual([]);
+  };
+  return context;
 }
 
-/** Logs in through the login page, as a person would. */
-export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+/**
+ * Logs in through the login page, as a person would: a user made for the journey
+ * (fixtures.ts), or a demo account by its e-mail.
+ */
+export async function logIn(
+  page: Page,
+  who: string | { email: string; password: string },
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  const account = typeof who === 'string' ? { email: who, password } : who;
   await page.goto('/accounts/login/');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/accounts/login'));
   await waitForHydration(page);

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import { makeUser } from './fixtures.ts';
 
 // Issue 3: anonymous catalog pages carry Cache-Control and ETag and answer 304; nothing
 // personal is cached or shareable.
@@ -46,7 +47,7 @@ describe('caching of catalog pages', () => {
   it('a logged-in product page is private and never stored', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await makeUser({ like: 'student' }));
     const response = await page.goto('/book/2');
     expect(response?.headers()['cache-control']).toBe('private, no-store');
     expect(response?.headers().etag).toBeUndefined();

@@ -1,0 +1,253 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import { accessCodes, redeemCodes } from '#db/schema/access.ts';
+import { accountFlags, userRoles, users } from '#db/schema/accounts.ts';
+import { orderItems, orders, orderTransitions, payments } from '#db/schema/commerce.ts';
+import { sectionMembers } from '#db/schema/courses.ts';
+import { ownerships } from '#db/schema/shelf.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REDEEM_CODE } from '#db/seed/accounts.ts';
+import { redeemCodeDigest } from '#domain/access/redeem.ts';
+
+// The browser journeys' own data (decision 016), made in the process that owns the app's
+// database: a small HTTP server on 127.0.0.1, started beside the app by app-process.ts, never
+// part of the production server. Workers call it through fixtures.ts.
+
+/** A demo account by the first part of its e-mail (README, "Demo accounts"). */
+export type Persona = 'student' | 'instructor' | 'ta' | 'bookstore' | 'manager' | 'neweula';
+export const PERSONAS = DEMO_ACCOUNTS.map((a) => a.email.split('@')[0]) as Persona[];
+
+export type MadeUser = {
+  id: number;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+};
+
+export type UserRequest = {
+  /**
+   * A new account in the place of this demo account as the demo seeds it: its organisation,
+   * flags, roles, names and EULA state; its course sections (role, opting, course fee); its
+   * orders and what it owns, with a courseware access code of its own. Nothing it did since
+   * (language, cart, sessions, reading) comes along. Without it: an account of the demo
+   * student's organisation in no section, owning nothing.
+   */
+  like?: Persona;
+  /** Goes into the e-mail address, to tell whose account it is in a log. */
+  label?: string;
+};
+
+let made = 0;
+
+export async function makeUser(db: Database, request: UserRequest): Promise<MadeUser> {
+  const persona = request.like ?? 'student';
+  if (!PERSONAS.includes(persona)) throw new RangeError(`no demo account '${persona}'`);
+  const label = (request.label ?? persona)
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .slice(0, 40);
+  made += 1;
+  const email = `${label}-${made}@e2e.test`;
+  return db.transaction(async (tx) => {
+    const [source] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.email, `${persona}@demo.test`));
+    if (!source) throw new Error(`the demo account ${persona}@demo.test is missing`);
+    const { id: sourceId, ...account } = source;
+    const [user] = await tx
+      .insert(users)
+      .values({ ...account, email, languageCode: null })
+      .returning({ id: users.id });
+    const userId = user!.id;
+    const person: MadeUser = {
+      id: userId,
+      email,
+      password: DEMO_PASSWORD,
+      firstName: account.firstName,
+      lastName: account.lastName,
+    };
+    const [flags] = await tx.select().from(accountFlags).where(eq(accountFlags.userId, sourceId));
+    await tx.insert(accountFlags).values({ ...flags, userId });
+    const roles = await tx.select().from(userRoles).where(eq(userRoles.userId, sourceId));
+    if (roles.length > 0) await tx.insert(userRoles).values(roles.map((r) => ({ ...r, userId })));
+    if (!request.like) return person;
+
+    const members = await tx
+      .select()
+      .from(sectionMembers)
+      .where(eq(sectionMembers.userId, sourceId));
+    if (members.length > 0) {
+      await tx.insert(sectionMembers).values(
+        members.map(({ id: _, ...m }) => ({
+          ...m,
+          userId,
+          rsCoursememberId: `${m.rsCoursememberId}-u${userId}`,
+        })),
+      );
+    }
+
+    // Orders with their lines, history and payment, each under a new id.
+    const orderIds = new Map<string, string>();
+    for (const { id: oldId, ...order } of await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, sourceId))) {
+      const [copy] = await tx
+        .insert(orders)
+        .values({ ...order, userId })
+        .returning({ id: orders.id });
+      orderIds.set(oldId, copy!.id);
+    }
+    const old = [...orderIds.keys()];
+    const newOrder = (id: string) => orderIds.get(id)!;
+    if (old.length > 0) {
+      const items = await tx.select().from(orderItems).where(inArray(orderItems.orderId, old));
+      await tx
+        .insert(orderItems)
+        .values(items.map(({ id: _, ...i }) => ({ ...i, orderId: newOrder(i.orderId) })));
+      const moves = await tx
+        .select()
+        .from(orderTransitions)
+        .where(inArray(orderTransitions.orderId, old));
+      await tx
+        .insert(orderTransitions)
+        .values(moves.map(({ id: _, ...t }) => ({ ...t, orderId: newOrder(t.orderId) })));
+      const paid = await tx.select().from(payments).where(inArray(payments.orderId, old));
+      if (paid.length > 0) {
+        await tx.insert(payments).values(
+          paid.map(({ id: _, ...p }) => ({
+            ...p,
+            orderId: newOrder(p.orderId),
+            gatewayRef: `${p.gatewayRef}-u${userId}`,
+          })),
+        );
+      }
+    }
+
+    const owned = await tx
+      .select()
+      .from(ownerships)
+      .where(and(eq(ownerships.userId, sourceId), isNull(ownerships.revokedAt)));
+    if (owned.length > 0) {
+      await tx.insert(ownerships).values(
+        owned.map(({ id: _, ...o }) => ({
+          ...o,
+          userId,
+          orderId: o.orderId ? newOrder(o.orderId) : null,
+        })),
+      );
+    }
+    // A code of its own, not one of the pool that a purchase in a journey draws from.
+    const codes = await tx
+      .select()
+      .from(accessCodes)
+      .where(eq(accessCodes.assignedUserId, sourceId));
+    if (codes.length > 0) {
+      await tx.insert(accessCodes).values(
+        codes.map(({ id: _, ...c }) => ({
+          ...c,
+          code: accessCode(),
+          assignedUserId: userId,
+          orderId: c.orderId ? newOrder(c.orderId) : null,
+        })),
+      );
+    }
+    return person;
+  });
+}
+
+function accessCode(): string {
+  // The seed's alphabet: no 0/O or 1/I.
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const group = () =>
+    Array.from({ length: 4 }, () => alphabet[randomInt(alphabet.length)]).join('');
+  return `${group()}-${group()}-${group()}`;
+}
+
+/**
+ * A redeem code of its own, for what the demo code gives (the same product, duration and
+ * expiry), so that redeeming it uses up nothing another journey needs.
+ */
+export async function makeRedeemCode(db: Database, accessCodeKey: string): Promise<string> {
+  const [demo] = await db
+    .select()
+    .from(redeemCodes)
+    .where(eq(redeemCodes.codeDigest, redeemCodeDigest(accessCodeKey, DEMO_REDEEM_CODE)));
+  if (!demo) throw new Error('the demo redeem code is missing');
+  const code = `E2E-${accessCode()}`;
+  const { id: _, redeemedAt: _at, redeemedByUserId: _by, ...rest } = demo;
+  await db.insert(redeemCodes).values({
+    ...rest,
+    codeDigest: redeemCodeDigest(accessCodeKey, code),
+    codeLast4: code.slice(-4),
+    createdAt: new Date(),
+  });
+  return code;
+}
+
+export type FixtureServer = { url: string; close(): Promise<void> };
+
+/**
+ * Listens on 127.0.0.1 (a port of the system's choice) for POST /users and POST /redeem-codes,
+ * each with `Authorization: Bearer <token>`; answers 201 with JSON, or 4xx/500 with the reason.
+ */
+export async function startFixtureServer(options: {
+  db: Database;
+  accessCodeKey: string;
+  token: string;
+}): Promise<FixtureServer> {
+  const expected = Buffer.from(`Bearer ${options.token}`);
+  const server = createServer((req, res) => {
+    void answer(req, res).catch((error: unknown) => {
+      send(res, 500, { error: error instanceof Error ? error.message : String(error) });
+    });
+  });
+  async function answer(req: IncomingMessage, res: ServerResponse) {
+    const given = Buffer.from(req.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return send(res, 401, { error: 'fixture token missing or wrong' });
+    }
+    if (req.method !== 'POST') return send(res, 405, { error: 'POST only' });
+    const body = await readJson(req);
+    if (req.url === '/users') {
+      const { like, label } = body;
+      if (like !== undefined && !PERSONAS.includes(like as Persona)) {
+        return send(res, 400, { error: `like: one of ${PERSONAS.join(', ')}` });
+      }
+      if (label !== undefined && typeof label !== 'string') {
+        return send(res, 400, { error: 'label: a string' });
+      }
+      return send(res, 201, await makeUser(options.db, { like: like as Persona, label }));
+    }
+    if (req.url === '/redeem-codes') {
+      return send(res, 201, { code: await makeRedeemCode(options.db, options.accessCodeKey) });
+    }
+    return send(res, 404, { error: `no fixture at ${req.url}` });
+  }
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? JSON.parse(text) : {};
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,39 @@
+import { inject } from 'vitest';
+import type { MadeUser, UserRequest } from './fixture-server.ts';
+
+export type { MadeUser, Persona } from './fixture-server.ts';
+
+// Each journey's own data, so that journeys run in any order and at the same time (decision
+// 016): a user made for it, in the place of a demo account or new, and a redeem code of its
+// own. Made by the fixture server beside the app under test (fixture-server.ts).
+
+async function call<T>(path: string, body: unknown): Promise<T> {
+  const fixtures = inject('fixtures');
+  if (!fixtures) {
+    throw new Error(
+      'this journey makes its own users: run it against the server the e2e setup starts, not E2E_BASE_URL',
+    );
+  }
+  const response = await fetch(new URL(path, fixtures.url), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${fixtures.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (response.status !== 201) throw new Error(`fixture ${path}: ${answer.error}`);
+  return answer as T;
+}
+
+/**
+ * A user of this journey alone. `like: 'student'` is a new account in the place of
+ * student@demo.test as the demo seeds it (same sections, orders and shelf, its own access
+ * code); without `like`, an account in no section that owns nothing.
+ */
+export function makeUser(request: UserRequest = {}): Promise<MadeUser> {
+  return call<MadeUser>('/users', request);
+}
+
+/** A redeem code of this journey alone, for the product the demo code gives. */
+export async function makeRedeemCode(): Promise<string> {
+  return (await call<{ code: string }>('/redeem-codes', {})).code;
+}
