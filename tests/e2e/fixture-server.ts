@@ -11,7 +11,7 @@ import { ownerships } from '#db/schema/shelf.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REDEEM_CODE } from '#db/seed/accounts.ts';
 import { redeemCodeDigest } from '#domain/access/redeem.ts';
 
-// The browser journeys' own data (decision 016), made in the process that owns the app's
+// The browser journeys' own data (decision 015), made in the process that owns the app's
 // database: a small HTTP server on 127.0.0.1, started beside the app by app-process.ts, never
 // part of the production server. Workers call it through fixtures.ts.
 

@@ -4,7 +4,7 @@ import type { MadeUser, UserRequest } from './fixture-server.ts';
 export type { MadeUser, Persona } from './fixture-server.ts';
 
 // Each journey's own data, so that journeys run in any order and at the same time (decision
-// 016): a user made for it, in the place of a demo account or new, and a redeem code of its
+// 015): a user made for it, in the place of a demo account or new, and a redeem code of its
 // own. Made by the fixture server beside the app under test (fixture-server.ts).
 
 async function call<T>(path: string, body: unknown): Promise<T> {
