@@ -1,37 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import { makeUser } from './fixtures.ts';
 
-// Issue 6, Opting, tried as student@demo.test would on BIO 101 (opted in, deadline open):
-// every step of opting out — the wrong word, 'Other' without text — the banner and the
-// reading access changing, a failed call's error modal, and opting back in. The demo
-// database is shared by every browser test: the student ends opted in, whatever happens.
+// Issue 6, Opting, tried as a student like student@demo.test would on BIO 101 (opted in,
+// deadline open): every step of opting out — the wrong word, 'Other' without text — the
+// banner and the reading access changing, a failed call's error modal, and opting back in.
+// Each test's student is its own (fixtures.ts), so what it changes touches no other journey.
 
 let browser: Browser;
-let memberId: string | null = null;
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  // Leave the student opted in for the other journeys, even when a step above failed.
-  if (memberId && browser) {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
-    await page.evaluate(async (id) => {
-      const login = await fetch('/api/account/login', { credentials: 'same-origin' });
-      const token = (await login.json()).data.attributes.csrfToken as string;
-      await fetch(`/api/members/${id}/opt-in`, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/vnd.api+json', 'X-CSRFToken': token },
-        body: JSON.stringify({ data: { type: 'Member', id } }),
-      });
-    }, memberId);
-    await context.close();
-  }
   await browser?.close();
 });
 
@@ -54,7 +37,7 @@ describe('opting out of a course section and back in', () => {
   it('goes through every step, loses and regains inclusive-access reading', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await makeUser({ like: 'student', label: 'opting' }));
     await openBio(page);
 
     // The banner: opted in, days left, the deadline as YYYY-MM-DD, Learn More and Opt Out.
@@ -120,7 +103,7 @@ describe('opting out of a course section and back in', () => {
     const request = page.waitForRequest((r) => /\/api\/members\/\d+\/opt-out$/.test(r.url()));
     await submit.click();
     const sent = await request;
-    memberId = /\/api\/members\/(\d+)\/opt-out$/.exec(sent.url())![1]!;
+    const memberId = /\/api\/members\/(\d+)\/opt-out$/.exec(sent.url())![1]!;
     expect(JSON.parse(sent.postData() ?? '{}')).toEqual({
       data: {
         type: 'Member',
@@ -177,7 +160,7 @@ describe('opting out of a course section and back in', () => {
   it('refuses a direct call for a member id that is not the student’s', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await makeUser({ like: 'student', label: 'opting' }));
     const status = await page.evaluate(async () => {
       const login = await fetch('/api/account/login', { credentials: 'same-origin' });
       const token = (await login.json()).data.attributes.csrfToken as string;

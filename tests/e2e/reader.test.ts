@@ -1,11 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import { makeUser } from './fixtures.ts';
 
 // Issue 5, Reading and files, as readers and an instructor would try it. Demo data
 // (db/seed/shelf.ts, courses.ts): student@demo.test owns product 1 (an EPUB, through the
 // bio001 section, the first section), whose reader file is book file 1 and whose study guide
 // is book file 2; instructor@demo.test is bio001's professor; ta@demo.test owns none of it.
+// Each test reads as a user of its own made like them (fixtures.ts): positions, copies and
+// printed pages are counted per reader.
+const student = () => makeUser({ like: 'student', label: 'reader' });
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,18 +40,15 @@ async function turn(page: Page, key: string): Promise<string> {
   return statusText(page);
 }
 
-let bookTitle = '';
-
 describe('the reader, as the student who owns the book', () => {
   it('opens from its URL, turns pages with the keyboard, and a reload lands on the same place', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.setViewportSize({ width: 1000, height: 720 });
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     const response = await page.goto('/book/read/1');
     expect(response?.status()).toBe(200);
     await waitForHydration(page);
-    bookTitle = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
     await status(page).waitFor();
     expect(await statusText(page)).toMatch(/^Page 1 of \d+, Chapter 1: /);
     await page.getByRole('navigation', { name: 'Chapters' }).waitFor();
@@ -79,7 +80,7 @@ describe('the reader, as the student who owns the book', () => {
   it('a PDF opens in pdf.js with its real text, and pages turn with the keyboard', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     await page.goto('/book/read/2');
     await waitForHydration(page);
     await page
@@ -108,7 +109,7 @@ describe('the reader, as the student who owns the book', () => {
   it('finds words in the book and opens the page of a hit', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     await page.goto('/book/read/1');
     await waitForHydration(page);
     await page.getByText('Search in this book', { exact: true }).click();
@@ -133,7 +134,7 @@ describe('the reader, as the student who owns the book', () => {
     const context = await newContext(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     await page.goto('/book/read/1');
     await waitForHydration(page);
     await status(page).waitFor();
@@ -206,7 +207,7 @@ describe('issue 13: reader defects found from outside', () => {
   it('a PDF phrase across a line end is found, and marked on its page', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     await page.goto('/book/read/2');
     await waitForHydration(page);
     await page
@@ -232,7 +233,7 @@ describe('issue 13: reader defects found from outside', () => {
   it('an EPUB hit stays marked, in view and focused, until the next page turn', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     await page.goto('/book/read/1?chapter=1');
     await waitForHydration(page);
     await status(page).waitFor();
@@ -277,7 +278,7 @@ describe('issue 13: reader defects found from outside', () => {
     const context = await newContext(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     // Product 3, an EPUB the student owns that allows copying 12.5 % of its text.
     await page.goto('/book/read/3');
     await waitForHydration(page);
@@ -300,7 +301,7 @@ describe('issue 13: reader defects found from outside', () => {
   it("'Copy selection' without text of the book selected says to select some first", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     await page.goto('/book/read/3');
     await waitForHydration(page);
     await status(page).waitFor();
@@ -322,7 +323,7 @@ describe('issue 13: reader defects found from outside', () => {
   it('the reader opens with the focus in the book, for an EPUB and a PDF', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     for (const path of ['/book/read/3', '/book/read/2']) {
       await page.goto(path);
       await waitForHydration(page);
@@ -338,7 +339,7 @@ describe('issue 13: reader defects found from outside', () => {
   it("an English book on a French page is marked English, for the screen reader's voice", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     const chooseLanguage = async (label: string, next: string) => {
       await page.goto(`/account/language?next=${next}`);
       await page.getByLabel(label).check();
@@ -378,7 +379,7 @@ describe('issue 13: reader defects found from outside', () => {
       };
     });
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     const printed = () => page.evaluate(() => (window as unknown as { printed: number }).printed);
     return { context, page, printed };
   }
@@ -497,7 +498,7 @@ describe('the reader, for anybody else', () => {
     expect(new URL(page.url()).pathname).toBe('/accounts/login/');
     expect(visitor?.status()).toBe(200);
     expect(decodeURIComponent(page.url())).toContain('next=/book/read/1');
-    await logIn(page, 'ta@demo.test');
+    await logIn(page, await makeUser({ like: 'ta', label: 'reader' }));
     const book = await page.goto('/book/read/1');
     expect(book?.status()).toBe(403);
     await page.getByRole('heading', { name: "Sorry, you can't access this page." }).waitFor();
@@ -516,7 +517,7 @@ describe('the reader, for anybody else', () => {
   it('the owner gets the file itself, private and never stored', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     const file = await page.request.get('/file/read/1');
     expect(file.status()).toBe(200);
     expect(file.headers()['content-type']).toBe('application/epub+zip');
@@ -530,37 +531,34 @@ describe('the reader, for anybody else', () => {
 
 describe('section analytics, as the professor', () => {
   it("shows each material with the student's open counted; students may not see it", async () => {
+    // A student of bio001 opens its book three times.
+    const reader = await newContext(browser);
+    const studentPage = await reader.newPage();
+    await logIn(studentPage, await student());
+    await studentPage.goto('/book/read/1');
+    const bookTitle = (await studentPage.getByRole('heading', { level: 1 }).innerText()).trim();
+    await studentPage.reload();
+    await studentPage.reload();
+    await studentPage.getByRole('heading', { level: 1 }).waitFor();
+    expect((await studentPage.goto('/courses/analytics/1'))?.status()).toBe(403);
+    await reader.close();
+
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'instructor@demo.test');
-    // Another journey (shell.test.ts) may have left this account in French: read English.
-    await page.goto('/account/language?next=/courses/analytics/1');
-    await page.getByLabel('English').check();
-    const response = await Promise.all([
-      page.waitForURL((url) => url.pathname === '/courses/analytics/1'),
-      page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
-    ]).then(() => page.reload());
+    await logIn(page, await makeUser({ like: 'instructor', label: 'reader' }));
+    const response = await page.goto('/courses/analytics/1');
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Section Analytics: BIO 101: Section 001' }).waitFor();
     expect(await page.title()).toMatch(/^Section Analytics: BIO 101: Section 001/);
-    const row = page
-      .getByRole('row')
-      .filter({ hasText: bookTitle || /./ })
-      .first();
+    const row = page.getByRole('row').filter({ hasText: bookTitle }).first();
     const cells = await row.getByRole('cell').allInnerTexts();
     // Owners, openers, opens, last opened (the material is the row's header): the student
-    // opened it three times in the tests above.
+    // above opened it three times.
     expect(cells[0]).toMatch(/^[1-9]\d* of \d+$/);
     expect(cells[1]).toMatch(/^[1-9]\d* of \d+$/);
     expect(Number(cells[2])).toBeGreaterThanOrEqual(3);
     expect(cells[3]).not.toBe('Never');
     await expectAccessible(page);
     await context.close();
-
-    const student = await newContext(browser);
-    const studentPage = await student.newPage();
-    await logIn(studentPage, 'student@demo.test');
-    expect((await studentPage.goto('/courses/analytics/1'))?.status()).toBe(403);
-    await student.close();
   });
 });
