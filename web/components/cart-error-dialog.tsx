@@ -1,5 +1,4 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId } from 'react';
 import { useT } from '#web/i18n/use-t.ts';
 import { useReturnFocus } from '#web/utils/use-return-focus.ts';
 
@@ -15,19 +14,14 @@ export function CartErrorDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const textId = useId();
   const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={message !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog__overlay dialog__overlay--raised" />
-        <Dialog.Content
-          className="dialog dialog--raised"
-          aria-describedby={textId}
-          {...returnFocus}
-        >
+        <Dialog.Content className="dialog dialog--raised" {...returnFocus}>
           <Dialog.Title className="dialog__title">{t('cart.error.title')}</Dialog.Title>
-          <p id={textId}>{message}</p>
+          <Dialog.Description>{message}</Dialog.Description>
           <div className="button-row">
             <Dialog.Close className="button button--primary">{t('sheet.close')}</Dialog.Close>
           </div>

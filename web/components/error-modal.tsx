@@ -30,7 +30,6 @@ export function ErrorModal({
         <Dialog.Overlay className="dialog__overlay" />
         <Dialog.Content
           className="dialog"
-          aria-describedby="error-modal-text"
           onCloseAutoFocus={(event) => {
             if (!returnFocusTo?.current) return;
             event.preventDefault();
@@ -38,10 +37,12 @@ export function ErrorModal({
           }}
         >
           <Dialog.Title className="dialog__title">{t('errorModal.title')}</Dialog.Title>
-          <div id="error-modal-text" className="stack-sm">
-            <p>{message}</p>
-            {detail ? <p className="form-hint">{detail}</p> : null}
-          </div>
+          <Dialog.Description asChild>
+            <div className="stack-sm">
+              <p>{message}</p>
+              {detail ? <p className="form-hint">{detail}</p> : null}
+            </div>
+          </Dialog.Description>
           <div className="button-row">
             <a href={support} className="button">
               {t('errorModal.support')}

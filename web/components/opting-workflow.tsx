@@ -143,15 +143,18 @@ export function OptingWorkflow({
     go('optedIn');
   };
 
-  const describedBy = step === 'optOutFeedback' ? undefined : `opting-${step}-text`;
+  // Every step's text is its description; the feedback step's form has none.
+  const noDescription = step === 'optOutFeedback' ? { 'aria-describedby': undefined } : {};
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="dialog__overlay" />
-      <Dialog.Content ref={content} className="dialog" aria-describedby={describedBy}>
+      <Dialog.Content ref={content} className="dialog" {...noDescription}>
         {step === 'optOutDetails' ? (
           <>
             <Dialog.Title className="dialog__title">{t('opting.optOut.title')}</Dialog.Title>
-            <p id={describedBy}>{t('opting.optOut.details', { date: deadline })}</p>
+            <Dialog.Description>
+              {t('opting.optOut.details', { date: deadline })}
+            </Dialog.Description>
             <div className="button-row">
               <button type="button" className="button button--primary" onClick={() => go('stay')}>
                 {t('opting.stayIn')}
@@ -165,7 +168,7 @@ export function OptingWorkflow({
         {step === 'optOutConfirm' ? (
           <form className="stack" onSubmit={confirm} noValidate>
             <Dialog.Title className="dialog__title">{t('opting.confirm.title')}</Dialog.Title>
-            <p id={describedBy}>{t('opting.optOut.title')}</p>
+            <Dialog.Description>{t('opting.optOut.title')}</Dialog.Description>
             <div className="field">
               <label htmlFor="optout-word">{t('opting.confirm.label')}</label>
               <input
@@ -248,7 +251,7 @@ export function OptingWorkflow({
         {step === 'optOutSuccess' ? (
           <>
             <Dialog.Title className="dialog__title">{t('opting.success.title')}</Dialog.Title>
-            <p id={describedBy}>{t('opting.success.text', { date: deadline })}</p>
+            <Dialog.Description>{t('opting.success.text', { date: deadline })}</Dialog.Description>
             <div className="button-row">
               <button
                 type="button"
@@ -267,7 +270,7 @@ export function OptingWorkflow({
         {step === 'optInDetails' ? (
           <>
             <Dialog.Title className="dialog__title">{t('opting.optIn.title')}</Dialog.Title>
-            <p id={describedBy}>{t('opting.optIn.details', { date: deadline })}</p>
+            <Dialog.Description>{t('opting.optIn.details', { date: deadline })}</Dialog.Description>
             <div className="button-row">
               <button type="button" className="button" onClick={() => go('stay')} data-autofocus>
                 {t('opting.stayOut')}

@@ -24,9 +24,9 @@ export function ReadingOptionDialog({
     <Dialog.Root open={open} onOpenChange={(isOpen) => !isOpen && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog" aria-describedby="reading-option-text" {...returnFocus}>
+        <Dialog.Content className="dialog" {...returnFocus}>
           <Dialog.Title className="dialog__title">{t('cart.readingOption.title')}</Dialog.Title>
-          <p id="reading-option-text">{t('cart.readingOption.text')}</p>
+          <Dialog.Description>{t('cart.readingOption.text')}</Dialog.Description>
           <div className="button-row">
             <Dialog.Close className="button">{t('cart.readingOption.continue')}</Dialog.Close>
             <Link

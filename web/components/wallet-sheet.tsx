@@ -37,9 +37,11 @@ export function WalletSheet({
     <Dialog.Root open={open} onOpenChange={(isOpen) => !isOpen && !confirming && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog wallet-sheet" aria-describedby="wallet-sheet-text">
+        <Dialog.Content className="dialog wallet-sheet">
           <Dialog.Title className="dialog__title">{t('wallet.sheet.title')}</Dialog.Title>
-          <p id="wallet-sheet-text">{t('wallet.sheet.text', { title: productTitle, amount })}</p>
+          <Dialog.Description>
+            {t('wallet.sheet.text', { title: productTitle, amount })}
+          </Dialog.Description>
           <fieldset className="stack-sm" disabled={confirming}>
             <legend>{t('wallet.sheet.card')}</legend>
             {[

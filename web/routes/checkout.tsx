@@ -470,12 +470,11 @@ function AuthenticateDialog({
         <Dialog.Overlay className="dialog__overlay" />
         <Dialog.Content
           className="dialog"
-          aria-describedby="authenticate-text"
           onPointerDownOutside={(event) => event.preventDefault()}
           onEscapeKeyDown={(event) => event.preventDefault()}
         >
           <Dialog.Title className="dialog__title">{t('checkout.auth.title')}</Dialog.Title>
-          <p id="authenticate-text">{t('checkout.auth.text', { amount })}</p>
+          <Dialog.Description>{t('checkout.auth.text', { amount })}</Dialog.Description>
           <Form method="post" className="button-row">
             <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
             <input type="hidden" name="intent" value="authenticate" />

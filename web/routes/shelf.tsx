@@ -624,9 +624,9 @@ function ErrorCodeModal({
     <Dialog.Root open onOpenChange={(open) => !open && close()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog" aria-describedby="error-code-text">
+        <Dialog.Content className="dialog">
           <Dialog.Title className="dialog__title">{t('errorModal.title')}</Dialog.Title>
-          <p id="error-code-text">{t(message)}</p>
+          <Dialog.Description>{t(message)}</Dialog.Description>
           <div className="button-row">
             <Dialog.Close className="button button--primary">{t('sheet.close')}</Dialog.Close>
           </div>
