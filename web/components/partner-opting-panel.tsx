@@ -11,9 +11,9 @@ export function PartnerOptingPanel({ storeUrl }: { storeUrl: string | null }) {
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="dialog__overlay" />
-      <Dialog.Content className="dialog" aria-describedby="partner-opting-text">
+      <Dialog.Content className="dialog">
         <Dialog.Title className="dialog__title">{t('opting.partner.title')}</Dialog.Title>
-        <p id="partner-opting-text">{t('opting.partner.text')}</p>
+        <Dialog.Description>{t('opting.partner.text')}</Dialog.Description>
         <div className="button-row">
           <Dialog.Close className="button">{t('sheet.close')}</Dialog.Close>
           {storeUrl ? (

@@ -103,13 +103,9 @@ export function PartnerPurchaseModal({
       <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
         <Dialog.Portal>
           <Dialog.Overlay className="dialog__overlay" />
-          <Dialog.Content
-            className="dialog"
-            aria-describedby="partner-purchase-text"
-            onCloseAutoFocus={returnFocus}
-          >
+          <Dialog.Content className="dialog" onCloseAutoFocus={returnFocus}>
             <Dialog.Title className="dialog__title">{t('partner.purchase.title')}</Dialog.Title>
-            <p id="partner-purchase-text">{t('partner.purchase.text', { course })}</p>
+            <Dialog.Description>{t('partner.purchase.text', { course })}</Dialog.Description>
             <ul>
               {candidates.map((candidate) => (
                 <li key={candidate.productId}>{candidate.title}</li>
