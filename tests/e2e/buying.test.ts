@@ -1,11 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import { makeUser } from './fixtures.ts';
 
 // Issue 4, tried as a shopper would in the browser: the wallet button, a card that asks the
 // shopper to confirm, a physical item that needs an address, and a course-fee student.
 // Fixture ids (db/seed/catalog.ts): 12 has physical stock, 14 prints on demand, 28 is a
-// course material of the student's course-fee section, 29 its print version.
+// course material of the student's course-fee section, 29 its print version. Each shopper is
+// made for its test like a demo account (fixtures.ts): what one buys, no other journey owns.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -37,8 +39,9 @@ describe('buying, as a shopper', () => {
     await page.getByRole('link', { name: 'Buy with Wallet' }).click();
     await page.waitForURL(/\/accounts\/login\/\?next=/);
     expect(decodeURIComponent(page.url())).toContain(`offeringId=${offeringId}&offeringType=`);
-    await page.getByLabel('E-mail').fill('manager@demo.test');
-    await page.getByLabel('Password').fill('shelfmark-demo');
+    const shopper = await makeUser({ like: 'manager', label: 'buying' });
+    await page.getByLabel('E-mail').fill(shopper.email);
+    await page.getByLabel('Password').fill(shopper.password);
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL(/\/book\/13\/.*offeringId=/);
     await waitForHydration(page);
@@ -70,7 +73,7 @@ describe('buying, as a shopper', () => {
   it('closing the wallet sheet cancels the payment and leaves the page as it was', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'ta@demo.test');
+    await logIn(page, await makeUser({ like: 'ta', label: 'buying' }));
     await page.goto('/book/14');
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Buy with Wallet' }).click();
@@ -89,7 +92,7 @@ describe('buying, as a shopper', () => {
   it('a card that asks to confirm: failing the check says why, completing it pays', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'instructor@demo.test');
+    await logIn(page, await makeUser({ like: 'instructor', label: 'buying' }));
     await page.goto('/book/24');
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Add To Cart' }).click();
@@ -112,8 +115,7 @@ describe('buying, as a shopper', () => {
   it('a physical copy needs a shipping address; the order says it will be posted', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    // Not bookstore@: the catalog journeys buy book 12's ebook with that account.
-    await logIn(page, 'manager@demo.test');
+    await logIn(page, await makeUser({ like: 'manager', label: 'buying' }));
     await page.goto('/book/12');
     await waitForHydration(page);
     await page
@@ -148,7 +150,7 @@ describe('buying, as a shopper', () => {
   it("a course-fee student sees 'Reading Option' instead of adding to the cart", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await makeUser({ like: 'student', label: 'buying' }));
     await page.goto('/book/28');
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Add To Cart' }).click();

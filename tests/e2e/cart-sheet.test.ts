@@ -1,18 +1,13 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  emptyCart,
-  expectAccessible,
-  launchBrowser,
-  logIn,
-  newContext,
-  waitForHydration,
-} from './browser.ts';
+import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import { makeUser } from './fixtures.ts';
 
 // spec 1 §4 and spec 2 §4 Product and cart sheets: the cart sheet opens loading, reloads the
 // cart, closes together with the product sheet; removing an item refreshes the cart. Reached
 // from the library: student@demo.test owns the demo classroom (product 5), whose items are
-// other products, for sale (db/seed/demo.ts).
+// other products, for sale (db/seed/demo.ts). Each test's student is made like them, with a
+// cart of its own (fixtures.ts).
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -87,8 +82,7 @@ describe('cart sheet, over the product sheet', () => {
   it('Add To Cart becomes View Cart; the cart sheet loads, Remove refreshes it; Close closes both', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
-    await emptyCart(page);
+    await logIn(page, await makeUser({ like: 'student', label: 'cart-sheet' }));
     await page.goto('/library');
     await waitForHydration(page);
     const sheet = page.getByRole('dialog', { name: 'Product Details' });
@@ -182,15 +176,13 @@ describe('cart sheet, over the product sheet', () => {
     await cart.getByRole('button', { name: 'Close' }).click();
     await cart.waitFor({ state: 'hidden' });
     await sheet.waitFor({ state: 'hidden' });
-    await emptyCart(page);
     await context.close();
   });
 
   it('an item already in the cart reads View Cart; a failed load retries; a click beside the sheets closes both', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
-    await emptyCart(page);
+    await logIn(page, await makeUser({ like: 'student', label: 'cart-sheet' }));
     await page.goto('/library');
     await waitForHydration(page);
     const sheet = page.getByRole('dialog', { name: 'Product Details' });
@@ -225,7 +217,6 @@ describe('cart sheet, over the product sheet', () => {
     await page.mouse.click(5, 5);
     await cart.waitFor({ state: 'hidden' });
     await sheet.waitFor({ state: 'hidden' });
-    await emptyCart(page);
     await context.close();
   });
 });

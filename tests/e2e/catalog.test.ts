@@ -9,6 +9,7 @@ import {
   newContext,
   waitForHydration,
 } from './browser.ts';
+import { makeUser } from './fixtures.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -191,7 +192,7 @@ describe('catalog, as a shopper', () => {
   it('a product the student owns shows that they own it and the way to their shelf, not the options', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await makeUser({ like: 'student', label: 'catalog' }));
     await page.goto('/book/2?ecommerce_course_id=1');
     await page.getByText('You already own this title.').waitFor();
     expect(page.url()).toContain('ecommerce_course_id=1');
@@ -244,7 +245,7 @@ describe('catalog, as a shopper', () => {
     await page.goto('/book/3');
     await page.getByRole('link', { name: 'Add To My Shelf' }).click();
     await page.waitForURL(/\/accounts\/login\/\?next=/);
-    await logIn(page, 'instructor@demo.test');
+    await logIn(page, await makeUser({ like: 'instructor', label: 'catalog' }));
     await page.goto('/book/3');
     const title = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
     await waitForHydration(page);
@@ -268,7 +269,7 @@ describe('catalog, as a shopper', () => {
     await page.getByRole('link', { name: title, exact: true }).waitFor();
     await page.getByText(/^Subtotal: \$\d/).waitFor();
     await expectAccessible(page);
-    await logIn(page, 'ta@demo.test');
+    await logIn(page, await makeUser({ like: 'ta', label: 'catalog' }));
     await page.goto('/cart');
     await page.getByRole('link', { name: title, exact: true }).waitFor();
     await page.getByRole('button', { name: `Remove ${title}` }).click();
@@ -279,7 +280,7 @@ describe('catalog, as a shopper', () => {
   it('checkout: a declined card says why and leaves nothing paid; the test card buys the book', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'bookstore@demo.test');
+    await logIn(page, await makeUser({ like: 'bookstore', label: 'catalog' }));
     await page.goto('/book/12');
     await waitForHydration(page);
     const title = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
@@ -311,7 +312,7 @@ describe('catalog, as a shopper', () => {
     // Another shopper cannot open this order.
     const other = await newContext(browser);
     const otherPage = await other.newPage();
-    await logIn(otherPage, 'ta@demo.test');
+    await logIn(otherPage, await makeUser({ label: 'catalog-other' }));
     const response = await otherPage.goto(completeUrl);
     expect(response?.status()).toBe(404);
     await other.close();

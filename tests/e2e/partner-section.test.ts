@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext } from './browser.ts';
+import { makeUser } from './fixtures.ts';
 
 // Issue 13: the bookstore-partner organisation's course page listed each material twice, under
 // 'Available to buy/acquire' with Buy Now and again under 'Your Materials' (and so offered a
@@ -53,7 +54,7 @@ describe('the bookstore partner course page', () => {
   it('lists each material once: Buy Now above, the rest under Your Materials', async () => {
     const managerContext = await newContext(browser);
     const manager = await managerContext.newPage();
-    await logIn(manager, 'bookstore@demo.test');
+    await logIn(manager, await makeUser({ like: 'bookstore', label: 'partner-section' }));
     const sections = await partnerSections(manager);
     await managerContext.close();
     expect(sections.length).toBeGreaterThan(0);

@@ -1,9 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import { makeRedeemCode, makeUser } from './fixtures.ts';
 
-// Issue 6, Codes, as a person would: the demo code through the shelf's dialog, and the
-// standalone form's refusals, ending in the cool-down.
+// Issue 6, Codes, as a person would: a code like the demo code through the shelf's dialog,
+// and the standalone form's refusals, ending in the cool-down. Each test has its own user
+// and code (fixtures.ts): a code is redeemed once, wrong codes count per account.
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -13,10 +15,11 @@ afterAll(async () => {
 });
 
 describe('redeeming codes', () => {
-  it('the demo code redeemed from My Shelf: validating, then Congratulations, then the shelf', async () => {
+  it('a code redeemed from My Shelf: validating, then Congratulations, then the shelf', async () => {
+    const code = await makeRedeemCode();
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await makeUser({ like: 'student', label: 'redeem' }));
     await page.goto('/shelf');
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Redeem Shelfmark Access Code' }).click();
@@ -29,7 +32,7 @@ describe('redeeming codes', () => {
     // On failure the code is cleared.
     await dialog.getByLabel('Access code').and(page.locator('[value=""]')).waitFor();
     await expectAccessible(page);
-    await dialog.getByLabel('Access code').fill('  SHELF-DEMO-2026 ');
+    await dialog.getByLabel('Access code').fill(`  ${code} `);
     await dialog.getByRole('button', { name: 'Redeem' }).click();
     const done = page.getByRole('dialog', { name: 'Congratulations!' });
     await done.getByText('You’ve successfully redeemed an access code.').waitFor();
@@ -42,7 +45,7 @@ describe('redeeming codes', () => {
   it('the dialog can be left before redeeming, by Cancel or Escape, with the focus back on its button', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await makeUser({ like: 'student', label: 'redeem' }));
     await page.goto('/shelf');
     await waitForHydration(page);
     const opener = page.getByRole('button', { name: 'Redeem Shelfmark Access Code' });
@@ -77,7 +80,7 @@ describe('redeeming codes', () => {
     const page = await context.newPage();
     await page.goto('/redeem');
     await page.waitForURL(/\/accounts\/login\/\?next=%2Fredeem/);
-    await logIn(page, 'instructor@demo.test');
+    await logIn(page, await makeUser({ like: 'instructor', label: 'redeem' }));
     await page.goto('/redeem');
     await waitForHydration(page);
     const field = page.getByLabel('Redeem your purchase code');
@@ -91,7 +94,8 @@ describe('redeeming codes', () => {
         .getByText('This code is not valid, has already been used or has expired.')
         .waitFor();
     }
-    await field.fill('SHELF-DEMO-2026');
+    // Even a good code waits out the cool-down.
+    await field.fill(await makeRedeemCode());
     await page.getByRole('button', { name: 'Redeem' }).click();
     await page
       .getByText(/^Too many wrong codes\. Please wait \d+ minutes? before trying again\.$/)

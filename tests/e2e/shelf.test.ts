@@ -1,10 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import { makeUser } from './fixtures.ts';
 
 // Issue 5, tried as student@demo.test would: the courses under each term filter, the materials
 // filtered and sorted, a material's details, the error_code modals, and a course section that
-// only its members may open.
+// only its members may open. Each test's people are made like the demo accounts (fixtures.ts):
+// a confirmed section code or an access code is theirs alone.
+const student = () => makeUser({ like: 'student', label: 'shelf' });
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,7 +24,7 @@ describe('My Shelf, as a student', () => {
   it('lists the sections of each term, in the spec order', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     await page.goto('/shelf');
     await page.getByRole('heading', { name: 'My Shelf', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Your Courses' }).waitFor();
@@ -46,7 +49,7 @@ describe('My Shelf, as a student', () => {
   it('filters by type, sorts by title, and shows a material in the details panel', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     await page.goto('/shelf');
     await waitForHydration(page);
     await page.getByText('Filter', { exact: true }).click();
@@ -94,7 +97,7 @@ describe('My Shelf, as a student', () => {
   it('error_code 4 says the course has not started; code 1 asks to choose a course', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     await page.goto('/shelf?error_code=4');
     await waitForHydration(page);
     await page.getByRole('dialog').getByText("Sorry, this course hasn't started.").waitFor();
@@ -116,7 +119,7 @@ describe('My Shelf, as a student', () => {
   it("the course picker names each section with its number, as the section's title does", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     await page.goto('/shelf?error_code=1');
     await waitForHydration(page);
     const picker = page.getByRole('dialog', { name: 'Choose Your Course' }).getByLabel('Course');
@@ -135,7 +138,7 @@ describe('a course section', () => {
   it('members see its materials; professors and TAs get analytics; others are forbidden', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     await page.goto('/shelf');
     await page.locator('.course-card__link', { hasText: 'BIO 101' }).click();
     await page.waitForURL(/\/shelf\/course-section\/\d+$/);
@@ -161,14 +164,14 @@ describe('a course section', () => {
 
     const ta = await newContext(browser);
     const taPage = await ta.newPage();
-    await logIn(taPage, 'ta@demo.test');
+    await logIn(taPage, await makeUser({ like: 'ta', label: 'shelf' }));
     await taPage.goto(url);
     await taPage.getByRole('link', { name: 'View Section Analytics' }).waitFor();
     await ta.close();
 
     const stranger = await newContext(browser);
     const strangerPage = await stranger.newPage();
-    await logIn(strangerPage, 'bookstore@demo.test');
+    await logIn(strangerPage, await makeUser({ like: 'bookstore', label: 'shelf' }));
     const response = await strangerPage.goto(url);
     expect(response?.status()).toBe(403);
     await strangerPage.getByText("Sorry, you can't access this page.").waitFor();
@@ -184,7 +187,7 @@ describe('owned courseware and classrooms in the details panel', () => {
     const context = await newContext(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     await page.goto('/shelf?material=4');
     await waitForHydration(page);
     const panel = page.getByRole('complementary');
@@ -200,7 +203,7 @@ describe('owned courseware and classrooms in the details panel', () => {
   it('a classroom asks for its section code; a wrong one is refused, the right one lets the student in', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     await page.goto('/shelf?material=5');
     await waitForHydration(page);
     const panel = page.getByRole('complementary');

@@ -1,9 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import { makeUser } from './fixtures.ts';
 
 // spec 1 §2 Product side sheet, reached from the library: student@demo.test owns demo products
-// 1–5, among them a classroom (product 5) with three items (db/seed/demo.ts).
+// 1–5, among them a classroom (product 5) with three items (db/seed/demo.ts). Each test reads
+// as a student of its own made like them (fixtures.ts).
+const student = () => makeUser({ like: 'student', label: 'side-sheet' });
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -32,7 +35,7 @@ describe('product side sheet, from the library', () => {
   it('opens loading, shows the product, opens an item and goes Back, closes with Escape', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     await page.goto('/library');
     await waitForHydration(page);
     await page.getByRole('heading', { name: 'Your materials' }).waitFor();
@@ -92,7 +95,7 @@ describe('product side sheet, from the library', () => {
   it('is about 28rem wide on a desktop and full width on a phone', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     for (const [width, expected] of [
       [1280, 448],
       [375, 375],
@@ -118,7 +121,7 @@ describe('product side sheet, from the library', () => {
   it('shows a clear message when the item cannot be loaded', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
+    await logIn(page, await student());
     await page.goto('/library');
     await waitForHydration(page);
     await page.route('**/api/catalog-items/**', (route) =>
@@ -147,34 +150,26 @@ describe('product side sheet, from the library', () => {
   it('reads French: title, buttons and the library, and passes axe with the sheet open', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'student@demo.test');
-    // The account's own choice wins over the LANG cookie (DESIGN.md, Requests), and another
-    // journey may have stored one for this demo account: choose French as a person would.
-    const chooseLanguage = async (label: string) => {
-      await page.goto('/account/language?next=/library');
-      await page.getByLabel(label).check();
-      await Promise.all([
-        page.waitForURL((url) => url.pathname.startsWith('/library')),
-        page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
-      ]);
-      await waitForHydration(page);
-    };
-    try {
-      await chooseLanguage('Français (Canada)');
-      await page.getByRole('heading', { name: 'Vos documents' }).waitFor();
-      await page
-        .getByRole('button', { name: /^Détails : / })
-        .first()
-        .click();
-      const sheet = page.getByRole('dialog', { name: 'Détails du produit' });
-      await sheet.getByRole('heading', { level: 3 }).waitFor();
-      await sheet.getByRole('button', { name: 'Fermer' }).waitFor();
-      await expectAccessible(page);
-      await page.keyboard.press('Escape');
-      await sheet.waitFor({ state: 'hidden' });
-    } finally {
-      await chooseLanguage('English');
-    }
+    await logIn(page, await student());
+    // Chosen as a person would, and stored on the account (DESIGN.md, Requests).
+    await page.goto('/account/language?next=/library');
+    await page.getByLabel('Français (Canada)').check();
+    await Promise.all([
+      page.waitForURL((url) => url.pathname.startsWith('/library')),
+      page.getByRole('button', { name: 'Continue' }).click(),
+    ]);
+    await waitForHydration(page);
+    await page.getByRole('heading', { name: 'Vos documents' }).waitFor();
+    await page
+      .getByRole('button', { name: /^Détails : / })
+      .first()
+      .click();
+    const sheet = page.getByRole('dialog', { name: 'Détails du produit' });
+    await sheet.getByRole('heading', { level: 3 }).waitFor();
+    await sheet.getByRole('button', { name: 'Fermer' }).waitFor();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'hidden' });
     await context.close();
   });
 });

@@ -11,6 +11,7 @@ import {
   newContext,
   waitForHydration,
 } from './browser.ts';
+import { makeUser } from './fixtures.ts';
 
 // Issue 13, the site shell: the maintenance banner stays dismissed from the first paint, every
 // error page keeps the shell, and a browser that refuses cookies is told they are required.
@@ -99,7 +100,7 @@ describe('error pages keep the shell (issue 13)', () => {
   it('a missing or foreign course section: 404 and 403 with skip link, banner, navbar and footer', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'bookstore@demo.test');
+    await logIn(page, await makeUser({ like: 'bookstore', label: 'site-shell' }));
     const missing = await page.goto('/shelf/course-section/2000000000');
     expect(missing?.status()).toBe(404);
     await page.getByRole('heading', { name: "Sorry, that page doesn't exist." }).waitFor();
@@ -117,7 +118,7 @@ describe('error pages keep the shell (issue 13)', () => {
   it('a refused form post answers its error inside the whole shell, the root data included', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, 'bookstore@demo.test');
+    await logIn(page, await makeUser({ like: 'bookstore', label: 'site-shell' }));
     await page.goto('/shelf');
     await waitForHydration(page);
     // A post the course-section action refuses (a product id that is none): React Router
