@@ -14,7 +14,6 @@ const SHELL = [
   '/web/utils/on-demand.tsx',
   '/web/utils/meta.ts',
   '/web/utils/csrf-token.ts',
-  '/web/components/general-error-boundary.tsx',
   '/web/components/search-box.tsx',
   '/web/components/price-text.tsx',
   '/web/components/product-card.tsx',

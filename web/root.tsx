@@ -16,12 +16,12 @@ import { userMenuGroups } from '#domain/accounts/navigation.ts';
 import { navigationFlags } from '#domain/accounts/service.ts';
 import { activeMaintenanceBanner, activeMergerNotice } from '#domain/sites/service.ts';
 import { isEcommerceShown, isWhiteLabel, showNavbarCart } from '#domain/sites/site-rules.ts';
-import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { loadCatalog } from '#web/i18n/catalog.ts';
 import { PageMessages } from '#web/i18n/page-messages.tsx';
 import { useCatalogUpdates, useLocale } from '#web/i18n/use-t.ts';
 import type { RootData } from '#web/root-data.ts';
 import { AppShell } from '#web/shell/app-shell.tsx';
+import { ErrorPage } from '#web/shell/error-page.tsx';
 import { InlineStyles } from '#web/shell/inline-styles.tsx';
 import { dismissedBannerScript } from '#web/shell/maintenance-banner.server.ts';
 import { TestModeBanner } from '#web/shell/test-mode-banner.tsx';
@@ -162,7 +162,7 @@ export function ErrorBoundary() {
   return (
     <ShellFallback>
       <AppShell>
-        <GeneralErrorBoundary />
+        <ErrorPage />
       </AppShell>
     </ShellFallback>
   );

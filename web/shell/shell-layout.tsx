@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { ErrorPage } from './error-page.tsx';
 
 /**
  * Every page route sits in this pathless layout (web/routes.ts) so that an error a page throws
@@ -13,5 +13,5 @@ export default function ShellLayout() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <ErrorPage />;
 }
