@@ -4,8 +4,9 @@ import { defineConfig } from 'vite';
 // The browser's chunks (issue 13, the JavaScript budget of scripts/js-budget.ts). One chunk
 // compresses better than the many small ones Rollup would make: `shell` is what every page
 // runs besides React DOM's client (the router, React, the messages, the navbar and footer,
-// the product cards); `product-detail` is what a product page adds (its sections and Radix's
-// tabs, whose base the on-demand dialogs share).
+// the product cards); `product-detail` is what a product page adds (its sections, tabs and
+// offering options). Radix, which only dialogs and menus use now, is left to Rollup: it comes
+// with the first dialog opened.
 const SHELL = [
   '/web/root.tsx',
   '/web/i18n/',
@@ -35,15 +36,15 @@ const PRODUCT_DETAIL = [
   '/domain/catalog/availability.ts',
   '/domain/catalog/product-type-rules.ts',
   '/web/utils/language-name.ts',
+  '/web/components/tabs.tsx',
+  '/web/components/breadcrumb.tsx',
+  '/web/utils/button-notify.tsx',
+  '/domain/catalog/edition.ts',
+  '/domain/catalog/offering-selection.ts',
 ];
-const RADIX_TABS =
-  /\/@radix-ui\/(react-tabs|react-roving-focus|react-collection|react-direction|react-presence|react-slot|react-context|react-use-controllable-state|react-compose-refs|react-primitive|react-id|primitive|react-use-callback-ref|react-use-layout-effect)\//;
-
 function browserChunk(id: string): string | undefined {
   if (SHELL.some((part) => id.includes(part))) return 'shell';
-  if (RADIX_TABS.test(id) || PRODUCT_DETAIL.some((part) => id.includes(part))) {
-    return 'product-detail';
-  }
+  if (PRODUCT_DETAIL.some((part) => id.includes(part))) return 'product-detail';
   return undefined;
 }
 

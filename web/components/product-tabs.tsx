@@ -1,9 +1,9 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import type { AccessibilityGroup } from '#domain/catalog/accessibility-metadata.ts';
 import type { ProductFeature } from '#domain/catalog/product-features.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { AccessibilityMetadata } from './accessibility-metadata.tsx';
 import { FeatureList } from './feature-list.tsx';
+import * as Tabs from './tabs.tsx';
 
 // Tabs 'eBook Features' and 'ACCESSIBILITY'; the accessibility tab shows only for EPUB.
 export function ProductTabs({

@@ -1,10 +1,10 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { useId } from 'react';
 import { collectionIcon, coursewareAccessSteps } from '#domain/catalog/product-type-rules.ts';
 import type { ProductDetail } from '#domain/catalog/service.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { FeatureList } from './feature-list.tsx';
 import { type ItemListEntry, ProductItemList } from './product-item-list.tsx';
+import * as Tabs from './tabs.tsx';
 
 export type TypeSectionsProduct = Pick<
   ProductDetail,
