@@ -4,7 +4,7 @@ import { ownerships } from '#db/schema/shelf.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
-import { activeOwnership } from '#domain/shelf/my-shelf.ts';
+import { activeOwnership } from '#domain/shelf/ownership.ts';
 
 // Classroom section codes (spec 1 §4 Classroom redeem prompt; spec 2 §4 Classroom): a student
 // who bought a classroom confirms the code their instructor handed out, which ties the

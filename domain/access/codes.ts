@@ -4,7 +4,7 @@ import { accessCodes } from '#db/schema/access.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, Forbidden, NotFound } from '#domain/shared/errors.ts';
-import { activeOwnership } from '#domain/shelf/my-shelf.ts';
+import { activeOwnership } from '#domain/shelf/ownership.ts';
 
 /**
  * Gives the user an access code of the product's pool, in the caller's transaction (issue 4:

@@ -21,13 +21,8 @@ import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import { partnerStoreUrl } from '#domain/sites/partner-store.ts';
 import { isFreeToAdd } from './free-book-rule.ts';
-import {
-  activeOwnership,
-  cartProductIds,
-  memberSection,
-  offeringsOf,
-  type ShelfSection,
-} from './my-shelf.ts';
+import { cartProductIds, memberSection, offeringsOf, type ShelfSection } from './my-shelf.ts';
+import { activeOwnership } from './ownership.ts';
 import { isPartnerCandidate } from './partner-candidates.ts';
 import { materialEntries } from './section-materials.ts';
 import { materialsVisibleFrom } from './sections.ts';

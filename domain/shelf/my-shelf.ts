@@ -1,18 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNull,
-  lte,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
 import { cartItems, carts } from '#db/schema/commerce.ts';
 import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
@@ -22,6 +8,7 @@ import { PAGE_SIZE, pageWindow } from '#domain/catalog/pagination.ts';
 import { daysLeft } from '#domain/courses/opting.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
+import { activeOwnership } from './ownership.ts';
 import { ownedAction, type ShelfAction } from './shelf-button.ts';
 
 // My Shelf (spec 1 §2 Shelf): the user's sections and what they own, paged by 100 (spec 2 §9).
@@ -142,15 +129,6 @@ export async function memberSection(ctx: RequestContext, sectionId: number): Pro
   if (row.userId === null) throw new Forbidden();
   const { userId: _user, ...section } = row;
   return section as ShelfSection;
-}
-
-/** An ownership that is in its window now (ownership.ts isActiveOwnership, in SQL). */
-export function activeOwnership(now: Date): SQL {
-  return and(
-    or(isNull(ownerships.revokedAt), gt(ownerships.revokedAt, now)),
-    lte(ownerships.startsAt, now),
-    or(isNull(ownerships.expiresAt), gt(ownerships.expiresAt, now)),
-  )!;
 }
 
 export type ShelfTile = {

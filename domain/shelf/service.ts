@@ -5,7 +5,7 @@ import { ownerships } from '#db/schema/shelf.ts';
 import { onAccountsChanged } from '#domain/accounts/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
-import { isActiveOwnership } from './ownership.ts';
+import { activeOwnership, isActiveOwnership } from './ownership.ts';
 import type { LibraryItem } from './types.ts';
 
 /**
@@ -20,34 +20,25 @@ export async function ownedProducts(ctx: RequestContext): Promise<LibraryItem[]>
       title: products.title,
       languageCode: products.languageCode,
       productType: products.productType,
-      startsAt: ownerships.startsAt,
       expiresAt: ownerships.expiresAt,
-      revokedAt: ownerships.revokedAt,
     })
     .from(ownerships)
     .innerJoin(products, eq(products.id, ownerships.productId))
     .where(
       and(
         eq(ownerships.userId, ctx.user.id),
-        isNull(ownerships.revokedAt),
+        activeOwnership(ctx.now),
         ne(products.status, 'deleted'),
       ),
     )
     .orderBy(asc(products.title), asc(ownerships.productId));
-  return rows
-    .filter((row) => isActiveOwnership(row, ctx.now))
-    .map(({ productId, title, languageCode, productType, expiresAt }) => ({
-      productId,
-      title,
-      languageCode,
-      productType,
-      expiresAt,
-    }));
+  return rows;
 }
 
 // Product pages ask "does this user own it?" on every logged-in view: each process keeps a
-// user's unrevoked ownerships up to 30 s, forgotten at once when they change anywhere
-// (notification 'u:<id>', migration 0007).
+// user's ownerships up to 30 s, forgotten at once when they change anywhere (notification
+// 'u:<id>', migration 0007). All of them, revoked ones too: a revocation dated later is not
+// one yet, and the window is asked at each read (isActiveOwnership), not when loaded.
 type OwnershipWindow = {
   productId: number;
   startsAt: Date;
@@ -72,7 +63,7 @@ export async function ownsProduct(ctx: RequestContext, productId: number): Promi
         revokedAt: ownerships.revokedAt,
       })
       .from(ownerships)
-      .where(and(eq(ownerships.userId, user.id), isNull(ownerships.revokedAt))),
+      .where(eq(ownerships.userId, user.id)),
   );
   return rows.some((row) => row.productId === productId && isActiveOwnership(row, ctx.now));
 }
