@@ -214,6 +214,10 @@ describe('French', () => {
     expect(await page.evaluate(() => localStorage.getItem('LANG'))).toBe('fr-CA');
     await page.getByRole('link', { name: 'Plan du site' }).click();
     await page.getByRole('heading', { name: 'Plan du site', level: 1 }).waitFor();
+    // The language switch reloaded the page with its own messages only; the site map's links
+    // are named once the rest of the French catalog has arrived (web/i18n/catalog.ts), which
+    // on a busy machine may be after the heading.
+    await page.getByRole('link', { name: 'Parcourir', exact: true }).waitFor();
     await expectAccessible(page);
     // Stored on the account: a new browser context logs in and still reads French.
     const other = await newContext(browser);
