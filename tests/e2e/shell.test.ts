@@ -217,7 +217,7 @@ describe('French', () => {
     // The language switch reloaded the page with its own messages only; the site map's links
     // are named once the rest of the French catalog has arrived (web/i18n/catalog.ts), which
     // on a busy machine may be after the heading.
-    await page.getByRole('link', { name: 'Parcourir', exact: true }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Parcourir', exact: true }).waitFor();
     await expectAccessible(page);
     // Stored on the account: a new browser context logs in and still reads French.
     const other = await newContext(browser);
