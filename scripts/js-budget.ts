@@ -9,14 +9,11 @@
 //
 //   npm run budget                 (CHROMIUM_PATH: another Chromium)
 //   npm run budget -- --files      (also lists each page's files)
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { startDemoServer } from './demo-server.ts';
 
 /** Issue 13, "Fast on a phone": at most 120 kB of gzipped JavaScript on these pages. */
 export const BUDGET_BYTES = 120_000;
@@ -33,65 +30,6 @@ const clientDir = path.resolve('build/client');
 if (!existsSync(path.join(clientDir, 'assets'))) {
   console.error('No build/client/assets: run `npm run build` first.');
   process.exit(1);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServer(): Promise<{ base: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shelfmark-budget-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'on',
-    LOG_LEVEL: 'warn',
-    PAYMENTS: 'test',
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
-  };
-  delete env.DATABASE_URL;
-  const server: ChildProcess = spawn(process.execPath, ['server.js'], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = async () => {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    if (server.exitCode !== null) {
-      await stop();
-      throw new Error(`the server exited with ${server.exitCode}`);
-    }
-    try {
-      if ((await fetch(`${base}/api/account/login`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('the server did not start in time');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { base, stop };
 }
 
 /** Same-origin script URLs the HTML names: script src, module preloads, inline imports. */
@@ -132,7 +70,7 @@ type Row = {
 };
 
 async function measure(): Promise<Row[]> {
-  const { base, stop } = await startServer();
+  const { base, stop } = await startDemoServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,

@@ -9,61 +9,17 @@
 //
 // Chromium is Debian's (/usr/bin/chromium, or CHROME_PATH). Results go to stdout and, as
 // JSON, to LIGHTHOUSE_REPORT when set.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startDemoServer } from './demo-server.ts';
 
 const MIN_SCORE = 95;
 const MAX_FCP_MS = 1800;
 const RUNS = 3;
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const port = Number(process.env.LIGHTHOUSE_PORT ?? 3290);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shelfmark-lighthouse-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'on',
-    PAYMENTS: 'test',
-    LOG_LEVEL: 'warn',
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
-  };
-  delete env.DATABASE_URL;
-  const server: ChildProcess = spawn(process.execPath, ['server.js'], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/account/login`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start in time');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    baseUrl,
-    stop: async () => {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** The first book in the search results, at its canonical address (no redirect to measure). */
 async function productPath(baseUrl: string): Promise<string> {
@@ -158,8 +114,8 @@ async function measure(url: string, page: string): Promise<PageResult> {
 }
 
 const external = process.env.LIGHTHOUSE_BASE_URL;
-const server = external ? null : await startServer();
-const baseUrl = external ?? server?.baseUrl ?? '';
+const server = external ? null : await startDemoServer();
+const baseUrl = external ?? server?.base ?? '';
 const results: PageResult[] = [];
 try {
   const pages: [string, string][] = [
