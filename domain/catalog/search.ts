@@ -109,15 +109,46 @@ async function runSearch(
   };
 }
 
+/** The words of a term, as search reads them: letters and digits, at most QUERY_WORDS. */
+function searchWords(text: string, limit: number): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, limit);
+}
+
+// A pasted paragraph matches nothing when every word is required; the first words decide.
+const QUERY_WORDS = 16;
+
+/**
+ * The full-text query of a term: every word required, each as its English stem (titles and
+ * descriptions) or as written (authors and ISBNs, not stemmed): 'Urban Studies' reads
+ * 'urban' & ('studi' | 'studies'). English stop words are left out unless the term has
+ * nothing else ('of' is in every other description, and asking for it doubled the index work
+ * of a full title, issue 13). Null when the term has no word at all.
+ */
+async function fullTextQuery(ctx: RequestContext, text: string): Promise<string | null> {
+  const words = searchWords(text, QUERY_WORDS);
+  if (words.length === 0) return null;
+  const [row] = await queryRows<{ query: string | null; asWritten: string | null }>(
+    ctx.db,
+    sql`with forms as (
+          select ord, plainto_tsquery('english', word) as stem, plainto_tsquery('simple', word) as plain
+          from unnest(${sql.param(words)}::text[]) with ordinality as w(word, ord)
+        )
+        select
+          string_agg(case when stem::text = plain::text then '(' || plain::text || ')'
+                          else '(' || stem::text || ' | ' || plain::text || ')' end,
+                     ' & ' order by ord) filter (where numnode(stem) > 0) as query,
+          string_agg('(' || plain::text || ')', ' & ' order by ord) filter (where numnode(plain) > 0) as "asWritten"
+        from forms`,
+  );
+  return row?.query ?? row?.asWritten ?? null;
+}
+
 /** Full-text matches, at most SEARCH_WINDOW + 1 of them, best first. */
-function rankedMatches(ctx: RequestContext, text: string): Promise<{ id: number }[]> {
-  // Titles and descriptions are stemmed as English; authors and ISBNs are plain words. Where
-  // both read the term alike ('calculus', a name), the query is asked once: 'calculus' |
-  // 'calculus' made the planner expect twice the matches and scan the table instead of the
-  // index (47 ms instead of 13 ms at a million products, issue 13).
-  const english = sql`websearch_to_tsquery('english', ${text})`;
-  const simple = sql`websearch_to_tsquery('simple', ${text})`;
-  const query = sql`(case when ${english}::text = ${simple}::text then ${simple} else ${english} || ${simple} end)`;
+async function rankedMatches(ctx: RequestContext, text: string): Promise<{ id: number }[]> {
+  const tsquery = await fullTextQuery(ctx, text);
+  if (!tsquery) return [];
+  // A parameter, not a subquery: the planner sees the words and estimates their matches.
+  const query = sql`${tsquery}::tsquery`;
   return queryRows<{ id: number }>(
     ctx.db,
     sql`select id from (
@@ -135,7 +166,7 @@ function rankedMatches(ctx: RequestContext, text: string): Promise<{ id: number 
  * as 'calculus'.
  */
 async function correctedSpelling(ctx: RequestContext, text: string): Promise<string | null> {
-  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  const words = searchWords(text, 8);
   if (words.length === 0) return null;
   const rows = await queryRows<{ word: string; best: string | null }>(
     ctx.db,

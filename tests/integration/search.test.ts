@@ -143,4 +143,23 @@ describe('catalog search (issue 3; DESIGN.md Search)', () => {
     const both = await searchCatalog(ctx, `${word} handbook`);
     expect(both.ok && both.results[0]?.id).toBe(titled);
   });
+
+  it('a full title with stop words finds the book; every other word is required', async () => {
+    const word = fresh();
+    const id = await insertProduct(ctx.db, {
+      title: `Fundamentals of ${word} Studies`,
+      authors: "Siobhan O'Connell",
+    });
+    const other = await insertProduct(ctx.db, { title: `Fundamentals of ${word} Practice` });
+    const full = await searchCatalog(ctx, `Fundamentals of ${word} Studies`);
+    expect(full.ok && full.results.map((r) => r.id)).toEqual([id]);
+    // The stem and the word as written both count: 'studying' reads as 'studi'.
+    const stemmed = await searchCatalog(ctx, `studying ${word}`);
+    expect(stemmed.ok && stemmed.results.map((r) => r.id)).toEqual([id]);
+    // An author's name with an apostrophe, and the words in another order.
+    const author = await searchCatalog(ctx, `${word} O'Connell`);
+    expect(author.ok && author.results.map((r) => r.id)).toEqual([id]);
+    const both = await searchCatalog(ctx, `fundamentals ${word}`);
+    expect(both.ok && both.results.map((r) => r.id).sort()).toEqual([id, other].sort());
+  });
 });
