@@ -4,6 +4,7 @@ export * from './catalog.ts';
 export * from './commerce.ts';
 export * from './courses.ts';
 export * from './events.ts';
+export * from './launch.ts';
 export * from './reading.ts';
 export * from './shelf.ts';
 export * from './sites.ts';
