@@ -1,6 +1,7 @@
 export * from './access.ts';
 export * from './accounts.ts';
 export * from './catalog.ts';
+export * from './classroom.ts';
 export * from './commerce.ts';
 export * from './courses.ts';
 export * from './events.ts';

@@ -36,6 +36,8 @@ export const ownerships = pgTable(
     // Classroom: the section code was confirmed for this section (spec 1 §4).
     isSectionCodeConfirmed: boolean().notNull().default(false),
     classroomSectionId: integer().references(() => courseSections.id),
+    // When that code was confirmed: the classroom's 'joined' date (issue 14, decision 018).
+    sectionCodeConfirmedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
