@@ -38,6 +38,7 @@ const server: ChildProcess = spawn(process.execPath, ['server.js'], {
     LOG_LEVEL: 'warn',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
+    LTI_KEY: randomBytes(32).toString('base64url'),
     PAYMENTS: 'test',
   },
   stdio: ['ignore', 'inherit', 'inherit'],

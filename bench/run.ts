@@ -59,6 +59,7 @@ const serverEnv = {
   LOG_LEVEL: 'warn',
   SESSION_SECRET: randomBytes(32).toString('base64url'),
   ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
+  LTI_KEY: randomBytes(32).toString('base64url'),
   PAYMENTS: 'test',
 };
 

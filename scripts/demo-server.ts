@@ -33,6 +33,7 @@ export async function startDemoServer(): Promise<{ base: string; stop: () => Pro
     PAYMENTS: 'test',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
+    LTI_KEY: randomBytes(32).toString('base64url'),
   };
   delete env.DATABASE_URL;
   const server: ChildProcess = spawn(process.execPath, ['server.js'], {

@@ -2,7 +2,7 @@
 // Without NODE_ENV in the environment this is the demo store (decision 011): test payments
 // ("Test mode" on every page), the demo data, and keys made at random once and kept in the
 // data directory. With NODE_ENV=production set by you, it is a real store: the server then
-// refuses to start without Stripe's keys and your own SESSION_SECRET and ACCESS_CODE_KEY.
+// refuses to start without Stripe's keys and your own SESSION_SECRET, ACCESS_CODE_KEY and LTI_KEY.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -42,10 +42,14 @@ if (stale) {
 /** The demo's keys: random, made on first start, kept (0600) beside its database. */
 function demoKeys(dataDir) {
   const file = path.join(dataDir, 'demo-keys.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const kept = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  // A key added since the file was written (LTI_KEY, decision 017) is made and kept too.
+  if (kept.SESSION_SECRET && kept.ACCESS_CODE_KEY && kept.LTI_KEY) return kept;
   const keys = {
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
+    LTI_KEY: randomBytes(32).toString('base64url'),
+    ...kept,
   };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });

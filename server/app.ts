@@ -81,7 +81,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     health.markDown();
   });
   const gateway = createPaymentGateway(config, database.db);
-  const keys = { accessCodes: config.accessCodeKey };
+  const keys = { accessCodes: config.accessCodeKey, lti: config.ltiKey };
   const browserPayments = browserPaymentsFor(config);
   const bookFiles = diskFileStore(config.DATA_DIR);
   const production = config.NODE_ENV === 'production';

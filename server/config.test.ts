@@ -54,6 +54,7 @@ describe('production configuration', () => {
     NODE_ENV: 'production',
     SESSION_SECRET: strong(),
     ACCESS_CODE_KEY: strong(),
+    LTI_KEY: strong(),
     ...env,
   });
 
@@ -86,6 +87,21 @@ describe('production configuration', () => {
     expect(() => loadConfig(production({ PAYMENTS: 'test', SESSION_SECRET: value }))).toThrow(
       /SESSION_SECRET: (at least 32|too few|looks like a placeholder)/,
     );
+  });
+
+  // Issue 14 (courseware launch): LTI_KEY like the others, required in production only.
+  it('LTI_KEY is required in production, derived only outside it, and differs from the others', () => {
+    expect(() => loadConfig(production({ PAYMENTS: 'test', LTI_KEY: undefined }))).toThrow(
+      /LTI_KEY: required in production/,
+    );
+    const key = strong();
+    expect(() =>
+      loadConfig(production({ PAYMENTS: 'test', ACCESS_CODE_KEY: key, LTI_KEY: key })),
+    ).toThrow(/LTI_KEY: must differ/);
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: './x' }).ltiKey).toBe(
+      'shelfmark-local-lti-./x',
+    );
+    expect(loadConfig(production({ PAYMENTS: 'test', LTI_KEY: key })).ltiKey).toBe(key);
   });
 
   it('the same value for both keys is refused', () => {

@@ -14,6 +14,9 @@ const schema = z.object({
   // Keys that sign or encrypt (decision 011): required and strong in production.
   SESSION_SECRET: z.string().min(16).optional(),
   ACCESS_CODE_KEY: z.string().min(16).optional(),
+  // Courseware launch (issue 14, decision 017): encrypts the LTI 1.1 secrets and the platform's
+  // signing keys at rest, and keys the pseudonymous LTI `sub`.
+  LTI_KEY: z.string().min(16).optional(),
   // 'test': the built-in test gateway takes payments (test cards). Production refuses it
   // unless said here, and every page then says "Test mode".
   PAYMENTS: z.enum(['test']).optional(),
@@ -97,6 +100,8 @@ export type Config = z.infer<typeof schema> & {
   sessionSecret: string;
   /** Key of the access-code digests (HMAC-SHA256): codes are never stored whole. */
   accessCodeKey: string;
+  /** Key of the courseware-launch secrets at rest and of the LTI `sub` (decision 017). */
+  ltiKey: string;
   /** The built-in test gateway takes payments: pages say "Test mode". */
   testPayments: boolean;
   /** Demo data may be seeded: not in production with live Stripe keys. */
@@ -126,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // sessions survive restarts; production never gets here without its own (above).
     sessionSecret: config.SESSION_SECRET ?? `shelfmark-local-${config.DATA_DIR}`,
     accessCodeKey: config.ACCESS_CODE_KEY ?? 'shelfmark-local-access-codes',
+    ltiKey: config.LTI_KEY ?? `shelfmark-local-lti-${config.DATA_DIR}`,
     testPayments: stripe === null,
     demoAllowed: !production || !liveMoney(config),
     stripe,
@@ -167,13 +173,19 @@ function productionProblems(config: z.infer<typeof schema>, stripe: boolean): st
       '  DEMO_DATA: demo accounts (known passwords) in production only with test payments (PAYMENTS=test or Stripe test keys)',
     );
   }
-  for (const name of ['SESSION_SECRET', 'ACCESS_CODE_KEY'] as const) {
+  for (const name of ['SESSION_SECRET', 'ACCESS_CODE_KEY', 'LTI_KEY'] as const) {
     const value = config[name];
     const reason = value ? weakKeyReason(value) : 'required in production';
     if (reason) problems.push(`  ${name}: ${reason}`);
   }
   if (config.SESSION_SECRET && config.SESSION_SECRET === config.ACCESS_CODE_KEY) {
     problems.push('  ACCESS_CODE_KEY: must differ from SESSION_SECRET');
+  }
+  if (
+    config.LTI_KEY &&
+    (config.LTI_KEY === config.SESSION_SECRET || config.LTI_KEY === config.ACCESS_CODE_KEY)
+  ) {
+    problems.push('  LTI_KEY: must differ from SESSION_SECRET and ACCESS_CODE_KEY');
   }
   return problems;
 }

@@ -39,7 +39,7 @@ export function testContext(
     ipAddress: unique('ip'),
     country: 'US',
     now: new Date(),
-    keys: { accessCodes: TEST_ACCESS_CODE_KEY },
+    keys: { accessCodes: TEST_ACCESS_CODE_KEY, lti: 'test-lti-key' },
     ...overrides,
   };
 }

@@ -15,5 +15,5 @@ export type RequestContext = {
   country: string;
   now: Date;
   /** Keys from configuration (never from the source in production, decision 011). */
-  keys: { accessCodes: string };
+  keys: { accessCodes: string; lti: string };
 };

@@ -93,6 +93,7 @@ beforeAll(async () => {
     PAYMENTS: 'test',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
+    LTI_KEY: randomBytes(32).toString('base64url'),
   };
   delete env.DATABASE_URL;
   app = await entry.startApp({ env, staticDir: path.resolve('build/client') });

@@ -62,6 +62,7 @@ beforeAll(async () => {
     PAYMENTS: 'test',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
+    LTI_KEY: randomBytes(32).toString('base64url'),
     VITALSOURCE_URL,
   };
   delete env.DATABASE_URL;

@@ -43,6 +43,7 @@ export default async function setup(project: TestProject) {
     PAYMENTS: 'test',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
+    LTI_KEY: randomBytes(32).toString('base64url'),
     E2E_FIXTURE_TOKEN: token,
   };
   delete env.DATABASE_URL;

@@ -95,6 +95,7 @@ beforeAll(async () => {
     STRIPE_API_BASE: stripe.base,
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
+    LTI_KEY: randomBytes(32).toString('base64url'),
   };
   delete env.DATABASE_URL;
   server = spawn(process.execPath, ['server.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -170,6 +170,7 @@ export async function startServer(databaseUrl: string): Promise<Server> {
     PAYMENTS: 'test',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
+    LTI_KEY: randomBytes(32).toString('base64url'),
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',
