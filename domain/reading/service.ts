@@ -4,19 +4,17 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { bookFiles, products } from '#db/schema/catalog.ts';
-import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
+import { courseSections, courses, sectionMembers, } from '#db/schema/courses.ts';
 import {
   bookFileMetrics,
   readingAllowances,
   readingEvents,
   readingPositions,
 } from '#db/schema/reading.ts';
-import { ownerships } from '#db/schema/shelf.ts';
-import { organizations } from '#db/schema/sites.ts';
+import { AccessRefused, requireEntitlement } from '#domain/access/entitlement-facts.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
-import { isActiveOwnership } from '#domain/shelf/ownership.ts';
 import { bookLanguage } from './book-language.ts';
 import { allowanceLimit, decideAllowance, printLimit, shownDrmPercent } from './drm.ts';
 import { type EpubPublication, openEpub } from './epub-publication.ts';
@@ -53,70 +51,31 @@ function userOf(ctx: RequestContext) {
 }
 
 /**
- * Whether the logged-in user may read the product now, and until when (issue 5): an active
- * ownership on their shelf, or, through /cds_book_read/, their own membership in a section of
- * a CDS-enabled organisation that lists the product. An ownership that has ended is refused
- * with the date it ended, so the reader can say so.
+ * Whether the logged-in user may read the product now, and until when: the one entitlement
+ * rule decides (domain/access/entitlement.ts, issue 14): an ownership, an owned collection, or
+ * a section that lists it (course fee, CDS, courtesy access, its instructors). /cds_book_read/
+ * names the member (coursemember_id), /book/read/ may name the section (course_id). A refusal
+ * carries its reason and the way back; a book its reader may open but that has no file says so.
  */
 export async function readingGrant(
   ctx: RequestContext,
   productId: number,
   via: ReadingVia,
 ): Promise<ReadingGrant> {
-  const user = userOf(ctx);
-  if (via.courseMemberId !== null) {
-    const [member] = await ctx.db
-      .select({ id: sectionMembers.id })
-      .from(sectionMembers)
-      .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
-      .innerJoin(courses, eq(courses.id, courseSections.courseId))
-      .innerJoin(organizations, eq(organizations.id, courses.orgId))
-      .innerJoin(
-        sectionProducts,
-        and(
-          eq(sectionProducts.sectionId, sectionMembers.sectionId),
-          or(
-            eq(sectionProducts.productId, productId),
-            eq(sectionProducts.additionalProductId, productId),
-          ),
-        ),
-      )
-      .where(
-        and(
-          eq(sectionMembers.id, via.courseMemberId),
-          eq(sectionMembers.userId, user.id),
-          eq(organizations.isCdsEnabled, true),
-        ),
-      )
-      .limit(1);
-    if (!member) throw new Forbidden();
-    return { kind: 'cds', expiresAt: null };
+  userOf(ctx);
+  try {
+    const { grant } = await requireEntitlement(ctx, productId, {
+      memberId: via.courseMemberId,
+      sectionId: via.courseSectionId ?? null,
+    });
+    if (grant.entry !== 'read') throw new NotFound();
+    return { via: grant.via, expiresAt: grant.until, sectionId: grant.sectionId };
+  } catch (error) {
+    if (error instanceof AccessRefused && error.refusal.reason === 'reading.error.noFile') {
+      throw new NotFound('reading.error.noFile');
+    }
+    throw error;
   }
-  const rows = await ctx.db
-    .select({
-      startsAt: ownerships.startsAt,
-      expiresAt: ownerships.expiresAt,
-      revokedAt: ownerships.revokedAt,
-    })
-    .from(ownerships)
-    .where(and(eq(ownerships.userId, user.id), eq(ownerships.productId, productId)));
-  const active = rows.filter((row) => isActiveOwnership(row, ctx.now));
-  if (active.length > 0) {
-    const ends = active.map((row) => row.expiresAt);
-    const expiresAt = ends.includes(null)
-      ? null
-      : new Date(Math.max(...ends.map((end) => end!.getTime())));
-    return { kind: 'owner', expiresAt };
-  }
-  const ended = rows
-    .filter((row) => row.revokedAt === null && row.expiresAt !== null && row.expiresAt <= ctx.now)
-    .map((row) => row.expiresAt!.getTime());
-  if (ended.length > 0) {
-    // The date as spec 1 §4 shows deadlines: YYYY-MM-DD.
-    const date = new Date(Math.max(...ended)).toISOString().slice(0, 10);
-    throw new Forbidden('reading.error.expired', { date });
-  }
-  throw new Forbidden();
 }
 
 type ReaderFile = {

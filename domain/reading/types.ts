@@ -1,3 +1,4 @@
+import type { Via } from '#domain/access/entitlement.ts';
 import type { BookLanguage } from './book-language.ts';
 import type { RefusalReason } from './drm.ts';
 import type { TocEntry } from './epub-publication.ts';
@@ -6,12 +7,16 @@ import type { PrintPages } from './print-pages.ts';
 export type { BookLanguage, TocEntry };
 
 /** How a reader was let in: the ownership on their shelf, or their CDS section membership. */
-export type ReadingVia = { courseMemberId: number | null };
+/** The course a reading route names: /cds_book_read/'s member, /book/read/'s course_id. */
+export type ReadingVia = { courseMemberId: number | null; courseSectionId?: number | null };
 
 export type ReadingGrant = {
-  kind: 'owner' | 'cds';
-  /** When the ownership ends (the book closes then); null: no end. */
+  /** Through what (domain/access/entitlement.ts). */
+  via: Via;
+  /** When access ends (the book closes then); null: no end. */
   expiresAt: Date | null;
+  /** The section it comes through, or null for an ownership. */
+  sectionId: number | null;
 };
 
 export type ReaderDrm = {

@@ -269,7 +269,11 @@ describe('book files, owners only (/file/read/{id}, /bookfile/{id}/download)', (
     }).catch((error) => error);
     expect(refusal).toBeInstanceOf(Forbidden);
     expect(refusal.messageKey).toBe('reading.error.expired');
-    expect(refusal.params).toEqual({ date: ended.toISOString().slice(0, 10) });
+    // issue 14: the reason comes with its way back, buying the book again.
+    expect(refusal.params).toMatchObject({
+      date: ended.toISOString().slice(0, 10),
+      wayBack: 'buy',
+    });
   });
 });
 
@@ -581,7 +585,7 @@ describe('DRM counters (spec 1 §3 drm copyPercentage, printAllowancePercent)', 
   });
 });
 
-async function section(options: { cds: boolean }) {
+async function section(options: { cds: boolean; disableAutoProvisioning?: boolean }) {
   const [org] = await database.db
     .insert(organizations)
     .values({ title: unique('org'), isCdsEnabled: options.cds })
@@ -606,6 +610,7 @@ async function section(options: { cds: boolean }) {
       startDate: '2026-01-01',
       endDate: '2026-12-31',
       addDropAt: new Date('2026-01-15T00:00:00Z'),
+      disableAutoProvisioning: options.disableAutoProvisioning ?? false,
     })
     .returning({ id: courseSections.id });
   return row!.id;
@@ -626,12 +631,13 @@ async function member(sectionId: number, userId: number, role: string) {
 }
 
 describe('CDS members read without a purchase (/cds_book_read/{id}/?coursemember_id=…)', () => {
-  it("only through the reader's own membership of a CDS section that lists the book", async () => {
+  it("only through the reader's own membership of a section that gives access to the book", async () => {
     const student = await person();
     const other = await person();
     const book = await bookWithFiles();
     const cds = await section({ cds: true });
-    const campus = await section({ cds: false });
+    // No courtesy access where auto-provisioning is disabled (spec 1 §5, issue 14).
+    const campus = await section({ cds: false, disableAutoProvisioning: true });
     for (const sectionId of [cds, campus])
       await database.db.insert(sectionProducts).values({ sectionId, productId: book.productId });
     const cdsMember = await member(cds, student.id, 'student');
@@ -643,7 +649,12 @@ describe('CDS members read without a purchase (/cds_book_read/{id}/?coursemember
       part: null,
     });
     const view = await openReader(ctxOf(student), store(), input(cdsMember));
-    expect(view.grant).toEqual({ kind: 'cds', expiresAt: null });
+    // Until the end of the section's last day (issue 14: access through a course ends with it).
+    expect(view.grant).toEqual({
+      via: 'cds',
+      expiresAt: new Date('2027-01-01T00:00:00Z'),
+      sectionId: cds,
+    });
     await expect(openReader(ctxOf(student), store(), input(campusMember))).rejects.toBeInstanceOf(
       Forbidden,
     );

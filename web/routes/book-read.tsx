@@ -21,16 +21,17 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   const courseMemberId = cds ? parseId(url.searchParams.get('coursemember_id')) : null;
   if (cds && courseMemberId === null) throw data(null, { status: 403 });
   const chapter = parseId(url.searchParams.get('chapter'));
+  const courseSectionId = parseId(url.searchParams.get('course_id'));
   const view = await openReader(context.rc, context.bookFiles, {
     productId,
-    via: { courseMemberId },
-    courseSectionId: parseId(url.searchParams.get('course_id')),
+    via: { courseMemberId, courseSectionId },
+    courseSectionId,
     part: chapter === null ? null : chapter - 1,
   });
   return {
     view: {
       ...view,
-      grant: { kind: view.grant.kind, expiresAt: view.grant.expiresAt?.toISOString() ?? null },
+      grant: { via: view.grant.via, expiresAt: view.grant.expiresAt?.toISOString() ?? null },
     },
     courseMemberId,
     path: url.pathname,

@@ -26,7 +26,7 @@ import { ReaderToc } from './reader-toc.tsx';
 const PdfView = lazy(() => import('./pdf-view.tsx').then((m) => ({ default: m.PdfView })));
 
 export type ReaderData = Omit<ReaderView, 'grant'> & {
-  grant: { kind: 'owner' | 'cds'; expiresAt: string | null };
+  grant: { via: string; expiresAt: string | null };
 };
 
 type Settings = { layout: ReaderLayout; fontScale: number };

@@ -1,0 +1,199 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { bookFiles, collectionItems, products } from '#db/schema/catalog.ts';
+import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
+import { ownerships } from '#db/schema/shelf.ts';
+import { organizations } from '#db/schema/sites.ts';
+import { isOptStatus } from '#domain/courses/opting.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { Forbidden, NotFound } from '#domain/shared/errors.ts';
+import {
+  type Entitlement,
+  type EntitlementMembership,
+  type EntitlementOwnership,
+  entitlement,
+} from './entitlement.ts';
+
+// The facts the entitlement rule needs, loaded for one user and one product, and the rule's
+// answer (issue 14). Pages, routes and the API ask here; a refusal becomes AccessRefused.
+
+export type Through = { sectionId?: number | null; memberId?: number | null };
+
+export type ProductFacts = {
+  id: number;
+  title: string;
+  productType: string;
+  status: string;
+  hasReaderFile: boolean;
+};
+
+/**
+ * A refusal the pages show as it is: the reason in the reader's language, and the way back
+ * (opt back in on the course page, or buy on the product page).
+ */
+export class AccessRefused extends Forbidden {
+  constructor(
+    readonly refusal: Extract<Entitlement, { ok: false }>,
+    productId: number,
+  ) {
+    super(refusal.reason, {
+      ...refusal.params,
+      productId,
+      wayBack: refusal.wayBack?.kind ?? '',
+      ...(refusal.wayBack?.kind === 'optBackIn' ? { sectionId: refusal.wayBack.sectionId } : {}),
+    });
+  }
+}
+
+/** The user's memberships of sections listing any of these products, by product. */
+export async function membershipsListing(
+  ctx: RequestContext,
+  userId: number,
+  productIds: readonly number[],
+): Promise<Map<number, EntitlementMembership[]>> {
+  const byProduct = new Map<number, EntitlementMembership[]>();
+  if (productIds.length === 0) return byProduct;
+  const ids = [...productIds];
+  const rows = await ctx.db
+    .select({
+      productId: sectionProducts.productId,
+      additionalProductId: sectionProducts.additionalProductId,
+      sectionId: courseSections.id,
+      memberId: sectionMembers.id,
+      role: sectionMembers.role,
+      optStatus: sectionMembers.optStatus,
+      isCourseFee: sectionMembers.isCourseFee,
+      addDropDate: sectionMembers.addDropDate,
+      startDate: courseSections.startDate,
+      endDate: courseSections.endDate,
+      disableAutoProvisioning: courseSections.disableAutoProvisioning,
+      isCdsEnabled: organizations.isCdsEnabled,
+    })
+    .from(sectionMembers)
+    .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .innerJoin(organizations, eq(organizations.id, courses.orgId))
+    .innerJoin(sectionProducts, eq(sectionProducts.sectionId, courseSections.id))
+    .where(
+      and(
+        eq(sectionMembers.userId, userId),
+        or(
+          inArray(sectionProducts.productId, ids),
+          inArray(sectionProducts.additionalProductId, ids),
+        ),
+      ),
+    );
+  for (const row of rows) {
+    const member: EntitlementMembership = {
+      sectionId: row.sectionId,
+      memberId: row.memberId,
+      role: row.role,
+      optStatus: isOptStatus(row.optStatus) ? row.optStatus : 'opted_in',
+      isCourseFee: row.isCourseFee,
+      addDropDate: row.addDropDate,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      disableAutoProvisioning: row.disableAutoProvisioning,
+      org: { isCdsEnabled: row.isCdsEnabled },
+    };
+    for (const productId of new Set([row.productId, row.additionalProductId])) {
+      if (productId === null || !productIds.includes(productId)) continue;
+      const list = byProduct.get(productId) ?? [];
+      if (!list.some((m) => m.memberId === member.memberId)) list.push(member);
+      byProduct.set(productId, list);
+    }
+  }
+  return byProduct;
+}
+
+/** The user's ownerships of these products and of collections containing them, by product. */
+export async function ownershipsOf(
+  ctx: RequestContext,
+  userId: number,
+  productIds: readonly number[],
+): Promise<Map<number, EntitlementOwnership[]>> {
+  const byProduct = new Map<number, EntitlementOwnership[]>();
+  if (productIds.length === 0) return byProduct;
+  const ids = [...productIds];
+  const window = {
+    startsAt: ownerships.startsAt,
+    expiresAt: ownerships.expiresAt,
+    revokedAt: ownerships.revokedAt,
+  };
+  const [direct, throughCollections] = await Promise.all([
+    ctx.db
+      .select({ productId: ownerships.productId, ...window })
+      .from(ownerships)
+      .where(and(eq(ownerships.userId, userId), inArray(ownerships.productId, ids))),
+    ctx.db
+      .select({ productId: collectionItems.itemId, ...window })
+      .from(ownerships)
+      .innerJoin(collectionItems, eq(collectionItems.collectionId, ownerships.productId))
+      .where(and(eq(ownerships.userId, userId), inArray(collectionItems.itemId, ids))),
+  ]);
+  const add = (productId: number, ownership: EntitlementOwnership) => {
+    byProduct.set(productId, [...(byProduct.get(productId) ?? []), ownership]);
+  };
+  for (const { productId, ...row } of direct) add(productId, row);
+  for (const { productId, ...row } of throughCollections) {
+    add(productId, { ...row, viaCollection: true });
+  }
+  return byProduct;
+}
+
+/** The product's facts the rule reads, or NotFound. */
+export async function productFacts(ctx: RequestContext, productId: number): Promise<ProductFacts> {
+  const [row] = await ctx.db
+    .select({
+      id: products.id,
+      title: products.title,
+      productType: products.productType,
+      status: products.status,
+    })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!row || row.status === 'deleted') throw new NotFound();
+  const [file] = await ctx.db
+    .select({ id: bookFiles.id })
+    .from(bookFiles)
+    .where(and(eq(bookFiles.productId, productId), eq(bookFiles.type, 'READER')))
+    .limit(1);
+  return { ...row, hasReaderFile: file !== undefined };
+}
+
+/** What the rule says for the signed-in user (or the visitor) and this product. */
+export async function entitlementOf(
+  ctx: RequestContext,
+  productId: number,
+  through: Through = {},
+): Promise<{ product: ProductFacts; decision: Entitlement }> {
+  const product = await productFacts(ctx, productId);
+  const user = ctx.user;
+  const [owned, members] = user
+    ? await Promise.all([
+        ownershipsOf(ctx, user.id, [productId]),
+        membershipsListing(ctx, user.id, [productId]),
+      ])
+    : [new Map(), new Map()];
+  const decision = entitlement({
+    signedIn: !!user,
+    product,
+    ownerships: owned.get(productId) ?? [],
+    memberships: members.get(productId) ?? [],
+    through,
+    now: ctx.now,
+  });
+  return { product, decision };
+}
+
+/** The rule's grant, or AccessRefused with its reason (a visitor: login required). */
+export async function requireEntitlement(
+  ctx: RequestContext,
+  productId: number,
+  through: Through = {},
+): Promise<{ product: ProductFacts; grant: Extract<Entitlement, { ok: true }> }> {
+  if (!ctx.user) throw new Forbidden('error.loginRequired');
+  const { product, decision } = await entitlementOf(ctx, productId, through);
+  if (!decision.ok) throw new AccessRefused(decision, productId);
+  return { product, grant: decision };
+}
