@@ -32,6 +32,8 @@ export default [
     route('sitemap.xml', 'routes/sitemap-index.ts'),
     route('sitemap/:kind/:file?', 'routes/sitemap-page.ts'),
     route('robots.txt', 'routes/robots.ts'),
+    // Before the product route 'classroom/:id/:slug?', which would take it otherwise.
+    route('classroom/:id/section/:sectionId', 'classroom/classroom.tsx'),
     ...['book', 'courseware', 'classroom', 'collection'].map((type) =>
       route(`${type}/:id/:slug?`, 'routes/product.tsx', { id: `product-${type}` }),
     ),

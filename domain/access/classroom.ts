@@ -1,5 +1,6 @@
-import { and, eq, or, sql } from 'drizzle-orm';
-import { courseSections, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { products } from '#db/schema/catalog.ts';
+import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -42,6 +43,69 @@ export function classroomAccess(input: {
   };
 }
 
+/**
+ * Who teaches a classroom (spec 1 §6 Roles: "Classroom instructors may enter the classroom
+ * without a confirmed section code"): the section's professor and teaching assistants, and
+ * any member marked as its classroom instructor. Students never do.
+ */
+export function teachesClassroom(member: { role: string; isClassroomInstructor: boolean }) {
+  return (
+    member.isClassroomInstructor ||
+    member.role === 'professor' ||
+    member.role === 'teaching_assistant'
+  );
+}
+
+export type ClassroomView = 'instructor' | 'student';
+
+/** What the classroom of one section does for this user. */
+export type ClassroomDoor =
+  | { kind: 'enter'; view: ClassroomView }
+  /** The owner has not confirmed a section code yet: the section-code prompt. */
+  | { kind: 'prompt' }
+  /** Refused, with the reason as a message key. */
+  | { kind: 'refused'; reason: ClassroomRefusal };
+
+export type ClassroomRefusal = 'classroom.refused.notOwned' | 'classroom.refused.otherSection';
+
+/**
+ * Pure: the door of one section's classroom (spec 2 §4 Classroom, "section/{id}?type=
+ * instructor or student"; spec 1 §4 Classroom redeem prompt). Its instructors enter the
+ * instructor view (or the student view when they ask for it); a student enters the student
+ * view only with a confirmed code for this very section, whatever view they ask for; an owner
+ * without a confirmed code gets the prompt; anyone else is refused with the reason.
+ */
+export function classroomDoor(input: {
+  sectionId: number;
+  asked: ClassroomView | null;
+  teachesSection: boolean;
+  owned: boolean;
+  isSectionCodeConfirmed: boolean;
+  classroomSectionId: number | null;
+}): ClassroomDoor {
+  if (input.teachesSection) {
+    return { kind: 'enter', view: input.asked === 'student' ? 'student' : 'instructor' };
+  }
+  const access = classroomAccess({
+    owned: input.owned,
+    isSectionCodeConfirmed: input.isSectionCodeConfirmed,
+    classroomSectionId: input.classroomSectionId,
+    instructorSectionId: null,
+  });
+  if (access.canEnter && access.sectionId === input.sectionId) {
+    return { kind: 'enter', view: 'student' };
+  }
+  if (access.promptForCode) return { kind: 'prompt' };
+  if (access.canEnter) return { kind: 'refused', reason: 'classroom.refused.otherSection' };
+  return { kind: 'refused', reason: 'classroom.refused.notOwned' };
+}
+
+/** teachesClassroom as SQL on section_members (the same three ways in). */
+const teacherCondition = or(
+  eq(sectionMembers.isClassroomInstructor, true),
+  inArray(sectionMembers.role, ['professor', 'teaching_assistant']),
+);
+
 /** The section where this user teaches a classroom product, if any. */
 async function instructorSection(ctx: RequestContext, productId: number): Promise<number | null> {
   const [row] = await ctx.db
@@ -52,7 +116,7 @@ async function instructorSection(ctx: RequestContext, productId: number): Promis
       and(
         eq(sectionMembers.userId, ctx.user!.id),
         eq(sectionProducts.productId, productId),
-        or(eq(sectionMembers.isClassroomInstructor, true), eq(sectionMembers.role, 'professor')),
+        teacherCondition,
       ),
     )
     .limit(1);
@@ -113,7 +177,11 @@ export async function confirmSectionCode(
   if (!section) throw new Invalid('classroom.error.code');
   const updated = await ctx.db
     .update(ownerships)
-    .set({ isSectionCodeConfirmed: true, classroomSectionId: section.id })
+    .set({
+      isSectionCodeConfirmed: true,
+      classroomSectionId: section.id,
+      sectionCodeConfirmedAt: ctx.now,
+    })
     .where(
       and(
         eq(ownerships.userId, user.id),
@@ -125,4 +193,121 @@ export async function confirmSectionCode(
   if (updated.length === 0) throw new NotFound();
   forgetAccounts([user.id]);
   return { sectionId: section.id };
+}
+
+/** One section's classroom, as its door and the facts a page needs around it. */
+export type SectionClassroom = {
+  door: ClassroomDoor;
+  classroom: { productId: number; title: string; languageCode: string };
+  section: {
+    id: number;
+    name: string;
+    number: string | null;
+    department: string;
+    courseNumber: string;
+    courseName: string;
+  };
+  /** Whether the user is a member of the section (its shelf buttons are computed for them). */
+  isMember: boolean;
+};
+
+/**
+ * The classroom of one section for the logged-in user (spec 2 §4 Classroom). Not found unless
+ * the section lists this classroom product; the door decides the rest.
+ */
+export async function sectionClassroom(
+  ctx: RequestContext,
+  input: { productId: number; sectionId: number; asked: ClassroomView | null },
+): Promise<SectionClassroom> {
+  const user = ctx.user;
+  if (!user) throw new Forbidden('error.loginRequired');
+  const [row] = await ctx.db
+    .select({
+      productId: products.id,
+      title: products.title,
+      languageCode: products.languageCode,
+      sectionId: courseSections.id,
+      name: courseSections.name,
+      number: courseSections.number,
+      department: courses.department,
+      courseNumber: courses.number,
+      courseName: courses.name,
+    })
+    .from(sectionProducts)
+    .innerJoin(products, eq(products.id, sectionProducts.productId))
+    .innerJoin(courseSections, eq(courseSections.id, sectionProducts.sectionId))
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .where(
+      and(
+        eq(sectionProducts.sectionId, input.sectionId),
+        eq(sectionProducts.productId, input.productId),
+        eq(products.productType, 'classroom'),
+        sql`${products.status} <> 'deleted'`,
+      ),
+    )
+    .limit(1);
+  if (!row) throw new NotFound();
+  const [[member], [owned]] = await Promise.all([
+    ctx.db
+      .select({
+        role: sectionMembers.role,
+        isClassroomInstructor: sectionMembers.isClassroomInstructor,
+      })
+      .from(sectionMembers)
+      .where(and(eq(sectionMembers.sectionId, row.sectionId), eq(sectionMembers.userId, user.id)))
+      .limit(1),
+    ctx.db
+      .select({
+        isSectionCodeConfirmed: ownerships.isSectionCodeConfirmed,
+        classroomSectionId: ownerships.classroomSectionId,
+      })
+      .from(ownerships)
+      .where(
+        and(
+          eq(ownerships.userId, user.id),
+          eq(ownerships.productId, row.productId),
+          activeOwnership(ctx.now),
+        ),
+      )
+      .limit(1),
+  ]);
+  return {
+    door: classroomDoor({
+      sectionId: row.sectionId,
+      asked: input.asked,
+      teachesSection: member ? teachesClassroom(member) : false,
+      owned: !!owned,
+      isSectionCodeConfirmed: owned?.isSectionCodeConfirmed ?? false,
+      classroomSectionId: owned?.classroomSectionId ?? null,
+    }),
+    classroom: { productId: row.productId, title: row.title, languageCode: row.languageCode },
+    section: {
+      id: row.sectionId,
+      name: row.name,
+      number: row.number,
+      department: row.department,
+      courseNumber: row.courseNumber,
+      courseName: row.courseName,
+    },
+    isMember: !!member,
+  };
+}
+
+/**
+ * Where Access Classroom leads for each classroom a section lists (the course section page):
+ * the view the door opens, or 'prompt' for an owner still to confirm the code. A classroom
+ * whose door is shut is left out (its own shelf button stays).
+ */
+export async function sectionClassroomEntries(
+  ctx: RequestContext,
+  sectionId: number,
+  productIds: readonly number[],
+): Promise<Record<number, ClassroomView | 'prompt'>> {
+  const entries: Record<number, ClassroomView | 'prompt'> = {};
+  for (const productId of productIds) {
+    const { door } = await sectionClassroom(ctx, { productId, sectionId, asked: null });
+    if (door.kind === 'enter') entries[productId] = door.view;
+    else if (door.kind === 'prompt') entries[productId] = 'prompt';
+  }
+  return entries;
 }

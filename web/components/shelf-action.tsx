@@ -14,6 +14,7 @@ export function ShelfActionButton({
   sectionId = null,
   memberId = null,
   offeringId = null,
+  classroomView = 'student',
 }: {
   action: ShelfAction;
   productId: number;
@@ -21,6 +22,8 @@ export function ShelfActionButton({
   sectionId?: number | null;
   memberId?: number | null;
   offeringId?: number | null;
+  /** Which view of a section's classroom Access Classroom opens (spec 2 §4 Classroom). */
+  classroomView?: 'instructor' | 'student';
 }) {
   const t = useT();
   const csrfToken = useCsrfToken();
@@ -37,8 +40,14 @@ export function ShelfActionButton({
     case 'read':
       return link(`/book/read/${productId}/${course}`);
     case 'accessCourseware':
-    case 'accessClassroom':
       return link(`/shelf?material=${productId}`);
+    case 'accessClassroom':
+      // A section's classroom; from My Shelf, the material's panel (its section or prompt).
+      return link(
+        sectionId
+          ? `/classroom/${productId}/section/${sectionId}?type=${classroomView}`
+          : `/shelf?material=${productId}`,
+      );
     case 'viewCart':
       return link('/cart/');
     case 'startReading':

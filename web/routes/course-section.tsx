@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { data, Link, redirect, useLoaderData } from 'react-router';
 import { z } from 'zod';
+import { sectionClassroomEntries } from '#domain/access/classroom.ts';
 import { DEFAULT_LOCALE } from '#domain/accounts/language.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-section.ts';
@@ -62,6 +63,12 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     showCart: !partnerOrg,
     // 'Available to buy/acquire' with Buy Now: the partner organisation's student-choice course.
     partner,
+    // Access Classroom for its instructors and its owners (spec 2 §4 Classroom), by the door.
+    classrooms: await sectionClassroomEntries(
+      context.rc,
+      sectionId,
+      view.materials.filter((m) => m.productType === 'classroom').map((m) => m.productId),
+    ),
   };
 });
 
@@ -220,7 +227,19 @@ export default function CourseSectionPage() {
                     }
                     subline={material.publisher}
                     action={
-                      material.action ? (
+                      view.classrooms[material.productId] ? (
+                        <ShelfActionButton
+                          action="accessClassroom"
+                          productId={material.productId}
+                          title={material.title}
+                          sectionId={view.section.id}
+                          classroomView={
+                            view.classrooms[material.productId] === 'instructor'
+                              ? 'instructor'
+                              : 'student'
+                          }
+                        />
+                      ) : material.action ? (
                         <ShelfActionButton
                           action={material.action}
                           productId={material.productId}

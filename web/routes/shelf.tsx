@@ -513,7 +513,7 @@ function ClassroomPanel({
       {access.canEnter ? (
         <a
           className="button button--primary"
-          href={`/classroom/${productId}?section=${access.sectionId}&type=${access.asInstructor ? 'instructor' : 'student'}`}
+          href={`/classroom/${productId}/section/${access.sectionId}?type=${access.asInstructor ? 'instructor' : 'student'}`}
         >
           {t('shelf.button.accessClassroom')}
         </a>
