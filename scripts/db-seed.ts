@@ -106,6 +106,7 @@ try {
       writers,
       // The key the server will read the codes with: the same variable, the same default.
       accessCodeKey: loadConfig().accessCodeKey,
+      ltiKey: loadConfig().ltiKey,
     });
     console.log(
       `done in ${(summary.ms / 1000).toFixed(1)} s: ${summary.products} products, ${summary.categories} categories, ${summary.users} users, ${summary.sections} sections, ${summary.bookFiles} book files`,

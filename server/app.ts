@@ -160,7 +160,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       development,
       stripe: browserPayments.gateway === 'stripe',
       // A page may post the partner hand-off form to a bookstore partner's store.
-      formActions: html && context ? await formActionOrigins(context) : [],
+      formActions:
+        html && context
+          ? [...(context.formActions ?? []), ...(await formActionOrigins(context))]
+          : [],
     });
     response.headers.set('X-Request-Id', requestId);
     const key = cacheEnabled

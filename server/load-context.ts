@@ -14,6 +14,8 @@ export type WebContext = {
   log: Logger;
   /** CSP hashes of the inline scripts of the page rendered for this request. */
   scriptHashes: string[];
+  /** Other origins this response's forms may post to (a courseware launch, decision 017). */
+  formActions?: string[];
   /** Set by a loader whose page anonymous visitors may share: the products it shows. */
   publicPage: { productIds: Set<number> } | null;
   csrfToken: string;

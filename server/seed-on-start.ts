@@ -30,6 +30,7 @@ export async function seedDemoIfWanted(
         dataDir: path.resolve(config.DATA_DIR),
         log: (line) => log.info(line),
         accessCodeKey: config.accessCodeKey,
+        ltiKey: config.ltiKey,
       },
     );
     log.info({ ms: Date.now() - started }, 'demo seeded');

@@ -20,6 +20,7 @@ import {
 import { flattenBisac } from './content/bisac.ts';
 import { type DemoSections, seedCourses } from './courses.ts';
 import { FEATURE_TEMPLATES } from './features.ts';
+import { seedDemoTools } from './launch.ts';
 import { seedShelf } from './shelf.ts';
 import { seedSites } from './sites.ts';
 
@@ -36,6 +37,8 @@ export type SeedOptions = {
   log?: (line: string) => void;
   /** ACCESS_CODE_KEY: the demo redeem code is stored as its digest under this key. */
   accessCodeKey: string;
+  /** LTI_KEY: the demo tool's LTI 1.1 secret is stored encrypted under it (decision 017). */
+  ltiKey?: string;
   /**
    * Product batches written at once, each in its own transaction on its own pooled connection
    * (PostgreSQL only, and only when `handle.db` is a pool, as db:seed's is). 1, the default,
@@ -126,6 +129,16 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedOptions): Pr
       sections,
       accessCodeKey: options.accessCodeKey,
     });
+    if (options.ltiKey) {
+      const product = (name: FixtureName) => baseId + FIXTURE_INDEX[name];
+      await seedDemoTools(tx, {
+        ltiKey: options.ltiKey,
+        products: {
+          lti13: product('poolCourseware'),
+          lti11: [product('studentCourseware'), product('ltiCourseware')],
+        },
+      });
+    }
     // Fresh statistics, so the first catalogue queries on a big seed get sensible plans.
     await tx.execute(sql`analyze products`);
 

@@ -427,7 +427,7 @@ export async function startLti13Launch(
     const facts = await launchFacts(ctx, input.productId, input.sectionId, '1.3');
     const handle = newHandle();
     const launchId = await openLaunch(ctx, facts, handle);
-    const tool = lti13Tool(facts.tool);
+    const tool = lti13Tool(facts.tool, input.origin);
     return {
       launchId,
       action: tool.loginUrl,
@@ -442,13 +442,21 @@ export async function startLti13Launch(
   });
 }
 
-function lti13Tool(tool: ToolRow): Lti13Tool {
+/**
+ * A registered address; a path (a tool that ships with the project, like the demo tool) is on
+ * our own origin.
+ */
+export function resolveToolUrl(url: string, origin: string): string {
+  return url.startsWith('/') ? `${origin}${url}` : url;
+}
+
+function lti13Tool(tool: ToolRow, origin: string): Lti13Tool {
   return {
     clientId: tool.clientId ?? '',
     deploymentId: tool.deploymentId ?? '',
-    launchUrl: tool.launchUrl,
-    loginUrl: tool.loginUrl ?? '',
-    redirectUris: tool.redirectUris,
+    launchUrl: resolveToolUrl(tool.launchUrl, origin),
+    loginUrl: resolveToolUrl(tool.loginUrl ?? '', origin),
+    redirectUris: tool.redirectUris.map((uri) => resolveToolUrl(uri, origin)),
   };
 }
 
@@ -480,7 +488,7 @@ export async function answerAuthRequest(
     throw new LaunchRefused(reason);
   };
   const refusal = authRequestRefusal(request, {
-    tool: tool ? lti13Tool(tool) : null,
+    tool: tool ? lti13Tool(tool, input.origin) : null,
     loginHint: tool ? pairwiseSubject(ctx.keys.lti, tool.id, ctx.user.id) : '',
   });
   if (refusal) return fail(refusal);
@@ -499,7 +507,7 @@ export async function answerAuthRequest(
   const facts = await launchFacts(ctx, launch.productId, launch.sectionId, '1.3');
   const claims = resourceLinkClaims({
     issuer: input.issuer,
-    tool: lti13Tool(tool!),
+    tool: lti13Tool(tool!, input.origin),
     subject: subjectOf(ctx, tool!.id),
     context: contextOf(facts, input.origin, launch.id),
     nonce: request.nonce!,
@@ -535,13 +543,13 @@ async function finish(
  */
 export async function authorizeLti11Launch(
   ctx: RequestContext,
-  input: { productId: number; sectionId: number | null },
+  input: { productId: number; sectionId: number | null; origin: string },
 ): Promise<{ targetUrl: string; cacheKey: string }> {
   return refusing(ctx, { ...input, version: '1.1' }, async () => {
     const facts = await launchFacts(ctx, input.productId, input.sectionId, '1.1');
     const cacheKey = newHandle();
     await openLaunch(ctx, facts, cacheKey);
-    return { targetUrl: facts.tool.launchUrl, cacheKey };
+    return { targetUrl: resolveToolUrl(facts.tool.launchUrl, input.origin), cacheKey };
   });
 }
 
@@ -585,7 +593,8 @@ export async function lti11LaunchForm(
     throw new LaunchRefused('launch.error.expired');
   }
   const facts = await launchFacts(ctx, launch.productId, launch.sectionId, '1.1');
-  if (facts.tool.launchUrl !== input.targetUrl || facts.tool.id !== launch.toolId) {
+  const launchUrl = resolveToolUrl(facts.tool.launchUrl, input.origin);
+  if (launchUrl !== input.targetUrl || facts.tool.id !== launch.toolId) {
     await finish(ctx, launch.id, 'refused', 'launch.error.invalidRequest');
     throw new LaunchRefused('launch.error.invalidRequest');
   }
@@ -602,9 +611,9 @@ export async function lti11LaunchForm(
   });
   const secret = decryptSecret(ctx.keys.lti, facts.tool.secretCiphertext ?? '');
   return {
-    action: facts.tool.launchUrl,
+    action: launchUrl,
     method: 'post',
-    fields: signOAuth1(facts.tool.launchUrl, params, facts.tool.consumerKey ?? '', secret, ctx.now),
+    fields: signOAuth1(launchUrl, params, facts.tool.consumerKey ?? '', secret, ctx.now),
   };
 }
 

@@ -919,6 +919,37 @@ export const frCA: Record<MessageId, string> = {
   'analytics.ofStudents': '{count, number} sur {total, number}',
   'analytics.never': 'Jamais',
   'analytics.empty': 'Cette section n’a pas encore de ressources.',
+  'launch.error.notEntitled': 'Vous n’avez pas accès à ce didacticiel.',
+  'launch.error.noTool':
+    'Nous avons de la difficulté à accéder à votre didacticiel. Veuillez communiquer avec notre équipe de soutien pour obtenir de l’aide.',
+  'launch.error.expired':
+    'Ce lancement a expiré ou a déjà servi. Veuillez relancer le didacticiel depuis votre étagère.',
+  'launch.error.invalidRequest':
+    'Le fournisseur du didacticiel a envoyé une demande de lancement que nous ne pouvons pas accepter.',
+  'launch.error.unknownClient': 'Le fournisseur du didacticiel n’est pas inscrit chez nous.',
+  'launch.error.redirectUri':
+    'Le fournisseur du didacticiel a demandé de revenir à une adresse qu’il n’a pas inscrite.',
+  'launch.error.otherUser': 'Ce lancement a été commencé par un autre utilisateur.',
+  'launch.error.generic': 'Désolé, nous avons rencontré une erreur.',
+  'launch.title': 'Lancement du didacticiel',
+  'launch.continue': 'Continuer vers le didacticiel',
+  'launch.failed': 'Le didacticiel n’a pas pu être lancé',
+  'launch.return.title': 'De retour de votre didacticiel',
+  'launch.return.error': 'Le fournisseur du didacticiel a signalé un problème : {message}',
+  'launch.return.ok': 'Vous êtes de retour de votre didacticiel.',
+  'launch.return.section': 'Retour à la section de cours',
+  'launch.analytics.launched': 'Lancements de didacticiels',
+  'launch.analytics.refused': 'Lancements de didacticiels refusés',
+  'demoTool.title': 'Outil de didacticiel de démonstration',
+  'demoTool.welcome': 'Bienvenue, {name} ({role}) — {section}',
+  'demoTool.noSection': 'aucune section de cours',
+  'demoTool.verified13':
+    'Lancement vérifié : un id_token LTI 1.3 signé par Shelfmark (clé {kid}).',
+  'demoTool.verified11':
+    'Lancement vérifié : un lancement LTI 1.1 dont la signature OAuth est valide.',
+  'demoTool.resource': 'Ressource : {title}',
+  'demoTool.refused': 'L’outil de démonstration a refusé ce lancement : {reason}',
+  'demoTool.back': 'Retourner à Shelfmark',
   'cds.courseware.title': 'Didacticiel',
   'cds.courseware.unavailable':
     'Votre cours vous donne ce didacticiel. Le lancer d’ici n’est pas encore offert : veuillez l’ouvrir depuis votre cours dans votre plateforme d’apprentissage.',
