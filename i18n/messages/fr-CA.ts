@@ -943,8 +943,7 @@ export const frCA: Record<MessageId, string> = {
   'demoTool.title': 'Outil de didacticiel de démonstration',
   'demoTool.welcome': 'Bienvenue, {name} ({role}) — {section}',
   'demoTool.noSection': 'aucune section de cours',
-  'demoTool.verified13':
-    'Lancement vérifié : un id_token LTI 1.3 signé par Shelfmark (clé {kid}).',
+  'demoTool.verified13': 'Lancement vérifié : un id_token LTI 1.3 signé par Shelfmark (clé {kid}).',
   'demoTool.verified11':
     'Lancement vérifié : un lancement LTI 1.1 dont la signature OAuth est valide.',
   'demoTool.resource': 'Ressource : {title}',
