@@ -677,3 +677,45 @@ export async function sectionLaunchCounts(
   const of = (outcome: string) => rows.find((r) => r.outcome === outcome)?.n ?? 0;
   return { launched: of('launched'), refused: of('refused') };
 }
+
+export type LaunchOption = {
+  version: LtiVersion;
+  /** The user's section that uses this courseware, if any: the launch's context. */
+  sectionId: number | null;
+  coursewarePricingId: string | null;
+  /** Where the launch's first form goes: a page offering it must allow it (CSP form-action). */
+  formOrigin: string;
+};
+
+/**
+ * What 'Access Courseware' launches for this user (issue 14): the tool's version and the
+ * user's section using this courseware; null when no tool is registered for it.
+ */
+export async function coursewareLaunchOption(
+  ctx: RequestContext,
+  productId: number,
+  origin: string,
+): Promise<LaunchOption | null> {
+  const tool = await toolOfProduct(ctx.db, productId);
+  if (!tool || !ctx.user) return null;
+  const [section] = await ctx.db
+    .select({ id: sectionProducts.sectionId, pricingId: sectionProducts.coursewarePricingId })
+    .from(sectionProducts)
+    .innerJoin(
+      sectionMembers,
+      and(
+        eq(sectionMembers.sectionId, sectionProducts.sectionId),
+        eq(sectionMembers.userId, ctx.user.id),
+      ),
+    )
+    .where(eq(sectionProducts.productId, productId))
+    .orderBy(desc(sectionProducts.sectionId))
+    .limit(1);
+  const first = tool.ltiVersion === '1.3' ? (tool.loginUrl ?? '') : tool.launchUrl;
+  return {
+    version: tool.ltiVersion as LtiVersion,
+    sectionId: section?.id ?? null,
+    coursewarePricingId: section?.pricingId ?? null,
+    formOrigin: new URL(resolveToolUrl(first, origin)).origin,
+  };
+}

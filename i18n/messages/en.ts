@@ -900,6 +900,8 @@ export const en = {
     'The courseware provider asked to return to an address it has not registered.',
   'launch.error.otherUser': 'This launch was started by another user.',
   'launch.error.generic': 'Sorry, we encountered an error.',
+  'launch.error.popup':
+    'Your browser blocked the new tab. Please disable pop-up blockers for this site and refresh the page.',
   'launch.title': 'Launching courseware',
   'launch.continue': 'Continue to the courseware',
   'launch.failed': 'The courseware could not be launched',

@@ -931,6 +931,8 @@ export const frCA: Record<MessageId, string> = {
     'Le fournisseur du didacticiel a demandé de revenir à une adresse qu’il n’a pas inscrite.',
   'launch.error.otherUser': 'Ce lancement a été commencé par un autre utilisateur.',
   'launch.error.generic': 'Désolé, nous avons rencontré une erreur.',
+  'launch.error.popup':
+    'Votre navigateur a bloqué le nouvel onglet. Veuillez désactiver les bloqueurs de fenêtres publicitaires pour ce site et actualiser la page.',
   'launch.title': 'Lancement du didacticiel',
   'launch.continue': 'Continuer vers le didacticiel',
   'launch.failed': 'Le didacticiel n’a pas pu être lancé',

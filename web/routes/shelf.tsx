@@ -36,6 +36,8 @@ import {
   termFilterOf,
 } from '#domain/shelf/sections.ts';
 import { AccessCodePanel } from '#web/access/access-code-panel.tsx';
+import { coursewareLaunchProps } from '#web/access/courseware-launch.server.ts';
+import { CoursewareLaunch } from '#web/access/courseware-launch.tsx';
 import { RedeemDialog } from '#web/access/redeem-dialog.tsx';
 import { CartSideSheet } from '#web/components/cart-side-sheet.tsx';
 import { DetailsTable } from '#web/components/details-table.tsx';
@@ -127,6 +129,11 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     classroom:
       material?.productType === 'classroom'
         ? await classroomAccessFor(context.rc, material.productId)
+        : null,
+    // Owned courseware with a registered tool launches (issue 14, spec 1 §4 Courseware launch).
+    coursewareLaunch:
+      material?.productType === 'courseware'
+        ? await coursewareLaunchProps(context, request, material.productId)
         : null,
   };
 });
@@ -323,6 +330,7 @@ export default function ShelfPage() {
                 <MaterialPanel
                   material={data.material}
                   classroom={data.classroom}
+                  coursewareLaunch={data.coursewareLaunch}
                   closeTo={withParams({ material: null })}
                 />
               ) : null}
@@ -383,10 +391,12 @@ function SortMenu({ sort, types, term }: { sort: ShelfSort; types: string[]; ter
 function MaterialPanel({
   material,
   classroom,
+  coursewareLaunch,
   closeTo,
 }: {
   material: NonNullable<LoaderData['material']>;
   classroom: LoaderData['classroom'];
+  coursewareLaunch: LoaderData['coursewareLaunch'];
   closeTo: string;
 }) {
   const t = useT();
@@ -467,9 +477,10 @@ function MaterialPanel({
       <h4>{t('shelf.panel.info')}</h4>
       <DetailsTable rows={details} />
       {classroom ? <ClassroomPanel productId={material.productId} access={classroom} /> : null}
+      {coursewareLaunch ? <CoursewareLaunch {...coursewareLaunch} title={material.title} /> : null}
       {material.productType === 'courseware' ? (
         material.isCodeless ? (
-          material.accessUrl ? (
+          coursewareLaunch ? null : material.accessUrl ? (
             <a
               className="button button--primary"
               href={material.accessUrl}
