@@ -1,5 +1,5 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { bookFiles, collectionItems, products } from '#db/schema/catalog.ts';
+import { collectionItems, products } from '#db/schema/catalog.ts';
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
@@ -23,7 +23,6 @@ export type ProductFacts = {
   title: string;
   productType: string;
   status: string;
-  hasReaderFile: boolean;
 };
 
 /**
@@ -153,12 +152,7 @@ export async function productFacts(ctx: RequestContext, productId: number): Prom
     .where(eq(products.id, productId))
     .limit(1);
   if (!row || row.status === 'deleted') throw new NotFound();
-  const [file] = await ctx.db
-    .select({ id: bookFiles.id })
-    .from(bookFiles)
-    .where(and(eq(bookFiles.productId, productId), eq(bookFiles.type, 'READER')))
-    .limit(1);
-  return { ...row, hasReaderFile: file !== undefined };
+  return row;
 }
 
 /** What the rule says for the signed-in user (or the visitor) and this product. */

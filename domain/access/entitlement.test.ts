@@ -28,7 +28,7 @@ const member = (over: Partial<EntitlementMembership> = {}): EntitlementMembershi
 
 const input = (over: Partial<EntitlementInput> = {}): EntitlementInput => ({
   signedIn: true,
-  product: { productType: 'book', status: 'active', hasReaderFile: true },
+  product: { productType: 'book', status: 'active' },
   ownerships: [],
   memberships: [],
   now,
@@ -86,27 +86,10 @@ describe('entitlement: ownership (spec 1 §3 isOwned, §4 priority 1)', () => {
     });
   });
 
-  it('an owner of a book with no file gets the reader’s "no file" message', () => {
-    const result = entitlement(
-      input({
-        product: { productType: 'book', status: 'active', hasReaderFile: false },
-        ownerships: [owned()],
-      }),
-    );
-    expect(result).toMatchObject({ ok: false, reason: 'reading.error.noFile' });
-  });
-
-  it('someone with no way in to a book with no file is told it is not theirs, not about files', () => {
-    const result = entitlement(
-      input({ product: { productType: 'book', status: 'active', hasReaderFile: false } }),
-    );
-    expect(result).toMatchObject({ ok: false, reason: 'access.reason.notEntitled' });
-  });
-
   it('a withdrawn product stays open to its owners; a deleted one to nobody', () => {
-    const withdrawn = { productType: 'book', status: 'withdrawn', hasReaderFile: true };
+    const withdrawn = { productType: 'book', status: 'withdrawn' };
     expect(entitlement(input({ product: withdrawn, ownerships: [owned()] })).ok).toBe(true);
-    const deleted = { productType: 'book', status: 'deleted', hasReaderFile: true };
+    const deleted = { productType: 'book', status: 'deleted' };
     expect(entitlement(input({ product: deleted, ownerships: [owned()] }))).toMatchObject({
       ok: false,
       reason: 'access.reason.notOpenable',
@@ -181,15 +164,21 @@ describe('entitlement: through a course section (spec 1 §4 Course fee, §5 cour
     expect(result).toMatchObject({ ok: false, reason: 'access.reason.optedOut' });
   });
 
-  it('CDS organisation: its members read through the course-delivery link', () => {
-    const result = entitlement(input({ memberships: [member({ org: { isCdsEnabled: true } })] }));
+  it('CDS organisation: course-fee members read through the course-delivery link', () => {
+    const cds = { org: { isCdsEnabled: true } };
+    const result = entitlement(input({ memberships: [member({ ...cds, isCourseFee: true })] }));
     expect(result).toMatchObject({ ok: true, via: 'cds', memberId: 70 });
+    // Without the course fee, offerings show and the student buys (spec 1 §5).
+    expect(entitlement(input({ memberships: [member(cds)] }))).toMatchObject({
+      ok: false,
+      reason: 'access.reason.notEntitled',
+    });
   });
 
   it('the CDS route names the member: another member id opens nothing', () => {
     const result = entitlement(
       input({
-        memberships: [member({ org: { isCdsEnabled: true } })],
+        memberships: [member({ org: { isCdsEnabled: true }, isCourseFee: true })],
         through: { memberId: 71 },
       }),
     );
@@ -283,7 +272,7 @@ describe('entitlement: who and what', () => {
     expect(entryOf('classroom')).toBe('enter');
     expect(entryOf('collection')).toBe('open');
     expect(entryOf('physical_product')).toBeNull();
-    const physical = { productType: 'physical_product', status: 'active', hasReaderFile: false };
+    const physical = { productType: 'physical_product', status: 'active' };
     expect(entitlement(input({ product: physical, ownerships: [owned()] }))).toMatchObject({
       ok: false,
       reason: 'access.reason.notOpenable',
@@ -291,12 +280,12 @@ describe('entitlement: who and what', () => {
   });
 
   it('courseware launches and a classroom is entered through the course too', () => {
-    const courseware = { productType: 'courseware', status: 'active', hasReaderFile: false };
+    const courseware = { productType: 'courseware', status: 'active' };
     expect(entitlement(input({ product: courseware, memberships: [member()] }))).toMatchObject({
       ok: true,
       entry: 'launch',
     });
-    const classroom = { productType: 'classroom', status: 'active', hasReaderFile: false };
+    const classroom = { productType: 'classroom', status: 'active' };
     expect(entitlement(input({ product: classroom, ownerships: [owned()] }))).toMatchObject({
       ok: true,
       entry: 'enter',

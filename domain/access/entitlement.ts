@@ -6,8 +6,8 @@
 // Plain data in, a decision out: the service (entitlement-facts.ts) loads the facts, pages and
 // routes ask it, and nothing else decides.
 import { isBeforeDeadline, type OptStatus } from '#domain/courses/opting.ts';
-import { materialsVisibleFrom } from '#domain/shelf/sections.ts';
 import { isActiveOwnership, type OwnershipWindow } from '#domain/shelf/ownership.ts';
+import { materialsVisibleFrom } from '#domain/shelf/sections.ts';
 
 /** What opening a material means, by its type (spec 1 §4 priority 1 labels). */
 export type Entry = 'read' | 'launch' | 'enter' | 'open';
@@ -20,7 +20,7 @@ export type Via =
   | 'collection'
   /** The course fee of a section that lists it, while not opted out (spec 1 §4 Course fee). */
   | 'courseFee'
-  /** A CDS-enabled organisation's section that lists it, while not opted out. */
+  /** The course fee of a CDS-enabled organisation's section: its course-delivery link. */
   | 'cds'
   /** Courtesy access: cdsEnabled off, auto-provisioning on, not opted out (spec 1 §5). */
   | 'courtesy'
@@ -36,7 +36,6 @@ export type EntitlementReason =
   | 'access.reason.notStarted'
   | 'access.reason.revoked'
   | 'reading.error.expired'
-  | 'reading.error.noFile'
   | 'access.reason.notOpenable';
 
 export type Entitlement =
@@ -86,8 +85,6 @@ export type EntitlementInput = {
     productType: string;
     /** Deleted products open for nobody; withdrawn ones stay open for their owners. */
     status: string;
-    /** A book or ebundle has a file for the reader. */
-    hasReaderFile: boolean;
   };
   /** The user's ownerships of the product, and of collections containing it. */
   ownerships: readonly EntitlementOwnership[];
@@ -132,15 +129,17 @@ function courseVia(member: EntitlementMembership): Via | null {
   if (INSTRUCTOR_ROLES.has(member.role)) return 'instructor';
   // spec 1 §6: opted-out students are blocked from reading via inclusive access.
   if (member.optStatus === 'opted_out') return null;
-  if (member.isCourseFee) return 'courseFee';
-  if (member.org.isCdsEnabled) return 'cds';
+  // spec 1 §4: the course fee's Start Reading launches the course-delivery link: a CDS
+  // organisation's own (/cds_book_read/), or the reader through the course elsewhere.
+  if (member.isCourseFee) return member.org.isCdsEnabled ? 'cds' : 'courseFee';
   // spec 1 §5: courtesy access when cdsEnabled is off, auto-provisioning is not disabled and
-  // the member is not opted out.
-  if (!member.disableAutoProvisioning) return 'courtesy';
+  // the member is not opted out. Otherwise (CDS, auto-provisioning disabled) offerings show
+  // and the student buys.
+  if (!member.org.isCdsEnabled && !member.disableAutoProvisioning) return 'courtesy';
   return null;
 }
 
-const COURSE_PRIORITY: Via[] = ['courseFee', 'cds', 'courtesy', 'instructor'];
+const COURSE_PRIORITY: Via[] = ['cds', 'courseFee', 'courtesy', 'instructor'];
 
 /**
  * Whether the user may open the product now, through what, until when; or why not, with the
@@ -158,13 +157,8 @@ export function entitlement(input: EntitlementInput): Entitlement {
   if (entry === null || input.product.status === 'deleted') {
     return refuse('access.reason.notOpenable');
   }
-  const granted = grant(input, entry);
-  if (granted) {
-    // The reader's own message for a book without a file, to those who may read it.
-    if (entry === 'read' && !input.product.hasReaderFile) return refuse('reading.error.noFile');
-    return granted;
-  }
-  return refusal(input, refuse);
+  // Rights only: whether a book has a file to read is the reader's to say, to those it lets in.
+  return grant(input, entry) ?? refusal(input, refuse);
 }
 
 function grant(input: EntitlementInput, entry: Entry): Entitlement | null {

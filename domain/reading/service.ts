@@ -4,14 +4,14 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { bookFiles, products } from '#db/schema/catalog.ts';
-import { courseSections, courses, sectionMembers, } from '#db/schema/courses.ts';
+import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import {
   bookFileMetrics,
   readingAllowances,
   readingEvents,
   readingPositions,
 } from '#db/schema/reading.ts';
-import { AccessRefused, requireEntitlement } from '#domain/access/entitlement-facts.ts';
+import { requireEntitlement } from '#domain/access/entitlement-facts.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
@@ -55,7 +55,7 @@ function userOf(ctx: RequestContext) {
  * rule decides (domain/access/entitlement.ts, issue 14): an ownership, an owned collection, or
  * a section that lists it (course fee, CDS, courtesy access, its instructors). /cds_book_read/
  * names the member (coursemember_id), /book/read/ may name the section (course_id). A refusal
- * carries its reason and the way back; a book its reader may open but that has no file says so.
+ * carries its reason and the way back.
  */
 export async function readingGrant(
   ctx: RequestContext,
@@ -63,19 +63,12 @@ export async function readingGrant(
   via: ReadingVia,
 ): Promise<ReadingGrant> {
   userOf(ctx);
-  try {
-    const { grant } = await requireEntitlement(ctx, productId, {
-      memberId: via.courseMemberId,
-      sectionId: via.courseSectionId ?? null,
-    });
-    if (grant.entry !== 'read') throw new NotFound();
-    return { via: grant.via, expiresAt: grant.until, sectionId: grant.sectionId };
-  } catch (error) {
-    if (error instanceof AccessRefused && error.refusal.reason === 'reading.error.noFile') {
-      throw new NotFound('reading.error.noFile');
-    }
-    throw error;
-  }
+  const { grant } = await requireEntitlement(ctx, productId, {
+    memberId: via.courseMemberId,
+    sectionId: via.courseSectionId ?? null,
+  });
+  if (grant.entry !== 'read') throw new NotFound();
+  return { via: grant.via, expiresAt: grant.until, sectionId: grant.sectionId };
 }
 
 type ReaderFile = {

@@ -3,6 +3,8 @@ import { products } from '#db/schema/catalog.ts';
 import { sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { assignAccessCode } from '#domain/access/codes.ts';
+import { type EntitlementReason, entitlement } from '#domain/access/entitlement.ts';
+import { ownershipsOf } from '#domain/access/entitlement-facts.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
 import { unavailabilityReason } from '#domain/catalog/availability.ts';
 import { priceLabel } from '#domain/catalog/price-label.ts';
@@ -22,7 +24,7 @@ import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import { partnerStoreUrl } from '#domain/sites/partner-store.ts';
 import { isFreeToAdd } from './free-book-rule.ts';
 import { cartProductIds, memberSection, offeringsOf, type ShelfSection } from './my-shelf.ts';
-import { activeOwnership } from './ownership.ts';
+import { isActiveOwnership } from './ownership.ts';
 import { isPartnerCandidate } from './partner-candidates.ts';
 import { materialEntries } from './section-materials.ts';
 import { materialsVisibleFrom } from './sections.ts';
@@ -41,10 +43,27 @@ export type SectionMaterial = {
   owned: boolean;
   inCart: boolean;
   action: ShelfAction | null;
+  /**
+   * Why a material this member had, or would have, through the section does not open now,
+   * with the way back (opted out: opt back in until the deadline; the term ended; no file).
+   */
+  notice: { key: EntitlementReason; params: Record<string, string> } | null;
+  /** The reader is opened through the course-delivery link (CDS) rather than /book/read/. */
+  viaCds: boolean;
   /** The offering Add To Cart puts in the cart (the cheapest left after the course-fee rule). */
   offeringId: number | null;
   priceCents: number | null;
 };
+
+/** The refusals a material says on the course page; "not yours" goes without saying. */
+const NOTICES = new Set<EntitlementReason>([
+  'access.reason.optedOut',
+  'access.reason.optedOutClosed',
+  'access.reason.termEnded',
+  'access.reason.notStarted',
+  'access.reason.revoked',
+  'reading.error.expired',
+]);
 
 export type CourseSectionView = {
   section: ShelfSection;
@@ -130,20 +149,13 @@ export async function courseSectionView(
   const mentioned = [
     ...new Set(rows.flatMap((r) => [r.productId, r.additionalProductId ?? r.productId])),
   ];
-  const ownedRows =
-    mentioned.length === 0
-      ? []
-      : await ctx.db
-          .select({ productId: ownerships.productId })
-          .from(ownerships)
-          .where(
-            and(
-              eq(ownerships.userId, user.id),
-              inArray(ownerships.productId, mentioned),
-              activeOwnership(ctx.now),
-            ),
-          );
-  const owned = new Set(ownedRows.map((row) => row.productId));
+  // What the user owns of them (directly, or in an owned collection), for the rule.
+  const ownershipsByProduct = await ownershipsOf(ctx, user.id, mentioned);
+  const owned = new Set(
+    [...ownershipsByProduct]
+      .filter(([, list]) => list.some((o) => isActiveOwnership(o, ctx.now)))
+      .map(([productId]) => productId),
+  );
   const entries = materialEntries(rows, owned);
   const ids = entries.map((entry) => entry.productId);
   const facts =
@@ -163,6 +175,19 @@ export async function courseSectionView(
           .from(products)
           .where(inArray(products.id, ids));
   const factOf = new Map(facts.map((fact) => [fact.id, fact]));
+  // This section's membership, as the entitlement rule reads it (issue 14).
+  const membership = {
+    sectionId: section.id,
+    memberId: section.memberId,
+    role: section.role,
+    optStatus,
+    isCourseFee: section.isCourseFee,
+    addDropDate: section.addDropDate,
+    startDate: section.startDate,
+    endDate: section.endDate,
+    disableAutoProvisioning: section.disableAutoProvisioning,
+    org: { isCdsEnabled: section.org.isCdsEnabled },
+  };
   const allOfferings = await offeringsOf(ctx, ids);
   const inCart = await cartProductIds(ctx);
   // spec 1 §5: offerings show with cdsEnabled or auto-provisioning disabled; otherwise only
@@ -208,12 +233,28 @@ export async function courseSectionView(
       hasOffer: offered.length > 0,
       priceCents: cheapest ? offeringPriceCents(cheapest) : null,
     });
-    const buyable = mayBuy && unavailable === null && offered.length > 0;
     // A physical copy: judged on every offering, before the course-fee rule drops some.
     const physical =
       fact.productType === 'physical_product' ||
       (own.length > 0 && own.every((o) => o.type !== 'digital' && o.type !== 'combo'));
+    // spec 1 §4 Course fee: "Physical gives Add To Cart or View Cart" (issue 14).
+    const buyable =
+      (mayBuy || (courseFee && physical)) && unavailable === null && offered.length > 0;
+    // The one rule (domain/access/entitlement.ts): does it open, through what, or why not.
+    const decision = entitlement({
+      signedIn: true,
+      product: {
+        productType: fact.productType,
+        status: fact.status,
+      },
+      ownerships: ownershipsByProduct.get(entry.productId) ?? [],
+      memberships: [membership],
+      through: { sectionId: section.id },
+      now: ctx.now,
+    });
     const isOwned = owned.has(entry.productId);
+    const throughCourse =
+      decision.ok && (decision.via === 'courtesy' || decision.via === 'instructor');
     materials.push({
       productId: entry.productId,
       title: fact.title,
@@ -229,9 +270,16 @@ export async function courseSectionView(
         hasOfferings: buyable,
         inCart: inCart.has(entry.productId),
         physical,
-        courseFee,
+        // Start Reading only while the course fee opens it (not after the term, issue 14).
+        courseFee: decision.ok && (decision.via === 'courseFee' || decision.via === 'cds'),
+        throughCourse,
         optedOutMayBuy,
       }),
+      notice:
+        !decision.ok && !physical && NOTICES.has(decision.reason)
+          ? { key: decision.reason, params: decision.params }
+          : null,
+      viaCds: decision.ok && decision.via === 'cds',
       offeringId: buyable ? (cheapest?.id ?? null) : null,
       priceCents: cheapest ? offeringPriceCents(cheapest) : null,
     });

@@ -16,6 +16,7 @@ const base: ShelfMaterial = {
   inCart: false,
   physical: false,
   courseFee: false,
+  throughCourse: false,
   optedOutMayBuy: false,
 };
 
@@ -28,6 +29,22 @@ describe('shelf button priority (spec 1 §4)', () => {
     );
     expect(shelfButton({ ...base, owned: true, productType: 'classroom' })).toBe('accessClassroom');
     expect(shelfButton({ ...base, owned: true, free: true, inCart: true })).toBe('read');
+    // issue 14: an owned collection opens its page, not a reader that has no such book.
+    expect(shelfButton({ ...base, owned: true, productType: 'collection' })).toBe('openCollection');
+  });
+
+  it('issue 14: courtesy access and instructors open the material as owners do', () => {
+    expect(shelfButton({ ...base, throughCourse: true, hasOfferings: false })).toBe('read');
+    expect(shelfButton({ ...base, throughCourse: true, productType: 'courseware' })).toBe(
+      'accessCourseware',
+    );
+    expect(shelfButton({ ...base, throughCourse: true, productType: 'classroom' })).toBe(
+      'accessClassroom',
+    );
+    // A print copy is bought, whatever the course gives.
+    expect(shelfButton({ ...base, throughCourse: true, physical: true })).toBe('addToCart');
+    // A free book is still added to the shelf first.
+    expect(shelfButton({ ...base, throughCourse: true, free: true })).toBe('addToShelf');
   });
 
   it('2. free adds to the shelf, before any cart', () => {
@@ -65,6 +82,8 @@ describe('shelf button priority (spec 1 §4)', () => {
       viewCart: 'View Cart',
       startReading: 'Start Reading',
       acquireCode: 'Acquire Code',
+      // Not a spec label: the spec gives owned collections none (issue 14).
+      openCollection: 'Open Collection',
     };
     for (const [action, label] of Object.entries(spec)) {
       expect(translate('en', `shelf.button.${action}`)).toBe(label);

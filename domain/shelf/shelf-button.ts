@@ -10,7 +10,9 @@ export type ShelfAction =
   | 'addToCart'
   | 'viewCart'
   | 'startReading'
-  | 'acquireCode';
+  | 'acquireCode'
+  /** An owned collection opens its page, where each item reads (issue 14). */
+  | 'openCollection';
 
 export type ShelfMaterial = {
   productType: string;
@@ -23,6 +25,11 @@ export type ShelfMaterial = {
   physical: boolean;
   /** The member's course fee covers this course's materials. */
   courseFee: boolean;
+  /**
+   * The entitlement rule opens it through the section without a course fee: courtesy access,
+   * or as its instructor (domain/access/entitlement.ts, issue 14).
+   */
+  throughCourse: boolean;
   /** An opted-out inclusive-access student who may still buy (spec 1 §4 priority 3). */
   optedOutMayBuy: boolean;
 };
@@ -31,9 +38,8 @@ export type ShelfMaterial = {
 export function ownedAction(productType: string): ShelfAction | null {
   if (productType === 'courseware') return 'accessCourseware';
   if (productType === 'classroom') return 'accessClassroom';
-  if (productType === 'book' || productType === 'ebundle' || productType === 'collection') {
-    return 'read';
-  }
+  if (productType === 'book' || productType === 'ebundle') return 'read';
+  if (productType === 'collection') return 'openCollection';
   return null;
 }
 
@@ -48,6 +54,8 @@ export function shelfButton(material: ShelfMaterial): ShelfAction | null {
   if (material.courseFee && !material.physical) {
     return material.productType === 'courseware' ? 'acquireCode' : 'startReading';
   }
+  // Courtesy access and instructors: the material opens as if owned (spec 1 §5, issue 14).
+  if (material.throughCourse && !material.physical) return ownedAction(material.productType);
   // 3. An eligible opted-out student with offerings may buy.
   if (material.optedOutMayBuy && material.hasOfferings) {
     return material.inCart ? 'viewCart' : 'addToCart';

@@ -138,6 +138,7 @@ export const en = {
   'library.intro': 'Your library lists the courses and materials you can open.',
   'library.toShelf': 'Go to My Shelf',
   'product.owned': 'You already own this title.',
+  'product.throughCourse': 'You have access to this title through your course.',
   'product.addToShelf': 'Add To My Shelf',
   'freeBook.error.notFree': 'This book cannot be added for free.',
   'cart.error.title': 'Unable to Add to Cart',
@@ -603,6 +604,7 @@ export const en = {
   'shelf.button.viewCart': 'View Cart',
   'shelf.button.startReading': 'Start Reading',
   'shelf.button.acquireCode': 'Acquire Code',
+  'shelf.button.openCollection': 'Open Collection',
   'shelf.button.of': '{action}: {title}',
   'shelf.panel.close': 'Close the details',
   'shelf.panel.daysLeft': '{days, plural, one {# day} other {# days}} remaining',
@@ -857,6 +859,19 @@ export const en = {
     'You have reached the print limit for this book: you can print {remaining, plural, =0 {no more pages} one {# more page} other {# more pages}} of the {limit, number} it allows.',
   'reading.error.expired': 'Your access to this book ended on {date}.',
   'reading.error.noFile': 'This title has no file to read.',
+  'access.reason.notEntitled':
+    "You don't have access to this title. Buy it, redeem an access code, or open it from your course.",
+  'access.reason.notSignedIn': 'Please log in to open this title.',
+  'access.reason.optedOut':
+    "You opted out of this course's materials, so this title is closed. You can opt back in until {deadline}.",
+  'access.reason.optedOutClosed':
+    "You opted out of this course's materials and the opting deadline has passed. You can buy this title.",
+  'access.reason.termEnded': 'Your course ended on {date}, and your access through it ended too.',
+  'access.reason.notStarted': 'Your course materials open on {date}, two weeks before class starts.',
+  'access.reason.revoked': 'Your access to this title was withdrawn (for example after a refund).',
+  'access.reason.notOpenable': 'This product cannot be opened here.',
+  'access.wayBack.optBackIn': 'Opt back in on your course page',
+  'access.wayBack.buy': 'See buying options',
   'reading.search.empty': 'Please enter a valid search term.',
   'reading.search.pdfInBrowser': 'This book is searched in your browser.',
   // Issue 13, reader defects found from outside.

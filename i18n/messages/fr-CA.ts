@@ -143,6 +143,7 @@ export const frCA: Record<MessageId, string> = {
   'library.intro': 'Votre bibliothèque présente les cours et le matériel que vous pouvez ouvrir.',
   'library.toShelf': 'Aller à Mon étagère',
   'product.owned': 'Vous possédez déjà ce titre.',
+  'product.throughCourse': 'Vous avez accès à ce titre par votre cours.',
   'product.addToShelf': 'Ajouter à Mon étagère',
   'freeBook.error.notFree': 'Ce livre ne peut pas être ajouté gratuitement.',
   'cart.error.title': 'Impossible d’ajouter au panier',
@@ -628,6 +629,7 @@ export const frCA: Record<MessageId, string> = {
   'shelf.button.viewCart': 'Voir le panier',
   'shelf.button.startReading': 'Commencer la lecture',
   'shelf.button.acquireCode': 'Obtenir le code',
+  'shelf.button.openCollection': 'Ouvrir la collection',
   'shelf.button.of': '{action} : {title}',
   'shelf.panel.close': 'Fermer les détails',
   'shelf.panel.daysLeft': '{days, plural, one {# jour restant} other {# jours restants}}',
@@ -886,6 +888,20 @@ export const frCA: Record<MessageId, string> = {
     'Vous avez atteint la limite d’impression de ce livre : vous pouvez encore imprimer {remaining, plural, =0 {aucune page} one {# page} other {# pages}} sur les {limit, number} permises.',
   'reading.error.expired': 'Votre accès à ce livre a pris fin le {date}.',
   'reading.error.noFile': 'Ce titre n’a pas de fichier à lire.',
+  'access.reason.notEntitled':
+    'Vous n’avez pas accès à ce titre. Achetez-le, utilisez un code d’accès ou ouvrez-le depuis votre cours.',
+  'access.reason.notSignedIn': 'Veuillez vous connecter pour ouvrir ce titre.',
+  'access.reason.optedOut':
+    'Vous vous êtes désinscrit du matériel de ce cours : ce titre est donc fermé. Vous pouvez vous réinscrire jusqu’au {deadline}.',
+  'access.reason.optedOutClosed':
+    'Vous vous êtes désinscrit du matériel de ce cours et la date limite d’inscription est passée. Vous pouvez acheter ce titre.',
+  'access.reason.termEnded': 'Votre cours a pris fin le {date}, et votre accès par ce cours aussi.',
+  'access.reason.notStarted':
+    'Le matériel de votre cours sera accessible le {date}, deux semaines avant le début des cours.',
+  'access.reason.revoked': 'Votre accès à ce titre a été retiré (par exemple après un remboursement).',
+  'access.reason.notOpenable': 'Ce produit ne peut pas être ouvert ici.',
+  'access.wayBack.optBackIn': 'Vous réinscrire depuis la page du cours',
+  'access.wayBack.buy': 'Voir les options d’achat',
   'reading.search.empty': 'Veuillez saisir un terme de recherche valide.',
   'reading.search.pdfInBrowser': 'Ce livre est cherché dans votre navigateur.',
   // Issue 13, reader defects found from outside.

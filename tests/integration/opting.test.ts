@@ -463,7 +463,8 @@ describe('what a section sells (spec 1 §5)', () => {
     }
     const action = async (id: number) =>
       (await courseSectionView(student, id, today)).materials[0]?.action;
-    expect(await action(inclusive.id)).toBeNull();
+    // Inclusive access sells nothing; courtesy access reads it (issue 14).
+    expect(await action(inclusive.id)).toBe('read');
     expect(await action(cds.id)).toBe('addToCart');
     expect(await action(lms.id)).toBe('addToCart');
     // Auto-provisioning disabled: no opting either.

@@ -616,13 +616,14 @@ async function section(options: { cds: boolean; disableAutoProvisioning?: boolea
   return row!.id;
 }
 
-async function member(sectionId: number, userId: number, role: string) {
+async function member(sectionId: number, userId: number, role: string, isCourseFee = false) {
   const [row] = await database.db
     .insert(sectionMembers)
     .values({
       sectionId,
       userId,
       role,
+      isCourseFee,
       addDropDate: new Date('2026-01-15T00:00:00Z'),
       rsCoursememberId: unique('rsm'),
     })
@@ -640,7 +641,8 @@ describe('CDS members read without a purchase (/cds_book_read/{id}/?coursemember
     const campus = await section({ cds: false, disableAutoProvisioning: true });
     for (const sectionId of [cds, campus])
       await database.db.insert(sectionProducts).values({ sectionId, productId: book.productId });
-    const cdsMember = await member(cds, student.id, 'student');
+    // The course fee's Start Reading is the course-delivery link (spec 1 §4, issue 14).
+    const cdsMember = await member(cds, student.id, 'student', true);
     const campusMember = await member(campus, student.id, 'student');
     const input = (courseMemberId: number) => ({
       productId: book.productId,

@@ -147,7 +147,8 @@ describe('a course section (issue 5)', () => {
     );
     // Nor anything to buy: on inclusive access (no CDS, auto-provisioning on) offerings do not
     // show (spec 1 §5), until an opted-out student's deadline passes (tests/integration/opting).
-    expect((await courseSectionView(payer, sectionId, today)).materials[0]?.action).toBeNull();
+    // Courtesy access reads it instead (spec 1 §5; issue 14: it showed no button at all).
+    expect((await courseSectionView(payer, sectionId, today)).materials[0]?.action).toBe('read');
   });
 
   it('before two weeks ahead of the start, materials wait, with the day to come back', async () => {

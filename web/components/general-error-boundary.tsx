@@ -34,17 +34,44 @@ export function GeneralErrorBoundary() {
               action: t('error.backToShelf'),
             };
   const specific = isRouteErrorResponse(error) ? specificMessage(error.data, locale, t) : null;
+  const back = isRouteErrorResponse(error) && specific ? wayBack(error.data) : null;
   return (
     <section className="error-page">
       <title>{title}</title>
       <h1>{specific ?? message}</h1>
-      <p>
-        <Link to="/shelf" className="button button--primary">
+      <p className="cluster">
+        {back ? (
+          <Link to={back.to} className="button button--primary">
+            {t(back.label)}
+          </Link>
+        ) : null}
+        <Link to="/shelf" className={back ? 'button button--secondary' : 'button button--primary'}>
           {action}
         </Link>
       </p>
     </section>
   );
+}
+
+/**
+ * The way back a refusal names (domain/access/entitlement.ts, issue 14): opting back in on
+ * the course page before the deadline, or the product page to buy it.
+ */
+function wayBack(data: unknown): { to: string; label: string } | null {
+  if (typeof data !== 'object' || data === null || !('params' in data)) return null;
+  const params = data.params as Record<string, unknown> | null;
+  const id = (value: unknown) =>
+    typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
+  if (params?.wayBack === 'optBackIn' && id(params.sectionId)) {
+    return {
+      to: `/shelf/course-section/${id(params.sectionId)}`,
+      label: 'access.wayBack.optBackIn',
+    };
+  }
+  if (params?.wayBack === 'buy' && id(params.productId)) {
+    return { to: `/product-detail/${id(params.productId)}`, label: 'access.wayBack.buy' };
+  }
+  return null;
 }
 
 /** The translated message of thrown `{ messageKey, params }`, if the catalog has that key. */

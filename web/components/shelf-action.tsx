@@ -15,6 +15,7 @@ export function ShelfActionButton({
   memberId = null,
   offeringId = null,
   classroomView = 'student',
+  viaCds = false,
 }: {
   action: ShelfAction;
   productId: number;
@@ -24,6 +25,8 @@ export function ShelfActionButton({
   offeringId?: number | null;
   /** Which view of a section's classroom Access Classroom opens (spec 2 §4 Classroom). */
   classroomView?: 'instructor' | 'student';
+  /** Start Reading goes through the course-delivery link of a CDS organisation (issue 14). */
+  viaCds?: boolean;
 }) {
   const t = useT();
   const csrfToken = useCsrfToken();
@@ -51,7 +54,15 @@ export function ShelfActionButton({
     case 'viewCart':
       return link('/cart/');
     case 'startReading':
-      return link(`/cds_book_read/${productId}/${memberId ? `?coursemember_id=${memberId}` : ''}`);
+      // spec 1 §4: Start Reading launches the course-delivery link (a CDS organisation's);
+      // elsewhere the course fee opens the reader through the course (issue 14).
+      return link(
+        viaCds && memberId
+          ? `/cds_book_read/${productId}/?coursemember_id=${memberId}`
+          : `/book/read/${productId}/${course}`,
+      );
+    case 'openCollection':
+      return link(`/collection/${productId}`);
     case 'acquireCode':
       return (
         <form method="post" action={`/shelf/course-section/${sectionId}`}>

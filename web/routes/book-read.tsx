@@ -1,9 +1,9 @@
-import { data, isRouteErrorResponse, useLoaderData, useRouteError } from 'react-router';
+import { data, useLoaderData } from 'react-router';
 import { openReader } from '#domain/reading/service.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { Reader } from '#web/components/reader/reader.tsx';
-import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
@@ -71,29 +71,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   ];
 };
 
-// Access that has ended says so, with the date; every other failure is the shared page.
+// A refusal says why, with the way back (opting back in, buying), on the shared page.
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const t = useT();
-  const locale = useLocale();
-  const body = isRouteErrorResponse(error)
-    ? (error.data as { messageKey?: string; params?: { date?: string } } | null)
-    : null;
-  if (
-    isRouteErrorResponse(error) &&
-    error.status === 403 &&
-    body?.messageKey === 'reading.error.expired'
-  ) {
-    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-      new Date(`${body.params?.date ?? '1970-01-01'}T00:00:00Z`),
-    );
-    return (
-      <section className="error-page">
-        <title>{t('error.forbidden.title')}</title>
-        <h1>{t('reader.expiredOn', { date })}</h1>
-        <p>{t('reader.expiredHint')}</p>
-      </section>
-    );
-  }
   return <GeneralErrorBoundary />;
 }

@@ -247,7 +247,13 @@ export default function CourseSectionPage() {
                           sectionId={view.section.id}
                           memberId={view.section.memberId}
                           offeringId={material.offeringId}
+                          viaCds={material.viaCds}
                         />
+                      ) : material.notice ? (
+                        // Why it does not open now (opted out, term ended, no file): issue 14.
+                        <p className="tile__notice">
+                          {t(material.notice.key, material.notice.params)}
+                        </p>
                       ) : null
                     }
                   />

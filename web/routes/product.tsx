@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { data, Link, redirect, useLoaderData } from 'react-router';
+import { entitlementOf } from '#domain/access/entitlement-facts.ts';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
 import { editionWording } from '#domain/catalog/edition.ts';
 import {
@@ -49,6 +50,12 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     loggedIn: !!context.rc.user,
   });
   const owned = await ownsProduct(context.rc, product.id);
+  // What opens it for this user, by the one rule (issue 14): ownership, or their course.
+  const access = context.rc.user ? (await entitlementOf(context.rc, product.id)).decision : null;
+  const opens =
+    access?.ok === true
+      ? { entry: access.entry, via: access.via, sectionId: access.sectionId }
+      : null;
   const panel = offeringPanel({
     productType: product.productType,
     offeringCount: product.offerings.length,
@@ -64,6 +71,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     product,
     related,
     owned,
+    opens,
     loggedIn: !!context.rc.user,
     courseFeeSectionId:
       context.rc.user && !owned
@@ -91,6 +99,7 @@ export default function ProductPage() {
     panel,
     canonical,
     owned,
+    opens,
     loggedIn,
     courseId,
     courseFeeSectionId,
@@ -98,6 +107,7 @@ export default function ProductPage() {
     platformFee,
   } = useLoaderData<typeof loader>();
   const csrfToken = useCsrfToken();
+  const hasReaderFile = product.bookFiles.some((file) => file.type === 'READER');
   // Built while rendering, not in the loader: the browser has every fact already, and the
   // hydration data need not carry the description twice.
   const jsonLd = jsonForScript(
@@ -171,13 +181,20 @@ export default function ProductPage() {
               {t(UNAVAILABILITY_MESSAGE[product.unavailable], { host })}
             </p>
           ) : null}
-          {owned ? (
+          {owned || opens !== null ? (
             <div className="alert alert--success stack-sm">
-              <p>{t('product.owned')}</p>
+              <p>{t(owned ? 'product.owned' : 'product.throughCourse')}</p>
+              {opens?.entry === 'read' && !hasReaderFile ? (
+                <p>{t('reading.error.noFile')}</p>
+              ) : null}
               <p className="cluster">
-                {product.bookFiles.some((file) => file.type === 'READER') ? (
-                  // spec 1 §4 Shelf button: owned leads to read ('Read Now' for book and ebundle).
-                  <Link to={`/book/read/${product.id}`} className="button button--primary">
+                {opens?.entry === 'read' && hasReaderFile ? (
+                  // spec 1 §4 Shelf button: what opens leads to reading ('Read Now'); the rule
+                  // decided it opens, and through which course (issue 14).
+                  <Link
+                    to={`/book/read/${product.id}/${opens.sectionId ? `?course_id=${opens.sectionId}` : ''}`}
+                    className="button button--primary"
+                  >
                     {t('reader.readNow')}
                   </Link>
                 ) : null}
