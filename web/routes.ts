@@ -23,6 +23,7 @@ export default [
     route('shelf/course-section/:sectionId', 'routes/course-section.tsx'),
     route('site-map', 'routes/site-map.tsx'),
     route('manage/sections/:sectionId/opt-status.csv', 'routes/opt-status-csv.tsx'),
+    route('manage/my-classrooms', 'classroom/my-classrooms.tsx'),
     route('manage/:tool', 'routes/manage-tool.tsx'),
     route('search', 'routes/search.tsx'),
     route('browse', 'routes/browse-redirect.ts', { id: 'browse-root' }),

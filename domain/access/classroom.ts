@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { products } from '#db/schema/catalog.ts';
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
@@ -157,7 +157,7 @@ export async function classroomAccessFor(
  */
 export async function confirmSectionCode(
   ctx: RequestContext,
-  input: { productId: number; code: string },
+  input: { productId: number; code: string; sectionId?: number },
 ): Promise<{ sectionId: number }> {
   const user = ctx.user;
   if (!user) throw new Forbidden();
@@ -170,6 +170,8 @@ export async function confirmSectionCode(
     .where(
       and(
         eq(sectionProducts.productId, input.productId),
+        // Entered on one section's classroom page, the code must be that section's.
+        input.sectionId === undefined ? undefined : eq(courseSections.id, input.sectionId),
         sql`upper(${courseSections.sectionCode}) = upper(${code})`,
       ),
     )
@@ -310,4 +312,79 @@ export async function sectionClassroomEntries(
     else if (door.kind === 'prompt') entries[productId] = 'prompt';
   }
   return entries;
+}
+
+export type TaughtClassroom = {
+  productId: number;
+  title: string;
+  languageCode: string;
+  sectionId: number;
+  department: string;
+  courseNumber: string;
+  sectionNumber: string | null;
+  courseName: string;
+  /** Students who joined with the section code and still hold the classroom. */
+  joined: number;
+};
+
+/**
+ * The classrooms this user teaches, one per section (spec 1 §2 My Classrooms, "instructors
+ * of classrooms"): by course, then section.
+ */
+export async function taughtClassrooms(ctx: RequestContext): Promise<TaughtClassroom[]> {
+  const user = ctx.user;
+  if (!user) throw new Forbidden('error.loginRequired');
+  const rows = await ctx.db
+    .select({
+      productId: products.id,
+      title: products.title,
+      languageCode: products.languageCode,
+      sectionId: courseSections.id,
+      department: courses.department,
+      courseNumber: courses.number,
+      sectionNumber: courseSections.number,
+      courseName: courses.name,
+    })
+    .from(sectionMembers)
+    .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .innerJoin(sectionProducts, eq(sectionProducts.sectionId, courseSections.id))
+    .innerJoin(products, eq(products.id, sectionProducts.productId))
+    .where(
+      and(
+        eq(sectionMembers.userId, user.id),
+        teacherCondition,
+        eq(products.productType, 'classroom'),
+        sql`${products.status} <> 'deleted'`,
+      ),
+    )
+    .orderBy(
+      asc(courses.department),
+      asc(courses.number),
+      asc(courseSections.number),
+      asc(courseSections.id),
+      asc(sectionProducts.position),
+    );
+  if (rows.length === 0) return [];
+  const counts = await ctx.db
+    .select({
+      productId: ownerships.productId,
+      sectionId: ownerships.classroomSectionId,
+      joined: sql<number>`count(*)::int`,
+    })
+    .from(ownerships)
+    .where(
+      and(
+        inArray(ownerships.productId, [...new Set(rows.map((row) => row.productId))]),
+        inArray(ownerships.classroomSectionId, [...new Set(rows.map((row) => row.sectionId))]),
+        eq(ownerships.isSectionCodeConfirmed, true),
+        activeOwnership(ctx.now),
+      ),
+    )
+    .groupBy(ownerships.productId, ownerships.classroomSectionId);
+  const joined = new Map(counts.map((c) => [`${c.productId}:${c.sectionId}`, c.joined]));
+  return rows.map((row) => ({
+    ...row,
+    joined: joined.get(`${row.productId}:${row.sectionId}`) ?? 0,
+  }));
 }

@@ -778,6 +778,10 @@ export const en = {
   'classroom.joined.name': 'Name',
   'classroom.joined.email': 'Email',
   'classroom.joined.date': 'Joined',
+  'classroom.mine.none': 'You do not teach a classroom yet.',
+  'classroom.mine.joined':
+    '{count, plural, =0 {No student has joined yet} one {# student has joined} other {# students have joined}}',
+  'classroom.mine.enter': 'Access Classroom: {name}, {section}',
   'redeem.error.empty': 'This field may not be null.',
   'redeem.title': 'Redeem Your Access Code',
   'redeem.field': 'Access code',

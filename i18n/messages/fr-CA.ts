@@ -805,6 +805,10 @@ export const frCA: Record<MessageId, string> = {
   'classroom.joined.name': 'Nom',
   'classroom.joined.email': 'Courriel',
   'classroom.joined.date': 'Date d’arrivée',
+  'classroom.mine.none': 'Vous n’enseignez encore dans aucune classe.',
+  'classroom.mine.joined':
+    '{count, plural, =0 {Aucun étudiant ne s’est encore joint} one {# étudiant s’est joint} other {# étudiants se sont joints}}',
+  'classroom.mine.enter': 'Accéder à la classe : {name}, {section}',
   'redeem.error.empty': 'Ce champ ne peut pas être vide.',
   'redeem.title': 'Utilisez votre code d’accès',
   'redeem.field': 'Code d’accès',

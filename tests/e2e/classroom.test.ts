@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import {
+  expectAccessible,
+  launchBrowser,
+  logIn,
+  newContext,
+  openUserMenu,
+  waitForHydration,
+} from './browser.ts';
 import { type MadeUser, makeUser } from './fixtures.ts';
 
 // Issue 14, Classroom (spec 2 §4 Classroom: "section/{id}?type=instructor or student"; spec 1
@@ -147,6 +154,23 @@ describe('the classroom, in English', () => {
     await expectAccessible(outsider);
 
     for (const page of [teacher, learner, outsider]) await page.context().close();
+  });
+});
+
+describe('My Classrooms', () => {
+  it('the user menu lists the classrooms a professor teaches, each opening its instructor view', async () => {
+    const teacher = await as(await makeUser({ like: 'instructor', label: 'my-classrooms' }));
+    await teacher.goto('/shelf');
+    await waitForHydration(teacher);
+    await openUserMenu(teacher);
+    await teacher.getByRole('menu').getByRole('menuitem', { name: 'My Classrooms' }).click();
+    await teacher.getByRole('heading', { level: 1, name: 'My Classrooms' }).waitFor();
+    await teacher.getByText('Programming Studio', { exact: false }).first().waitFor();
+    await expectAccessible(teacher);
+    await teacher.getByRole('link', { name: /^Access Classroom: .*CS 120: Section 001$/ }).click();
+    await teacher.waitForURL(/type=instructor$/);
+    await teacher.getByText('Instructor view', { exact: true }).waitFor();
+    await teacher.context().close();
   });
 });
 

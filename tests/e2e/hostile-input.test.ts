@@ -452,6 +452,12 @@ function othersSections(role: Role): Section[] {
   const own = new Set(ownSections(role).map((s) => s.id));
   return world.sections.filter((s) => !own.has(s.id)).slice(0, 2);
 }
+/** Sections of no classroom of this role's (they list no classroom or are not theirs). */
+function othersSectionIds(role: Role): number[] {
+  return othersSections(role)
+    .map((section) => section.id)
+    .filter((id) => id !== world.classroom.sectionId);
+}
 function sectionOf(role: Role): Section {
   return ownSections(role)[0] ?? world.sections[0]!;
 }
@@ -649,6 +655,45 @@ const FORM_CALLS: Call[] = [
         productId: world.classroom.productId,
         code: world.classroom.code,
       },
+    }),
+  },
+  {
+    name: 'POST /classroom/{id}/section/{id} (section code)',
+    method: 'POST',
+    path: '/classroom/:productId/section/:sectionId',
+    body: 'form',
+    fields: [
+      { in: 'path', name: 'productId', kind: 'id', others: othersProducts },
+      // Another section's page takes only its own code (issue 14).
+      { in: 'path', name: 'sectionId', kind: 'id', others: (role) => othersSectionIds(role) },
+      { in: 'form', name: 'intent', kind: 'choice' },
+      { in: 'form', name: 'code', kind: 'choice' },
+    ],
+    valid: () => ({
+      path: { productId: world.classroom.productId, sectionId: world.classroom.sectionId },
+      form: { intent: 'section-code', code: world.classroom.code },
+    }),
+  },
+  {
+    name: 'POST /classroom/{id}/section/{id} (note)',
+    method: 'POST',
+    path: '/classroom/:productId/section/:sectionId',
+    body: 'form',
+    fields: [
+      {
+        in: 'path',
+        name: 'productId',
+        kind: 'id',
+        others: (role) => othersProducts(role).filter((id) => id !== world.classroom.productId),
+      },
+      { in: 'path', name: 'sectionId', kind: 'id', others: (role) => othersSectionIds(role) },
+      { in: 'form', name: 'intent', kind: 'choice' },
+      { in: 'form', name: 'body', kind: 'bounded' },
+    ],
+    // The classroom's professor writes to the class (issue 14); nobody else may.
+    valid: () => ({
+      path: { productId: world.classroom.productId, sectionId: world.classroom.sectionId },
+      form: { intent: 'add-note', body: 'Read chapter 1 before the lab.' },
     }),
   },
   {
@@ -1041,6 +1086,8 @@ const CONTROL: [call: string, role: RoleName, status: number][] = [
   ['POST /api/reading/{id}/print', 'student', 200],
   ['POST /api/classroom-products/{id}/redeem', 'student', 200],
   ['POST /shelf (section code)', 'student', 302],
+  ['POST /classroom/{id}/section/{id} (section code)', 'student', 302],
+  ['POST /classroom/{id}/section/{id} (note)', 'instructor', 302],
   ['POST /api/redeem', 'student', 200],
   ['POST /api/events/page-view', 'student', 204],
   ['POST /api/events/redirect-error', 'anonymous', 204],

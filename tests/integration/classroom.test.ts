@@ -1,10 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
-import { confirmSectionCode, sectionClassroomEntries } from '#domain/access/classroom.ts';
+import {
+  confirmSectionCode,
+  sectionClassroomEntries,
+  taughtClassrooms,
+} from '#domain/access/classroom.ts';
 import {
   addClassroomNote,
   type ClassroomPage,
@@ -15,6 +20,7 @@ import {
 import { loadSessionUser } from '#domain/accounts/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { DomainError } from '#domain/shared/errors.ts';
+import { courseSectionView } from '#domain/shelf/course-section.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
 import { action as classroomAction } from '#web/classroom/classroom.tsx';
@@ -174,6 +180,28 @@ describe('who enters a section’s classroom (spec 2 §4 Classroom; spec 1 §6)'
     expect(result.joined).toBeNull();
   });
 
+  it('on a section’s own page, only that section’s code is taken; a wrong one changes nothing', async () => {
+    const s = await classroomSection();
+    const student = await person('Student');
+    await buy(student, s.classroomId);
+    expect(
+      await refusal(
+        confirmSectionCode(student, {
+          productId: s.classroomId,
+          sectionId: s.sectionId,
+          code: `${s.code}-B`,
+        }),
+      ),
+    ).toEqual([400, 'classroom.error.code']);
+    expect((await page(student, s)).kind).toBe('prompt');
+    await confirmSectionCode(student, {
+      productId: s.classroomId,
+      sectionId: s.sectionId,
+      code: ` ${s.code} `,
+    });
+    expect(entered(await page(student, s)).view).toBe('student');
+  });
+
   it('anyone else is refused with the reason: a stranger, and a student confirmed for another section', async () => {
     const s = await classroomSection();
     const stranger = await person('Stranger');
@@ -210,6 +238,34 @@ describe('who enters a section’s classroom (spec 2 §4 Classroom; spec 1 §6)'
   });
 });
 
+describe('My Classrooms (spec 1 §2 user menu, "instructors of classrooms")', () => {
+  it('lists each classroom a person teaches, by section, with how many students joined', async () => {
+    const s = await classroomSection();
+    const ta = await person('Assistant');
+    const student = await person('Student');
+    const gone = await person('Refunded');
+    await member(ta, s.sectionId, 'teaching_assistant');
+    await member(ta, s.otherSectionId, 'teaching_assistant');
+    await member(student, s.sectionId, 'student');
+    for (const who of [student, gone]) {
+      await buy(who, s.classroomId);
+      await confirmSectionCode(who, { productId: s.classroomId, code: s.code });
+    }
+    // A withdrawn classroom no longer counts as joined.
+    await database.db
+      .update(ownerships)
+      .set({ revokedAt: new Date(now.getTime() - 60_000) })
+      .where(eq(ownerships.userId, gone.user!.id));
+    const mine = await taughtClassrooms(ta);
+    expect(mine.map((room) => [room.sectionId, room.sectionNumber, room.joined])).toEqual([
+      [s.sectionId, '001', 1],
+      [s.otherSectionId, '002', 0],
+    ]);
+    expect(mine.every((room) => room.productId === s.classroomId)).toBe(true);
+    expect(await taughtClassrooms(student)).toEqual([]);
+  });
+});
+
 describe('what the classroom holds (issue 14, Classroom)', () => {
   it('the section’s materials in the classroom’s order, each with the section’s own button, the classroom left out', async () => {
     const s = await classroomSection();
@@ -217,9 +273,13 @@ describe('what the classroom holds (issue 14, Classroom)', () => {
     await member(professor, s.sectionId, 'professor');
     await buy(professor, s.first);
     const result = entered(await page(professor, s));
+    // The buttons are the course section page's own, not decided again here.
+    const section = await courseSectionView(professor, s.sectionId, '2026-11-23');
+    const sectionAction = (productId: number) =>
+      section.materials.find((m) => m.productId === productId)?.action ?? null;
     expect(result.materials.map((m) => [m.productId, m.action])).toEqual([
-      [s.first, 'read'],
-      [s.second, 'addToCart'],
+      [s.first, sectionAction(s.first)],
+      [s.second, sectionAction(s.second)],
     ]);
     // Someone in the classroom by its code alone, not a member, sees the list without buttons.
     const buyer = await person('Buyer');

@@ -106,7 +106,7 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   try {
     switch (form.intent) {
       case 'section-code':
-        await confirmSectionCode(context.rc, { productId: room.productId, code: form.code });
+        await confirmSectionCode(context.rc, { ...room, code: form.code });
         return redirect(`${here}?type=student`);
       case 'add-note':
         await addClassroomNote(context.rc, { ...room, body: form.body });
