@@ -133,6 +133,13 @@ describe('the classroom, in English', () => {
     await learner.goto(classroomUrl.pathname + classroomUrl.search);
     await learner.getByText('Student view', { exact: true }).waitFor();
     expect(await learner.getByRole('button', { name: 'Post Note' }).count()).toBe(0);
+    // The classroom's product page opens it too.
+    const productId = classroomUrl.pathname.split('/')[2];
+    await learner.goto(`/classroom/${productId}`);
+    await waitForHydration(learner);
+    await learner.getByRole('link', { name: 'Access Classroom', exact: true }).click();
+    await learner.waitForURL(/type=student$/);
+    await noteOn(learner, note).waitFor();
 
     // The professor now sees the student among those who joined.
     await teacher.reload();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { data, Link, redirect, useLoaderData } from 'react-router';
+import { classroomAccessFor } from '#domain/access/classroom.ts';
 import { entitlementOf } from '#domain/access/entitlement-facts.ts';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
 import { editionWording } from '#domain/catalog/edition.ts';
@@ -67,11 +68,17 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   const related = await relatedProducts(context.rc, product);
   publicPage(context, [product, ...related, ...product.items]);
   const canonical = new URL(product.path, url.origin).href;
+  // Access Classroom: into its section, or to the shelf's section-code prompt (issue 14).
+  const classroom =
+    context.rc.user && product.productType === 'classroom'
+      ? await classroomAccessFor(context.rc, product.id)
+      : null;
   return {
     product,
     related,
     owned,
     opens,
+    classroom,
     loggedIn: !!context.rc.user,
     courseFeeSectionId:
       context.rc.user && !owned
@@ -100,6 +107,7 @@ export default function ProductPage() {
     canonical,
     owned,
     opens,
+    classroom,
     loggedIn,
     courseId,
     courseFeeSectionId,
@@ -196,6 +204,18 @@ export default function ProductPage() {
                     className="button button--primary"
                   >
                     {t('reader.readNow')}
+                  </Link>
+                ) : null}
+                {classroom?.canEnter || classroom?.promptForCode ? (
+                  <Link
+                    to={
+                      classroom.canEnter
+                        ? `/classroom/${product.id}/section/${classroom.sectionId}?type=${classroom.asInstructor ? 'instructor' : 'student'}`
+                        : `/shelf?material=${product.id}`
+                    }
+                    className="button button--primary"
+                  >
+                    {t('shelf.button.accessClassroom')}
                   </Link>
                 ) : null}
                 <Link to="/shelf" className="button button--secondary">
