@@ -95,6 +95,15 @@ describe('Courseware launch over LTI 1.3 (Link 2.0) into the demo tool', () => {
       await expectAccessible(page);
       await page.getByRole('link', { name: 'Back to the course section' }).click();
       await page.waitForURL(new RegExp(`/shelf/course-section/${sectionId}`));
+      if (like === 'instructor') {
+        // Counted in the section's analytics (the instructor's own launch at least).
+        await page.goto(`/courses/analytics/${sectionId}`);
+        const table = page.locator('table', { hasText: 'Courseware launches' });
+        await table.waitFor();
+        const launched = Number(await table.locator('tbody tr td').first().textContent());
+        expect(launched).toBeGreaterThanOrEqual(1);
+        await expectAccessible(page);
+      }
       await context.close();
     }
   });

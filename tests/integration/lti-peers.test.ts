@@ -24,6 +24,7 @@ import {
   startLti13Launch,
 } from '#domain/access/launch-service.ts';
 import { loadSessionUser } from '#domain/accounts/service.ts';
+import { sectionLaunches } from '#domain/analytics/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { translate } from '#i18n/translate.ts';
 import { insertProduct } from '#tests/builders.ts';
@@ -370,8 +371,11 @@ describe('LTI 1.3 into ltijs (Link 2.0, spec 2 §4)', () => {
       expect(context.version).toBe('1.3.0');
       expect(context.launchPresentation.return_url).toContain(`${issuer}/lti/return/?launch=`);
     }
-    // Both launches recorded and counted for the section.
+    // Both launches recorded and counted in the section's analytics.
     expect(await sectionLaunchCounts(database.db, [s.sectionId])).toMatchObject({ launched: 2 });
+    expect(await sectionLaunches(professor, s.sectionId)).toEqual([
+      { productId: s.product13, title: expect.any(String), launched: 2, refused: 0, users: 2 },
+    ]);
   });
 
   it('a tampered token, a replayed one and an expired one fail at the tool', async () => {

@@ -1,5 +1,6 @@
 import { data, Link, useLoaderData } from 'react-router';
 import { DEFAULT_LOCALE } from '#domain/accounts/language.ts';
+import { sectionLaunches } from '#domain/analytics/service.ts';
 import { sectionAnalytics } from '#domain/reading/service.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { sectionTitle } from '#domain/shelf/sections.ts';
@@ -21,8 +22,11 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   if (sectionId === null) throw data(null, { status: 404 });
   requireUser(request, context);
   const analytics = await sectionAnalytics(context.rc, sectionId);
+  // Asked only once the section's analytics are the user's to see (above).
+  const launches = await sectionLaunches(context.rc, sectionId);
   return {
     ...analytics,
+    launches,
     materials: analytics.materials.map((m) => ({
       ...m,
       lastOpenedAt: m.lastOpenedAt?.toISOString() ?? null,
@@ -40,7 +44,7 @@ function titleOf(section: { department: string; courseNumber: string; number: st
 }
 
 export default function CourseAnalyticsPage() {
-  const { section, studentCount, materials } = useLoaderData<typeof loader>();
+  const { section, studentCount, materials, launches } = useLoaderData<typeof loader>();
   const t = useT();
   const locale = useLocale();
   const timeZone = useTimeZone();
@@ -90,6 +94,31 @@ export default function CourseAnalyticsPage() {
           </table>
         </div>
       )}
+      {launches.length > 0 ? (
+        <div className="table-scroll">
+          <table className="analytics-table">
+            <caption>{t('launch.analytics.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('analytics.material')}</th>
+                <th scope="col">{t('launch.analytics.launched')}</th>
+                <th scope="col">{t('launch.analytics.users')}</th>
+                <th scope="col">{t('launch.analytics.refused')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {launches.map((l) => (
+                <tr key={l.productId}>
+                  <th scope="row">{l.title}</th>
+                  <td>{l.launched}</td>
+                  <td>{l.users}</td>
+                  <td>{l.refused}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
     </section>
   );
 }
