@@ -164,6 +164,37 @@ describe('the classroom, in English', () => {
   });
 });
 
+describe('notes to the class', () => {
+  it('a blank note is refused with its message; a note is edited and deleted', async () => {
+    const teacher = await as(await makeUser({ like: 'instructor', label: 'classroom-notes' }));
+    await enterFromCourseSection(teacher, /^Access Classroom: /);
+    const field = teacher.getByLabel('New note to the class');
+    await field.fill('   ');
+    await teacher.getByRole('button', { name: 'Post Note' }).click();
+    await teacher.getByText('Write a note before posting it.').waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(teacher);
+
+    const first = `Office hours move to room 204 (${Date.now()}).`;
+    await field.fill(first);
+    await teacher.getByRole('button', { name: 'Post Note' }).click();
+    const item = teacher.getByRole('listitem').filter({ has: noteOn(teacher, first) });
+    await item.waitFor();
+    await item.getByText('Edit', { exact: true }).click();
+    const edited = first.replace('204', '310');
+    await item.getByLabel('Note', { exact: true }).fill(edited);
+    await item.getByRole('button', { name: 'Save Note' }).click();
+    const after = teacher.getByRole('listitem').filter({ has: noteOn(teacher, edited) });
+    await after.getByText(/\(edited /).waitFor();
+    expect(await noteOn(teacher, first).count()).toBe(0);
+    await expectAccessible(teacher);
+    await after.getByRole('button', { name: /^Delete the note of / }).click();
+    await teacher.waitForURL(/#notes$/);
+    await expect.poll(() => noteOn(teacher, edited).count()).toBe(0);
+    await teacher.context().close();
+  });
+});
+
 describe('My Classrooms', () => {
   it('the user menu lists the classrooms a professor teaches, each opening its instructor view', async () => {
     const teacher = await as(await makeUser({ like: 'instructor', label: 'my-classrooms' }));
