@@ -1,5 +1,5 @@
 import type { Queryable } from '#db/client.ts';
-import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
+import { bookFiles, offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
 
 type ProductInsert = typeof products.$inferInsert;
 
@@ -22,7 +22,12 @@ export function makeProduct(overrides: Partial<ProductInsert> = {}): ProductInse
 export async function insertProduct(
   db: Queryable,
   overrides: Partial<ProductInsert> = {},
-  extra: { identifiers?: { type: string; value: string }[]; priceCents?: number | null } = {},
+  extra: {
+    identifiers?: { type: string; value: string }[];
+    priceCents?: number | null;
+    /** A reader file row (no bytes on disk): the shelf offers reading only what has one. */
+    readerFile?: boolean;
+  } = {},
 ): Promise<number> {
   const [row] = await db
     .insert(products)
@@ -41,6 +46,18 @@ export async function insertProduct(
       bookType: 'digital',
       priceCents: extra.priceCents ?? 2999,
       durationDays: 180,
+    });
+  }
+  if (extra.readerFile) {
+    await db.insert(bookFiles).values({
+      productId: id,
+      title: 'Reader',
+      extension: 'epub',
+      type: 'READER',
+      mediaType: 'application/epub+zip',
+      storagePath: `test/${id}.epub`,
+      byteSize: 1,
+      sha256: '0'.repeat(64),
     });
   }
   return id;

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import { products } from '#db/schema/catalog.ts';
+import { bookFiles, products } from '#db/schema/catalog.ts';
 import { sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { assignAccessCode } from '#domain/access/codes.ts';
@@ -47,7 +47,10 @@ export type SectionMaterial = {
    * Why a material this member had, or would have, through the section does not open now,
    * with the way back (opted out: opt back in until the deadline; the term ended; no file).
    */
-  notice: { key: EntitlementReason; params: Record<string, string> } | null;
+  notice: {
+    key: EntitlementReason | 'reading.error.noFile';
+    params: Record<string, string>;
+  } | null;
   /** The reader is opened through the course-delivery link (CDS) rather than /book/read/. */
   viaCds: boolean;
   /** The offering Add To Cart puts in the cart (the cheapest left after the course-fee rule). */
@@ -175,6 +178,17 @@ export async function courseSectionView(
           .from(products)
           .where(inArray(products.id, ids));
   const factOf = new Map(facts.map((fact) => [fact.id, fact]));
+  // Books that have a file to read: a reading button for one without would end in a 404.
+  const withFiles = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await ctx.db
+            .selectDistinct({ productId: bookFiles.productId })
+            .from(bookFiles)
+            .where(and(inArray(bookFiles.productId, ids), eq(bookFiles.type, 'READER')))
+        ).map((row) => row.productId),
+  );
   // This section's membership, as the entitlement rule reads it (issue 14).
   const membership = {
     sectionId: section.id,
@@ -255,6 +269,21 @@ export async function courseSectionView(
     const isOwned = owned.has(entry.productId);
     const throughCourse =
       decision.ok && (decision.via === 'courtesy' || decision.via === 'instructor');
+    const action = shelfButton({
+      productType: fact.productType,
+      owned: isOwned,
+      free: isFreeToAdd({ price, unavailable }),
+      hasOfferings: buyable,
+      inCart: inCart.has(entry.productId),
+      physical,
+      // Start Reading only while the course fee opens it (not after the term, issue 14).
+      courseFee: decision.ok && (decision.via === 'courseFee' || decision.via === 'cds'),
+      throughCourse,
+      optedOutMayBuy,
+    });
+    // Nothing to read yet: say so rather than offer a button that ends in "not found".
+    const unreadable =
+      (action === 'read' || action === 'startReading') && !withFiles.has(entry.productId);
     materials.push({
       productId: entry.productId,
       title: fact.title,
@@ -263,20 +292,10 @@ export async function courseSectionView(
       otherProductId: entry.otherProductId,
       owned: isOwned,
       inCart: inCart.has(entry.productId),
-      action: shelfButton({
-        productType: fact.productType,
-        owned: isOwned,
-        free: isFreeToAdd({ price, unavailable }),
-        hasOfferings: buyable,
-        inCart: inCart.has(entry.productId),
-        physical,
-        // Start Reading only while the course fee opens it (not after the term, issue 14).
-        courseFee: decision.ok && (decision.via === 'courseFee' || decision.via === 'cds'),
-        throughCourse,
-        optedOutMayBuy,
-      }),
-      notice:
-        !decision.ok && !physical && NOTICES.has(decision.reason)
+      action: unreadable ? null : action,
+      notice: unreadable
+        ? { key: 'reading.error.noFile', params: {} }
+        : !decision.ok && !physical && NOTICES.has(decision.reason)
           ? { key: decision.reason, params: decision.params }
           : null,
       viaCds: decision.ok && decision.via === 'cds',

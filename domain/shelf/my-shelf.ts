@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
+import { bookFiles, offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
 import { cartItems, carts } from '#db/schema/commerce.ts';
 import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
@@ -209,13 +209,28 @@ export async function shelfMaterials(
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
   const inCart = await cartProductIds(ctx);
+  // A book with no file to read gets no Read Now: it would end in "not found" (issue 14).
+  const ids = rows.map((row) => row.productId);
+  const readable = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await ctx.db
+            .selectDistinct({ productId: bookFiles.productId })
+            .from(bookFiles)
+            .where(and(inArray(bookFiles.productId, ids), eq(bookFiles.type, 'READER')))
+        ).map((row) => row.productId),
+  );
   return {
-    tiles: rows.map(({ source, ...row }) => ({
-      ...row,
-      freeAccess: FREE_SOURCES.includes(source),
-      inCart: inCart.has(row.productId),
-      action: ownedAction(row.productType),
-    })),
+    tiles: rows.map(({ source, ...row }) => {
+      const action = ownedAction(row.productType);
+      return {
+        ...row,
+        freeAccess: FREE_SOURCES.includes(source),
+        inCart: inCart.has(row.productId),
+        action: action === 'read' && !readable.has(row.productId) ? null : action,
+      };
+    }),
     count: total,
     page,
     pages,

@@ -129,7 +129,7 @@ async function inclusiveBook(ctx: RequestContext, sectionId: number): Promise<nu
   const productId = await insertProduct(
     database.db,
     { title: unique('Inclusive') },
-    { identifiers: [{ type: 'EISBN13', value: uniqueDigits() }] },
+    { identifiers: [{ type: 'EISBN13', value: uniqueDigits() }], readerFile: true },
   );
   await database.db.insert(sectionProducts).values({ sectionId, productId });
   await database.db.insert(ownerships).values({
@@ -456,7 +456,11 @@ describe('what a section sells (spec 1 §5)', () => {
     const inclusive = await section();
     const cds = await section({ orgId: await org({ isCdsEnabled: true }), courseType: 'cds' });
     const lms = await section({ courseType: 'lms_ecommerce', disableAutoProvisioning: true });
-    const productId = await insertProduct(database.db, { title: unique('Text') });
+    const productId = await insertProduct(
+      database.db,
+      { title: unique('Text') },
+      { readerFile: true },
+    );
     for (const s of [inclusive, cds, lms]) {
       await database.db.insert(sectionProducts).values({ sectionId: s.id, productId });
       await join(student, s.id);
@@ -571,7 +575,11 @@ describe('the bookstore partner (spec 1 §4 Partner hand-off; spec 2 §7)', () =
       { title: unique('Free') },
       { ...isbn(freeIsbn), priceCents: 0 },
     );
-    const owned = await insertProduct(database.db, { title: unique('Owned') }, isbn(ownedIsbn));
+    const owned = await insertProduct(
+      database.db,
+      { title: unique('Owned') },
+      { ...isbn(ownedIsbn), readerFile: true },
+    );
     await database.db.insert(sectionProducts).values([
       { sectionId, productId: paid, position: 0 },
       { sectionId, productId: free, position: 1 },

@@ -99,7 +99,7 @@ describe('a course section (issue 5)', () => {
     const digital = await insertProduct(
       database.db,
       { title: unique('Digital') },
-      { priceCents: 3000 },
+      { priceCents: 3000, readerFile: true },
     );
     const print = await insertProduct(
       database.db,
@@ -149,6 +149,32 @@ describe('a course section (issue 5)', () => {
     // show (spec 1 §5), until an opted-out student's deadline passes (tests/integration/opting).
     // Courtesy access reads it instead (spec 1 §5; issue 14: it showed no button at all).
     expect((await courseSectionView(payer, sectionId, today)).materials[0]?.action).toBe('read');
+  });
+
+  it('issue 14: a book with no file to read says so instead of a button that ends in 404', async () => {
+    const sectionId = await section();
+    const withFile = await insertProduct(
+      database.db,
+      { title: unique('Readable') },
+      { priceCents: null, readerFile: true },
+    );
+    const withoutFile = await insertProduct(
+      database.db,
+      { title: unique('No file') },
+      { priceCents: null },
+    );
+    await database.db.insert(sectionProducts).values([
+      { sectionId, productId: withFile, position: 0 },
+      { sectionId, productId: withoutFile, position: 1 },
+    ]);
+    const student = await person();
+    await join(student, sectionId);
+    const view = await courseSectionView(student, sectionId, today);
+    // Courtesy access (spec 1 §5) reads the one with a file; the other says why not.
+    expect(view.materials.map((m) => [m.productId, m.action, m.notice?.key ?? null])).toEqual([
+      [withFile, 'read', null],
+      [withoutFile, null, 'reading.error.noFile'],
+    ]);
   });
 
   it('before two weeks ahead of the start, materials wait, with the day to come back', async () => {
