@@ -140,6 +140,15 @@ describe('the classroom, in English', () => {
     await learner.getByRole('link', { name: 'Access Classroom', exact: true }).click();
     await learner.waitForURL(/type=student$/);
     await noteOn(learner, note).waitFor();
+    // Now My Shelf's own button goes straight in.
+    await learner.goto('/shelf');
+    await waitForHydration(learner);
+    await learner
+      .getByRole('link', { name: /^Access Classroom: / })
+      .first()
+      .click();
+    await learner.waitForURL(/type=student$/);
+    await learner.getByText('Student view', { exact: true }).waitFor();
 
     // The professor now sees the student among those who joined.
     await teacher.reload();

@@ -130,6 +130,9 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
       material?.productType === 'classroom'
         ? await classroomAccessFor(context.rc, material.productId)
         : null,
+    // A classroom tile's Access Classroom goes straight in once its code is confirmed (the
+    // panel holds the prompt until then; issue 14, spec 2 §4 Classroom).
+    classroomDoors: await classroomTileDoors(context.rc, shelf.tiles),
     // Owned courseware with a registered tool launches (issue 14, spec 1 §4 Courseware launch).
     coursewareLaunch:
       material?.productType === 'courseware'
@@ -164,6 +167,25 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
 });
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
+
+/** Where each classroom tile's Access Classroom leads: its section, with the right view. */
+async function classroomTileDoors(
+  rc: Route.LoaderArgs['context']['rc'],
+  tiles: readonly { productId: number; action: string | null }[],
+) {
+  const doors: Record<number, { sectionId: number; classroomView: 'instructor' | 'student' }> = {};
+  for (const tile of tiles) {
+    if (tile.action !== 'accessClassroom') continue;
+    const access = await classroomAccessFor(rc, tile.productId);
+    if (access.canEnter && access.sectionId !== null) {
+      doors[tile.productId] = {
+        sectionId: access.sectionId,
+        classroomView: access.asInstructor ? 'instructor' : 'student',
+      };
+    }
+  }
+  return doors;
+}
 
 export default function ShelfPage() {
   const data = useLoaderData<typeof loader>();
@@ -320,6 +342,7 @@ export default function ShelfPage() {
                           action={tile.action}
                           productId={tile.productId}
                           title={tile.title}
+                          {...data.classroomDoors[tile.productId]}
                         />
                       ) : null
                     }
