@@ -24,6 +24,7 @@ export default [
     route('site-map', 'routes/site-map.tsx'),
     route('manage/sections/:sectionId/opt-status.csv', 'routes/opt-status-csv.tsx'),
     route('manage/my-classrooms', 'classroom/my-classrooms.tsx'),
+    route('manage/courseware-tools', 'manage/courseware-tools.tsx'),
     route('manage/:tool', 'routes/manage-tool.tsx'),
     route('search', 'routes/search.tsx'),
     route('browse', 'routes/browse-redirect.ts', { id: 'browse-root' }),

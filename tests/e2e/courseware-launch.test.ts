@@ -162,3 +162,41 @@ describe('Courseware launch over LTI 1.3 (Link 2.0) into the demo tool', () => {
     await context.close();
   });
 });
+
+describe('The registry of courseware tools (/manage/courseware-tools)', () => {
+  it('managers list and edit tools; secrets are never shown back; others are refused', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, await makeUser({ like: 'manager', label: 'lti-registry' }));
+    await page.goto('/manage/courseware-tools');
+    await page.getByRole('heading', { name: 'Courseware tools', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Registered courseware tools (LTI)' });
+    await table.getByText('Shelfmark demo tool (LTI 1.3)').waitFor();
+    expect(await page.content()).not.toContain('shelfmark-demo-secret');
+    await waitForHydration(page);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Edit Shelfmark demo tool (LTI 1.1)' }).first().click();
+    await page.getByRole('heading', { name: 'Edit Shelfmark demo tool (LTI 1.1)' }).waitFor();
+    const secret = page.getByLabel('Shared secret');
+    expect(await secret.inputValue()).toBe('');
+    expect(await secret.getAttribute('placeholder')).toBe('Stored: leave blank to keep it');
+    // A bad address is refused with its reason; the stored secret is kept on a good save.
+    await page.getByLabel('Launch URL').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Save tool' }).click();
+    await page.getByText('Enter an http or https address, or a path on this site.').waitFor();
+    await page.getByLabel('Launch URL').fill('/demo-tool/lti11/launch');
+    await page.getByRole('button', { name: 'Save tool' }).click();
+    await page.getByText('The tool is saved.').waitFor();
+    await expect
+      .poll(() => table.getByText('shelfmark-demo-consumer · secret stored').count())
+      .toBeGreaterThan(0);
+    await context.close();
+
+    const student = await newContext(browser);
+    const studentPage = await student.newPage();
+    await logIn(studentPage, await makeUser({ like: 'student', label: 'lti-registry-student' }));
+    const refused = await studentPage.goto('/manage/courseware-tools');
+    expect(refused?.status()).toBe(403);
+    await student.close();
+  });
+});
