@@ -87,6 +87,8 @@ describe('the classroom, in English', () => {
     await enterFromCourseSection(teacher, /^Access Classroom: /);
     expect(teacher.url()).toMatch(/type=instructor$/);
     await teacher.getByText('Instructor view', { exact: true }).waitFor();
+    const classroomTitle = await teacher.getByRole('heading', { level: 1 }).innerText();
+    expect(await teacher.title()).toMatch(new RegExp(`^${classroomTitle} \\| `));
     await teacher.getByRole('heading', { level: 2, name: 'Notes to the class' }).waitFor();
     await teacher.getByRole('heading', { level: 2, name: 'Who has joined' }).waitFor();
     await expectAccessible(teacher);
@@ -161,6 +163,7 @@ describe('the classroom, in English', () => {
     const outsider = await as(stranger);
     const refused = await outsider.goto(classroomUrl.pathname + classroomUrl.search);
     expect(refused?.status()).toBe(403);
+    expect(await outsider.title()).toBe('Forbidden');
     await outsider
       .getByRole('heading', {
         level: 1,

@@ -216,7 +216,6 @@ export default function ClassroomPage() {
   );
 }
 
+// A refused visitor's page is titled by the error boundary.
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
-  pageMeta(matches, 'classroom.pageTitle', {
-    name: loaderData?.classroom.title ?? '',
-  });
+  loaderData ? pageMeta(matches, 'classroom.pageTitle', { name: loaderData.classroom.title }) : [];
