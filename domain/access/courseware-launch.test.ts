@@ -50,6 +50,7 @@ describe('who may launch courseware', () => {
     const none = { owned: false, courseFeeMember: false, sectionRole: null };
     expect(mayLaunchCourseware({ ...none, owned: true })).toBeNull();
     expect(mayLaunchCourseware({ ...none, courseFeeMember: true })).toBeNull();
+    expect(mayLaunchCourseware({ ...none, cdsMember: true, sectionRole: 'student' })).toBeNull();
     expect(mayLaunchCourseware({ ...none, sectionRole: 'professor' })).toBeNull();
     expect(mayLaunchCourseware({ ...none, sectionRole: 'teaching_assistant' })).toBeNull();
     expect(mayLaunchCourseware({ ...none, sectionRole: 'student' })).toBe(

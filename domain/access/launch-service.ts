@@ -253,6 +253,7 @@ async function launchFacts(
   if (!product || product.type !== 'courseware') throw new NotFound();
   let section: Facts['section'] = null;
   let courseFeeMember = false;
+  let cdsMember = false;
   if (sectionId !== null) {
     const [row] = await ctx.db
       .select({
@@ -264,6 +265,7 @@ async function launchFacts(
         courseName: courses.name,
         role: sectionMembers.role,
         isCourseFee: sectionMembers.isCourseFee,
+        courseType: courses.courseType,
         sectionProductId: sectionProducts.id,
       })
       .from(courseSections)
@@ -283,6 +285,7 @@ async function launchFacts(
     // Not a member, or the section does not use this courseware: no such launch.
     if (!row) throw new LaunchRefused('launch.error.notEntitled');
     courseFeeMember = row.isCourseFee;
+    cdsMember = row.courseType === 'cds';
     section = {
       id: row.id,
       rsCourseId: row.rsCourseId,
@@ -306,6 +309,7 @@ async function launchFacts(
   const refusal = mayLaunchCourseware({
     owned: Boolean(owned),
     courseFeeMember,
+    cdsMember,
     sectionRole: section?.role ?? null,
   });
   const tool = await toolOfProduct(ctx.db, productId);
@@ -718,4 +722,17 @@ export async function coursewareLaunchOption(
     coursewarePricingId: section?.pricingId ?? null,
     formOrigin: new URL(resolveToolUrl(first, origin)).origin,
   };
+}
+
+/** The section of one of the user's course memberships (a CDS launch names the member). */
+export async function sectionOfMember(
+  ctx: RequestContext,
+  memberId: number,
+): Promise<number | null> {
+  if (!ctx.user) return null;
+  const [row] = await ctx.db
+    .select({ sectionId: sectionMembers.sectionId })
+    .from(sectionMembers)
+    .where(and(eq(sectionMembers.id, memberId), eq(sectionMembers.userId, ctx.user.id)));
+  return row?.sectionId ?? null;
 }
