@@ -5,7 +5,7 @@ import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { PAGE_SIZE, pageWindow } from '#domain/catalog/pagination.ts';
-import { daysLeft } from '#domain/courses/opting.ts';
+import { daysLeft, deadlineDay, isBeforeDeadline } from '#domain/courses/opting.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import { activeOwnership } from './ownership.ts';
@@ -341,4 +341,99 @@ export async function offeringsOf(ctx: RequestContext, productIds: readonly numb
     .from(offerings)
     .where(and(inArray(offerings.productId, [...productIds]), eq(offerings.isActive, true)))
     .orderBy(asc(offerings.priceCents), asc(offerings.id));
+}
+
+/** Access that left the shelf, and why (issue 14: losing access explains itself). */
+export type LostAccess =
+  | {
+      kind: 'optedOut';
+      sectionId: number;
+      course: string;
+      /** The day to opt back in by (YYYY-MM-DD), or null once the deadline has passed. */
+      deadline: string | null;
+    }
+  | { kind: 'ended'; productId: number; title: string; date: string };
+
+/** Shown for this long after a rental or term access ends. */
+const RECENTLY_MS = 30 * 86_400_000;
+
+/**
+ * What the user no longer has on the shelf and would look for: the current sections they
+ * opted out of (their inclusive-access materials were taken off), and access that ended in
+ * the last 30 days without being renewed.
+ */
+export async function lostAccess(
+  ctx: RequestContext,
+  sections: readonly ShelfSection[],
+  today: string,
+): Promise<LostAccess[]> {
+  const user = requireUser(ctx);
+  const optedOut: LostAccess[] = sections
+    .filter(
+      (s) =>
+        s.role === 'student' &&
+        s.optStatus === 'opted_out' &&
+        s.endDate >= today &&
+        !s.org.isBookstorePartner,
+    )
+    .map((s) => ({
+      kind: 'optedOut',
+      sectionId: s.id,
+      course: `${s.course.department} ${s.course.number}`,
+      deadline: isBeforeDeadline(s.addDropDate, ctx.now)
+        ? deadlineDay(s.addDropDate, s.timeZone)
+        : null,
+    }));
+  const rows = await ctx.db
+    .select({
+      productId: products.id,
+      title: products.title,
+      expiresAt: ownerships.expiresAt,
+    })
+    .from(ownerships)
+    .innerJoin(products, eq(products.id, ownerships.productId))
+    .where(
+      and(
+        eq(ownerships.userId, user.id),
+        sql`${ownerships.revokedAt} is null`,
+        sql`${ownerships.expiresAt} <= ${ctx.now.toISOString()}`,
+        sql`${ownerships.expiresAt} > ${new Date(ctx.now.getTime() - RECENTLY_MS).toISOString()}`,
+        ne(products.status, 'deleted'),
+      ),
+    )
+    .orderBy(desc(ownerships.expiresAt))
+    .limit(20);
+  // Not renewed: no ownership of the same product is active now (the one ownership rule).
+  const renewed = new Set(
+    rows.length === 0
+      ? []
+      : (
+          await ctx.db
+            .select({ productId: ownerships.productId })
+            .from(ownerships)
+            .where(
+              and(
+                eq(ownerships.userId, user.id),
+                inArray(
+                  ownerships.productId,
+                  rows.map((row) => row.productId),
+                ),
+                activeOwnership(ctx.now),
+              ),
+            )
+        ).map((row) => row.productId),
+  );
+  const ended: LostAccess[] = rows
+    .filter(
+      (row, i) =>
+        !renewed.has(row.productId) && rows.findIndex((r) => r.productId === row.productId) === i,
+    )
+    .slice(0, 10)
+    .map((row) => ({
+      kind: 'ended',
+      productId: row.productId,
+      title: row.title,
+      date: row.expiresAt!.toISOString().slice(0, 10),
+    }));
+  return [...optedOut, ...ended];
 }

@@ -605,6 +605,13 @@ export const en = {
   'shelf.button.startReading': 'Start Reading',
   'shelf.button.acquireCode': 'Acquire Code',
   'shelf.button.openCollection': 'Open Collection',
+  'shelf.lost.heading': 'What left your shelf',
+  'shelf.lost.optedOut':
+    'You opted out of {course}, so its materials left your shelf. You can opt back in until {deadline}.',
+  'shelf.lost.optedOutClosed':
+    'You opted out of {course}, so its materials left your shelf, and the opting deadline has passed.',
+  'shelf.lost.toCourse': 'Go to the course page',
+  'shelf.lost.ended': 'Your access to {title} ended on {date}.',
   'shelf.button.of': '{action}: {title}',
   'shelf.panel.close': 'Close the details',
   'shelf.panel.daysLeft': '{days, plural, one {# day} other {# days}} remaining',

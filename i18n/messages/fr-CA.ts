@@ -630,6 +630,13 @@ export const frCA: Record<MessageId, string> = {
   'shelf.button.startReading': 'Commencer la lecture',
   'shelf.button.acquireCode': 'Obtenir le code',
   'shelf.button.openCollection': 'Ouvrir la collection',
+  'shelf.lost.heading': 'Ce qui a quitté votre étagère',
+  'shelf.lost.optedOut':
+    'Vous vous êtes désinscrit de {course} : son matériel a quitté votre étagère. Vous pouvez vous réinscrire jusqu’au {deadline}.',
+  'shelf.lost.optedOutClosed':
+    'Vous vous êtes désinscrit de {course} : son matériel a quitté votre étagère, et la date limite d’inscription est passée.',
+  'shelf.lost.toCourse': 'Aller à la page du cours',
+  'shelf.lost.ended': 'Votre accès à {title} a pris fin le {date}.',
   'shelf.button.of': '{action} : {title}',
   'shelf.panel.close': 'Fermer les détails',
   'shelf.panel.daysLeft': '{days, plural, one {# jour restant} other {# jours restants}}',

@@ -15,9 +15,11 @@ import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { loadSessionUser } from '#domain/accounts/service.ts';
 import { courseFeeSection } from '#domain/commerce/course-materials.ts';
+import { readingGrant } from '#domain/reading/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden } from '#domain/shared/errors.ts';
 import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-section.ts';
+import { enrolledSections, lostAccess } from '#domain/shelf/my-shelf.ts';
 import { ownsProduct } from '#domain/shelf/service.ts';
 import { insertProduct, uniqueDigits } from '#tests/builders.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
@@ -229,6 +231,21 @@ describe('opting out, then back in (spec 1 §4 Opting; spec 2 §7)', () => {
     const material = afterOut.materials.find((m) => m.productId === book);
     // Not owned, no course fee once opted out, and before the deadline nothing to buy.
     expect(material).toMatchObject({ owned: false, action: null });
+    // issue 14: it says why, and until when the student can opt back in...
+    expect(material?.notice).toEqual({
+      key: 'access.reason.optedOut',
+      params: { deadline: '2026-12-03' },
+    });
+    // ...and so do the reader (with the way back) and My Shelf, which the book has left.
+    const refusal = await readingGrant(student, book, { courseMemberId: null }).catch((e) => e);
+    expect(refusal).toBeInstanceOf(Forbidden);
+    expect(refusal).toMatchObject({
+      messageKey: 'access.reason.optedOut',
+      params: { deadline: '2026-12-03', wayBack: 'optBackIn', sectionId },
+    });
+    expect(await lostAccess(student, await enrolledSections(student), today)).toEqual([
+      { kind: 'optedOut', sectionId, course: 'CHEM 240', deadline: '2026-12-03' },
+    ]);
     // An opted-out student gets nothing through the course fee (spec 1 §6).
     await expect(acquireCourseMaterial(student, sectionId, book)).rejects.toBeInstanceOf(Forbidden);
     expect(await courseFeeSection(database.db, student.user!.id, book)).toBeNull();

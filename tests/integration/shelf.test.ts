@@ -12,7 +12,7 @@ import { loadSessionUser } from '#domain/accounts/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-section.ts';
-import { memberSection, shelfMaterials } from '#domain/shelf/my-shelf.ts';
+import { lostAccess, memberSection, shelfMaterials } from '#domain/shelf/my-shelf.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
 
@@ -175,6 +175,34 @@ describe('a course section (issue 5)', () => {
       [withFile, 'read', null],
       [withoutFile, null, 'reading.error.noFile'],
     ]);
+  });
+
+  it('issue 14: a rental that ended says so on My Shelf, until it is bought again', async () => {
+    const student = await person();
+    const rented = await insertProduct(database.db, { title: unique('Rented') });
+    const ended = new Date(now.getTime() - 3 * 86_400_000);
+    await database.db.insert(ownerships).values({
+      userId: student.user!.id,
+      productId: rented,
+      source: 'purchase',
+      startsAt: new Date(now.getTime() - 200 * 86_400_000),
+      expiresAt: ended,
+    });
+    const lost = await lostAccess(student, [], today);
+    expect(lost).toEqual([
+      {
+        kind: 'ended',
+        productId: rented,
+        title: expect.stringContaining('Rented'),
+        date: '2026-11-20',
+      },
+    ]);
+    // Bought again for life (a purchase extends the one ownership): nothing left to say.
+    await database.db
+      .update(ownerships)
+      .set({ expiresAt: null })
+      .where(eq(ownerships.productId, rented));
+    expect(await lostAccess(student, [], today)).toEqual([]);
   });
 
   it('before two weeks ahead of the start, materials wait, with the day to come back', async () => {

@@ -20,6 +20,7 @@ import { Invalid, NotFound } from '#domain/shared/errors.ts';
 import { parseId } from '#domain/shared/id.ts';
 import {
   enrolledSections,
+  lostAccess,
   SHELF_SORTS,
   SHELF_TYPES,
   type ShelfSort,
@@ -105,6 +106,8 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   });
   const errorCode = query.get('error_code');
   return {
+    // What left the shelf, and the way back (issue 14).
+    lost: await lostAccess(context.rc, sections, today),
     term,
     types,
     sort,
@@ -219,6 +222,30 @@ export default function ShelfPage() {
           }
         />
       </div>
+      {data.lost.length > 0 ? (
+        <section className="stack-sm" aria-labelledby="lost-access">
+          <h2 id="lost-access">{t('shelf.lost.heading')}</h2>
+          <ul className="stack-sm">
+            {data.lost.map((lost) =>
+              lost.kind === 'optedOut' ? (
+                <li key={`section-${lost.sectionId}`} className="alert">
+                  {lost.deadline
+                    ? t('shelf.lost.optedOut', { course: lost.course, deadline: lost.deadline })
+                    : t('shelf.lost.optedOutClosed', { course: lost.course })}{' '}
+                  <Link to={`/shelf/course-section/${lost.sectionId}`}>
+                    {t(lost.deadline ? 'access.wayBack.optBackIn' : 'shelf.lost.toCourse')}
+                  </Link>
+                </li>
+              ) : (
+                <li key={`product-${lost.productId}`} className="alert">
+                  {t('shelf.lost.ended', { title: lost.title, date: lost.date })}{' '}
+                  <Link to={`/product-detail/${lost.productId}`}>{t('access.wayBack.buy')}</Link>
+                </li>
+              ),
+            )}
+          </ul>
+        </section>
+      ) : null}
       <section className="stack" aria-labelledby="your-courses">
         <div className="shelf__bar">
           <h2 id="your-courses">{t('shelf.courses')}</h2>
