@@ -244,7 +244,9 @@ export default function CourseSectionPage() {
                           action={material.action}
                           productId={material.productId}
                           title={material.title}
-                          sectionId={view.section.id}
+                          // A classroom whose door here is shut (its code is another
+                          // section's) opens from the shelf panel, which knows its section.
+                          sectionId={material.action === 'accessClassroom' ? null : view.section.id}
                           memberId={view.section.memberId}
                           offeringId={material.offeringId}
                           viaCds={material.viaCds}
