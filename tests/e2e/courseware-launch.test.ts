@@ -64,6 +64,25 @@ describe('Access Courseware, LTI 1.1 (Link 1.0) from My Shelf', () => {
       .waitFor();
     await context.close();
   });
+
+  it('a failed launch shows its reason in the panel’s footer and hides the button', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, await makeUser({ like: 'student', label: 'launch-fails' }));
+    await page.goto('/shelf?type=courseware');
+    await page.locator('.shelf-tile .item-tile__title a').first().click();
+    const panel = page.getByRole('complementary');
+    const button = panel.getByRole('button', { name: /^Access Courseware/ });
+    await button.waitFor();
+    await waitForHydration(page);
+    // The session ends elsewhere (logged out in another tab): authorize answers the error.
+    await context.clearCookies();
+    await button.click();
+    await panel.getByRole('alert').getByText("Sorry, you can't access this page.").waitFor();
+    expect(await button.count()).toBe(0);
+    await expect.poll(() => context.pages().length).toBe(1);
+    await context.close();
+  });
 });
 
 describe('Courseware launch over LTI 1.3 (Link 2.0) into the demo tool', () => {

@@ -80,7 +80,9 @@ export function CoursewareLaunch({
       }
       const response = await fetch(url, { headers: { Accept: 'application/json' } });
       const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-      if (!response.ok || body.error) {
+      const complete =
+        version === '1.1' ? body.target_url && body.cache_key : body.redirect_uri && body.fields;
+      if (!response.ok || body.error || !complete) {
         throw new Error(typeof body.error === 'string' ? body.error : t('launch.error.generic'));
       }
       if (!tab) throw new Error(t('launch.error.popup'));
