@@ -48,6 +48,8 @@ describe('message catalogs', () => {
       ...{ total: 3, chapter: 'c', left: 1, label: 'l' },
       // The display guide's conformance claim (issue 13).
       ...{ epub: '1.1', wcag: '2.1', level: 'AA' },
+      // Refusals and what left the shelf (issue 14).
+      ...{ deadline: '2026-12-03', course: 'BIO 101', message: 'm', role: 'r' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

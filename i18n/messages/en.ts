@@ -878,7 +878,8 @@ export const en = {
   'access.reason.optedOutClosed':
     "You opted out of this course's materials and the opting deadline has passed. You can buy this title.",
   'access.reason.termEnded': 'Your course ended on {date}, and your access through it ended too.',
-  'access.reason.notStarted': 'Your course materials open on {date}, two weeks before class starts.',
+  'access.reason.notStarted':
+    'Your course materials open on {date}, two weeks before class starts.',
   'access.reason.revoked': 'Your access to this title was withdrawn (for example after a refund).',
   'access.reason.notOpenable': 'This product cannot be opened here.',
   'access.wayBack.optBackIn': 'Opt back in on your course page',

@@ -909,7 +909,8 @@ export const frCA: Record<MessageId, string> = {
   'access.reason.termEnded': 'Votre cours a pris fin le {date}, et votre accès par ce cours aussi.',
   'access.reason.notStarted':
     'Le matériel de votre cours sera accessible le {date}, deux semaines avant le début des cours.',
-  'access.reason.revoked': 'Votre accès à ce titre a été retiré (par exemple après un remboursement).',
+  'access.reason.revoked':
+    'Votre accès à ce titre a été retiré (par exemple après un remboursement).',
   'access.reason.notOpenable': 'Ce produit ne peut pas être ouvert ici.',
   'access.wayBack.optBackIn': 'Vous réinscrire depuis la page du cours',
   'access.wayBack.buy': 'Voir les options d’achat',
