@@ -1,5 +1,5 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { collectionItems, products } from '#db/schema/catalog.ts';
+import { bookFiles, collectionItems, products } from '#db/schema/catalog.ts';
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
@@ -178,6 +178,54 @@ export async function entitlementOf(
     now: ctx.now,
   });
   return { product, decision };
+}
+
+/** Which of these products have a file for the reader (a Read Now without one ends in 404). */
+export async function withReaderFiles(
+  ctx: RequestContext,
+  productIds: readonly number[],
+): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await ctx.db
+    .selectDistinct({ productId: bookFiles.productId })
+    .from(bookFiles)
+    .where(and(inArray(bookFiles.productId, [...productIds]), eq(bookFiles.type, 'READER')));
+  return new Set(rows.map((row) => row.productId));
+}
+
+/**
+ * What opens, for the signed-in user, of several products at once (order-complete, lists):
+ * the rule's decision per product, and whether a reader's Read Now would find a file.
+ */
+export async function openingsOf(
+  ctx: RequestContext,
+  items: readonly { productId: number; productType: string; status: string }[],
+): Promise<Map<number, { decision: Entitlement; readable: boolean }>> {
+  const ids = [...new Set(items.map((item) => item.productId))];
+  const user = ctx.user;
+  const [owned, members, files] = await Promise.all([
+    user ? ownershipsOf(ctx, user.id, ids) : new Map<number, EntitlementOwnership[]>(),
+    user ? membershipsListing(ctx, user.id, ids) : new Map<number, EntitlementMembership[]>(),
+    withReaderFiles(ctx, ids),
+  ]);
+  return new Map(
+    items.map((item) => {
+      const decision = entitlement({
+        signedIn: !!user,
+        product: item,
+        ownerships: owned.get(item.productId) ?? [],
+        memberships: members.get(item.productId) ?? [],
+        now: ctx.now,
+      });
+      return [
+        item.productId,
+        {
+          decision,
+          readable: decision.ok && decision.entry === 'read' && files.has(item.productId),
+        },
+      ];
+    }),
+  );
 }
 
 /** The rule's grant, or AccessRefused with its reason (a visitor: login required). */

@@ -3,6 +3,7 @@ import { and, count, desc, eq, lt, notInArray } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { products } from '#db/schema/catalog.ts';
 import { orderItems, orders, payments, printOrders, shipments } from '#db/schema/commerce.ts';
+import { openingsOf } from '#domain/access/entitlement-facts.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import type { CartLine } from './cart.ts';
@@ -346,6 +347,7 @@ export async function completedOrder(ctx: RequestContext, orderId: string) {
       productId: orderItems.productId,
       title: products.title,
       productType: products.productType,
+      status: products.status,
       priceCents: orderItems.priceCents,
       isDigital: orderItems.isDigital,
       shipment: {
@@ -366,5 +368,13 @@ export async function completedOrder(ctx: RequestContext, orderId: string) {
     .leftJoin(printOrders, eq(printOrders.orderItemId, orderItems.id))
     .where(eq(orderItems.orderId, order.id))
     .orderBy(orderItems.id);
-  return { ...order, items };
+  // Read Now only where the one rule opens it and there is a file (issue 14).
+  const openings = await openingsOf(ctx, items);
+  return {
+    ...order,
+    items: items.map((item) => ({
+      ...item,
+      readable: openings.get(item.productId)?.readable ?? false,
+    })),
+  };
 }

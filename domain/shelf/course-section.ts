@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import { bookFiles, products } from '#db/schema/catalog.ts';
+import { products } from '#db/schema/catalog.ts';
 import { sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { assignAccessCode } from '#domain/access/codes.ts';
 import { type EntitlementReason, entitlement } from '#domain/access/entitlement.ts';
-import { ownershipsOf } from '#domain/access/entitlement-facts.ts';
+import { ownershipsOf, withReaderFiles } from '#domain/access/entitlement-facts.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
 import { unavailabilityReason } from '#domain/catalog/availability.ts';
 import { priceLabel } from '#domain/catalog/price-label.ts';
@@ -179,16 +179,7 @@ export async function courseSectionView(
           .where(inArray(products.id, ids));
   const factOf = new Map(facts.map((fact) => [fact.id, fact]));
   // Books that have a file to read: a reading button for one without would end in a 404.
-  const withFiles = new Set(
-    ids.length === 0
-      ? []
-      : (
-          await ctx.db
-            .selectDistinct({ productId: bookFiles.productId })
-            .from(bookFiles)
-            .where(and(inArray(bookFiles.productId, ids), eq(bookFiles.type, 'READER')))
-        ).map((row) => row.productId),
-  );
+  const withFiles = await withReaderFiles(ctx, ids);
   // This section's membership, as the entitlement rule reads it (issue 14).
   const membership = {
     sectionId: section.id,

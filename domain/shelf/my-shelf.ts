@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { bookFiles, offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
+import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
 import { cartItems, carts } from '#db/schema/commerce.ts';
 import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
+import { withReaderFiles } from '#domain/access/entitlement-facts.ts';
 import { PAGE_SIZE, pageWindow } from '#domain/catalog/pagination.ts';
 import { daysLeft, deadlineDay, isBeforeDeadline } from '#domain/courses/opting.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -211,16 +212,7 @@ export async function shelfMaterials(
   const inCart = await cartProductIds(ctx);
   // A book with no file to read gets no Read Now: it would end in "not found" (issue 14).
   const ids = rows.map((row) => row.productId);
-  const readable = new Set(
-    ids.length === 0
-      ? []
-      : (
-          await ctx.db
-            .selectDistinct({ productId: bookFiles.productId })
-            .from(bookFiles)
-            .where(and(inArray(bookFiles.productId, ids), eq(bookFiles.type, 'READER')))
-        ).map((row) => row.productId),
-  );
+  const readable = await withReaderFiles(ctx, ids);
   return {
     tiles: rows.map(({ source, ...row }) => {
       const action = ownedAction(row.productType);

@@ -27,6 +27,7 @@ afterAll(async () => {
 
 async function shopperWithBook(
   priceCents = 2500,
+  readerFile = false,
 ): Promise<{ ctx: RequestContext; productId: number }> {
   const userId = await createUser(database.db, {
     email: `${unique('order')}@example.test`,
@@ -36,7 +37,7 @@ async function shopperWithBook(
   });
   const user = (await loadSessionUser(database.db, { userId, impersonatorId: null }))!;
   const ctx = testContext(database.db, { user });
-  const productId = await insertProduct(ctx.db, {}, { priceCents });
+  const productId = await insertProduct(ctx.db, {}, { priceCents, readerFile });
   const [offer] = await ctx.db
     .select({ id: offerings.id })
     .from(offerings)
@@ -175,5 +176,17 @@ describe('paying by card through the test gateway', () => {
     await expect(completedOrder(other, orderId)).rejects.toBeInstanceOf(NotFound);
     await expect(completedOrder(ctx, 'not-a-uuid')).rejects.toBeInstanceOf(NotFound);
     expect((await completedOrder(ctx, orderId)).items).toHaveLength(1);
+  });
+
+  it('issue 14: the order-complete page offers Read Now only for what the rule opens and has a file', async () => {
+    const gateway = new TestGateway(database.db);
+    for (const readerFile of [true, false]) {
+      const { ctx } = await shopperWithBook(1500, readerFile);
+      const { orderId } = await placeOrder(ctx, { idempotencyKey: unique('checkout') });
+      // Before payment nothing is owned: nothing to read yet.
+      expect((await completedOrder(ctx, orderId)).items[0]?.readable).toBe(false);
+      await payOrder(ctx, gateway, { orderId, method: card('4242424242424242') });
+      expect((await completedOrder(ctx, orderId)).items[0]?.readable).toBe(readerFile);
+    }
   });
 });

@@ -32,7 +32,7 @@ export default function CheckoutCompletePage() {
               {item.isDigital ? (
                 <p className="form-hint">
                   {t('checkout.complete.onShelf')}{' '}
-                  {item.productType === 'book' || item.productType === 'ebundle' ? (
+                  {item.readable ? (
                     <Link
                       to={`/book/read/${item.productId}`}
                       aria-label={t('shelf.button.of', {
