@@ -57,9 +57,9 @@ const serverEnv = {
   HOST: '127.0.0.1',
   DEMO_DATA: 'off',
   LOG_LEVEL: 'warn',
-  SESSION_SECRET: randomBytes(32).toString('base64url'),
-  ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
-  LTI_KEY: randomBytes(32).toString('base64url'),
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+  ACCESS_CODE_KEY: randomBytes(32).toString('hex'),
+  LTI_KEY: randomBytes(32).toString('hex'),
   PAYMENTS: 'test',
 };
 

@@ -31,9 +31,9 @@ export async function startDemoServer(): Promise<{ base: string; stop: () => Pro
     DEMO_DATA: 'on',
     LOG_LEVEL: 'warn',
     PAYMENTS: 'test',
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
-    LTI_KEY: randomBytes(32).toString('base64url'),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ACCESS_CODE_KEY: randomBytes(32).toString('hex'),
+    LTI_KEY: randomBytes(32).toString('hex'),
   };
   delete env.DATABASE_URL;
   const server: ChildProcess = spawn(process.execPath, ['server.js'], {

@@ -46,9 +46,9 @@ function demoKeys(dataDir) {
   // A key added since the file was written (LTI_KEY, decision 017) is made and kept too.
   if (kept.SESSION_SECRET && kept.ACCESS_CODE_KEY && kept.LTI_KEY) return kept;
   const keys = {
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
-    LTI_KEY: randomBytes(32).toString('base64url'),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ACCESS_CODE_KEY: randomBytes(32).toString('hex'),
+    LTI_KEY: randomBytes(32).toString('hex'),
     ...kept,
   };
   mkdirSync(dataDir, { recursive: true });

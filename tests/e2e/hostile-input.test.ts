@@ -91,9 +91,9 @@ beforeAll(async () => {
     PORT: '3000',
     // A test deployment: test cards, demo accounts, and keys of its own (decision 011).
     PAYMENTS: 'test',
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
-    LTI_KEY: randomBytes(32).toString('base64url'),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ACCESS_CODE_KEY: randomBytes(32).toString('hex'),
+    LTI_KEY: randomBytes(32).toString('hex'),
   };
   delete env.DATABASE_URL;
   app = await entry.startApp({ env, staticDir: path.resolve('build/client') });

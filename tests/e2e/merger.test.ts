@@ -60,9 +60,9 @@ beforeAll(async () => {
     DEMO_DATA: 'on',
     LOG_LEVEL: 'warn',
     PAYMENTS: 'test',
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
-    LTI_KEY: randomBytes(32).toString('base64url'),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ACCESS_CODE_KEY: randomBytes(32).toString('hex'),
+    LTI_KEY: randomBytes(32).toString('hex'),
     VITALSOURCE_URL,
   };
   delete env.DATABASE_URL;

@@ -41,9 +41,9 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     // A test deployment: test cards, demo accounts, and keys of its own (decision 011).
     PAYMENTS: 'test',
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
-    LTI_KEY: randomBytes(32).toString('base64url'),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ACCESS_CODE_KEY: randomBytes(32).toString('hex'),
+    LTI_KEY: randomBytes(32).toString('hex'),
     E2E_FIXTURE_TOKEN: token,
   };
   delete env.DATABASE_URL;

@@ -93,9 +93,9 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: 'whsec_e2e_5b7d9f1a3c5e7a9b1d3f5a7c9e1b3d5f',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_51E2e0000000000000000000000000000',
     STRIPE_API_BASE: stripe.base,
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
-    LTI_KEY: randomBytes(32).toString('base64url'),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ACCESS_CODE_KEY: randomBytes(32).toString('hex'),
+    LTI_KEY: randomBytes(32).toString('hex'),
   };
   delete env.DATABASE_URL;
   server = spawn(process.execPath, ['server.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
