@@ -108,6 +108,7 @@ describe('Courseware launch over LTI 1.3 (Link 2.0) into the demo tool', () => {
         ),
       );
       await page.getByText(/^Launch verified: an LTI 1\.3 id_token signed by Shelfmark/).waitFor();
+      await expectAccessible(page);
       // Back in Shelfmark through the launch's return URL, to the course section.
       await page.getByRole('link', { name: 'Return to Shelfmark' }).click();
       await page.getByRole('heading', { name: 'Back from your courseware' }).waitFor();
@@ -143,6 +144,7 @@ describe('Courseware launch over LTI 1.3 (Link 2.0) into the demo tool', () => {
     );
     expect(refused?.status()).toBe(403);
     await strangerPage.getByText('You do not have access to this courseware.').waitFor();
+    await expectAccessible(strangerPage);
     // In French (the LANG cookie, the stranger having stored no language).
     await other.addCookies([{ name: 'LANG', value: 'fr-CA', url: baseUrl() }]);
     await strangerPage.goto(`/lti/launch/?courseware_id=${productId}&section_id=${sectionId}`);
