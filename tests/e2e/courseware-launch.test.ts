@@ -8,7 +8,7 @@ import {
   newContext,
   waitForHydration,
 } from './browser.ts';
-import { makeUser } from './fixtures.ts';
+import { makeOwnership, makeUser } from './fixtures.ts';
 
 // Issue 14, courseware launch, tried as a new user would on a fresh clone: the demo seed
 // registers the demo tool that ships with the project (LTI 1.3 for bio001's courseware, LTI 1.1
@@ -62,6 +62,31 @@ describe('Access Courseware, LTI 1.1 (Link 1.0) from My Shelf', () => {
     await tab
       .getByText('Launch verified: an LTI 1.1 launch with a valid OAuth signature.')
       .waitFor();
+    await context.close();
+  });
+
+  it('over LTI 1.3: owned section courseware opens the tool in a new tab with its course section', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const student = await makeUser({ like: 'student', label: 'launch13-shelf' });
+    await logIn(page, student);
+    const { productId } = await sectionCourseware(page, 'BIO 101');
+    await makeOwnership(student.email, productId);
+    await page.goto(`/shelf?material=${productId}`);
+    const button = page
+      .getByRole('complementary')
+      .getByRole('button', { name: /^Access Courseware/ });
+    await button.waitFor();
+    await waitForHydration(page);
+    const [tab] = await Promise.all([context.waitForEvent('page'), button.click()]);
+    await expect
+      .poll(() => tab.locator('#welcome').textContent(), { timeout: 15_000 })
+      .toMatch(
+        new RegExp(
+          `^Welcome, ${student.firstName} ${student.lastName} \\(Learner\\) — BIO 101 001 — `,
+        ),
+      );
+    await tab.getByText(/^Launch verified: an LTI 1\.3 id_token signed by Shelfmark/).waitFor();
     await context.close();
   });
 

@@ -223,6 +223,26 @@ export async function startFixtureServer(options: {
       }
       return send(res, 201, await makeUser(options.db, { like: like as Persona, label }));
     }
+    if (req.url === '/ownerships') {
+      // A purchase of one product by a user this journey made (issue 14: owned courseware).
+      const { email, productId } = body;
+      if (typeof email !== 'string' || !email.endsWith('@e2e.test')) {
+        return send(res, 400, { error: 'email: a user made by a journey' });
+      }
+      if (!Number.isInteger(productId)) return send(res, 400, { error: 'productId: an integer' });
+      const [user] = await options.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, email));
+      if (!user) return send(res, 404, { error: 'no such user' });
+      await options.db.insert(ownerships).values({
+        userId: user.id,
+        productId: productId as number,
+        source: 'purchase',
+        startsAt: new Date(Date.now() - 60_000),
+      });
+      return send(res, 201, { ok: true });
+    }
     if (req.url === '/redeem-codes') {
       return send(res, 201, { code: await makeRedeemCode(options.db, options.accessCodeKey) });
     }

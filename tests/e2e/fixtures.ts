@@ -33,6 +33,11 @@ export function makeUser(request: UserRequest = {}): Promise<MadeUser> {
   return call<MadeUser>('/users', request);
 }
 
+/** The journey's user buys this product (an ownership, as a paid order would give). */
+export async function makeOwnership(email: string, productId: number): Promise<void> {
+  await call('/ownerships', { email, productId });
+}
+
 /** A redeem code of this journey alone, for the product the demo code gives. */
 export async function makeRedeemCode(): Promise<string> {
   return (await call<{ code: string }>('/redeem-codes', {})).code;
