@@ -90,6 +90,38 @@ describe('Access Courseware, LTI 1.1 (Link 1.0) from My Shelf', () => {
     await context.close();
   });
 
+  it('a tampered launch fails at the tool, which sends the user back to us with the reason', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, await makeUser({ like: 'student', label: 'launch-tampered' }));
+    // Someone between the browser and the tool makes the learner an instructor.
+    await context.route('**/demo-tool/lti11/launch', (route) =>
+      route.continue({
+        postData: (route.request().postData() ?? '').replace('roles=Learner', 'roles=Instructor'),
+      }),
+    );
+    await page.goto('/shelf?type=courseware');
+    await page.locator('.shelf-tile .item-tile__title a').first().click();
+    const button = page
+      .getByRole('complementary')
+      .getByRole('button', { name: /^Access Courseware/ });
+    await button.waitFor();
+    await waitForHydration(page);
+    const [tab] = await Promise.all([context.waitForEvent('page'), button.click()]);
+    await tab
+      .getByRole('alert')
+      .getByText('The demo tool refused this launch: invalid signature')
+      .waitFor({ timeout: 15_000 });
+    await tab.getByRole('link', { name: 'Return to Shelfmark' }).click();
+    await tab.getByRole('heading', { name: 'Back from your courseware' }).waitFor();
+    await tab
+      .getByRole('alert')
+      .getByText('The courseware provider reported a problem: invalid signature')
+      .waitFor();
+    await expectAccessible(tab);
+    await context.close();
+  });
+
   it('a failed launch shows its reason in the panel’s footer and hides the button', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

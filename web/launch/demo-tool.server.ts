@@ -37,12 +37,33 @@ function toolPage(locale: Locale, status: number, body: string): Response {
   );
 }
 
-function refused(locale: Locale, reason: string): Response {
+/**
+ * The tool refuses: it says why and sends the user back to the platform's return URL with
+ * `lti_errormsg` (LTI launch presentation), so that Shelfmark tells them too and records it.
+ * A return URL is followed only when it is the platform's own return page.
+ */
+function refused(locale: Locale, reason: string, request: Request, returnUrl?: unknown): Response {
+  const origin = new URL(request.url).origin;
+  const ours = typeof returnUrl === 'string' && returnUrl.startsWith(`${origin}/lti/return/?`);
+  const back = new URL(ours ? returnUrl : `${origin}/lti/return/`);
+  back.searchParams.set('lti_errormsg', reason);
   return toolPage(
     locale,
     401,
-    `<p role="alert">${escapeHtml(translate(locale, 'demoTool.refused', { reason }))}</p><p><a href="/shelf/">${escapeHtml(translate(locale, 'demoTool.back'))}</a></p>`,
+    `<p role="alert">${escapeHtml(translate(locale, 'demoTool.refused', { reason }))}</p><p><a href="${escapeHtml(back.toString())}">${escapeHtml(translate(locale, 'demoTool.back'))}</a></p>`,
   );
+}
+
+/** What an id_token says before it is verified: only to find where to send the user back. */
+function unverifiedReturnUrl(idToken: unknown): unknown {
+  try {
+    const payload = JSON.parse(
+      Buffer.from(String(idToken).split('.')[1] ?? '', 'base64url').toString('utf8'),
+    ) as Record<string, { return_url?: unknown } | undefined>;
+    return payload[`${CLAIM}launch_presentation`]?.return_url;
+  } catch {
+    return undefined;
+  }
 }
 
 function welcome(
@@ -74,10 +95,10 @@ export function demoLogin(request: Request, values: URLSearchParams | FormData):
   };
   const origin = new URL(request.url).origin;
   if (get('iss') !== origin || get('client_id') !== DEMO_TOOL.clientId) {
-    return refused('en', 'unknown platform or client');
+    return refused('en', 'unknown platform or client', request);
   }
   if (get('target_link_uri') !== `${origin}${DEMO_TOOL.launchPath13}` || !get('login_hint')) {
-    return refused('en', 'unexpected login initiation');
+    return refused('en', 'unexpected login initiation', request);
   }
   const state = randomBytes(16).toString('base64url');
   const nonce = randomBytes(16).toString('base64url');
@@ -117,8 +138,10 @@ export async function demoLaunch13(request: Request, form: FormData): Promise<Re
   const [expectedState, nonce] = (
     parseCookies(request.headers.get('cookie')).get(STATE_COOKIE) ?? ''
   ).split('.');
-  if (typeof idToken !== 'string' || typeof state !== 'string') return refused('en', 'no id_token');
-  if (!expectedState || state !== expectedState) return refused('en', 'state does not match');
+  if (typeof idToken !== 'string' || typeof state !== 'string')
+    return refused('en', 'no id_token', request);
+  if (!expectedState || state !== expectedState)
+    return refused('en', 'state does not match', request, unverifiedReturnUrl(idToken));
   let payload: JWTPayload;
   let kid: string;
   try {
@@ -130,20 +153,30 @@ export async function demoLaunch13(request: Request, form: FormData): Promise<Re
     payload = verified.payload;
     kid = verified.protectedHeader.kid ?? '';
   } catch (error) {
-    return refused('en', `id_token: ${(error as Error).message}`);
+    return refused(
+      'en',
+      `id_token: ${(error as Error).message}`,
+      request,
+      unverifiedReturnUrl(idToken),
+    );
   }
   const claim = (name: string) =>
     payload[`${CLAIM}${name}`] as Record<string, unknown> | string | undefined;
   const presentation = (claim('launch_presentation') ?? {}) as Record<string, unknown>;
   const locale = localeOf(presentation.locale ?? payload.locale);
   if (payload.nonce !== nonce || !remember(String(payload.nonce)))
-    return refused(locale, 'nonce replayed or wrong');
+    return refused(locale, 'nonce replayed or wrong', request, presentation.return_url);
   if (
     claim('message_type') !== 'LtiResourceLinkRequest' ||
     claim('version') !== '1.3.0' ||
     claim('deployment_id') !== DEMO_TOOL.deploymentId
   ) {
-    return refused(locale, 'not a resource-link launch for this deployment');
+    return refused(
+      locale,
+      'not a resource-link launch for this deployment',
+      request,
+      presentation.return_url,
+    );
   }
   const context = claim('context') as { label?: string; title?: string } | undefined;
   const link = (claim('resource_link') ?? {}) as { title?: string; id?: string };
@@ -163,10 +196,12 @@ export function demoLaunch11(request: Request, form: FormData, now: Date): Respo
   const get = (name: string) => fields.find(([n]) => n === name)?.[1] ?? '';
   const locale = localeOf(get('launch_presentation_locale'));
   const refusal = oauthSignatureRefusal(request.url, fields, DEMO_TOOL.secret, now);
-  if (refusal) return refused(locale, refusal);
-  if (!remember(`1.1:${get('oauth_nonce')}`)) return refused(locale, 'nonce replayed');
+  const returnUrl = get('launch_presentation_return_url');
+  if (refusal) return refused(locale, refusal, request, returnUrl);
+  if (!remember(`1.1:${get('oauth_nonce')}`))
+    return refused(locale, 'nonce replayed', request, returnUrl);
   if (get('lti_message_type') !== 'basic-lti-launch-request')
-    return refused(locale, 'message type');
+    return refused(locale, 'message type', request, returnUrl);
   return welcome(locale, {
     name: get('lis_person_name_full') || get('user_id'),
     role: shortRole(get('roles').split(',')),
