@@ -229,6 +229,42 @@ describe('Courseware launch over LTI 1.3 (Link 2.0) into the demo tool', () => {
     await context.close();
   });
 
+  it('the launch calls of spec 2 §7 answer their fields', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const student = await makeUser({ like: 'student', label: 'launch-calls' });
+    await logIn(page, student);
+    const { sectionId, productId } = await sectionCourseware(page, 'BIO 101');
+    // Courseware launch 2.0: html_form, redirect_uri, id_token, state (the last two come with
+    // the tool's authentication request, decision 017).
+    const launch = await page.request.get(
+      `/lti/launch/?section_id=${sectionId}&courseware_id=${productId}&new_tab=True&format=json`,
+    );
+    expect(launch.status()).toBe(200);
+    const data = await launch.json();
+    expect(data).toMatchObject({ id_token: null, state: null, lti_version: '1.3' });
+    expect(data.redirect_uri).toMatch(/\/demo-tool\/lti13\/login$/);
+    expect(data.html_form).toContain('name="lti_message_hint"');
+    // Launch 1.0 authorize: target_url and cache_key, or error.
+    await page.goto('/shelf?type=courseware');
+    const own = await page.locator('.shelf-tile .item-tile__title a').first().getAttribute('href');
+    const owned = Number(/material=(\d+)/.exec(own ?? '')?.[1]);
+    const authorize = await page.request.get(`/lti1p0/link/authorize/?courseware_id=${owned}`);
+    expect(await authorize.json()).toMatchObject({
+      target_url: expect.stringMatching(/\/demo-tool\/lti11\/launch$/),
+      cache_key: expect.any(String),
+      error: null,
+    });
+    const refused = await page.request.get(
+      `/lti1p0/link/authorize/?courseware_id=${productId}&section_id=${sectionId}`,
+    );
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).error).toBe(
+      'We are having trouble accessing your courseware. Please reach out to our support team for additional help.',
+    );
+    await context.close();
+  });
+
   it('publishes its keys: the JWKS has an RS256 key with a kid', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
