@@ -7,8 +7,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client.ts';
+import { openingsOf } from '#domain/access/entitlement-facts.ts';
+import { loadSessionUser } from '#domain/accounts/service.ts';
 import { en } from '#i18n/messages/en.ts';
 import { frCA } from '#i18n/messages/fr-CA.ts';
+import { testContext } from '#tests/database.ts';
 import {
   BAD_ID_NUMBERS,
   BAD_IDS,
@@ -139,6 +142,11 @@ type World = {
   classroom: { productId: number; sectionId: number; code: string };
   /** The demo redeem code's product, owned by nobody. */
   codeProductId: number;
+  /**
+   * What each role may open by the one entitlement rule (issue 14): an instructor opens their
+   * section's materials, so the student's book is not "someone else's" to them.
+   */
+  opens: Record<RoleName, Set<number>>;
   members: Member[];
   sections: Section[];
   cartItems: Record<RoleName, number>;
@@ -247,7 +255,25 @@ async function buildWorld(): Promise<World> {
     db,
     sql`select code from access_codes where assigned_user_id = ${student} limit 1`,
   );
+  const productFacts = await queryRows<{ productId: number; productType: string; status: string }>(
+    db,
+    sql`select id as "productId", product_type as "productType", status from products
+        where id in (${sql.join(
+          [...owned.map((o) => o.productId), code!.productId].map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+  const opens = {} as Record<RoleName, Set<number>>;
+  for (const name of ROLE_NAMES) {
+    const userId = roles[name].userId;
+    const user = userId ? await loadSessionUser(db, { userId, impersonatorId: null }) : null;
+    const openings = await openingsOf(testContext(db, { user }), productFacts);
+    opens[name] = new Set(
+      [...openings].filter(([, opening]) => opening.decision.ok).map(([id]) => id),
+    );
+  }
   return {
+    opens,
     roles,
     stranger,
     offeringId: offered!.offeringId,
@@ -470,7 +496,7 @@ function othersRsCourseIds(role: Role): string[] {
 /** The student's products, and the code's product nobody owns: not this role's to use. */
 function othersProducts(role: Role): number[] {
   const ids = [...world.studentProducts, world.codeProductId];
-  return role.name === 'student' ? ids.filter((id) => !world.studentProducts.includes(id)) : ids;
+  return ids.filter((id) => !world.opens[role.name].has(id));
 }
 function othersCartItems(role: Role): number[] {
   return ROLE_NAMES.filter((name) => name !== role.name).map((name) => world.cartItems[name]);
