@@ -49,7 +49,14 @@ describe('message catalogs', () => {
       // The display guide's conformance claim (issue 13).
       ...{ epub: '1.1', wcag: '2.1', level: 'AA' },
       // Refusals and what left the shelf (issue 14).
-      ...{ deadline: '2026-12-03', course: 'BIO 101', message: 'm', role: 'r' },
+      ...{
+        deadline: '2026-12-03',
+        course: 'BIO 101',
+        message: 'm',
+        role: 'r',
+        kid: 'k',
+        reason: 'r',
+      },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

@@ -5,7 +5,6 @@ import {
   ID_TOKEN_SECONDS,
   loginInitiation,
   ltiRoles,
-  mayLaunchCourseware,
   resourceLinkClaims,
   resourceLinkId,
 } from './courseware-launch.ts';
@@ -44,21 +43,7 @@ const goodRequest = {
   state: 's',
 };
 
-// Issue 14 / spec 2 §4 "Courseware launch".
-describe('who may launch courseware', () => {
-  it('owners, course-fee members and the section’s professor or TA may; others may not', () => {
-    const none = { owned: false, courseFeeMember: false, sectionRole: null };
-    expect(mayLaunchCourseware({ ...none, owned: true })).toBeNull();
-    expect(mayLaunchCourseware({ ...none, courseFeeMember: true })).toBeNull();
-    expect(mayLaunchCourseware({ ...none, cdsMember: true, sectionRole: 'student' })).toBeNull();
-    expect(mayLaunchCourseware({ ...none, sectionRole: 'professor' })).toBeNull();
-    expect(mayLaunchCourseware({ ...none, sectionRole: 'teaching_assistant' })).toBeNull();
-    expect(mayLaunchCourseware({ ...none, sectionRole: 'student' })).toBe(
-      'launch.error.notEntitled',
-    );
-    expect(mayLaunchCourseware(none)).toBe('launch.error.notEntitled');
-  });
-});
+// Who may launch is the one entitlement rule's (domain/access/entitlement.test.ts).
 
 describe('LTI 1.3 resource-link launch (Link 2.0)', () => {
   it('roles: student → Learner, professor → Instructor, TA → TeachingAssistant (IMS URIs)', () => {

@@ -23,24 +23,6 @@ export const ID_TOKEN_SECONDS = 300;
 /** How long a retired key is still published: its last tokens' lifetime plus clock skew. */
 export const RETIRED_KEY_SECONDS = ID_TOKEN_SECONDS + 600;
 
-/**
- * May this user launch this courseware for this section (issue 14)? Owned courseware, a
- * course-fee member of a section that uses it, a member of a Code Delivery System section that
- * uses it (spec 1 §1 /cds_courseware_provision/), and the section's professor or teaching
- * assistant may; anyone else may not.
- */
-// TODO(entitlement): switch to the shared rule in domain/access/entitlement.ts when it lands.
-export function mayLaunchCourseware(facts: {
-  owned: boolean;
-  courseFeeMember: boolean;
-  cdsMember?: boolean;
-  sectionRole: SectionRole | null;
-}): LaunchRefusal | null {
-  if (facts.owned || facts.courseFeeMember || facts.cdsMember) return null;
-  if (facts.sectionRole === 'professor' || facts.sectionRole === 'teaching_assistant') return null;
-  return 'launch.error.notEntitled';
-}
-
 const LIS = 'http://purl.imsglobal.org/vocab/lis/v2/membership#';
 
 /** IMS LTI 1.3 context roles of a section member (student → Learner, and so on). */

@@ -200,7 +200,7 @@ export async function withReaderFiles(
 export async function openingsOf(
   ctx: RequestContext,
   items: readonly { productId: number; productType: string; status: string }[],
-): Promise<Map<number, { decision: Entitlement; readable: boolean }>> {
+): Promise<Map<number, { decision: Entitlement; readable: boolean; noFile: boolean }>> {
   const ids = [...new Set(items.map((item) => item.productId))];
   const user = ctx.user;
   const [owned, members, files] = await Promise.all([
@@ -217,13 +217,9 @@ export async function openingsOf(
         memberships: members.get(item.productId) ?? [],
         now: ctx.now,
       });
-      return [
-        item.productId,
-        {
-          decision,
-          readable: decision.ok && decision.entry === 'read' && files.has(item.productId),
-        },
-      ];
+      const reads = decision.ok && decision.entry === 'read';
+      const hasFile = files.has(item.productId);
+      return [item.productId, { decision, readable: reads && hasFile, noFile: reads && !hasFile }];
     }),
   );
 }

@@ -6,10 +6,8 @@ import type { Queryable } from '#db/client.ts';
 import { products } from '#db/schema/catalog.ts';
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { ltiLaunches, ltiPlatformKeys, ltiTools } from '#db/schema/launch.ts';
-import { ownerships } from '#db/schema/shelf.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
-import { activeOwnership } from '#domain/shelf/ownership.ts';
 import {
   type AuthRequest,
   authRequestRefusal,
@@ -21,12 +19,12 @@ import {
   type Lti13Tool,
   type LtiVersion,
   loginInitiation,
-  mayLaunchCourseware,
   RETIRED_KEY_SECONDS,
   resourceLinkClaims,
   resourceLinkId,
   type SectionRole,
 } from './courseware-launch.ts';
+import { entitlementOf } from './entitlement-facts.ts';
 import {
   decryptSecret,
   encryptSecret,
@@ -252,8 +250,6 @@ async function launchFacts(
     .where(eq(products.id, productId));
   if (!product || product.type !== 'courseware') throw new NotFound();
   let section: Facts['section'] = null;
-  let courseFeeMember = false;
-  let cdsMember = false;
   if (sectionId !== null) {
     const [row] = await ctx.db
       .select({
@@ -264,8 +260,6 @@ async function launchFacts(
         courseNumber: courses.number,
         courseName: courses.name,
         role: sectionMembers.role,
-        isCourseFee: sectionMembers.isCourseFee,
-        courseType: courses.courseType,
         sectionProductId: sectionProducts.id,
       })
       .from(courseSections)
@@ -284,8 +278,6 @@ async function launchFacts(
       .where(eq(courseSections.id, sectionId));
     // Not a member, or the section does not use this courseware: no such launch.
     if (!row) throw new LaunchRefused('launch.error.notEntitled');
-    courseFeeMember = row.isCourseFee;
-    cdsMember = row.courseType === 'cds';
     section = {
       id: row.id,
       rsCourseId: row.rsCourseId,
@@ -295,23 +287,11 @@ async function launchFacts(
       role: row.role as SectionRole,
     };
   }
-  const [owned] = await ctx.db
-    .select({ id: ownerships.id })
-    .from(ownerships)
-    .where(
-      and(
-        eq(ownerships.userId, user.id),
-        eq(ownerships.productId, productId),
-        activeOwnership(ctx.now),
-      ),
-    )
-    .limit(1);
-  const refusal = mayLaunchCourseware({
-    owned: Boolean(owned),
-    courseFeeMember,
-    cdsMember,
-    sectionRole: section?.role ?? null,
-  });
+  // The one entitlement rule decides who launches (issue 14): an owner, a course-fee member
+  // (the CDS link at a CDS organisation), courtesy access, the section's instructors.
+  const { decision } = await entitlementOf(ctx, productId, { sectionId });
+  const refusal: LaunchRefusal | null =
+    decision.ok && decision.entry === 'launch' ? null : 'launch.error.notEntitled';
   const tool = await toolOfProduct(ctx.db, productId);
   if (refusal) throw new LaunchRefused(refusal);
   if (!tool || (version !== null && tool.ltiVersion !== version)) {

@@ -375,6 +375,7 @@ export async function completedOrder(ctx: RequestContext, orderId: string) {
     items: items.map((item) => ({
       ...item,
       readable: openings.get(item.productId)?.readable ?? false,
+      noFile: openings.get(item.productId)?.noFile ?? false,
     })),
   };
 }

@@ -4,7 +4,13 @@ import { sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { assignAccessCode } from '#domain/access/codes.ts';
 import { type EntitlementReason, entitlement } from '#domain/access/entitlement.ts';
-import { ownershipsOf, withReaderFiles } from '#domain/access/entitlement-facts.ts';
+import {
+  AccessRefused,
+  entitlementOf,
+  ownershipsOf,
+  withReaderFiles,
+} from '#domain/access/entitlement-facts.ts';
+import { launchVersion } from '#domain/access/launch-service.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
 import { unavailabilityReason } from '#domain/catalog/availability.ts';
 import { priceLabel } from '#domain/catalog/price-label.ts';
@@ -53,6 +59,8 @@ export type SectionMaterial = {
   } | null;
   /** The reader is opened through the course-delivery link (CDS) rather than /book/read/. */
   viaCds: boolean;
+  /** Courseware with a registered LTI tool: Access Courseware launches it (issue 14). */
+  launchable: boolean;
   /** The offering Add To Cart puts in the cart (the cheapest left after the course-fee rule). */
   offeringId: number | null;
   priceCents: number | null;
@@ -180,6 +188,13 @@ export async function courseSectionView(
   const factOf = new Map(facts.map((fact) => [fact.id, fact]));
   // Books that have a file to read: a reading button for one without would end in a 404.
   const withFiles = await withReaderFiles(ctx, ids);
+  // Courseware with a registered tool launches; without one, it has an access code.
+  const launchable = new Set<number>();
+  for (const fact of facts) {
+    if (fact.productType === 'courseware' && (await launchVersion(ctx.db, fact.id)) !== null) {
+      launchable.add(fact.id);
+    }
+  }
   // This section's membership, as the entitlement rule reads it (issue 14).
   const membership = {
     sectionId: section.id,
@@ -260,7 +275,7 @@ export async function courseSectionView(
     const isOwned = owned.has(entry.productId);
     const throughCourse =
       decision.ok && (decision.via === 'courtesy' || decision.via === 'instructor');
-    const action = shelfButton({
+    const button = shelfButton({
       productType: fact.productType,
       owned: isOwned,
       free: isFreeToAdd({ price, unavailable }),
@@ -272,6 +287,12 @@ export async function courseSectionView(
       throughCourse,
       optedOutMayBuy,
     });
+    // Courseware the course opens but that has no tool to launch: its access code is acquired
+    // first, then shown on My Shelf (spec 1 §4 Access code panel).
+    const action =
+      button === 'accessCourseware' && !isOwned && !launchable.has(entry.productId)
+        ? 'acquireCode'
+        : button;
     // Nothing to read yet: say so rather than offer a button that ends in "not found".
     const unreadable =
       (action === 'read' || action === 'startReading') && !withFiles.has(entry.productId);
@@ -290,6 +311,7 @@ export async function courseSectionView(
           ? { key: decision.reason, params: decision.params }
           : null,
       viaCds: decision.ok && decision.via === 'cds',
+      launchable: launchable.has(entry.productId),
       offeringId: buyable ? (cheapest?.id ?? null) : null,
       priceCents: cheapest ? offeringPriceCents(cheapest) : null,
     });
@@ -315,10 +337,10 @@ export async function courseSectionView(
 }
 
 /**
- * Start Reading / Acquire Code for a course-fee member (spec 1 §4 Course fee): the material
- * goes on their shelf for the course, and courseware gets its access code from the pool,
- * together. Only a course-fee member who has not opted out (spec 1 §6), and only for a
- * material of that section.
+ * Start Reading / Acquire Code (spec 1 §4 Course fee): the material goes on the member's shelf
+ * for the course, and courseware gets its access code from the pool, together. Only what the
+ * entitlement rule opens through this section (issue 14): the course fee (not once opted out,
+ * spec 1 §6), courtesy access or its instructors, and only for a material of that section.
  */
 export async function acquireCourseMaterial(
   ctx: RequestContext,
@@ -327,8 +349,6 @@ export async function acquireCourseMaterial(
 ): Promise<void> {
   const section = await memberSection(ctx, sectionId);
   const user = ctx.user!;
-  const optStatus: OptStatus = isOptStatus(section.optStatus) ? section.optStatus : 'opted_in';
-  if (!courseFeeApplies({ isCourseFee: section.isCourseFee, optStatus })) throw new Forbidden();
   const [material] = await ctx.db
     .select({ productType: products.productType })
     .from(sectionProducts)
@@ -344,15 +364,22 @@ export async function acquireCourseMaterial(
     )
     .limit(1);
   if (!material) throw new NotFound();
+  const { decision } = await entitlementOf(ctx, productId, { sectionId: section.id });
+  if (!decision.ok || decision.sectionId !== section.id) {
+    throw decision.ok ? new Forbidden() : new AccessRefused(decision, productId);
+  }
+  const courseFee = decision.via === 'courseFee' || decision.via === 'cds';
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(ownerships)
       .values({
         userId: user.id,
         productId,
-        source: 'course_fee',
+        // Courtesy access lasts the term and goes with an opt-out, as inclusive access does.
+        source: courseFee ? 'course_fee' : 'inclusive_access',
         courseSectionId: section.id,
         startsAt: ctx.now,
+        expiresAt: courseFee ? null : decision.until,
       })
       .onConflictDoNothing();
     if (material.productType === 'courseware') {

@@ -605,6 +605,7 @@ export const en = {
   'shelf.button.startReading': 'Start Reading',
   'shelf.button.acquireCode': 'Acquire Code',
   'shelf.button.openCollection': 'Open Collection',
+  'shelf.button.newTab': '{action} (opens in a new tab)',
   'shelf.lost.heading': 'What left your shelf',
   'shelf.lost.optedOut':
     'You opted out of {course}, so its materials left your shelf. You can opt back in until {deadline}.',

@@ -630,6 +630,7 @@ export const frCA: Record<MessageId, string> = {
   'shelf.button.startReading': 'Commencer la lecture',
   'shelf.button.acquireCode': 'Obtenir le code',
   'shelf.button.openCollection': 'Ouvrir la collection',
+  'shelf.button.newTab': '{action} (s’ouvre dans un nouvel onglet)',
   'shelf.lost.heading': 'Ce qui a quitté votre étagère',
   'shelf.lost.optedOut':
     'Vous vous êtes désinscrit de {course} : son matériel a quitté votre étagère. Vous pouvez vous réinscrire jusqu’au {deadline}.',

@@ -304,8 +304,10 @@ describe('catalog, as a shopper', () => {
     await page.waitForURL(/\/checkout\/complete\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
     await page.getByRole('link', { name: title, exact: true }).waitFor();
-    // Where to find it: Read Now opens the book in the reader.
-    await page.getByRole('link', { name: `Read Now: ${title}` }).waitFor();
+    // Where to find it. This demo book has no file to read yet: the page says so rather than
+    // offer a Read Now that ends in "not found" (issue 14; the walk covers books with a file).
+    await page.getByText('This title has no file to read.').waitFor();
+    expect(await page.getByRole('link', { name: `Read Now: ${title}` }).count()).toBe(0);
     const completeUrl = page.url();
     await page.getByRole('link', { name: 'Go to My Shelf' }).click();
     await page.getByText(title).first().waitFor();

@@ -498,10 +498,18 @@ describe('the reader, for anybody else', () => {
     expect(new URL(page.url()).pathname).toBe('/accounts/login/');
     expect(visitor?.status()).toBe(200);
     expect(decodeURIComponent(page.url())).toContain('next=/book/read/1');
-    await logIn(page, await makeUser({ like: 'ta', label: 'reader' }));
+    // Someone in no section who owns nothing (a teaching assistant of the book's section may
+    // open it: the entitlement rule, issue 14).
+    await logIn(page, await makeUser({ label: 'reader' }));
     const book = await page.goto('/book/read/1');
     expect(book?.status()).toBe(403);
-    await page.getByRole('heading', { name: "Sorry, you can't access this page." }).waitFor();
+    // The refusal says why (issue 14), under the forbidden page's title.
+    await page
+      .getByRole('heading', {
+        name: "You don't have access to this title. Buy it, redeem an access code, or open it from your course.",
+      })
+      .waitFor();
+    expect(await page.title()).toContain('Forbidden');
     await expectAccessible(page);
     for (const path of ['/file/read/1', '/bookfile/2/download']) {
       const file = await page.request.get(path);

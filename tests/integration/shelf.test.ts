@@ -139,12 +139,23 @@ describe('a course section (issue 5)', () => {
       source: 'course_fee',
       courseSectionId: sectionId,
     });
-    // Without a course fee there is nothing to acquire.
-    const payer = await person();
-    await join(payer, sectionId);
-    await expect(acquireCourseMaterial(payer, sectionId, digital)).rejects.toBeInstanceOf(
+    // Someone outside the section acquires nothing (issue 14: the entitlement rule says why).
+    const outsider = await person();
+    await expect(acquireCourseMaterial(outsider, sectionId, digital)).rejects.toBeInstanceOf(
       Forbidden,
     );
+    // Without a course fee, courtesy access (spec 1 §5) acquires for the term, as inclusive
+    // access, which an opt-out takes back.
+    const payer = await person();
+    await join(payer, sectionId);
+    await acquireCourseMaterial(payer, sectionId, digital);
+    const [courtesy] = await database.db
+      .select()
+      .from(ownerships)
+      .where(eq(ownerships.userId, payer.user!.id));
+    expect(courtesy).toMatchObject({ source: 'inclusive_access', courseSectionId: sectionId });
+    expect(courtesy?.expiresAt).not.toBeNull();
+    await database.db.delete(ownerships).where(eq(ownerships.userId, payer.user!.id));
     // Nor anything to buy: on inclusive access (no CDS, auto-provisioning on) offerings do not
     // show (spec 1 §5), until an opted-out student's deadline passes (tests/integration/opting).
     // Courtesy access reads it instead (spec 1 §5; issue 14: it showed no button at all).

@@ -16,6 +16,7 @@ export function ShelfActionButton({
   offeringId = null,
   classroomView = 'student',
   viaCds = false,
+  launchable = false,
 }: {
   action: ShelfAction;
   productId: number;
@@ -27,6 +28,8 @@ export function ShelfActionButton({
   classroomView?: 'instructor' | 'student';
   /** Start Reading goes through the course-delivery link of a CDS organisation (issue 14). */
   viaCds?: boolean;
+  /** Courseware with a registered LTI tool: Access Courseware launches it (issue 14). */
+  launchable?: boolean;
 }) {
   const t = useT();
   const csrfToken = useCsrfToken();
@@ -43,7 +46,21 @@ export function ShelfActionButton({
     case 'read':
       return link(`/book/read/${productId}/${course}`);
     case 'accessCourseware':
-      return link(`/shelf?material=${productId}`);
+      // A section's courseware with a registered tool launches in a new tab (spec 1 §4
+      // Courseware launch); otherwise the material's panel holds its access code.
+      return launchable && sectionId ? (
+        <a
+          href={`/lti/launch/?courseware_id=${productId}&section_id=${sectionId}`}
+          target="_blank"
+          rel="noopener"
+          className="button button--primary"
+          aria-label={t('shelf.button.newTab', { action: described })}
+        >
+          {label}
+        </a>
+      ) : (
+        link(`/shelf?material=${productId}`)
+      );
     case 'accessClassroom':
       // A section's classroom; from My Shelf, the material's panel (its section or prompt).
       return link(

@@ -42,6 +42,8 @@ export default function CheckoutCompletePage() {
                     >
                       {t('checkout.complete.read')}
                     </Link>
+                  ) : item.noFile ? (
+                    t('reading.error.noFile')
                   ) : null}
                 </p>
               ) : null}

@@ -250,6 +250,7 @@ export default function CourseSectionPage() {
                           memberId={view.section.memberId}
                           offeringId={material.offeringId}
                           viaCds={material.viaCds}
+                          launchable={material.launchable}
                         />
                       ) : material.notice ? (
                         // Why it does not open now (opted out, term ended, no file): issue 14.

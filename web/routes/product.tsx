@@ -223,8 +223,10 @@ export default function ProductPage() {
                 </Link>
               </p>
             </div>
-          ) : isFreeToAdd(product) ? (
+          ) : null}
+          {owned ? null : isFreeToAdd(product) ? (
             // spec 1 §4 Shelf button: a free book is added to the shelf, then read.
+            // Access through a course (above) still lets the student buy a copy of their own.
             loggedIn ? (
               <form method="post" action="/ajax/book/free/">
                 <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
