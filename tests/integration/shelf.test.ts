@@ -9,6 +9,7 @@ import { courseSections, courses, sectionMembers, sectionProducts } from '#db/sc
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { loadSessionUser } from '#domain/accounts/service.ts';
+import { readingGrant } from '#domain/reading/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-section.ts';
@@ -127,6 +128,11 @@ describe('a course section (issue 5)', () => {
       // After the add/drop date a course fee drops a choice's physical offerings.
       [print, null],
     ]);
+    // Start Reading opens the reader through the course: the course fee is the way in, with
+    // nothing acquired first (issue 14: it led to /cds_book_read/ and a 403).
+    expect(
+      await readingGrant(student, digital, { courseMemberId: null, courseSectionId: sectionId }),
+    ).toMatchObject({ via: 'courseFee', sectionId });
     await acquireCourseMaterial(student, sectionId, digital);
     const after = await courseSectionView(student, sectionId, today);
     expect(after.materials.map((m) => [m.productId, m.action])).toEqual([[digital, 'read']]);
