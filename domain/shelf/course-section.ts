@@ -289,8 +289,17 @@ export async function courseSectionView(
     });
     // Courseware the course opens but that has no tool to launch: its access code is acquired
     // first, then shown on My Shelf (spec 1 §4 Access code panel).
+    // A classroom the course opens is acquired first, then entered with its section code
+    // (spec 1 §4 Classroom redeem prompt); only its instructors walk straight in.
+    const classroomToAcquire =
+      fact.productType === 'classroom' &&
+      !isOwned &&
+      decision.ok &&
+      decision.via !== 'instructor' &&
+      (button === 'accessClassroom' || button === 'startReading');
     const action =
-      button === 'accessCourseware' && !isOwned && !launchable.has(entry.productId)
+      (button === 'accessCourseware' && !isOwned && !launchable.has(entry.productId)) ||
+      classroomToAcquire
         ? 'acquireCode'
         : button;
     // Nothing to read yet: say so rather than offer a button that ends in "not found".

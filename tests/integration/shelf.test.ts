@@ -222,6 +222,24 @@ describe('a course section (issue 5)', () => {
     expect(await lostAccess(student, [], today)).toEqual([]);
   });
 
+  it('issue 14: a classroom the course opens is acquired, then entered with its code', async () => {
+    const sectionId = await section();
+    const classroom = await insertProduct(
+      database.db,
+      { title: unique('Classroom'), productType: 'classroom' },
+      { priceCents: null },
+    );
+    await database.db.insert(sectionProducts).values({ sectionId, productId: classroom });
+    const student = await person();
+    await join(student, sectionId);
+    const action = async () =>
+      (await courseSectionView(student, sectionId, today)).materials[0]?.action;
+    // Courtesy access (spec 1 §5): no Access Classroom that the door would refuse.
+    expect(await action()).toBe('acquireCode');
+    await acquireCourseMaterial(student, sectionId, classroom);
+    expect(await action()).toBe('accessClassroom');
+  });
+
   it('before two weeks ahead of the start, materials wait, with the day to come back', async () => {
     const sectionId = await section({ startDate: '2027-01-12', endDate: '2027-05-01' });
     const student = await person();
