@@ -128,6 +128,14 @@ describe('a course section (issue 5)', () => {
       // After the add/drop date a course fee drops a choice's physical offerings.
       [print, null],
     ]);
+    // Before the add/drop date the print version is bought: "Physical gives Add To Cart or
+    // View Cart" (spec 1 §4 Course fee; issue 14: it had no button).
+    const early = { ...student, now: new Date('2026-09-01T12:00:00Z') };
+    const beforeAddDrop = await courseSectionView(early, sectionId, '2026-09-01');
+    expect(beforeAddDrop.materials.map((m) => [m.productId, m.action])).toEqual([
+      [digital, 'startReading'],
+      [print, 'addToCart'],
+    ]);
     // Start Reading opens the reader through the course: the course fee is the way in, with
     // nothing acquired first (issue 14: it led to /cds_book_read/ and a 403).
     expect(
