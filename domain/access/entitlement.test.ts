@@ -291,4 +291,62 @@ describe('entitlement: who and what', () => {
       entry: 'enter',
     });
   });
+
+  describe('entitlement: the edges of each window', () => {
+    it('a rental ending this very instant has ended; of two ended rentals the later date shows', () => {
+      expect(entitlement(input({ ownerships: [owned({ expiresAt: now })] }))).toMatchObject({
+        ok: false,
+        reason: 'reading.error.expired',
+        params: { date: '2026-03-10' },
+      });
+      const two = entitlement(
+        input({ ownerships: [owned({ expiresAt: days(-9) }), owned({ expiresAt: days(-4) })] }),
+      );
+      expect(two).toMatchObject({ ok: false, params: { date: '2026-03-06' } });
+    });
+
+    it('the day after the term: refused as ended, with the last day', () => {
+      const result = entitlement(
+        input({
+          memberships: [member({ endDate: '2026-03-10' })],
+          now: new Date('2026-03-11T00:00:00Z'),
+        }),
+      );
+      expect(result).toMatchObject({
+        ok: false,
+        reason: 'access.reason.termEnded',
+        params: { date: '2026-03-10' },
+      });
+    });
+
+    it('an instructor is never told they opted out: their term’s end is the reason', () => {
+      const result = entitlement(
+        input({
+          memberships: [
+            member({
+              role: 'professor',
+              optStatus: 'opted_out',
+              startDate: '2025-09-01',
+              endDate: '2025-12-20',
+            }),
+          ],
+        }),
+      );
+      expect(result).toMatchObject({ ok: false, reason: 'access.reason.termEnded' });
+    });
+
+    it('an opted-out student whose deadline is this very instant may no longer opt back in', () => {
+      const result = entitlement(
+        input({ memberships: [member({ optStatus: 'opted_out', addDropDate: now })] }),
+      );
+      expect(result).toMatchObject({ ok: false, reason: 'access.reason.optedOutClosed' });
+    });
+
+    it('an ownership that starts later does not open yet', () => {
+      expect(entitlement(input({ ownerships: [owned({ startsAt: days(1) })] }))).toMatchObject({
+        ok: false,
+        reason: 'access.reason.notEntitled',
+      });
+    });
+  });
 });
