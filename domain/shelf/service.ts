@@ -83,10 +83,17 @@ function inclusiveAccessOf(userId: number, sectionId: number): SQL {
         and ${sectionProducts.additionalProductId} is not null)`;
   return and(
     eq(ownerships.userId, userId),
-    eq(ownerships.source, 'inclusive_access'),
     or(
-      eq(ownerships.courseSectionId, sectionId),
-      and(isNull(ownerships.courseSectionId), materials),
+      and(
+        eq(ownerships.source, 'inclusive_access'),
+        or(
+          eq(ownerships.courseSectionId, sectionId),
+          and(isNull(ownerships.courseSectionId), materials),
+        ),
+      ),
+      // What the section's course fee gave (Start Reading, Acquire Code): a course fee covers
+      // nothing once opted out (spec 1 §6; issue 14, found from outside).
+      and(eq(ownerships.source, 'course_fee'), eq(ownerships.courseSectionId, sectionId)),
     ),
   )!;
 }
@@ -118,6 +125,7 @@ export async function restoreInclusiveAccess(
   const taken = await ctx.db
     .selectDistinctOn([ownerships.productId], {
       productId: ownerships.productId,
+      source: ownerships.source,
       courseSectionId: ownerships.courseSectionId,
       startsAt: ownerships.startsAt,
       expiresAt: ownerships.expiresAt,
@@ -137,7 +145,7 @@ export async function restoreInclusiveAccess(
       taken.map((row) => ({
         userId: input.userId,
         productId: row.productId,
-        source: 'inclusive_access',
+        source: row.source,
         courseSectionId: row.courseSectionId,
         startsAt: row.startsAt,
         expiresAt: row.expiresAt,

@@ -201,6 +201,15 @@ describe('opting out, then back in (spec 1 §4 Opting; spec 2 §7)', () => {
     const { id: sectionId } = await section();
     const memberId = await join(student, sectionId, { isCourseFee: true });
     const book = await inclusiveBook(student, sectionId);
+    // What the course fee gave (Start Reading, Acquire Code) goes with the opt-out too.
+    const feeBook = await insertProduct(
+      database.db,
+      { title: unique('Fee') },
+      { readerFile: true, priceCents: null },
+    );
+    await database.db.insert(sectionProducts).values({ sectionId, productId: feeBook });
+    await acquireCourseMaterial(student, sectionId, feeBook);
+    expect(await ownsProduct(student, feeBook)).toBe(true);
     // The product pages' per-process cache has the ownership...
     expect(await ownsProduct(student, book)).toBe(true);
     const before = await courseSectionView(student, sectionId, today);
@@ -224,6 +233,7 @@ describe('opting out, then back in (spec 1 §4 Opting; spec 2 §7)', () => {
     expect((await memberRow(memberId)).optStatus).toBe('opted_out');
     // ...and forgets it with the change: no reading through inclusive access.
     expect(await ownsProduct(student, book)).toBe(false);
+    expect(await ownsProduct(student, feeBook)).toBe(false);
     const [revoked] = await activeInclusive(student.user!.id, book);
     expect(revoked?.revokedAt).toEqual(now);
     const afterOut = await courseSectionView(student, sectionId, today);
@@ -265,6 +275,7 @@ describe('opting out, then back in (spec 1 §4 Opting; spec 2 §7)', () => {
       expiresAt: rows[0]!.expiresAt,
     });
     expect(await ownsProduct(later, book)).toBe(true);
+    expect(await ownsProduct(later, feeBook)).toBe(true);
     expect(
       (await courseSectionView(later, sectionId, today)).materials.find((m) => m.productId === book)
         ?.action,
