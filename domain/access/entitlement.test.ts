@@ -185,6 +185,19 @@ describe('entitlement: through a course section (spec 1 §4 Course fee, §5 cour
     expect(result).toMatchObject({ ok: false, reason: 'access.reason.notEntitled' });
   });
 
+  it('a member id that is not the user’s opens nothing, even for an owner', () => {
+    const result = entitlement(
+      input({ ownerships: [owned()], memberships: [member()], through: { memberId: 99 } }),
+    );
+    expect(result).toMatchObject({ ok: false, reason: 'access.reason.notEntitled' });
+    // Their own member id, as an owner: the ownership opens it.
+    expect(
+      entitlement(
+        input({ ownerships: [owned()], memberships: [member()], through: { memberId: 70 } }),
+      ),
+    ).toMatchObject({ ok: true, via: 'ownership' });
+  });
+
   it('professors and teaching assistants open their section’s materials', () => {
     for (const role of ['professor', 'teaching_assistant']) {
       const result = entitlement(

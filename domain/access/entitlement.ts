@@ -163,6 +163,10 @@ export function entitlement(input: EntitlementInput): Entitlement {
 
 function grant(input: EntitlementInput, entry: Entry): Entitlement | null {
   const { now } = input;
+  const named = input.through?.memberId;
+  // A route that names a membership (the CDS link) names one of the user's own, or opens
+  // nothing: not even an owner may carry someone else's member id along.
+  if (named != null && !input.memberships.some((m) => m.memberId === named)) return null;
   const active = input.ownerships.filter((o) => isActiveOwnership(o, now));
   if (active.length > 0) {
     const ends = active.map((o) => o.expiresAt);
