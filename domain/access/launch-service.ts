@@ -290,6 +290,14 @@ async function launchFacts(
   // The one entitlement rule decides who launches (issue 14): an owner, a course-fee member
   // (the CDS link at a CDS organisation), courtesy access, the section's instructors.
   const { decision } = await entitlementOf(ctx, productId, { sectionId });
+  if (!decision.ok && decision.reason !== 'access.reason.notEntitled') {
+    // The rule's own reason (opted out: until when to opt back in; the term ended...).
+    throw new LaunchRefused(decision.reason, {
+      ...decision.params,
+      wayBack: decision.wayBack?.kind ?? '',
+      ...(decision.wayBack?.kind === 'optBackIn' ? { sectionId: decision.wayBack.sectionId } : {}),
+    });
+  }
   const refusal: LaunchRefusal | null =
     decision.ok && decision.entry === 'launch' ? null : 'launch.error.notEntitled';
   const tool = await toolOfProduct(ctx.db, productId);

@@ -48,7 +48,8 @@ const focusIsIn = (page: Page, title: string) =>
 async function openClassroom(page: Page, sheet: Locator): Promise<string> {
   const rows = page.getByRole('region', { name: 'Your materials' }).getByRole('listitem');
   const classroom = rows.filter({ has: page.getByText('CLASSROOM', { exact: true }) }).first();
-  const title = (await classroom.getByRole('link').innerText()).trim();
+  // The title's link (its Access Classroom is the row's other link, issue 14).
+  const title = (await classroom.getByRole('link').first().innerText()).trim();
   await classroom.getByRole('button', { name: `Details: ${title}` }).click();
   await sheet.getByRole('heading', { level: 3, name: title }).waitFor();
   return title;

@@ -53,11 +53,26 @@ export function autoPostResponse(context: WebContext, form: LaunchForm): Respons
   });
 }
 
+/** The values a refusal's message names ({deadline}, {date}). */
+function messageParams(error: DomainError): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(error.params ?? {}).filter(
+      ([, value]) => typeof value === 'string' || typeof value === 'number',
+    ),
+  ) as Record<string, string | number>;
+}
+
 /** A refused launch as a page, with the reason in the user's language. */
 export function refusedResponse(context: WebContext, error: DomainError): Response {
   const locale = context.rc.locale;
   const title = translate(locale, 'launch.failed');
-  const body = `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(translate(locale, error.messageKey))}</p><p><a href="/shelf/">${escapeHtml(translate(locale, 'nav.myShelf'))}</a></p>`;
+  const reason = translate(locale, error.messageKey, messageParams(error));
+  // The way back a refusal names (opted out: the course page to opt back in), else My Shelf.
+  const back =
+    error.params?.wayBack === 'optBackIn' && typeof error.params.sectionId === 'number'
+      ? `<p><a href="/shelf/course-section/${error.params.sectionId}">${escapeHtml(translate(locale, 'access.wayBack.optBackIn'))}</a></p>`
+      : '';
+  const body = `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(reason)}</p>${back}<p><a href="/shelf/">${escapeHtml(translate(locale, 'library.toShelf'))}</a></p>`;
   return new Response(page(locale, title, body), {
     status: error.status,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
@@ -76,7 +91,10 @@ export async function launchStep(
     if (!(error instanceof DomainError)) throw error;
     if (json) {
       return Response.json(
-        { error: translate(context.rc.locale, error.messageKey), error_key: error.messageKey },
+        {
+          error: translate(context.rc.locale, error.messageKey, messageParams(error)),
+          error_key: error.messageKey,
+        },
         { status: error.status, headers: { 'Cache-Control': 'no-store' } },
       );
     }

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
+import { withReaderFiles } from '#domain/access/entitlement-facts.ts';
 import { ownedProducts } from '#domain/shelf/service.ts';
+import { ownedAction } from '#domain/shelf/shelf-button.ts';
 import { ProductSideSheet } from '#web/components/product-side-sheet.tsx';
+import { ShelfActionButton } from '#web/components/shelf-action.tsx';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
@@ -12,14 +15,26 @@ import type { Route } from './+types/library.ts';
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   requireUser(request, context);
   const owned = await ownedProducts(context.rc);
+  // Each owned item opens its own way (spec 1 §4 priority 1); a book without a file to read
+  // says so instead of a Read Now that ends in "not found" (issue 14).
+  const readable = await withReaderFiles(
+    context.rc,
+    owned.map((item) => item.productId),
+  );
   return {
-    owned: owned.map((item) => ({
-      id: item.productId,
-      title: item.title,
-      languageCode: item.languageCode,
-      productType: item.productType,
-      expiresAt: item.expiresAt?.toISOString() ?? null,
-    })),
+    owned: owned.map((item) => {
+      const action = ownedAction(item.productType);
+      const noFile = action === 'read' && !readable.has(item.productId);
+      return {
+        id: item.productId,
+        title: item.title,
+        languageCode: item.languageCode,
+        productType: item.productType,
+        expiresAt: item.expiresAt?.toISOString() ?? null,
+        action: noFile ? null : action,
+        noFile,
+      };
+    }),
   };
 });
 
@@ -56,14 +71,10 @@ export default function LibraryPage() {
                     </p>
                   ) : null}
                 </div>
-                {item.productType === 'book' || item.productType === 'ebundle' ? (
-                  <Link
-                    to={`/book/read/${item.id}`}
-                    className="button button--primary"
-                    aria-label={t('reader.readNowOf', { title: item.title })}
-                  >
-                    {t('reader.readNow')}
-                  </Link>
+                {item.action ? (
+                  <ShelfActionButton action={item.action} productId={item.id} title={item.title} />
+                ) : item.noFile ? (
+                  <p>{t('reading.error.noFile')}</p>
                 ) : null}
                 <button
                   type="button"

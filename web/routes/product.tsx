@@ -206,6 +206,20 @@ export default function ProductPage() {
                     {t('reader.readNow')}
                   </Link>
                 ) : null}
+                {opens?.entry === 'launch' ? (
+                  // Courseware launches from its panel on My Shelf (its tool, or its access
+                  // code), or from the course page when the course gives it (issue 14).
+                  <Link
+                    to={
+                      owned || opens.sectionId === null
+                        ? `/shelf?material=${product.id}`
+                        : `/shelf/course-section/${opens.sectionId}`
+                    }
+                    className="button button--primary"
+                  >
+                    {t('shelf.button.accessCourseware')}
+                  </Link>
+                ) : null}
                 {classroom?.canEnter || classroom?.promptForCode ? (
                   <Link
                     to={
