@@ -45,7 +45,7 @@ describe('product side sheet, from the library', () => {
 
     const classroom = rows.filter({ has: page.getByText('CLASSROOM', { exact: true }) }).first();
     // The title's link (its Access Classroom is the row's other link, issue 14).
-  const title = (await classroom.getByRole('link').first().innerText()).trim();
+    const title = (await classroom.getByRole('link').first().innerText()).trim();
     const opener = classroom.getByRole('button', { name: `Details: ${title}` });
     const release = await holdCatalogItems(page);
     await opener.click();
