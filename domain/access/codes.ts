@@ -16,6 +16,11 @@ export async function assignAccessCode(
   db: Queryable,
   input: { productId: number; userId: number; orderId: string | null; now: Date },
 ): Promise<string | null> {
+  // One assignment at a time per user and product: two presses at once would otherwise each
+  // find no code held, and the second skip the first's locked code and see the pool empty.
+  await db.execute(
+    sql`select pg_advisory_xact_lock(${input.userId}::int, ${input.productId}::int)`,
+  );
   const [held] = await db
     .select({ code: accessCodes.code })
     .from(accessCodes)
