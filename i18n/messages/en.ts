@@ -808,7 +808,6 @@ export const en = {
     'Too many wrong codes. Please wait {minutes, plural, one {# minute} other {# minutes}} before trying again.',
   // Issue 5, reading and files: the reader, its DRM answers, section analytics.
   'reader.readNow': 'Read Now',
-  'reader.readNowOf': 'Read Now: {title}',
   'files.download': 'Download {title}',
   'reader.tools': 'Reading tools',
   'reader.toc': 'Table of contents',
@@ -848,8 +847,6 @@ export const en = {
   'reader.print': 'Print',
   'reader.closed': 'This book is closed: your access to it has ended.',
   'reader.expired': 'Your access to this book has ended, so it has been closed.',
-  'reader.expiredOn': 'Your access to this book ended on {date}.',
-  'reader.expiredHint': 'Renew your access from the product page or your course to read it again.',
   'reader.backToLibrary': 'Back to your library',
   'reader.backToCourse': 'Back to your course',
   'reader.drm.heading': 'Restrictions',
@@ -986,8 +983,6 @@ export const en = {
   'demoTool.refused': 'The demo tool refused this launch: {reason}',
   'demoTool.back': 'Return to Shelfmark',
   'cds.courseware.title': 'Courseware',
-  'cds.courseware.unavailable':
-    'Your course gives you this courseware. Launching it from here is not available yet: please open it from your course in your learning management system.',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -835,7 +835,6 @@ export const frCA: Record<MessageId, string> = {
     'Trop de codes erronés. Veuillez patienter {minutes, plural, one {# minute} other {# minutes}} avant de réessayer.',
   // Issue 5, reading and files: the reader, its DRM answers, section analytics.
   'reader.readNow': 'Lire maintenant',
-  'reader.readNowOf': 'Lire maintenant : {title}',
   'files.download': 'Télécharger {title}',
   'reader.tools': 'Outils de lecture',
   'reader.toc': 'Table des matières',
@@ -876,9 +875,6 @@ export const frCA: Record<MessageId, string> = {
   'reader.print': 'Imprimer',
   'reader.closed': 'Ce livre est fermé : votre accès a pris fin.',
   'reader.expired': 'Votre accès à ce livre a pris fin ; il a donc été fermé.',
-  'reader.expiredOn': 'Votre accès à ce livre a pris fin le {date}.',
-  'reader.expiredHint':
-    'Renouvelez votre accès depuis la page du produit ou votre cours pour le lire de nouveau.',
   'reader.backToLibrary': 'Retour à votre bibliothèque',
   'reader.backToCourse': 'Retour à votre cours',
   'reader.drm.heading': 'Restrictions',
@@ -1019,6 +1015,4 @@ export const frCA: Record<MessageId, string> = {
   'demoTool.refused': 'L’outil de démonstration a refusé ce lancement : {reason}',
   'demoTool.back': 'Retourner à Shelfmark',
   'cds.courseware.title': 'Didacticiel',
-  'cds.courseware.unavailable':
-    'Votre cours vous donne ce didacticiel. Le lancer d’ici n’est pas encore offert : veuillez l’ouvrir depuis votre cours dans votre plateforme d’apprentissage.',
 };
