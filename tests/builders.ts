@@ -25,7 +25,11 @@ export async function insertProduct(
   extra: {
     identifiers?: { type: string; value: string }[];
     priceCents?: number | null;
-    /** A reader file row (no bytes on disk): the shelf offers reading only what has one. */
+    /**
+     * A reader file row (no bytes on disk): the shelf offers reading only what has one, and
+     * a book without one is not sold digitally (issue 19). Books and ebundles have one unless
+     * told otherwise, as a real catalog's do.
+     */
     readerFile?: boolean;
   } = {},
 ): Promise<number> {
@@ -48,7 +52,8 @@ export async function insertProduct(
       durationDays: 180,
     });
   }
-  if (extra.readerFile) {
+  const readable = ['book', 'ebundle'].includes(overrides.productType ?? 'book');
+  if (extra.readerFile ?? readable) {
     await db.insert(bookFiles).values({
       productId: id,
       title: 'Reader',

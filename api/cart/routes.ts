@@ -2,6 +2,7 @@ import {
   cartLines,
   cartOwnerOf,
   putInCart,
+  reconcileCart,
   removeFromCart,
   subtotalCents,
 } from '#domain/commerce/cart.ts';
@@ -21,13 +22,19 @@ function ownerOf(context: WebContext) {
   return owner;
 }
 
-/** GET /api/cart: the shopper's cart items with product and offering, and the subtotal. */
+/**
+ * GET /api/cart: the shopper's cart items with product and offering, and the subtotal. Items
+ * the shopper already holds or cannot receive leave the cart first (issue 19); `meta.removed`
+ * names them with the reason's message id and values.
+ */
 export async function getCart(context: WebContext): Promise<Response> {
   const owner = cartOwnerOf(context.rc.user, context.anonymousKey);
-  const lines = owner ? await cartLines(context.rc.db, owner) : [];
+  const { lines, removed } = owner
+    ? await reconcileCart(context.rc, owner)
+    : { lines: [], removed: [] };
   return jsonApi({
     data: lines.map(cartItemResource),
-    meta: { subtotal: subtotalCents(lines), currencyCode: 'USD' },
+    meta: { subtotal: subtotalCents(lines), currencyCode: 'USD', removed },
   });
 }
 

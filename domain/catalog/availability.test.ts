@@ -37,4 +37,15 @@ describe('availability (spec 1 §4)', () => {
     ).toBe('market');
     expect(unavailabilityReason(facts({ activeOfferings: 0 }))).toBe('offering');
   });
+
+  it('issue 19: offerings none of which can be delivered (an e-book without its file)', () => {
+    expect(unavailabilityReason(facts({ activeOfferings: 2, deliverableOfferings: 0 }))).toBe(
+      'file',
+    );
+    expect(unavailabilityReason(facts({ activeOfferings: 2, deliverableOfferings: 1 }))).toBe(null);
+    // No offering at all says so first.
+    expect(unavailabilityReason(facts({ activeOfferings: 0, deliverableOfferings: 0 }))).toBe(
+      'offering',
+    );
+  });
 });

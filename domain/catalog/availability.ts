@@ -6,7 +6,8 @@ export type UnavailabilityReason =
   | 'disabled'
   | 'territory'
   | 'market'
-  | 'offering';
+  | 'offering'
+  | 'file';
 
 export const UNAVAILABILITY_MESSAGE: Record<UnavailabilityReason, string> = {
   removed: 'availability.removed',
@@ -15,6 +16,7 @@ export const UNAVAILABILITY_MESSAGE: Record<UnavailabilityReason, string> = {
   territory: 'availability.territory',
   market: 'availability.market',
   offering: 'availability.offering',
+  file: 'availability.file',
 };
 
 export type AvailabilityFacts = {
@@ -23,6 +25,11 @@ export type AvailabilityFacts = {
   blockedCountries: readonly string[];
   blockedHosts: readonly string[];
   activeOfferings: number;
+  /**
+   * Of those, the ones that can be delivered (issue 19: an e-book's digital offerings need a
+   * file for the reader); all of them when not given.
+   */
+  deliverableOfferings?: number;
   /** The shopper's country (ISO 3166-1 alpha-2). */
   country: string;
   /** The site's host name. */
@@ -37,5 +44,6 @@ export function unavailabilityReason(facts: AvailabilityFacts): UnavailabilityRe
   if (facts.blockedCountries.includes(facts.country.toUpperCase())) return 'territory';
   if (facts.blockedHosts.includes(facts.host.toLowerCase())) return 'market';
   if (facts.activeOfferings === 0) return 'offering';
+  if (facts.deliverableOfferings === 0) return 'file';
   return null;
 }

@@ -10,6 +10,7 @@ import {
 } from '#db/schema/catalog.ts';
 import { coverSvg } from '#db/seed/content/cover-svg.ts';
 import { type CartOwner, cartOfferingOf } from '#domain/commerce/cart.ts';
+import { purchaseRefusal } from '#domain/commerce/purchase-value.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
@@ -228,6 +229,29 @@ async function loadProductDetail(ctx: RequestContext, id: number): Promise<Produ
   const breadcrumb =
     firstCategory && !isWhiteLabel(ctx.site) ? await categoryTrail(ctx, firstCategory.id) : [];
   const [card] = await toProductCards(ctx.db, [shown]);
+  const files = await ctx.db
+    .select({
+      id: bookFiles.id,
+      title: bookFiles.title,
+      extension: bookFiles.extension,
+      type: bookFiles.type,
+    })
+    .from(bookFiles)
+    .where(eq(bookFiles.productId, id))
+    .orderBy(bookFiles.id);
+  // Only what can be delivered is offered (issue 19): an e-book's digital offerings need its
+  // file for the reader; a print copy needs none.
+  const hasReaderFile = files.some((file) => file.type === 'READER');
+  const deliverable = offers.filter(
+    (offer) =>
+      purchaseRefusal({
+        offering: offer,
+        productType: row.productType,
+        hasReaderFile,
+        held: null,
+        now: ctx.now,
+      }) === null,
+  );
   return {
     ...card!,
     isbn: shownIsbn(isbns),
@@ -242,26 +266,18 @@ async function loadProductDetail(ctx: RequestContext, id: number): Promise<Produ
     items: await toProductCards(ctx.db, itemRows),
     typeFeatures,
     pcard10: isbns.find((i) => i.type === 'PCARD_10')?.value ?? null,
-    bookFiles: await ctx.db
-      .select({
-        id: bookFiles.id,
-        title: bookFiles.title,
-        extension: bookFiles.extension,
-        type: bookFiles.type,
-      })
-      .from(bookFiles)
-      .where(eq(bookFiles.productId, id))
-      .orderBy(bookFiles.id),
+    bookFiles: files,
     redemptionUrl,
     isCodeless,
     isUrlAccessCode,
-    offerings: sortOfferings(offers),
+    offerings: sortOfferings(deliverable),
     unavailable: unavailabilityReason({
       status: row.status,
       isDisabled,
       blockedCountries,
       blockedHosts,
       activeOfferings: offers.length,
+      deliverableOfferings: deliverable.length,
       country: ctx.country,
       host: ctx.site.host,
     }),

@@ -1,13 +1,15 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
 import { cartItems, carts } from '#db/schema/commerce.ts';
 import { tokenDigest } from '#domain/accounts/session-token.ts';
 import { unavailabilityReason } from '#domain/catalog/availability.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
-import { Invalid, NotFound } from '#domain/shared/errors.ts';
+import { Conflict, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { cartItemKind } from './cart-button.ts';
 import { assertNoChoiceConflict, knownSection } from './course-materials.ts';
+import { purchaseRefusals } from './purchase-check.ts';
+import type { PurchaseRefusal } from './purchase-value.ts';
 
 // Carts (issue 4): one per account, and one per anonymous browser (keyed by a digest of its
 // anonymous cookie), merged into the account's on login. One item per product; every change
@@ -37,6 +39,10 @@ export type CartLine = {
   offeringType: string;
   priceCents: number;
   currencyCode: string;
+  /** What the purchase rule reads (purchase-value.ts). */
+  productType: string;
+  status: string;
+  durationDays: number | null;
 };
 
 /** offeringPriceCents (cart-button.ts) in SQL: a combo's price includes its print copy. */
@@ -80,6 +86,9 @@ export async function cartLines(db: Queryable, owner: CartOwner): Promise<CartLi
       offeringType: offerings.type,
       priceCents: linePrice,
       currencyCode: offerings.currencyCode,
+      productType: products.productType,
+      status: products.status,
+      durationDays: offerings.durationDays,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -99,6 +108,8 @@ async function sellableOffering(ctx: RequestContext, db: Queryable, offeringId: 
       title: products.title,
       languageCode: products.languageCode,
       priceCents: linePrice,
+      productType: products.productType,
+      durationDays: offerings.durationDays,
       status: products.status,
       isDisabled: products.isDisabled,
       blockedCountries: products.blockedCountries,
@@ -122,6 +133,34 @@ async function sellableOffering(ctx: RequestContext, db: Queryable, offeringId: 
   return offer;
 }
 
+/**
+ * Refuses an offering that would give the shopper nothing they lack (issue 19): a title
+ * already theirs for as long or longer, or one with nothing to deliver. Conflict with the
+ * rule's reason; the cart stays as it was.
+ */
+async function assertAddsSomething(
+  ctx: RequestContext,
+  userId: number | null,
+  offer: {
+    productId: number;
+    productType: string;
+    status: string;
+    type: string;
+    durationDays: number | null;
+  },
+): Promise<void> {
+  const [refusal] = await purchaseRefusals(ctx, userId, [
+    {
+      productId: offer.productId,
+      productType: offer.productType,
+      status: offer.status,
+      offeringType: offer.type,
+      durationDays: offer.durationDays,
+    },
+  ]);
+  if (refusal) throw new Conflict(refusal.reason, refusal.params);
+}
+
 /** One offering as an order line, for the wallet button's single-item order. */
 export async function offeringLine(
   ctx: RequestContext,
@@ -129,6 +168,7 @@ export async function offeringLine(
   offeringId: number,
 ): Promise<CartLine> {
   const offer = await sellableOffering(ctx, db, offeringId);
+  await assertAddsSomething({ ...ctx, db }, ctx.user?.id ?? null, offer);
   return {
     id: 0,
     productId: offer.productId,
@@ -140,6 +180,9 @@ export async function offeringLine(
     offeringType: offer.type,
     priceCents: offer.priceCents,
     currencyCode: 'USD',
+    productType: offer.productType,
+    status: offer.status,
+    durationDays: offer.durationDays,
   };
 }
 
@@ -155,6 +198,8 @@ export async function putInCart(
 ): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const offer = await sellableOffering(ctx, tx, input.offeringId);
+    // The visitor's cart is asked again with their account on login (reconcileCart).
+    await assertAddsSomething({ ...ctx, db: tx }, 'userId' in owner ? owner.userId : null, offer);
     const id = (await cartId(tx, owner, true))!;
     await assertNoChoiceConflict(tx, id, offer.productId);
     await tx
@@ -208,19 +253,26 @@ export async function removeFromCart(
 /**
  * On login, the anonymous browser's cart joins the account's: its items are added (an item
  * for a product already in the account's cart gives way to the newer choice), then the
- * anonymous cart is deleted.
+ * anonymous cart is deleted. An item the purchase rule refuses for this account never
+ * displaces the account's own choice for that product; where it stands alone it joins, and
+ * the next look at the cart takes it out and says why (reconcileCart).
  */
 export async function mergeAnonymousCart(
-  db: Queryable,
+  ctx: RequestContext,
   anonymousKey: string,
   userId: number,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const anonymousId = await cartId(tx, { anonymousKey }, false);
     if (!anonymousId) return;
-    const items = await tx.select().from(cartItems).where(eq(cartItems.cartId, anonymousId));
+    const items = await cartLines(tx, { anonymousKey });
     const accountId = (await cartId(tx, { userId }, true))!;
-    for (const item of items) {
+    const refusals = await purchaseRefusals({ ...ctx, db: tx }, userId, items);
+    const accountProducts = new Set(
+      (await cartLines(tx, { userId })).map((line) => line.productId),
+    );
+    for (const [n, item] of items.entries()) {
+      if (refusals[n] && accountProducts.has(item.productId)) continue;
       await tx
         .delete(cartItems)
         .where(and(eq(cartItems.cartId, accountId), eq(cartItems.productId, item.productId)));
@@ -235,6 +287,51 @@ export async function mergeAnonymousCart(
     }
     await tx.delete(carts).where(eq(carts.id, anonymousId));
   });
+}
+
+export type RemovedLine = {
+  title: string;
+  languageCode: string;
+  refusal: PurchaseRefusal;
+};
+
+/**
+ * The cart as the shopper may pay for it (issue 19): every line the purchase rule refuses
+ * now — the title became theirs (bought elsewhere, a course, a redeemed code, a guest cart
+ * merged on login) or has nothing to deliver — is taken out, in one statement, and returned
+ * with its reason so the page can say what was removed and why. Every page and call that
+ * shows a cart before payment reads it through here.
+ */
+export async function reconcileCart(
+  ctx: RequestContext,
+  owner: CartOwner,
+): Promise<{ lines: CartLine[]; removed: RemovedLine[] }> {
+  const lines = await cartLines(ctx.db, owner);
+  const refusals = await purchaseRefusals(ctx, 'userId' in owner ? owner.userId : null, lines);
+  const removed = lines.flatMap((line, n) => {
+    const refusal = refusals[n];
+    return refusal ? [{ line, refusal }] : [];
+  });
+  if (removed.length === 0) return { lines, removed: [] };
+  const id = (await cartId(ctx.db, owner, false))!;
+  await ctx.db.delete(cartItems).where(
+    and(
+      eq(cartItems.cartId, id),
+      inArray(
+        cartItems.id,
+        removed.map((r) => r.line.id),
+      ),
+    ),
+  );
+  const gone = new Set(removed.map((r) => r.line.id));
+  return {
+    lines: lines.filter((line) => !gone.has(line.id)),
+    removed: removed.map(({ line, refusal }) => ({
+      title: line.title,
+      languageCode: line.languageCode,
+      refusal,
+    })),
+  };
 }
 
 /** Sum of the lines' prices, in cents (USD only). */

@@ -28,6 +28,7 @@ import {
   rentalDueAt,
 } from './fulfilment-rules.ts';
 import { canMove, type OrderStatus } from './order-status.ts';
+import { purchaseRefusals } from './purchase-check.ts';
 import { salesDelta } from './sales-counter.ts';
 import type { ShippingAddress } from './shipping-address.ts';
 import { returnStock, takeOrderStock } from './stock.ts';
@@ -62,6 +63,10 @@ export async function placeOrder(
         ? await cartLines(tx, { userId: user.id })
         : [await offeringLine(ctx, tx, input.offeringId)];
     if (lines.length === 0) throw new Invalid('checkout.error.emptyCart');
+    // Nothing reaches payment that the shopper already has or cannot receive (issue 19): the
+    // checkout page took such lines out and said why; one that became theirs since is refused.
+    const refusal = (await purchaseRefusals({ ...ctx, db: tx }, user.id, lines)).find(Boolean);
+    if (refusal) throw new Conflict(refusal.reason, refusal.params);
     if (needsShipping(lines.map((line) => line.offeringType)) && !input.shippingAddress) {
       throw new Invalid('checkout.error.address');
     }
@@ -247,7 +252,19 @@ export async function recordSuccessfulPayment(
             expiresAt: accessEndsAt(input.now, item.durationDays),
           })),
         )
-        .onConflictDoNothing();
+        // What the buyer held already (a rental, course access, an ended rental not revoked)
+        // is extended, never left as it was: a lifetime copy of a rented title is bought for
+        // life (issue 19). The longer end wins; none is the longest.
+        .onConflictDoUpdate({
+          target: [ownerships.userId, ownerships.productId],
+          targetWhere: sql`${ownerships.revokedAt} is null`,
+          set: {
+            source: sql`case when excluded.expires_at is null or (${ownerships.expiresAt} is not null and excluded.expires_at > ${ownerships.expiresAt}) then 'purchase' else ${ownerships.source} end`,
+            orderId: sql`case when excluded.expires_at is null or (${ownerships.expiresAt} is not null and excluded.expires_at > ${ownerships.expiresAt}) then excluded.order_id else ${ownerships.orderId} end`,
+            startsAt: sql`least(${ownerships.startsAt}, excluded.starts_at)`,
+            expiresAt: sql`case when excluded.expires_at is null or ${ownerships.expiresAt} is null then null else greatest(${ownerships.expiresAt}, excluded.expires_at) end`,
+          },
+        });
       // Courseware comes with an access code from its pool.
       for (const item of owned.filter((i) => i.productType === 'courseware')) {
         await assignAccessCode(tx, {

@@ -143,7 +143,20 @@ export const frCA: Record<MessageId, string> = {
   'library.intro': 'Votre bibliothèque présente les cours et le matériel que vous pouvez ouvrir.',
   'library.toShelf': 'Aller à Mon étagère',
   'product.owned': 'Vous possédez déjà ce titre.',
+  'product.ownedUntil': 'Vous avez ce titre jusqu’au {date}.',
+  'product.withheld': 'Les options qui n’ajouteraient rien à ce que vous avez déjà ne sont pas affichées.',
   'product.throughCourse': 'Vous avez accès à ce titre par votre cours.',
+  'purchase.refused.ownedForLife': 'Vous possédez déjà ce titre à vie.',
+  'purchase.refused.ownedUntil':
+    'Vous avez déjà ce titre jusqu’au {date}, au moins aussi longtemps que ce que cette offre vous donnerait.',
+  'purchase.refused.throughCourse':
+    'Votre cours vous donne déjà ce titre jusqu’au {date}, au moins aussi longtemps que cette offre.',
+  'purchase.refused.noFile':
+    'Ce livre numérique n’est pas encore en vente : son fichier pour le lecteur n’est pas prêt.',
+  'cart.removed.heading': 'Nous avons modifié votre panier',
+  'cart.removed.line': 'a été retiré de votre panier.',
+  'cart.removed.nothingToPay': 'Il n’y a plus rien à payer.',
+  'cart.removed.toShelf': 'Aller à Mon étagère',
   'product.addToShelf': 'Ajouter à Mon étagère',
   'freeBook.error.notFree': 'Ce livre ne peut pas être ajouté gratuitement.',
   'cart.error.title': 'Impossible d’ajouter au panier',
@@ -365,6 +378,8 @@ export const frCA: Record<MessageId, string> = {
   'availability.territory': 'Désolé, ce produit n’est pas offert dans votre région.',
   'availability.market': 'Désolé, ce produit n’est pas offert sur {host}.',
   'availability.offering': 'Désolé, aucune offre n’est disponible pour le moment.',
+  'availability.file':
+    'Désolé, ce livre numérique n’est pas encore en vente : son fichier pour le lecteur n’est pas prêt.',
   'offering.duration': 'DURÉE',
   'offering.purchaseOptions': 'OPTIONS D’ACHAT',
   'offering.type.digital': 'Livre numérique',

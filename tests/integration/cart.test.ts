@@ -100,7 +100,7 @@ describe('cart', () => {
     const [offerB] = await offeringsOf(b);
     await putInCart(ctx, { userId: user }, { offeringId: offerA!.id });
     await putInCart(ctx, { anonymousKey }, { offeringId: offerB!.id });
-    await mergeAnonymousCart(ctx.db, anonymousKey, user);
+    await mergeAnonymousCart(ctx, anonymousKey, user);
     const lines = await cartLines(ctx.db, { userId: user });
     expect(lines.map((l) => l.productId).sort()).toEqual([a, b].sort());
     expect(await cartLines(ctx.db, { anonymousKey })).toEqual([]);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
-import { offerings } from '#db/schema/catalog.ts';
+import { bookFiles, offerings } from '#db/schema/catalog.ts';
 import { orders, orderTransitions, payments } from '#db/schema/commerce.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 async function shopperWithBook(
   priceCents = 2500,
-  readerFile = false,
+  readerFile = true,
 ): Promise<{ ctx: RequestContext; productId: number }> {
   const userId = await createUser(database.db, {
     email: `${unique('order')}@example.test`,
@@ -180,13 +180,41 @@ describe('paying by card through the test gateway', () => {
 
   it('issue 14: the order-complete page offers Read Now only for what the rule opens and has a file', async () => {
     const gateway = new TestGateway(database.db);
-    for (const readerFile of [true, false]) {
-      const { ctx } = await shopperWithBook(1500, readerFile);
+    for (const fileStays of [true, false]) {
+      const { ctx, productId } = await shopperWithBook(1500);
       const { orderId } = await placeOrder(ctx, { idempotencyKey: unique('checkout') });
       // Before payment nothing is owned: nothing to read yet.
       expect((await completedOrder(ctx, orderId)).items[0]?.readable).toBe(false);
       await payOrder(ctx, gateway, { orderId, method: card('4242424242424242') });
-      expect((await completedOrder(ctx, orderId)).items[0]?.readable).toBe(readerFile);
+      // A file withdrawn after the sale: the page says so instead of a Read Now to a 404.
+      if (!fileStays) await ctx.db.delete(bookFiles).where(eq(bookFiles.productId, productId));
+      const [item] = (await completedOrder(ctx, orderId)).items;
+      expect(item).toMatchObject({ readable: fileStays, noFile: !fileStays });
     }
+  });
+
+  it('issue 19: an e-book without a file for the reader cannot be put in the cart or ordered', async () => {
+    const userId = await createUser(database.db, {
+      email: `${unique('nofile')}@example.test`,
+      password: 'pw-123456',
+      firstName: 'N',
+      lastName: 'F',
+    });
+    const user = (await loadSessionUser(database.db, { userId, impersonatorId: null }))!;
+    const ctx = testContext(database.db, { user });
+    const productId = await insertProduct(ctx.db, {}, { priceCents: 1200, readerFile: false });
+    const [offer] = await ctx.db
+      .select({ id: offerings.id })
+      .from(offerings)
+      .where(eq(offerings.productId, productId));
+    await expect(putInCart(ctx, { userId }, { offeringId: offer!.id })).rejects.toMatchObject({
+      status: 409,
+      messageKey: 'purchase.refused.noFile',
+    });
+    // The wallet button's single-offering order is refused the same way, and makes no order.
+    await expect(
+      placeOrder(ctx, { idempotencyKey: unique('wallet'), offeringId: offer!.id }),
+    ).rejects.toMatchObject({ messageKey: 'purchase.refused.noFile' });
+    expect(await ctx.db.select().from(orders).where(eq(orders.userId, userId))).toEqual([]);
   });
 });

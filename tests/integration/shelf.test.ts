@@ -186,7 +186,7 @@ describe('a course section (issue 5)', () => {
     const withoutFile = await insertProduct(
       database.db,
       { title: unique('No file') },
-      { priceCents: null },
+      { priceCents: null, readerFile: false },
     );
     await database.db.insert(sectionProducts).values([
       { sectionId, productId: withFile, position: 0 },

@@ -2,14 +2,15 @@ import { data, Form, Link, redirect, useLoaderData } from 'react-router';
 import { z } from 'zod';
 import { safeNextPath } from '#domain/accounts/safe-next.ts';
 import {
-  cartLines,
   cartOwnerOf,
   putInCart,
+  reconcileCart,
   removeFromCart,
   subtotalCents,
 } from '#domain/commerce/cart.ts';
 import { DomainError, Invalid } from '#domain/shared/errors.ts';
 import { formatMoney } from '#i18n/format-money.ts';
+import { RemovedLinesNotice } from '#web/commerce/removed-lines-notice.tsx';
 import { CartLineItem } from '#web/components/cart-line-item.tsx';
 import { idField } from '#web/forms/fields.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
@@ -31,10 +32,14 @@ const CartForm = z.discriminatedUnion('intent', [
 
 // /cart/ (spec 1 §2): the shopper's items with their offering and price, and the subtotal.
 // Anonymous shoppers have a cart too (their browser's), joined to the account's on login.
+// What the shopper already holds or cannot receive leaves the cart here, with the reason
+// (issue 19).
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   const owner = cartOwnerOf(context.rc.user, context.anonymousKey);
-  const lines = owner ? await cartLines(context.rc.db, owner) : [];
-  return { lines, subtotal: subtotalCents(lines) };
+  const { lines, removed } = owner
+    ? await reconcileCart(context.rc, owner)
+    : { lines: [], removed: [] };
+  return { lines, removed, subtotal: subtotalCents(lines) };
 });
 
 // Add To Cart / Update Cart from a product page (back to it: the button then reads View Cart),
@@ -64,13 +69,14 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
 });
 
 export default function CartPage() {
-  const { lines, subtotal } = useLoaderData<typeof loader>();
+  const { lines, removed, subtotal } = useLoaderData<typeof loader>();
   const t = useT();
   const locale = useLocale();
   const csrfToken = useCsrfToken();
   return (
     <section className="narrow stack">
       <h1>{t('cart.title')}</h1>
+      <RemovedLinesNotice removed={removed} />
       {lines.length === 0 ? (
         <p>{t('checkout.error.emptyCart')}</p>
       ) : (

@@ -9,7 +9,7 @@ import {
   useNavigation,
 } from 'react-router';
 import { z } from 'zod';
-import { cartLines, subtotalCents } from '#domain/commerce/cart.ts';
+import { cartLines, reconcileCart, subtotalCents } from '#domain/commerce/cart.ts';
 import {
   authenticateTestPayment,
   checkoutKey,
@@ -29,6 +29,7 @@ import { parseShippingAddress } from '#domain/commerce/shipping-address.ts';
 import { DomainError } from '#domain/shared/errors.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { formatMoney } from '#i18n/format-money.ts';
+import { RemovedLinesNotice } from '#web/commerce/removed-lines-notice.tsx';
 import { StripePaymentForm } from '#web/components/stripe-payment-form.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { idField } from '#web/forms/fields.ts';
@@ -71,8 +72,10 @@ const EXPIRY = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/;
 // the same order. `payment_error` is a failure reported by /checkout/return/{orderId}.
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const user = requireUser(request, context);
-  const lines = await cartLines(context.rc.db, { userId: user.id });
-  if (lines.length === 0) throw redirect('/cart/');
+  // Nothing reaches payment that the shopper already has or cannot receive (issue 19): such
+  // lines leave the cart here, and the page says which and why.
+  const { lines, removed } = await reconcileCart(context.rc, { userId: user.id });
+  if (lines.length === 0 && removed.length === 0) throw redirect('/cart/');
   const subtotal = subtotalCents(lines);
   const fee = platformFeeCents(context.rc.site.org?.platformFee ?? null, subtotal);
   const types = lines.map((line) => line.offeringType);
@@ -80,6 +83,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const failure = paymentFailureOf(url.searchParams.get('payment_error'));
   return {
     lines,
+    removed,
     subtotal,
     fee,
     total: subtotal + fee,
@@ -243,7 +247,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
 
 export default function CheckoutPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const { lines, subtotal, fee, total, key, courseId, shipping, payments, paymentError } =
+  const { lines, removed, subtotal, fee, total, key, courseId, shipping, payments, paymentError } =
     loaderData;
   const result = useActionData<ActionResult>();
   const started = payments.gateway === 'stripe' ? (result?.started ?? null) : null;
@@ -254,9 +258,24 @@ export default function CheckoutPage() {
   const money = (cents: number) => formatMoney(locale, cents, 'USD');
   const invalid = (field: string) =>
     result?.fields?.includes(field) ? 'checkout.error.field' : undefined;
+  if (lines.length === 0) {
+    return (
+      <section className="narrow stack">
+        <h1>{t('checkout.title')}</h1>
+        <RemovedLinesNotice removed={removed} />
+        <p>{t('cart.removed.nothingToPay')}</p>
+        <p>
+          <Link to="/shelf" className="button button--primary">
+            {t('cart.removed.toShelf')}
+          </Link>
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="narrow stack">
       <h1>{t('checkout.title')}</h1>
+      <RemovedLinesNotice removed={removed} />
       <section className="stack" aria-labelledby="summary-heading">
         <h2 id="summary-heading">{t('checkout.summary')}</h2>
         <ul className="stack cart-lines">

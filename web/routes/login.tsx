@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   // What the shopper put in the cart before logging in joins the account's cart (issue 4).
   if (context.anonymousKey) {
-    await mergeAnonymousCart(context.rc.db, context.anonymousKey, outcome.userId);
+    await mergeAnonymousCart(context.rc, context.anonymousKey, outcome.userId);
   }
   return redirect(next, {
     headers: { 'Set-Cookie': sessionCookie(context, session.token, session.expiresAt) },

@@ -12,6 +12,7 @@ import {
 import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
 import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts';
 import { courseFeeSection } from '#domain/commerce/course-materials.ts';
+import { buyableOfferings } from '#domain/commerce/purchase-check.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { isFreeToAdd } from '#domain/shelf/free-book-rule.ts';
 import { ownsProduct } from '#domain/shelf/service.ts';
@@ -38,7 +39,11 @@ import type { Route } from './+types/product.ts';
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
-  const product = await productDetail(context.rc, id);
+  const detail = await productDetail(context.rc, id);
+  // Only offerings that add something to what this shopper holds (issue 19): none of a title
+  // owned for life, a lifetime copy of a rented one, the print copy of an owned e-book.
+  const buying = await buyableOfferings(context.rc, detail);
+  const product = { ...detail, offerings: buying.offerings };
   const url = new URL(request.url);
   const isDetailRoute = url.pathname.startsWith('/product-detail/');
   if (!isDetailRoute && url.pathname.replace(/\/$/, '') !== product.path) {
@@ -60,7 +65,9 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   const panel = offeringPanel({
     productType: product.productType,
     offeringCount: product.offerings.length,
-    owned,
+    // Owned with something still to buy (a print copy, a lifetime copy of a rental): the
+    // panel offers just that (issue 19).
+    owned: owned && product.offerings.length === 0,
     inCart: false,
     partnerOrg: context.rc.site.org?.isBookstorePartner ?? false,
     follettLabel: context.rc.site.isFollettLabel,
@@ -77,6 +84,8 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     product,
     related,
     owned,
+    withheld: buying.withheld,
+    until: access?.ok && access.until ? access.until.toISOString().slice(0, 10) : null,
     opens,
     classroom,
     loggedIn: !!context.rc.user,
@@ -106,6 +115,8 @@ export default function ProductPage() {
     panel,
     canonical,
     owned,
+    withheld,
+    until,
     opens,
     classroom,
     loggedIn,
@@ -191,7 +202,11 @@ export default function ProductPage() {
           ) : null}
           {owned || opens !== null ? (
             <div className="alert alert--success stack-sm">
-              <p>{t(owned ? 'product.owned' : 'product.throughCourse')}</p>
+              <p>
+                {owned && until
+                  ? t('product.ownedUntil', { date: until })
+                  : t(owned ? 'product.owned' : 'product.throughCourse')}
+              </p>
               {opens?.entry === 'read' && !hasReaderFile ? (
                 <p>{t('reading.error.noFile')}</p>
               ) : null}
@@ -238,7 +253,7 @@ export default function ProductPage() {
               </p>
             </div>
           ) : null}
-          {owned ? null : isFreeToAdd(product) ? (
+          {owned && product.offerings.length === 0 ? null : isFreeToAdd(product) ? (
             // spec 1 §4 Shelf button: a free book is added to the shelf, then read.
             // Access through a course (above) still lets the student buy a copy of their own.
             loggedIn ? (
@@ -260,19 +275,22 @@ export default function ProductPage() {
               </p>
             )
           ) : panel.visible ? (
-            <AddToCartForm
-              productId={product.id}
-              productTitle={product.title}
-              productPath={product.path}
-              courseId={courseId}
-              courseFeeSectionId={courseFeeSectionId}
-              loggedIn={loggedIn}
-              offerings={product.offerings}
-              panel={panel}
-              selectedId={selectedId}
-              payments={payments}
-              platformFee={platformFee}
-            />
+            <>
+              {withheld ? <p className="form-hint">{t('product.withheld')}</p> : null}
+              <AddToCartForm
+                productId={product.id}
+                productTitle={product.title}
+                productPath={product.path}
+                courseId={courseId}
+                courseFeeSectionId={courseFeeSectionId}
+                loggedIn={loggedIn}
+                offerings={product.offerings}
+                panel={panel}
+                selectedId={selectedId}
+                payments={payments}
+                platformFee={platformFee}
+              />
+            </>
           ) : null}
           <section className="stack" aria-labelledby="description-heading">
             <h2 id="description-heading">{t('product.description')}</h2>

@@ -1,0 +1,82 @@
+import { entitlement } from '#domain/access/entitlement.ts';
+import {
+  membershipsListing,
+  ownershipsOf,
+  withReaderFiles,
+} from '#domain/access/entitlement-facts.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { type PurchaseRefusal, purchaseRefusal } from './purchase-value.ts';
+
+// The facts purchase-value.ts needs, loaded at once for several lines (a cart, an order, a
+// product page's offerings) for the signed-in shopper, or for a visitor (files only).
+
+export type PurchaseCandidate = {
+  productId: number;
+  productType: string;
+  status: string;
+  offeringType: string;
+  durationDays: number | null;
+};
+
+/**
+ * Each candidate's refusal (null: it adds something), in the candidates' order, for the
+ * shopper `userId` (null: a visitor, who holds nothing).
+ */
+export async function purchaseRefusals(
+  ctx: RequestContext,
+  userId: number | null,
+  candidates: readonly PurchaseCandidate[],
+): Promise<(PurchaseRefusal | null)[]> {
+  if (candidates.length === 0) return [];
+  const ids = [...new Set(candidates.map((c) => c.productId))];
+  const user = userId === null ? null : { id: userId };
+  const [owned, members, files] = await Promise.all([
+    user ? ownershipsOf(ctx, user.id, ids) : null,
+    user ? membershipsListing(ctx, user.id, ids) : null,
+    withReaderFiles(ctx, ids),
+  ]);
+  return candidates.map((c) =>
+    purchaseRefusal({
+      offering: { type: c.offeringType, durationDays: c.durationDays },
+      productType: c.productType,
+      hasReaderFile: files.has(c.productId),
+      held: user
+        ? entitlement({
+            signedIn: true,
+            product: { productType: c.productType, status: c.status },
+            ownerships: owned?.get(c.productId) ?? [],
+            memberships: members?.get(c.productId) ?? [],
+            now: ctx.now,
+          })
+        : null,
+      now: ctx.now,
+    }),
+  );
+}
+
+/**
+ * A product page's offerings that add something for the signed-in shopper, and the reason of
+ * the first left out (the page says options that add nothing are not shown). Visitors see
+ * every deliverable offering (the catalog left out the undeliverable ones already).
+ */
+export async function buyableOfferings<O extends { type: string; durationDays: number | null }>(
+  ctx: RequestContext,
+  product: { id: number; productType: string; status: string; offerings: readonly O[] },
+): Promise<{ offerings: O[]; withheld: PurchaseRefusal | null }> {
+  if (!ctx.user) return { offerings: [...product.offerings], withheld: null };
+  const refusals = await purchaseRefusals(
+    ctx,
+    ctx.user.id,
+    product.offerings.map((offer) => ({
+      productId: product.id,
+      productType: product.productType,
+      status: product.status,
+      offeringType: offer.type,
+      durationDays: offer.durationDays,
+    })),
+  );
+  return {
+    offerings: product.offerings.filter((_, n) => refusals[n] === null),
+    withheld: refusals.find((refusal) => refusal !== null) ?? null,
+  };
+}
