@@ -146,7 +146,8 @@ export const en = {
     'You already have this title until {date}, as long as this offering would give you or longer.',
   'purchase.refused.throughCourse':
     'Your course already gives you this title until {date}, as long as this offering would or longer.',
-  'purchase.refused.noFile': 'This eBook is not for sale yet: its file for the reader is not ready.',
+  'purchase.refused.noFile':
+    'This eBook is not for sale yet: its file for the reader is not ready.',
   'cart.removed.heading': 'We changed your cart',
   'cart.removed.line': 'was taken out of your cart.',
   'cart.removed.nothingToPay': 'Nothing is left to pay for.',
@@ -364,7 +365,8 @@ export const en = {
   'availability.territory': 'Sorry, this product is not available in your region.',
   'availability.market': 'Sorry, this product is not available on {host}.',
   'availability.offering': 'Sorry, no offerings are available at this time.',
-  'availability.file': 'Sorry, this eBook is not for sale yet: its file for the reader is not ready.',
+  'availability.file':
+    'Sorry, this eBook is not for sale yet: its file for the reader is not ready.',
   'offering.duration': 'DURATION',
   'offering.purchaseOptions': 'PURCHASE OPTIONS',
   'offering.type.digital': 'eBook',

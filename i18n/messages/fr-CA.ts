@@ -144,7 +144,8 @@ export const frCA: Record<MessageId, string> = {
   'library.toShelf': 'Aller à Mon étagère',
   'product.owned': 'Vous possédez déjà ce titre.',
   'product.ownedUntil': 'Vous avez ce titre jusqu’au {date}.',
-  'product.withheld': 'Les options qui n’ajouteraient rien à ce que vous avez déjà ne sont pas affichées.',
+  'product.withheld':
+    'Les options qui n’ajouteraient rien à ce que vous avez déjà ne sont pas affichées.',
   'product.throughCourse': 'Vous avez accès à ce titre par votre cours.',
   'purchase.refused.ownedForLife': 'Vous possédez déjà ce titre à vie.',
   'purchase.refused.ownedUntil':

@@ -18,6 +18,7 @@ export function RemovedLinesNotice({ removed }: { removed: readonly RemovedLineV
   const langOf = useContentLang();
   if (removed.length === 0) return null;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <output> is a calculation's result; this is a notice holding a list
     <div className="alert alert--info stack" role="status">
       <p>
         <strong>{t('cart.removed.heading')}</strong>
