@@ -25,6 +25,7 @@ import { isValidIsbn10, isValidIsbn13 } from '#domain/catalog/isbn.ts';
 import { isStoreFeature } from '#domain/catalog/product-features.ts';
 import { shownIsbn } from '#domain/catalog/shown-isbn.ts';
 import { TEST_ACCESS_CODE_KEY } from '#tests/database.ts';
+import { rowsOf } from './bulk-insert.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -176,6 +177,23 @@ describe('demo seed', () => {
       .from(products);
     expect(editions.some((e) => e.editionNumber !== null)).toBe(true);
     expect(editions.filter((e) => e.edition !== null)).toEqual([]);
+  });
+
+  it('issue 19: every e-book sold digitally has a reader file on disk (nothing undeliverable is sold)', async () => {
+    const rows = await first.handle.db.execute(sql`
+      select p.id, bf.storage_path as path, bf.byte_size as size
+      from products p
+      left join book_files bf on bf.product_id = p.id and bf.type = 'READER'
+      where p.product_type in ('book', 'ebundle')
+        and exists (select 1 from offerings o where o.product_id = p.id and o.is_active
+                    and o.type in ('digital', 'combo'))`);
+    const found = rowsOf(rows) as { id: number; path: string | null; size: number | null }[];
+    expect(found.length).toBeGreaterThan(20);
+    expect(found.filter((row) => row.path === null)).toEqual([]);
+    for (const path_ of new Set(found.map((row) => row.path!))) {
+      const size = found.find((row) => row.path === path_)!.size;
+      expect(readFileSync(path.join(first.dataDir, path_)).length).toBe(size);
+    }
   });
 
   it('writes a real EPUB the student owns', async () => {

@@ -125,6 +125,7 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedOptions): Pr
       dataDir,
       now,
       baseId,
+      productCount,
       people,
       sections,
       accessCodeKey: options.accessCodeKey,

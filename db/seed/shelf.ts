@@ -137,6 +137,102 @@ async function writeBookFiles(
   return rows.length;
 }
 
+// Every other e-book of the demo catalog is sold, so each needs a file to read (issue 19:
+// nothing that cannot be delivered is sellable). Writing one EPUB or PDF per product would
+// add seconds to every fresh start; instead one sample text per subject and format is
+// written, and each e-book's reader file row points at its subject's sample, under its own
+// title. Past the first products (a benchmark's million) books keep no file, and so are not
+// sold digitally.
+export const SAMPLE_FILE_PRODUCTS = 20_000;
+
+async function writeSampleReaderFiles(
+  db: Queryable,
+  dataDir: string,
+  baseId: number,
+  productCount: number,
+): Promise<number> {
+  const fixtureIds = new Set(FILES.map((f) => FIXTURE_INDEX[f.product]));
+  const wanted: { index: number; subject: number; format: 'epub' | 'pdf' }[] = [];
+  for (let index = 1; index <= Math.min(productCount, SAMPLE_FILE_PRODUCTS); index++) {
+    const plan = planOf(index);
+    if (fixtureIds.has(index) || plan.fileType === null) continue;
+    if (plan.type !== 'book' && plan.type !== 'ebundle') continue;
+    wanted.push({ index, subject: plan.subject, format: plan.fileType === 'PDF' ? 'pdf' : 'epub' });
+  }
+  if (wanted.length === 0) return 0;
+  mkdirSync(path.join(dataDir, 'files', 'samples'), { recursive: true });
+  const samples = new Map<string, { storagePath: string; byteSize: number; sha256: string }>();
+  const sampleOf = (subject: number, format: 'epub' | 'pdf') => {
+    const key = `${subject}.${format}`;
+    const known = samples.get(key);
+    if (known) return known;
+    const node = bisacTree[subject]!;
+    const r = createRandom(0x5eed_0200 + subject * 2 + (format === 'pdf' ? 1 : 0));
+    const title = `${node.title}: a sample text`;
+    const facts = {
+      id: 0,
+      title,
+      authors: 'Shelfmark',
+      publisher: 'Shelfmark',
+      description: `A sample text about ${node.title}.`,
+      isbnText: '',
+    };
+    const data =
+      format === 'epub'
+        ? buildEpub({
+            title,
+            author: 'Shelfmark',
+            language: 'en',
+            identifier: `urn:shelfmark:sample:${node.slug}`,
+            publisher: 'Shelfmark',
+            description: facts.description,
+            chapters: chapters(r, node.slug, 4),
+          })
+        : bookPdf(facts, title, r, node.slug);
+    const storagePath = `files/samples/${node.slug}.${format}`;
+    writeFileSync(path.join(dataDir, storagePath), data);
+    const made = {
+      storagePath,
+      byteSize: data.length,
+      sha256: createHash('sha256').update(data).digest('hex'),
+    };
+    samples.set(key, made);
+    return made;
+  };
+  const titles = new Map(
+    (
+      await db
+        .select({ id: products.id, title: products.title })
+        .from(products)
+        .where(
+          inArray(
+            products.id,
+            wanted.map((w) => baseId + w.index),
+          ),
+        )
+    ).map((row) => [row.id, row.title]),
+  );
+  const rows: (typeof bookFiles.$inferInsert)[] = wanted.flatMap((w) => {
+    const productId = baseId + w.index;
+    const title = titles.get(productId);
+    if (title === undefined) return [];
+    return [
+      {
+        productId,
+        title,
+        extension: w.format,
+        type: 'READER',
+        mediaType: w.format === 'epub' ? 'application/epub+zip' : 'application/pdf',
+        ...sampleOf(w.subject, w.format),
+      },
+    ];
+  });
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db.insert(bookFiles).values(rows.slice(i, i + 1000));
+  }
+  return rows.length;
+}
+
 function accessCode(r: Random): string {
   // No 0/O or 1/I: codes are read off a screen and typed.
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -150,6 +246,7 @@ export async function seedShelf(
     dataDir: string;
     now: Date;
     baseId: number;
+    productCount: number;
     people: DemoUsers;
     sections: DemoSections;
     accessCodeKey: string;
@@ -158,7 +255,9 @@ export async function seedShelf(
   const { now, people, sections } = ctx;
   const id = (name: FixtureName): number => ctx.baseId + FIXTURE_INDEX[name];
   const at = (days: number): Date => new Date(now.getTime() + days * DAY_MS);
-  const fileCount = await writeBookFiles(db, ctx.dataDir, id);
+  const fileCount =
+    (await writeBookFiles(db, ctx.dataDir, id)) +
+    (await writeSampleReaderFiles(db, ctx.dataDir, ctx.baseId, ctx.productCount));
 
   // One paid order: the PDF book, the courseware and the classroom.
   const bought: FixtureName[] = ['studentPdf', 'studentCourseware', 'studentClassroom'];
