@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, useState } from 'react';
 import type { OptingBanner as OptingBannerData } from '#domain/courses/opting-banner.ts';
+import { ErrorModal } from '#web/components/error-modal.tsx';
 import { useT } from '#web/i18n/use-t.ts';
-import { ErrorModal } from './error-modal.tsx';
 import { OptingWorkflow } from './opting-workflow.tsx';
 import { PartnerOptingPanel } from './partner-opting-panel.tsx';
 
