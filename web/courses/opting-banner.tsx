@@ -49,8 +49,12 @@ export function OptingBanner({
   const button = useRef<HTMLButtonElement>(null);
   const optedOut =
     banner.kind === 'standard' ? banner.optStatus === 'opted_out' : banner.message !== 'optedIn';
-  // Nothing changed: say so, and how to finish (issue 19).
-  const unchanged = () => setNotice(optedOut ? 'stillOut' : 'stillIn');
+  // Nothing changed: say so, and how to finish (issue 19). Cleared first, so that saying it
+  // again after a second close is a change the live region announces again.
+  const unchanged = () => {
+    setNotice(null);
+    window.setTimeout(() => setNotice(optedOut ? 'stillOut' : 'stillIn'), 100);
+  };
   const close = () => {
     if (changed.current) return window.location.reload();
     setOpen(false);
