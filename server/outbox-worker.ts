@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Queryable } from '#db/client.ts';
+import { optingConfirmationEmail } from '#domain/notifications/opting-email.ts';
 import { orderConfirmationEmail } from '#domain/notifications/order-email.ts';
 import { claimDue, markFailed, markSent } from '#domain/notifications/outbox.ts';
 import type { Logger } from './logger.ts';
@@ -50,7 +51,13 @@ export async function runOutboxOnce(
       const email =
         message.kind === 'order-confirmation'
           ? await orderConfirmationEmail(db, String(message.payload.orderId), options.publicOrigin)
-          : null;
+          : message.kind === 'opting-confirmation'
+            ? await optingConfirmationEmail(
+                db,
+                Number(message.payload.optChangeId),
+                options.publicOrigin,
+              )
+            : null;
       if (email) {
         await send({ messageId: `<outbox-${message.id}@shelfmark>`, ...email });
         sent += 1;

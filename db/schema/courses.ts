@@ -56,12 +56,19 @@ export const courseSections = pgTable(
     disableAutoProvisioning: boolean().notNull().default(false),
     // Classroom section code an instructor hands out (spec 1 §4, Classroom redeem prompt).
     sectionCode: text(),
+    // The course fee the inclusive-access program bills, integer cents in USD (issue 19);
+    // null when the section has none on file.
+    courseFeeCents: integer(),
   },
   (t) => [
     uniqueIndex('course_sections_rs_course_id').on(t.rsCourseId),
     index('course_sections_course').on(t.courseId),
     check('course_sections_dates', sql`${t.endDate} >= ${t.startDate}`),
     check('course_sections_opting_method', sql`${t.optingMethod} in ('opt-out', 'no-opt')`),
+    check(
+      'course_sections_course_fee',
+      sql`${t.courseFeeCents} is null or ${t.courseFeeCents} >= 0`,
+    ),
   ],
 );
 

@@ -177,6 +177,24 @@ const SECTIONS = {
 
 export type SectionKey = keyof typeof SECTIONS;
 
+// The course fee each inclusive-access (and student-choice) section bills, in USD cents
+// (issue 19): the opting banner's Learn More and dialog show it beside the separate prices.
+const COURSE_FEES: Partial<Record<SectionKey, number>> = {
+  bio001: 7900,
+  bio002: 7900,
+  chem001: 9500,
+  hist001: 4900,
+  psy001: 5900,
+  soc001: 6500,
+  soc002: 6500,
+  nurs001: 11000,
+  nurs002: 11000,
+  calc001: 8500,
+  eng001: 3900,
+  eng002: 3900,
+  mkt001: 4500,
+};
+
 export type DemoSections = Record<
   SectionKey,
   { id: number; name: string; addDropAt: Date; endDate: string; startDate: string }
@@ -220,6 +238,7 @@ export async function seedCourses(
   const sectionKeys = Object.keys(SECTIONS) as SectionKey[];
   const specs: SectionSpec[] = sectionKeys.map((key) => SECTIONS[key]);
   const sectionValues = specs.map((s, i) => {
+    const courseFeeCents = COURSE_FEES[sectionKeys[i]!] ?? null;
     const term = TERMS[s.term];
     const start = day(now, term.start);
     const addDropAt = day(now, s.addDropDays ?? term.start + 14);
@@ -234,6 +253,7 @@ export async function seedCourses(
       optingMethod: s.optingMethod ?? 'opt-out',
       disableAutoProvisioning: s.disableAutoProvisioning ?? false,
       sectionCode: s.sectionCode ?? null,
+      courseFeeCents,
     };
   });
   const sectionRows = await db

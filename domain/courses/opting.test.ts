@@ -5,6 +5,7 @@ import {
   DAY_MS,
   daysLeft,
   deadlineDay,
+  deadlineText,
   ecommerceChannelOpen,
   isBeforeDeadline,
   OPT_MOVES,
@@ -165,5 +166,28 @@ describe('access and buying (spec 1 §5; spec 2 §4)', () => {
     expect(courseFeeApplies({ isCourseFee: true, optStatus: 'opted_in' })).toBe(true);
     expect(courseFeeApplies({ isCourseFee: true, optStatus: 'opted_out' })).toBe(false);
     expect(courseFeeApplies({ isCourseFee: false, optStatus: 'opted_in' })).toBe(false);
+  });
+});
+
+describe('the deadline as the student decides by it (issue 19; spec 1 §3 addDropInCourseTimezone)', () => {
+  it('gives date and time with the time zone, in the course’s time zone, in English', () => {
+    // 03:59 UTC on the 16th is 11:59 PM on the 15th in New York, daylight time.
+    const deadline = new Date('2026-09-16T03:59:00Z');
+    expect(deadlineText(deadline, 'America/New_York', 'en')).toBe('Sep 15, 2026, 11:59 PM EDT');
+    expect(deadlineText(deadline, 'America/Los_Angeles', 'en')).toBe('Sep 15, 2026, 8:59 PM PDT');
+  });
+
+  it('and in Canadian French, standard time in winter', () => {
+    const deadline = new Date('2026-12-16T04:59:00Z');
+    expect(deadlineText(deadline, 'America/New_York', 'fr-CA')).toBe('15 déc. 2026, 23 h 59 HNE');
+    expect(deadlineText(new Date('2026-09-16T03:59:00Z'), 'America/Toronto', 'fr-CA')).toBe(
+      '15 sept. 2026, 23 h 59 HAE',
+    );
+  });
+
+  it('the day it shows is the day the banner shows (YYYY-MM-DD, same time zone)', () => {
+    const deadline = new Date('2026-09-16T03:59:00Z');
+    expect(deadlineDay(deadline, 'America/New_York')).toBe('2026-09-15');
+    expect(deadlineText(deadline, 'America/New_York', 'en')).toMatch(/^Sep 15, 2026/);
   });
 });

@@ -1,3 +1,5 @@
+import type { Locale } from '#domain/accounts/language.ts';
+
 // Opting in and out of a section's inclusive-access program (spec 1 §4 Opting, §5, §6;
 // spec 2 §4 Opting, §9). Plain rules of plain data: the service loads, these decide.
 
@@ -59,6 +61,23 @@ export function deadlineDay(deadline: Date, timeZone: string): string {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
+  }).format(deadline);
+}
+
+/**
+ * The deadline's date and time with its time zone, in the course's time zone, as the student
+ * decides by it (issue 19; spec 1 §3 addDropInCourseTimezone): 'Sep 15, 2026, 11:59 PM EDT',
+ * '15 sept. 2026, 23 h 59 HAE'. Formatted once on the server, so the page never re-words it.
+ */
+export function deadlineText(deadline: Date, timeZone: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, {
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
   }).format(deadline);
 }
 

@@ -2,18 +2,32 @@ import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
-import { productIdentifiers, products } from '#db/schema/catalog.ts';
-import { courseSections, courses, optChanges, sectionMembers } from '#db/schema/courses.ts';
+import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
+import {
+  courseSections,
+  courses,
+  optChanges,
+  sectionMembers,
+  sectionProducts,
+} from '#db/schema/courses.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
 import { shownIsbn } from '#domain/catalog/shown-isbn.ts';
+import { enqueue } from '#domain/notifications/outbox.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { courseSectionView } from '#domain/shelf/course-section.ts';
 import { dayIn } from '#domain/shelf/sections.ts';
 import { restoreInclusiveAccess, revokeInclusiveAccess } from '#domain/shelf/service.ts';
+import { type CourseFeeSummary, courseFeeSummary } from './course-fee-summary.ts';
 import { type OptOutFeedback, optOutFeedbackProblem } from './opt-out-feedback.ts';
-import { isOptStatus, type OptRefusal, type OptStatus, optMoveRefusal } from './opting.ts';
+import {
+  deadlineText,
+  isOptStatus,
+  type OptRefusal,
+  type OptStatus,
+  optMoveRefusal,
+} from './opting.ts';
 import { type PartnerHandoff, partnerHandoff } from './partner-handoff.ts';
 
 // Opting in and out (spec 1 §4 Opting; spec 2 §4, §7 Opt out / Opt in), the partner
@@ -114,14 +128,23 @@ async function changeOptStatus(
       }
     }
     await tx.update(sectionMembers).set({ optStatus: to }).where(eq(sectionMembers.id, member.id));
-    await tx.insert(optChanges).values({
-      memberId: member.id,
-      actorUserId: user.id,
-      fromStatus: member.optStatus,
-      toStatus: to,
-      reason: feedback?.reason ?? null,
-      message: feedback?.message || null,
-      changedAt: ctx.now,
+    const [change] = await tx
+      .insert(optChanges)
+      .values({
+        memberId: member.id,
+        actorUserId: user.id,
+        fromStatus: member.optStatus,
+        toStatus: to,
+        reason: feedback?.reason ?? null,
+        message: feedback?.message || null,
+        changedAt: ctx.now,
+      })
+      .returning({ id: optChanges.id });
+    // The student's confirmation leaves with the change or not at all (outbox, issue 19).
+    await enqueue(tx, {
+      kind: 'opting-confirmation',
+      dedupeKey: `opting-confirmation:${change!.id}`,
+      payload: { optChangeId: change!.id },
     });
     return { ok: true, member: { ...member, optStatus: to } };
   });
@@ -151,6 +174,92 @@ export async function optOut(
 /** Opt in (spec 2 §7: the member call, no attributes). */
 export async function optIn(ctx: RequestContext, memberId: number): Promise<OptOutcome> {
   return changeOptStatus(ctx, memberId, 'opted_in', null);
+}
+
+/** What the student decides on, where they decide it (issue 19, "Opting blind"). */
+export type OptingFacts = {
+  fee: CourseFeeSummary;
+  /** The deadline's date, time and the course's time zone, in the request's language. */
+  deadline: string;
+  /** The member's latest opt change, when there is one, in the course's time zone. */
+  lastChange: { toStatus: OptStatus; at: string } | null;
+};
+
+/**
+ * The course fee, what it includes, the price of the same materials bought separately, the
+ * deadline with its time and zone, and the member's latest change: the opting banner's Learn
+ * More, the dialog's details step and its status line (issue 19). Members only.
+ */
+export async function optingFacts(ctx: RequestContext, sectionId: number): Promise<OptingFacts> {
+  const user = requireUser(ctx);
+  const [row] = await ctx.db
+    .select({
+      memberId: sectionMembers.id,
+      addDropDate: sectionMembers.addDropDate,
+      feeCents: courseSections.courseFeeCents,
+      timeZone: courseSections.timeZone,
+    })
+    .from(sectionMembers)
+    .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
+    .where(and(eq(sectionMembers.sectionId, sectionId), eq(sectionMembers.userId, user.id)))
+    .limit(1);
+  if (!row) throw new NotFound();
+  const materials = await ctx.db
+    .select({
+      productId: products.id,
+      title: products.title,
+      productType: products.productType,
+      status: products.status,
+      isDisabled: products.isDisabled,
+    })
+    .from(sectionProducts)
+    .innerJoin(products, eq(products.id, sectionProducts.productId))
+    .where(and(eq(sectionProducts.sectionId, sectionId), ne(products.status, 'deleted')))
+    .orderBy(asc(sectionProducts.position), asc(sectionProducts.id));
+  const offered =
+    materials.length === 0
+      ? []
+      : await ctx.db
+          .select({
+            productId: offerings.productId,
+            type: offerings.type,
+            priceCents: offerings.priceCents,
+            currencyCode: offerings.currencyCode,
+          })
+          .from(offerings)
+          .where(
+            and(
+              inArray(
+                offerings.productId,
+                materials.map((m) => m.productId),
+              ),
+              eq(offerings.isActive, true),
+            ),
+          );
+  const fee = courseFeeSummary({
+    feeCents: row.feeCents,
+    materials: materials.map((m) => ({
+      productId: m.productId,
+      title: m.title,
+      productType: m.productType,
+      sellable: m.status === 'active' && !m.isDisabled,
+      offerings: offered.filter((o) => o.productId === m.productId),
+    })),
+  });
+  const [last] = await ctx.db
+    .select({ toStatus: optChanges.toStatus, changedAt: optChanges.changedAt })
+    .from(optChanges)
+    .where(eq(optChanges.memberId, row.memberId))
+    .orderBy(desc(optChanges.changedAt), desc(optChanges.id))
+    .limit(1);
+  return {
+    fee,
+    deadline: deadlineText(row.addDropDate, row.timeZone, ctx.locale),
+    lastChange:
+      last && isOptStatus(last.toStatus)
+        ? { toStatus: last.toStatus, at: deadlineText(last.changedAt, row.timeZone, ctx.locale) }
+        : null,
+  };
 }
 
 /**

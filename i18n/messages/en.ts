@@ -738,6 +738,39 @@ export const en = {
   'opting.partner.text':
     'Your campus bookstore runs the ACCESS program for this course. To opt in or out, please go to your digital bookstore.',
   'opting.partner.go': 'Go To My Bookstore',
+  'opting.status.stillIn':
+    'You are still opted in. To opt out, choose Opt Out again and complete the short survey before {deadline}.',
+  'opting.status.stillOut':
+    'You are still opted out. To opt in, choose Opt In again before {deadline}.',
+  'opting.status.optedOut':
+    'You are opted out of {course} since {date}. We sent you a confirmation email.',
+  'opting.status.optedIn':
+    'You are opted in to {course} since {date}. We sent you a confirmation email.',
+  'opting.facts.title': 'What the course fee covers',
+  'opting.facts.fee': 'Course fee: {amount}',
+  'opting.facts.noFee': 'The course fee for this section is not on file yet.',
+  'opting.facts.includes': 'The course fee includes:',
+  'opting.facts.none': 'No materials are listed for this section yet.',
+  'opting.facts.type':
+    '{type, select, book {eBook} ebundle {eBook bundle} courseware {Courseware} collection {Collection} classroom {Classroom} physical_product {Physical product} other {Material}}',
+  'opting.facts.itemPrice': '{title} ({type}): {price} if bought separately',
+  'opting.facts.itemNotSold': '{title} ({type}): not sold separately',
+  'opting.facts.separate': 'Buying these materials separately: {amount}',
+  'opting.facts.separatePartial':
+    'Buying separately the {count} of {total} materials sold separately: {amount}',
+  'opting.facts.saving': 'With the course fee you save {amount}.',
+  'opting.facts.savingAtLeast': 'With the course fee you save at least {amount}.',
+  'opting.facts.deadline': 'Deadline to opt out or back in: {date}',
+  'opting.facts.help': 'More about inclusive access',
+  'email.opting.subject.out': 'You are opted out of {course}',
+  'email.opting.subject.in': 'You are opted in to {course}',
+  'email.opting.out':
+    'You opted out of the inclusive-access program of {course} ({name}) on {date}. The course fee no longer covers its materials for you, and they have left your shelf.',
+  'email.opting.in':
+    'You opted in to the inclusive-access program of {course} ({name}) on {date}. The course fee covers its materials, and they are on your shelf.',
+  'email.opting.optBackIn': 'You can opt back in until {date}.',
+  'email.opting.optOutAgain': 'You can opt out again until {date}.',
+  'email.opting.link': 'Your course:',
   'partner.purchase.title': 'Buy your course materials',
   'partner.purchase.text':
     'You will continue to your campus bookstore’s site to buy these materials for {course}:',

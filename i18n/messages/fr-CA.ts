@@ -765,6 +765,40 @@ export const frCA: Record<MessageId, string> = {
   'opting.partner.text':
     'La librairie de votre campus gère le programme ACCESS de ce cours. Pour vous inscrire ou vous désinscrire, veuillez aller à votre librairie numérique.',
   'opting.partner.go': 'Aller à ma librairie',
+  'opting.status.stillIn':
+    'Vous êtes toujours inscrit. Pour vous désinscrire, choisissez de nouveau Se désinscrire et répondez au court sondage avant le {deadline}.',
+  'opting.status.stillOut':
+    'Vous êtes toujours désinscrit. Pour vous inscrire, choisissez de nouveau S’inscrire avant le {deadline}.',
+  'opting.status.optedOut':
+    'Vous êtes désinscrit de {course} depuis le {date}. Nous vous avons envoyé un courriel de confirmation.',
+  'opting.status.optedIn':
+    'Vous êtes inscrit à {course} depuis le {date}. Nous vous avons envoyé un courriel de confirmation.',
+  'opting.facts.title': 'Ce que couvrent les frais de cours',
+  'opting.facts.fee': 'Frais de cours : {amount}',
+  'opting.facts.noFee':
+    'Les frais de cours de cette section ne sont pas encore inscrits au dossier.',
+  'opting.facts.includes': 'Les frais de cours comprennent :',
+  'opting.facts.none': 'Aucun matériel n’est encore indiqué pour cette section.',
+  'opting.facts.type':
+    '{type, select, book {livre numérique} ebundle {ensemble de livres numériques} courseware {didacticiel} collection {collection} classroom {classe} physical_product {produit physique} other {matériel}}',
+  'opting.facts.itemPrice': '{title} ({type}) : {price} s’il est acheté séparément',
+  'opting.facts.itemNotSold': '{title} ({type}) : non vendu séparément',
+  'opting.facts.separate': 'Achat de ce matériel séparément : {amount}',
+  'opting.facts.separatePartial':
+    'Achat séparé des {count} articles sur {total} vendus séparément : {amount}',
+  'opting.facts.saving': 'Avec les frais de cours, vous économisez {amount}.',
+  'opting.facts.savingAtLeast': 'Avec les frais de cours, vous économisez au moins {amount}.',
+  'opting.facts.deadline': 'Date limite pour vous désinscrire ou vous réinscrire : {date}',
+  'opting.facts.help': 'En savoir plus sur l’accès inclusif',
+  'email.opting.subject.out': 'Vous êtes désinscrit de {course}',
+  'email.opting.subject.in': 'Vous êtes inscrit à {course}',
+  'email.opting.out':
+    'Vous vous êtes désinscrit du programme d’accès inclusif de {course} ({name}) le {date}. Les frais de cours ne couvrent plus son matériel pour vous, et celui-ci a été retiré de votre étagère.',
+  'email.opting.in':
+    'Vous vous êtes inscrit au programme d’accès inclusif de {course} ({name}) le {date}. Les frais de cours couvrent son matériel, qui se trouve sur votre étagère.',
+  'email.opting.optBackIn': 'Vous pouvez vous réinscrire jusqu’au {date}.',
+  'email.opting.optOutAgain': 'Vous pouvez vous désinscrire de nouveau jusqu’au {date}.',
+  'email.opting.link': 'Votre cours :',
   'partner.purchase.title': 'Acheter votre matériel de cours',
   'partner.purchase.text':
     'Vous allez continuer sur le site de la librairie de votre campus pour acheter ce matériel pour {course} :',

@@ -45,7 +45,7 @@ describe('opting out of a course section and back in', () => {
     await banner(page)
       .getByText(/^Opting deadline: \d{4}-\d{2}-\d{2}$/)
       .waitFor();
-    await banner(page).getByRole('link', { name: 'Learn More' }).waitFor();
+    await banner(page).locator('summary', { hasText: 'Learn More' }).waitFor();
     // The inclusive-access book is the section's first material, read through the program.
     const readNow = page.getByRole('link', { name: /^Read Now: / }).first();
     const label = (await readNow.getAttribute('aria-label')) ?? '';
@@ -153,6 +153,146 @@ describe('opting out of a course section and back in', () => {
     await banner(page).getByText(OPTED_IN).waitFor();
     await waitForHydration(page);
     await page.getByRole('link', { name: label, exact: true }).waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  // Issue 19: every path ends in a state the student sees, and they decide with the facts.
+  it('says where the student stands on every path, and shows the fee, inclusions, separate price and deadline', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, await makeUser({ like: 'student', label: 'opting-19' }));
+    await openBio(page);
+    const status = banner(page).locator('output');
+    expect(await status.textContent()).toBe('');
+
+    // Learn More: the fee, what it includes (by title and type), each one's separate price or
+    // that it is not sold separately, the total bought separately, and the deadline with its
+    // time and the course's time zone (New York: EST or EDT).
+    await banner(page).locator('summary', { hasText: 'Learn More' }).click();
+    const facts = banner(page).locator('#opting-facts');
+    await facts.getByText('Course fee: $79.00', { exact: true }).waitFor();
+    await facts.getByText('The course fee includes:', { exact: true }).waitFor();
+    const items = await facts.locator('li').allTextContents();
+    expect(items.length).toBe(3);
+    for (const item of items) {
+      expect(item).toMatch(
+        /^.+ \((eBook|Courseware)\): (\$\d+\.\d{2} if bought separately|not sold separately)$/,
+      );
+    }
+    // The section's materials are what it includes: the inclusive-access book among them.
+    const readNow = page.getByRole('link', { name: /^Read Now: / }).first();
+    const title = ((await readNow.getAttribute('aria-label')) ?? '').replace(/^Read Now: /, '');
+    expect(items.some((item) => item.startsWith(`${title} (eBook): `))).toBe(true);
+    await facts
+      .getByText(
+        /^Buying (these materials separately|separately the \d of 3 materials sold separately): \$\d+\.\d{2}$/,
+      )
+      .waitFor();
+    const deadlineLine = facts.getByText(/^Deadline to opt out or back in: /);
+    const deadline = ((await deadlineLine.textContent()) ?? '').replace(
+      /^Deadline to opt out or back in: /,
+      '',
+    );
+    expect(deadline).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T$/);
+    await banner(page).getByRole('link', { name: 'More about inclusive access' }).waitFor();
+    await expectAccessible(page);
+
+    // The details step shows the same facts where the decision is made.
+    const optOut = banner(page).getByRole('button', { name: 'Opt Out' });
+    await optOut.click();
+    let dialog = page.getByRole('dialog', { name: 'Are you sure you want to opt out?' });
+    await dialog.getByText('Course fee: $79.00', { exact: true }).waitFor();
+    await dialog.getByText(`Deadline to opt out or back in: ${deadline}`).waitFor();
+    await expectAccessible(page);
+    // Stay Opted In: still opted in, said on the page.
+    await dialog.getByRole('button', { name: 'Stay Opted In' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const stillIn = `You are still opted in. To opt out, choose Opt Out again and complete the short survey before ${deadline}.`;
+    await expect.poll(() => status.textContent()).toBe(stillIn);
+
+    // Esc at the survey: nothing was sent, and the page says so and how to finish.
+    await page.reload();
+    await waitForHydration(page);
+    expect(await status.textContent()).toBe('');
+    await optOut.click();
+    await dialog.getByRole('button', { name: 'Continue to Opt Out' }).click();
+    dialog = page.getByRole('dialog', { name: 'Confirm that you want to opt out' });
+    await dialog.getByLabel('Type OPTOUT to confirm').fill('OPTOUT');
+    await dialog.getByRole('button', { name: 'Opt Out' }).click();
+    dialog = page.getByRole('dialog', { name: 'Why are you opting out?' });
+    await dialog.getByRole('radio', { name: 'needed a print copy' }).check();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => status.textContent()).toBe(stillIn);
+    await banner(page).getByText(OPTED_IN).waitFor();
+    await expectAccessible(page);
+    await page.reload();
+    await banner(page).getByText(OPTED_IN).waitFor();
+    await waitForHydration(page);
+
+    // Completed: the reloaded page says what the student is now, and since when.
+    await optOut.click();
+    dialog = page.getByRole('dialog', { name: 'Are you sure you want to opt out?' });
+    await dialog.getByRole('button', { name: 'Continue to Opt Out' }).click();
+    dialog = page.getByRole('dialog', { name: 'Confirm that you want to opt out' });
+    await dialog.getByLabel('Type OPTOUT to confirm').fill('OPTOUT');
+    await dialog.getByRole('button', { name: 'Opt Out' }).click();
+    dialog = page.getByRole('dialog', { name: 'Why are you opting out?' });
+    await dialog.getByRole('radio', { name: 'needed a print copy' }).check();
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    dialog = page.getByRole('dialog', { name: 'You are now opted out' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await banner(page).getByText(OPTED_OUT).waitFor();
+    await waitForHydration(page);
+    const since =
+      /since [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T\. We sent you a confirmation email\.$/;
+    expect(await status.textContent()).toMatch(
+      new RegExp(`^You are opted out of BIO 101: Section 001 ${since.source}`),
+    );
+    await expectAccessible(page);
+
+    // Opting in: Stay Opted Out keeps them out, said on the page; Opt In says so after reload.
+    const optIn = banner(page).getByRole('button', { name: 'Opt In' });
+    await optIn.click();
+    dialog = page.getByRole('dialog', { name: "Let's get you opted in!" });
+    await dialog.getByText('Course fee: $79.00', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Stay Opted Out' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => status.textContent())
+      .toBe(`You are still opted out. To opt in, choose Opt In again before ${deadline}.`);
+    await optIn.click();
+    await dialog.getByRole('button', { name: 'Opt In' }).click();
+    await banner(page).getByText(OPTED_IN).waitFor();
+    await waitForHydration(page);
+    expect(await status.textContent()).toMatch(
+      new RegExp(`^You are opted in to BIO 101: Section 001 ${since.source}`),
+    );
+
+    // In French: the status, Learn More's facts and the deadline with its time zone.
+    await context.addCookies([{ name: 'LANG', value: 'fr-CA', url: page.url() }]);
+    await page.reload();
+    await page.getByRole('heading', { name: /^BIO 101 : Section 001$/, level: 1 }).waitFor();
+    await waitForHydration(page);
+    const region = page.getByRole('region', { name: 'Accès inclusif' });
+    expect(await region.locator('output').textContent()).toMatch(
+      /^Vous êtes inscrit à BIO 101 : Section 001 depuis le \d{1,2} [a-zéû]+\.? \d{4}, \d{1,2} h \d{2} H[NA]E\. Nous vous avons envoyé un courriel de confirmation\.$/,
+    );
+    await region.locator('summary', { hasText: 'En savoir plus' }).click();
+    const faits = region.locator('#opting-facts');
+    await faits.getByText(/^Frais de cours : 79,00\s\$$/).waitFor();
+    await faits.getByText('Les frais de cours comprennent :', { exact: true }).waitFor();
+    expect(await faits.locator('li').allTextContents()).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(livre numérique\\) : `),
+      ),
+    );
+    await faits
+      .getByText(
+        /^Date limite pour vous désinscrire ou vous réinscrire : \d{1,2} [a-zéû]+\.? \d{4}, \d{1,2} h \d{2} H[NA]E$/,
+      )
+      .waitFor();
     await expectAccessible(page);
     await context.close();
   });

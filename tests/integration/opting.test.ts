@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleApiRequest } from '#api/router.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { userRoles, users } from '#db/schema/accounts.ts';
+import { offerings } from '#db/schema/catalog.ts';
 import {
   courseSections,
   courses,
@@ -10,17 +11,20 @@ import {
   sectionMembers,
   sectionProducts,
 } from '#db/schema/courses.ts';
-import { analyticsEvents } from '#db/schema/events.ts';
+import { analyticsEvents, outbox } from '#db/schema/events.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { loadSessionUser } from '#domain/accounts/service.ts';
 import { courseFeeSection } from '#domain/commerce/course-materials.ts';
+import { optingFacts } from '#domain/courses/service.ts';
+import { optingConfirmationEmail } from '#domain/notifications/opting-email.ts';
 import { readingGrant } from '#domain/reading/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden } from '#domain/shared/errors.ts';
 import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-section.ts';
 import { enrolledSections, lostAccess } from '#domain/shelf/my-shelf.ts';
 import { ownsProduct } from '#domain/shelf/service.ts';
+import { runOutboxOnce, type Send } from '#server/outbox-worker.ts';
 import { insertProduct, uniqueDigits } from '#tests/builders.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
 import { loader as optStatusCsvLoader } from '#web/routes/opt-status-csv.tsx';
@@ -52,7 +56,13 @@ async function org(flags: OrgFlags = {}) {
 }
 
 async function person(
-  input: { orgId?: number; roles?: string[]; firstName?: string; lastName?: string } = {},
+  input: {
+    orgId?: number;
+    roles?: string[];
+    firstName?: string;
+    lastName?: string;
+    languageCode?: 'en' | 'fr-CA';
+  } = {},
 ): Promise<RequestContext> {
   const [row] = await database.db
     .insert(users)
@@ -61,6 +71,7 @@ async function person(
       firstName: input.firstName ?? 'Sam',
       lastName: input.lastName ?? 'Student',
       orgId: input.orgId ?? null,
+      languageCode: input.languageCode ?? null,
     })
     .returning({ id: users.id });
   for (const role of input.roles ?? []) {
@@ -76,6 +87,8 @@ async function section(
     courseType?: string;
     optingMethod?: string;
     disableAutoProvisioning?: boolean;
+    timeZone?: string;
+    courseFeeCents?: number | null;
   } = {},
 ) {
   const [course] = await database.db
@@ -99,7 +112,8 @@ async function section(
       startDate: '2026-08-25',
       endDate: '2026-12-15',
       addDropAt: new Date(now.getTime() + 10 * DAY),
-      timeZone: 'UTC',
+      timeZone: input.timeZone ?? 'UTC',
+      courseFeeCents: input.courseFeeCents ?? null,
       optingMethod: input.optingMethod ?? 'opt-out',
       disableAutoProvisioning: input.disableAutoProvisioning ?? false,
     })
@@ -726,5 +740,168 @@ describe('the opt-status download (issue 6)', () => {
     expect(await status(manager, 'abc')).toBe(404);
     // Anonymous visitors are sent to log in.
     expect(await status(testContext(database.db, { now }), sectionId)).toBe(302);
+  });
+});
+
+// Issue 19: every completed opt-out and opt-in sends one confirmation mail, in the student's
+// language, through the outbox; and the student sees the fee, what it includes, the price of
+// the same materials bought separately and the deadline's time with the course's time zone.
+describe('issue 19: opting confirmations and what the student decides on', () => {
+  /** The outbox rows of this member's opting confirmations. */
+  async function confirmationsOf(memberId: number) {
+    const changes = await changesOf(memberId);
+    const keys = new Set(changes.map((c) => `opting-confirmation:${c.id}`));
+    const rows = await database.db
+      .select({ kind: outbox.kind, dedupeKey: outbox.dedupeKey, payload: outbox.payload })
+      .from(outbox)
+      .where(eq(outbox.kind, 'opting-confirmation'));
+    return rows.filter((row) => row.dedupeKey !== null && keys.has(row.dedupeKey));
+  }
+
+  /** Runs the worker until nothing is due; the mails it sent to `to`. */
+  async function sentTo(to: string) {
+    const sent: Parameters<Send>[0][] = [];
+    const send: Send = async (message) => {
+      sent.push(message);
+    };
+    // The outbox row is due from the database's clock, not the test's.
+    const options = { now: new Date(), publicOrigin: 'https://shop.test' };
+    while ((await runOutboxOnce(database.db, send, options)) > 0);
+    return sent.filter((message) => message.to === to);
+  }
+
+  it('opt-out and opt-in each write one outbox mail naming course, section, status, time and deadline', async () => {
+    const student = await person({ firstName: 'Ada' });
+    const { id: sectionId } = await section({ timeZone: 'America/New_York' });
+    const memberId = await join(student, sectionId);
+    expect(await confirmationsOf(memberId)).toHaveLength(0);
+
+    const out = await call(student, `/api/members/${memberId}/opt-out`, { body: optOutBody(2) });
+    expect(out.status).toBe(200);
+    const afterOut = await confirmationsOf(memberId);
+    expect(afterOut).toHaveLength(1);
+    const [outMail] = await sentTo(student.user!.email);
+    expect(outMail?.subject).toBe('You are opted out of CHEM 240: Section 001');
+    expect(outMail?.text).toBe(
+      [
+        'Hello Ada,',
+        '',
+        // 15:00 UTC is 10:00 AM in New York (standard time); the deadline is 10 days later.
+        'You opted out of the inclusive-access program of CHEM 240: Section 001 (Organic Chemistry) on Nov 23, 2026, 10:00 AM EST. The course fee no longer covers its materials for you, and they have left your shelf.',
+        '',
+        'You can opt back in until Dec 3, 2026, 10:00 AM EST.',
+        '',
+        `Your course: https://shop.test/shelf/course-section/${sectionId}`,
+      ].join('\n'),
+    );
+
+    const back = await call(student, `/api/members/${memberId}/opt-in`, {
+      body: { data: { type: 'Member', id: String(memberId) } },
+    });
+    expect(back.status).toBe(200);
+    expect(await confirmationsOf(memberId)).toHaveLength(2);
+    const [inMail] = await sentTo(student.user!.email);
+    expect(inMail?.subject).toBe('You are opted in to CHEM 240: Section 001');
+    expect(inMail?.text).toContain(
+      'You opted in to the inclusive-access program of CHEM 240: Section 001 (Organic Chemistry) on Nov 23, 2026, 10:00 AM EST.',
+    );
+    expect(inMail?.text).toContain('You can opt out again until Dec 3, 2026, 10:00 AM EST.');
+    // Sent once: the worker does not send them again.
+    expect(await sentTo(student.user!.email)).toHaveLength(0);
+  });
+
+  it('a refused or invalid call sends nothing', async () => {
+    const student = await person();
+    const { id: sectionId } = await section();
+    const memberId = await join(student, sectionId, { addDropDate: new Date(now.getTime() - DAY) });
+    const closed = await call(student, `/api/members/${memberId}/opt-out`, { body: optOutBody(1) });
+    expect(closed.status).toBeGreaterThanOrEqual(400);
+    const invalid = await call(student, `/api/members/${memberId}/opt-out`, {
+      body: optOutBody(9),
+    });
+    expect(invalid.status).toBe(400);
+    expect(await confirmationsOf(memberId)).toHaveLength(0);
+  });
+
+  it('the mail is in the student’s language (fr-CA), times in the course’s time zone', async () => {
+    const student = await person({ firstName: 'Élise', languageCode: 'fr-CA' });
+    const { id: sectionId } = await section({ timeZone: 'America/Toronto' });
+    const memberId = await join(student, sectionId);
+    await call(student, `/api/members/${memberId}/opt-out`, { body: optOutBody(3) });
+    const [row] = await confirmationsOf(memberId);
+    const mail = await optingConfirmationEmail(
+      database.db,
+      Number(row!.payload.optChangeId),
+      'https://shop.test',
+    );
+    expect(mail?.subject).toBe('Vous êtes désinscrit de CHEM 240 : Section 001');
+    expect(mail?.text).toContain('Bonjour Élise,');
+    expect(mail?.text).toContain(
+      'Vous vous êtes désinscrit du programme d’accès inclusif de CHEM 240 : Section 001 (Organic Chemistry) le 23 nov. 2026, 10 h 00 HNE.',
+    );
+    expect(mail?.text).toContain('Vous pouvez vous réinscrire jusqu’au 3 déc. 2026, 10 h 00 HNE.');
+  });
+
+  it('the facts: the fee, what it includes, the separate price and the deadline with its zone', async () => {
+    const student = await person();
+    const { id: sectionId } = await section({
+      timeZone: 'America/New_York',
+      courseFeeCents: 7900,
+    });
+    const memberId = await join(student, sectionId);
+    const cheap = await insertProduct(database.db, { title: 'Cell Biology' }, { priceCents: 6499 });
+    await database.db.insert(offerings).values([
+      { productId: cheap, type: 'digital', bookType: 'digital', priceCents: 4399 },
+      { productId: cheap, type: 'physical', bookType: 'print', priceCents: 1999 },
+    ]);
+    const courseware = await insertProduct(
+      database.db,
+      { title: 'Biology Online Courseware', productType: 'courseware' },
+      { priceCents: 5999 },
+    );
+    const codeOnly = await insertProduct(
+      database.db,
+      { title: 'Lab Manual' },
+      { priceCents: null },
+    );
+    await database.db.insert(sectionProducts).values([
+      { sectionId, productId: cheap, position: 0 },
+      { sectionId, productId: courseware, position: 1 },
+      { sectionId, productId: codeOnly, position: 2 },
+    ]);
+    const facts = await optingFacts(student, sectionId);
+    expect(facts.fee).toEqual({
+      feeCents: 7900,
+      currencyCode: 'USD',
+      included: [
+        { productId: cheap, title: 'Cell Biology', productType: 'book', separateCents: 4399 },
+        {
+          productId: courseware,
+          title: 'Biology Online Courseware',
+          productType: 'courseware',
+          separateCents: 5999,
+        },
+        { productId: codeOnly, title: 'Lab Manual', productType: 'book', separateCents: null },
+      ],
+      separateTotalCents: 10_398,
+      soldSeparatelyCount: 2,
+      savingCents: 2498,
+    });
+    expect(facts.deadline).toBe('Dec 3, 2026, 10:00 AM EST');
+    expect(facts.lastChange).toBeNull();
+    const french = await optingFacts({ ...student, locale: 'fr-CA' }, sectionId);
+    expect(french.deadline).toBe('3 déc. 2026, 10 h 00 HNE');
+
+    await call(student, `/api/members/${memberId}/opt-out`, { body: optOutBody(4) });
+    expect((await optingFacts(student, sectionId)).lastChange).toEqual({
+      toStatus: 'opted_out',
+      at: 'Nov 23, 2026, 10:00 AM EST',
+    });
+  });
+
+  it('only a member of the section sees them', async () => {
+    const stranger = await person();
+    const { id: sectionId } = await section();
+    await expect(optingFacts(stranger, sectionId)).rejects.toMatchObject({ name: 'NotFound' });
   });
 });

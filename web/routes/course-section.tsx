@@ -3,16 +3,17 @@ import { data, Link, redirect, useLoaderData } from 'react-router';
 import { z } from 'zod';
 import { sectionClassroomEntries } from '#domain/access/classroom.ts';
 import { DEFAULT_LOCALE } from '#domain/accounts/language.ts';
+import { optingFacts } from '#domain/courses/service.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-section.ts';
 import { dayIn, sectionTitle } from '#domain/shelf/sections.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { RedeemDialog } from '#web/access/redeem-dialog.tsx';
 import { MaterialTile } from '#web/components/material-tile.tsx';
-import { OptingBanner } from '#web/components/opting-banner.tsx';
 import { PartnerPurchaseModal } from '#web/components/partner-purchase-modal.tsx';
 import { ProductSideSheet } from '#web/components/product-side-sheet.tsx';
 import { ShelfActionButton } from '#web/components/shelf-action.tsx';
+import { OptingBanner } from '#web/courses/opting-banner.tsx';
 import { idField } from '#web/forms/fields.ts';
 import { loadedLocale, translatePage } from '#web/i18n/catalog.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
@@ -57,7 +58,9 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
       memberId: section.memberId,
       rsCourseId: section.rsCourseId,
     },
-    // 'Learn More': the organisation's help page, else the site's.
+    // 'Learn More': the fee, what it includes, the separate price, the deadline and the
+    // latest change (issue 19), then the organisation's help page, else the site's.
+    optingFacts: view.opting ? await optingFacts(context.rc, sectionId) : null,
     learnMoreUrl: section.org.helpUrl ?? site.links.help,
     // The cart preview is hidden for the custom bookstore-partner organisation.
     showCart: !partnerOrg,
@@ -142,9 +145,11 @@ export default function CourseSectionPage() {
           </Link>
         </aside>
       ) : null}
-      {view.opting ? (
+      {view.opting && view.optingFacts ? (
         <OptingBanner
           banner={view.opting}
+          facts={view.optingFacts}
+          course={heading}
           memberId={view.section.memberId}
           learnMoreUrl={view.learnMoreUrl}
           storeUrl={view.partner.storeUrl}

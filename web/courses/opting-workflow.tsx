@@ -15,8 +15,10 @@ import {
   type OptingAction,
   type OptingStep,
 } from '#domain/courses/opting-workflow.ts';
+import type { OptingFacts as OptingFactsData } from '#domain/courses/service.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
+import { OptingFacts } from './opting-facts.tsx';
 
 type CallResult = { ok: true } | { ok: false; detail: string | null };
 
@@ -55,12 +57,14 @@ async function memberCall(
  * feedback (a reason; 'Other' needs a message) and success, or opt-in details. The steps
  * follow the table in domain/courses/opting-workflow.ts; each step's first control takes
  * the focus, and a failed call closes the dialog for the error modal. Rendered inside the
- * banner's Dialog.Root, whose trigger gets the focus back.
+ * banner's Dialog.Root, whose trigger gets the focus back. The details steps show what the
+ * student decides on: fee, what it includes, the separate price, the deadline (issue 19).
  */
 export function OptingWorkflow({
   memberId,
   optStatus,
   deadline,
+  facts,
   onClose,
   onChanged,
   onError,
@@ -69,6 +73,7 @@ export function OptingWorkflow({
   optStatus: OptStatus;
   /** YYYY-MM-DD. */
   deadline: string;
+  facts: OptingFactsData;
   /** Closes the dialog ('Stay Opted In' / 'Stay Opted Out'); the banner reloads after a change. */
   onClose: () => void;
   /** An opt-out went through: closing now reloads the page. */
@@ -155,6 +160,7 @@ export function OptingWorkflow({
             <Dialog.Description>
               {t('opting.optOut.details', { date: deadline })}
             </Dialog.Description>
+            <OptingFacts facts={facts} id="opting-facts-out" />
             <div className="button-row">
               <button type="button" className="button button--primary" onClick={() => go('stay')}>
                 {t('opting.stayIn')}
@@ -271,6 +277,7 @@ export function OptingWorkflow({
           <>
             <Dialog.Title className="dialog__title">{t('opting.optIn.title')}</Dialog.Title>
             <Dialog.Description>{t('opting.optIn.details', { date: deadline })}</Dialog.Description>
+            <OptingFacts facts={facts} id="opting-facts-in" />
             <div className="button-row">
               <button type="button" className="button" onClick={() => go('stay')} data-autofocus>
                 {t('opting.stayOut')}

@@ -1,0 +1,2 @@
+ALTER TABLE "course_sections" ADD COLUMN "course_fee_cents" integer;--> statement-breakpoint
+ALTER TABLE "course_sections" ADD CONSTRAINT "course_sections_course_fee" CHECK ("course_sections"."course_fee_cents" is null or "course_sections"."course_fee_cents" >= 0);
