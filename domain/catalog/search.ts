@@ -23,9 +23,9 @@ export type SearchOutcome =
       count: number;
       /** More matches exist than were ranked (count is SEARCH_WINDOW). */
       more: boolean;
-      /** The course the term named ('BIO 101'), whose adopted materials come first. */
+      /** The course code the term reads as ('BIO 101'), found or not. */
       course: CourseCode | null;
-      /** How many results are that course's materials (the first ones). */
+      /** How many results are that course's adopted materials (the first ones). */
       courseMatches: number;
       results: SearchResultCard[];
     };
@@ -112,7 +112,7 @@ async function runSearch(
     pages,
     count,
     more,
-    course: courseHits.length > 0 ? terms.course : null,
+    course: terms.course,
     courseMatches: Math.min(courseHits.length, count),
     results: (await toProductCards(ctx.db, ordered, summaries)).map((card) => ({
       ...card,
