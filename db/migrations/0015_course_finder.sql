@@ -12,4 +12,4 @@ CREATE UNIQUE INDEX "departments_org_code" ON "departments" USING btree ("org_id
 CREATE INDEX "departments_name" ON "departments" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "departments_name_fr_ca" ON "departments" USING btree (lower("name_fr_ca"));--> statement-breakpoint
 CREATE INDEX "products_edition" ON "products" USING btree ("edition_number","sales_count" DESC NULLS FIRST,"id") WHERE edition_number is not null and status not in ('deleted', 'withdrawn') and not is_disabled;--> statement-breakpoint
-CREATE INDEX "courses_department_number" ON "courses" USING btree ("department","number");
+CREATE INDEX "courses_department_number" ON "courses" USING btree ("department","number","org_id");

@@ -30,8 +30,9 @@ export const courses = pgTable(
   },
   (t) => [
     index('courses_org').on(t.orgId),
-    // Search by course code (issue 19): 'BIO 101' reads one index entry, whatever the catalog size.
-    index('courses_department_number').on(t.department, t.number),
+    // Search by course code (issue 19): 'BIO 101' (department, number), and 'Biology 101'
+    // (its departments' org and code, with the number) each read a few index entries.
+    index('courses_department_number').on(t.department, t.number, t.orgId),
     check(
       'courses_type',
       sql`${t.courseType} in ('inclusive_access', 'lms_ecommerce', 'cds', 'student_choice')`,
