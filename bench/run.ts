@@ -168,7 +168,41 @@ async function searchTerms() {
   const common = await sample(
     `select word v from ts_stat($$select to_tsvector('english', title) from products tablesample system (1)$$) where length(word) > 3 order by ndoc desc limit ${searchQueries}`,
   );
+  // Course codes (issue 19): each course as shoppers type it, code or department name, spaced,
+  // joined or hyphenated, so that every query is distinct (a process keeps answers a minute).
+  const courseRows = (
+    await client.query(
+      `select c.department, c.number, d.name, d.name_fr_ca from courses c
+       left join departments d on d.org_id = c.org_id and d.code = c.department
+       where exists (select 1 from course_sections s join section_products sp on sp.section_id = s.id
+                     where s.course_id = c.id)`,
+    )
+  ).rows as {
+    department: string;
+    number: string;
+    name: string | null;
+    name_fr_ca: string | null;
+  }[];
+  const courseCodes = courseRows
+    .flatMap((c) => [
+      `${c.department} ${c.number}`,
+      `${c.department}${c.number}`,
+      `${c.department.toLowerCase()}-${c.number}`,
+      `${c.department.toLowerCase()} ${c.number}`,
+      ...(c.name ? [`${c.name} ${c.number}`, `${c.name.toLowerCase()} ${c.number}`] : []),
+      ...(c.name_fr_ca ? [`${c.name_fr_ca} ${c.number}`] : []),
+    ])
+    .slice(0, searchQueries);
+  // Edition words (issue 19): a title's rarest word and its edition, said three ways.
+  const editions = (
+    await client.query(
+      `select title, edition_number from products tablesample system (1)
+       where edition_number is not null and status = 'active' limit ${searchQueries}`,
+    )
+  ).rows as { title: string; edition_number: number }[];
   await client.end();
+  const ordinal = (n: number) =>
+    `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
   const rareWord = (title: string) =>
     title
       .split(/\s+/)
@@ -205,6 +239,16 @@ async function searchTerms() {
     typo: titles.map((t, i) => enc(typo(rareWord(t), i))),
     'typo, two words': titles.map((t, i) => enc(twoWords(t, i))),
     'common word': common.map(enc),
+    'course code': courseCodes.map(enc),
+    'edition words': editions.map((e, i) =>
+      enc(
+        [
+          `${rareWord(e.title)} ${ordinal(e.edition_number)} edition`,
+          `${rareWord(e.title)} ${ordinal(e.edition_number)} ed.`,
+          `${ordinal(e.edition_number)} edition`,
+        ][i % 3]!,
+      ),
+    ),
   };
 }
 

@@ -58,6 +58,9 @@ export default [
     route('file/read/:fileId/*', 'routes/file-read.ts', { id: 'file-read-resource' }),
     route('bookfile/:fileId/download', 'routes/bookfile-download.ts'),
     route('courses/analytics/:courseId', 'routes/course-analytics.tsx'),
+    // Find your course materials (issue 19): the public course lookup.
+    route('courses/find', 'courses/find-course.tsx'),
+    route('courses/find/sections/:sectionId', 'courses/find-section.tsx'),
     route('help/bookstore', 'routes/info-page.tsx', { id: 'info-help-bookstore' }),
     ...infoPages.map((page) => route(page, 'routes/info-page.tsx', { id: `info-${page}` })),
     route('*', 'routes/not-found.tsx'),

@@ -151,6 +151,12 @@ export const products = pgTable(
     index('products_sales').on(t.salesCount.desc().nullsFirst(), t.id),
     index('products_adoptions').on(t.adoptionCount.desc().nullsFirst(), t.id),
     index('products_type_idx').on(t.productType),
+    // Search by edition (issue 19: '2nd ed.'), sellable products only, best sellers first.
+    index('products_edition')
+      .on(t.editionNumber, t.salesCount.desc().nullsFirst(), t.id)
+      .where(
+        sql`edition_number is not null and status not in ('deleted', 'withdrawn') and not is_disabled`,
+      ),
   ],
 );
 

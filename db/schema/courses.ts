@@ -30,10 +30,34 @@ export const courses = pgTable(
   },
   (t) => [
     index('courses_org').on(t.orgId),
+    // Search by course code (issue 19): 'BIO 101' (department, number), and 'Biology 101'
+    // (its departments' org and code, with the number) each read a few index entries.
+    index('courses_department_number').on(t.department, t.number, t.orgId),
     check(
       'courses_type',
       sql`${t.courseType} in ('inclusive_access', 'lms_ecommerce', 'cds', 'student_choice')`,
     ),
+  ],
+);
+
+// The name of a department code of an organisation: BIO is Biology (issue 19: 'Biology 101'
+// finds BIO 101). Courses keep their code; a code without a row here is shown as the code.
+export const departments = pgTable(
+  'departments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    code: text().notNull(),
+    name: text().notNull(),
+    // The name in French (Canada); null shows `name`.
+    nameFrCa: text(),
+  },
+  (t) => [
+    uniqueIndex('departments_org_code').on(t.orgId, t.code),
+    index('departments_name').on(sql`lower(${t.name})`),
+    index('departments_name_fr_ca').on(sql`lower(${t.nameFrCa})`),
   ],
 );
 
@@ -144,6 +168,8 @@ export const sectionProducts = pgTable(
     showRedeem: boolean().notNull().default(false),
     coursewarePricingId: text(),
     position: smallint().notNull().default(0),
+    // Required or optional for the section (issue 19: the course finder says which).
+    isRequired: boolean().notNull().default(true),
   },
   (t) => [
     uniqueIndex('section_products_section_product').on(t.sectionId, t.productId),

@@ -1,7 +1,13 @@
 // Courses, sections, members and section materials of the demo: every course type, terms in
 // the past, present and future of `now`, opting deadlines on both sides of `now`.
 import type { Queryable } from '#db/client.ts';
-import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
+import {
+  courseSections,
+  courses,
+  departments,
+  sectionMembers,
+  sectionProducts,
+} from '#db/schema/courses.ts';
 import type { DemoUsers } from './accounts.ts';
 import {
   FIXTURE_COUNT,
@@ -107,6 +113,22 @@ const COURSES = {
 
 type CourseKey = keyof typeof COURSES;
 
+// Department names of each organisation's codes (issue 19: 'Biology 101' finds BIO 101).
+const DEPARTMENTS: { org: keyof DemoOrgs; code: string; name: string; nameFrCa: string }[] = [
+  { org: 'campus', code: 'BIO', name: 'Biology', nameFrCa: 'Biologie' },
+  { org: 'campus', code: 'CHEM', name: 'Chemistry', nameFrCa: 'Chimie' },
+  { org: 'campus', code: 'HIST', name: 'History', nameFrCa: 'Histoire' },
+  { org: 'campus', code: 'PSY', name: 'Psychology', nameFrCa: 'Psychologie' },
+  { org: 'campus', code: 'SOC', name: 'Sociology', nameFrCa: 'Sociologie' },
+  { org: 'campus', code: 'ECON', name: 'Economics', nameFrCa: 'Économique' },
+  { org: 'campus', code: 'CS', name: 'Computer Science', nameFrCa: 'Informatique' },
+  { org: 'campus', code: 'MATH', name: 'Mathematics', nameFrCa: 'Mathématiques' },
+  { org: 'cds', code: 'NURS', name: 'Nursing', nameFrCa: 'Sciences infirmières' },
+  { org: 'cds', code: 'MATH', name: 'Mathematics', nameFrCa: 'Mathématiques' },
+  { org: 'retailer', code: 'ENG', name: 'English', nameFrCa: 'Anglais' },
+  { org: 'retailer', code: 'BUS', name: 'Business', nameFrCa: 'Administration des affaires' },
+];
+
 type SectionSpec = {
   course: CourseKey;
   number: string;
@@ -117,7 +139,7 @@ type SectionSpec = {
   disableAutoProvisioning?: boolean;
   sectionCode?: string;
   /** Fixture materials, in order; a choice lists the print version as `additional`. */
-  materials?: { product: FixtureName; additional?: FixtureName; lti?: 0 | 2 }[];
+  materials?: { product: FixtureName; additional?: FixtureName; lti?: 0 | 2; optional?: true }[];
 };
 
 // Sections named here are the ones the demo accounts sit in (see DEMO_SECTIONS below).
@@ -130,7 +152,7 @@ const SECTIONS = {
     materials: [
       { product: 'studentEpub' },
       { product: 'choiceDigital', additional: 'choicePrint' },
-      { product: 'poolCourseware', lti: 0 },
+      { product: 'poolCourseware', lti: 0, optional: true },
     ],
   },
   bio002: { course: 'bio', number: '002', term: 'current', addDropDays: -5 },
@@ -142,7 +164,7 @@ const SECTIONS = {
     materials: [
       { product: 'ltiCourseware', lti: 2 },
       { product: 'stockOne' },
-      { product: 'combo' },
+      { product: 'combo', optional: true },
     ],
   },
   hist001: { course: 'hist', number: '001', term: 'past', materials: [{ product: 'freeBook' }] },
@@ -217,6 +239,9 @@ export async function seedCourses(
   ctx: { now: Date; baseId: number; productCount: number },
 ): Promise<DemoSections> {
   const { now, baseId } = ctx;
+  await db
+    .insert(departments)
+    .values(DEPARTMENTS.map(({ org, ...d }) => ({ ...d, orgId: orgs[org] })));
   const courseKeys = Object.keys(COURSES) as CourseKey[];
   const courseRows = await db
     .insert(courses)
@@ -378,11 +403,13 @@ export async function seedCourses(
         extra.isPhysicalDigitalChoice = true;
       }
       if (m.lti !== undefined) extra.ltiPassthrough = m.lti;
+      if (m.optional) extra.isRequired = false;
       push(FIXTURE_INDEX[m.product], extra);
     }
     if (!spec.materials && randomPool.length > 0) {
       const count = r.int(1, 3);
-      for (let i = 0; i < count; i++) push(r.pick(randomPool));
+      // The third material of a section, when there is one, is a recommended extra.
+      for (let i = 0; i < count; i++) push(r.pick(randomPool), { isRequired: i < 2 });
     }
   }
   // Each adoption adds to the product's counter, on top of the seeded history (migration 0011).

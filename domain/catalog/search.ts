@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { productIdentifiers, products } from '#db/schema/catalog.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
 import { PAGE_SIZE, pageWindow } from './pagination.ts';
 import { cardColumns, offerSummaries, toProductCards } from './product-cards.ts';
-import { parseSearchTerms } from './search-terms.ts';
+import { type CourseCode, parseSearchTerms, type SearchTerms } from './search-terms.ts';
 import { CARD_DESCRIPTION_WORDS, truncateWords } from './truncate-words.ts';
 import type { ProductCard } from './types.ts';
 
@@ -23,12 +23,18 @@ export type SearchOutcome =
       count: number;
       /** More matches exist than were ranked (count is SEARCH_WINDOW). */
       more: boolean;
+      /** The course code the term reads as ('BIO 101'), found or not. */
+      course: CourseCode | null;
+      /** How many results are that course's adopted materials (the first ones). */
+      courseMatches: number;
       results: SearchResultCard[];
     };
 
 /**
- * Catalog search (DESIGN.md, Data): an exact identifier first, then full-text rank, then
- * typo-tolerant similarity on titles. Narrow interface, so a dedicated engine can replace it.
+ * Catalog search (DESIGN.md, Data): the materials adopted by a course the term names ('BIO
+ * 101', 'Biology 101'; issue 19) first, then an exact identifier, then full-text rank, then
+ * typo-tolerant similarity on titles. Edition words ('11th edition', '2nd ed.') ask for that
+ * edition number. Narrow interface, so a dedicated engine can replace it.
  *
  * Designed for the common word (issue 3): ranking every match of 'introduction' in a million
  * products costs a second, so full-text ranking looks at most SEARCH_WINDOW matching rows
@@ -46,7 +52,8 @@ export async function searchCatalog(
   if (!terms.ok) return terms;
   // Shoppers repeat the same searches (a course's ISBN, its title) within minutes: each process
   // keeps recent answers for a minute instead of ranking thousands of rows again.
-  const key = `${terms.text.toLowerCase()}\u0000${Math.floor(page) || 1}`;
+  // A white label finds its own organisation's courses only: its answers are its own.
+  const key = `${ctx.site.org?.id ?? ''}\u0000${terms.text.toLowerCase()}\u0000${Math.floor(page) || 1}`;
   return searchCache.getOrLoad(key, () => runSearch(ctx, terms, page));
 }
 
@@ -58,11 +65,14 @@ const searchCache = new TimedCache<string, SearchOutcome>(60_000, 1_000);
 // index products_search (sellable products only).
 const SELLABLE = sql.raw(`status not in ('deleted', 'withdrawn') and not is_disabled`);
 
+type ParsedTerms = Extract<SearchTerms, { ok: true }>;
+
 async function runSearch(
   ctx: RequestContext,
-  terms: { text: string; identifiers: string[] },
+  terms: ParsedTerms,
   page: number,
 ): Promise<SearchOutcome> {
+  const courseHits = terms.course ? await courseMaterials(ctx, terms.course) : [];
   const identifierHits =
     terms.identifiers.length > 0
       ? (
@@ -73,12 +83,12 @@ async function runSearch(
             .where(and(inArray(productIdentifiers.value, terms.identifiers), SELLABLE))
         ).map((r) => r.id)
       : [];
-  let ranked = await rankedMatches(ctx, terms.text);
-  if (identifierHits.length === 0 && ranked.length === 0) {
-    const corrected = await correctedSpelling(ctx, terms.text);
-    if (corrected) ranked = await rankedMatches(ctx, corrected);
+  let ranked = await textMatches(ctx, terms);
+  if (courseHits.length === 0 && identifierHits.length === 0 && ranked.length === 0) {
+    const corrected = await correctedSpelling(ctx, terms.words);
+    if (corrected) ranked = await textMatches(ctx, { ...terms, words: corrected });
   }
-  const ids = [...new Set([...identifierHits, ...ranked.map((r) => Number(r.id))])];
+  const ids = [...new Set([...courseHits, ...identifierHits, ...ranked.map((r) => Number(r.id))])];
   const more = ids.length > SEARCH_WINDOW;
   const count = Math.min(ids.length, SEARCH_WINDOW);
   const { page: current, pages } = pageWindow(page, count, SEARCH_PAGE_SIZE);
@@ -102,6 +112,8 @@ async function runSearch(
     pages,
     count,
     more,
+    course: terms.course,
+    courseMatches: Math.min(courseHits.length, count),
     results: (await toProductCards(ctx.db, ordered, summaries)).map((card) => ({
       ...card,
       description: truncateWords(card.description, CARD_DESCRIPTION_WORDS),
@@ -143,21 +155,92 @@ async function fullTextQuery(ctx: RequestContext, text: string): Promise<string 
   return row?.query ?? row?.asWritten ?? null;
 }
 
+/**
+ * Matches of the term's words, restricted to the edition it names. When no product of that
+ * edition matches, the words alone answer (a shopper asking for the 11th edition is better
+ * served by the 10th than by nothing).
+ */
+async function textMatches(
+  ctx: RequestContext,
+  terms: Pick<ParsedTerms, 'words' | 'edition'>,
+): Promise<{ id: number }[]> {
+  if (terms.edition !== null) {
+    const ofEdition = terms.words
+      ? await rankedMatches(ctx, terms.words, terms.edition)
+      : await editionMatches(ctx, terms.edition);
+    if (ofEdition.length > 0) return ofEdition;
+  }
+  return rankedMatches(ctx, terms.words, null);
+}
+
 /** Full-text matches, at most SEARCH_WINDOW + 1 of them, best first. */
-async function rankedMatches(ctx: RequestContext, text: string): Promise<{ id: number }[]> {
+async function rankedMatches(
+  ctx: RequestContext,
+  text: string,
+  edition: number | null,
+): Promise<{ id: number }[]> {
   const tsquery = await fullTextQuery(ctx, text);
   if (!tsquery) return [];
   // A parameter, not a subquery: the planner sees the words and estimates their matches.
   const query = sql`${tsquery}::tsquery`;
+  // An edition: index products_edition, ANDed with the text index by the planner.
+  const ofEdition = edition === null ? sql`` : sql`and edition_number = ${edition}`;
   return queryRows<{ id: number }>(
     ctx.db,
     sql`select id from (
           select id, search_vector, sales_count from products
-          where search_vector @@ ${query} and ${SELLABLE}
+          where search_vector @@ ${query} and ${SELLABLE} ${ofEdition}
           limit ${SEARCH_WINDOW + 1}
         ) hits
         order by ts_rank_cd(search_vector, ${query}) desc, sales_count desc, id`,
   );
+}
+
+/** Only an edition ('2nd ed.'): that edition's best sellers, read in order from products_edition. */
+function editionMatches(ctx: RequestContext, edition: number): Promise<{ id: number }[]> {
+  return queryRows<{ id: number }>(
+    ctx.db,
+    sql`select id from products
+        where edition_number = ${edition} and edition_number is not null and ${SELLABLE}
+        order by sales_count desc nulls first, id
+        limit ${SEARCH_WINDOW + 1}`,
+  );
+}
+
+/**
+ * The materials adopted by the sections of the course a term names (issue 19), required ones
+ * first, then by how the sections list them. The department is its code ('BIO') or its name
+ * in either language ('Biology', 'Biologie'); on a white label, the organisation's courses
+ * only. Index-backed from the course side (courses_department_number, departments_name), so
+ * its cost does not grow with the catalog.
+ */
+async function courseMaterials(ctx: RequestContext, course: CourseCode): Promise<number[]> {
+  const orgId = ctx.site.org?.id ?? null;
+  const ofOrg = (column: SQL) => (orgId === null ? sql`` : sql`and ${column} = ${orgId}`);
+  const subject = course.subject.toLowerCase();
+  const rows = await queryRows<{ id: number }>(
+    ctx.db,
+    sql`with named as (
+          select c.id from courses c
+          where c.department = ${course.subject.toUpperCase()} and c.number = ${course.number}
+            ${ofOrg(sql`c.org_id`)}
+          union
+          select c.id from departments d
+          join courses c on c.org_id = d.org_id and c.department = d.code
+                        and c.number = ${course.number}
+          where (lower(d.name) = ${subject} or lower(d.name_fr_ca) = ${subject})
+            ${ofOrg(sql`d.org_id`)}
+        )
+        select p.id from named
+        join course_sections s on s.course_id = named.id
+        join section_products sp on sp.section_id = s.id
+        join products p on p.id = sp.product_id
+        where ${SELLABLE}
+        group by p.id
+        order by bool_or(sp.is_required) desc, min(sp.position), max(s.start_date) desc, p.id
+        limit ${SEARCH_WINDOW + 1}`,
+  );
+  return rows.map((r) => Number(r.id));
 }
 
 /**

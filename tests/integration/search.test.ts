@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
+import { courseSections, courses, departments, sectionProducts } from '#db/schema/courses.ts';
+import { organizations } from '#db/schema/sites.ts';
 import { SEARCH_WINDOW, searchCatalog } from '#domain/catalog/search.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { insertProduct, makeProduct } from '#tests/builders.ts';
-import { openTestDatabase, testContext } from '#tests/database.ts';
+import { openTestDatabase, testContext, unique } from '#tests/database.ts';
 
 let database: DatabaseHandle;
 let ctx: RequestContext;
@@ -161,5 +163,94 @@ describe('catalog search (issue 3; DESIGN.md Search)', () => {
     expect(author.ok && author.results.map((r) => r.id)).toEqual([id]);
     const both = await searchCatalog(ctx, `fundamentals ${word}`);
     expect(both.ok && both.results.map((r) => r.id).sort()).toEqual([id, other].sort());
+  });
+});
+
+describe('search by course code and edition (issue 19)', () => {
+  /** A school whose BIO 101 (Biology) section adopted a textbook and an optional workbook. */
+  async function bio101Section() {
+    const db = ctx.db;
+    const [org] = await db
+      .insert(organizations)
+      .values({ title: unique('Course Code College') })
+      .returning({ id: organizations.id });
+    await db
+      .insert(departments)
+      .values({ orgId: org!.id, code: 'BIO', name: 'Biology', nameFrCa: 'Biologie' });
+    const [course] = await db
+      .insert(courses)
+      .values({ orgId: org!.id, name: 'Principles of Life', department: 'BIO', number: '101' })
+      .returning({ id: courses.id });
+    const [section] = await db
+      .insert(courseSections)
+      .values({
+        courseId: course!.id,
+        name: 'BIO 101',
+        number: '001',
+        rsCourseId: unique('RS'),
+        startDate: '2026-08-24',
+        endDate: '2026-12-15',
+        addDropAt: new Date('2026-09-07T12:00:00Z'),
+      })
+      .returning({ id: courseSections.id });
+    const word = fresh();
+    const optional = await insertProduct(db, { title: `Lab Notebook ${word}` });
+    const required = await insertProduct(db, { title: `Life Sciences ${word}` });
+    await db.insert(sectionProducts).values([
+      { sectionId: section!.id, productId: optional, position: 0, isRequired: false },
+      { sectionId: section!.id, productId: required, position: 1 },
+    ]);
+    // A book whose words match 'Biology 101' but which no course adopted.
+    const textOnly = await insertProduct(db, { title: `Biology 101 Review ${word}` });
+    return { required, optional, textOnly };
+  }
+
+  it("issue 19: 'BIO 101', 'BIO101', 'bio-101' and 'Biology 101' find the section's materials first, required first", async () => {
+    const { required, optional, textOnly } = await bio101Section();
+    for (const terms of ['BIO 101', 'BIO101', 'bio-101', 'Biology 101', 'biologie 101']) {
+      const outcome = await searchCatalog(ctx, terms);
+      if (!outcome.ok) throw new Error(`no results for ${terms}`);
+      const ids = outcome.results.map((r) => r.id);
+      const adopted = ids.slice(0, outcome.courseMatches);
+      expect(adopted, terms).toContain(required);
+      expect(adopted, terms).toContain(optional);
+      expect(adopted.indexOf(required), terms).toBeLessThan(adopted.indexOf(optional));
+      expect(outcome.course, terms).toMatchObject({ number: '101' });
+      if (terms === 'Biology 101') {
+        expect(ids.indexOf(textOnly)).toBeGreaterThan(ids.indexOf(optional));
+      }
+    }
+  });
+
+  it("issue 19: 'Cell Biology 11th edition' finds the 11th edition, not the 10th", async () => {
+    const word = fresh();
+    const eleventh = await insertProduct(ctx.db, {
+      title: `Cell Biology ${word}`,
+      editionNumber: 11,
+    });
+    await insertProduct(ctx.db, { title: `Cell Biology ${word}`, editionNumber: 10 });
+    const outcome = await searchCatalog(ctx, `Cell Biology ${word} 11th edition`);
+    expect(outcome.ok && outcome.results.map((r) => r.id)).toEqual([eleventh]);
+    // No 7th edition: the title's words still answer, every edition.
+    const none = await searchCatalog(ctx, `Cell Biology ${word} 7th edition`);
+    expect(none.ok && none.results).toHaveLength(2);
+  });
+
+  it("issue 19: '2nd ed.' and 'second edition' match on the edition number", async () => {
+    const word = fresh();
+    const second = await insertProduct(ctx.db, { title: `Anatomy ${word}`, editionNumber: 2 });
+    await insertProduct(ctx.db, { title: `Anatomy ${word}`, editionNumber: 3 });
+    for (const terms of [
+      `${word} 2nd ed.`,
+      `${word}, second edition`,
+      `Anatomy ${word} 2e édition`,
+    ]) {
+      const outcome = await searchCatalog(ctx, terms);
+      expect(outcome.ok && outcome.results.map((r) => r.id), terms).toEqual([second]);
+    }
+    // The edition alone: products of that edition.
+    const alone = await searchCatalog(ctx, '2nd ed.');
+    if (!alone.ok) throw new Error('expected results');
+    expect(alone.count).toBeGreaterThan(0);
   });
 });

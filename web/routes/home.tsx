@@ -27,11 +27,12 @@ export default function HomePage() {
         <h1>{t('home.heading')}</h1>
         <p className="hero__lede">{t('home.lede', { count })}</p>
         {showShop ? <SearchBox id="home-search" /> : null}
-        {root?.site.isWhiteLabel ? null : (
-          <p>
-            <Link to="/browse/all">{t('home.browse')}</Link>
-          </p>
-        )}
+        <p className="cluster">
+          <Link to="/courses/find" className="button button--primary">
+            {t('courseFinder.link')}
+          </Link>
+          {root?.site.isWhiteLabel ? null : <Link to="/browse/all">{t('home.browse')}</Link>}
+        </p>
       </section>
       <ProductTray titleId="tray.bestSellers" products={bestSellers} />
       <ProductTray titleId="tray.campusFavorites" products={campusFavorites} />

@@ -1,4 +1,4 @@
-import { data, useLoaderData } from 'react-router';
+import { data, Link, useLoaderData } from 'react-router';
 import { pageNumber, shownRange } from '#domain/catalog/pagination.ts';
 import { searchCatalog } from '#domain/catalog/search.ts';
 import { featuredTrays } from '#domain/catalog/service.ts';
@@ -53,6 +53,19 @@ export default function SearchPage() {
               to: range.to,
               count: outcome.count,
             })}
+          </p>
+        ) : null}
+        {outcome.course && outcome.courseMatches > 0 ? (
+          <p>
+            {t('search.courseMatches', {
+              count: outcome.courseMatches,
+              course: `${outcome.course.subject} ${outcome.course.number}`,
+            })}{' '}
+            <Link to="/courses/find">{t('courseFinder.link')}</Link>
+          </p>
+        ) : outcome.course || outcome.count === 0 ? (
+          <p>
+            {t('search.courseLookup')} <Link to="/courses/find">{t('courseFinder.link')}</Link>
           </p>
         ) : null}
       </section>

@@ -281,6 +281,9 @@ export default function ShelfPage() {
             ))}
           </ul>
         )}
+        <p>
+          <Link to="/courses/find">{t('courseFinder.link')}</Link>
+        </p>
       </section>
       <section className="stack" aria-labelledby="materials-heading">
         <div className="shelf__bar">
