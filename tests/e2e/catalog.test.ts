@@ -9,7 +9,7 @@ import {
   newContext,
   waitForHydration,
 } from './browser.ts';
-import { makeUser } from './fixtures.ts';
+import { makeOwnership, makeUser } from './fixtures.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -192,12 +192,21 @@ describe('catalog, as a shopper', () => {
   it('a product the student owns shows that they own it and the way to their shelf, not the options', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await logIn(page, await makeUser({ like: 'student', label: 'catalog' }));
-    await page.goto('/book/2?ecommerce_course_id=1');
+    const student = await makeUser({ like: 'student', label: 'catalog' });
+    await makeOwnership(student.email, 6);
+    await logIn(page, student);
+    // Product 6 is theirs for life: nothing digital is offered (issue 19).
+    await page.goto('/book/6?ecommerce_course_id=1');
     await page.getByText('You already own this title.').waitFor();
     expect(page.url()).toContain('ecommerce_course_id=1');
     await page.getByRole('link', { name: 'Go to My Shelf' }).waitFor();
     expect(await page.getByText('DURATION').count()).toBe(0);
+    await expectAccessible(page);
+    // Product 2 they bought for a year: the page says until when (a lifetime copy may still
+    // be offered; nothing shorter is).
+    await page.goto('/book/2');
+    await page.getByText(/^You have this title until \d{4}-\d{2}-\d{2}\.$/).waitFor();
+    await page.getByRole('link', { name: 'Go to My Shelf' }).waitFor();
     await expectAccessible(page);
     await context.close();
   });
@@ -304,10 +313,12 @@ describe('catalog, as a shopper', () => {
     await page.waitForURL(/\/checkout\/complete\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
     await page.getByRole('link', { name: title, exact: true }).waitFor();
-    // Where to find it. This demo book has no file to read yet: the page says so rather than
-    // offer a Read Now that ends in "not found" (issue 14; the walk covers books with a file).
-    await page.getByText('This title has no file to read.').waitFor();
-    expect(await page.getByRole('link', { name: `Read Now: ${title}` }).count()).toBe(0);
+    // Where to find it: only what can be delivered is sold (issue 19), so the e-book has its
+    // file, and Read Now opens the reader rather than "not found" (issue 14).
+    const readNow = page.getByRole('link', { name: `Read Now: ${title}` });
+    await readNow.waitFor();
+    const reader = await page.request.get((await readNow.getAttribute('href')) ?? '');
+    expect(reader.status()).toBe(200);
     const completeUrl = page.url();
     await page.getByRole('link', { name: 'Go to My Shelf' }).click();
     await page.getByText(title).first().waitFor();
