@@ -57,6 +57,8 @@ describe('message catalogs', () => {
         kid: 'k',
         reason: 'r',
       },
+      // The course finder (issue 19).
+      ...{ code: 'BIO' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

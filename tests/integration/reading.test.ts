@@ -98,13 +98,17 @@ async function bookWithFiles(
   drm: { copy?: string | null; print?: string | null } = {},
   options: { language?: string; epubLanguage?: string; epub?: Buffer; pdfPages?: string[][] } = {},
 ) {
-  const productId = await insertProduct(database.db, {
-    productFileType: options.pdfPages ? 'PDF' : 'EPUB',
-    drmCopyPercent: drm.copy === undefined ? '10' : drm.copy,
-    drmPrintPercent: drm.print === undefined ? '50' : drm.print,
-    drmOfflinePercent: '0',
-    languageCode: options.language ?? 'en',
-  });
+  const productId = await insertProduct(
+    database.db,
+    {
+      productFileType: options.pdfPages ? 'PDF' : 'EPUB',
+      drmCopyPercent: drm.copy === undefined ? '10' : drm.copy,
+      drmPrintPercent: drm.print === undefined ? '50' : drm.print,
+      drmOfflinePercent: '0',
+      languageCode: options.language ?? 'en',
+    },
+    { readerFile: false },
+  );
   const epub =
     options.epub ??
     buildEpub({

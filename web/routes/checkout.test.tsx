@@ -19,6 +19,7 @@ async function checkoutPage(locale: Locale): Promise<string> {
           path: 'checkout',
           loader: () => ({
             lines: [{ id: 1, productId: 13, title: 'A Book', priceCents: 2999 }],
+            removed: [],
             subtotal: 2999,
             fee: 100,
             total: 3099,
