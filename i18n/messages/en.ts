@@ -803,7 +803,17 @@ export const en = {
   'redeem.success.shelf': 'Return To My Shelf',
   'redeem.button': 'Redeem {product} Access Code',
   'redeem.haveCode': 'Have an access code?',
-  'redeem.error.invalid': 'This code is not valid, has already been used or has expired.',
+  'redeem.error.unknown': 'This code does not exist. Check what you typed and try again.',
+  'redeem.error.used': 'This code has already been redeemed.',
+  'redeem.error.expired': 'This code has expired. Ask whoever gave it to you for a new one.',
+  'redeem.error.unknown.digitZero':
+    'This code does not exist. Codes use the digit 0, not the letter O.',
+  'redeem.error.unknown.digitOne':
+    'This code does not exist. Codes use the digit 1, not the letter I.',
+  'redeem.error.unknown.letterO':
+    'This code does not exist. Codes use the letter O, not the digit 0.',
+  'redeem.error.unknown.letterI':
+    'This code does not exist. Codes use the letter I, not the digit 1.',
   'redeem.error.throttled':
     'Too many wrong codes. Please wait {minutes, plural, one {# minute} other {# minutes}} before trying again.',
   // Issue 5, reading and files: the reader, its DRM answers, section analytics.

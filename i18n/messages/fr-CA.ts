@@ -830,7 +830,18 @@ export const frCA: Record<MessageId, string> = {
   'redeem.success.shelf': 'Retour à Mon étagère',
   'redeem.button': 'Utiliser un code d’accès {product}',
   'redeem.haveCode': 'Vous avez un code d’accès?',
-  'redeem.error.invalid': 'Ce code n’est pas valide, a déjà été utilisé ou a expiré.',
+  'redeem.error.unknown': 'Ce code n’existe pas. Vérifiez ce que vous avez saisi et réessayez.',
+  'redeem.error.used': 'Ce code a déjà été utilisé.',
+  'redeem.error.expired':
+    'Ce code a expiré. Demandez-en un nouveau à la personne qui vous l’a remis.',
+  'redeem.error.unknown.digitZero':
+    'Ce code n’existe pas. Les codes utilisent le chiffre 0, et non la lettre O.',
+  'redeem.error.unknown.digitOne':
+    'Ce code n’existe pas. Les codes utilisent le chiffre 1, et non la lettre I.',
+  'redeem.error.unknown.letterO':
+    'Ce code n’existe pas. Les codes utilisent la lettre O, et non le chiffre 0.',
+  'redeem.error.unknown.letterI':
+    'Ce code n’existe pas. Les codes utilisent la lettre I, et non le chiffre 1.',
   'redeem.error.throttled':
     'Trop de codes erronés. Veuillez patienter {minutes, plural, one {# minute} other {# minutes}} avant de réessayer.',
   // Issue 5, reading and files: the reader, its DRM answers, section analytics.
