@@ -58,6 +58,7 @@ export default [
     route('file/read/:fileId/*', 'routes/file-read.ts', { id: 'file-read-resource' }),
     route('bookfile/:fileId/download', 'routes/bookfile-download.ts'),
     route('courses/analytics/:courseId', 'routes/course-analytics.tsx'),
+    route('courses/analytics/:courseId/analytics.csv', 'routes/course-analytics-csv.tsx'),
     route('help/bookstore', 'routes/info-page.tsx', { id: 'info-help-bookstore' }),
     ...infoPages.map((page) => route(page, 'routes/info-page.tsx', { id: `info-${page}` })),
     route('*', 'routes/not-found.tsx'),

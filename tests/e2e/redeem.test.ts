@@ -110,6 +110,7 @@ describe('redeeming codes', () => {
     const cases = {
       en: {
         locale: 'en-US',
+        language: 'English',
         field: 'Redeem your purchase code',
         submit: 'Redeem',
         unknown: 'This code does not exist. Check what you typed and try again.',
@@ -119,6 +120,7 @@ describe('redeeming codes', () => {
       },
       fr: {
         locale: 'fr-CA',
+        language: 'Français (Canada)',
         field: 'Utilisez votre code d’achat',
         submit: 'Utiliser',
         unknown: 'Ce code n’existe pas. Vérifiez ce que vous avez saisi et réessayez.',
@@ -139,10 +141,16 @@ describe('redeeming codes', () => {
     await first.close();
 
     for (const words of Object.values(cases)) {
-      const context = await newContext(browser, { locale: words.locale });
+      const context = await newContext(browser);
       const page = await context.newPage();
       await logIn(page, await makeUser({ label: `redeem-${words.locale}` }));
-      await page.goto('/redeem');
+      // The account's language, chosen as a person would (the footer's picker page).
+      await page.goto('/account/language?next=/redeem');
+      await page.getByLabel(words.language).check();
+      await Promise.all([
+        page.waitForURL((url) => url.pathname.startsWith('/redeem')),
+        page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
+      ]);
       await waitForHydration(page);
       const field = page.getByLabel(words.field);
       const tries: [string, string][] = [
