@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { redeemAttempts, redeemCodes } from '#db/schema/access.ts';
 import { products } from '#db/schema/catalog.ts';
 import { ownerships } from '#db/schema/shelf.ts';
@@ -7,6 +7,7 @@ import { forgetAccounts } from '#domain/accounts/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, TooManyRequests } from '#domain/shared/errors.ts';
 import { throttle } from '#domain/shared/throttle.ts';
+import { type CodeOnRecord, lookalikeCodes, redeemFailure } from './redeem-failure.ts';
 
 // Redeeming a purchase code (spec 1 §4 Redeem dialog, Standalone redeem; issue 6 Codes).
 // Codes are stored as a keyed digest, so the lookup never compares secrets byte by byte and no
@@ -31,7 +32,8 @@ const DAY_MS = 86_400_000;
 export function normalizeCode(raw: string | null | undefined): string {
   const code = (raw ?? '').trim();
   if (code === '') throw new Invalid('redeem.error.empty');
-  if (code.length > MAX_CODE_LENGTH) throw new Invalid('redeem.error.invalid');
+  // No code is longer: this one does not exist.
+  if (code.length > MAX_CODE_LENGTH) throw new Invalid('redeem.error.unknown');
   return code;
 }
 
@@ -111,7 +113,31 @@ export async function redeemCode(ctx: RequestContext, raw: string | null): Promi
     codeLast4: last4,
     attemptedAt: ctx.now,
   });
-  if (!redeemed) throw new Invalid('redeem.error.invalid');
+  if (!redeemed) throw new Invalid((await whyNotRedeemed(ctx, code)).messageKey);
   forgetAccounts([user.id]);
   return redeemed;
+}
+
+/**
+ * Why the code did not redeem (issue 19): used, expired or unknown, by redeemFailure; for an
+ * unknown code, whether a real code differs from it by an O, 0, I or 1 only. Nothing says
+ * who used a code.
+ */
+async function whyNotRedeemed(ctx: RequestContext, code: string) {
+  const digestOf = (value: string) => redeemCodeDigest(ctx.keys.accessCodes, value);
+  const [found] = await ctx.db
+    .select({ redeemedAt: redeemCodes.redeemedAt, expiresAt: redeemCodes.expiresAt })
+    .from(redeemCodes)
+    .where(eq(redeemCodes.codeDigest, digestOf(code)))
+    .limit(1);
+  if (found) return redeemFailure(found satisfies CodeOnRecord, ctx.now);
+  const variants = new Map(lookalikeCodes(code).map((variant) => [digestOf(variant), variant]));
+  if (variants.size === 0) return redeemFailure(null, ctx.now);
+  const [match] = await ctx.db
+    .select({ codeDigest: redeemCodes.codeDigest })
+    .from(redeemCodes)
+    .where(inArray(redeemCodes.codeDigest, [...variants.keys()]))
+    .limit(1);
+  const existing = match ? variants.get(match.codeDigest) : undefined;
+  return redeemFailure(null, ctx.now, existing ? { typed: code, existing } : null);
 }

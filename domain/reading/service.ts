@@ -1,8 +1,9 @@
 // The reading context's services (issue 5, Reading and files): who may open a book and its
 // files, the reader's view of a book, positions, reading events, the DRM copy and print
 // counters, and section analytics built from the events.
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
+import { users } from '#db/schema/accounts.ts';
 import { bookFiles, products } from '#db/schema/catalog.ts';
 import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import {
@@ -12,6 +13,7 @@ import {
   readingPositions,
 } from '#db/schema/reading.ts';
 import { requireEntitlement } from '#domain/access/entitlement-facts.ts';
+import { analyticsVisibility } from '#domain/analytics/analytics-visibility.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
@@ -621,18 +623,12 @@ export async function sectionAnalytics(
     .where(eq(courseSections.id, sectionId))
     .limit(1);
   if (!section) throw new NotFound();
-  const [teacher] = await ctx.db
+  const roles = await ctx.db
     .select({ role: sectionMembers.role })
     .from(sectionMembers)
-    .where(
-      and(
-        eq(sectionMembers.sectionId, sectionId),
-        eq(sectionMembers.userId, user.id),
-        or(eq(sectionMembers.role, 'professor'), eq(sectionMembers.role, 'teaching_assistant')),
-      ),
-    )
-    .limit(1);
-  if (!teacher) throw new Forbidden();
+    .where(and(eq(sectionMembers.sectionId, sectionId), eq(sectionMembers.userId, user.id)));
+  const visibility = analyticsVisibility(roles.map((r) => r.role));
+  if (!visibility.visible) throw new Forbidden(visibility.messageKey);
   const now = ctx.now.toISOString();
   const rows = await queryRows<{
     product_id: number;
@@ -666,13 +662,66 @@ export async function sectionAnalytics(
         where sp.section_id = ${sectionId}
         order by sp.position, sp.id`,
   );
+  // Each student with each material of the section (a row even when never opened).
+  const perStudent = await queryRows<{
+    user_id: number;
+    first_name: string;
+    last_name: string;
+    email: string;
+    product_id: number;
+    owns: boolean;
+    opens: number;
+    last_opened_at: string | Date | null;
+  }>(
+    ctx.db,
+    sql`select u.id as user_id, u.first_name, u.last_name, u.email, sp.product_id,
+          exists (select 1 from ownerships o
+            where o.product_id = sp.product_id and o.user_id = u.id
+              and o.starts_at <= ${now}::timestamptz
+              and (o.revoked_at is null or o.revoked_at > ${now}::timestamptz)
+              and (o.expires_at is null or o.expires_at > ${now}::timestamptz)) as owns,
+          e.opens, e.last_opened_at
+        from section_members sm
+        join users u on u.id = sm.user_id
+        join section_products sp on sp.section_id = sm.section_id
+        cross join lateral (
+          select count(*)::int as opens, max(r.occurred_at) as last_opened_at
+          from reading_events r
+          where r.product_id = sp.product_id and r.kind = 'open' and r.user_id = u.id
+        ) e
+        where sm.section_id = ${sectionId} and sm.role = 'student'
+        order by lower(u.last_name), lower(u.first_name), u.id, sp.position, sp.id`,
+  );
+  const studentsById = new Map<number, SectionAnalytics['students'][number]>();
   const [students] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(sectionMembers)
     .where(and(eq(sectionMembers.sectionId, sectionId), eq(sectionMembers.role, 'student')));
+  const everyStudent = await ctx.db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(sectionMembers)
+    .innerJoin(users, eq(users.id, sectionMembers.userId))
+    .where(and(eq(sectionMembers.sectionId, sectionId), eq(sectionMembers.role, 'student')))
+    .orderBy(sql`lower(${users.lastName})`, sql`lower(${users.firstName})`, asc(users.id));
+  for (const student of everyStudent)
+    studentsById.set(student.userId, { ...student, materials: [] });
+  for (const row of perStudent) {
+    studentsById.get(Number(row.user_id))?.materials.push({
+      productId: Number(row.product_id),
+      owns: Boolean(row.owns),
+      opens: Number(row.opens),
+      lastOpenedAt: row.last_opened_at === null ? null : new Date(row.last_opened_at),
+    });
+  }
   return {
     section,
     studentCount: Number(students?.n ?? 0),
+    students: [...studentsById.values()],
     materials: rows.map((row) => ({
       productId: Number(row.product_id),
       title: row.title,

@@ -85,4 +85,15 @@ export type SectionAnalytics = {
     opens: number;
     lastOpenedAt: Date | null;
   }[];
+  /**
+   * The section's own students by name (issue 19: named to its professors and teaching
+   * assistants only), each with every material of the section, opened or not.
+   */
+  students: {
+    userId: number;
+    firstName: string;
+    lastName: string;
+    email: string;
+    materials: { productId: number; owns: boolean; opens: number; lastOpenedAt: Date | null }[];
+  }[];
 };

@@ -12,6 +12,7 @@ import {
 } from '#domain/access/entitlement-facts.ts';
 import { launchVersion } from '#domain/access/launch-service.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
+import { analyticsVisibility } from '#domain/analytics/analytics-visibility.ts';
 import { unavailabilityReason } from '#domain/catalog/availability.ts';
 import { priceLabel } from '#domain/catalog/price-label.ts';
 import { cartLines, subtotalCents } from '#domain/commerce/cart.ts';
@@ -109,7 +110,8 @@ export async function courseSectionView(
   const visibleFrom = materialsVisibleFrom(section.startDate);
   const lines = await cartLines(ctx.db, { userId: user.id });
   const cart = { count: lines.length, subtotalCents: subtotalCents(lines) };
-  const canViewAnalytics = section.role === 'professor' || section.role === 'teaching_assistant';
+  // The one rule of who sees the section's analytics (issue 19).
+  const canViewAnalytics = analyticsVisibility([section.role]).visible;
   const optStatus: OptStatus = isOptStatus(section.optStatus) ? section.optStatus : 'opted_in';
   const opting = optingBanner({
     member: {

@@ -303,6 +303,8 @@ export const en = {
   'error.csrf': 'Your session has expired. Please reload the page and try again.',
   'error.backToShelf': 'Back to my Shelf',
   'error.goToShelf': 'Go to My Shelf',
+  // Issue 19: the 404 page for visitors who are not signed in.
+  'error.notFound.search': 'Search the store for what you were looking for:',
   'error.generic': 'There was a problem with the request. Please try again later.',
   'error.requestId': 'Reference: {id}',
   'error.tooLarge': 'The request is too large.',
@@ -886,7 +888,17 @@ export const en = {
   'redeem.success.shelf': 'Return To My Shelf',
   'redeem.button': 'Redeem {product} Access Code',
   'redeem.haveCode': 'Have an access code?',
-  'redeem.error.invalid': 'This code is not valid, has already been used or has expired.',
+  'redeem.error.unknown': 'This code does not exist. Check what you typed and try again.',
+  'redeem.error.used': 'This code has already been redeemed.',
+  'redeem.error.expired': 'This code has expired. Ask whoever gave it to you for a new one.',
+  'redeem.error.unknown.digitZero':
+    'This code does not exist. Codes use the digit 0, not the letter O.',
+  'redeem.error.unknown.digitOne':
+    'This code does not exist. Codes use the digit 1, not the letter I.',
+  'redeem.error.unknown.letterO':
+    'This code does not exist. Codes use the letter O, not the digit 0.',
+  'redeem.error.unknown.letterI':
+    'This code does not exist. Codes use the letter I, not the digit 1.',
   'redeem.error.throttled':
     'Too many wrong codes. Please wait {minutes, plural, one {# minute} other {# minutes}} before trying again.',
   // Issue 5, reading and files: the reader, its DRM answers, section analytics.
@@ -997,6 +1009,24 @@ export const en = {
   'analytics.ofStudents': '{count, number} of {total, number}',
   'analytics.never': 'Never',
   'analytics.empty': 'This section has no materials yet.',
+  // Issue 19: the section's students by name, the CSV download, and who may see them.
+  'analytics.students.caption': 'The students of this section',
+  'analytics.students.none': 'This section has no students yet.',
+  'analytics.student': 'Student',
+  'analytics.email': 'E-mail',
+  'analytics.materialsOpened': 'Materials opened',
+  'analytics.download': 'Download CSV',
+  'analytics.csv.lastName': 'Last name',
+  'analytics.csv.firstName': 'First name',
+  'analytics.csv.email': 'E-mail',
+  'analytics.csv.material': 'Material',
+  'analytics.csv.owns': 'Owns it',
+  'analytics.csv.opens': 'Times opened',
+  'analytics.csv.lastOpened': 'Last opened (UTC)',
+  'analytics.csv.yes': 'Yes',
+  'analytics.csv.no': 'No',
+  'analytics.error.notTeacher':
+    'Only the professors and teaching assistants of this section can see its analytics.',
   'launch.error.notEntitled': 'You do not have access to this courseware.',
   'launch.error.noTool':
     'We are having trouble accessing your courseware. Please reach out to our support team for additional help.',

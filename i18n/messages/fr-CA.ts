@@ -316,6 +316,8 @@ export const frCA: Record<MessageId, string> = {
   'error.csrf': 'Votre session a expiré. Veuillez recharger la page et réessayer.',
   'error.backToShelf': 'Retour à mon étagère',
   'error.goToShelf': 'Aller à Mon étagère',
+  // Issue 19 : la page 404 pour les visiteurs non connectés.
+  'error.notFound.search': 'Trouvez dans la boutique ce que vous cherchez :',
   'error.generic': 'Un problème est survenu avec la requête. Veuillez réessayer plus tard.',
   'error.requestId': 'Référence : {id}',
   'error.tooLarge': 'La requête est trop volumineuse.',
@@ -916,7 +918,18 @@ export const frCA: Record<MessageId, string> = {
   'redeem.success.shelf': 'Retour à Mon étagère',
   'redeem.button': 'Utiliser un code d’accès {product}',
   'redeem.haveCode': 'Vous avez un code d’accès?',
-  'redeem.error.invalid': 'Ce code n’est pas valide, a déjà été utilisé ou a expiré.',
+  'redeem.error.unknown': 'Ce code n’existe pas. Vérifiez ce que vous avez saisi et réessayez.',
+  'redeem.error.used': 'Ce code a déjà été utilisé.',
+  'redeem.error.expired':
+    'Ce code a expiré. Demandez-en un nouveau à la personne qui vous l’a remis.',
+  'redeem.error.unknown.digitZero':
+    'Ce code n’existe pas. Les codes utilisent le chiffre 0, et non la lettre O.',
+  'redeem.error.unknown.digitOne':
+    'Ce code n’existe pas. Les codes utilisent le chiffre 1, et non la lettre I.',
+  'redeem.error.unknown.letterO':
+    'Ce code n’existe pas. Les codes utilisent la lettre O, et non le chiffre 0.',
+  'redeem.error.unknown.letterI':
+    'Ce code n’existe pas. Les codes utilisent la lettre I, et non le chiffre 1.',
   'redeem.error.throttled':
     'Trop de codes erronés. Veuillez patienter {minutes, plural, one {# minute} other {# minutes}} avant de réessayer.',
   // Issue 5, reading and files: the reader, its DRM answers, section analytics.
@@ -1030,6 +1043,24 @@ export const frCA: Record<MessageId, string> = {
   'analytics.ofStudents': '{count, number} sur {total, number}',
   'analytics.never': 'Jamais',
   'analytics.empty': 'Cette section n’a pas encore de ressources.',
+  // Issue 19 : les étudiants de la section par leur nom, le téléchargement CSV, et qui peut les voir.
+  'analytics.students.caption': 'Les étudiants de cette section',
+  'analytics.students.none': 'Cette section n’a pas encore d’étudiants.',
+  'analytics.student': 'Étudiant',
+  'analytics.email': 'Courriel',
+  'analytics.materialsOpened': 'Ressources ouvertes',
+  'analytics.download': 'Télécharger le CSV',
+  'analytics.csv.lastName': 'Nom',
+  'analytics.csv.firstName': 'Prénom',
+  'analytics.csv.email': 'Courriel',
+  'analytics.csv.material': 'Ressource',
+  'analytics.csv.owns': 'La possède',
+  'analytics.csv.opens': 'Ouvertures',
+  'analytics.csv.lastOpened': 'Dernière ouverture (UTC)',
+  'analytics.csv.yes': 'Oui',
+  'analytics.csv.no': 'Non',
+  'analytics.error.notTeacher':
+    'Seuls les professeurs et les assistants d’enseignement de cette section peuvent voir ses statistiques.',
   'launch.error.notEntitled': 'Vous n’avez pas accès à ce didacticiel.',
   'launch.error.noTool':
     'Nous avons de la difficulté à accéder à votre didacticiel. Veuillez communiquer avec notre équipe de soutien pour obtenir de l’aide.',

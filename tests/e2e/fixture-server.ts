@@ -169,19 +169,30 @@ function accessCode(): string {
 }
 
 /**
+ * Issue 19: an expired code, or one ending in `suffix` (digits 0 and 1 a typist may read as
+ * the letters O and I; the generated part has none of them).
+ */
+export type RedeemCodeRequest = { expired?: boolean; suffix?: string };
+
+/**
  * A redeem code of its own, for what the demo code gives (the same product, duration and
  * expiry), so that redeeming it uses up nothing another journey needs.
  */
-export async function makeRedeemCode(db: Database, accessCodeKey: string): Promise<string> {
+export async function makeRedeemCode(
+  db: Database,
+  accessCodeKey: string,
+  { expired = false, suffix = '' }: RedeemCodeRequest = {},
+): Promise<string> {
   const [demo] = await db
     .select()
     .from(redeemCodes)
     .where(eq(redeemCodes.codeDigest, redeemCodeDigest(accessCodeKey, DEMO_REDEEM_CODE)));
   if (!demo) throw new Error('the demo redeem code is missing');
-  const code = `E2E-${accessCode()}`;
+  const code = `E2E-${accessCode()}${suffix}`;
   const { id: _, redeemedAt: _at, redeemedByUserId: _by, ...rest } = demo;
   await db.insert(redeemCodes).values({
     ...rest,
+    ...(expired ? { expiresAt: new Date(Date.now() - 86_400_000) } : {}),
     codeDigest: redeemCodeDigest(accessCodeKey, code),
     codeLast4: code.slice(-4),
     createdAt: new Date(),
@@ -244,7 +255,16 @@ export async function startFixtureServer(options: {
       return send(res, 201, { ok: true });
     }
     if (req.url === '/redeem-codes') {
-      return send(res, 201, { code: await makeRedeemCode(options.db, options.accessCodeKey) });
+      const { expired, suffix } = body;
+      if (expired !== undefined && typeof expired !== 'boolean') {
+        return send(res, 400, { error: 'expired: a boolean' });
+      }
+      if (suffix !== undefined && (typeof suffix !== 'string' || !/^[\w-]{0,12}$/.test(suffix))) {
+        return send(res, 400, { error: 'suffix: up to 12 letters, digits or hyphens' });
+      }
+      return send(res, 201, {
+        code: await makeRedeemCode(options.db, options.accessCodeKey, { expired, suffix }),
+      });
     }
     return send(res, 404, { error: `no fixture at ${req.url}` });
   }

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import type { MadeUser, UserRequest } from './fixture-server.ts';
+import type { MadeUser, RedeemCodeRequest, UserRequest } from './fixture-server.ts';
 
 export type { MadeUser, Persona } from './fixture-server.ts';
 
@@ -38,7 +38,10 @@ export async function makeOwnership(email: string, productId: number): Promise<v
   await call('/ownerships', { email, productId });
 }
 
-/** A redeem code of this journey alone, for the product the demo code gives. */
-export async function makeRedeemCode(): Promise<string> {
-  return (await call<{ code: string }>('/redeem-codes', {})).code;
+/**
+ * A redeem code of this journey alone, for the product the demo code gives; expired, or
+ * ending in `suffix`, when asked (issue 19).
+ */
+export async function makeRedeemCode(request: RedeemCodeRequest = {}): Promise<string> {
+  return (await call<{ code: string }>('/redeem-codes', request)).code;
 }

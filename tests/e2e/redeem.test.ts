@@ -27,7 +27,7 @@ describe('redeeming codes', () => {
     await dialog.getByLabel('Access code').fill('NOT-A-REAL-CODE');
     await dialog.getByRole('button', { name: 'Redeem' }).click();
     await dialog
-      .getByText('This code is not valid, has already been used or has expired.')
+      .getByText('This code does not exist. Check what you typed and try again.')
       .waitFor();
     // On failure the code is cleared.
     await dialog.getByLabel('Access code').and(page.locator('[value=""]')).waitFor();
@@ -91,7 +91,7 @@ describe('redeeming codes', () => {
       await field.fill(`WRONG-${i}`);
       await page.getByRole('button', { name: 'Redeem' }).click();
       await page
-        .getByText('This code is not valid, has already been used or has expired.')
+        .getByText('This code does not exist. Check what you typed and try again.')
         .waitFor();
     }
     // Even a good code waits out the cool-down.
@@ -100,6 +100,93 @@ describe('redeeming codes', () => {
     await page
       .getByText(/^Too many wrong codes\. Please wait \d+ minutes? before trying again\.$/)
       .waitFor();
+    await context.close();
+  });
+
+  it('issue 19: unknown, used, expired and O-for-0 codes each say what is wrong, in English and French', async () => {
+    const used = await makeRedeemCode();
+    const expired = await makeRedeemCode({ expired: true });
+    const zeroes = await makeRedeemCode({ suffix: '-2026' });
+    const cases = {
+      en: {
+        locale: 'en-US',
+        language: 'English',
+        field: 'Redeem your purchase code',
+        submit: 'Redeem',
+        unknown: 'This code does not exist. Check what you typed and try again.',
+        used: 'This code has already been redeemed.',
+        expired: 'This code has expired. Ask whoever gave it to you for a new one.',
+        zero: 'This code does not exist. Codes use the digit 0, not the letter O.',
+      },
+      fr: {
+        locale: 'fr-CA',
+        language: 'Français (Canada)',
+        field: 'Utilisez votre code d’achat',
+        submit: 'Utiliser',
+        unknown: 'Ce code n’existe pas. Vérifiez ce que vous avez saisi et réessayez.',
+        used: 'Ce code a déjà été utilisé.',
+        expired: 'Ce code a expiré. Demandez-en un nouveau à la personne qui vous l’a remis.',
+        zero: 'Ce code n’existe pas. Les codes utilisent le chiffre 0, et non la lettre O.',
+      },
+    };
+    // Someone else redeems one code first.
+    const first = await newContext(browser);
+    const firstPage = await first.newPage();
+    await logIn(firstPage, await makeUser({ label: 'redeem-first' }));
+    await firstPage.goto('/redeem');
+    await waitForHydration(firstPage);
+    await firstPage.getByLabel('Redeem your purchase code').fill(used);
+    await firstPage.getByRole('button', { name: 'Redeem' }).click();
+    await firstPage.waitForURL((url) => !url.pathname.startsWith('/redeem'));
+    await first.close();
+
+    for (const words of Object.values(cases)) {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await logIn(page, await makeUser({ label: `redeem-${words.locale}` }));
+      // The account's language, chosen as a person would (the footer's picker page).
+      await page.goto('/account/language?next=/redeem');
+      await page.getByLabel(words.language).check();
+      await Promise.all([
+        page.waitForURL((url) => url.pathname.startsWith('/redeem')),
+        page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
+      ]);
+      await waitForHydration(page);
+      const field = page.getByLabel(words.field);
+      const tries: [string, string][] = [
+        ['NO-SUCH-CODE-HERE', words.unknown],
+        [used, words.used],
+        [expired, words.expired],
+        [zeroes.replace('-2026', '-2O26'), words.zero],
+      ];
+      for (const [code, message] of tries) {
+        await field.fill(code);
+        await page.getByRole('button', { name: words.submit, exact: true }).click();
+        await page.getByText(message, { exact: true }).waitFor();
+      }
+      await expectAccessible(page);
+      await context.close();
+    }
+
+    // The dialog on the shelf says the same.
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, await makeUser({ like: 'student', label: 'redeem-dialog' }));
+    await page.goto('/shelf');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Redeem Shelfmark Access Code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Redeem Your Access Code' });
+    await dialog.getByLabel('Access code').fill(expired);
+    await dialog.getByRole('button', { name: 'Redeem' }).click();
+    await dialog.getByText(cases.en.expired).waitFor();
+    await dialog.getByLabel('Access code').fill(zeroes.replace('-2026', '-2O26'));
+    await dialog.getByRole('button', { name: 'Redeem' }).click();
+    await dialog.getByText(cases.en.zero).waitFor();
+    await expectAccessible(page);
+    // The right code still redeems.
+    await dialog.getByLabel('Access code').fill(zeroes);
+    await dialog.getByRole('button', { name: 'Redeem' }).click();
+    await page.getByRole('dialog', { name: 'Congratulations!' }).waitFor();
     await context.close();
   });
 });

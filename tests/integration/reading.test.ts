@@ -739,8 +739,39 @@ describe('section analytics (/courses/analytics/{courseId})', () => {
       );
     expect(events.map((e) => e.section)).toEqual([sectionId, sectionId]);
 
-    await expect(sectionAnalytics(ctxOf(student1!), sectionId)).rejects.toBeInstanceOf(Forbidden);
-    await expect(sectionAnalytics(ctxOf(outsider!), sectionId)).rejects.toBeInstanceOf(Forbidden);
+    // Issue 19: the section's own students, by name, each with every material, opened or not.
+    const byId = new Map(analytics.students.map((s) => [s.userId, s]));
+    expect(analytics.students.map((s) => s.userId).sort()).toEqual(
+      [student1!.id, student2!.id, student3!.id].sort(),
+    );
+    expect(byId.get(student1!.id)).toMatchObject({
+      firstName: 'R',
+      lastName: 'R',
+      email: student1!.email,
+      materials: [
+        {
+          productId: book.productId,
+          owns: true,
+          opens: 2,
+          lastOpenedAt: new Date('2026-03-02T10:00:00Z'),
+        },
+        { productId: unread, owns: false, opens: 0, lastOpenedAt: null },
+      ],
+    });
+    expect(byId.get(student3!.id)?.materials).toEqual([
+      { productId: book.productId, owns: false, opens: 0, lastOpenedAt: null },
+      { productId: unread, owns: false, opens: 0, lastOpenedAt: null },
+    ]);
+    // The professor sees the same names; nobody else does, and is told why.
+    expect((await sectionAnalytics(ctxOf(professor!), sectionId)).students).toHaveLength(3);
+    const otherSection = await section({ cds: false });
+    await member(otherSection, outsider!.id, 'professor');
+    for (const refused of [student1!, outsider!]) {
+      await expect(sectionAnalytics(ctxOf(refused), sectionId)).rejects.toMatchObject({
+        status: 403,
+        messageKey: 'analytics.error.notTeacher',
+      });
+    }
     await expect(sectionAnalytics(ctxOf(professor!), 2_147_483_000)).rejects.toBeInstanceOf(
       NotFound,
     );

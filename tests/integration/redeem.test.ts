@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleApiRequest } from '#api/router.ts';
@@ -39,14 +40,15 @@ async function person(ip = unique('ip')): Promise<RequestContext> {
 
 async function newCode(
   durationDays: number | null = null,
+  { code = unique('CODE').toUpperCase(), expiresAt = null as Date | null } = {},
 ): Promise<{ code: string; productId: number }> {
   const productId = await insertProduct(database.db, {}, { priceCents: 2000 });
-  const code = unique('CODE').toUpperCase();
   await database.db.insert(redeemCodes).values({
     productId,
     codeDigest: redeemCodeDigest(TEST_ACCESS_CODE_KEY, code),
     codeLast4: code.slice(-4),
     durationDays,
+    expiresAt,
   });
   return { code, productId };
 }
@@ -63,7 +65,7 @@ describe('redeeming a code (spec 1 §4 Redeem dialog; issue 6)', () => {
     expect(owned).toMatchObject({ productId, source: 'code' });
     expect(owned!.expiresAt!.getTime() - owned!.startsAt.getTime()).toBe(180 * 86_400_000);
     await expect(redeemCode(ctx, code)).rejects.toMatchObject({
-      messageKey: 'redeem.error.invalid',
+      messageKey: 'redeem.error.used',
     });
   });
 
@@ -136,5 +138,68 @@ describe('redeeming a code (spec 1 §4 Redeem dialog; issue 6)', () => {
       await redeemCode(await person(ip), `SPRAY-${i}`).catch(() => undefined);
     }
     await expect(redeemCode(await person(ip), 'ANY-CODE')).rejects.toBeInstanceOf(TooManyRequests);
+  });
+
+  it('issue 19: unknown, used and expired codes are told apart, in English and French', async () => {
+    const ctx = await person();
+    await expect(redeemCode(ctx, 'NO-SUCH-CODE-XYZ')).rejects.toMatchObject({
+      messageKey: 'redeem.error.unknown',
+    });
+    const expired = await newCode(null, {
+      expiresAt: new Date(ctx.now.getTime() - 86_400_000),
+    });
+    await expect(redeemCode(ctx, expired.code)).rejects.toMatchObject({
+      messageKey: 'redeem.error.expired',
+    });
+    // Used by someone else: said to be redeemed, never by whom.
+    const used = await newCode();
+    await redeemCode(await person(), used.code);
+    const api = async (code: string, locale: 'en' | 'fr-CA') => {
+      const response = await handleApiRequest(
+        new Request('http://127.0.0.1/api/redeem', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/vnd.api+json' },
+          body: JSON.stringify({ data: { type: 'redeem', attributes: { code } } }),
+        }),
+        testWebContext(database, { user: ctx.user, ipAddress: ctx.ipAddress, locale }),
+      );
+      expect(response.status).toBe(400);
+      return (await response.json()).errors[0].detail as string;
+    };
+    expect(await api(used.code, 'en')).toBe('This code has already been redeemed.');
+    expect(await api(used.code, 'fr-CA')).toBe('Ce code a déjà été utilisé.');
+    expect(await api(expired.code, 'en')).toBe(
+      'This code has expired. Ask whoever gave it to you for a new one.',
+    );
+    expect(await api('NO-SUCH-CODE-XYZ', 'en')).toBe(
+      'This code does not exist. Check what you typed and try again.',
+    );
+  });
+
+  it('issue 19: a code typed with the letter O for the digit 0 (or I for 1) gets a hint', async () => {
+    const ctx = await person();
+    // No other O, 0, I or 1 in it than the ones below.
+    const tag = Array.from({ length: 10 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ'[randomInt(24)]).join(
+      '',
+    );
+    const { code } = await newCode(null, { code: `HINT-${tag}-2026-10` });
+    const withO = code.replace('2026-10', '2O26-1O');
+    await expect(redeemCode(ctx, withO)).rejects.toMatchObject({
+      messageKey: 'redeem.error.unknown.digitZero',
+    });
+    const withI = code.replace('2026-10', '2026-I0');
+    const response = await handleApiRequest(
+      new Request('http://127.0.0.1/api/redeem', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/vnd.api+json' },
+        body: JSON.stringify({ data: { type: 'redeem', attributes: { code: withI } } }),
+      }),
+      testWebContext(database, { user: ctx.user, ipAddress: ctx.ipAddress, locale: 'fr-CA' }),
+    );
+    expect((await response.json()).errors[0].detail).toBe(
+      'Ce code n’existe pas. Les codes utilisent le chiffre 1, et non la lettre I.',
+    );
+    // The hint gives nothing away: the right code still redeems, once.
+    expect((await redeemCode(ctx, code)).productId).toBeGreaterThan(0);
   });
 });

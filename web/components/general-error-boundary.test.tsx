@@ -11,6 +11,13 @@ import { GeneralErrorBoundary } from './general-error-boundary.tsx';
  * form post: no root loader data, only the request's language from the entry (issue 18).
  */
 async function errorPage(thrown: unknown, locale: Locale | null): Promise<string> {
+  const html = await errorPageHtml(thrown, locale);
+  const heading = /<h1>(.*?)<\/h1>/.exec(html)?.[1] ?? '';
+  return heading.replaceAll('&#x27;', "'");
+}
+
+/** The whole error page as the server renders it, without root data (a visitor). */
+async function errorPageHtml(thrown: unknown, locale: Locale | null): Promise<string> {
   const routes = [
     {
       id: 'page',
@@ -27,13 +34,11 @@ async function errorPage(thrown: unknown, locale: Locale | null): Promise<string
   const context = await handler.query(new Request('http://localhost/'));
   if (context instanceof Response) throw new Error('unexpected redirect');
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
+  return renderToString(
     <LocaleContext.Provider value={locale}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </LocaleContext.Provider>,
   );
-  const heading = /<h1>(.*?)<\/h1>/.exec(html)?.[1] ?? '';
-  return heading.replaceAll('&#x27;', "'");
 }
 
 describe('GeneralErrorBoundary', () => {
@@ -80,5 +85,15 @@ describe('GeneralErrorBoundary', () => {
     expect(await errorPage(data(null, { status: 404 }), null)).toBe(
       "Sorry, that page doesn't exist.",
     );
+  });
+
+  it('issue 19: a visitor’s 404 offers a search box and the home page, not the shelf', async () => {
+    const html = await errorPageHtml(data(null, { status: 404 }), 'en');
+    expect(html).toContain('role="search"');
+    expect(html).toContain('name="terms"');
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Go to the home page<\/a>/);
+    expect(html).not.toContain('Go to My Shelf');
+    // A 403 keeps the spec's action to the shelf.
+    expect(await errorPageHtml(data(null, { status: 403 }), 'en')).toContain('Go to My Shelf');
   });
 });

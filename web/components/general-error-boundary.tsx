@@ -1,18 +1,41 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import type { Locale } from '#domain/accounts/language.ts';
 import type { MessageParams } from '#i18n/format-message.ts';
+import { SearchBox } from '#web/components/search-box.tsx';
 import { hasMessage } from '#web/i18n/catalog.ts';
-import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { useLocale, useRootData, useT } from '#web/i18n/use-t.ts';
 
 // spec 2 §8 / §2: 404 'Sorry, that page doesn't exist.', 403 'Sorry, you can't access this
 // page.', others 'Sorry, we have encountered an error.'; each offers an action to the shelf.
 // A domain error (withDomainErrors) carries its own message key: that message says more,
 // e.g. 'This book cannot be added for free.' instead of the generic 400.
+// Issue 19: a visitor who is not signed in gets, on the 404 page, a search box and a link
+// home instead of the shelf (which would only ask them to log in).
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const t = useT();
   const locale = useLocale();
+  const root = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status === 404 && !root?.user) {
+    return (
+      <section className="error-page stack">
+        <title>{t('error.notFound.title')}</title>
+        <h1>{t('error.notFound')}</h1>
+        {root?.site.showSearch === false ? null : (
+          <div className="error-page__search stack-sm">
+            <p>{t('error.notFound.search')}</p>
+            <SearchBox id="not-found-search" />
+          </div>
+        )}
+        <p className="cluster">
+          <Link to="/" className="button button--primary">
+            {t('error.goHome')}
+          </Link>
+        </p>
+      </section>
+    );
+  }
   const { title, message, action } =
     status === 404
       ? {

@@ -16,7 +16,9 @@ import type { Route } from './+types/course-analytics.ts';
 
 // /courses/analytics/{courseId}: 'View Section Analytics' (spec 1 §2 course section page; §6
 // professors and teaching assistants of the section only, anybody else is forbidden): each
-// material, how many students own it, how many opened it and when last (reading events).
+// material, how many students own it, how many opened it and when last (reading events);
+// issue 19: each student of the section by name, and the same as a CSV download
+// (course-analytics-csv.tsx), both for the section's teachers only (analytics-visibility.ts).
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const sectionId = parseId(params.courseId);
   if (sectionId === null) throw data(null, { status: 404 });
@@ -31,6 +33,23 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
       ...m,
       lastOpenedAt: m.lastOpenedAt?.toISOString() ?? null,
     })),
+    // Named here because the user teaches the section (sectionAnalytics refused otherwise).
+    students: analytics.students.map((student) => {
+      const opened = student.materials.filter((m) => m.opens > 0);
+      const last = opened.reduce<Date | null>(
+        (latest, m) =>
+          m.lastOpenedAt && (!latest || m.lastOpenedAt > latest) ? m.lastOpenedAt : latest,
+        null,
+      );
+      return {
+        userId: student.userId,
+        name: [student.firstName, student.lastName].filter(Boolean).join(' ') || student.email,
+        email: student.email,
+        opened: opened.length,
+        opens: student.materials.reduce((sum, m) => sum + m.opens, 0),
+        lastOpenedAt: last?.toISOString() ?? null,
+      };
+    }),
   };
 });
 
@@ -44,7 +63,7 @@ function titleOf(section: { department: string; courseNumber: string; number: st
 }
 
 export default function CourseAnalyticsPage() {
-  const { section, studentCount, materials, launches } = useLoaderData<typeof loader>();
+  const { section, studentCount, materials, students, launches } = useLoaderData<typeof loader>();
   const t = useT();
   const locale = useLocale();
   const timeZone = useTimeZone();
@@ -60,6 +79,15 @@ export default function CourseAnalyticsPage() {
       </p>
       <h1>{t('analytics.heading', { section: sectionTitleText(t, titleOf(section)) })}</h1>
       <p>{t('analytics.intro', { count: studentCount })}</p>
+      <p>
+        {/* A file, not a page: the browser loads it as a document and saves it. */}
+        <a
+          href={`/courses/analytics/${section.id}/analytics.csv`}
+          className="button button--secondary"
+        >
+          {t('analytics.download')}
+        </a>
+      </p>
       {materials.length === 0 ? (
         <p>{t('analytics.empty')}</p>
       ) : (
@@ -87,6 +115,41 @@ export default function CourseAnalyticsPage() {
                   <td>{m.opens}</td>
                   <td>
                     {m.lastOpenedAt ? when.format(new Date(m.lastOpenedAt)) : t('analytics.never')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {students.length === 0 ? (
+        <p>{t('analytics.students.none')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="analytics-table">
+            <caption>{t('analytics.students.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('analytics.student')}</th>
+                <th scope="col">{t('analytics.email')}</th>
+                <th scope="col">{t('analytics.materialsOpened')}</th>
+                <th scope="col">{t('analytics.opens')}</th>
+                <th scope="col">{t('analytics.lastOpened')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {students.map((student) => (
+                <tr key={student.userId}>
+                  <th scope="row">{student.name}</th>
+                  <td>{student.email}</td>
+                  <td>
+                    {t('analytics.ofStudents', { count: student.opened, total: materials.length })}
+                  </td>
+                  <td>{student.opens}</td>
+                  <td>
+                    {student.lastOpenedAt
+                      ? when.format(new Date(student.lastOpenedAt))
+                      : t('analytics.never')}
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,14 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  type PointerEvent as ReactPointerEvent,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'react-router';
 import { pageAt, printSpan } from '#domain/reading/print-pages.ts';
 import { findOccurrences } from '#domain/reading/text-search.ts';
@@ -21,6 +31,7 @@ import { epubPrintHtml } from './print-content.client.ts';
 import { ReaderPrint, type ReaderPrintHandle } from './reader-print.tsx';
 import { type ReaderHit, ReaderSearch } from './reader-search.tsx';
 import { ReaderToc } from './reader-toc.tsx';
+import { swipeTurn } from './swipe.ts';
 
 // pdf.js and its view load only when a PDF is opened: other pages never fetch them.
 const PdfView = lazy(() => import('./pdf-view.tsx').then((m) => ({ default: m.PdfView })));
@@ -77,7 +88,7 @@ function selectedBookText(within: Element | null): string {
 const EDITABLE = 'input, textarea, select, [contenteditable="true"], [role="radio"]';
 
 // The in-browser reader (issue 5): an EPUB chapter rendered on the server, or a PDF in
-// pdf.js; contents, search, type size, paginated or scrolled, keyboard page turns, the place
+// pdf.js; contents, search, type size, paginated or scrolled, keyboard and swipe page turns, the place
 // saved on the server for every device, DRM checks before a copy or a print, and a book that
 // closes when access ends.
 export function Reader({
@@ -143,6 +154,12 @@ export function Reader({
   const [pdfReady] = useState(deferred);
   const isPdf = view.format === 'pdf';
   const pdfUrl = `/file/read/${view.file.id}${courseMemberId === null ? '' : `?coursemember_id=${courseMemberId}`}`;
+
+  // Issue 19, on a phone: the reading tools fold away behind one button so the text starts on
+  // the first screen. null until hydrated: without JavaScript the tools stay shown.
+  const [toolsOpen, setToolsOpen] = useState<boolean | null>(null);
+  useEffect(() => setToolsOpen(false), []);
+  const swipe = useRef<{ id: number; x: number; y: number; at: number } | null>(null);
 
   useEffect(() => setSettings(loadSettings()), []);
   useEffect(() => {
@@ -242,6 +259,21 @@ export function Reader({
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   });
+
+  // A swipe on the page turns it (issue 19): a quick, mostly sideways stroke of a finger or
+  // pen; leftwards is the next page. A mouse drag selects text as before.
+  const onSwipeStart = (event: ReactPointerEvent) => {
+    if (event.pointerType === 'mouse' || !event.isPrimary) return;
+    swipe.current = { id: event.pointerId, x: event.clientX, y: event.clientY, at: Date.now() };
+  };
+  const onSwipeEnd = (event: ReactPointerEvent) => {
+    const start = swipe.current;
+    swipe.current = null;
+    if (!start || start.id !== event.pointerId) return;
+    const turn = swipeTurn(event.clientX - start.x, event.clientY - start.y, Date.now() - start.at);
+    if (turn === 'next') next();
+    else if (turn === 'previous') previous();
+  };
 
   const onLocation = useCallback(
     (where: ViewLocation) => {
@@ -431,7 +463,22 @@ export function Reader({
         <Link to={backTo.href}>{backTo.label}</Link>
       </div>
       <div className="reader__layout">
-        <section className="reader__tools stack-sm" aria-label={t('reader.tools')}>
+        {toolsOpen === null ? null : (
+          <button
+            type="button"
+            className="button button--secondary reader__tools-toggle"
+            aria-expanded={toolsOpen}
+            aria-controls={`${ids}-tools`}
+            onClick={() => setToolsOpen(!toolsOpen)}
+          >
+            {t('reader.tools')}
+          </button>
+        )}
+        <section
+          id={`${ids}-tools`}
+          className={`reader__tools stack-sm${toolsOpen === false ? ' reader__tools--folded' : ''}`}
+          aria-label={t('reader.tools')}
+        >
           <details>
             <summary>{t('reader.toc')}</summary>
             <ReaderToc
@@ -534,6 +581,11 @@ export function Reader({
           <div
             ref={pageArea}
             className="reader__page"
+            onPointerDown={onSwipeStart}
+            onPointerUp={onSwipeEnd}
+            onPointerCancel={() => {
+              swipe.current = null;
+            }}
             onCopy={(event) => {
               event.preventDefault();
               void copySelection();
