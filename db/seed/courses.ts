@@ -232,6 +232,21 @@ const TERMS: Record<Term, { start: number; end: number }> = {
 const day = (now: Date, days: number): Date => new Date(now.getTime() + days * DAY_MS);
 const isoDate = (d: Date): string => d.toISOString().slice(0, 10);
 
+/**
+ * 11:59 PM on that day where the course is (the demo's sections keep the default time zone,
+ * America/New_York): an add/drop deadline is the end of a day in the course's time zone, as
+ * the opting dialog shows it (issue 19), not the time of day the seed ran.
+ */
+function endOfDay(date: Date, timeZone = 'America/New_York'): Date {
+  const at = new Date(`${isoDate(date)}T23:59:00Z`);
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')!.value;
+  const [, sign, hours, minutes] = /GMT([+-])(\d{2}):(\d{2})/.exec(name) ?? [, '+', '00', '00'];
+  const offset = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
+  return new Date(at.getTime() - offset * 60_000);
+}
+
 export async function seedCourses(
   db: Queryable,
   orgs: DemoOrgs,
@@ -266,7 +281,7 @@ export async function seedCourses(
     const courseFeeCents = COURSE_FEES[sectionKeys[i]!] ?? null;
     const term = TERMS[s.term];
     const start = day(now, term.start);
-    const addDropAt = day(now, s.addDropDays ?? term.start + 14);
+    const addDropAt = endOfDay(day(now, s.addDropDays ?? term.start + 14));
     return {
       courseId: courseId.get(s.course)!,
       name: COURSES[s.course].name,
