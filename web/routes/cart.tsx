@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useLoaderData } from 'react-router';
 import { z } from 'zod';
 import { safeNextPath } from '#domain/accounts/safe-next.ts';
+import { withOfferingTerms } from '#domain/catalog/service.ts';
 import {
   cartLines,
   cartOwnerOf,
@@ -34,7 +35,11 @@ const CartForm = z.discriminatedUnion('intent', [
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   const owner = cartOwnerOf(context.rc.user, context.anonymousKey);
   const lines = owner ? await cartLines(context.rc.db, owner) : [];
-  return { lines, subtotal: subtotalCents(lines) };
+  // Each line says which offering it is (issue 19: 180-day rental, lifetime, print).
+  return {
+    lines: await withOfferingTerms(context.rc.db, lines),
+    subtotal: subtotalCents(lines),
+  };
 });
 
 // Add To Cart / Update Cart from a product page (back to it: the button then reads View Cart),

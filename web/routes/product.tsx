@@ -94,6 +94,8 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     // visitor of this site, so the page stays shareable).
     payments: context.browserPayments,
     platformFee: context.rc.site.org?.platformFee ?? null,
+    // "Today" for the day a rental would end if bought now (issue 19).
+    now: context.rc.now.toISOString(),
   };
 });
 
@@ -113,6 +115,7 @@ export default function ProductPage() {
     courseFeeSectionId,
     payments,
     platformFee,
+    now,
   } = useLoaderData<typeof loader>();
   const csrfToken = useCsrfToken();
   const hasReaderFile = product.bookFiles.some((file) => file.type === 'READER');
@@ -272,6 +275,7 @@ export default function ProductPage() {
               selectedId={selectedId}
               payments={payments}
               platformFee={platformFee}
+              now={now}
             />
           ) : null}
           <section className="stack" aria-labelledby="description-heading">
