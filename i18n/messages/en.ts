@@ -384,6 +384,7 @@ export const en = {
   'order.number': 'Order number: {number}',
   'order.date': 'Order date: {date}',
   'order.card': 'Paid with {brand} ending in {last4}',
+  'order.cardNoBrand': 'Paid with a card ending in {last4}',
   'order.introNoDigital': 'Your order is complete.',
   'order.printOnDemand':
     'Print-on-demand copies are printed for you and ship in 7 - 10 business days.',

@@ -400,6 +400,7 @@ export const frCA: Record<MessageId, string> = {
   'order.number': 'Numéro de commande : {number}',
   'order.date': 'Date de la commande : {date}',
   'order.card': 'Payé avec {brand} se terminant par {last4}',
+  'order.cardNoBrand': 'Payé avec une carte se terminant par {last4}',
   'order.introNoDigital': 'Votre commande est terminée.',
   'order.printOnDemand':
     'Les copies imprimées à la demande sont imprimées pour vous et expédiées en 7 à 10 jours ouvrables.',
