@@ -379,7 +379,7 @@ export const en = {
   'offering.whenEnds':
     'When it ends, your access ends; your place in the book is kept and you can buy it to read again.',
   'cart.added': 'Added to your cart.',
-  'cart.added.view': 'View cart',
+  'cart.added.view': 'View your cart',
   'nav.cart.count': 'Cart, {count, plural, =0 {no items} one {# item} other {# items}}',
   'order.number': 'Order number: {number}',
   'order.date': 'Order date: {date}',

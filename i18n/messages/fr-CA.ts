@@ -394,7 +394,7 @@ export const frCA: Record<MessageId, string> = {
   'offering.whenEnds':
     'À la fin, votre accès prend fin; l’endroit où vous en étiez dans le livre est conservé et vous pouvez l’acheter pour le lire de nouveau.',
   'cart.added': 'Ajouté à votre panier.',
-  'cart.added.view': 'Voir le panier',
+  'cart.added.view': 'Voir votre panier',
   'nav.cart.count':
     'Panier, {count, plural, =0 {aucun article} one {# article} other {# articles}}',
   'order.number': 'Numéro de commande : {number}',

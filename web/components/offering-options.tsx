@@ -72,11 +72,11 @@ export function OfferingOptions({
                     : { defaultChecked: offering.id === selectedId })}
                 />
                 <span className="offerings__name">
-                  {t(`offering.type.${offering.type}`)}
+                  {t(`offering.type.${offering.type}`)}{' '}
                   <span className="offerings__term">
                     {t(term.key, term.days ? { days: term.days } : undefined)}
                   </span>
-                </span>
+                </span>{' '}
                 <span className="offerings__price">
                   {formatMoney(locale, offeringPriceCents(offering), offering.currencyCode)}
                 </span>
