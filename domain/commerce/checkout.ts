@@ -112,6 +112,9 @@ export async function settlePayment(
   now: Date,
 ): Promise<void> {
   if (payment.status === 'succeeded' && payment.orderId) {
+    // The card first, on the attempt's row, so that the order mail queued with the success
+    // finds it; again after, for a success whose row the success itself creates.
+    await recordPaymentCard(db, gateway, payment);
     await recordSuccessfulPayment(db, {
       orderId: payment.orderId,
       gateway,
