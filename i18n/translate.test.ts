@@ -57,6 +57,8 @@ describe('message catalogs', () => {
         kid: 'k',
         reason: 'r',
       },
+      // What was bought and how it was paid (issue 19).
+      ...{ brand: 'Visa', last4: '4242' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();
