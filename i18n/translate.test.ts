@@ -59,6 +59,8 @@ describe('message catalogs', () => {
       },
       // The course finder (issue 19).
       ...{ code: 'BIO' },
+      // What was bought and how it was paid (issue 19).
+      ...{ brand: 'Visa', last4: '4242' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

@@ -1,7 +1,11 @@
+import type { OfferingTermFacts } from '#domain/catalog/offering-terms.ts';
 import type { CartLine } from '#domain/commerce/cart.ts';
 
-/** A cart line as a JSON:API `cart-item` resource (spec 1 §3 Cart item). */
-export function cartItemResource(line: CartLine) {
+/**
+ * A cart line as a JSON:API `cart-item` resource (spec 1 §3 Cart item), with its offering's
+ * type, duration and rental flag, which say what it gives (issue 19).
+ */
+export function cartItemResource(line: CartLine & { term: OfferingTermFacts | null }) {
   return {
     type: 'cart-item',
     id: String(line.id),
@@ -15,6 +19,9 @@ export function cartItemResource(line: CartLine) {
       language: line.languageCode,
       price: line.priceCents,
       currencyCode: line.currencyCode,
+      offeringType: line.offeringType,
+      durationDays: line.term?.durationDays ?? null,
+      isRental: line.term?.isRental ?? false,
     },
   };
 }

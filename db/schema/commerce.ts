@@ -159,6 +159,10 @@ export const payments = pgTable(
     failure: text(),
     // Paid with the wallet button rather than the card form.
     isWallet: boolean().notNull().default(false),
+    // The card as the gateway reports it, for the order page and mail (issue 19): its brand
+    // (Stripe's names: visa, mastercard, amex, …) and last four digits; never more of it.
+    cardBrand: text(),
+    cardLast4: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -171,6 +175,7 @@ export const payments = pgTable(
     check('payments_gateway', sql`${t.gateway} in ('test', 'stripe')`),
     check('payments_status', sql`${t.status} in (${inList(PAYMENT_STATUSES)})`),
     check('payments_amount', sql`${t.amountCents} >= 0`),
+    check('payments_card_last4', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
   ],
 );
 
@@ -200,6 +205,9 @@ export const testGatewayPayments = pgTable(
     failure: text(),
     // The confirmation's own idempotency key: a retried confirm is the same confirm.
     confirmKey: text(),
+    // The confirming card's brand and last four digits, as a provider reports them (issue 19).
+    cardBrand: text(),
+    cardLast4: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('test_gateway_payments_amount', sql`${t.amountCents} >= 0`)],

@@ -323,6 +323,9 @@ export async function seedShelf(
     gatewayRef: 'demo-seed-payment-1',
     status: 'succeeded',
     amountCents: subtotal,
+    // The test card, as its order page and mail show it (issue 19).
+    cardBrand: 'visa',
+    cardLast4: '4242',
     createdAt: paidAt,
   });
 

@@ -3,7 +3,7 @@ import { isMessageWording, type Wording } from '#domain/shared/wording.ts';
 import { en } from '#i18n/messages/en.ts';
 import { frCA } from '#i18n/messages/fr-CA.ts';
 import { translate } from '#i18n/translate.ts';
-import { featureWording, STORE_FEATURES } from './product-features.ts';
+import { featureWording, promisedFeatures, STORE_FEATURES } from './product-features.ts';
 
 const shown = (wording: Wording | null, locale: 'en' | 'fr-CA') =>
   wording === null
@@ -45,5 +45,30 @@ describe('product features', () => {
     expect(
       featureWording({ code: 'hologram', name: 'Holograms', detail: 'In 3D.' }).detail,
     ).toEqual({ text: 'In 3D.' });
+  });
+
+  it('issue 19: a page promises only what our reader does: no offline reading, read aloud, highlights, flashcards or citations', () => {
+    const row = (code: string | null, name = code ?? 'Publisher feature') => ({
+      code,
+      name,
+      detail: null,
+    });
+    const rows = [
+      row('read-aloud'),
+      row('search'),
+      row('highlights'),
+      row('offline'),
+      row('flashcards'),
+      row('citations'),
+      row('printing'),
+      row(null, 'Glossary'),
+      row('section-discussions'),
+    ];
+    expect(promisedFeatures(rows).map((f) => f.name)).toEqual([
+      'search',
+      'printing',
+      'Glossary',
+      'section-discussions',
+    ]);
   });
 });

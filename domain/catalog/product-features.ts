@@ -38,6 +38,37 @@ export function isStoreFeature(code: string | null): code is StoreFeature {
   return code !== null && (STORE_FEATURES as readonly string[]).includes(code);
 }
 
+/**
+ * What the store's own reader does today (issue 19: product pages promise only what this book
+ * can do in our reader; web/components/reader/): search the book, and print within the
+ * publisher's allowance. Read aloud, highlights and notes, offline reading, flashcards and
+ * citation tools are not in it, so no page shows them, whatever a product's rows say.
+ */
+export const READER_FEATURES_TODAY: readonly StoreFeature[] = ['search', 'printing'];
+
+const READER_FEATURES: readonly StoreFeature[] = [
+  'read-aloud',
+  'search',
+  'highlights',
+  'offline',
+  'flashcards',
+  'citations',
+  'printing',
+];
+
+/**
+ * The features a page may show: all but the reader features our reader does not have. A
+ * source's own feature (no store code) and the other store features pass as they are.
+ */
+export function promisedFeatures<T extends { code: string | null }>(features: readonly T[]): T[] {
+  return features.filter(
+    (feature) =>
+      !isStoreFeature(feature.code) ||
+      !READER_FEATURES.includes(feature.code) ||
+      READER_FEATURES_TODAY.includes(feature.code),
+  );
+}
+
 /** A feature row as the product page and the catalog item API carry it. */
 export type ProductFeature = { code: string | null; name: string; detail: string | null };
 

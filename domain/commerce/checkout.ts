@@ -1,12 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, lt, notInArray } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
-import { products } from '#db/schema/catalog.ts';
+import { offerings, products } from '#db/schema/catalog.ts';
 import { orderItems, orders, payments, printOrders, shipments } from '#db/schema/commerce.ts';
 import { openingsOf } from '#domain/access/entitlement-facts.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import type { CartLine } from './cart.ts';
+import { orderNumber } from './order-number.ts';
+import { orderNextSteps } from './order-receipt.ts';
 import { cancelOrder, placeOrder, recordSuccessfulPayment } from './orders.ts';
 import type { PaymentFailure } from './payment-failure.ts';
 import type {
@@ -110,6 +112,9 @@ export async function settlePayment(
   now: Date,
 ): Promise<void> {
   if (payment.status === 'succeeded' && payment.orderId) {
+    // The card first, on the attempt's row, so that the order mail queued with the success
+    // finds it; again after, for a success whose row the success itself creates.
+    await recordPaymentCard(db, gateway, payment);
     await recordSuccessfulPayment(db, {
       orderId: payment.orderId,
       gateway,
@@ -117,6 +122,7 @@ export async function settlePayment(
       amountCents: payment.amountCents,
       now,
     });
+    await recordPaymentCard(db, gateway, payment);
     return;
   }
   // A settled payment stays settled: news of an earlier state arriving late (a webhook for
@@ -131,6 +137,19 @@ export async function settlePayment(
         notInArray(payments.status, ['succeeded', 'canceled', 'refunded']),
       ),
     );
+}
+
+/** The card the gateway names for a payment, kept for the order page and mail (issue 19). */
+async function recordPaymentCard(
+  db: Queryable,
+  gateway: GatewayName,
+  payment: GatewayPayment,
+): Promise<void> {
+  if (!payment.card) return;
+  await db
+    .update(payments)
+    .set({ cardBrand: payment.card.brand, cardLast4: payment.card.last4 })
+    .where(and(eq(payments.gateway, gateway), eq(payments.gatewayRef, payment.ref)));
 }
 
 function outcomeOf(payment: GatewayPayment): PaymentOutcome {
@@ -339,6 +358,28 @@ export async function expireAbandonedOrders(
   return canceled;
 }
 
+/**
+ * What an order's page and mail say of it besides its items (issue 19): its number, when it
+ * was placed (paid, once it is), and the card that paid (brand and last four), if known.
+ */
+export async function orderReceiptFacts(db: Queryable, orderId: string) {
+  const [order] = await db
+    .select({ createdAt: orders.createdAt, paidAt: orders.paidAt })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  const [paid] = await db
+    .select({ brand: payments.cardBrand, last4: payments.cardLast4 })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
+    .limit(1);
+  return {
+    number: orderNumber(orderId),
+    placedAt: order?.paidAt ?? order?.createdAt ?? null,
+    card: paid?.brand && paid.last4 ? { brand: paid.brand, last4: paid.last4 } : null,
+  };
+}
+
 /** The order-complete page: only its owner sees it (spec 1 §2 Checkout complete). */
 export async function completedOrder(ctx: RequestContext, orderId: string) {
   const order = await ownOrder(ctx, orderId);
@@ -350,6 +391,12 @@ export async function completedOrder(ctx: RequestContext, orderId: string) {
       status: products.status,
       priceCents: orderItems.priceCents,
       isDigital: orderItems.isDigital,
+      // Which offering it was, in plain words on the page (issue 19, offering-terms.ts).
+      term: {
+        type: offerings.type,
+        durationDays: offerings.durationDays,
+        isRental: offerings.isRental,
+      },
       shipment: {
         status: shipments.status,
         carrier: shipments.carrier,
@@ -364,6 +411,7 @@ export async function completedOrder(ctx: RequestContext, orderId: string) {
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
+    .innerJoin(offerings, eq(offerings.id, orderItems.offeringId))
     .leftJoin(shipments, eq(shipments.orderItemId, orderItems.id))
     .leftJoin(printOrders, eq(printOrders.orderItemId, orderItems.id))
     .where(eq(orderItems.orderId, order.id))
@@ -372,6 +420,8 @@ export async function completedOrder(ctx: RequestContext, orderId: string) {
   const openings = await openingsOf(ctx, items);
   return {
     ...order,
+    ...(await orderReceiptFacts(ctx.db, order.id)),
+    next: orderNextSteps(items.map((item) => item.term.type)),
     items: items.map((item) => ({
       ...item,
       readable: openings.get(item.productId)?.readable ?? false,

@@ -1,3 +1,4 @@
+import type { PaymentCard } from './payment-card.ts';
 import type { CardInput } from './test-card.ts';
 
 // How the store takes money (issue 4), shaped like a payment provider's payment intents: the
@@ -46,6 +47,8 @@ export type GatewayPayment = {
   /** Handed to the browser when the provider's script confirms the payment there. */
   clientSecret: string;
   failure: FailureReason | null;
+  /** The card that paid, when the provider says (issue 19: the order shows its last four). */
+  card: PaymentCard | null;
 };
 
 /** What confirms a payment: a card typed into the test gateway's form, or a provider token. */

@@ -117,14 +117,17 @@ export class StripeGateway implements PaymentGateway {
     return this.#intent('confirm', () =>
       this.#stripe.paymentIntents.confirm(
         input.ref,
-        { payment_method: method.id },
+        // The PaymentMethod comes back whole: its card's brand and last four (issue 19).
+        { payment_method: method.id, expand: ['payment_method'] },
         { idempotencyKey: input.idempotencyKey },
       ),
     );
   }
 
   retrievePayment(ref: string): Promise<GatewayPayment> {
-    return this.#intent('retrieve', () => this.#stripe.paymentIntents.retrieve(ref));
+    return this.#intent('retrieve', () =>
+      this.#stripe.paymentIntents.retrieve(ref, { expand: ['payment_method'] }),
+    );
   }
 
   /** A payment that already succeeded (or was canceled) stays as it is and is returned. */

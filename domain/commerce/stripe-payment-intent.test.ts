@@ -62,7 +62,25 @@ describe('a Stripe PaymentIntent as a gateway payment', () => {
       orderId: '7d1f3c2a-5b8e-4f6a-9c0d-2e4b6a8c0f13',
       clientSecret: 'pi_3QZk8vF2mN7pLr4T1aB6cD9e_secret_Xq7RbN2vK9mLw4TzPc8HdYs1f',
       failure: null,
+      card: null,
     });
+  });
+
+  it('issue 19: an intent with its PaymentMethod expanded names the card: brand and last four', () => {
+    const succeeded = fixture('payment-intent-confirm-succeeded.json');
+    // As Stripe answers with expand[]=payment_method (docs.stripe.com/api/expanding_objects).
+    const expanded = {
+      ...succeeded,
+      payment_method: {
+        id: succeeded.payment_method,
+        object: 'payment_method',
+        type: 'card',
+        card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+      },
+    };
+    expect(gatewayPaymentOf(expanded).card).toEqual({ brand: 'visa', last4: '4242' });
+    // An id alone says nothing of the card.
+    expect(gatewayPaymentOf(succeeded).card).toBeNull();
   });
 
   it('a declined intent says why; a later success does not carry the old error', () => {

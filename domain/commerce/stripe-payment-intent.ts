@@ -1,3 +1,4 @@
+import type { PaymentCard } from './payment-card.ts';
 import type { FailureReason, GatewayPayment, GatewayPaymentStatus } from './payment-gateway.ts';
 
 // Reading Stripe's PaymentIntent object (docs.stripe.com/api/payment_intents/object) in the
@@ -22,7 +23,13 @@ export type StripePaymentIntent = {
   client_secret?: string | null;
   metadata?: Record<string, string> | null;
   last_payment_error?: StripePaymentError | null;
+  /** An id, or the PaymentMethod itself when the call asked to expand it. */
+  payment_method?: string | { card?: StripeCard | null } | null;
+  /** An id, or the Charge itself when expanded. */
+  latest_charge?: string | { payment_method_details?: { card?: StripeCard | null } | null } | null;
 };
+
+type StripeCard = { brand?: string | null; last4?: string | null };
 
 /** Stripe answered something that is not a PaymentIntent we can read. */
 export class UnexpectedStripeObject extends Error {
@@ -99,6 +106,18 @@ export function failureReasonOf(error: StripePaymentError | null | undefined): F
 }
 
 /**
+ * The card that paid, when the intent carries its PaymentMethod (or its latest Charge)
+ * expanded: brand and last four digits (issue 19). An id alone says nothing of the card.
+ */
+export function paymentCardOfIntent(intent: StripePaymentIntent): PaymentCard | null {
+  const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const card = method?.card ?? charge?.payment_method_details?.card ?? null;
+  if (!card?.last4 || !/^\d{4}$/.test(card.last4)) return null;
+  return { brand: card.brand ?? 'unknown', last4: card.last4 };
+}
+
+/**
  * A PaymentIntent as the gateway reports it. A failure is only reported while the payment
  * waits for another method: Stripe keeps `last_payment_error` after a later success.
  */
@@ -122,5 +141,6 @@ export function gatewayPaymentOf(
     orderId: value.metadata?.[ORDER_METADATA_KEY] ?? null,
     clientSecret: value.client_secret ?? '',
     failure: status === 'requires_payment_method' && lastError ? failureReasonOf(lastError) : null,
+    card: paymentCardOfIntent(value),
   };
 }

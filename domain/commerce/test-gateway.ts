@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { testGatewayPayments } from '#db/schema/commerce.ts';
+import { type PaymentCard, paymentCardOf } from './payment-card.ts';
 import {
   type FailureReason,
   type GatewayPayment,
@@ -9,7 +10,7 @@ import {
   InvalidSignature,
   type PaymentGateway,
 } from './payment-gateway.ts';
-import { testCardOutcome } from './test-card.ts';
+import { cardDigits, testCardOutcome } from './test-card.ts';
 import { TEST_WALLET_TOKEN } from './wallet-tokens.ts';
 
 type Row = typeof testGatewayPayments.$inferSelect;
@@ -23,8 +24,12 @@ function toPayment(row: Row): GatewayPayment {
     orderId: row.orderId,
     clientSecret: `${row.ref}_secret`,
     failure: (row.failure as FailureReason | null) ?? null,
+    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
   };
 }
+
+/** The test wallet's card: its sheet offers it as 'Visa ending in 4242'. */
+const TEST_WALLET_CARD: PaymentCard = { brand: 'visa', last4: '4242' };
 
 export class UnknownPayment extends Error {
   constructor(ref: string) {
@@ -71,16 +76,26 @@ export class TestGateway implements PaymentGateway {
     }
     let status: GatewayPaymentStatus;
     let failure: FailureReason | null = null;
+    // The card that tried, as a provider keeps it: brand and last four digits (issue 19).
+    let card: PaymentCard | null = null;
     if (input.method.kind === 'card') {
       const outcome = testCardOutcome(input.method.card, input.now);
       if (outcome.ok) status = outcome.result;
       else [status, failure] = ['requires_payment_method', outcome.reason];
+      card = paymentCardOf(cardDigits(input.method.card.number));
     } else if (input.method.id === TEST_WALLET_TOKEN) {
       status = 'succeeded';
+      card = TEST_WALLET_CARD;
     } else {
       [status, failure] = ['requires_payment_method', 'card_declined'];
     }
-    return this.#update(input.ref, { status, failure, confirmKey: input.idempotencyKey });
+    return this.#update(input.ref, {
+      status,
+      failure,
+      confirmKey: input.idempotencyKey,
+      cardBrand: card?.brand ?? null,
+      cardLast4: card?.last4 ?? null,
+    });
   }
 
   /** The shopper's answer to the test bank's extra step for 4000 0025 0000 3155. */
@@ -120,7 +135,13 @@ export class TestGateway implements PaymentGateway {
 
   async #update(
     ref: string,
-    values: { status: GatewayPaymentStatus; failure: FailureReason | null; confirmKey?: string },
+    values: {
+      status: GatewayPaymentStatus;
+      failure: FailureReason | null;
+      confirmKey?: string;
+      cardBrand?: string | null;
+      cardLast4?: string | null;
+    },
   ): Promise<GatewayPayment> {
     // Only an unsettled payment moves: two racing confirmations cannot both change it.
     const [row] = await this.db

@@ -1,14 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
-import { products } from '#db/schema/catalog.ts';
+import { offerings, products } from '#db/schema/catalog.ts';
 import { orderItems, orders } from '#db/schema/commerce.ts';
 import { isLocale } from '#domain/accounts/language.ts';
+import { offeringTermMessage } from '#domain/catalog/offering-terms.ts';
+import { orderReceiptFacts } from '#domain/commerce/checkout.ts';
+import { orderNextSteps } from '#domain/commerce/order-receipt.ts';
+import { paidWithMessage } from '#domain/commerce/payment-card.ts';
 import { formatMoney, translate } from '#i18n/translate.ts';
 
 export type Email = { to: string; subject: string; text: string };
 
-/** The order confirmation (issue 4), in the buyer's language; null if the order is gone. */
+/**
+ * The order confirmation (issue 4), in the buyer's language; null if the order is gone. Issue
+ * 19: its number, date (in the buyer's time zone) and card (last four), each item with its
+ * offering in plain words, subtotal, fee and total, and what happens next; an order without
+ * anything digital does not say its items are on the shelf.
+ */
 export async function orderConfirmationEmail(
   db: Queryable,
   orderId: string,
@@ -17,10 +26,13 @@ export async function orderConfirmationEmail(
   const [order] = await db
     .select({
       id: orders.id,
+      subtotalCents: orders.subtotalCents,
+      feeCents: orders.feeCents,
       totalCents: orders.totalCents,
       email: users.email,
       firstName: users.firstName,
       languageCode: users.languageCode,
+      timeZone: users.timeZone,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
@@ -28,28 +40,53 @@ export async function orderConfirmationEmail(
     .limit(1);
   if (!order) return null;
   const locale = isLocale(order.languageCode ?? '') ? (order.languageCode as 'en' | 'fr-CA') : 'en';
+  const say = (id: string, params?: Record<string, string | number>) =>
+    translate(locale, id, params);
+  const money = (cents: number) => formatMoney(locale, cents, 'USD');
   const items = await db
-    .select({ title: products.title, priceCents: orderItems.priceCents })
+    .select({
+      title: products.title,
+      priceCents: orderItems.priceCents,
+      type: offerings.type,
+      durationDays: offerings.durationDays,
+      isRental: offerings.isRental,
+    })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
+    .innerJoin(offerings, eq(offerings.id, orderItems.offeringId))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(orderItems.id);
-  const lines = items.map(
-    (item) => `- ${item.title}: ${formatMoney(locale, item.priceCents, 'USD')}`,
-  );
+  const receipt = await orderReceiptFacts(db, orderId);
+  const next = orderNextSteps(items.map((item) => item.type));
+  const lines = items.map((item) => {
+    const term = offeringTermMessage(item);
+    const words = say(term.key, term.days ? { days: term.days } : undefined);
+    return `- ${item.title} (${words}): ${money(item.priceCents)}`;
+  });
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: order.timeZone });
+  const paidWith = receipt.card ? paidWithMessage(receipt.card) : null;
   return {
     to: order.email,
-    subject: translate(locale, 'email.order.subject'),
+    subject: say('email.order.subject'),
     text: [
-      translate(locale, 'email.order.greeting', { name: order.firstName }),
+      say('email.order.greeting', { name: order.firstName }),
       '',
-      translate(locale, 'email.order.intro'),
+      say(next.onShelf ? 'email.order.intro' : 'email.order.introNoDigital'),
       '',
       ...lines,
       '',
-      `${translate(locale, 'checkout.total')}: ${formatMoney(locale, order.totalCents, 'USD')}`,
+      ...(next.printed ? [say('order.printOnDemand')] : []),
+      ...(next.posted ? [say('order.posted')] : []),
+      ...(next.printed || next.posted ? [''] : []),
+      say('order.number', { number: receipt.number }),
+      ...(receipt.placedAt ? [say('order.date', { date: day.format(receipt.placedAt) })] : []),
+      ...(paidWith ? [say(paidWith.key, paidWith.params)] : []),
       '',
-      `${translate(locale, 'email.order.link')} ${publicOrigin}/checkout/complete/${order.id}`,
+      `${say('cart.subtotal')}: ${money(order.subtotalCents)}`,
+      `${say('checkout.fee')}: ${money(order.feeCents)}`,
+      `${say('checkout.total')}: ${money(order.totalCents)}`,
+      '',
+      `${say('email.order.link')} ${publicOrigin}/checkout/complete/${order.id}`,
     ].join('\n'),
   };
 }

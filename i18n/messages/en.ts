@@ -414,6 +414,35 @@ export const en = {
   'offering.days': '{days, plural, one {# day} other {# days}}',
   'offering.perpetual': 'Lifetime access',
   'offering.rental': 'Rental',
+  // Issue 19: what an offering gives, in plain words (domain/catalog/offering-terms.ts), on the
+  // product page, the cart line, the order page and the order mail; what Add To Cart did; the
+  // order's number, date and card; what happens to an order without digital items.
+  'offering.term.rental': '{days}-day rental',
+  'offering.term.lifetime': 'Lifetime access',
+  'offering.term.print': 'Print copy, shipped',
+  'offering.term.printRental': 'Print rental, shipped; due back 7 days after the add/drop date',
+  'offering.term.shipped': 'Shipped to you',
+  'offering.term.combo': 'Lifetime access + print copy, shipped',
+  'offering.term.comboRental': '{days}-day rental + print copy, shipped',
+  'offering.group.digital': 'Digital',
+  'offering.group.print': 'Print',
+  'offering.group.combo': 'Digital + Print',
+  'offering.endsOn': 'If bought today, it ends on {date}.',
+  'offering.whenEnds':
+    'When it ends, your access ends; your place in the book is kept and you can buy it to read again.',
+  'cart.added': 'Added to your cart.',
+  'cart.added.view': 'View your cart',
+  'nav.cart.count': 'Cart, {count, plural, =0 {no items} one {# item} other {# items}}',
+  'order.number': 'Order number: {number}',
+  'order.date': 'Order date: {date}',
+  'order.card': 'Paid with {brand} ending in {last4}',
+  'order.cardNoBrand': 'Paid with a card ending in {last4}',
+  'order.introNoDigital': 'Your order is complete.',
+  'order.printOnDemand':
+    'Print-on-demand copies are printed for you and ship in 7 - 10 business days.',
+  'order.posted':
+    'Print copies and items are posted to you; tracking appears on your order page once they ship.',
+  'email.order.introNoDigital': 'Thank you for your order:',
   'product.tabs': 'Product information',
   'product.ebookFeatures': 'eBook Features',
   'product.accessibilityTab': 'ACCESSIBILITY',

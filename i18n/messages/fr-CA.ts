@@ -429,6 +429,38 @@ export const frCA: Record<MessageId, string> = {
   'offering.days': '{days, plural, one {# jour} other {# jours}}',
   'offering.perpetual': 'Accès à vie',
   'offering.rental': 'Location',
+  // Issue 19 : ce que donne une offre, en mots simples (domain/catalog/offering-terms.ts), sur la
+  // page du produit, la ligne du panier, la page et le courriel de la commande; ce qu’a fait
+  // Ajouter au panier; le numéro, la date et la carte de la commande; ce qui arrive à une
+  // commande sans article numérique.
+  'offering.term.rental': 'Location de {days} jours',
+  'offering.term.lifetime': 'Accès à vie',
+  'offering.term.print': 'Copie imprimée, expédiée',
+  'offering.term.printRental':
+    'Copie imprimée en location, expédiée; à retourner 7 jours après la date limite d’ajout et d’abandon',
+  'offering.term.shipped': 'Expédié chez vous',
+  'offering.term.combo': 'Accès à vie + copie imprimée, expédiée',
+  'offering.term.comboRental': 'Location de {days} jours + copie imprimée, expédiée',
+  'offering.group.digital': 'Numérique',
+  'offering.group.print': 'Imprimé',
+  'offering.group.combo': 'Numérique + imprimé',
+  'offering.endsOn': 'Acheté aujourd’hui, il prend fin le {date}.',
+  'offering.whenEnds':
+    'À la fin, votre accès prend fin; l’endroit où vous en étiez dans le livre est conservé et vous pouvez l’acheter pour le lire de nouveau.',
+  'cart.added': 'Ajouté à votre panier.',
+  'cart.added.view': 'Voir votre panier',
+  'nav.cart.count':
+    'Panier, {count, plural, =0 {aucun article} one {# article} other {# articles}}',
+  'order.number': 'Numéro de commande : {number}',
+  'order.date': 'Date de la commande : {date}',
+  'order.card': 'Payé avec {brand} se terminant par {last4}',
+  'order.cardNoBrand': 'Payé avec une carte se terminant par {last4}',
+  'order.introNoDigital': 'Votre commande est terminée.',
+  'order.printOnDemand':
+    'Les copies imprimées à la demande sont imprimées pour vous et expédiées en 7 à 10 jours ouvrables.',
+  'order.posted':
+    'Les copies imprimées et les articles vous sont expédiés; le suivi s’affiche sur la page de votre commande dès l’expédition.',
+  'email.order.introNoDigital': 'Merci de votre commande :',
   'product.tabs': 'Renseignements sur le produit',
   'product.ebookFeatures': 'Fonctions du livre numérique',
   'product.accessibilityTab': 'ACCESSIBILITÉ',

@@ -112,6 +112,7 @@ describe('Stripe gateway requests', () => {
       orderId: ORDER,
       clientSecret: `${PI}_secret_Xq7RbN2vK9mLw4TzPc8HdYs1f`,
       failure: null,
+      card: null,
     });
   });
 
@@ -125,7 +126,11 @@ describe('Stripe gateway requests', () => {
     });
     expect(seen[0]).toMatchObject({ method: 'POST', url: `/v1/payment_intents/${PI}/confirm` });
     expect(seen[0]!.headers['idempotency-key']).toBe(`${PI}:abc`);
-    expect(form(seen[0]!.body)).toEqual({ payment_method: 'pm_1QZk9AF2mN7pLr4TbC3dE5fG' });
+    // Issue 19: the PaymentMethod comes back expanded, with its card's brand and last four.
+    expect(form(seen[0]!.body)).toEqual({
+      payment_method: 'pm_1QZk9AF2mN7pLr4TbC3dE5fG',
+      'expand[0]': 'payment_method',
+    });
     expect(payment).toMatchObject({ ref: PI, status: 'succeeded', failure: null, orderId: ORDER });
   });
 
@@ -157,6 +162,7 @@ describe('Stripe gateway requests', () => {
       status: 'requires_action',
       clientSecret: `${PI}_secret_Xq7RbN2vK9mLw4TzPc8HdYs1f`,
       failure: null,
+      card: null,
     });
   });
 
@@ -178,7 +184,12 @@ describe('Stripe gateway requests', () => {
   it('retrieve: GET /v1/payment_intents/{id} with no body and no idempotency key', async () => {
     answerWith(200, 'payment-intent-confirm-succeeded.json');
     const payment = await gateway().retrievePayment(PI);
-    expect(seen[0]).toMatchObject({ method: 'GET', url: `/v1/payment_intents/${PI}`, body: '' });
+    // Issue 19: with its PaymentMethod expanded, for the card's brand and last four.
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      url: `/v1/payment_intents/${PI}?expand[0]=payment_method`,
+      body: '',
+    });
     expect(seen[0]!.headers).toMatchObject({
       authorization: `Bearer ${SECRET_KEY}`,
       'stripe-version': STRIPE_API_VERSION,
@@ -191,7 +202,9 @@ describe('Stripe gateway requests', () => {
   it('the id is one path segment: a ref cannot reach another endpoint', async () => {
     answerWith(200, 'payment-intent-confirm-succeeded.json');
     await gateway().retrievePayment('pi_1/../../v1/customers');
-    expect(seen[0]!.url).toBe('/v1/payment_intents/pi_1%2F..%2F..%2Fv1%2Fcustomers');
+    expect(seen[0]!.url).toBe(
+      '/v1/payment_intents/pi_1%2F..%2F..%2Fv1%2Fcustomers?expand[0]=payment_method',
+    );
   });
 
   it('cancel: POST …/cancel; a payment that already succeeded comes back as succeeded', async () => {

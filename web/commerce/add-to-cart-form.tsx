@@ -15,6 +15,7 @@ import { useT } from '#web/i18n/use-t.ts';
 import { ButtonNotify, useButtonNotify } from '#web/utils/button-notify.tsx';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { onDemand } from '#web/utils/on-demand.tsx';
+import { announceCartChange } from './cart-count.ts';
 
 const ReadingOptionDialog = onDemand(() =>
   import('#web/components/reading-option-dialog.tsx').then((module) => module.ReadingOptionDialog),
@@ -31,7 +32,8 @@ type CartBody = { data?: { attributes: { productId: number; offeringId: number }
  * then locked), Update Cart when another one is selected. What is in the cart is asked after
  * hydration (GET /api/cart): anonymous product pages are shared, so the server cannot write it
  * into them. Posts to the cart without leaving the page; a failure opens 'Unable to Add to
- * Cart' with the reason. A course-fee item opens 'Reading Option' first.
+ * Cart' with the reason. A course-fee item opens 'Reading Option' first. An add is confirmed in
+ * a live region with a link to the cart (issue 19), and the navbar's count is asked again.
  */
 export function AddToCartForm({
   productId,
@@ -45,6 +47,7 @@ export function AddToCartForm({
   loggedIn,
   payments,
   platformFee,
+  now,
 }: {
   productId: number;
   productTitle: string;
@@ -58,9 +61,13 @@ export function AddToCartForm({
   loggedIn: boolean;
   payments: BrowserPayments;
   platformFee: SiteOrg['platformFee'] | null;
+  /** The page's time, for the day a rental would end if bought today. */
+  now?: string;
 }) {
   // The cart is asked after hydration: the button may then read View Cart or Update Cart.
-  const t = useT(['cart.view', 'cart.update']);
+  const t = useT(['cart.view', 'cart.update', 'cart.added', 'cart.added.view']);
+  // Said once an add of this form is done, and until the choice changes (issue 19).
+  const [confirmed, setConfirmed] = useState(false);
   const [notice, notify] = useButtonNotify();
   // An add of this form is under way: when it is done, View Cart takes the focus.
   const adding = useRef(false);
@@ -122,7 +129,12 @@ export function AddToCartForm({
     adding.current = false;
     viewCart.current?.focus();
     notify('success');
+    setConfirmed(true);
+    announceCartChange();
   }, [state, fetcher.state, notify]);
+  useEffect(() => {
+    if (state !== 'view') setConfirmed(false);
+  }, [state]);
   const selected = offerings.find((offering) => offering.id === selectedId) ?? null;
   const busy = fetcher.state !== 'idle';
   return (
@@ -158,6 +170,7 @@ export function AddToCartForm({
           // spec 1 §4: the selection is locked once the item is in the cart.
           locked={state === 'view'}
           onSelect={setSelectedId}
+          now={now}
         />
         <div className="cart-actions">
           {state === 'view' ? (
@@ -190,6 +203,14 @@ export function AddToCartForm({
           ) : null}
         </div>
         <ButtonNotify kind={notice} />
+        {/* Always in the page, so that what is put in it is announced (issue 19). */}
+        <output className="cart-added">
+          {confirmed ? (
+            <>
+              {t('cart.added')} <Link to="/cart/">{t('cart.added.view')}</Link>
+            </>
+          ) : null}
+        </output>
       </fetcher.Form>
       <ReadingOptionDialog
         when={readingOption}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { type OfferingTermFacts, offeringTermMessage } from '#domain/catalog/offering-terms.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
@@ -7,7 +8,8 @@ import { useLocale, useT } from '#web/i18n/use-t.ts';
 /**
  * One cart item as the cart page and the cart sheet show it (spec 2 §3 Cart: product name and
  * offering price): the title links to the product page, then the kind (a combo is digital and
- * print, spec 1 §3 Cart item), the price and the item's remove control.
+ * print, spec 1 §3 Cart item) and which offering it is in plain words (issue 19: 180-day
+ * rental, lifetime access, print copy), the price and the item's remove control.
  */
 export function CartLineItem({
   line,
@@ -21,6 +23,8 @@ export function CartLineItem({
     isPrint: boolean;
     priceCents: number;
     currencyCode: string;
+    /** The offering's type, duration and rental flag (offering-terms.ts). */
+    term: OfferingTermFacts | null;
   };
   /** The remove control: a form on the page, a button in the sheet. */
   children: ReactNode;
@@ -34,6 +38,7 @@ export function CartLineItem({
       : line.isPrint
         ? 'cart.kind.print'
         : 'cart.kind.digital';
+  const term = line.term ? offeringTermMessage(line.term) : null;
   return (
     <li className="cart-line">
       <div>
@@ -43,6 +48,11 @@ export function CartLineItem({
           </Link>
         </p>
         <p className="card__type">{t(kind)}</p>
+        {term ? (
+          <p className="cart-line__term">
+            {t(term.key, term.days ? { days: term.days } : undefined)}
+          </p>
+        ) : null}
       </div>
       <p className="cart-line__price">{formatMoney(locale, line.priceCents, line.currencyCode)}</p>
       {children}

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '#i18n/format-money.ts';
+import { announceCartChange } from '#web/commerce/cart-count.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { type Cart, type CartItem, fetchCart, removeCartItem } from '#web/utils/cart-document.ts';
 import { checkoutPath } from '#web/utils/checkout-path.ts';
@@ -86,6 +87,7 @@ function CartSheetBody({
     const result = await removeCartItem(csrfToken, item.id);
     setRemoving(null);
     setRemoveFailed(!result.ok);
+    if (result.ok) announceCartChange();
     // The list goes away while the cart reloads: keep focus in the sheet, on its title.
     titleRef.current?.focus();
     reload();

@@ -1,11 +1,15 @@
-import { featureWording, type ProductFeature } from '#domain/catalog/product-features.ts';
+import {
+  featureWording,
+  type ProductFeature,
+  promisedFeatures,
+} from '#domain/catalog/product-features.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { WordingText } from '#web/i18n/wording-text.tsx';
 
 /**
  * Product features as name and detail, in the page's language where the store describes the
  * feature and in the product's (`language`) where its source did; the spec's 'no information'
- * text when there are none.
+ * text when there are none. Only what our reader does (issue 19: no offline reading).
  */
 export function FeatureList({
   features,
@@ -15,10 +19,11 @@ export function FeatureList({
   language: string;
 }) {
   const t = useT();
-  if (!features?.length) return <p>{t('product.noInformation')}</p>;
+  const shown = promisedFeatures(features ?? []);
+  if (!shown.length) return <p>{t('product.noInformation')}</p>;
   return (
     <dl className="features">
-      {features.map((feature, index) => {
+      {shown.map((feature, index) => {
         const wording = featureWording(feature);
         return (
           <div key={`${feature.code ?? feature.name}-${index}`}>

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useCartCount } from '#web/commerce/cart-count.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { useShellData } from '#web/shell/shell-data.ts';
 import { hydratedOnDemand } from '#web/utils/hydrated-on-demand.tsx';
@@ -21,8 +22,10 @@ const LabelCategoryNav = hydratedOnDemand(
 export function Navbar() {
   // The root's data, or on an error page without it the main site's (shell-data.ts).
   const root = useShellData();
-  const t = useT();
+  // The item count is asked after hydration (issue 19), so its words come with the page.
+  const t = useT(['nav.cart.count']);
   const location = useLocation();
+  const cartCount = useCartCount(root?.site.showCart ?? false);
   if (!root) return null;
   const { site, user } = root;
   const next = location.pathname + location.search;
@@ -40,8 +43,19 @@ export function Navbar() {
         <ul className="navbar__actions">
           {site.showCart ? (
             <li>
-              <Link to="/cart/" className="button button--ghost">
+              <Link
+                to="/cart/"
+                className="button button--ghost"
+                aria-label={
+                  cartCount === null ? undefined : t('nav.cart.count', { count: cartCount })
+                }
+              >
                 {t('nav.cart')}
+                {cartCount ? (
+                  <span className="navbar__count" aria-hidden="true">
+                    {cartCount}
+                  </span>
+                ) : null}
               </Link>
             </li>
           ) : null}

@@ -1,17 +1,29 @@
+import { useId } from 'react';
 import type { OfferingPanel } from '#domain/catalog/offering-selection.ts';
+import {
+  digitalAccessEndsAt,
+  type OfferingGroup,
+  offeringGroup,
+  offeringTermMessage,
+} from '#domain/catalog/offering-terms.ts';
 import type { ProductOffering } from '#domain/catalog/service.ts';
 import { offeringPriceCents } from '#domain/commerce/cart-button.ts';
 import { formatMoney } from '#i18n/format-money.ts';
-import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { useLocale, useT, useTimeZone } from '#web/i18n/use-t.ts';
+
+const GROUPS: readonly OfferingGroup[] = ['digital', 'combo', 'print'];
 
 // The offering options panel of the product page sidebar (spec 1 §2, §4): a choice of
-// offerings, cheapest first, labelled 'DURATION' or 'PURCHASE OPTIONS'.
+// offerings, cheapest first, labelled 'DURATION' or 'PURCHASE OPTIONS'. Issue 19: digital apart
+// from print, each saying what it gives in plain words (offering-terms.ts); a rental says the
+// day it would end if bought today (in the shopper's time zone) and what happens then.
 export function OfferingOptions({
   offerings,
   panel,
   selectedId,
   locked = false,
   onSelect,
+  now,
 }: {
   offerings: ProductOffering[];
   panel: OfferingPanel;
@@ -19,41 +31,85 @@ export function OfferingOptions({
   /** In the cart already (spec 1 §4: selection is disabled once the item is in the cart). */
   locked?: boolean;
   onSelect?: (offeringId: number) => void;
+  /** "Today" for a rental's end (the page's time, so server and browser agree). */
+  now?: string;
 }) {
   const t = useT();
   const locale = useLocale();
+  const timeZone = useTimeZone();
+  const ids = useId();
   if (!panel.visible) return null;
+  const today = now ? new Date(now) : new Date();
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone });
+  const groups = GROUPS.map((group) => ({
+    group,
+    offerings: offerings.filter((offering) => offeringGroup(offering.type) === group),
+  })).filter((entry) => entry.offerings.length > 0);
+  // One group needs no heading of its own: the panel's label says it all.
+  const headed = groups.length > 1;
   return (
     <fieldset className="offerings" disabled={panel.disabled || locked}>
       <legend className="offerings__label">{t(panel.labelKey)}</legend>
-      {offerings.map((offering) => {
-        const length =
-          offering.type === 'digital'
-            ? offering.durationDays
-              ? t('offering.days', { days: offering.durationDays })
-              : t('offering.perpetual')
-            : offering.isRental
-              ? t('offering.rental')
-              : null;
-        return (
-          <label key={offering.id} className="offerings__option">
-            <input
-              type="radio"
-              name="offeringId"
-              value={offering.id}
-              // Controlled where a form follows the choice; a display-only list stays free.
-              {...(onSelect
-                ? { checked: offering.id === selectedId, onChange: () => onSelect(offering.id) }
-                : { defaultChecked: offering.id === selectedId })}
-            />
-            <span className="offerings__name">
-              {t(`offering.type.${offering.type}`)}
-              {length ? ` · ${length}` : null}
-            </span>
-            <span className="offerings__price">
-              {formatMoney(locale, offeringPriceCents(offering), offering.currencyCode)}
-            </span>
-          </label>
+      {groups.map(({ group, offerings: shown }) => {
+        const whenEndsId = `${ids}-${group}-ends`;
+        const rents = shown.some((offering) => digitalAccessEndsAt(offering, today) !== null);
+        const prints = shown.some((offering) => offering.type === 'print');
+        const options = shown.map((offering) => {
+          const term = offeringTermMessage(offering);
+          const endsAt = digitalAccessEndsAt(offering, today);
+          const hintId = `${ids}-${offering.id}-hint`;
+          return (
+            <div key={offering.id} className="offerings__choice">
+              <label className="offerings__option">
+                <input
+                  type="radio"
+                  name="offeringId"
+                  value={offering.id}
+                  aria-describedby={endsAt ? `${hintId} ${whenEndsId}` : undefined}
+                  // Controlled where a form follows the choice; a display-only list stays free.
+                  {...(onSelect
+                    ? { checked: offering.id === selectedId, onChange: () => onSelect(offering.id) }
+                    : { defaultChecked: offering.id === selectedId })}
+                />
+                <span className="offerings__name">
+                  {t(`offering.type.${offering.type}`)}{' '}
+                  <span className="offerings__term">
+                    {t(term.key, term.days ? { days: term.days } : undefined)}
+                  </span>
+                </span>{' '}
+                <span className="offerings__price">
+                  {formatMoney(locale, offeringPriceCents(offering), offering.currencyCode)}
+                </span>
+              </label>
+              {endsAt ? (
+                <p id={hintId} className="form-hint offerings__hint">
+                  {t('offering.endsOn', { date: day.format(endsAt) })}
+                </p>
+              ) : null}
+            </div>
+          );
+        });
+        const notes = (
+          <>
+            {rents ? (
+              <p id={whenEndsId} className="form-hint">
+                {t('offering.whenEnds')}
+              </p>
+            ) : null}
+            {prints ? <p className="form-hint">{t('checkout.note.printShipping')}</p> : null}
+          </>
+        );
+        return headed ? (
+          <fieldset key={group} className="offerings__group">
+            <legend className="offerings__group-label">{t(`offering.group.${group}`)}</legend>
+            {options}
+            {notes}
+          </fieldset>
+        ) : (
+          <div key={group} className="offerings__group">
+            {options}
+            {notes}
+          </div>
         );
       })}
     </fieldset>

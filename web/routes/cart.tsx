@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useLoaderData } from 'react-router';
 import { z } from 'zod';
 import { safeNextPath } from '#domain/accounts/safe-next.ts';
+import { withOfferingTerms } from '#domain/catalog/service.ts';
 import {
   cartOwnerOf,
   putInCart,
@@ -39,7 +40,12 @@ export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => 
   const { lines, removed } = owner
     ? await reconcileCart(context.rc, owner)
     : { lines: [], removed: [] };
-  return { lines, removed, subtotal: subtotalCents(lines) };
+  // Each line says which offering it is (issue 19: 180-day rental, lifetime, print).
+  return {
+    lines: await withOfferingTerms(context.rc.db, lines),
+    removed,
+    subtotal: subtotalCents(lines),
+  };
 });
 
 // Add To Cart / Update Cart from a product page (back to it: the button then reads View Cart),

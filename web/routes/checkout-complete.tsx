@@ -1,5 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
+import { offeringTermMessage } from '#domain/catalog/offering-terms.ts';
 import { completedOrder } from '#domain/commerce/checkout.ts';
+import { paidWithMessage } from '#domain/commerce/payment-card.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { useLocale, useT, useTimeZone } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
@@ -7,7 +9,10 @@ import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/checkout-complete.ts';
 
-// /checkout/complete/{order_id}: what was bought and where to find it; its owner only.
+// /checkout/complete/{order_id}: what was bought and where to find it; its owner only. Issue
+// 19: the order's number, date (in the buyer's time zone) and card (last four), each item's
+// offering in plain words, subtotal, fee and total, and what happens next: an order without
+// anything digital does not say its items are on the shelf.
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   requireUser(request, context);
   return { order: await completedOrder(context.rc, params.orderId) };
@@ -20,15 +25,30 @@ export default function CheckoutCompletePage() {
   const timeZone = useTimeZone();
   const day = (at: Date | string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(at));
+  const termWords = (term: (typeof order.items)[number]['term']) => {
+    const words = offeringTermMessage(term);
+    return t(words.key, words.days ? { days: words.days } : undefined);
+  };
+  const paidWith = order.card ? paidWithMessage(order.card) : null;
   return (
     <section className="narrow stack">
       <h1>{t('checkout.complete.title')}</h1>
-      <p>{t('checkout.complete.intro')}</p>
+      <p>
+        {t(order.next.onShelf ? 'checkout.complete.intro' : 'order.introNoDigital')}
+        {order.next.printed ? ` ${t('order.printOnDemand')}` : null}
+        {order.next.posted ? ` ${t('order.posted')}` : null}
+      </p>
+      <ul className="stack-sm order-facts">
+        <li>{t('order.number', { number: order.number })}</li>
+        {order.placedAt ? <li>{t('order.date', { date: day(order.placedAt) })}</li> : null}
+        {paidWith ? <li>{t(paidWith.key, paidWith.params)}</li> : null}
+      </ul>
       <ul className="stack cart-lines">
         {order.items.map((item) => (
           <li key={item.productId} className="cart-line">
             <div className="stack-sm">
               <Link to={`/product-detail/${item.productId}`}>{item.title}</Link>
+              <p className="cart-line__term">{termWords(item.term)}</p>
               {item.isDigital ? (
                 <p className="form-hint">
                   {t('checkout.complete.onShelf')}{' '}
@@ -74,18 +94,14 @@ export default function CheckoutCompletePage() {
         ))}
       </ul>
       <dl className="totals">
-        {order.feeCents > 0 ? (
-          <>
-            <div>
-              <dt>{t('cart.subtotal')}</dt>
-              <dd>{formatMoney(locale, order.subtotalCents, 'USD')}</dd>
-            </div>
-            <div>
-              <dt>{t('checkout.fee')}</dt>
-              <dd>{formatMoney(locale, order.feeCents, 'USD')}</dd>
-            </div>
-          </>
-        ) : null}
+        <div>
+          <dt>{t('cart.subtotal')}</dt>
+          <dd>{formatMoney(locale, order.subtotalCents, 'USD')}</dd>
+        </div>
+        <div>
+          <dt>{t('checkout.fee')}</dt>
+          <dd>{formatMoney(locale, order.feeCents, 'USD')}</dd>
+        </div>
         <div className="totals__total">
           <dt>{t('checkout.total')}</dt>
           <dd>

@@ -103,6 +103,8 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     // visitor of this site, so the page stays shareable).
     payments: context.browserPayments,
     platformFee: context.rc.site.org?.platformFee ?? null,
+    // "Today" for the day a rental would end if bought now (issue 19).
+    now: context.rc.now.toISOString(),
   };
 });
 
@@ -124,6 +126,7 @@ export default function ProductPage() {
     courseFeeSectionId,
     payments,
     platformFee,
+    now,
   } = useLoaderData<typeof loader>();
   const csrfToken = useCsrfToken();
   const hasReaderFile = product.bookFiles.some((file) => file.type === 'READER');
@@ -289,6 +292,7 @@ export default function ProductPage() {
                 selectedId={selectedId}
                 payments={payments}
                 platformFee={platformFee}
+                now={now}
               />
             </>
           ) : null}

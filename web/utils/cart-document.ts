@@ -17,6 +17,8 @@ export type CartItem = {
   languageCode: string;
   priceCents: number;
   currencyCode: string;
+  /** What the offering gives (issue 19, offering-terms.ts). */
+  term: { type: string; durationDays: number | null; isRental: boolean };
 };
 
 /** The user cart: its items and subtotal (spec 1 §3 User cart). */
@@ -37,6 +39,9 @@ const cartItemResource = z.object({
     language: z.string(),
     price: z.number().int(),
     currencyCode: z.string(),
+    offeringType: z.string(),
+    durationDays: z.number().int().nullable(),
+    isRental: z.boolean(),
   }),
 });
 const cartDocument = z.object({
@@ -45,13 +50,15 @@ const cartDocument = z.object({
 });
 
 function toCartItem(resource: z.infer<typeof cartItemResource>): CartItem {
-  const { courseId, price, language, ...rest } = resource.attributes;
+  const { courseId, price, language, offeringType, durationDays, isRental, ...rest } =
+    resource.attributes;
   return {
     id: Number(resource.id),
     ...rest,
     languageCode: language,
     courseSectionId: courseId,
     priceCents: price,
+    term: { type: offeringType, durationDays, isRental },
   };
 }
 

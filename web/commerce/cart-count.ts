@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+
+// How many items the shopper's cart holds, for the navbar's cart link (issue 19: where the
+// navbar cart shows, it carries the item count). Asked in the browser (GET /api/cart), as the
+// product page's cart button is: anonymous pages are shared, so the server cannot write it into
+// them. Asked again after each navigation and whenever a page changes the cart in place.
+
+const CART_CHANGED = 'shelfmark:cart-changed';
+
+/** Tells the navbar that the cart changed without a navigation (an add, a sheet's remove). */
+export function announceCartChange(): void {
+  window.dispatchEvent(new Event(CART_CHANGED));
+}
+
+/** The number of items in the cart, or null until it is known (or when not asked). */
+export function useCartCount(enabled: boolean): number | null {
+  const [count, setCount] = useState<number | null>(null);
+  const [changes, setChanges] = useState(0);
+  const { key } = useLocation();
+  useEffect(() => {
+    if (!enabled) return;
+    const changed = () => setChanges((n) => n + 1);
+    window.addEventListener(CART_CHANGED, changed);
+    return () => window.removeEventListener(CART_CHANGED, changed);
+  }, [enabled]);
+  useEffect(() => {
+    void key;
+    void changes;
+    if (!enabled) return;
+    const controller = new AbortController();
+    fetch('/api/cart', {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/vnd.api+json' },
+      signal: controller.signal,
+    })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body: { data?: unknown[] } | null) => {
+        if (Array.isArray(body?.data)) setCount(body.data.length);
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [enabled, key, changes]);
+  return count;
+}
