@@ -1,4 +1,3 @@
-import { withOfferingTerms } from '#domain/catalog/service.ts';
 import {
   cartLines,
   cartOwnerOf,
@@ -34,7 +33,7 @@ export async function getCart(context: WebContext): Promise<Response> {
     ? await reconcileCart(context.rc, owner)
     : { lines: [], removed: [] };
   return jsonApi({
-    data: (await withOfferingTerms(context.rc.db, lines)).map(cartItemResource),
+    data: lines.map(cartItemResource),
     meta: { subtotal: subtotalCents(lines), currencyCode: 'USD', removed },
   });
 }
@@ -49,8 +48,7 @@ export async function postCartItem(request: Request, context: WebContext): Promi
   if (!parsed.success) return apiError(context, 400, 'error.invalid');
   const { offeringId, courseId } = parsed.data.data.attributes;
   const id = await putInCart(context.rc, owner, { offeringId, courseSectionId: courseId ?? null });
-  const lines = (await cartLines(context.rc.db, owner)).filter((l) => l.id === id);
-  const [line] = await withOfferingTerms(context.rc.db, lines);
+  const line = (await cartLines(context.rc.db, owner)).find((l) => l.id === id);
   // RFC 9110 §15.3.2: a 201 names what it created.
   return jsonApi(
     { data: cartItemResource(line!) },

@@ -242,7 +242,7 @@ function endOfDay(date: Date, timeZone = 'America/New_York'): Date {
   const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
     .formatToParts(at)
     .find((part) => part.type === 'timeZoneName')!.value;
-  const [, sign, hours, minutes] = /GMT([+-])(\d{2}):(\d{2})/.exec(name) ?? [, '+', '00', '00'];
+  const [, sign, hours, minutes] = /GMT([+-])(\d{2}):(\d{2})/.exec(name) ?? ['', '+', '00', '00'];
   const offset = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
   return new Date(at.getTime() - offset * 60_000);
 }

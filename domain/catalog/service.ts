@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import {
   bookFiles,
@@ -26,7 +26,6 @@ import {
   offeringPanel,
   sortOfferings,
 } from './offering-selection.ts';
-import type { OfferingTermFacts } from './offering-terms.ts';
 import { cardColumns, toProductCards } from './product-cards.ts';
 import type { ProductFeature } from './product-features.ts';
 import { shownIsbn } from './shown-isbn.ts';
@@ -348,31 +347,4 @@ export async function catalogItem(
       loggedIn: !!ctx.user,
     }),
   };
-}
-
-/**
- * Lines (of a cart) with the facts that word their offering's term (offering-terms.ts, issue
- * 19): the offering's type, duration and whether it is rented.
- */
-export async function withOfferingTerms<T extends { offeringId: number }>(
-  db: Queryable,
-  lines: readonly T[],
-): Promise<(T & { term: OfferingTermFacts | null })[]> {
-  if (lines.length === 0) return [];
-  const rows = await db
-    .select({
-      id: offerings.id,
-      type: offerings.type,
-      durationDays: offerings.durationDays,
-      isRental: offerings.isRental,
-    })
-    .from(offerings)
-    .where(
-      inArray(
-        offerings.id,
-        lines.map((line) => line.offeringId),
-      ),
-    );
-  const byId = new Map(rows.map(({ id, ...term }) => [id, term]));
-  return lines.map((line) => ({ ...line, term: byId.get(line.offeringId) ?? null }));
 }

@@ -43,6 +43,8 @@ export type CartLine = {
   productType: string;
   status: string;
   durationDays: number | null;
+  /** What the offering gives, said in words on the line (issue 19, offering-terms.ts). */
+  term: { type: string; durationDays: number | null; isRental: boolean };
 };
 
 /** offeringPriceCents (cart-button.ts) in SQL: a combo's price includes its print copy. */
@@ -89,6 +91,11 @@ export async function cartLines(db: Queryable, owner: CartOwner): Promise<CartLi
       productType: products.productType,
       status: products.status,
       durationDays: offerings.durationDays,
+      term: {
+        type: offerings.type,
+        durationDays: offerings.durationDays,
+        isRental: offerings.isRental,
+      },
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -110,6 +117,7 @@ async function sellableOffering(ctx: RequestContext, db: Queryable, offeringId: 
       priceCents: linePrice,
       productType: products.productType,
       durationDays: offerings.durationDays,
+      isRental: offerings.isRental,
       status: products.status,
       isDisabled: products.isDisabled,
       blockedCountries: products.blockedCountries,
@@ -183,6 +191,7 @@ export async function offeringLine(
     productType: offer.productType,
     status: offer.status,
     durationDays: offer.durationDays,
+    term: { type: offer.type, durationDays: offer.durationDays, isRental: offer.isRental },
   };
 }
 

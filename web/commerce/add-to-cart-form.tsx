@@ -73,8 +73,11 @@ export function AddToCartForm({
   const adding = useRef(false);
   const viewCart = useRef<HTMLAnchorElement>(null);
   const csrfToken = useCsrfToken();
-  const fetcher = useFetcher<{ error?: string }>();
-  const [error, setError] = useState<string | null>(null);
+  const fetcher = useFetcher<{ error?: string; params?: Record<string, string | number> }>();
+  const [error, setError] = useState<{
+    key: string;
+    params?: Record<string, string | number>;
+  } | null>(null);
   const [readingOption, setReadingOption] = useState(false);
   const [cartOfferingId, setCartOfferingId] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState(initialSelectedId);
@@ -118,7 +121,7 @@ export function AddToCartForm({
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.error) {
       adding.current = false;
-      setError(fetcher.data.error);
+      setError({ key: fetcher.data.error, params: fetcher.data.params });
     }
   }, [fetcher.state, fetcher.data]);
   const state = cartButton({ cartOfferingId, selectedOfferingId: selectedId });
@@ -224,7 +227,7 @@ export function AddToCartForm({
       />
       <CartErrorDialog
         when={error !== null}
-        message={error ? t(error) : null}
+        message={error ? t(error.key, error.params) : null}
         onClose={() => setError(null)}
       />
     </>

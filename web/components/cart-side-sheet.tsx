@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '#i18n/format-money.ts';
 import { announceCartChange } from '#web/commerce/cart-count.ts';
+import { RemovedLinesNotice } from '#web/commerce/removed-lines-notice.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { type Cart, type CartItem, fetchCart, removeCartItem } from '#web/utils/cart-document.ts';
 import { checkoutPath } from '#web/utils/checkout-path.ts';
@@ -138,6 +139,7 @@ function CartSheetBody({
       ) : null}
       {state.status === 'ready' ? (
         <div className="stack">
+          <RemovedLinesNotice removed={state.cart.removed} />
           {state.cart.items.length === 0 ? (
             <p>{t('checkout.error.emptyCart')}</p>
           ) : (

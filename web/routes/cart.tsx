@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect, useLoaderData } from 'react-router';
 import { z } from 'zod';
 import { safeNextPath } from '#domain/accounts/safe-next.ts';
-import { withOfferingTerms } from '#domain/catalog/service.ts';
 import {
   cartOwnerOf,
   putInCart,
@@ -40,12 +39,7 @@ export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => 
   const { lines, removed } = owner
     ? await reconcileCart(context.rc, owner)
     : { lines: [], removed: [] };
-  // Each line says which offering it is (issue 19: 180-day rental, lifetime, print).
-  return {
-    lines: await withOfferingTerms(context.rc.db, lines),
-    removed,
-    subtotal: subtotalCents(lines),
-  };
+  return { lines, removed, subtotal: subtotalCents(lines) };
 });
 
 // Add To Cart / Update Cart from a product page (back to it: the button then reads View Cart),
@@ -64,7 +58,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     } catch (error) {
       // The product page shows it in 'Unable to Add to Cart'; the cart is as it was.
       if (error instanceof DomainError) {
-        return data({ error: error.messageKey }, { status: error.status });
+        return data({ error: error.messageKey, params: error.params }, { status: error.status });
       }
       throw error;
     }

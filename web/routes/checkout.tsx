@@ -30,6 +30,7 @@ import { DomainError } from '#domain/shared/errors.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { RemovedLinesNotice } from '#web/commerce/removed-lines-notice.tsx';
+import { CartLineItem } from '#web/components/cart-line-item.tsx';
 import { StripePaymentForm } from '#web/components/stripe-payment-form.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { idField } from '#web/forms/fields.ts';
@@ -280,10 +281,10 @@ export default function CheckoutPage() {
         <h2 id="summary-heading">{t('checkout.summary')}</h2>
         <ul className="stack cart-lines">
           {lines.map((line) => (
-            <li key={line.id} className="cart-line">
-              <Link to={`/product-detail/${line.productId}`}>{line.title}</Link>
-              <span>{money(line.priceCents)}</span>
-            </li>
+            // Which offering each line is, as on the cart (issue 19: rental, lifetime, print).
+            <CartLineItem key={line.id} line={line}>
+              {null}
+            </CartLineItem>
           ))}
         </ul>
         <dl className="totals">

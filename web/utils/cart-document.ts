@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RemovedLineView } from '#web/commerce/removed-lines-notice.tsx';
 import { errorDetail } from './api-error-detail.ts';
 
 // The cart sheet's calls (spec 2 §7 Cart): list the cart, create and delete cart items. The
@@ -22,7 +23,13 @@ export type CartItem = {
 };
 
 /** The user cart: its items and subtotal (spec 1 §3 User cart). */
-export type Cart = { items: CartItem[]; subtotalCents: number; currencyCode: string };
+export type Cart = {
+  items: CartItem[];
+  subtotalCents: number;
+  currencyCode: string;
+  /** Lines the server took out before payment, and why (issue 19). */
+  removed: RemovedLineView[];
+};
 
 export type CartResult<T> = { ok: true; value: T } | { ok: false; message: string | null };
 
@@ -46,7 +53,19 @@ const cartItemResource = z.object({
 });
 const cartDocument = z.object({
   data: z.array(cartItemResource),
-  meta: z.object({ subtotal: z.number().int(), currencyCode: z.string() }),
+  meta: z.object({
+    subtotal: z.number().int(),
+    currencyCode: z.string(),
+    removed: z
+      .array(
+        z.object({
+          title: z.string(),
+          languageCode: z.string(),
+          refusal: z.object({ reason: z.string(), params: z.record(z.string(), z.string()) }),
+        }),
+      )
+      .default([]),
+  }),
 });
 
 function toCartItem(resource: z.infer<typeof cartItemResource>): CartItem {
@@ -69,6 +88,7 @@ export function parseCartDocument(json: unknown): Cart {
     items: doc.data.map(toCartItem),
     subtotalCents: doc.meta.subtotal,
     currencyCode: doc.meta.currencyCode,
+    removed: doc.meta.removed,
   };
 }
 
