@@ -11,6 +11,7 @@ import {
 } from '#db/schema/catalog.ts';
 import { coverSvg } from '#db/seed/content/cover-svg.ts';
 import { type CartOwner, cartOfferingOf } from '#domain/commerce/cart.ts';
+import { buyableOfferings } from '#domain/commerce/purchase-check.ts';
 import { purchaseRefusal } from '#domain/commerce/purchase-value.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
@@ -322,16 +323,19 @@ export async function catalogItem(
   id: number,
   cartOwner: CartOwner | null = null,
 ): Promise<CatalogItem> {
-  const [detail, isOwned, cartOfferingId] = await Promise.all([
+  const [shown, isOwned, cartOfferingId] = await Promise.all([
     productDetail(ctx, id),
     ownsProduct(ctx, id),
     cartOfferingOf(ctx.db, cartOwner, id),
   ]);
+  // Only offerings that add something to what this user holds, as on the product page
+  // (issue 19): the sheet's Add To Cart never leads to a refusal.
+  const detail = { ...shown, offerings: (await buyableOfferings(ctx, shown)).offerings };
   const userAvailability = { isOwned, inCart: cartOfferingId !== null };
   const panel = offeringPanel({
     productType: detail.productType,
     offeringCount: detail.offerings.length,
-    owned: userAvailability.isOwned,
+    owned: userAvailability.isOwned && detail.offerings.length === 0,
     inCart: userAvailability.inCart,
     partnerOrg: ctx.site.org?.isBookstorePartner ?? false,
     follettLabel: ctx.site.isFollettLabel,

@@ -17,11 +17,12 @@ export function GeneralErrorBoundary() {
   const locale = useLocale();
   const root = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const specific = isRouteErrorResponse(error) ? specificMessage(error.data, locale, t) : null;
   if (status === 404 && !root?.user) {
     return (
       <section className="error-page stack">
         <title>{t('error.notFound.title')}</title>
-        <h1>{t('error.notFound')}</h1>
+        <h1>{specific ?? t('error.notFound')}</h1>
         {root?.site.showSearch === false ? null : (
           <div className="error-page__search stack-sm">
             <p>{t('error.notFound.search')}</p>
@@ -56,7 +57,6 @@ export function GeneralErrorBoundary() {
               message: t('error.heading'),
               action: t('error.backToShelf'),
             };
-  const specific = isRouteErrorResponse(error) ? specificMessage(error.data, locale, t) : null;
   const back = isRouteErrorResponse(error) && specific ? wayBack(error.data) : null;
   return (
     <section className="error-page">
