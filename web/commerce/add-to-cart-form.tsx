@@ -192,7 +192,9 @@ export function AddToCartForm({
               {t(state === 'update' ? 'cart.update' : 'cart.add')}
             </button>
           )}
-          {selected && state !== 'view' ? (
+          {/* A course-fee material goes through 'Reading Option' first (spec 1 §4 Cart
+              button); the wallet would skip it and sell what the course fee gives. */}
+          {selected && state !== 'view' && courseFeeSectionId === null ? (
             <WalletButton
               offering={selected}
               productTitle={productTitle}
