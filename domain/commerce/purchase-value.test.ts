@@ -71,10 +71,23 @@ describe('purchaseRefusal: what the shopper already holds (issue 19)', () => {
     ).toBe('purchase.refused.ownedUntil');
   });
 
-  it('a rental that ends later than the one held adds time, and is buyable', () => {
+  it('a rental that ends at least a day later than the one held adds time, and is buyable', () => {
     expect(purchaseRefusal(facts({ offering: rental180, held: grant({ until: days(179) }) }))).toBe(
       null,
     );
+  });
+
+  it('the same rental bought again soon after adds less than a day: refused (found by the walk)', () => {
+    // Held until a year from an hour ago; the same 365-day rental now would end an hour later.
+    const heldUntil = new Date(now.getTime() + 365 * 86_400_000 - 3_600_000);
+    expect(
+      purchaseRefusal(
+        facts({
+          offering: { type: 'digital', durationDays: 365 },
+          held: grant({ until: heldUntil }),
+        }),
+      )?.reason,
+    ).toBe('purchase.refused.ownedUntil');
   });
 
   it('access through the course refuses a rental that ends within it, naming its last day', () => {

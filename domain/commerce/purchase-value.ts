@@ -40,6 +40,7 @@ export type PurchaseFacts = {
   now: Date;
 };
 
+const DAY_MS = 86_400_000;
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Whether paying for this offering delivers something to read, launch or open. */
@@ -59,8 +60,9 @@ export function purchaseRefusal(facts: PurchaseFacts): PurchaseRefusal | null {
   const gives = accessEndsAt(facts.now, facts.offering.durationDays);
   const owned = held.via === 'ownership' || held.via === 'collection';
   if (held.until === null) return { reason: 'purchase.refused.ownedForLife', params: {} };
-  // A lifetime copy outlasts any rental or course; a finite one must end later to add time.
-  if (gives !== null && gives.getTime() <= held.until.getTime()) {
+  // A lifetime copy outlasts any rental or course; a finite one must end at least a day
+  // later to add time: the same rental bought again an hour later adds an hour, not a day.
+  if (gives !== null && gives.getTime() < held.until.getTime() + DAY_MS) {
     return {
       reason: owned ? 'purchase.refused.ownedUntil' : 'purchase.refused.throughCourse',
       // Access ends at the start of `until`; its last day is the day before for a course,

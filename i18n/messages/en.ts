@@ -143,9 +143,9 @@ export const en = {
   'product.throughCourse': 'You have access to this title through your course.',
   'purchase.refused.ownedForLife': 'You already own this title for life.',
   'purchase.refused.ownedUntil':
-    'You already have this title until {date}, as long as this offering would give you or longer.',
+    'You already have this title until {date}; this offering would not give you more time.',
   'purchase.refused.throughCourse':
-    'Your course already gives you this title until {date}, as long as this offering would or longer.',
+    'Your course already gives you this title until {date}; this offering would not give you more time.',
   'purchase.refused.noFile':
     'This eBook is not for sale yet: its file for the reader is not ready.',
   'cart.removed.heading': 'We changed your cart',
@@ -429,7 +429,7 @@ export const en = {
   'offering.group.combo': 'Digital + Print',
   'offering.endsOn': 'If bought today, it ends on {date}.',
   'offering.whenEnds':
-    'When it ends, your access ends; your place in the book is kept and you can buy it to read again.',
+    'When a rental ends, your access ends; your place in the book is kept and you can buy it to read again.',
   'cart.added': 'Added to your cart.',
   'cart.added.view': 'View your cart',
   'nav.cart.count': 'Cart, {count, plural, =0 {no items} one {# item} other {# items}}',
@@ -441,7 +441,7 @@ export const en = {
   'order.printOnDemand':
     'Print-on-demand copies are printed for you and ship in 7 - 10 business days.',
   'order.posted':
-    'Print copies and items are posted to you; tracking appears on your order page once they ship.',
+    'Print copies and items are posted to you; their tracking number appears with this order once they ship.',
   'email.order.introNoDigital': 'Thank you for your order:',
   'product.tabs': 'Product information',
   'product.ebookFeatures': 'eBook Features',

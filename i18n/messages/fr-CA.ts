@@ -149,9 +149,9 @@ export const frCA: Record<MessageId, string> = {
   'product.throughCourse': 'Vous avez accès à ce titre par votre cours.',
   'purchase.refused.ownedForLife': 'Vous possédez déjà ce titre à vie.',
   'purchase.refused.ownedUntil':
-    'Vous avez déjà ce titre jusqu’au {date}, au moins aussi longtemps que ce que cette offre vous donnerait.',
+    'Vous avez déjà ce titre jusqu’au {date}; cette offre ne vous donnerait pas plus de temps.',
   'purchase.refused.throughCourse':
-    'Votre cours vous donne déjà ce titre jusqu’au {date}, au moins aussi longtemps que cette offre.',
+    'Votre cours vous donne déjà ce titre jusqu’au {date}; cette offre ne vous donnerait pas plus de temps.',
   'purchase.refused.noFile':
     'Ce livre numérique n’est pas encore en vente : son fichier pour le lecteur n’est pas prêt.',
   'cart.removed.heading': 'Nous avons modifié votre panier',
@@ -446,7 +446,7 @@ export const frCA: Record<MessageId, string> = {
   'offering.group.combo': 'Numérique + imprimé',
   'offering.endsOn': 'Acheté aujourd’hui, il prend fin le {date}.',
   'offering.whenEnds':
-    'À la fin, votre accès prend fin; l’endroit où vous en étiez dans le livre est conservé et vous pouvez l’acheter pour le lire de nouveau.',
+    'À la fin d’une location, votre accès prend fin; l’endroit où vous en étiez dans le livre est conservé et vous pouvez l’acheter pour le lire de nouveau.',
   'cart.added': 'Ajouté à votre panier.',
   'cart.added.view': 'Voir votre panier',
   'nav.cart.count':
@@ -459,7 +459,7 @@ export const frCA: Record<MessageId, string> = {
   'order.printOnDemand':
     'Les copies imprimées à la demande sont imprimées pour vous et expédiées en 7 à 10 jours ouvrables.',
   'order.posted':
-    'Les copies imprimées et les articles vous sont expédiés; le suivi s’affiche sur la page de votre commande dès l’expédition.',
+    'Les copies imprimées et les articles vous sont expédiés; leur numéro de suivi s’affiche avec cette commande dès l’expédition.',
   'email.order.introNoDigital': 'Merci de votre commande :',
   'product.tabs': 'Renseignements sur le produit',
   'product.ebookFeatures': 'Fonctions du livre numérique',

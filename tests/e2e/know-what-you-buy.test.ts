@@ -47,7 +47,7 @@ const EN: Words = {
   days: (match) => Number(match[1]),
   endsOn: (date) => `If bought today, it ends on ${date}.`,
   whenEnds:
-    'When it ends, your access ends; your place in the book is kept and you can buy it to read again.',
+    'When a rental ends, your access ends; your place in the book is kept and you can buy it to read again.',
   addToCart: 'Add To Cart',
   added: 'Added to your cart.',
   viewYourCart: 'View your cart',
@@ -67,7 +67,7 @@ const FR: Words = {
   days: (match) => Number(match[1]),
   endsOn: (date) => `Acheté aujourd’hui, il prend fin le ${date}.`,
   whenEnds:
-    'À la fin, votre accès prend fin; l’endroit où vous en étiez dans le livre est conservé et vous pouvez l’acheter pour le lire de nouveau.',
+    'À la fin d’une location, votre accès prend fin; l’endroit où vous en étiez dans le livre est conservé et vous pouvez l’acheter pour le lire de nouveau.',
   addToCart: 'Ajouter au panier',
   added: 'Ajouté à votre panier.',
   viewYourCart: 'Voir votre panier',
