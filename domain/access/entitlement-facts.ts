@@ -64,6 +64,7 @@ export async function membershipsListing(
       addDropDate: sectionMembers.addDropDate,
       startDate: courseSections.startDate,
       endDate: courseSections.endDate,
+      timeZone: courseSections.timeZone,
       disableAutoProvisioning: courseSections.disableAutoProvisioning,
       isCdsEnabled: organizations.isCdsEnabled,
     })
@@ -91,6 +92,7 @@ export async function membershipsListing(
       addDropDate: row.addDropDate,
       startDate: row.startDate,
       endDate: row.endDate,
+      timeZone: row.timeZone,
       disableAutoProvisioning: row.disableAutoProvisioning,
       org: { isCdsEnabled: row.isCdsEnabled },
     };

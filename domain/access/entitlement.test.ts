@@ -363,3 +363,17 @@ describe('entitlement: who and what', () => {
     });
   });
 });
+
+describe('entitlement: the deadline is said as the course says it (issue 19, found by the walk)', () => {
+  it('11:59 PM in New York is that day, not the next UTC day', () => {
+    const deadline = new Date('2026-03-12T03:59:00Z'); // Mar 11, 11:59 PM EDT
+    const result = entitlement(
+      input({
+        memberships: [
+          member({ optStatus: 'opted_out', addDropDate: deadline, timeZone: 'America/New_York' }),
+        ],
+      }),
+    );
+    expect(result).toMatchObject({ ok: false, params: { deadline: '2026-03-11' } });
+  });
+});

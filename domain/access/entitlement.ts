@@ -5,7 +5,7 @@
 //
 // Plain data in, a decision out: the service (entitlement-facts.ts) loads the facts, pages and
 // routes ask it, and nothing else decides.
-import { isBeforeDeadline, type OptStatus } from '#domain/courses/opting.ts';
+import { deadlineDay, isBeforeDeadline, type OptStatus } from '#domain/courses/opting.ts';
 import { isActiveOwnership, type OwnershipWindow } from '#domain/shelf/ownership.ts';
 import { materialsVisibleFrom } from '#domain/shelf/sections.ts';
 
@@ -72,6 +72,8 @@ export type EntitlementMembership = {
   isCourseFee: boolean;
   /** The member's add/drop date: the opting deadline (spec 2 §4). */
   addDropDate: Date;
+  /** The course's time zone, in which the deadline's day is said (as the banner says it). */
+  timeZone?: string;
   /** Calendar days of the section, YYYY-MM-DD. */
   startDate: string;
   endDate: string;
@@ -225,7 +227,7 @@ function refusal(
     return isBeforeDeadline(optedOut.addDropDate, now)
       ? refuse(
           'access.reason.optedOut',
-          { deadline: day(optedOut.addDropDate) },
+          { deadline: deadlineDay(optedOut.addDropDate, optedOut.timeZone ?? 'UTC') },
           { kind: 'optBackIn', sectionId: optedOut.sectionId },
         )
       : refuse('access.reason.optedOutClosed', {}, { kind: 'buy' });
