@@ -15,6 +15,10 @@ describe('the opting workflow (spec 1 §4 Opting; spec 2 §4)', () => {
     expect(nextOptingStep('optOutFeedback', 'submitted')).toBe('optOutSuccess');
   });
 
+  it('issue 19: the survey has a visible way out too; Stay Opted In closes, nothing is sent', () => {
+    expect(nextOptingStep('optOutFeedback', 'stay')).toBe('closeDialog');
+  });
+
   it('success: Opt Back In opens opt-in details; Close reloads the page', () => {
     expect(nextOptingStep('optOutSuccess', 'optBackIn')).toBe('optInDetails');
     expect(nextOptingStep('optOutSuccess', 'close')).toBe('reloadPage');

@@ -32,7 +32,7 @@ export type OptingNext = OptingStep | 'closeDialog' | 'reloadPage';
 const MOVES: Record<OptingStep, Partial<Record<OptingAction, OptingNext>>> = {
   optOutDetails: { stay: 'closeDialog', continue: 'optOutConfirm' },
   optOutConfirm: { stay: 'closeDialog', confirm: 'optOutFeedback' },
-  optOutFeedback: { submitted: 'optOutSuccess' },
+  optOutFeedback: { stay: 'closeDialog', submitted: 'optOutSuccess' },
   // 'Close' reloads the page (spec 1 §4).
   optOutSuccess: { optBackIn: 'optInDetails', close: 'reloadPage' },
   // Opting in is confirmed by a page reload (spec 1 §4).

@@ -778,6 +778,7 @@ export const en = {
   'opting.reason.5': 'Other',
   'opting.feedback.message': 'Tell us more (max 255 characters)',
   'opting.feedback.messageRequired': 'Required when you choose Other.',
+  'opting.feedback.chooseReason': 'Choose a reason to finish opting out.',
   'opting.feedback.submit': 'Submit',
   'opting.feedback.sending': 'Sending...',
   'opting.feedback.error.reason': 'Choose a reason for opting out.',

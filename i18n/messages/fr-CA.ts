@@ -809,6 +809,7 @@ export const frCA: Record<MessageId, string> = {
   'opting.reason.5': 'Autre',
   'opting.feedback.message': 'Dites-nous-en plus (255 caractères au maximum)',
   'opting.feedback.messageRequired': 'Obligatoire si vous choisissez Autre.',
+  'opting.feedback.chooseReason': 'Choisissez une raison pour terminer votre retrait.',
   'opting.feedback.submit': 'Envoyer',
   'opting.feedback.sending': 'Envoi...',
   'opting.feedback.error.reason': 'Choisissez une raison de désinscription.',

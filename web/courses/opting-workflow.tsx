@@ -243,13 +243,25 @@ export function OptingWorkflow({
                 </p>
               ) : null}
             </div>
+            {reason === null ? (
+              // Why Submit waits (spec 1 §5: a reason enables it), said before it is pressed.
+              <p className="form-hint" id="optout-reason-hint">
+                {t('opting.feedback.chooseReason')}
+              </p>
+            ) : null}
             <div className="button-row">
               <button
                 type="submit"
                 className="button button--primary"
                 disabled={problem !== null || sending || !csrfToken}
+                aria-describedby={reason === null ? 'optout-reason-hint' : undefined}
               >
                 {t(sending ? 'opting.feedback.sending' : 'opting.feedback.submit')}
+              </button>
+              {/* A way out a mouse or a finger can see, as the other steps have (issue 19):
+                  the student stays opted in and the page says so. */}
+              <button type="button" className="button" onClick={() => go('stay')}>
+                {t('opting.stayIn')}
               </button>
             </div>
           </form>
