@@ -602,6 +602,15 @@ export async function cdsMembership(
 }
 
 /**
+ * A section's materials, each version of a physical/digital choice its own row (issue 19: the
+ * walk found the alternative missing from the analytics, though the course lists it).
+ */
+const sectionMaterials = sql`(select s.section_id, x.product_id, s.position, s.id, x.n
+  from section_products s
+  cross join lateral unnest(array[s.product_id, s.additional_product_id])
+    with ordinality as x(product_id, n)
+  where x.product_id is not null)`;
+/**
  * 'View Section Analytics' (spec 1 §2, §6: professors and teaching assistants of the section
  * only): for each material of the section, how many of its students own it now, how many of
  * them opened it, how often, and when last, from the reading events.
@@ -650,7 +659,7 @@ export async function sectionAnalytics(
               and (o.revoked_at is null or o.revoked_at > ${now}::timestamptz)
               and (o.expires_at is null or o.expires_at > ${now}::timestamptz)) as owners,
           e.readers, e.opens, e.last_opened_at
-        from section_products sp
+        from ${sectionMaterials} sp
         join products p on p.id = sp.product_id
         cross join lateral (
           select count(distinct r.user_id)::int as readers, count(*)::int as opens,
@@ -660,7 +669,7 @@ export async function sectionAnalytics(
             and r.user_id in (select user_id from students)
         ) e
         where sp.section_id = ${sectionId}
-        order by sp.position, sp.id`,
+        order by sp.position, sp.id, sp.n`,
   );
   // Each student with each material of the section (a row even when never opened).
   const perStudent = await queryRows<{
@@ -683,14 +692,14 @@ export async function sectionAnalytics(
           e.opens, e.last_opened_at
         from section_members sm
         join users u on u.id = sm.user_id
-        join section_products sp on sp.section_id = sm.section_id
+        join ${sectionMaterials} sp on sp.section_id = sm.section_id
         cross join lateral (
           select count(*)::int as opens, max(r.occurred_at) as last_opened_at
           from reading_events r
           where r.product_id = sp.product_id and r.kind = 'open' and r.user_id = u.id
         ) e
         where sm.section_id = ${sectionId} and sm.role = 'student'
-        order by lower(u.last_name), lower(u.first_name), u.id, sp.position, sp.id`,
+        order by lower(u.last_name), lower(u.first_name), u.id, sp.position, sp.id, sp.n`,
   );
   const studentsById = new Map<number, SectionAnalytics['students'][number]>();
   const [students] = await ctx.db

@@ -685,10 +685,18 @@ describe('section analytics (/courses/analytics/{courseId})', () => {
     );
     const book = await bookWithFiles();
     const unread = await insertProduct(database.db, { title: 'Unread Book' });
+    // Issue 19 (the walk): the print version of a choice is a material of the section too.
+    const printed = await insertProduct(database.db, { title: 'Unread Book, print' });
     const sectionId = await section({ cds: false });
     await database.db.insert(sectionProducts).values([
       { sectionId, productId: book.productId, position: 0 },
-      { sectionId, productId: unread, position: 1 },
+      {
+        sectionId,
+        productId: unread,
+        additionalProductId: printed,
+        isPhysicalDigitalChoice: true,
+        position: 1,
+      },
     ]);
     await member(sectionId, professor!.id, 'professor');
     await member(sectionId, ta!.id, 'teaching_assistant');
@@ -729,6 +737,15 @@ describe('section analytics (/courses/analytics/{courseId})', () => {
         opens: 0,
         lastOpenedAt: null,
       },
+      {
+        productId: printed,
+        title: 'Unread Book, print',
+        productType: 'book',
+        owners: 0,
+        readers: 0,
+        opens: 0,
+        lastOpenedAt: null,
+      },
     ]);
     // The opens were noted with the section they came from.
     const events = await database.db
@@ -756,11 +773,13 @@ describe('section analytics (/courses/analytics/{courseId})', () => {
           lastOpenedAt: new Date('2026-03-02T10:00:00Z'),
         },
         { productId: unread, owns: false, opens: 0, lastOpenedAt: null },
+        { productId: printed, owns: false, opens: 0, lastOpenedAt: null },
       ],
     });
     expect(byId.get(student3!.id)?.materials).toEqual([
       { productId: book.productId, owns: false, opens: 0, lastOpenedAt: null },
       { productId: unread, owns: false, opens: 0, lastOpenedAt: null },
+      { productId: printed, owns: false, opens: 0, lastOpenedAt: null },
     ]);
     // The professor sees the same names; nobody else does, and is told why.
     expect((await sectionAnalytics(ctxOf(professor!), sectionId)).students).toHaveLength(3);
