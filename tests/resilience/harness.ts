@@ -636,6 +636,13 @@ export class Buyer {
           if (added === checkout.offeringIds.length) stage = 'form';
           continue;
         }
+        // The store refuses what the buyer already has (issue 19): an earlier press of Pay on
+        // this checkout's form went through while its answer was lost. A patient person
+        // presses Pay on that form again, which answers the order it made.
+        if (form !== null && answer.includes('"code":"purchase.refused.')) {
+          stage = 'pay';
+          continue;
+        }
         if (answer !== 'retry') return finish(answer);
       } else if (stage === 'form') {
         const answer = await this.checkoutForm();
