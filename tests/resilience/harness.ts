@@ -722,8 +722,10 @@ export async function sellableOfferings(
     physicalCount,
     [],
   );
+  // Books only: a collection or an ebundle bought by one checkout would make its items the
+  // buyer's already, and the store refuses to sell them again (issue 19).
   const digital = await pick(
-    "o.type = 'digital'",
+    "o.type = 'digital' and p.product_type = 'book'",
     digitalCount,
     physical.map((row) => row.product_id),
   );
