@@ -12,7 +12,7 @@ import {
 import { coverSvg } from '#db/seed/content/cover-svg.ts';
 import { type CartOwner, cartOfferingOf } from '#domain/commerce/cart.ts';
 import { buyableOfferings } from '#domain/commerce/purchase-check.ts';
-import { purchaseRefusal } from '#domain/commerce/purchase-value.ts';
+import { nothingLeftToBuy, purchaseRefusal } from '#domain/commerce/purchase-value.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
@@ -335,7 +335,7 @@ export async function catalogItem(
   const panel = offeringPanel({
     productType: detail.productType,
     offeringCount: detail.offerings.length,
-    owned: userAvailability.isOwned && detail.offerings.length === 0,
+    owned: nothingLeftToBuy(userAvailability.isOwned, detail.offerings.length),
     inCart: userAvailability.inCart,
     partnerOrg: ctx.site.org?.isBookstorePartner ?? false,
     follettLabel: ctx.site.isFollettLabel,

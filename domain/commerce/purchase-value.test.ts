@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Entitlement } from '#domain/access/entitlement.ts';
-import { givesAccess, type PurchaseFacts, purchaseRefusal } from './purchase-value.ts';
+import {
+  givesAccess,
+  nothingLeftToBuy,
+  type PurchaseFacts,
+  purchaseRefusal,
+} from './purchase-value.ts';
 
 // Issue 19, money traps: nobody pays for what they already have or cannot receive; what still
 // adds something stays buyable (spec 1 §4 Course fee: the print choice; §3 userAvailability
@@ -155,5 +160,13 @@ describe('givesAccess', () => {
     expect(givesAccess('combo')).toBe(true);
     expect(givesAccess('print')).toBe(false);
     expect(givesAccess('physical')).toBe(false);
+  });
+});
+
+describe('nothingLeftToBuy (issue 19; spec 1 §4 the select hides when owned)', () => {
+  it('an owner keeps the panel while an offering adds something; a visitor always does', () => {
+    expect(nothingLeftToBuy(true, 0)).toBe(true);
+    expect(nothingLeftToBuy(true, 1)).toBe(false);
+    expect(nothingLeftToBuy(false, 0)).toBe(false);
   });
 });

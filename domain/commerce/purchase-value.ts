@@ -72,3 +72,12 @@ export function purchaseRefusal(facts: PurchaseFacts): PurchaseRefusal | null {
   }
   return null;
 }
+
+/**
+ * Whether an owner has nothing left to buy here (issue 19): the offerings panel hides, as for
+ * any owner (spec 1 §4), only when no offering would add something (a print copy, a lifetime
+ * copy of a rental keep it).
+ */
+export function nothingLeftToBuy(owned: boolean, buyableOfferings: number): boolean {
+  return owned && buyableOfferings === 0;
+}

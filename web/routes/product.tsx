@@ -13,6 +13,7 @@ import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
 import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts';
 import { courseFeeSection } from '#domain/commerce/course-materials.ts';
 import { buyableOfferings } from '#domain/commerce/purchase-check.ts';
+import { nothingLeftToBuy } from '#domain/commerce/purchase-value.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { isFreeToAdd } from '#domain/shelf/free-book-rule.ts';
 import { ownsProduct } from '#domain/shelf/service.ts';
@@ -67,7 +68,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     offeringCount: product.offerings.length,
     // Owned with something still to buy (a print copy, a lifetime copy of a rental): the
     // panel offers just that (issue 19).
-    owned: owned && product.offerings.length === 0,
+    owned: nothingLeftToBuy(owned, product.offerings.length),
     inCart: false,
     partnerOrg: context.rc.site.org?.isBookstorePartner ?? false,
     follettLabel: context.rc.site.isFollettLabel,
@@ -256,7 +257,7 @@ export default function ProductPage() {
               </p>
             </div>
           ) : null}
-          {owned && product.offerings.length === 0 ? null : isFreeToAdd(product) ? (
+          {nothingLeftToBuy(owned, product.offerings.length) ? null : isFreeToAdd(product) ? (
             // spec 1 §4 Shelf button: a free book is added to the shelf, then read.
             // Access through a course (above) still lets the student buy a copy of their own.
             loggedIn ? (
