@@ -9,7 +9,7 @@
 //
 //   npm run budget                 (CHROMIUM_PATH: another Chromium)
 //   npm run budget -- --files      (also lists each page's files)
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -168,6 +168,22 @@ if (process.argv.includes('--files')) {
 }
 if (errors.length > 0) {
   console.error(`\nThe pages logged errors:\n${errors.join('\n')}`);
+  process.exit(1);
+}
+// The database layer never runs in a browser. A page that imports a value from a module that
+// also holds queries (a rule beside its SQL form, a constant beside a query) ships drizzle and
+// the table declarations: issue 19's product page went 12 kB over this way. Checked on every
+// chunk of the build, not only these three pages.
+const withDatabase = readdirSync(path.join(clientDir, 'assets'))
+  .filter((file) => file.endsWith('.js'))
+  .filter((file) =>
+    readFileSync(path.join(clientDir, 'assets', file), 'utf8').includes('drizzle:entityKind'),
+  );
+if (withDatabase.length > 0) {
+  console.error(
+    `\nThese browser chunks carry drizzle (the database layer): ${withDatabase.join(', ')}.` +
+      ' Move what the page uses into a module without queries.',
+  );
   process.exit(1);
 }
 const over = rows.filter((row) => row.gzip > BUDGET_BYTES);

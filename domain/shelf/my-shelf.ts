@@ -11,21 +11,9 @@ import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import { activeOwnership } from './ownership.ts';
 import { ownedAction, type ShelfAction } from './shelf-button.ts';
+import type { ShelfSort, ShelfType } from './shelf-filters.ts';
 
 // My Shelf (spec 1 §2 Shelf): the user's sections and what they own, paged by 100 (spec 2 §9).
-
-export const SHELF_SORTS = ['default', 'alphabetical_asc', 'alphabetical_desc'] as const;
-export type ShelfSort = (typeof SHELF_SORTS)[number];
-/** The product types the Filter menu offers (spec 2 §9 Product type mapping). */
-export const SHELF_TYPES = [
-  'book',
-  'courseware',
-  'classroom',
-  'collection',
-  'ebundle',
-  'physical_product',
-] as const;
-export type ShelfType = (typeof SHELF_TYPES)[number];
 
 export type ShelfSection = {
   id: number;

@@ -57,6 +57,9 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     loggedIn: !!context.rc.user,
   });
   const owned = await ownsProduct(context.rc, product.id);
+  // Decided here, on the server: the rule's module reaches the database layer, which must stay
+  // out of the page's JavaScript (issue 13's budget).
+  const nothingToBuy = nothingLeftToBuy(owned, product.offerings.length);
   // What opens it for this user, by the one rule (issue 14): ownership, or their course.
   const access = context.rc.user ? (await entitlementOf(context.rc, product.id)).decision : null;
   const opens =
@@ -68,7 +71,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     offeringCount: product.offerings.length,
     // Owned with something still to buy (a print copy, a lifetime copy of a rental): the
     // panel offers just that (issue 19).
-    owned: nothingLeftToBuy(owned, product.offerings.length),
+    owned: nothingToBuy,
     inCart: false,
     partnerOrg: context.rc.site.org?.isBookstorePartner ?? false,
     follettLabel: context.rc.site.isFollettLabel,
@@ -85,6 +88,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     product,
     related,
     owned,
+    nothingToBuy,
     withheld: buying.withheld,
     until: access?.ok && access.until ? access.until.toISOString().slice(0, 10) : null,
     opens,
@@ -118,6 +122,7 @@ export default function ProductPage() {
     panel,
     canonical,
     owned,
+    nothingToBuy,
     withheld,
     until,
     opens,
@@ -257,7 +262,7 @@ export default function ProductPage() {
               </p>
             </div>
           ) : null}
-          {nothingLeftToBuy(owned, product.offerings.length) ? null : isFreeToAdd(product) ? (
+          {nothingToBuy ? null : isFreeToAdd(product) ? (
             // spec 1 §4 Shelf button: a free book is added to the shelf, then read.
             // Access through a course (above) still lets the student buy a copy of their own.
             loggedIn ? (

@@ -21,10 +21,6 @@ import { parseId } from '#domain/shared/id.ts';
 import {
   enrolledSections,
   lostAccess,
-  SHELF_SORTS,
-  SHELF_TYPES,
-  type ShelfSort,
-  type ShelfType,
   shelfMaterialDetails,
   shelfMaterials,
 } from '#domain/shelf/my-shelf.ts';
@@ -36,6 +32,12 @@ import {
   TERM_FILTERS,
   termFilterOf,
 } from '#domain/shelf/sections.ts';
+import {
+  SHELF_SORTS,
+  SHELF_TYPES,
+  type ShelfSort,
+  type ShelfType,
+} from '#domain/shelf/shelf-filters.ts';
 import { AccessCodePanel } from '#web/access/access-code-panel.tsx';
 import { coursewareLaunchProps } from '#web/access/courseware-launch.server.ts';
 import { CoursewareLaunch } from '#web/access/courseware-launch.tsx';
