@@ -1,5 +1,5 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { bookFiles, collectionItems, products } from '#db/schema/catalog.ts';
+import { bookFiles, collectionItems, offerings, products } from '#db/schema/catalog.ts';
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
@@ -11,6 +11,7 @@ import {
   type EntitlementMembership,
   type EntitlementOwnership,
   entitlement,
+  isPhysicalCopy,
 } from './entitlement.ts';
 
 // The facts the entitlement rule needs, loaded for one user and one product, and the rule's
@@ -23,6 +24,8 @@ export type ProductFacts = {
   title: string;
   productType: string;
   status: string;
+  /** A physical copy (entitlement.ts isPhysicalCopy), which no course opens. */
+  physical: boolean;
 };
 
 /**
@@ -141,6 +144,26 @@ export async function ownershipsOf(
   return byProduct;
 }
 
+/** Which of these products are physical copies (isPhysicalCopy, on their active offerings). */
+export async function physicalCopies(
+  ctx: RequestContext,
+  items: readonly { productId: number; productType: string }[],
+): Promise<Set<number>> {
+  const ids = [...new Set(items.map((item) => item.productId))];
+  if (ids.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ productId: offerings.productId, type: offerings.type })
+    .from(offerings)
+    .where(and(inArray(offerings.productId, ids), eq(offerings.isActive, true)));
+  const types = new Map<number, string[]>();
+  for (const row of rows) types.set(row.productId, [...(types.get(row.productId) ?? []), row.type]);
+  return new Set(
+    items
+      .filter((item) => isPhysicalCopy(item.productType, types.get(item.productId) ?? []))
+      .map((item) => item.productId),
+  );
+}
+
 /** The product's facts the rule reads, or NotFound. */
 export async function productFacts(ctx: RequestContext, productId: number): Promise<ProductFacts> {
   const [row] = await ctx.db
@@ -154,7 +177,8 @@ export async function productFacts(ctx: RequestContext, productId: number): Prom
     .where(eq(products.id, productId))
     .limit(1);
   if (!row || row.status === 'deleted') throw new NotFound();
-  return row;
+  const physical = await physicalCopies(ctx, [{ productId: row.id, productType: row.productType }]);
+  return { ...row, physical: physical.has(row.id) };
 }
 
 /** What the rule says for the signed-in user (or the visitor) and this product. */
@@ -205,16 +229,17 @@ export async function openingsOf(
 ): Promise<Map<number, { decision: Entitlement; readable: boolean; noFile: boolean }>> {
   const ids = [...new Set(items.map((item) => item.productId))];
   const user = ctx.user;
-  const [owned, members, files] = await Promise.all([
+  const [owned, members, files, physical] = await Promise.all([
     user ? ownershipsOf(ctx, user.id, ids) : new Map<number, EntitlementOwnership[]>(),
     user ? membershipsListing(ctx, user.id, ids) : new Map<number, EntitlementMembership[]>(),
     withReaderFiles(ctx, ids),
+    physicalCopies(ctx, items),
   ]);
   return new Map(
     items.map((item) => {
       const decision = entitlement({
         signedIn: !!user,
-        product: item,
+        product: { ...item, physical: physical.has(item.productId) },
         ownerships: owned.get(item.productId) ?? [],
         memberships: members.get(item.productId) ?? [],
         now: ctx.now,

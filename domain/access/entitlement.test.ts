@@ -4,6 +4,7 @@ import {
   type EntitlementMembership,
   entitlement,
   entryOf,
+  isPhysicalCopy,
 } from './entitlement.ts';
 
 // The spec's table, row by row: course type (inclusive access, course fee, CDS, no
@@ -28,7 +29,7 @@ const member = (over: Partial<EntitlementMembership> = {}): EntitlementMembershi
 
 const input = (over: Partial<EntitlementInput> = {}): EntitlementInput => ({
   signedIn: true,
-  product: { productType: 'book', status: 'active' },
+  product: { productType: 'book', status: 'active', physical: false },
   ownerships: [],
   memberships: [],
   now,
@@ -87,9 +88,9 @@ describe('entitlement: ownership (spec 1 §3 isOwned, §4 priority 1)', () => {
   });
 
   it('a withdrawn product stays open to its owners; a deleted one to nobody', () => {
-    const withdrawn = { productType: 'book', status: 'withdrawn' };
+    const withdrawn = { productType: 'book', status: 'withdrawn', physical: false };
     expect(entitlement(input({ product: withdrawn, ownerships: [owned()] })).ok).toBe(true);
-    const deleted = { productType: 'book', status: 'deleted' };
+    const deleted = { productType: 'book', status: 'deleted', physical: false };
     expect(entitlement(input({ product: deleted, ownerships: [owned()] }))).toMatchObject({
       ok: false,
       reason: 'access.reason.notOpenable',
@@ -285,7 +286,7 @@ describe('entitlement: who and what', () => {
     expect(entryOf('classroom')).toBe('enter');
     expect(entryOf('collection')).toBe('open');
     expect(entryOf('physical_product')).toBeNull();
-    const physical = { productType: 'physical_product', status: 'active' };
+    const physical = { productType: 'physical_product', status: 'active', physical: true };
     expect(entitlement(input({ product: physical, ownerships: [owned()] }))).toMatchObject({
       ok: false,
       reason: 'access.reason.notOpenable',
@@ -293,16 +294,50 @@ describe('entitlement: who and what', () => {
   });
 
   it('courseware launches and a classroom is entered through the course too', () => {
-    const courseware = { productType: 'courseware', status: 'active' };
+    const courseware = { productType: 'courseware', status: 'active', physical: false };
     expect(entitlement(input({ product: courseware, memberships: [member()] }))).toMatchObject({
       ok: true,
       entry: 'launch',
     });
-    const classroom = { productType: 'classroom', status: 'active' };
+    const classroom = { productType: 'classroom', status: 'active', physical: false };
     expect(entitlement(input({ product: classroom, ownerships: [owned()] }))).toMatchObject({
       ok: true,
       entry: 'enter',
     });
+  });
+
+  it('spec 1 §4 Course fee: the print version of a choice is bought, not opened by the course; ownership still counts', () => {
+    const print = { productType: 'book', status: 'active', physical: true };
+    for (const via of [
+      member({ isCourseFee: true }),
+      member(),
+      member({ role: 'professor' }),
+      member({ isCourseFee: true, org: { isCdsEnabled: true } }),
+    ]) {
+      expect(entitlement(input({ product: print, memberships: [via] }))).toMatchObject({
+        ok: false,
+        reason: 'access.reason.notEntitled',
+      });
+      // The same membership opens the digital version.
+      expect(entitlement(input({ memberships: [via] })).ok).toBe(true);
+    }
+    expect(entitlement(input({ product: print, ownerships: [owned()] }))).toMatchObject({
+      ok: true,
+      via: 'ownership',
+    });
+  });
+
+  it('a physical copy: a physical product, or a title with print or physical offerings only', () => {
+    expect(isPhysicalCopy('physical_product', [])).toBe(true);
+    expect(isPhysicalCopy('physical_product', ['digital'])).toBe(true);
+    expect(isPhysicalCopy('book', ['print'])).toBe(true);
+    expect(isPhysicalCopy('book', ['print', 'physical'])).toBe(true);
+    expect(isPhysicalCopy('book', ['print', 'digital'])).toBe(false);
+    expect(isPhysicalCopy('book', ['combo'])).toBe(false);
+    expect(isPhysicalCopy('book', ['digital'])).toBe(false);
+    // No offerings at all (withdrawn from sale): not judged physical, the course still opens it.
+    expect(isPhysicalCopy('book', [])).toBe(false);
+    expect(isPhysicalCopy('courseware', [])).toBe(false);
   });
 
   describe('entitlement: the edges of each window', () => {

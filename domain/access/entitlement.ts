@@ -87,6 +87,8 @@ export type EntitlementInput = {
     productType: string;
     /** Deleted products open for nobody; withdrawn ones stay open for their owners. */
     status: string;
+    /** A physical copy (isPhysicalCopy): no course opens it, the student buys it. */
+    physical: boolean;
   };
   /** The user's ownerships of the product, and of collections containing it. */
   ownerships: readonly EntitlementOwnership[];
@@ -116,6 +118,17 @@ export function entryOf(productType: string): Entry | null {
     default:
       return null;
   }
+}
+
+/**
+ * A physical copy rather than digital access: a physical product, or a title sold only as
+ * print or physical offerings (the print version of a physical/digital choice). Spec 1 §4
+ * Course fee: "Digital gives Start Reading … Physical gives Add To Cart or View Cart": a
+ * course lists it, but opens nothing of it.
+ */
+export function isPhysicalCopy(productType: string, offeringTypes: readonly string[]): boolean {
+  if (productType === 'physical_product') return true;
+  return offeringTypes.length > 0 && offeringTypes.every((t) => t !== 'digital' && t !== 'combo');
 }
 
 /** Access through a section lasts from two weeks before class to the end of its last day. */
@@ -159,8 +172,10 @@ export function entitlement(input: EntitlementInput): Entitlement {
   if (entry === null || input.product.status === 'deleted') {
     return refuse('access.reason.notOpenable');
   }
+  // A course opens the digital version only; its members buy the physical one.
+  const course = input.product.physical ? { ...input, memberships: [] } : input;
   // Rights only: whether a book has a file to read is the reader's to say, to those it lets in.
-  return grant(input, entry) ?? refusal(input, refuse);
+  return grant(course, entry) ?? refusal(course, refuse);
 }
 
 function grant(input: EntitlementInput, entry: Entry): Entitlement | null {

@@ -1,5 +1,4 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Queryable } from '#db/client.ts';
 import {
   bookFiles,
   collectionItems,

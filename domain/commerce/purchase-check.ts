@@ -2,6 +2,7 @@ import { entitlement } from '#domain/access/entitlement.ts';
 import {
   membershipsListing,
   ownershipsOf,
+  physicalCopies,
   withReaderFiles,
 } from '#domain/access/entitlement-facts.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -30,10 +31,11 @@ export async function purchaseRefusals(
   if (candidates.length === 0) return [];
   const ids = [...new Set(candidates.map((c) => c.productId))];
   const user = userId === null ? null : { id: userId };
-  const [owned, members, files] = await Promise.all([
+  const [owned, members, files, physical] = await Promise.all([
     user ? ownershipsOf(ctx, user.id, ids) : null,
     user ? membershipsListing(ctx, user.id, ids) : null,
     withReaderFiles(ctx, ids),
+    user ? physicalCopies(ctx, candidates) : new Set<number>(),
   ]);
   return candidates.map((c) =>
     purchaseRefusal({
@@ -43,7 +45,11 @@ export async function purchaseRefusals(
       held: user
         ? entitlement({
             signedIn: true,
-            product: { productType: c.productType, status: c.status },
+            product: {
+              productType: c.productType,
+              status: c.status,
+              physical: physical.has(c.productId),
+            },
             ownerships: owned?.get(c.productId) ?? [],
             memberships: members?.get(c.productId) ?? [],
             now: ctx.now,

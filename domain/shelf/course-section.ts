@@ -3,7 +3,7 @@ import { products } from '#db/schema/catalog.ts';
 import { sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { assignAccessCode } from '#domain/access/codes.ts';
-import { type EntitlementReason, entitlement } from '#domain/access/entitlement.ts';
+import { type EntitlementReason, entitlement, isPhysicalCopy } from '#domain/access/entitlement.ts';
 import {
   AccessRefused,
   entitlementOf,
@@ -256,9 +256,10 @@ export async function courseSectionView(
       priceCents: cheapest ? offeringPriceCents(cheapest) : null,
     });
     // A physical copy: judged on every offering, before the course-fee rule drops some.
-    const physical =
-      fact.productType === 'physical_product' ||
-      (own.length > 0 && own.every((o) => o.type !== 'digital' && o.type !== 'combo'));
+    const physical = isPhysicalCopy(
+      fact.productType,
+      own.map((o) => o.type),
+    );
     // spec 1 §4 Course fee: "Physical gives Add To Cart or View Cart" (issue 14).
     const buyable =
       (mayBuy || (courseFee && physical)) && unavailable === null && offered.length > 0;
@@ -268,6 +269,7 @@ export async function courseSectionView(
       product: {
         productType: fact.productType,
         status: fact.status,
+        physical,
       },
       ownerships: ownershipsByProduct.get(entry.productId) ?? [],
       memberships: [membership],

@@ -15,7 +15,6 @@ import { analyticsEvents, outbox } from '#db/schema/events.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { loadSessionUser } from '#domain/accounts/service.ts';
-import { courseFeeSection } from '#domain/commerce/course-materials.ts';
 import { optingFacts } from '#domain/courses/service.ts';
 import { optingConfirmationEmail } from '#domain/notifications/opting-email.ts';
 import { readingGrant } from '#domain/reading/service.ts';
@@ -272,7 +271,6 @@ describe('opting out, then back in (spec 1 §4 Opting; spec 2 §7)', () => {
     ]);
     // An opted-out student gets nothing through the course fee (spec 1 §6).
     await expect(acquireCourseMaterial(student, sectionId, book)).rejects.toBeInstanceOf(Forbidden);
-    expect(await courseFeeSection(database.db, student.user!.id, book)).toBeNull();
 
     const later = { ...student, now: new Date(now.getTime() + DAY) };
     const back = await call(later, `/api/members/${memberId}/opt-in`, {

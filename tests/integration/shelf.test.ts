@@ -8,6 +8,7 @@ import { offerings } from '#db/schema/catalog.ts';
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
+import { entitlementOf } from '#domain/access/entitlement-facts.ts';
 import { loadSessionUser } from '#domain/accounts/service.ts';
 import { readingGrant } from '#domain/reading/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -141,6 +142,16 @@ describe('a course section (issue 5)', () => {
     expect(
       await readingGrant(student, digital, { courseMemberId: null, courseSectionId: sectionId }),
     ).toMatchObject({ via: 'courseFee', sectionId });
+    // The print version is the student's to buy, not theirs through the fee (issue 19: its
+    // product page said "through your course" and its course row said Add To Cart).
+    await expect(
+      readingGrant(student, print, { courseMemberId: null, courseSectionId: sectionId }),
+    ).rejects.toMatchObject({ messageKey: 'access.reason.notEntitled' });
+    expect((await entitlementOf(student, print)).decision).toMatchObject({ ok: false });
+    expect((await entitlementOf(student, digital)).decision).toMatchObject({
+      ok: true,
+      via: 'courseFee',
+    });
     await acquireCourseMaterial(student, sectionId, digital);
     const after = await courseSectionView(student, sectionId, today);
     expect(after.materials.map((m) => [m.productId, m.action])).toEqual([[digital, 'read']]);

@@ -11,7 +11,6 @@ import {
 } from '#domain/catalog/offering-selection.ts';
 import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
 import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts';
-import { courseFeeSection } from '#domain/commerce/course-materials.ts';
 import { buyableOfferings } from '#domain/commerce/purchase-check.ts';
 import { nothingLeftToBuy } from '#domain/commerce/purchase-value.ts';
 import { parseId } from '#domain/shared/id.ts';
@@ -94,10 +93,10 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     opens,
     classroom,
     loggedIn: !!context.rc.user,
+    // 'Reading Option' (spec 1 §4) when the course fee is what opens it, by the one rule: not
+    // for the print version of a choice, which the fee does not cover (issue 19).
     courseFeeSectionId:
-      context.rc.user && !owned
-        ? await courseFeeSection(context.rc.db, context.rc.user.id, product.id)
-        : null,
+      opens && (opens.via === 'courseFee' || opens.via === 'cds') ? opens.sectionId : null,
     // spec 1 §2: bought for a course (cart item courseId, checkout ?ecommerce_course_id=…).
     courseId: parseId(url.searchParams.get('ecommerce_course_id')),
     host: context.rc.site.host,
