@@ -56,6 +56,11 @@ describe('Find your course materials (issue 19)', () => {
     // By keyboard: Tab to the term, Enter.
     await tabToAndPress(page, termName('en'));
     await page.getByRole('heading', { name: 'Choose your department' }).waitFor();
+    // The pressed link is gone: the focus is on the new step's heading, so Tab goes on from it.
+    await page.waitForFunction(() => document.activeElement?.id === 'finder-step');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Choose your department',
+    );
     const crumbs = page.getByRole('navigation', { name: 'Your choices' });
     await crumbs.getByRole('link', { name: 'Northfield State University' }).waitFor();
     expect(await crumbs.locator('[aria-current="page"]').innerText()).toBe(termName('en'));

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { courseFinderStep, type FinderStep } from '#domain/courses/course-finder.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
@@ -28,6 +29,15 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
 export default function FindCoursePage() {
   const step = useLoaderData<typeof loader>();
   const t = useT();
+  // Each choice loads the next step in place: the link that was pressed is gone, so keyboard
+  // and screen-reader users are taken to the new step's heading (not on the first visit).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef<string | null>(null);
+  const stepKey = `${step.step}:${JSON.stringify(step.chosen)}`;
+  useEffect(() => {
+    if (shown.current !== null && shown.current !== stepKey) heading.current?.focus();
+    shown.current = stepKey;
+  }, [stepKey]);
   return (
     <div className="stack-lg">
       <header className="stack-sm">
@@ -36,7 +46,9 @@ export default function FindCoursePage() {
         <p>{t('courseFinder.lede')}</p>
       </header>
       <section className="stack" aria-labelledby="finder-step">
-        <h2 id="finder-step">{t(`courseFinder.choose.${step.step}`)}</h2>
+        <h2 id="finder-step" ref={heading} tabIndex={-1}>
+          {t(`courseFinder.choose.${step.step}`)}
+        </h2>
         {step.options.length === 0 ? <p>{t('courseFinder.none')}</p> : <Options step={step} />}
       </section>
     </div>
