@@ -3,6 +3,7 @@ import { and, count, desc, eq, lt, notInArray } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
 import { orderItems, orders, payments, printOrders, shipments } from '#db/schema/commerce.ts';
+import type { Entitlement } from '#domain/access/entitlement.ts';
 import { openingsOf } from '#domain/access/entitlement-facts.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
@@ -426,6 +427,14 @@ export async function completedOrder(ctx: RequestContext, orderId: string) {
       ...item,
       readable: openings.get(item.productId)?.readable ?? false,
       noFile: openings.get(item.productId)?.noFile ?? false,
+      // Courseware, a classroom, a collection: opened from My Shelf (its launch, section code
+      // or items), where the order-complete page sends the buyer (issue 19 walk).
+      fromShelf: opensFromShelf(openings.get(item.productId)?.decision),
     })),
   };
+}
+
+/** Whether the rule opens it, other than by reading (launch, enter, open): from My Shelf. */
+function opensFromShelf(decision: Entitlement | undefined): boolean {
+  return decision?.ok === true && decision.entry !== 'read';
 }

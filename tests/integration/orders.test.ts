@@ -28,6 +28,7 @@ afterAll(async () => {
 async function shopperWithBook(
   priceCents = 2500,
   readerFile = true,
+  productType = 'book',
 ): Promise<{ ctx: RequestContext; productId: number }> {
   const userId = await createUser(database.db, {
     email: `${unique('order')}@example.test`,
@@ -37,7 +38,7 @@ async function shopperWithBook(
   });
   const user = (await loadSessionUser(database.db, { userId, impersonatorId: null }))!;
   const ctx = testContext(database.db, { user });
-  const productId = await insertProduct(ctx.db, {}, { priceCents, readerFile });
+  const productId = await insertProduct(ctx.db, { productType }, { priceCents, readerFile });
   const [offer] = await ctx.db
     .select({ id: offerings.id })
     .from(offerings)
@@ -190,6 +191,21 @@ describe('paying by card through the test gateway', () => {
       if (!fileStays) await ctx.db.delete(bookFiles).where(eq(bookFiles.productId, productId));
       const [item] = (await completedOrder(ctx, orderId)).items;
       expect(item).toMatchObject({ readable: fileStays, noFile: !fileStays });
+    }
+  });
+
+  it('issue 19: a paid collection or courseware sends the buyer to My Shelf, where it opens; a book does not', async () => {
+    const gateway = new TestGateway(database.db);
+    for (const [productType, fromShelf] of [
+      ['collection', true],
+      ['courseware', true],
+      ['book', false],
+    ] as const) {
+      const { ctx } = await shopperWithBook(1500, true, productType);
+      const { orderId } = await placeOrder(ctx, { idempotencyKey: unique('checkout') });
+      expect((await completedOrder(ctx, orderId)).items[0]?.fromShelf).toBe(false);
+      await payOrder(ctx, gateway, { orderId, method: card('4242424242424242') });
+      expect((await completedOrder(ctx, orderId)).items[0]).toMatchObject({ fromShelf });
     }
   });
 

@@ -64,6 +64,16 @@ export default function CheckoutCompletePage() {
                     </Link>
                   ) : item.noFile ? (
                     t('reading.error.noFile')
+                  ) : item.fromShelf ? (
+                    <Link
+                      to="/shelf"
+                      aria-label={t('shelf.button.of', {
+                        action: t('library.toShelf'),
+                        title: item.title,
+                      })}
+                    >
+                      {t('library.toShelf')}
+                    </Link>
                   ) : null}
                 </p>
               ) : null}
