@@ -32,7 +32,9 @@ import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound, TooManyRequests } from '#domain/shared/errors.ts';
 import { runOutboxOnce } from '#server/outbox-worker.ts';
 import { insertProduct } from '#tests/builders.ts';
-import { openTestDatabase, testContext, unique } from '#tests/database.ts';
+import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
+import { action as privacyAction } from '#web/accounts/privacy.tsx';
+import { loader as exportLoader } from '#web/accounts/privacy-export.tsx';
 
 // Issue 20, Privacy self-service: "download my data (account, orders, shelf, reading
 // positions, notes) as JSON, and delete my account (orders and payments kept for a retention
@@ -290,5 +292,56 @@ describe('Delete my account (issue 20)', () => {
     ).toEqual([]);
     // A live account's order is never purged.
     expect(await database.db.select().from(orders).where(eq(orders.id, liveOrder))).toHaveLength(1);
+  });
+});
+
+describe('the privacy page refuses bad input with a 4xx and changes nothing (issue 20)', () => {
+  async function post(ctx: RequestContext, fields: Record<string, string>) {
+    const result = await privacyAction({
+      request: new Request('http://127.0.0.1/account/privacy', {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+      }),
+      params: {},
+      context: testWebContext(database, { user: ctx.user, now: ctx.now }),
+    } as never);
+    return result instanceof Response
+      ? { status: result.status, data: null }
+      : { status: result.init?.status, data: result.data };
+  }
+
+  it('issue 20: an unknown intent, an empty or wrong password, a fourth link in the hour', async () => {
+    const ctx = await person();
+    expect(await post(ctx, { intent: 'drop-tables' })).toEqual({
+      status: 400,
+      data: { errors: { form: 'error.invalid' }, retryAfterMinutes: 0 },
+    });
+    expect((await post(ctx, { intent: 'delete', password: '' })).data?.errors).toEqual({
+      password: 'login.error.passwordRequired',
+    });
+    expect((await post(ctx, { intent: 'delete', password: 'nope' })).data?.errors).toEqual({
+      password: 'privacy.error.wrongPassword',
+    });
+    for (let i = 0; i < 3; i += 1) expect((await post(ctx, { intent: 'export' })).status).toBe(302);
+    expect(await post(ctx, { intent: 'export' })).toEqual({
+      status: 429,
+      data: { errors: { form: 'privacy.error.tooMany' }, retryAfterMinutes: 0 },
+    });
+  });
+
+  it('issue 20: a malformed or unknown export link is a 404 with its message', async () => {
+    const ctx = await person();
+    for (const token of ['x', 'A'.repeat(43)]) {
+      await expect(
+        exportLoader({
+          request: new Request(`http://127.0.0.1/account/privacy/export/${token}`),
+          params: { token },
+          context: testWebContext(database, { user: ctx.user, now: ctx.now }),
+        } as never),
+      ).rejects.toMatchObject({
+        data: { messageKey: 'privacy.error.linkUnknown' },
+        init: { status: 404 },
+      });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { data, Form, redirect, useActionData, useLoaderData } from 'react-router';
 import { z } from 'zod';
 import { requestAccountDeletion, requestDataExport } from '#domain/accounts/privacy.ts';
+import { TooManyRequests } from '#domain/shared/errors.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { fieldErrors, passwordField } from '#web/forms/fields.ts';
 import { useT } from '#web/i18n/use-t.ts';
@@ -32,22 +33,35 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   requireUser(request, context);
   const parsed = PrivacySchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    return data({ errors: fieldErrors(parsed.error), retryAfterMinutes: 0 }, { status: 400 });
-  }
-  if (parsed.data.intent === 'export') {
-    await requestDataExport(context.rc);
-    return redirect('/account/privacy?sent=export');
-  }
-  const outcome = await requestAccountDeletion(context.rc, parsed.data.password);
-  if (!outcome.ok) {
-    const throttled = outcome.error === 'login.error.throttled';
+    const errors = fieldErrors(parsed.error);
+    // A post without a known intent is no form of this page: say so above the forms.
     return data(
-      {
-        errors: { password: outcome.error },
-        retryAfterMinutes: throttled ? outcome.retryAfterMinutes : 0,
-      },
-      { status: throttled ? 429 : 400 },
+      { errors: errors.password ? errors : { form: 'error.invalid' }, retryAfterMinutes: 0 },
+      { status: 400 },
     );
+  }
+  try {
+    if (parsed.data.intent === 'export') {
+      await requestDataExport(context.rc);
+      return redirect('/account/privacy?sent=export');
+    }
+    const outcome = await requestAccountDeletion(context.rc, parsed.data.password);
+    if (!outcome.ok) {
+      const throttled = outcome.error === 'login.error.throttled';
+      return data(
+        {
+          errors: { password: outcome.error },
+          retryAfterMinutes: throttled ? outcome.retryAfterMinutes : 0,
+        },
+        { status: throttled ? 429 : 400 },
+      );
+    }
+  } catch (error) {
+    // Too many links within the hour: said on the page, with the forms still there.
+    if (error instanceof TooManyRequests) {
+      return data({ errors: { form: error.messageKey }, retryAfterMinutes: 0 }, { status: 429 });
+    }
+    throw error;
   }
   return redirect('/account/privacy?sent=delete');
 });
@@ -60,7 +74,11 @@ export default function PrivacyPage() {
   return (
     <section className="narrow stack">
       <h1>{t('privacy.title')}</h1>
-      {sent ? (
+      {errors.form ? (
+        <p role="alert" className="alert alert--error">
+          {t(errors.form)}
+        </p>
+      ) : sent ? (
         <output className="alert alert--success">
           {t(sent === 'export' ? 'privacy.export.sent' : 'privacy.delete.sent', { email })}
         </output>
