@@ -1,7 +1,7 @@
 // What "Delete my account" keeps and what it removes (issue 20, Privacy self-service: "orders
 // and payments kept for a retention period set in configuration, default seven years, without
 // the personal data; access ended"). The one place this is decided: the service
-// (privacy.ts) applies each entry in one transaction, and its test checks every entry.
+// (privacy.ts) applies each entry in one transaction (tests/integration/privacy.test.ts).
 
 export type Fate =
   /** The rows are deleted. */
@@ -25,6 +25,7 @@ export const ACCOUNT_DATA_FATE = {
   readingEvents: 'remove',
   readingAllowances: 'remove',
   classroomNotes: 'remove',
+  courseLaunches: 'remove',
   sectionMemberships: 'remove',
   privacyRequests: 'remove',
   analyticsEvents: 'anonymise',

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { redeemAttempts } from '#db/schema/access.ts';
 import { accountFlags, loginAttempts, sessions, userRoles, users } from '#db/schema/accounts.ts';
@@ -7,6 +7,7 @@ import { classroomNotes } from '#db/schema/classroom.ts';
 import { carts, orderItems, orders, payments } from '#db/schema/commerce.ts';
 import { courseSections, sectionMembers } from '#db/schema/courses.ts';
 import { analyticsEvents } from '#db/schema/events.ts';
+import { ltiLaunches } from '#db/schema/launch.ts';
 import { deletedAccounts, privacyRequests } from '#db/schema/privacy.ts';
 import { readingAllowances, readingEvents, readingPositions } from '#db/schema/reading.ts';
 import { ownerships } from '#db/schema/shelf.ts';
@@ -318,7 +319,12 @@ export async function eraseAccount(
 ): Promise<void> {
   const fate = ACCOUNT_DATA_FATE;
   // remove
-  if (fate.sessions === 'remove') await tx.delete(sessions).where(eq(sessions.userId, userId));
+  if (fate.sessions === 'remove') {
+    // Its own sessions, and any it had opened as someone else (impersonation).
+    await tx
+      .delete(sessions)
+      .where(or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)));
+  }
   if (fate.roles === 'remove') await tx.delete(userRoles).where(eq(userRoles.userId, userId));
   if (fate.accountFlags === 'remove') {
     await tx.delete(accountFlags).where(eq(accountFlags.userId, userId));
@@ -339,6 +345,9 @@ export async function eraseAccount(
   }
   if (fate.classroomNotes === 'remove') {
     await tx.delete(classroomNotes).where(eq(classroomNotes.authorUserId, userId));
+  }
+  if (fate.courseLaunches === 'remove') {
+    await tx.delete(ltiLaunches).where(eq(ltiLaunches.userId, userId));
   }
   if (fate.sectionMemberships === 'remove') {
     await tx.delete(sectionMembers).where(eq(sectionMembers.userId, userId));

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { sessions, users } from '#db/schema/accounts.ts';
+import { loginAttempts, sessions, userRoles, users } from '#db/schema/accounts.ts';
 import { offerings } from '#db/schema/catalog.ts';
 import { carts, orders, payments } from '#db/schema/commerce.ts';
-import { outbox } from '#db/schema/events.ts';
+import { analyticsEvents, outbox } from '#db/schema/events.ts';
 import { deletedAccounts, privacyRequests } from '#db/schema/privacy.ts';
 import { readingPositions } from '#db/schema/reading.ts';
 import { ownerships } from '#db/schema/shelf.ts';
@@ -216,6 +216,8 @@ describe('Delete my account (issue 20)', () => {
       )[0]!.productId,
       part: 3,
     });
+    await database.db.insert(userRoles).values({ userId, role: 'publisher' });
+    await database.db.insert(analyticsEvents).values({ name: 'page_view', userId, path: '/shelf' });
     expect(await requestAccountDeletion(ctx, PASSWORD)).toEqual({ ok: true });
     const { token, payload } = await mailedToken(userId, 'delete');
     const mail = await privacyLinkEmail(database.db, payload, ORIGIN);
@@ -263,6 +265,19 @@ describe('Delete my account (issue 20)', () => {
       [],
     );
     expect(await findSessionUser(database.db, session.token, NOW)).toBeNull();
+    expect(await database.db.select().from(userRoles).where(eq(userRoles.userId, userId))).toEqual(
+      [],
+    );
+    expect(
+      await database.db
+        .select()
+        .from(loginAttempts)
+        .where(sql`lower(${loginAttempts.email}) = lower(${email})`),
+    ).toEqual([]);
+    // Page views stay counted, no longer as anyone's.
+    expect(
+      await database.db.select().from(analyticsEvents).where(eq(analyticsEvents.userId, userId)),
+    ).toEqual([]);
     expect(
       await database.db.select().from(deletedAccounts).where(eq(deletedAccounts.userId, userId)),
     ).toHaveLength(1);
