@@ -87,6 +87,8 @@ describe('orders and receipts on My Account (issue 20)', () => {
     await payByCard(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/checkout\/complete\/[0-9a-f-]{36}$/);
     const orderId = page.url().split('/').at(-1)!;
+    // The order-complete page leads to the receipt too.
+    await page.getByRole('link', { name: 'View your receipt' }).waitFor();
     const number = orderId.replace(/-/g, '').slice(0, 12).toUpperCase().match(/.{4}/g)!.join('-');
 
     // My Account → Orders.
