@@ -466,7 +466,6 @@ export const en = {
   'orders.receipt': 'Receipt',
   'orders.receiptOf': 'Receipt of order {number}',
   'orders.backToAccount': 'Back to My Account',
-  'receipt.title': 'Receipt',
   'receipt.heading': 'Receipt for order {number}',
   'receipt.dateTime': 'Date: {date}',
   'receipt.store': 'Store',

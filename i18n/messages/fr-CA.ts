@@ -484,7 +484,6 @@ export const frCA: Record<MessageId, string> = {
   'orders.receipt': 'Reçu',
   'orders.receiptOf': 'Reçu de la commande {number}',
   'orders.backToAccount': 'Retour à Mon compte',
-  'receipt.title': 'Reçu',
   'receipt.heading': 'Reçu de la commande {number}',
   'receipt.dateTime': 'Date : {date}',
   'receipt.store': 'Magasin',
