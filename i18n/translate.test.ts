@@ -61,6 +61,8 @@ describe('message catalogs', () => {
       ...{ code: 'BIO' },
       // What was bought and how it was paid (issue 19).
       ...{ brand: 'Visa', last4: '4242' },
+      // Orders, receipts and privacy self-service (issue 20).
+      ...{ status: 's', amount: '$1.00', phone: 'p', email: 'e', years: 7 },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

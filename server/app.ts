@@ -112,7 +112,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     publicOrigin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
     log,
   });
-  const stopSweeper = startOrderSweeper({ db: database.db, gateway, log });
+  const stopSweeper = startOrderSweeper({
+    db: database.db,
+    gateway,
+    log,
+    retentionYears: config.ORDER_RETENTION_YEARS,
+  });
 
   async function handle(request: Request, client?: ClientAddress): Promise<Response> {
     const requestId = randomUUID();
@@ -273,6 +278,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         browserPayments,
         bookFiles,
         vitalsourceUrl: config.VITALSOURCE_URL ?? null,
+        orderRetentionYears: config.ORDER_RETENTION_YEARS,
       },
     };
   }

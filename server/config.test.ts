@@ -139,3 +139,14 @@ describe('VITALSOURCE_URL (spec 1 §1, the merger modal)', () => {
     expect(() => loadConfig({ VITALSOURCE_URL: 'javascript:alert(1)' })).toThrow(/VITALSOURCE_URL/);
   });
 });
+
+// Issue 20: a deleted account's orders and payments are kept for a retention period set here.
+describe('ORDER_RETENTION_YEARS', () => {
+  it('issue 20: seven years unless set; a number of whole years, or the start stops naming it', () => {
+    expect(loadConfig({}).ORDER_RETENTION_YEARS).toBe(7);
+    expect(loadConfig({ ORDER_RETENTION_YEARS: '10' }).ORDER_RETENTION_YEARS).toBe(10);
+    for (const bad of ['0', 'seven', '2.5']) {
+      expect(() => loadConfig({ ORDER_RETENTION_YEARS: bad })).toThrow(/ORDER_RETENTION_YEARS/);
+    }
+  });
+});

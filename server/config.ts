@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ORDER_RETENTION_YEARS } from '#domain/accounts/account-deletion.ts';
 import type { StripeSettings } from '#domain/commerce/stripe-gateway.ts';
 
 // Configuration is parsed once at start; every bad variable is reported by name.
@@ -65,6 +66,14 @@ const schema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
   // A database query of a request taking longer than this fails (PostgreSQL; 0 = no limit).
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  // Orders and payments of a deleted account are kept this long, without personal data
+  // (issue 20, domain/accounts/account-deletion.ts), then purged by the order sweeper.
+  ORDER_RETENTION_YEARS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(DEFAULT_ORDER_RETENTION_YEARS),
 });
 
 const STRIPE_KEYS = [

@@ -33,6 +33,8 @@ export type WebContext = {
   bookFiles: BookFileStore;
   /** VITALSOURCE_URL: 'Go To VitalSource' of a site without an address of its own. */
   vitalsourceUrl: string | null;
+  /** ORDER_RETENTION_YEARS: how long a deleted account's orders are kept (issue 20). */
+  orderRetentionYears: number;
 };
 
 declare module 'react-router' {

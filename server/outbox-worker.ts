@@ -5,6 +5,7 @@ import type { Queryable } from '#db/client.ts';
 import { optingConfirmationEmail } from '#domain/notifications/opting-email.ts';
 import { orderConfirmationEmail } from '#domain/notifications/order-email.ts';
 import { claimDue, markFailed, markSent } from '#domain/notifications/outbox.ts';
+import { privacyLinkEmail } from '#domain/notifications/privacy-email.ts';
 import type { Logger } from './logger.ts';
 
 const FROM = 'Shelfmark <no-reply@shelfmark.test>';
@@ -57,7 +58,9 @@ export async function runOutboxOnce(
                 Number(message.payload.optChangeId),
                 options.publicOrigin,
               )
-            : null;
+            : message.kind === 'privacy-export' || message.kind === 'privacy-delete'
+              ? await privacyLinkEmail(db, message.payload, options.publicOrigin)
+              : null;
       if (email) {
         await send({ messageId: `<outbox-${message.id}@shelfmark>`, ...email });
         sent += 1;

@@ -65,5 +65,6 @@ export function testWebContext(
     browserPayments: { gateway: 'test' },
     bookFiles,
     vitalsourceUrl: null,
+    orderRetentionYears: 7,
   };
 }

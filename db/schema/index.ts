@@ -6,6 +6,7 @@ export * from './commerce.ts';
 export * from './courses.ts';
 export * from './events.ts';
 export * from './launch.ts';
+export * from './privacy.ts';
 export * from './reading.ts';
 export * from './shelf.ts';
 export * from './sites.ts';

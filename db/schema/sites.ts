@@ -19,6 +19,8 @@ export const organizations = pgTable(
     contactName: text(),
     phoneNumber: text(),
     emailAddress: text(),
+    // The postal address printed on receipts (issue 20), lines separated by newlines.
+    postalAddress: text(),
     isCdsEnabled: boolean().notNull().default(false),
     // The retailer organisation: the navbar shows the cart link (spec 1 §2, Navbar).
     isRetailer: boolean().notNull().default(false),

@@ -43,6 +43,8 @@ export async function seedSites(db: Queryable): Promise<DemoOrgs> {
         contactName: 'Office of the Registrar',
         phoneNumber: '+1 555 010 2000',
         emailAddress: 'registrar@northfield.example.edu',
+        // Printed on receipts (issue 20).
+        postalAddress: '100 University Avenue\nNorthfield, MN 55057\nUnited States',
       },
       {
         title: 'Lakeshore Community College',

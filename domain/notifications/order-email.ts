@@ -86,7 +86,8 @@ export async function orderConfirmationEmail(
       `${say('checkout.fee')}: ${money(order.feeCents)}`,
       `${say('checkout.total')}: ${money(order.totalCents)}`,
       '',
-      `${say('email.order.link')} ${publicOrigin}/checkout/complete/${order.id}`,
+      // The order's receipt on My Account (issue 20).
+      `${say('email.order.link')} ${publicOrigin}/account/orders/${order.id}`,
     ].join('\n'),
   };
 }

@@ -46,8 +46,12 @@ export async function claimDue(db: Queryable, now: Date, limit = 10): Promise<Ou
   });
 }
 
+/** Marks a message sent; a link's token in its payload is not kept once it left (issue 20). */
 export async function markSent(db: Queryable, id: number, now: Date): Promise<void> {
-  await db.update(outbox).set({ sentAt: now, lastError: null }).where(eq(outbox.id, id));
+  await db
+    .update(outbox)
+    .set({ sentAt: now, lastError: null, payload: sql`${outbox.payload} - 'token'` })
+    .where(eq(outbox.id, id));
 }
 
 /** A failed send is retried later, backing off; after MAX_ATTEMPTS it waits for a person. */

@@ -647,6 +647,18 @@ const FORM_CALLS: Call[] = [
     valid: () => ({ form: { next: '/shelf' } }),
   },
   {
+    // Issue 20: "Download my data" / "Delete my account" (a wrong password changes nothing).
+    name: 'POST /account/privacy',
+    method: 'POST',
+    path: '/account/privacy',
+    body: 'form',
+    fields: [
+      { in: 'form', name: 'intent', kind: 'choice' },
+      { in: 'form', name: 'password', kind: 'bounded' },
+    ],
+    valid: () => ({ form: { intent: 'delete', password: DEMO_PASSWORD } }),
+  },
+  {
     name: 'POST /account/language',
     method: 'POST',
     path: '/account/language',
@@ -1120,6 +1132,7 @@ const CONTROL: [call: string, role: RoleName, status: number][] = [
   ['POST /api/cart/items', 'student', 201],
   ['DELETE /api/cart/items/{id}', 'student', 204],
   ['POST /cart (add)', 'anonymous', 302],
+  ['POST /account/privacy', 'ta', 302],
   ['POST /cart (remove)', 'instructor', 302],
   ['POST /ajax/book/free/ (free book)', 'student', 302],
   ['POST /api/payments/{orderId}/confirm', 'instructor', 200],

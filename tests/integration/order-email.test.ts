@@ -108,7 +108,7 @@ describe('the order mail says what was bought (issue 19)', () => {
     expect(text).toContain('Subtotal: $43.99');
     expect(text).toContain('Platform fee: $0.00');
     expect(text).toContain('Total: $43.99');
-    expect(text).toContain(`Your order: ${ORIGIN}/checkout/complete/${orderId}`);
+    expect(text).toContain(`Your order: ${ORIGIN}/account/orders/${orderId}`);
     // Never more of the card than its last four digits.
     expect(text).not.toContain('4242 4242');
   });

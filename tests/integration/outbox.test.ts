@@ -90,7 +90,7 @@ describe('order confirmation e-mail', () => {
     expect(eml).toContain('Subject: Your Shelfmark order');
     expect(eml).toContain('Hello Mia,');
     expect(eml).toContain('$31.00');
-    expect(eml).toContain(`/checkout/complete/${orderId}`);
+    expect(eml).toContain(`/account/orders/${orderId}`);
   });
 
   it('a worker that dies after claiming: the message is sent once its lease runs out', async () => {

@@ -30,6 +30,10 @@ export default function AccountPage() {
         <dt>{t('account.roles')}</dt>
         <dd>{account.roles.length ? account.roles.join(', ') : t('account.noRoles')}</dd>
       </dl>
+      <p className="cluster">
+        <Link to="/account/orders">{t('account.more.orders')}</Link>
+        <Link to="/account/privacy">{t('account.more.privacy')}</Link>
+      </p>
       <p>
         <Link to="/accounts/logout/" className="button button--secondary">
           {t('account.logout')}

@@ -119,9 +119,13 @@ export default function CheckoutCompletePage() {
           </dd>
         </div>
       </dl>
-      <p>
+      <p className="cluster">
         <Link to="/shelf" className="button button--primary">
           {t('library.toShelf')}
+        </Link>
+        {/* Issue 20: the order's receipt on My Account. */}
+        <Link to={`/account/orders/${order.id}`} className="button button--secondary">
+          {t('checkout.complete.receipt')}
         </Link>
       </p>
     </section>

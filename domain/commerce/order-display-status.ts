@@ -1,0 +1,48 @@
+// What an order's page says of its state (issue 20, "Orders and receipts": paid, pending,
+// failed, refunded): one word from the order's lifecycle (order-status.ts) and its payments.
+// A canceled or pending order whose last payment attempt failed reads 'failed'; refunds are
+// the payments marked refunded, and an order refunded for less than its total reads
+// 'partiallyRefunded'.
+import type { OrderStatus } from './order-status.ts';
+
+export type DisplayStatus =
+  | 'paid'
+  | 'pending'
+  | 'failed'
+  | 'canceled'
+  | 'refunded'
+  | 'partiallyRefunded';
+
+export type PaymentFacts = {
+  status: string;
+  amountCents: number;
+  failure: string | null;
+  updatedAt: Date;
+};
+
+export type Refund = { amountCents: number; at: Date };
+
+/** The refunds of an order: its refunded payments, oldest first. */
+export function refundsOf(payments: readonly PaymentFacts[]): Refund[] {
+  return payments
+    .filter((payment) => payment.status === 'refunded')
+    .map((payment) => ({ amountCents: payment.amountCents, at: payment.updatedAt }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+export function displayStatus(
+  order: { status: OrderStatus; totalCents: number },
+  payments: readonly PaymentFacts[],
+): DisplayStatus {
+  const refunded = refundsOf(payments).reduce((sum, refund) => sum + refund.amountCents, 0);
+  if (order.status === 'refunded') {
+    return refunded > 0 && refunded < order.totalCents ? 'partiallyRefunded' : 'refunded';
+  }
+  if (order.status === 'paid' || order.status === 'fulfilled') {
+    return refunded > 0 ? 'partiallyRefunded' : 'paid';
+  }
+  const latest = [...payments].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
+  const failed = latest !== undefined && latest.status !== 'succeeded' && latest.failure !== null;
+  if (failed) return 'failed';
+  return order.status === 'canceled' ? 'canceled' : 'pending';
+}

@@ -1,0 +1,85 @@
+import { Link, useLoaderData } from 'react-router';
+import { myOrderReceipt } from '#domain/commerce/my-orders.ts';
+import { useT } from '#web/i18n/use-t.ts';
+import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
+import { pageMeta } from '#web/utils/meta.ts';
+import { requireUser } from '#web/utils/require-user.server.ts';
+import type { Route } from './+types/order-receipt.ts';
+import { OrderFacts } from './order-facts.tsx';
+import { OrderLines } from './order-lines.tsx';
+
+// /account/orders/{orderId} (issue 20): one order as the receipt a student hands to a
+// scholarship office: the store, the organisation, the buyer, each line and the amounts, the
+// card's last four digits, date and time in the account's time zone. Printing prints only the
+// receipt (app.css, @media print); the PDF is /account/orders/{orderId}/receipt.pdf.
+export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
+  requireUser(request, context);
+  return { receipt: await myOrderReceipt(context.rc, params.orderId) };
+});
+
+export default function OrderReceiptPage() {
+  const { receipt } = useLoaderData<typeof loader>();
+  const t = useT();
+  const org = receipt.organization;
+  return (
+    <section className="narrow stack">
+      <p className="receipt__actions">
+        <Link to="/account/orders">{t('receipt.backToOrders')}</Link>
+      </p>
+      <article className="receipt stack" aria-labelledby="receipt-heading">
+        <h1 id="receipt-heading">{t('receipt.heading', { number: receipt.number })}</h1>
+        <div className="receipt__parties">
+          <section aria-labelledby="receipt-store">
+            <h2 id="receipt-store">{t('receipt.store')}</h2>
+            <p>
+              {receipt.store.name}
+              <br />
+              {receipt.store.host}
+            </p>
+          </section>
+          {org ? (
+            <section aria-labelledby="receipt-org">
+              <h2 id="receipt-org">{t('receipt.organization')}</h2>
+              <p className="receipt__address">
+                {org.title}
+                {org.postalAddress ? `\n${org.postalAddress}` : null}
+                {org.contactName ? `\n${t('receipt.contact', { name: org.contactName })}` : null}
+                {org.phoneNumber ? `\n${t('receipt.phone', { phone: org.phoneNumber })}` : null}
+                {org.emailAddress ? `\n${t('receipt.email', { email: org.emailAddress })}` : null}
+              </p>
+            </section>
+          ) : null}
+          <section aria-labelledby="receipt-buyer">
+            <h2 id="receipt-buyer">{t('receipt.buyer')}</h2>
+            <p>
+              {receipt.buyer.name ? (
+                <>
+                  {receipt.buyer.name}
+                  <br />
+                </>
+              ) : null}
+              {receipt.buyer.email}
+            </p>
+          </section>
+        </div>
+        <OrderFacts order={receipt} withTime />
+        <OrderLines order={receipt} />
+      </article>
+      <p className="cluster receipt__actions">
+        <button type="button" className="button button--secondary" onClick={() => window.print()}>
+          {t('receipt.print')}
+        </button>
+        <a
+          className="button button--primary"
+          href={`/account/orders/${receipt.id}/receipt.pdf`}
+          download
+        >
+          {t('receipt.downloadPdf')}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  pageMeta(matches, 'receipt.heading', { number: data?.receipt.number ?? '' });
