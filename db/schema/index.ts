@@ -7,5 +7,6 @@ export * from './courses.ts';
 export * from './events.ts';
 export * from './launch.ts';
 export * from './reading.ts';
+export * from './second-factor.ts';
 export * from './shelf.ts';
 export * from './sites.ts';
