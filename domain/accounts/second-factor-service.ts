@@ -104,7 +104,7 @@ export async function verifySecondFactor(
   const userId = step.userId;
   const throttled = await codeThrottle(ctx, userId);
   if (throttled) return throttled;
-  const checked = await useCode(ctx, userId, input.code);
+  const checked = await spendCode(ctx, userId, input.code);
   await recordAttempt(ctx, userId, checked === 'ok');
   if (checked !== 'ok') return { ok: false, reason: checked };
   // The step is used once: a second post with the same cookie finds nothing.
@@ -154,7 +154,7 @@ async function recordAttempt(ctx: RequestContext, userId: number, succeeded: boo
 }
 
 /** Checks a typed code and uses it up: a TOTP step moves forward, a recovery code is spent. */
-async function useCode(
+async function spendCode(
   ctx: RequestContext,
   userId: number,
   typed: string,
