@@ -353,7 +353,7 @@ export async function hasPassword(ctx: RequestContext, userId: number): Promise<
 
 /** Turns the authenticator off (not for the roles that require it); the recovery codes go too. */
 export async function turnOffTotp(ctx: RequestContext, user: { id: number; roles: string[] }) {
-  if (!mayTurnOffTotp(user.roles)) throw new Forbidden('security.totp.error.required');
+  if (!mayTurnOffTotp(user.roles)) throw new Forbidden('security.totp.error.required.role');
   await ctx.db.transaction(async (tx) => {
     await tx.delete(totpAuthenticators).where(eq(totpAuthenticators.userId, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));

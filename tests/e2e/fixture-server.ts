@@ -7,6 +7,7 @@ import { accessCodes, redeemCodes } from '#db/schema/access.ts';
 import { accountFlags, userRoles, users } from '#db/schema/accounts.ts';
 import { orderItems, orders, orderTransitions, payments } from '#db/schema/commerce.ts';
 import { sectionMembers } from '#db/schema/courses.ts';
+import { totpAuthenticators } from '#db/schema/second-factor.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REDEEM_CODE } from '#db/seed/accounts.ts';
 import { redeemCodeDigest } from '#domain/access/redeem.ts';
@@ -74,6 +75,12 @@ export async function makeUser(db: Database, request: UserRequest): Promise<Made
     await tx.insert(accountFlags).values({ ...flags, userId });
     const roles = await tx.select().from(userRoles).where(eq(userRoles.userId, sourceId));
     if (roles.length > 0) await tx.insert(userRoles).values(roles.map((r) => ({ ...r, userId })));
+    // The demo managers' authenticator (the demo key) comes along: logIn answers its code.
+    const [totp] = await tx
+      .select()
+      .from(totpAuthenticators)
+      .where(eq(totpAuthenticators.userId, sourceId));
+    if (totp) await tx.insert(totpAuthenticators).values({ ...totp, userId, lastUsedStep: null });
     if (!request.like) return person;
 
     const members = await tx

@@ -31,6 +31,9 @@ export default function AccountPage() {
         <dd>{account.roles.length ? account.roles.join(', ') : t('account.noRoles')}</dd>
       </dl>
       <p>
+        <Link to="/account/security">{t('account.security')}</Link>
+      </p>
+      <p>
         <Link to="/accounts/logout/" className="button button--secondary">
           {t('account.logout')}
         </Link>
