@@ -36,10 +36,10 @@ const DIALOG_WARNING = /DialogContent|DialogTitle|aria-describedby/;
  */
 export async function newContext(
   browser: Browser,
-  options: { locale?: string } = {},
+  options: { locale?: string; baseURL?: string } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.baseURL ?? baseUrl(),
     locale: options.locale ?? 'en-US',
   });
   const dialogWarnings: string[] = [];

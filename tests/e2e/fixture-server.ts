@@ -39,6 +39,11 @@ export type UserRequest = {
   like?: Persona;
   /** Goes into the e-mail address, to tell whose account it is in a log. */
   label?: string;
+  /**
+   * false: without the demo managers' authenticator (issue 20), so that a manager made like
+   * them must enrol at their first sign-in.
+   */
+  secondFactor?: boolean;
 };
 
 let made = 0;
@@ -80,7 +85,8 @@ export async function makeUser(db: Database, request: UserRequest): Promise<Made
       .select()
       .from(totpAuthenticators)
       .where(eq(totpAuthenticators.userId, sourceId));
-    if (totp) await tx.insert(totpAuthenticators).values({ ...totp, userId, lastUsedStep: null });
+    if (totp && request.secondFactor !== false)
+      await tx.insert(totpAuthenticators).values({ ...totp, userId, lastUsedStep: null });
     if (!request.like) return person;
 
     const members = await tx
@@ -232,14 +238,21 @@ export async function startFixtureServer(options: {
     if (req.method !== 'POST') return send(res, 405, { error: 'POST only' });
     const body = await readJson(req);
     if (req.url === '/users') {
-      const { like, label } = body;
+      const { like, label, secondFactor } = body;
       if (like !== undefined && !PERSONAS.includes(like as Persona)) {
         return send(res, 400, { error: `like: one of ${PERSONAS.join(', ')}` });
       }
       if (label !== undefined && typeof label !== 'string') {
         return send(res, 400, { error: 'label: a string' });
       }
-      return send(res, 201, await makeUser(options.db, { like: like as Persona, label }));
+      if (secondFactor !== undefined && typeof secondFactor !== 'boolean') {
+        return send(res, 400, { error: 'secondFactor: a boolean' });
+      }
+      return send(
+        res,
+        201,
+        await makeUser(options.db, { like: like as Persona, label, secondFactor }),
+      );
     }
     if (req.url === '/ownerships') {
       // A purchase of one product by a user this journey made (issue 14: owned courseware).

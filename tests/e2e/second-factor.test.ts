@@ -1,0 +1,139 @@
+import { generate } from 'otplib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, newContext, waitForHydration } from './browser.ts';
+import { makeUser } from './fixtures.ts';
+
+// Issue 20, two-step verification: a manager cannot sign in on the password alone; one without
+// an authenticator enrols before any session, then signs in with a code computed here, and
+// with a recovery code once (its second use refused).
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const codeFor = (secret: string, step: number) => generate({ secret, epoch: step * 30 });
+const stepNow = () => Math.floor(Date.now() / 1000 / 30);
+
+async function password(page: Page, email: string, secret: string, next = '/') {
+  await page.goto(`/accounts/login/?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(secret);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+async function logOut(page: Page): Promise<void> {
+  await page.goto('/accounts/logout/');
+  await page.getByRole('link', { name: 'Log In' }).first().waitFor();
+}
+
+describe('issue 20: two-step verification', () => {
+  it('a manager enrols at first sign-in, then needs a code, or a recovery code once', async () => {
+    const manager = await makeUser({ like: 'manager', label: 'totp', secondFactor: false });
+    const context = await newContext(browser);
+    try {
+      const page = await context.newPage();
+      await password(page, manager.email, manager.password, '/account');
+      await page.waitForURL(/\/accounts\/login\/enrol/);
+      await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
+      await page
+        .getByText(
+          'Your role requires two-step verification. Set up an authenticator app to finish signing in.',
+        )
+        .waitFor();
+      await expectAccessible(page);
+
+      // No session yet: My Account still asks to log in.
+      await page.goto('/account');
+      await page.waitForURL(/\/accounts\/login\/\?next=%2Faccount/);
+
+      await page.goto('/accounts/login/enrol/');
+      await waitForHydration(page);
+      const key = (await page.locator('dd code').first().innerText()).replace(/\s/g, '');
+      expect(key).toMatch(/^[A-Z2-7]{16,}$/);
+      await page.getByLabel('Code from the app').fill('123');
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page
+        .getByText('This code is not correct. Check the key in your app and try again.')
+        .waitFor();
+      const enrolStep = stepNow();
+      await page.getByLabel('Code from the app').fill(await codeFor(key, enrolStep));
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('heading', { name: 'Two-step verification is on' }).waitFor();
+      const codes = await page
+        .getByRole('listitem')
+        .filter({ hasText: /^[a-z2-9]{5}-[a-z2-9]{5}$/ })
+        .allInnerTexts();
+      expect(codes).toHaveLength(10);
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Continue' }).click();
+      await page.waitForURL(/\/account$/);
+      await page.getByRole('heading', { name: 'My Account' }).waitFor();
+
+      // Next sign-in: the password leads to the code, not to a session.
+      await logOut(page);
+      await password(page, manager.email, manager.password, '/account');
+      await page.waitForURL(/\/accounts\/login\/verify/);
+      await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+      await expectAccessible(page);
+      await page.getByLabel('Verification code').fill('000000');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByText('This code is not correct.').waitFor();
+      await expectAccessible(page);
+      // The code of the step after the enrolment's (one step early is accepted).
+      await page.getByLabel('Verification code').fill(await codeFor(key, enrolStep + 1));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.waitForURL(/\/account$/);
+      await page.getByRole('heading', { name: 'My Account' }).waitFor();
+
+      // A recovery code signs in once...
+      await logOut(page);
+      await password(page, manager.email, manager.password, '/account/security');
+      await page.waitForURL(/\/accounts\/login\/verify/);
+      await page.getByLabel('Verification code').fill(codes[0]!.toUpperCase());
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.waitForURL(/\/account\/security/);
+      await page.getByText('9 recovery codes left.').waitFor();
+      await page.getByText('Your role requires two-step verification.').waitFor();
+      await expect(
+        page.getByRole('button', { name: 'Turn off two-step verification' }).count(),
+      ).resolves.toBe(0);
+      await expectAccessible(page);
+
+      // ...and not twice.
+      await logOut(page);
+      await password(page, manager.email, manager.password);
+      await page.waitForURL(/\/accounts\/login\/verify/);
+      await page.getByLabel('Verification code').fill(codes[0]!);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByText('This code is not correct.').waitFor();
+      expect(new URL(page.url()).pathname).toMatch(/^\/accounts\/login\/verify/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fr-CA: the second step speaks French', async () => {
+    const manager = await makeUser({ like: 'bookstore', label: 'totp-fr' });
+    const context = await newContext(browser, { locale: 'fr-CA' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/accounts/login/');
+      await page.getByLabel('Courriel').fill(manager.email);
+      await page.getByLabel('Mot de passe').fill(manager.password);
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.waitForURL(/\/accounts\/login\/verify/);
+      await page.getByRole('heading', { name: 'Vérification en deux étapes' }).waitFor();
+      await page.getByLabel('Code de vérification').fill('12');
+      await page.getByRole('button', { name: 'Vérifier' }).click();
+      await page.getByText('Ce code est incorrect.').waitFor();
+      await expectAccessible(page);
+    } finally {
+      await context.close();
+    }
+  });
+});
