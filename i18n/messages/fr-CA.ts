@@ -140,7 +140,7 @@ export const frCA: Record<MessageId, string> = {
   'account.noRoles': 'Étudiant',
   'account.logout': 'Se déconnecter',
   'account.security': 'Sécurité : clés d’accès et vérification en deux étapes',
-  'login.passkey.submit': 'Se connecter avec une clé d’accès',
+  'login.passkey.submit': 'Connexion avec une clé d’accès',
   'login.passkey.error.cancelled':
     'La connexion par clé d’accès a été annulée ou n’a pas fonctionné. Réessayez, ou connectez-vous avec votre mot de passe.',
   'login.passkey.error.failed':

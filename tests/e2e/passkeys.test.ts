@@ -128,7 +128,7 @@ describe('issue 20: passkeys', () => {
       await page.goto('/accounts/login/');
       await waitForHydration(page);
       // The authenticator holds no passkey for this site: the ceremony fails, and says so.
-      await page.getByRole('button', { name: 'Se connecter avec une clé d’accès' }).click();
+      await page.getByRole('button', { name: 'Connexion avec une clé d’accès' }).click();
       await page
         .getByText(
           'La connexion par clé d’accès a été annulée ou n’a pas fonctionné. Réessayez, ou connectez-vous avec votre mot de passe.',

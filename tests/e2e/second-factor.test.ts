@@ -125,7 +125,7 @@ describe('issue 20: two-step verification', () => {
       await page.goto('/accounts/login/');
       await page.getByLabel('Courriel').fill(manager.email);
       await page.getByLabel('Mot de passe').fill(manager.password);
-      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
       await page.waitForURL(/\/accounts\/login\/verify/);
       await page.getByRole('heading', { name: 'Vérification en deux étapes' }).waitFor();
       await page.getByLabel('Code de vérification').fill('12');
