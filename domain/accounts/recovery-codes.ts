@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 
 // Ten recovery codes, shown once, kept only as SHA-256 digests, each good for one sign-in
-// (issue 20). 10 characters of a 32-letter alphabet: 50 bits each, far past guessing under
+// (issue 20). 10 characters of a 31-letter alphabet: about 49 bits each, far past guessing under
 // the code throttle.
 
 export const RECOVERY_CODE_COUNT = 10;

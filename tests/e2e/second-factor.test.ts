@@ -1,7 +1,13 @@
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newContext, waitForHydration } from './browser.ts';
+import {
+  baseUrl,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  waitForHydration,
+} from './browser.ts';
 import { makeUser } from './fixtures.ts';
 
 // Issue 20, two-step verification: a manager cannot sign in on the password alone; one without
@@ -135,5 +141,59 @@ describe('issue 20: two-step verification', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('issue 20: bad input to the passkey and code forms is a clear 4xx', () => {
+  it('garbage assertions, unknown intents and purposes, and codes without a sign-in are refused', async () => {
+    const base = baseUrl();
+    const jar = new Map<string, string>();
+    const keep = (response: Response) => {
+      for (const line of response.headers.getSetCookie()) {
+        const [pair = ''] = line.split(';');
+        const at = pair.indexOf('=');
+        jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+      }
+    };
+    const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const status = await fetch(`${base}/api/account/login`);
+    keep(status);
+    const token = ((await status.json()) as { data: { attributes: { csrfToken: string } } }).data
+      .attributes.csrfToken;
+    const post = async (path: string, fields: Record<string, string>) => {
+      const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          cookie: cookie(),
+          'content-type': 'application/x-www-form-urlencoded',
+          'accept-language': 'en',
+        },
+        body: new URLSearchParams({ csrfmiddlewaretoken: token, ...fields }).toString(),
+      });
+      return { status: response.status, text: await response.text() };
+    };
+
+    const garbage = await post('/accounts/login/', { intent: 'passkey', assertion: '{"id":1' });
+    expect(garbage.status).toBe(400);
+    expect(garbage.text).toContain('This passkey is not known here. Log in with your password.');
+    const forged = await post('/accounts/login/', {
+      intent: 'passkey',
+      assertion: JSON.stringify({
+        id: 'AAAA',
+        rawId: 'AAAA',
+        type: 'public-key',
+        response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+      }),
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.text).toContain('The passkey sign-in took too long. Please try again.');
+    expect((await post('/accounts/passkey/options', { purpose: 'steal' })).status).toBe(400);
+    expect((await post('/accounts/passkey/options', { purpose: 'register' })).status).toBe(403);
+    const code = await post('/accounts/login/verify/', { code: '123456' });
+    expect(code.status).toBe(400);
+    expect(code.text).toContain('This sign-in has expired.');
+    const enrol = await post('/accounts/login/enrol/', { code: '123456' });
+    expect(enrol.status).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { pendingSecondFactor, verifySecondFactor } from '#domain/accounts/second-factor-service.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { useT } from '#web/i18n/use-t.ts';
@@ -17,8 +17,7 @@ import {
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (context.rc.user) throw redirect('/');
   const pending = await pendingSecondFactor(context.rc, stepToken(request, SIGN_IN_STEP_COOKIE));
-  if (!pending) throw redirect('/accounts/login/');
-  return { csrfToken: context.csrfToken };
+  return { csrfToken: context.csrfToken, waiting: pending !== null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,32 +55,36 @@ export default function LoginVerifyPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
   const t = useT();
+  // No sign-in waits behind this browser's cookie (expired, used, or never started).
+  const expired = result?.error === 'login.verify.error.expired' || !loaderData.waiting;
   return (
     <section className="narrow stack">
       <h1>{t('login.verify.title')}</h1>
       <p id="verify-hint">{t('login.verify.hint')}</p>
-      {result?.error === 'login.verify.error.expired' ? (
+      {expired ? (
         <p className="alert alert--error" role="alert">
-          {t(result.error)} <a href="/accounts/login/">{t('login.verify.again')}</a>
+          {t('login.verify.error.expired')}{' '}
+          <Link to="/accounts/login/">{t('login.verify.again')}</Link>
         </p>
-      ) : null}
-      <Form method="post" className="stack" noValidate aria-describedby="verify-hint">
-        <input type="hidden" name="csrfmiddlewaretoken" value={loaderData.csrfToken} />
-        <TextField
-          name="code"
-          label={t('login.verify.code')}
-          error={result?.error === 'login.verify.error.expired' ? undefined : result?.error}
-          errorParams={{ minutes: result?.minutes ?? 0 }}
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          maxLength={20}
-        />
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {t('login.verify.submit')}
-        </button>
-      </Form>
+      ) : (
+        <Form method="post" className="stack" noValidate aria-describedby="verify-hint">
+          <input type="hidden" name="csrfmiddlewaretoken" value={loaderData.csrfToken} />
+          <TextField
+            name="code"
+            label={t('login.verify.code')}
+            error={result?.error}
+            errorParams={{ minutes: result?.minutes ?? 0 }}
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            maxLength={20}
+          />
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t('login.verify.submit')}
+          </button>
+        </Form>
+      )}
     </section>
   );
 }
