@@ -91,8 +91,17 @@ export async function sessionCookieFor(
   return sessionCookie(context, session.token, session.expiresAt);
 }
 
-/** The relying party of a passkey ceremony: the site this request came to (issue 20). */
+/**
+ * The relying party of a passkey ceremony: the site this request came to (issue 20), by its
+ * host name, under https when the site is served so (PUBLIC_ORIGIN behind a TLS proxy: the
+ * request itself reaches us as http).
+ */
 export function relyingParty(request: Request, context: WebContext) {
   const url = new URL(request.url);
-  return { id: url.hostname, origin: url.origin, name: context.rc.site.title || 'Shelfmark' };
+  const scheme = context.secureCookies ? 'https:' : url.protocol;
+  return {
+    id: url.hostname,
+    origin: `${scheme}//${url.host}`,
+    name: context.rc.site.title || 'Shelfmark',
+  };
 }
