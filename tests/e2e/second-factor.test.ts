@@ -144,6 +144,45 @@ describe('issue 20: two-step verification', () => {
   });
 });
 
+describe('issue 20: two-step verification is optional for a student', () => {
+  it('fr-CA: a student turns it on from Sécurité, sees the recovery codes once, and turns it off', async () => {
+    const student = await makeUser({ label: 'totp-student' });
+    const context = await newContext(browser, { locale: 'fr-CA' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/accounts/login/?next=/account/security');
+      await page.getByLabel('Courriel').fill(student.email);
+      await page.getByLabel('Mot de passe').fill(student.password);
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+      // No authenticator, no role that needs one: straight in.
+      await page.waitForURL(/\/account\/security/);
+      await waitForHydration(page);
+      await page.getByText('La vérification en deux étapes est désactivée.').waitFor();
+      await page.getByRole('button', { name: 'Configurer la vérification en deux étapes' }).click();
+      await page.getByLabel('Code de l’application').waitFor();
+      await expectAccessible(page);
+      const key = (await page.locator('dd code').first().innerText()).replace(/\s/g, '');
+      await page.getByLabel('Code de l’application').fill(await codeFor(key, stepNow()));
+      await page.getByRole('button', { name: 'Confirmer' }).click();
+      await page.getByRole('heading', { name: 'Vos codes de récupération' }).waitFor();
+      await page.getByText('10 codes de récupération restants.').waitFor();
+      await expectAccessible(page);
+      // Shown once: a reload has them no more.
+      await page.reload();
+      await page.getByText('10 codes de récupération restants.').waitFor();
+      await expect(
+        page.getByRole('heading', { name: 'Vos codes de récupération' }).count(),
+      ).resolves.toBe(0);
+
+      await page.getByLabel('Mot de passe actuel').fill(student.password);
+      await page.getByRole('button', { name: 'Désactiver la vérification en deux étapes' }).click();
+      await page.getByText('La vérification en deux étapes est désactivée.').first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('issue 20: bad input to the passkey and code forms is a clear 4xx', () => {
   it('garbage assertions, unknown intents and purposes, and codes without a sign-in are refused', async () => {
     const base = baseUrl();
