@@ -8,6 +8,11 @@ export default [
     index('routes/home.tsx'),
     route('accounts/login', 'accounts/login.tsx'),
     route('accounts/logout', 'accounts/logout.tsx'),
+    // Passkeys and the second factor (issue 20).
+    route('accounts/login/verify', 'accounts/login-verify.tsx'),
+    route('accounts/login/enrol', 'accounts/login-enrol.tsx'),
+    route('accounts/passkey/options', 'accounts/passkey-options.ts'),
+    route('account/security', 'accounts/security.tsx'),
     route('ajax/logout', 'accounts/ajax-logout.ts'),
     route('ajax/book/free', 'routes/free-book.tsx'),
     route('cart', 'routes/cart.tsx'),

@@ -8,5 +8,6 @@ export * from './events.ts';
 export * from './launch.ts';
 export * from './privacy.ts';
 export * from './reading.ts';
+export * from './second-factor.ts';
 export * from './shelf.ts';
 export * from './sites.ts';

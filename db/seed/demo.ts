@@ -21,6 +21,7 @@ import { flattenBisac } from './content/bisac.ts';
 import { type DemoSections, seedCourses } from './courses.ts';
 import { FEATURE_TEMPLATES } from './features.ts';
 import { seedDemoTools } from './launch.ts';
+import { seedDemoSecondFactor } from './second-factor.ts';
 import { seedShelf } from './shelf.ts';
 import { seedSites } from './sites.ts';
 
@@ -139,6 +140,8 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedOptions): Pr
           lti11: [product('studentCourseware'), product('ltiCourseware')],
         },
       });
+      const managers = [people.manager, people.bookstore];
+      await seedDemoSecondFactor(tx, { ltiKey: options.ltiKey, userIds: managers, now });
     }
     // Fresh statistics, so the first catalogue queries on a big seed get sensible plans.
     await tx.execute(sql`analyze products`);

@@ -139,6 +139,94 @@ export const frCA: Record<MessageId, string> = {
   'account.roles': 'Rôles',
   'account.noRoles': 'Étudiant',
   'account.logout': 'Se déconnecter',
+  'account.security': 'Sécurité : clés d’accès et vérification en deux étapes',
+  'login.passkey.submit': 'Connexion avec une clé d’accès',
+  'login.passkey.error.cancelled':
+    'La connexion par clé d’accès a été annulée ou n’a pas fonctionné. Réessayez, ou connectez-vous avec votre mot de passe.',
+  'login.passkey.error.failed':
+    'Cette clé d’accès n’est pas reconnue ici. Connectez-vous avec votre mot de passe.',
+  'login.passkey.error.expired':
+    'La connexion par clé d’accès a pris trop de temps. Veuillez réessayer.',
+  'login.verify.title': 'Vérification en deux étapes',
+  'login.verify.hint':
+    'Entrez le code à 6 chiffres de votre application d’authentification, ou l’un de vos codes de récupération.',
+  'login.verify.code': 'Code de vérification',
+  'login.verify.submit': 'Vérifier',
+  'login.verify.again': 'Se reconnecter',
+  'login.verify.error.required': 'Entrez le code de votre application d’authentification.',
+  'login.verify.error.invalid': 'Ce code est incorrect.',
+  'login.verify.error.used':
+    'Ce code a déjà été utilisé. Attendez le prochain code de votre application.',
+  'login.verify.error.expired': 'Cette connexion a expiré.',
+  'login.verify.error.throttled':
+    'Trop de codes erronés. Veuillez réessayer dans {minutes, plural, one {# minute} other {# minutes}}.',
+  'login.enrol.title': 'Configurer la vérification en deux étapes',
+  'login.enrol.required':
+    'Votre rôle exige la vérification en deux étapes. Configurez une application d’authentification pour terminer la connexion.',
+  'login.enrol.done': 'La vérification en deux étapes est activée',
+  'login.enrol.continue': 'Continuer',
+  'security.title': 'Sécurité',
+  'security.done.passkey-added': 'Votre clé d’accès a été ajoutée.',
+  'security.done.passkey-removed': 'La clé d’accès a été supprimée.',
+  'security.done.totp-off': 'La vérification en deux étapes est désactivée.',
+  'security.currentPassword': 'Mot de passe actuel',
+  'security.freshSignIn':
+    'Votre compte n’a pas de mot de passe : cette action est possible dans les 10 minutes suivant votre connexion.',
+  'security.error.password': 'Entrez votre mot de passe actuel.',
+  'security.error.confirm':
+    'Le mot de passe est incorrect (ou, sans mot de passe, reconnectez-vous d’abord).',
+  'security.passkey.heading': 'Clés d’accès',
+  'security.passkey.intro':
+    'Une clé d’accès vous connecte avec le verrouillage d’écran de votre appareil (empreinte, visage ou NIP) plutôt qu’avec votre mot de passe.',
+  'security.passkey.none': 'Vous n’avez pas encore de clé d’accès.',
+  'security.passkey.caption': '{count, plural, one {# clé d’accès} other {# clés d’accès}}',
+  'security.passkey.name': 'Nom',
+  'security.passkey.created': 'Créée le',
+  'security.passkey.lastUsed': 'Dernière utilisation',
+  'security.passkey.never': 'Jamais',
+  'security.passkey.add.heading': 'Ajouter une clé d’accès',
+  'security.passkey.add.name': 'Nom de la clé d’accès',
+  'security.passkey.add.submit': 'Ajouter une clé d’accès',
+  'security.passkey.remove.heading': 'Supprimer une clé d’accès',
+  'security.passkey.remove.which': 'Clé d’accès',
+  'security.passkey.remove.submit': 'Supprimer la clé d’accès',
+  'security.passkey.error.name':
+    'Donnez un nom à la clé d’accès, par exemple celui de l’appareil qui la garde.',
+  'security.passkey.error.nameLength': 'Utilisez 64 caractères ou moins.',
+  'security.passkey.error.failed': 'La clé d’accès n’a pas pu être ajoutée. Veuillez réessayer.',
+  'security.passkey.error.noResponse':
+    'Votre navigateur n’a pas créé de clé d’accès. Les clés d’accès exigent un navigateur où JavaScript est activé.',
+  'security.passkey.error.expired':
+    'L’ajout de la clé d’accès a pris trop de temps. Veuillez réessayer.',
+  'security.passkey.error.cancelled': 'La clé d’accès n’a pas été créée. Veuillez réessayer.',
+  'security.passkey.error.notFound': 'Cette clé d’accès n’existe pas.',
+  'security.totp.heading': 'Vérification en deux étapes',
+  'security.totp.on':
+    'La vérification en deux étapes est activée : une connexion par mot de passe demande aussi un code de votre application d’authentification.',
+  'security.totp.off': 'La vérification en deux étapes est désactivée.',
+  'security.totp.requiredForRole': 'Votre rôle exige la vérification en deux étapes.',
+  'security.totp.manage.heading': 'Codes de récupération et vérification en deux étapes',
+  'security.totp.turnOff': 'Désactiver la vérification en deux étapes',
+  'security.totp.start': 'Configurer la vérification en deux étapes',
+  'security.totp.confirm': 'Confirmer',
+  'security.totp.code': 'Code de l’application',
+  'security.totp.setup.intro':
+    'Ajoutez ce compte à votre application d’authentification avec la clé ci-dessous (ou collez l’adresse), puis entrez le code à 6 chiffres qu’elle affiche.',
+  'security.totp.setup.secret': 'Clé',
+  'security.totp.setup.uri': 'Adresse pour l’application',
+  'security.totp.error.required':
+    'Entrez le code à 6 chiffres de votre application d’authentification.',
+  'security.totp.error.invalid':
+    'Ce code est incorrect. Vérifiez la clé dans votre application et réessayez.',
+  'security.totp.error.alreadyOn': 'La vérification en deux étapes est déjà activée.',
+  'security.totp.error.off': 'La vérification en deux étapes est désactivée.',
+  'security.totp.error.required.role': 'Votre rôle exige la vérification en deux étapes.',
+  'security.recovery.heading': 'Vos codes de récupération',
+  'security.recovery.once':
+    'Gardez ces codes en lieu sûr. Chacun vous connecte une fois si vous perdez votre application d’authentification. Ils ne sont affichés que maintenant.',
+  'security.recovery.left':
+    '{count, plural, =0 {Aucun code de récupération restant.} one {# code de récupération restant.} other {# codes de récupération restants.}}',
+  'security.recovery.renew': 'Obtenir de nouveaux codes de récupération',
   'library.title': 'Bibliothèque',
   'library.intro': 'Votre bibliothèque présente les cours et le matériel que vous pouvez ouvrir.',
   'library.toShelf': 'Aller à Mon étagère',

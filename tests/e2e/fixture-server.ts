@@ -7,6 +7,7 @@ import { accessCodes, redeemCodes } from '#db/schema/access.ts';
 import { accountFlags, userRoles, users } from '#db/schema/accounts.ts';
 import { orderItems, orders, orderTransitions, payments } from '#db/schema/commerce.ts';
 import { sectionMembers } from '#db/schema/courses.ts';
+import { totpAuthenticators } from '#db/schema/second-factor.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REDEEM_CODE } from '#db/seed/accounts.ts';
 import { redeemCodeDigest } from '#domain/access/redeem.ts';
@@ -38,6 +39,11 @@ export type UserRequest = {
   like?: Persona;
   /** Goes into the e-mail address, to tell whose account it is in a log. */
   label?: string;
+  /**
+   * false: without the demo managers' authenticator (issue 20), so that a manager made like
+   * them must enrol at their first sign-in.
+   */
+  secondFactor?: boolean;
 };
 
 let made = 0;
@@ -74,6 +80,13 @@ export async function makeUser(db: Database, request: UserRequest): Promise<Made
     await tx.insert(accountFlags).values({ ...flags, userId });
     const roles = await tx.select().from(userRoles).where(eq(userRoles.userId, sourceId));
     if (roles.length > 0) await tx.insert(userRoles).values(roles.map((r) => ({ ...r, userId })));
+    // The demo managers' authenticator (the demo key) comes along: logIn answers its code.
+    const [totp] = await tx
+      .select()
+      .from(totpAuthenticators)
+      .where(eq(totpAuthenticators.userId, sourceId));
+    if (totp && request.secondFactor !== false)
+      await tx.insert(totpAuthenticators).values({ ...totp, userId, lastUsedStep: null });
     if (!request.like) return person;
 
     const members = await tx
@@ -225,14 +238,21 @@ export async function startFixtureServer(options: {
     if (req.method !== 'POST') return send(res, 405, { error: 'POST only' });
     const body = await readJson(req);
     if (req.url === '/users') {
-      const { like, label } = body;
+      const { like, label, secondFactor } = body;
       if (like !== undefined && !PERSONAS.includes(like as Persona)) {
         return send(res, 400, { error: `like: one of ${PERSONAS.join(', ')}` });
       }
       if (label !== undefined && typeof label !== 'string') {
         return send(res, 400, { error: 'label: a string' });
       }
-      return send(res, 201, await makeUser(options.db, { like: like as Persona, label }));
+      if (secondFactor !== undefined && typeof secondFactor !== 'boolean') {
+        return send(res, 400, { error: 'secondFactor: a boolean' });
+      }
+      return send(
+        res,
+        201,
+        await makeUser(options.db, { like: like as Persona, label, secondFactor }),
+      );
     }
     if (req.url === '/ownerships') {
       // A purchase of one product by a user this journey made (issue 14: owned courseware).

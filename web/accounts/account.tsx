@@ -35,6 +35,9 @@ export default function AccountPage() {
         <Link to="/account/privacy">{t('account.more.privacy')}</Link>
       </p>
       <p>
+        <Link to="/account/security">{t('account.security')}</Link>
+      </p>
+      <p>
         <Link to="/accounts/logout/" className="button button--secondary">
           {t('account.logout')}
         </Link>

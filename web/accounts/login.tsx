@@ -1,14 +1,15 @@
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { safeNextPath } from '#domain/accounts/safe-next.ts';
-import { login, startSession } from '#domain/accounts/service.ts';
-import { mergeAnonymousCart } from '#domain/commerce/cart.ts';
+import { login } from '#domain/accounts/service.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { emailField, type FieldErrors, fieldErrors, passwordField } from '#web/forms/fields.ts';
 import { useRootData, useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
-import { sessionCookie } from '#web/utils/session-cookie.server.ts';
 import type { Route } from './+types/login.ts';
+import { passkeySignIn } from './passkey-sign-in.server.ts';
+import { PasskeySignIn } from './passkey-sign-in.tsx';
+import { signIn } from './sign-in.server.ts';
 
 const LoginSchema = z.object({
   email: emailField,
@@ -27,6 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = LoginSchema.safeParse(form);
   const next = safeNextPath(typeof form.next === 'string' ? form.next : null);
+  if (form.intent === 'passkey') return passkeySignIn(request, context, form, next);
   if (!parsed.success) {
     return data(
       { errors: fieldErrors(parsed.error), email: String(form.email ?? '').slice(0, 254) },
@@ -48,18 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: outcome.reason === 'throttled' ? 429 : 400 },
     );
   }
-  const session = await startSession(context.rc.db, {
-    userId: outcome.userId,
-    previousToken: context.sessionToken,
-    now: context.rc.now,
-  });
-  // What the shopper put in the cart before logging in joins the account's cart (issue 4).
-  if (context.anonymousKey) {
-    await mergeAnonymousCart(context.rc, context.anonymousKey, outcome.userId);
-  }
-  return redirect(next, {
-    headers: { 'Set-Cookie': sessionCookie(context, session.token, session.expiresAt) },
-  });
+  // A second factor, when the account has or needs one, comes before any session (issue 20).
+  return signIn(context, { userId: outcome.userId, method: 'password', next });
 }
 
 export default function LoginPage() {
@@ -111,6 +103,7 @@ export default function LoginPage() {
           {submitting ? t('login.redirecting') : t('login.submit')}
         </button>
       </Form>
+      <PasskeySignIn csrfToken={csrfToken} next={next} />
     </section>
   );
 }

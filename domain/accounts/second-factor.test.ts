@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  codeShape,
+  mayTurnOffTotp,
+  secondFactorRequired,
+  secondFactorThrottle,
+  signInStep,
+} from './second-factor.ts';
+
+describe('second factor rules', () => {
+  it('issue 20: managers and bookstore managers must have a second factor, others may', () => {
+    expect(secondFactorRequired(['manager'])).toBe(true);
+    expect(secondFactorRequired(['bookstore_manager'])).toBe(true);
+    expect(secondFactorRequired(['publisher'])).toBe(false);
+    expect(secondFactorRequired([])).toBe(false);
+    expect(mayTurnOffTotp(['manager'])).toBe(false);
+    expect(mayTurnOffTotp([])).toBe(true);
+  });
+
+  it('issue 20: after the password, a code when enrolled; a manager without one enrols first', () => {
+    expect(signInStep({ method: 'password', roles: [], totpEnrolled: false })).toBe('session');
+    expect(signInStep({ method: 'password', roles: [], totpEnrolled: true })).toBe('second-factor');
+    expect(signInStep({ method: 'password', roles: ['manager'], totpEnrolled: false })).toBe(
+      'enrol',
+    );
+    expect(
+      signInStep({ method: 'password', roles: ['bookstore_manager'], totpEnrolled: true }),
+    ).toBe('second-factor');
+  });
+
+  it('issue 20, decision 021: a user-verified passkey is two factors and needs no code', () => {
+    expect(signInStep({ method: 'passkey', roles: ['manager'], totpEnrolled: true })).toBe(
+      'session',
+    );
+  });
+
+  it('issue 20: six digits are an authenticator code, ten letters a recovery code', () => {
+    expect(codeShape(' 123 456 ')).toEqual({ kind: 'totp', code: '123456' });
+    expect(codeShape('ABCDE-fgh23')).toEqual({ kind: 'recovery', code: 'abcdefgh23' });
+    expect(codeShape('12345')).toBeNull();
+    expect(codeShape('<script>')).toBeNull();
+  });
+
+  it('issue 20: five wrong codes for one account stop the next try for a while', () => {
+    const now = new Date('2026-11-27T12:00:00Z');
+    const failures = Array.from({ length: 5 }, (_, i) => new Date(now.getTime() - i * 60_000));
+    expect(secondFactorThrottle({ forAccount: failures.slice(0, 4), forAddress: [] }, now)).toEqual(
+      { allowed: true },
+    );
+    expect(secondFactorThrottle({ forAccount: failures, forAddress: [] }, now)).toEqual({
+      allowed: false,
+      retryAfterMinutes: 11,
+    });
+  });
+});
