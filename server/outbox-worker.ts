@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Queryable } from '#db/client.ts';
+import { accountLinkEmail, emailChangeNotice } from '#domain/notifications/account-email.ts';
 import { optingConfirmationEmail } from '#domain/notifications/opting-email.ts';
 import { orderConfirmationEmail } from '#domain/notifications/order-email.ts';
 import { claimDue, markFailed, markSent } from '#domain/notifications/outbox.ts';
@@ -57,7 +58,20 @@ export async function runOutboxOnce(
                 Number(message.payload.optChangeId),
                 options.publicOrigin,
               )
-            : null;
+            : message.kind === 'account-link'
+              ? await accountLinkEmail(
+                  db,
+                  { tokenId: Number(message.payload.tokenId), next: message.payload.next },
+                  options.publicOrigin,
+                  options.now,
+                )
+              : message.kind === 'email-change-notice'
+                ? await emailChangeNotice(db, {
+                    userId: Number(message.payload.userId),
+                    oldEmail: message.payload.oldEmail,
+                    newEmail: message.payload.newEmail,
+                  })
+                : null;
       if (email) {
         await send({ messageId: `<outbox-${message.id}@shelfmark>`, ...email });
         sent += 1;

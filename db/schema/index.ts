@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './account-tokens.ts';
 export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './classroom.ts';

@@ -31,6 +31,12 @@ export default function AccountPage() {
         <dd>{account.roles.length ? account.roles.join(', ') : t('account.noRoles')}</dd>
       </dl>
       <p>
+        <Link to="/account/profile">{t('account.profileLink')}</Link>
+      </p>
+      <p>
+        <Link to="/account/sessions">{t('account.sessionsLink')}</Link>
+      </p>
+      <p>
         <Link to="/accounts/logout/" className="button button--secondary">
           {t('account.logout')}
         </Link>

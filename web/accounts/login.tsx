@@ -9,6 +9,7 @@ import { useRootData, useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { sessionCookie } from '#web/utils/session-cookie.server.ts';
 import type { Route } from './+types/login.ts';
+import { AccountLinks } from './account-links.tsx';
 
 const LoginSchema = z.object({
   email: emailField,
@@ -52,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     userId: outcome.userId,
     previousToken: context.sessionToken,
     now: context.rc.now,
+    userAgent: request.headers.get('user-agent'),
   });
   // What the shopper put in the cart before logging in joins the account's cart (issue 4).
   if (context.anonymousKey) {
@@ -111,6 +113,7 @@ export default function LoginPage() {
           {submitting ? t('login.redirecting') : t('login.submit')}
         </button>
       </Form>
+      <AccountLinks next={next} />
     </section>
   );
 }
