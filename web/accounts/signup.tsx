@@ -108,7 +108,8 @@ export default function SignUpPage() {
         <TextField
           name="email"
           label={t('signup.email')}
-          error={errors.email}
+          error={errors.email === 'signup.error.taken' ? undefined : errors.email}
+          aria-describedby={errors.email === 'signup.error.taken' ? 'signup-error' : undefined}
           type="email"
           autoComplete="email"
           required
