@@ -5,6 +5,7 @@ import { accountTokens } from '#db/schema/account-tokens.ts';
 import { sessions, users } from '#db/schema/accounts.ts';
 import { offerings } from '#db/schema/catalog.ts';
 import { outbox } from '#db/schema/events.ts';
+import { redeemCode } from '#domain/access/redeem.ts';
 import { deviceSessions, endDeviceSession } from '#domain/accounts/device-sessions.ts';
 import { requestPasswordReset, resetPassword } from '#domain/accounts/password-reset.ts';
 import {
@@ -17,6 +18,7 @@ import { resendVerification, signUp, verifyEmail } from '#domain/accounts/sign-u
 import { putInCart } from '#domain/commerce/cart.ts';
 import { placeOrder } from '#domain/commerce/orders.ts';
 import { accountLinkEmail, emailChangeNotice } from '#domain/notifications/account-email.ts';
+import { addFreeBook } from '#domain/shelf/free-book.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, unique } from '#tests/database.ts';
 
@@ -106,6 +108,14 @@ describe('sign up and verify (issue 20)', () => {
     const verified = testContext(database.db, { user: await sessionUser(userId) });
     const { created } = await placeOrder(verified, { idempotencyKey: unique('key-signup') });
     expect(created).toBe(true);
+  });
+
+  it('an unverified account is refused a free book and a code redemption too, with the way to a new link', async () => {
+    const { userId } = await newAccount();
+    const ctx = testContext(database.db, { user: await sessionUser(userId) });
+    const refusal = { messageKey: 'verify.error.required', params: { wayBack: 'verifyEmail' } };
+    await expect(addFreeBook(ctx, 1)).rejects.toMatchObject(refusal);
+    await expect(redeemCode(ctx, 'ABCD-EFGH-JKLM')).rejects.toMatchObject(refusal);
   });
 
   it('a taken address, a common password or a bad language changes nothing', async () => {
