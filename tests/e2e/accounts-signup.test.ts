@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newContext, waitForHydration } from './browser.ts';
+import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import { makeUser } from './fixtures.ts';
 import { linkIn, mailsTo, waitForMail } from './mail.ts';
 
 // Issue 20, tried as a new person would: someone not in the demo data fills a guest cart,
@@ -176,6 +177,46 @@ describe('a new person signs up, verifies, buys, forgets the password and gets b
       .waitFor();
     await page.getByRole('link', { name: 'Mot de passe oublié?' }).first().waitFor();
     await expectAccessible(page);
+    await context.close();
+  });
+
+  it('My Account › Profile: a new password (the current one asked), a new address confirmed by its link', async () => {
+    const user = await makeUser({ label: 'profile' });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, user);
+    await page.goto('/account');
+    await page.getByRole('link', { name: 'Profile: e-mail address and password' }).click();
+    await page.getByRole('heading', { name: 'Change your password' }).waitFor();
+    await expectAccessible(page);
+    const passwordForm = page.locator('form').filter({ has: page.getByLabel('New password') });
+    await passwordForm.getByLabel('Current password').fill('not my password');
+    await passwordForm.getByLabel('New password').fill('copper meadow lantern');
+    await passwordForm.getByRole('button', { name: 'Change my password' }).click();
+    await page.getByText('The current password is not correct.').waitFor();
+    await passwordForm.getByLabel('Current password').fill(user.password);
+    await passwordForm.getByLabel('New password').fill('copper meadow lantern');
+    await passwordForm.getByRole('button', { name: 'Change my password' }).click();
+    await page.getByText('Your password is changed. Your other devices are signed out.').waitFor();
+
+    const newEmail = `moved.${unique()}@example.test`;
+    const emailForm = page.locator('form').filter({ has: page.getByLabel('New e-mail address') });
+    await emailForm.getByLabel('New e-mail address').fill(newEmail);
+    await emailForm.getByLabel('Current password').fill('copper meadow lantern');
+    await emailForm.getByRole('button', { name: 'Send the confirmation link' }).click();
+    await page
+      .getByText(`We sent a link to ${newEmail}. Your address changes when you follow it`, {
+        exact: false,
+      })
+      .waitFor();
+    await page.getByText(`Your e-mail address is ${user.email}.`).waitFor();
+    const notice = await waitForMail(user.email, 'Your e-mail address is being changed');
+    expect(notice.text).toContain(newEmail);
+    const confirm = await waitForMail(newEmail, 'Confirm your new e-mail address');
+    await page.goto(linkIn(confirm, '/account/email/confirm/'));
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Confirm my new address' }).click();
+    await page.getByText(`Your e-mail address is now ${newEmail}.`).waitFor();
     await context.close();
   });
 });
