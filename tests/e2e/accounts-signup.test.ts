@@ -219,4 +219,88 @@ describe('a new person signs up, verifies, buys, forgets the password and gets b
     await page.getByText(`Your e-mail address is now ${newEmail}.`).waitFor();
     await context.close();
   });
+
+  it('bad input to every new form is a 4xx with its reason, never a 500', async () => {
+    const BAD = [
+      '',
+      ' ',
+      'a'.repeat(5000),
+      '\u0000',
+      '<script>x</script>',
+      '../../etc',
+      '💥'.repeat(300),
+    ];
+    const context = await newContext(browser);
+    let page = await context.newPage();
+    const tokenOf = async (path: string) => {
+      await page.goto(path);
+      return page.locator('input[name="csrfmiddlewaretoken"]').first().inputValue();
+    };
+    const statuses: string[] = [];
+    const seen = new Set<number>();
+    const post = async (path: string, form: Record<string, string>, csrf: string) => {
+      const response = await page.request.post(path, {
+        form: { csrfmiddlewaretoken: csrf, ...form },
+        maxRedirects: 0,
+      });
+      seen.add(response.status());
+      if (response.status() >= 500) statuses.push(`${path} ${JSON.stringify(form).slice(0, 80)}`);
+    };
+    let csrf = await tokenOf('/accounts/signup/');
+    for (const bad of BAD) {
+      for (const field of ['firstName', 'lastName', 'email', 'password', 'language', 'next']) {
+        const form: Record<string, string> = {
+          firstName: 'A',
+          lastName: 'B',
+          email: `x.${unique()}@example.test`,
+          password: 'password123',
+          language: 'en',
+          next: '/',
+        };
+        form[field] = bad;
+        await post('/accounts/signup/', form, csrf);
+      }
+      await post('/accounts/password/forgot/', { email: bad }, csrf);
+      await post(
+        `/accounts/password/reset/${encodeURIComponent(bad) || 'x'}`,
+        { password: bad },
+        csrf,
+      );
+      await post(`/accounts/verify/${encodeURIComponent(bad) || 'x'}`, { next: bad }, csrf);
+      const get = await page.request.get(
+        `/accounts/password/reset/${encodeURIComponent(bad) || 'x'}`,
+      );
+      if (get.status() >= 500) statuses.push(`GET reset ${bad.slice(0, 20)}`);
+    }
+    // A good sign-up above signed this browser in: the profile forms from a browser of its own.
+    const signedIn = await newContext(browser);
+    page = await signedIn.newPage();
+    await logIn(page, await makeUser({ label: 'hostile-profile' }));
+    csrf = await tokenOf('/account/profile');
+    for (const bad of BAD) {
+      for (const intent of ['password', 'email', bad]) {
+        await post(
+          '/account/profile',
+          {
+            intent,
+            currentPassword: bad,
+            newPassword: bad,
+            newEmail: bad,
+            emailCurrentPassword: bad,
+          },
+          csrf,
+        );
+      }
+      for (const intent of ['one', 'others', bad])
+        await post('/account/sessions', { intent, key: bad }, csrf);
+      await post('/account/verify-email', { next: bad }, csrf);
+      await post(`/account/email/confirm/${encodeURIComponent(bad) || 'x'}`, {}, csrf);
+    }
+    expect(statuses).toEqual([]);
+    // Refused with the form's reasons (400), the CSRF token still good: no sign-up above
+    // succeeds (its password is a common one), so the browser stays a guest.
+    expect(seen.has(400)).toBe(true);
+    await signedIn.close();
+    await context.close();
+  });
 });
