@@ -8,5 +8,6 @@ export * from './courses.ts';
 export * from './events.ts';
 export * from './launch.ts';
 export * from './reading.ts';
+export * from './section-invitations.ts';
 export * from './shelf.ts';
 export * from './sites.ts';

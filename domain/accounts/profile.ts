@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { users } from '#db/schema/accounts.ts';
+import { claimSectionInvitations } from '#domain/courses/section-invitations.ts';
 import { enqueue } from '#domain/notifications/outbox.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden } from '#domain/shared/errors.ts';
@@ -109,6 +110,7 @@ export async function confirmEmailChange(
         .update(users)
         .set({ email: row.email, emailVerifiedAt: ctx.now })
         .where(and(eq(users.id, row.userId), eq(users.isActive, true)));
+      await claimSectionInvitations(tx, { userId: row.userId, email: row.email, now: ctx.now });
       return true;
     });
     if (!done) return { ok: false, messageKey: tokenRefusalMessage('used') };

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users } from '#db/schema/accounts.ts';
+import { claimSectionInvitations } from '#domain/courses/section-invitations.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { queueAccountLink, readLink, useLink } from './account-links.ts';
 import { mailRequestAllowed, newPasswordProblem } from './account-security.ts';
@@ -102,7 +103,11 @@ export async function verifyEmail(ctx: RequestContext, token: string): Promise<V
         ),
       )
       .returning({ id: users.id });
-    return proved.length === 1 || (await isVerified(tx, row.userId));
+    if (proved.length === 1) {
+      await claimSectionInvitations(tx, { userId: row.userId, email: row.email, now: ctx.now });
+      return true;
+    }
+    return isVerified(tx, row.userId);
   });
   if (!done) return { ok: false, messageKey: tokenRefusalMessage('used') };
   forgetAccounts([row.userId]);

@@ -4,7 +4,10 @@ import type { DatabaseHandle } from '#db/client.ts';
 import { accountTokens } from '#db/schema/account-tokens.ts';
 import { sessions, users } from '#db/schema/accounts.ts';
 import { offerings } from '#db/schema/catalog.ts';
+import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { outbox } from '#db/schema/events.ts';
+import { sectionInvitations } from '#db/schema/section-invitations.ts';
+import { organizations } from '#db/schema/sites.ts';
 import { redeemCode } from '#domain/access/redeem.ts';
 import { deviceSessions, endDeviceSession } from '#domain/accounts/device-sessions.ts';
 import { requestPasswordReset, resetPassword } from '#domain/accounts/password-reset.ts';
@@ -55,8 +58,7 @@ async function latestLinkMail(userId: number, purpose: string) {
   return { mail: mail!, token: token! };
 }
 
-async function newAccount(language = 'en') {
-  const email = `${unique('new')}@example.test`;
+async function newAccount(language = 'en', email = `${unique('new')}@example.test`) {
   const ctx = testContext(database.db);
   const outcome = await signUp(ctx, {
     firstName: 'Noor',
@@ -116,6 +118,52 @@ describe('sign up and verify (issue 20)', () => {
     const refusal = { messageKey: 'verify.error.required', params: { wayBack: 'verifyEmail' } };
     await expect(addFreeBook(ctx, 1)).rejects.toMatchObject(refusal);
     await expect(redeemCode(ctx, 'ABCD-EFGH-JKLM')).rejects.toMatchObject(refusal);
+  });
+
+  it('a verified address takes the section places the bookstore kept for it, once', async () => {
+    const db = database.db;
+    const [org] = await db
+      .insert(organizations)
+      .values({ title: unique('Roster U') })
+      .returning({ id: organizations.id });
+    const [course] = await db
+      .insert(courses)
+      .values({ orgId: org!.id, name: 'World History', department: 'HIST', number: '110' })
+      .returning({ id: courses.id });
+    const [section] = await db
+      .insert(courseSections)
+      .values({
+        courseId: course!.id,
+        name: 'Section',
+        number: '001',
+        rsCourseId: unique('RS'),
+        startDate: '2026-08-24',
+        endDate: '2026-12-15',
+        addDropAt: new Date('2026-09-07T12:00:00Z'),
+      })
+      .returning({ id: courseSections.id });
+    const email = `${unique('Invited')}@example.test`;
+    await db.insert(sectionInvitations).values({
+      sectionId: section!.id,
+      email: email.toUpperCase(),
+      addDropDate: new Date('2026-09-07T12:00:00Z'),
+    });
+    const { userId } = await newAccount('en', email);
+    const membersOf = () =>
+      db
+        .select({ sectionId: sectionMembers.sectionId, role: sectionMembers.role })
+        .from(sectionMembers)
+        .where(eq(sectionMembers.userId, userId));
+    // Not before the address is proved.
+    expect(await membersOf()).toEqual([]);
+    const { token } = await latestLinkMail(userId, 'verify-email');
+    expect((await verifyEmail(testContext(db), token)).ok).toBe(true);
+    expect(await membersOf()).toEqual([{ sectionId: section!.id, role: 'student' }]);
+    const [invitation] = await db
+      .select({ by: sectionInvitations.claimedByUserId })
+      .from(sectionInvitations)
+      .where(eq(sectionInvitations.sectionId, section!.id));
+    expect(invitation?.by).toBe(userId);
   });
 
   it('a taken address, a common password or a bad language changes nothing', async () => {

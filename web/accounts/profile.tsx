@@ -53,10 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const newEmail = String(form.newEmail ?? '').slice(0, 254);
   const parsed = ProfileSchema.safeParse(form);
   if (!parsed.success) {
-    return data(
-      { intent, errors: fieldErrors(parsed.error), newEmail, notice: null, minutes: 0 },
-      { status: 400 },
-    );
+    const errors = fieldErrors(parsed.error);
+    // A form that names no known intent was not sent by this page: say so plainly.
+    if (errors.intent) errors.form = 'error.invalid';
+    return data({ intent, errors, newEmail, notice: null, minutes: 0 }, { status: 400 });
   }
   const outcome =
     parsed.data.intent === 'password'
