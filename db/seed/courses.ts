@@ -386,10 +386,10 @@ export async function seedCourses(
   // Issue 20: a place kept for a student with no account yet; whoever signs up with this
   // address and confirms it finds the section on their shelf.
   await db.insert(sectionInvitations).values({
-    sectionId: sections.hist001.id,
+    sectionId: sections.chem001.id,
     email: 'new.student@demo.test',
     role: 'student',
-    addDropDate: sections.hist001.addDropAt,
+    addDropDate: sections.chem001.addDropAt,
   });
 
   // Materials -------------------------------------------------------------------------------
