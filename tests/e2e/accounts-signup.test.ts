@@ -150,6 +150,30 @@ describe('a new person signs up, verifies, buys, forgets the password and gets b
     await context.close();
   });
 
+  it('a verified address finds the section the bookstore kept for it (CHEM 110 in the demo)', async () => {
+    const email = 'new.student@demo.test';
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/accounts/signup/');
+    await page.getByLabel('First name').fill('Ana');
+    await page.getByLabel('Last name').fill('Silva');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('maple lantern orbit');
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await page.getByRole('button', { name: 'I Accept' }).click();
+    await page.getByRole('heading', { name: 'Confirm your e-mail address' }).waitFor();
+    await page.goto('/shelf');
+    expect(await page.locator('.course-card__link', { hasText: 'CHEM 110' }).count()).toBe(0);
+    const mail = await waitForMail(email, 'Confirm your e-mail address');
+    await page.goto(linkIn(mail, '/accounts/verify/'));
+    await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+    await page.getByText('Your e-mail address is confirmed.').waitFor();
+    await page.goto('/shelf');
+    await page.locator('.course-card__link', { hasText: 'CHEM 110' }).first().waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
   it('in French: the sign-up form, its refusals and the taken address', async () => {
     const context = await newContext(browser, { locale: 'fr-CA' });
     const page = await context.newPage();
