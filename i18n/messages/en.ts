@@ -159,7 +159,6 @@ export const en = {
   'verifyEmail.continue': 'Continue',
   'verifyLink.intro': 'Press the button to confirm that this e-mail address is yours.',
   'verifyLink.submit': 'Confirm my e-mail address',
-  'verifyLink.logIn': 'Log in to continue',
   'forgot.title': 'Forgot your password?',
   'forgot.intro':
     'Enter the e-mail address of your account. We will send you a link to choose a new password.',

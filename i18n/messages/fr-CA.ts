@@ -164,7 +164,6 @@ export const frCA: Record<MessageId, string> = {
   'verifyLink.intro':
     'Appuyez sur le bouton pour confirmer que cette adresse courriel est la vôtre.',
   'verifyLink.submit': 'Confirmer mon adresse courriel',
-  'verifyLink.logIn': 'Se connecter pour continuer',
   'forgot.title': 'Mot de passe oublié?',
   'forgot.intro':
     'Entrez l’adresse courriel de votre compte. Nous vous enverrons un lien pour choisir un nouveau mot de passe.',
