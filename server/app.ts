@@ -270,6 +270,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           return csrfToken;
         },
         sessionToken: session ? sessionToken : null,
+        userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
         anonymousKey: anonKey && /^[\w-]{20,64}$/.test(anonKey) ? anonKey : null,
         secureCookies: isHttps(request, config),
         isDevelopment: development,

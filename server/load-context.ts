@@ -20,6 +20,8 @@ export type WebContext = {
   publicPage: { productIds: Set<number> } | null;
   csrfToken: string;
   sessionToken: string | null;
+  /** The request's User-Agent (cut to 512 characters), for the signed-in devices list. */
+  userAgent: string | null;
   /** The anonymous visitor's cookie value (their cart's key), when they have one. */
   anonymousKey: string | null;
   secureCookies: boolean;

@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Queryable } from '#db/client.ts';
+import { accountLinkEmail, emailChangeNotice } from '#domain/notifications/account-email.ts';
 import { optingConfirmationEmail } from '#domain/notifications/opting-email.ts';
 import { orderConfirmationEmail } from '#domain/notifications/order-email.ts';
 import { claimDue, markFailed, markSent } from '#domain/notifications/outbox.ts';
@@ -40,6 +41,37 @@ export function createSender(options: { smtpUrl?: string; dataDir: string }): Se
   };
 }
 
+type Outgoing = Awaited<ReturnType<typeof claimDue>>[number];
+
+/** The mail of one outbox row, by its kind (null: a kind this version does not send). */
+function render(db: Queryable, message: Outgoing, options: { now: Date; publicOrigin: string }) {
+  const { payload } = message;
+  switch (message.kind) {
+    case 'order-confirmation':
+      return orderConfirmationEmail(db, String(payload.orderId), options.publicOrigin);
+    case 'opting-confirmation':
+      return optingConfirmationEmail(db, Number(payload.optChangeId), options.publicOrigin);
+    case 'privacy-export':
+    case 'privacy-delete':
+      return privacyLinkEmail(db, payload, options.publicOrigin);
+    case 'account-link':
+      return accountLinkEmail(
+        db,
+        { tokenId: Number(payload.tokenId), next: payload.next },
+        options.publicOrigin,
+        options.now,
+      );
+    case 'email-change-notice':
+      return emailChangeNotice(db, {
+        userId: Number(payload.userId),
+        oldEmail: payload.oldEmail,
+        newEmail: payload.newEmail,
+      });
+    default:
+      return null;
+  }
+}
+
 /** Sends what is due once; returns how many messages were sent. */
 export async function runOutboxOnce(
   db: Queryable,
@@ -49,18 +81,7 @@ export async function runOutboxOnce(
   let sent = 0;
   for (const message of await claimDue(db, options.now)) {
     try {
-      const email =
-        message.kind === 'order-confirmation'
-          ? await orderConfirmationEmail(db, String(message.payload.orderId), options.publicOrigin)
-          : message.kind === 'opting-confirmation'
-            ? await optingConfirmationEmail(
-                db,
-                Number(message.payload.optChangeId),
-                options.publicOrigin,
-              )
-            : message.kind === 'privacy-export' || message.kind === 'privacy-delete'
-              ? await privacyLinkEmail(db, message.payload, options.publicOrigin)
-              : null;
+      const email = await render(db, message, options);
       if (email) {
         await send({ messageId: `<outbox-${message.id}@shelfmark>`, ...email });
         sent += 1;

@@ -57,6 +57,7 @@ export function testWebContext(
     publicPage: null,
     csrfToken: 'token',
     sessionToken: null,
+    userAgent: null,
     anonymousKey: null,
     secureCookies: false,
     isDevelopment: false,

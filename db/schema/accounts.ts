@@ -28,6 +28,10 @@ export const users = pgTable(
     eulaAcceptedAt: timestamp({ withTimezone: true }),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Issue 20: when the address was proved (a mailed link, the campus, an admin). Accounts
+    // made before sign-up existed, or by the seed, fixtures and admins, count as verified
+    // (the default); only self sign-up writes null until its link is followed.
+    emailVerifiedAt: timestamp({ withTimezone: true }).defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -87,6 +91,8 @@ export const sessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    // Issue 20: the browser that signed in, for My Account's list of devices (cut to 500).
+    userAgent: text(),
   },
   (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
 );

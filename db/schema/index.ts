@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './account-tokens.ts';
 export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './classroom.ts';
@@ -9,5 +10,6 @@ export * from './launch.ts';
 export * from './privacy.ts';
 export * from './reading.ts';
 export * from './second-factor.ts';
+export * from './section-invitations.ts';
 export * from './shelf.ts';
 export * from './sites.ts';

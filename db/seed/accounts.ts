@@ -90,7 +90,7 @@ export async function seedAccounts(
           orgId: orgs.retailer,
         },
         { email: 'manager@demo.test', firstName: 'Alex', lastName: 'Morgan', orgId: orgs.campus },
-      ].map((u) => ({ ...u, passwordHash, createdAt, ...accepted })),
+      ].map((u) => ({ ...u, passwordHash, createdAt, emailVerifiedAt: createdAt, ...accepted })),
     )
     .returning({ id: users.id });
   const [student, instructor, ta, bookstore, manager] = demo.map((u) => u.id) as [

@@ -8,6 +8,7 @@ import {
   sectionMembers,
   sectionProducts,
 } from '#db/schema/courses.ts';
+import { sectionInvitations } from '#db/schema/section-invitations.ts';
 import type { DemoUsers } from './accounts.ts';
 import {
   FIXTURE_COUNT,
@@ -382,6 +383,14 @@ export async function seedCourses(
   await db
     .insert(sectionMembers)
     .values(members.map((m, i) => ({ ...m, rsCoursememberId: `RSM-${200_001 + i}` })));
+  // Issue 20: a place kept for a student with no account yet; whoever signs up with this
+  // address and confirms it finds the section on their shelf.
+  await db.insert(sectionInvitations).values({
+    sectionId: sections.chem001.id,
+    email: 'new.student@demo.test',
+    role: 'student',
+    addDropDate: sections.chem001.addDropAt,
+  });
 
   // Materials -------------------------------------------------------------------------------
   const id = (index: number): number => baseId + index;

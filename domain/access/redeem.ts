@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { redeemAttempts, redeemCodes } from '#db/schema/access.ts';
 import { products } from '#db/schema/catalog.ts';
 import { ownerships } from '#db/schema/shelf.ts';
+import { requireVerifiedEmail } from '#domain/accounts/email-verification.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, TooManyRequests } from '#domain/shared/errors.ts';
@@ -69,6 +70,7 @@ export type Redeemed = { productId: number; title: string };
 export async function redeemCode(ctx: RequestContext, raw: string | null): Promise<Redeemed> {
   const user = ctx.user;
   if (!user) throw new Forbidden('error.loginRequired');
+  requireVerifiedEmail(user);
   const code = normalizeCode(raw);
   const decision = throttle(await recentFailures(ctx, user.id), ctx.now, REDEEM_LIMITS);
   if (!decision.allowed) {

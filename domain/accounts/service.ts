@@ -6,6 +6,7 @@ import type { RequestContext } from '#domain/shared/context.ts';
 import { Invalid } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
 import type { Site } from '#domain/sites/types.ts';
+import { LAST_SEEN_EVERY_MS } from './device.ts';
 import { isLocale, type Locale } from './language.ts';
 import { LOGIN_WINDOW_MS, loginThrottle } from './login-throttle.ts';
 import type { NavigationFlags } from './navigation.ts';
@@ -64,7 +65,7 @@ export async function login(
 /** Starts a session; the previous one, if any, is ended so its id cannot be reused (rotation). */
 export async function startSession(
   db: Queryable,
-  input: { userId: number; previousToken?: string | null; now: Date },
+  input: { userId: number; previousToken?: string | null; now: Date; userAgent?: string | null },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(input.now.getTime() + SESSION_TTL_MS);
@@ -73,9 +74,14 @@ export async function startSession(
       await tx.delete(sessions).where(eq(sessions.idHash, tokenDigest(input.previousToken)));
       sessionCache.delete(tokenDigest(input.previousToken));
     }
-    await tx
-      .insert(sessions)
-      .values({ idHash: tokenDigest(token), userId: input.userId, expiresAt });
+    await tx.insert(sessions).values({
+      idHash: tokenDigest(token),
+      userId: input.userId,
+      expiresAt,
+      createdAt: input.now,
+      lastSeenAt: input.now,
+      userAgent: input.userAgent?.slice(0, 500) ?? null,
+    });
   });
   return { token, expiresAt };
 }
@@ -107,9 +113,9 @@ export async function findSession(
   return { userId: row.userId, impersonatorId: row.impersonatorId };
 }
 
-/** Sliding expiry, written at most once an hour to keep reads cheap. */
+/** Sliding expiry and 'last seen' (issue 20), written at most once in 5 minutes. */
 async function slideSessionExpiry(db: Queryable, token: string, lastSeenAt: Date, now: Date) {
-  if (now.getTime() - lastSeenAt.getTime() <= 60 * 60 * 1000) return;
+  if (now.getTime() - lastSeenAt.getTime() <= LAST_SEEN_EVERY_MS) return;
   await db
     .update(sessions)
     .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
@@ -221,6 +227,7 @@ function toSessionUser(row: SessionUserRow, impersonatorId: number | null): Sess
     languageCode: user.languageCode,
     timeZone: user.timeZone,
     mustAcceptEula: user.mustAcceptEula && !user.eulaAcceptedAt,
+    emailVerified: user.emailVerifiedAt !== null,
     orgId: user.orgId,
     org:
       user.orgId && row.org

@@ -8,6 +8,8 @@ export type SessionUser = {
   languageCode: string | null;
   timeZone: string;
   mustAcceptEula: boolean;
+  /** Issue 20: the address is proved (email-verification.ts). */
+  emailVerified: boolean;
   orgId: number | null;
   /** The user's own organisation's buying flags (the navbar cart on the main site). */
   org: { isRetailer: boolean; buysOnPartnerSite: boolean } | null;

@@ -14,6 +14,7 @@ import {
 import { courseSections, sectionMembers } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { assignAccessCode } from '#domain/access/codes.ts';
+import { requireVerifiedEmail } from '#domain/accounts/email-verification.ts';
 import { enqueue } from '#domain/notifications/outbox.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, Forbidden, Invalid } from '#domain/shared/errors.ts';
@@ -54,6 +55,7 @@ export async function placeOrder(
 ): Promise<{ orderId: string; created: boolean }> {
   const user = ctx.user;
   if (!user) throw new Forbidden();
+  requireVerifiedEmail(user);
   if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) throw new Invalid('checkout.error.key');
   return ctx.db.transaction(async (tx) => {
     const existing = await orderFor(tx, user.id, input.idempotencyKey);

@@ -1,4 +1,5 @@
 import { ownerships } from '#db/schema/shelf.ts';
+import { requireVerifiedEmail } from '#domain/accounts/email-verification.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
 import { productDetail } from '#domain/catalog/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -12,6 +13,7 @@ import { isFreeToAdd } from './free-book-rule.ts';
 export async function addFreeBook(ctx: RequestContext, productId: number): Promise<void> {
   const user = ctx.user;
   if (!user) throw new Forbidden();
+  requireVerifiedEmail(user);
   const product = await productDetail(ctx, productId);
   if (!isFreeToAdd(product)) {
     throw new Invalid('freeBook.error.notFree');

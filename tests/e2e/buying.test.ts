@@ -168,9 +168,9 @@ describe('buying, as a shopper', () => {
     // 'Reading Option'); with the digital version in the cart it is blocked.
     await page.goto('/book/29');
     await waitForHydration(page);
-    expect(
-      await page.getByText('You have access to this title through your course.').count(),
-    ).toBe(0);
+    expect(await page.getByText('You have access to this title through your course.').count()).toBe(
+      0,
+    );
     await page.getByRole('button', { name: 'Add To Cart' }).click();
     await page
       .getByRole('dialog', { name: 'Unable to Add to Cart' })

@@ -12,6 +12,8 @@ declare module 'vitest' {
     serverPid: number | null;
     /** Where journeys make their own users (fixtures.ts); null for a server started elsewhere. */
     fixtures: { url: string; token: string } | null;
+    /** The server's DATA_DIR, where its mails are written (mail.ts); null for one elsewhere. */
+    dataDir: string | null;
   }
 }
 
@@ -26,6 +28,7 @@ export default async function setup(project: TestProject) {
     project.provide('baseUrl', process.env.E2E_BASE_URL);
     project.provide('serverPid', null);
     project.provide('fixtures', null);
+    project.provide('dataDir', null);
     return;
   }
   const port = Number(process.env.E2E_PORT ?? 3190);
@@ -81,5 +84,6 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', ready.baseUrl);
   project.provide('serverPid', server.pid ?? null);
   project.provide('fixtures', { url: ready.fixtures, token });
+  project.provide('dataDir', dataDir);
   return stop;
 }

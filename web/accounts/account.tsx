@@ -38,6 +38,12 @@ export default function AccountPage() {
         <Link to="/account/security">{t('account.security')}</Link>
       </p>
       <p>
+        <Link to="/account/profile">{t('account.profileLink')}</Link>
+      </p>
+      <p>
+        <Link to="/account/sessions">{t('account.sessionsLink')}</Link>
+      </p>
+      <p>
         <Link to="/accounts/logout/" className="button button--secondary">
           {t('account.logout')}
         </Link>

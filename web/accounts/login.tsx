@@ -7,6 +7,7 @@ import { emailField, type FieldErrors, fieldErrors, passwordField } from '#web/f
 import { useRootData, useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/login.ts';
+import { AccountLinks } from './account-links.tsx';
 import { passkeySignIn } from './passkey-sign-in.server.ts';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
 import { signIn } from './sign-in.server.ts';
@@ -104,6 +105,7 @@ export default function LoginPage() {
         </button>
       </Form>
       <PasskeySignIn csrfToken={csrfToken} next={next} />
+      <AccountLinks next={next} />
     </section>
   );
 }

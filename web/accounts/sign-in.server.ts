@@ -8,8 +8,9 @@ import type { WebContext } from '#server/load-context.ts';
 import { sessionCookie } from '#web/utils/session-cookie.server.ts';
 
 // The one way a proved identity becomes a session (issue 20): the password form, a passkey,
-// the second-factor step and a manager's enrolment all end here, with the same session
-// rotation, guest-cart merge and `next` as the login page has always had.
+// a new sign-up, a password reset, the second-factor step and a manager's enrolment all end
+// here, with the same session rotation, guest-cart merge and `next` as the login page has
+// always had. A reset proves the mailbox, not the second factor: it asks the code too.
 
 /** The cookie of a sign-in between its steps (second factor, enrolment). */
 export const SIGN_IN_STEP_COOKIE = 'signin_step';
@@ -83,6 +84,8 @@ export async function sessionCookieFor(
     userId: pending.userId,
     previousToken: context.sessionToken,
     now: context.rc.now,
+    // The browser, for My Account's list of signed-in devices.
+    userAgent: context.userAgent,
   });
   // What the shopper put in the cart before logging in joins the account's cart (issue 4).
   if (pending.anonymousKey) {

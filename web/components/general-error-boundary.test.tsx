@@ -65,6 +65,16 @@ describe('GeneralErrorBoundary', () => {
     expect(await errorPage(thrown, 'en')).toBe('This book cannot be added for free.');
   });
 
+  it('issue 20: an unverified account refused a purchase is offered a new link, in its language', async () => {
+    const thrown = data(
+      { messageKey: 'verify.error.required', params: { wayBack: 'verifyEmail' } },
+      { status: 403 },
+    );
+    const html = await errorPageHtml(thrown, 'fr-CA');
+    expect(html).toContain('Confirmez d’abord votre adresse courriel');
+    expect(html).toMatch(/<a[^>]*href="\/account\/verify-email"[^>]*>Envoyer un nouveau lien<\/a>/);
+  });
+
   it('passes the thrown parameters to the message', async () => {
     const thrown = data(
       { messageKey: 'error.requestId', params: { id: 'abc-123' } },

@@ -91,6 +91,9 @@ function wayBack(data: unknown): { to: string; label: string } | null {
       label: 'access.wayBack.optBackIn',
     };
   }
+  if (params?.wayBack === 'verifyEmail') {
+    return { to: '/account/verify-email', label: 'verify.wayBack' };
+  }
   if (params?.wayBack === 'buy' && id(params.productId)) {
     return { to: `/product-detail/${id(params.productId)}`, label: 'access.wayBack.buy' };
   }

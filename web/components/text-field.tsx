@@ -10,6 +10,7 @@ export function TextField({
   label,
   error,
   errorParams,
+  'aria-describedby': describedBy,
   ...input
 }: {
   name: string;
@@ -27,7 +28,9 @@ export function TextField({
         name={name}
         {...input}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={
+          [error ? errorId : null, describedBy].filter(Boolean).join(' ') || undefined
+        }
       />
       {error ? (
         <p className="field__error" id={errorId}>

@@ -9,6 +9,7 @@ import {
   useNavigation,
 } from 'react-router';
 import { z } from 'zod';
+import { mustVerifyEmail } from '#domain/accounts/email-verification.ts';
 import { cartLines, reconcileCart, subtotalCents } from '#domain/commerce/cart.ts';
 import {
   authenticateTestPayment,
@@ -29,6 +30,7 @@ import { parseShippingAddress } from '#domain/commerce/shipping-address.ts';
 import { DomainError } from '#domain/shared/errors.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { formatMoney } from '#i18n/format-money.ts';
+import { VerifyEmailNotice } from '#web/accounts/verify-email-notice.tsx';
 import { RemovedLinesNotice } from '#web/commerce/removed-lines-notice.tsx';
 import { CartLineItem } from '#web/components/cart-line-item.tsx';
 import { StripePaymentForm } from '#web/components/stripe-payment-form.tsx';
@@ -96,6 +98,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     refundUrl: context.rc.site.links.refund,
     payments: context.browserPayments,
     paymentError: failure ? `checkout.error.${failure}` : null,
+    mustVerify: mustVerifyEmail(user),
   };
 });
 
@@ -276,6 +279,7 @@ export default function CheckoutPage() {
   return (
     <section className="narrow stack">
       <h1>{t('checkout.title')}</h1>
+      {loaderData.mustVerify ? <VerifyEmailNotice next="/checkout/" /> : null}
       <RemovedLinesNotice removed={removed} />
       <section className="stack" aria-labelledby="summary-heading">
         <h2 id="summary-heading">{t('checkout.summary')}</h2>

@@ -1,0 +1,72 @@
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '#db/client.ts';
+import { accountMailRequests } from '#db/schema/account-tokens.ts';
+import { sessions } from '#db/schema/accounts.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { COMMON_PASSWORDS } from './common-passwords.ts';
+import { MAIL_REQUEST_WINDOW_MS, mailRequestThrottle } from './mail-request-throttle.ts';
+import { type PasswordProblem, passwordProblem } from './password-policy.ts';
+import { forgetAccounts } from './service.ts';
+import { tokenDigest } from './session-token.ts';
+
+// Issue 20: pieces the sign-up, recovery and profile services share.
+
+/** The password policy with the shipped list of common passwords. */
+export function newPasswordProblem(password: string, email: string): PasswordProblem | null {
+  return passwordProblem(password, { common: COMMON_PASSWORDS, email });
+}
+
+/** Ends the account's sessions, all or all but the one this request came with. */
+export async function endSessionsOf(
+  db: Queryable,
+  userId: number,
+  keepToken: string | null,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepToken
+        ? and(eq(sessions.userId, userId), ne(sessions.idHash, tokenDigest(keepToken)))
+        : eq(sessions.userId, userId),
+    );
+  forgetAccounts([userId]);
+}
+
+/**
+ * Records a request for a mailed link and says whether it may go, per address and per IP.
+ * Known address or not, the same: the answer never tells which addresses have accounts.
+ */
+export async function mailRequestAllowed(
+  ctx: RequestContext,
+  kind: 'reset-password' | 'verify-email',
+  email: string,
+): Promise<{ allowed: true } | { allowed: false; retryAfterMinutes: number }> {
+  const address = email.trim().toLowerCase().slice(0, 254);
+  const since = new Date(ctx.now.getTime() - MAIL_REQUEST_WINDOW_MS);
+  const recent = await ctx.db
+    .select({
+      email: accountMailRequests.email,
+      ip: accountMailRequests.ipAddress,
+      at: accountMailRequests.requestedAt,
+    })
+    .from(accountMailRequests)
+    .where(
+      and(
+        eq(accountMailRequests.kind, kind),
+        gt(accountMailRequests.requestedAt, since),
+        sql`(lower(${accountMailRequests.email}) = ${address} or ${accountMailRequests.ipAddress} = ${ctx.ipAddress})`,
+      ),
+    );
+  const decision = mailRequestThrottle(
+    {
+      forAccount: recent.filter((r) => r.email.toLowerCase() === address).map((r) => r.at),
+      forAddress: recent.filter((r) => r.ip === ctx.ipAddress).map((r) => r.at),
+    },
+    ctx.now,
+  );
+  if (!decision.allowed) return decision;
+  await ctx.db
+    .insert(accountMailRequests)
+    .values({ kind, email: address, ipAddress: ctx.ipAddress, requestedAt: ctx.now });
+  return { allowed: true };
+}

@@ -1,0 +1,59 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router';
+import { VERIFY_EMAIL_PATH } from '#domain/accounts/email-verification.ts';
+import { safeNextPath } from '#domain/accounts/safe-next.ts';
+import { verifyEmail } from '#domain/accounts/sign-up.ts';
+import { useT } from '#web/i18n/use-t.ts';
+import { pageMeta } from '#web/utils/meta.ts';
+import type { Route } from './+types/verify-link.ts';
+
+// Issue 20: the mailed link. Opening it changes nothing (mail scanners open links too); the
+// button proves the address, once. Signed in, the account goes on to `next`; otherwise to
+// log in first.
+export function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    next: safeNextPath(new URL(request.url).searchParams.get('next')),
+    csrfToken: context.csrfToken,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const next = safeNextPath(String(form.get('next') ?? '').slice(0, 2000));
+  const outcome = await verifyEmail(context.rc, params.token);
+  if (!outcome.ok) return data({ error: outcome.messageKey }, { status: 400 });
+  const done = `${VERIFY_EMAIL_PATH}?next=${encodeURIComponent(next)}`;
+  if (context.rc.user?.id === outcome.userId) throw redirect(done);
+  throw redirect(`/accounts/login/?next=${encodeURIComponent(done)}`);
+}
+
+export default function VerifyLinkPage() {
+  const { next, csrfToken } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const t = useT();
+  return (
+    <section className="narrow stack">
+      <h1>{t('verifyEmail.title')}</h1>
+      {result?.error ? (
+        <div className="alert alert--error stack-sm" role="alert">
+          <p>{t(result.error)}</p>
+          <p>
+            <Link to={VERIFY_EMAIL_PATH}>{t('verify.wayBack')}</Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p>{t('verifyLink.intro')}</p>
+          <Form method="post">
+            <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
+            <input type="hidden" name="next" value={next} />
+            <button type="submit" className="button button--primary">
+              {t('verifyLink.submit')}
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'verifyEmail.title');
