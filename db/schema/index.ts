@@ -9,3 +9,4 @@ export * from './launch.ts';
 export * from './reading.ts';
 export * from './shelf.ts';
 export * from './sites.ts';
+export * from './campus-sign-in.ts';
