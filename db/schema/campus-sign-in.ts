@@ -82,6 +82,9 @@ export const campusSignInRequests = pgTable(
     codeVerifier: text(),
     nonce: text(),
     nextPath: text().notNull().default('/shelf'),
+    // Set once the identity provider's answer was accepted: the sign-in waits to be picked up
+    // by a same-site GET (SAML posts from the IdP's site carry none of our cookies).
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('campus_sign_in_requests_expires').on(t.expiresAt)],
