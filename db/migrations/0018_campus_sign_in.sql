@@ -15,6 +15,7 @@ CREATE TABLE "campus_sign_in_requests" (
 	"nonce" text,
 	"next_path" text DEFAULT '/shelf' NOT NULL,
 	"user_id" integer,
+	"link_user_id" integer,
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
@@ -49,6 +50,7 @@ ALTER TABLE "campus_identities" ADD CONSTRAINT "campus_identities_user_id_users_
 ALTER TABLE "campus_identities" ADD CONSTRAINT "campus_identities_campus_sign_in_id_campus_sign_ins_id_fk" FOREIGN KEY ("campus_sign_in_id") REFERENCES "public"."campus_sign_ins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_sign_in_requests" ADD CONSTRAINT "campus_sign_in_requests_campus_sign_in_id_campus_sign_ins_id_fk" FOREIGN KEY ("campus_sign_in_id") REFERENCES "public"."campus_sign_ins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_sign_in_requests" ADD CONSTRAINT "campus_sign_in_requests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campus_sign_in_requests" ADD CONSTRAINT "campus_sign_in_requests_link_user_id_users_id_fk" FOREIGN KEY ("link_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_sign_ins" ADD CONSTRAINT "campus_sign_ins_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "campus_identities_subject" ON "campus_identities" USING btree ("issuer","subject");--> statement-breakpoint
 CREATE INDEX "campus_identities_user" ON "campus_identities" USING btree ("user_id");--> statement-breakpoint

@@ -85,6 +85,8 @@ export const campusSignInRequests = pgTable(
     // Set once the identity provider's answer was accepted: the sign-in waits to be picked up
     // by a same-site GET (SAML posts from the IdP's site carry none of our cookies).
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    // Who started it while signed in (with their password): the identity links to them.
+    linkUserId: integer().references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('campus_sign_in_requests_expires').on(t.expiresAt)],

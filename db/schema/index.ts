@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './accounts.ts';
+export * from './campus-sign-in.ts';
 export * from './catalog.ts';
 export * from './classroom.ts';
 export * from './commerce.ts';
@@ -9,4 +10,3 @@ export * from './launch.ts';
 export * from './reading.ts';
 export * from './shelf.ts';
 export * from './sites.ts';
-export * from './campus-sign-in.ts';

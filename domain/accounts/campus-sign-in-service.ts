@@ -53,6 +53,7 @@ export type CampusFailure =
   | 'missing-email'
   | 'account-not-verified'
   | 'account-inactive'
+  | 'identity-linked-elsewhere'
   | SamlRefusal;
 
 export type CampusOutcome =
@@ -158,6 +159,7 @@ export async function startCampusSignIn(
       codeVerifier,
       nonce,
       nextPath: input.next,
+      linkUserId: ctx.user?.id ?? null,
       expiresAt,
     });
     const params: Record<string, string> = {
@@ -243,6 +245,7 @@ export async function finishOidcSignIn(
   if (!mapped.ok) return { ok: false, reason: 'missing-email' };
   return signInCampusUser(ctx, campus, campus.oidcIssuer ?? '', mapped.profile, {
     next: request.nextPath,
+    linkUserId: request.linkUserId,
     emailVouched: claims.email_verified !== false,
   });
 }
@@ -278,6 +281,7 @@ function samlFor(
         handleHash: digest('saml', key),
         campusSignInId: campus.id,
         nextPath: keep.next,
+        linkUserId: ctx.user?.id ?? null,
         expiresAt: keep.expiresAt,
       });
       return { value, createdAt: ctx.now.getTime() };
@@ -404,6 +408,7 @@ export async function finishSamlSignIn(
     mapped.profile,
     {
       next: found.row.nextPath,
+      linkUserId: found.row.linkUserId,
       emailVouched: true,
     },
   );
@@ -418,7 +423,7 @@ async function signInCampusUser(
   campus: Campus,
   issuer: string,
   profile: CampusProfile,
-  options: { next: string; emailVouched: boolean },
+  options: { next: string; linkUserId: number | null; emailVouched: boolean },
 ): Promise<CampusOutcome> {
   return ctx.db.transaction(async (tx) => {
     const [linked] = await tx
@@ -437,6 +442,7 @@ async function signInCampusUser(
           .where(sql`lower(${users.email}) = ${profile.email}`)
           .limit(1);
     const decision = campusLinkDecision({
+      currentUserId: options.linkUserId,
       linkedUser: linked ?? null,
       emailAccount: holder
         ? {

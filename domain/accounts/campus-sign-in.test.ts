@@ -74,6 +74,24 @@ describe('issue 20: first sign-in creates or links, never takes over an account 
       campusLinkDecision({ linkedUser: null, emailAccount: null, emailInCampusDomains: true }),
     ).toEqual({ kind: 'create' });
   });
+  it('links the identity to the account signed in with its password (then link)', () => {
+    expect(
+      campusLinkDecision({
+        currentUserId: 9,
+        linkedUser: null,
+        emailAccount: { id: 9, isActive: true, emailVerified: false },
+        emailInCampusDomains: true,
+      }),
+    ).toEqual({ kind: 'link', userId: 9 });
+    expect(
+      campusLinkDecision({
+        currentUserId: 9,
+        linkedUser: { id: 7, isActive: true },
+        emailAccount: null,
+        emailInCampusDomains: true,
+      }),
+    ).toEqual({ kind: 'refuse', reason: 'identity-linked-elsewhere' });
+  });
   it('refuses a closed account', () => {
     expect(
       campusLinkDecision({

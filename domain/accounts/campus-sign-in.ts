@@ -83,7 +83,10 @@ export type LinkDecision =
   | { kind: 'sign-in'; userId: number }
   | { kind: 'link'; userId: number }
   | { kind: 'create' }
-  | { kind: 'refuse'; reason: 'account-not-verified' | 'account-inactive' };
+  | {
+      kind: 'refuse';
+      reason: 'account-not-verified' | 'account-inactive' | 'identity-linked-elsewhere';
+    };
 
 /**
  * Issue 20 "First sign-in creates or links the account (by verified e-mail …), never takes over
@@ -92,14 +95,21 @@ export type LinkDecision =
  * - otherwise an account holding the address is linked only when its address is verified AND
  *   the address is in one of the campus's own domains (a campus vouches for its addresses only);
  *   any other account holding it is refused: sign in with your password first, then link;
- * - otherwise a new account is made (verified by the campus).
+ * - otherwise a new account is made (verified by the campus);
+ * - someone already signed in (with their password) who signs in at the campus links that
+ *   identity to their own account, unless it belongs to another account.
  */
 export function campusLinkDecision(input: {
+  currentUserId?: number | null;
   linkedUser: { id: number; isActive: boolean } | null;
   emailAccount: { id: number; isActive: boolean; emailVerified: boolean } | null;
   emailInCampusDomains: boolean;
 }): LinkDecision {
-  const { linkedUser, emailAccount } = input;
+  const { linkedUser, emailAccount, currentUserId } = input;
+  if (currentUserId && linkedUser && linkedUser.id !== currentUserId) {
+    return { kind: 'refuse', reason: 'identity-linked-elsewhere' };
+  }
+  if (currentUserId && !linkedUser) return { kind: 'link', userId: currentUserId };
   if (linkedUser) {
     return linkedUser.isActive
       ? { kind: 'sign-in', userId: linkedUser.id }
