@@ -98,6 +98,14 @@ export async function startDevCampusIdp(options: {
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false } },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+    },
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
