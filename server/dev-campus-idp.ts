@@ -37,10 +37,10 @@ button{font:inherit;margin-top:1.5rem;padding:.5rem 1.25rem}.error{color:#a00000
 <body><main>${body}</main></body></html>`;
 }
 
-function loginForm(uid: string, email: string, error: boolean): string {
+function loginForm(title: string, uid: string, email: string, error: boolean): string {
   return page(
     'Campus sign-in',
-    `<h1>Northfield State University</h1><p>Sign in with your campus account (a local test provider).</p>
+    `<h1>${escapeHtml(title)}</h1><p>Sign in with your campus account (a local test provider).</p>
 ${error ? '<p class="error" role="alert">The campus e-mail or password is not correct.</p>' : ''}
 <form method="post" action="/interaction/${escapeHtml(uid)}">
 <label for="login">Campus e-mail</label><input id="login" name="login" type="email" autocomplete="username" value="${escapeHtml(email)}" required>
@@ -72,7 +72,10 @@ export async function startDevCampusIdp(options: {
   clientId?: string;
   people?: readonly CampusPerson[];
   password?: string;
+  /** The campus's name on its sign-in page. */
+  title?: string;
 }): Promise<DevCampusIdp> {
+  const title = options.title ?? 'Northfield State University';
   const host = options.host ?? '127.0.0.1';
   const people = options.people ?? DEMO_CAMPUS_PEOPLE;
   const password = options.password ?? DEMO_CAMPUS_PASSWORD;
@@ -180,11 +183,11 @@ export async function startDevCampusIdp(options: {
             );
             return;
           }
-          html(loginForm(details.uid, form.get('login') ?? '', true), 400);
+          html(loginForm(title, details.uid, form.get('login') ?? '', true), 400);
           return;
         }
         const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-        html(loginForm(details.uid, hint, false));
+        html(loginForm(title, details.uid, hint, false));
       } catch {
         if (!res.headersSent) res.writeHead(400, { 'Content-Type': 'text/plain' });
         res.end('This sign-in has expired: start again from Shelfmark.');
