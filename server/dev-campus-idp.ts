@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import {
   DEMO_CAMPUS_CLIENT_ID,
   DEMO_CAMPUS_PASSWORD,
@@ -87,8 +87,10 @@ export async function startDevCampusIdp(options: {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const issuer = `http://${host}:${port}`;
+  // Loaded here, not at the server's start: production never loads the provider at all.
+  const { default: OidcProvider } = (await import('oidc-provider')) as { default: typeof Provider };
   const find = (id: string) => people.find((p) => p.sub === id || p.email === id.toLowerCase());
-  const provider = new Provider(issuer, {
+  const provider = new OidcProvider(issuer, {
     clients: [
       {
         client_id: options.clientId ?? DEMO_CAMPUS_CLIENT_ID,

@@ -124,6 +124,8 @@ export const en = {
   'campus.error.heading': 'Campus sign-in did not work',
   'campus.error.back': 'Back to Log In',
   'campus.error.unknownCampus': 'This campus does not sign in here.',
+  'campus.error.unavailable':
+    'Your campus sign-in cannot be reached right now. Try again in a few minutes.',
   'campus.error.noCampus': 'No campus signs in with this e-mail address.',
   'campus.error.expired-request':
     'This campus sign-in has expired or was already used. Start again from the Log In page.',

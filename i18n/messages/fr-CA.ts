@@ -129,6 +129,8 @@ export const frCA: Record<MessageId, string> = {
   'campus.error.heading': 'La connexion par le campus n’a pas fonctionné',
   'campus.error.back': 'Retour à la connexion',
   'campus.error.unknownCampus': 'Ce campus ne permet pas de se connecter ici.',
+  'campus.error.unavailable':
+    'La connexion de votre campus est injoignable pour le moment. Réessayez dans quelques minutes.',
   'campus.error.noCampus': 'Aucun campus ne permet de se connecter avec cette adresse courriel.',
   'campus.error.expired-request':
     'Cette connexion par le campus a expiré ou a déjà servi. Recommencez à partir de la page de connexion.',

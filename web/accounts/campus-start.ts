@@ -1,7 +1,7 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { campusForAddress, startCampusSignIn } from '#domain/accounts/campus-sign-in-service.ts';
-import { Invalid } from '#domain/shared/errors.ts';
+import { DomainError, Invalid } from '#domain/shared/errors.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { originOf } from '#web/launch/auto-post.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
@@ -32,11 +32,19 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     if (!campus) throw new Invalid('campus.error.noCampus');
     campusId = campus.id;
   }
-  const location = await startCampusSignIn(context.rc, {
-    campusId,
-    next: campusNext(query.next),
-    origin: originOf(request),
-    loginHint,
-  });
+  let location: string;
+  try {
+    location = await startCampusSignIn(context.rc, {
+      campusId,
+      next: campusNext(query.next),
+      origin: originOf(request),
+      loginHint,
+    });
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    // The campus's provider cannot be reached (discovery failed): say so, not a 500.
+    context.log.warn({ err: error, campusId }, 'campus sign-in: provider unreachable');
+    throw data({ messageKey: 'campus.error.unavailable', params: {} }, { status: 503 });
+  }
   throw redirect(location, { headers: { 'Cache-Control': 'no-store' } });
 });
