@@ -72,6 +72,8 @@ export async function startDevCampusIdp(options: {
   clientId?: string;
   people?: readonly CampusPerson[];
   password?: string;
+  /** A confidential client (client_secret_basic); without it a public client (PKCE only). */
+  clientSecret?: string;
   /** The campus's name on its sign-in page. */
   title?: string;
 }): Promise<DevCampusIdp> {
@@ -94,7 +96,12 @@ export async function startDevCampusIdp(options: {
     clients: [
       {
         client_id: options.clientId ?? DEMO_CAMPUS_CLIENT_ID,
-        token_endpoint_auth_method: 'none',
+        ...(options.clientSecret
+          ? {
+              client_secret: options.clientSecret,
+              token_endpoint_auth_method: 'client_secret_basic',
+            }
+          : { token_endpoint_auth_method: 'none' }),
         grant_types: ['authorization_code'],
         response_types: ['code'],
         redirect_uris: options.appOrigins.map((o) => `${o}/accounts/campus/oidc/callback`),

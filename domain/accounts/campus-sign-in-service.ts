@@ -133,6 +133,24 @@ export function decryptClientSecret(ltiKey: string, ciphertext: string): string 
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
 
+/**
+ * Stores (or clears, with null) an OIDC campus's client secret, encrypted (decision 021);
+ * `scripts/campus-secret.ts` is how an operator sets it.
+ */
+export async function setCampusClientSecret(
+  db: Queryable,
+  ltiKey: string,
+  campusId: number,
+  secret: string | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(campusSignIns)
+    .set({ oidcClientSecretCiphertext: secret ? encryptClientSecret(ltiKey, secret) : null })
+    .where(and(eq(campusSignIns.id, campusId), eq(campusSignIns.protocol, 'oidc')))
+    .returning({ id: campusSignIns.id });
+  return rows.length === 1;
+}
+
 function digest(kind: string, handle: string): string {
   return createHash('sha256').update(`${kind}:${handle}`).digest('hex');
 }

@@ -98,4 +98,58 @@ describe('Campus sign-in (issue 20)', () => {
     await expectAccessible(page);
     await context.close();
   });
+
+  it('bad input gets a clear 4xx in the language asked for, never a 500', async () => {
+    const base = baseUrl().replace(/\/$/, '');
+    const ask = async (path: string, init: RequestInit = {}, locale = 'en') => {
+      const response = await fetch(`${base}${path}`, {
+        ...init,
+        redirect: 'manual',
+        headers: { 'Accept-Language': locale, ...(init.headers as Record<string, string>) },
+      });
+      return { status: response.status, text: await response.text() };
+    };
+    const post = (body: string, locale = 'en') =>
+      ask(
+        '/accounts/campus/saml/acs/',
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body,
+        },
+        locale,
+      );
+    const cases: [Promise<{ status: number; text: string }>, number, string][] = [
+      [ask('/accounts/campus/start/?campus=abc'), 400, ''],
+      [ask('/accounts/campus/start/?campus=999999999'), 404, 'This campus does not sign in here.'],
+      [
+        ask('/accounts/campus/start/?email=someone%40gmail.com'),
+        400,
+        'No campus signs in with this e-mail address.',
+      ],
+      [ask('/accounts/campus/oidc/callback/?state=%00%ff&code=1'), 400, ''],
+      [
+        ask('/accounts/campus/oidc/callback/?state=forged&code=1', {}, 'fr-CA'),
+        400,
+        'Cette connexion par le campus a expiré ou a déjà servi.',
+      ],
+      [
+        post('SAMLResponse=%3Cnot-base64%3E'),
+        400,
+        'The answer from your campus could not be read.',
+      ],
+      [
+        post(`SAMLResponse=${encodeURIComponent(Buffer.from('<Response/>').toString('base64'))}`),
+        400,
+        'We did not ask your campus for this sign-in, or it has expired.',
+      ],
+      [post(`SAMLResponse=${'A'.repeat(600_000)}`, 'fr-CA'), 400, ''],
+      [ask('/accounts/campus/finish/?handle=nothing'), 400, 'This campus sign-in has expired'],
+    ];
+    for (const [answer, status, text] of cases) {
+      const { status: got, text: body } = await answer;
+      expect(got).toBe(status);
+      if (text) expect(body).toContain(text.replace(/'/g, '&#x27;'));
+    }
+  });
 });

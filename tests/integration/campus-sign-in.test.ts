@@ -12,11 +12,13 @@ import { campusIdentities, campusSignIns } from '#db/schema/campus-sign-in.ts';
 import { organizations } from '#db/schema/sites.ts';
 import {
   type CampusOutcome,
+  decryptClientSecret,
   finishOidcSignIn,
   finishSamlSignIn,
   forgetCampusConfigurations,
   parkCampusSignIn,
   pickUpCampusSignIn,
+  setCampusClientSecret,
   startCampusSignIn,
 } from '#domain/accounts/campus-sign-in-service.ts';
 import { createUser } from '#domain/accounts/service.ts';
@@ -142,7 +144,7 @@ async function signInAtProvider(authorizationUrl: string, login: string, passwor
     return response;
   };
   let response = await go(authorizationUrl);
-  let location = new URL(response.headers.get('location')!, idp.issuer).href;
+  let location = new URL(response.headers.get('location')!, authorizationUrl).href;
   response = await go(location);
   expect(await response.text()).toContain('Campus e-mail');
   response = await go(location, {
@@ -153,7 +155,7 @@ async function signInAtProvider(authorizationUrl: string, login: string, passwor
   if (response.status === 400) return { refused: true as const, html: await response.text() };
   // Back to the authorization endpoint, then (no consent asked) to our callback.
   for (let hops = 0; hops < 5; hops += 1) {
-    location = new URL(response.headers.get('location')!, idp.issuer).href;
+    location = new URL(response.headers.get('location')!, location).href;
     if (location.startsWith(APP)) return { refused: false as const, callback: new URL(location) };
     response = await go(location);
   }
@@ -252,6 +254,57 @@ describe('issue 20: campus sign-in with OpenID Connect against oidc-provider', (
       ok: false,
       reason: 'provider-refused',
     });
+  });
+});
+
+describe('issue 20: a confidential OIDC client, its secret encrypted at rest (decision 021)', () => {
+  it('signs in with the stored secret, and not with a wrong one', async () => {
+    const confidential = await startDevCampusIdp({
+      port: 0,
+      appOrigins: [APP],
+      clientId: 'shelfmark-confidential',
+      clientSecret: 'the-campus-client-secret-0123456789',
+      password: PASSWORD,
+      people: [
+        {
+          sub: 'conf-1',
+          email: `conf@${oidcDomain}`,
+          givenName: 'Cy',
+          familyName: 'Secret',
+          studentId: 'C1',
+        },
+      ],
+    });
+    try {
+      const id = await newCampus('oidc', `conf-${oidcDomain}`, {
+        oidcIssuer: confidential.issuer,
+        oidcClientId: 'shelfmark-confidential',
+      });
+      const key = testContext(database.db).keys.lti;
+      expect(await setCampusClientSecret(database.db, key, id, 'a-wrong-secret')).toBe(true);
+      const [stored] = await database.db
+        .select({ c: campusSignIns.oidcClientSecretCiphertext })
+        .from(campusSignIns)
+        .where(eq(campusSignIns.id, id));
+      expect(stored!.c).not.toContain('a-wrong-secret');
+      expect(decryptClientSecret(key, stored!.c!)).toBe('a-wrong-secret');
+      let url = await startCampusSignIn(ctx(), { campusId: id, next: '/shelf', origin: APP });
+      let result = await signInAtProvider(url, `conf@${oidcDomain}`);
+      expect(await finishOidcSignIn(ctx(), (result as { callback: URL }).callback)).toEqual({
+        ok: false,
+        reason: 'provider-refused',
+      });
+
+      await setCampusClientSecret(database.db, key, id, 'the-campus-client-secret-0123456789');
+      url = await startCampusSignIn(ctx(), { campusId: id, next: '/shelf', origin: APP });
+      result = await signInAtProvider(url, `conf@${oidcDomain}`);
+      expect(await finishOidcSignIn(ctx(), (result as { callback: URL }).callback)).toMatchObject({
+        ok: true,
+        created: true,
+      });
+    } finally {
+      await confidential.close();
+    }
   });
 });
 
