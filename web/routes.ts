@@ -10,7 +10,7 @@ export default [
     route('accounts/logout', 'accounts/logout.tsx'),
     route('ajax/logout', 'accounts/ajax-logout.ts'),
     // Campus single sign-on (issue 20, decision 021).
-    route('accounts/campus/start', 'accounts/campus-start.ts'),
+    route('accounts/campus/start', 'accounts/campus-start.tsx'),
     route('accounts/campus/oidc/callback', 'accounts/campus-oidc-callback.tsx'),
     route('accounts/campus/saml/acs', 'accounts/campus-saml-acs.tsx'),
     route('accounts/campus/finish', 'accounts/campus-finish.tsx'),

@@ -146,9 +146,9 @@ describe('Campus sign-in (issue 20)', () => {
       [post(`SAMLResponse=${'A'.repeat(600_000)}`, 'fr-CA'), 400, ''],
       [ask('/accounts/campus/finish/?handle=nothing'), 400, 'This campus sign-in has expired'],
     ];
-    for (const [answer, status, text] of cases) {
+    for (const [index, [answer, status, text]] of cases.entries()) {
       const { status: got, text: body } = await answer;
-      expect(got).toBe(status);
+      expect(got, `case ${index}`).toBe(status);
       if (text) expect(body).toContain(text.replace(/'/g, '&#x27;'));
     }
   });

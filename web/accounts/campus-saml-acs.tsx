@@ -20,9 +20,8 @@ const AcsForm = z.object({
   RelayState: z.string().max(2000).optional(),
 });
 
-export function loader() {
-  return redirect('/accounts/login/');
-}
+// No loader: after a refused answer the page renders the action's reason (a loader that
+// redirected would turn every refusal into that redirect).
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = AcsForm.safeParse(Object.fromEntries(await request.formData()));

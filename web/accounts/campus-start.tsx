@@ -5,12 +5,14 @@ import { DomainError, Invalid } from '#domain/shared/errors.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { originOf } from '#web/launch/auto-post.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
+import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/campus-start.ts';
 import { campusNext } from './campus-sign-in.server.ts';
 
 // GET /accounts/campus/start/?campus=<id> or ?email=<address> [&next=…&login_hint=…] (issue 20):
 // sends the browser to the campus's identity provider (OIDC authorization request or SAML
-// AuthnRequest), the request kept for its answer.
+// AuthnRequest), the request kept for its answer. A page route, so that a refusal is the
+// shared error page in the user's language, not a bare response.
 
 const StartQuery = z.object({
   campus: z.string().max(20).optional(),
@@ -48,3 +50,10 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   }
   throw redirect(location, { headers: { 'Cache-Control': 'no-store' } });
 });
+
+/** Never shown: the loader always redirects or throws to the error boundary. */
+export default function CampusStartPage() {
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'campus.title');
