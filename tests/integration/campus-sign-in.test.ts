@@ -12,6 +12,8 @@ import { campusIdentities, campusSignIns } from '#db/schema/campus-sign-in.ts';
 import { organizations } from '#db/schema/sites.ts';
 import {
   type CampusOutcome,
+  campusForAddress,
+  campusOffer,
   decryptClientSecret,
   finishOidcSignIn,
   finishSamlSignIn,
@@ -22,6 +24,7 @@ import {
   startCampusSignIn,
 } from '#domain/accounts/campus-sign-in-service.ts';
 import { createUser } from '#domain/accounts/service.ts';
+import { defaultSite } from '#domain/sites/service.ts';
 import { translate } from '#i18n/translate.ts';
 import { type DevCampusIdp, startDevCampusIdp } from '#server/dev-campus-idp.ts';
 import { openTestDatabase, testContext, unique } from '#tests/database.ts';
@@ -121,6 +124,39 @@ afterAll(async () => {
   await idp?.close();
   await database?.close();
   if (keyDir) rmSync(keyDir, { recursive: true, force: true });
+});
+
+describe('issue 20: which campus the login page offers', () => {
+  it("by e-mail domain everywhere, and as a button on the campus organisation's white label", async () => {
+    const main = await campusOffer(ctx());
+    expect(main.siteCampus).toBeNull();
+    expect(main.domains).toContainEqual({
+      domain: oidcDomain,
+      campusId: oidcCampusId,
+      title: `Campus ${oidcDomain}`,
+    });
+    expect(await campusForAddress(ctx(), `Someone@${oidcDomain.toUpperCase()}`)).toEqual({
+      id: oidcCampusId,
+      title: `Campus ${oidcDomain}`,
+      protocol: 'oidc',
+    });
+    expect(await campusForAddress(ctx(), 'someone@elsewhere.test')).toBeNull();
+    const [campus] = await database.db
+      .select({ orgId: campusSignIns.orgId })
+      .from(campusSignIns)
+      .where(eq(campusSignIns.id, samlCampusId));
+    const site = defaultSite('campus.example');
+    const whiteLabel = {
+      ...site,
+      whiteLabelId: 99,
+      org: { ...(site.org ?? ({} as NonNullable<typeof site.org>)), id: campus!.orgId },
+    };
+    expect((await campusOffer(testContext(database.db, { site: whiteLabel }))).siteCampus).toEqual({
+      id: samlCampusId,
+      title: `Campus ${samlDomain}`,
+      protocol: 'saml',
+    });
+  });
 });
 
 // ——— OpenID Connect, as a browser: cookies kept, redirects followed by hand ———
