@@ -111,6 +111,24 @@ export async function campusForAddress(
     : null;
 }
 
+/**
+ * My Account's 'Link your campus account': the campus of the signed-in user's address, when
+ * no identity of theirs is linked to it yet (the way to link after a refused first sign-in).
+ */
+export async function campusLinkOffer(ctx: RequestContext): Promise<CampusChoice | null> {
+  if (!ctx.user) return null;
+  const campus = await campusForAddress(ctx, ctx.user.email);
+  if (!campus) return null;
+  const [linked] = await ctx.db
+    .select({ id: campusIdentities.id })
+    .from(campusIdentities)
+    .where(
+      and(eq(campusIdentities.userId, ctx.user.id), eq(campusIdentities.campusSignInId, campus.id)),
+    )
+    .limit(1);
+  return linked ? null : campus;
+}
+
 // ——— secrets at rest (decision 021) ———
 
 function secretKey(ltiKey: string): Buffer {

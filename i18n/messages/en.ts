@@ -121,6 +121,7 @@ export const en = {
   'campus.offer.site': 'Students of {campus}: sign in with your campus account.',
   'campus.offer.hint':
     'A campus e-mail address? Leave the password empty and press Log In to sign in with your campus.',
+  'campus.link': 'Link your {campus} account',
   'campus.error.heading': 'Campus sign-in did not work',
   'campus.error.back': 'Back to Log In',
   'campus.error.unknownCampus': 'This campus does not sign in here.',

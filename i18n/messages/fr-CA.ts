@@ -126,6 +126,7 @@ export const frCA: Record<MessageId, string> = {
     'Étudiantes et étudiants de {campus} : connectez-vous avec votre compte du campus.',
   'campus.offer.hint':
     'Une adresse courriel de campus? Laissez le mot de passe vide et appuyez sur Se connecter pour passer par votre campus.',
+  'campus.link': 'Lier votre compte de {campus}',
   'campus.error.heading': 'La connexion par le campus n’a pas fonctionné',
   'campus.error.back': 'Retour à la connexion',
   'campus.error.unknownCampus': 'Ce campus ne permet pas de se connecter ici.',

@@ -13,6 +13,7 @@ import { organizations } from '#db/schema/sites.ts';
 import {
   type CampusOutcome,
   campusForAddress,
+  campusLinkOffer,
   campusOffer,
   decryptClientSecret,
   finishOidcSignIn,
@@ -23,7 +24,7 @@ import {
   setCampusClientSecret,
   startCampusSignIn,
 } from '#domain/accounts/campus-sign-in-service.ts';
-import { createUser } from '#domain/accounts/service.ts';
+import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import { defaultSite } from '#domain/sites/service.ts';
 import { translate } from '#i18n/translate.ts';
 import { type DevCampusIdp, startDevCampusIdp } from '#server/dev-campus-idp.ts';
@@ -82,6 +83,13 @@ beforeAll(async () => {
         givenName: 'Noa',
         familyName: 'Nouveau',
         studentId: 'N1',
+      },
+      {
+        sub: 'oidc-linker',
+        email: `linker@${oidcDomain}`,
+        givenName: 'Lin',
+        familyName: 'Ker',
+        studentId: 'L1',
       },
       {
         sub: 'oidc-existing',
@@ -259,6 +267,50 @@ describe('issue 20: campus sign-in with OpenID Connect against oidc-provider', (
     const result = await signInAtProvider(url, `existing@${oidcDomain}`);
     const outcome = await finishOidcSignIn(ctx(), (result as { callback: URL }).callback);
     expect(outcome).toMatchObject({ ok: true, userId, created: false });
+  });
+
+  it('signed in with a password, the student links their campus identity (then link)', async () => {
+    const userId = await createUser(database.db, {
+      email: `linker-own-${Date.now()}@elsewhere.test`,
+      password: 'a-long-password-4',
+      firstName: 'Lin',
+      lastName: 'Ker',
+    });
+    const user = await loadSessionUser(database.db, { userId, impersonatorId: null });
+    const signedIn = () => testContext(database.db, { user });
+    const url = await startCampusSignIn(signedIn(), {
+      campusId: oidcCampusId,
+      next: '/account',
+      origin: APP,
+    });
+    const result = await signInAtProvider(url, `linker@${oidcDomain}`);
+    expect(await finishOidcSignIn(ctx(), (result as { callback: URL }).callback)).toMatchObject({
+      ok: true,
+      userId,
+      next: '/account',
+      created: false,
+    });
+
+    // My Account offers the link only to an address of the campus not linked yet.
+    const holder = await createUser(database.db, {
+      email: `holder-${Date.now()}@${oidcDomain}`,
+      password: 'a-long-password-5',
+      firstName: 'H',
+      lastName: 'O',
+    });
+    const holderUser = await loadSessionUser(database.db, { userId: holder, impersonatorId: null });
+    expect(await campusLinkOffer(testContext(database.db, { user: holderUser }))).toMatchObject({
+      id: oidcCampusId,
+    });
+    const [existing] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, `existing@${oidcDomain}`));
+    const linked = await loadSessionUser(database.db, {
+      userId: existing!.id,
+      impersonatorId: null,
+    });
+    expect(await campusLinkOffer(testContext(database.db, { user: linked }))).toBeNull();
   });
 
   it('a wrong password at the provider goes nowhere', async () => {

@@ -91,6 +91,19 @@ export function CampusSignInOffer({
   );
 }
 
+/** My Account: link the campus identity to this account (after a refused first sign-in). */
+export function CampusLinkLine({ campus }: { campus: { id: number; title: string } | null }) {
+  const t = useT();
+  if (!campus) return null;
+  return (
+    <p>
+      <Link to={campusStartHref(campus.id, '/account')} reloadDocument>
+        {t('campus.link', { campus: campus.title })}
+      </Link>
+    </p>
+  );
+}
+
 /** A refused campus sign-in: what happened, in the user's words, and the way back. */
 export function CampusSignInFailure({ reason }: { reason: string }) {
   const t = useT();
