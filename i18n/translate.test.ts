@@ -63,6 +63,8 @@ describe('message catalogs', () => {
       ...{ brand: 'Visa', last4: '4242' },
       // Orders, receipts and privacy self-service (issue 20).
       ...{ status: 's', amount: '$1.00', phone: 'p', email: 'e', years: 7 },
+      // Signed-in devices, campus sign-in, the second factor (issue 20).
+      ...{ browser: 'Firefox', system: 'Linux', campus: 'c', device: 'd' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

@@ -62,6 +62,8 @@ const env = demo
   ? {
       ...demoKeys(path.resolve(process.env.DATA_DIR ?? './data')),
       ...(stripe ? {} : { PAYMENTS: 'test' }),
+      // The demo campus's local OpenID provider (issue 20, decision 021), on 127.0.0.1 only.
+      ...(stripe ? {} : { DEV_CAMPUS_IDP_PORT: '3011' }),
       ...process.env,
       NODE_ENV: 'production',
     }

@@ -118,6 +118,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     log,
     retentionYears: config.ORDER_RETENTION_YEARS,
   });
+  // The demo campus's local OpenID provider (issue 20): only when configured, never in production.
+  const devCampusIdp = config.DEV_CAMPUS_IDP_PORT
+    ? await (await import('./dev-campus-idp.ts')).startDevCampusIdp({
+        port: config.DEV_CAMPUS_IDP_PORT,
+        appOrigins: [
+          ...(config.PUBLIC_ORIGIN ? [config.PUBLIC_ORIGIN.replace(/\/$/, '')] : []),
+          `http://localhost:${config.PORT}`,
+          `http://127.0.0.1:${config.PORT}`,
+        ],
+      })
+    : null;
 
   async function handle(request: Request, client?: ClientAddress): Promise<Response> {
     const requestId = randomUUID();
@@ -392,6 +403,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     async close() {
       stopOutbox();
       stopSweeper();
+      await devCampusIdp?.close();
       await stopListening();
       await database.close();
     },

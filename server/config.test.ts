@@ -104,6 +104,22 @@ describe('production configuration', () => {
     expect(loadConfig(production({ PAYMENTS: 'test', LTI_KEY: key })).ltiKey).toBe(key);
   });
 
+  // Issue 20: the demo campus's local OpenID provider (known passwords) never runs in production.
+  it('DEV_CAMPUS_IDP_PORT is refused in production, but for a test deployment', () => {
+    const liveKeys = {
+      STRIPE_SECRET_KEY: 'sk_live_51Config000000000000000000000000',
+      STRIPE_WEBHOOK_SECRET: 'whsec_config_1a2b3c4d5e6f',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_51Config000000000000000000000000',
+    };
+    expect(() => loadConfig(production({ ...liveKeys, DEV_CAMPUS_IDP_PORT: '3011' }))).toThrow(
+      /DEV_CAMPUS_IDP_PORT: the local test identity provider .* is refused in production/,
+    );
+    expect(
+      loadConfig(production({ PAYMENTS: 'test', DEV_CAMPUS_IDP_PORT: '3011' })).DEV_CAMPUS_IDP_PORT,
+    ).toBe(3011);
+    expect(loadConfig({ DEV_CAMPUS_IDP_PORT: '3011' }).DEV_CAMPUS_IDP_PORT).toBe(3011);
+  });
+
   it('the same value for both keys is refused', () => {
     const key = strong();
     expect(() =>

@@ -64,6 +64,9 @@ const schema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(65_000),
   MAX_HEADER_BYTES: z.coerce.number().int().min(4096).max(65_536).default(16_384),
   MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
+  // Campus sign-in (issue 20, decision 023): runs the local test OpenID provider of the demo
+  // campus on 127.0.0.1:<port>. Outside production only, or a test deployment (PAYMENTS=test).
+  DEV_CAMPUS_IDP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   // A database query of a request taking longer than this fails (PostgreSQL; 0 = no limit).
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   // Orders and payments of a deleted account are kept this long, without personal data
@@ -180,6 +183,11 @@ function productionProblems(config: z.infer<typeof schema>, stripe: boolean): st
   if (config.DEMO_DATA === 'on' && liveMoney(config)) {
     problems.push(
       '  DEMO_DATA: demo accounts (known passwords) in production only with test payments (PAYMENTS=test or Stripe test keys)',
+    );
+  }
+  if (config.DEV_CAMPUS_IDP_PORT && config.PAYMENTS !== 'test') {
+    problems.push(
+      '  DEV_CAMPUS_IDP_PORT: the local test identity provider (known passwords) is refused in production; only a test deployment (PAYMENTS=test) may run it',
     );
   }
   for (const name of ['SESSION_SECRET', 'ACCESS_CODE_KEY', 'LTI_KEY'] as const) {

@@ -11,7 +11,14 @@ const LAUNCH_PATHS = [
   '/demo-tool/lti13/launch',
   '/demo-tool/lti11/launch',
 ].flatMap((path) => [path, `${path}/`]);
-const EXEMPT_PATHS: ReadonlySet<string> = new Set([STRIPE_WEBHOOK_PATH, ...LAUNCH_PATHS]);
+// Campus sign-in (issue 20): the SAML IdP posts its signed answer from its own site; node-saml
+// checks the signature, audience, time and InResponseTo (our stored request id) instead.
+const CAMPUS_PATHS = ['/accounts/campus/saml/acs', '/accounts/campus/saml/acs/'];
+const EXEMPT_PATHS: ReadonlySet<string> = new Set([
+  STRIPE_WEBHOOK_PATH,
+  ...LAUNCH_PATHS,
+  ...CAMPUS_PATHS,
+]);
 
 export function isCsrfExempt(pathname: string): boolean {
   return EXEMPT_PATHS.has(pathname);

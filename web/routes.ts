@@ -23,6 +23,11 @@ export default [
     route('account/email/confirm/:token', 'accounts/email-confirm.tsx'),
     route('account/sessions', 'accounts/sessions.tsx'),
     route('ajax/logout', 'accounts/ajax-logout.ts'),
+    // Campus single sign-on (issue 20, decision 023).
+    route('accounts/campus/start', 'accounts/campus-start.tsx'),
+    route('accounts/campus/oidc/callback', 'accounts/campus-oidc-callback.tsx'),
+    route('accounts/campus/saml/acs', 'accounts/campus-saml-acs.tsx'),
+    route('accounts/campus/finish', 'accounts/campus-finish.tsx'),
     route('ajax/book/free', 'routes/free-book.tsx'),
     route('cart', 'routes/cart.tsx'),
     route('checkout', 'routes/checkout.tsx'),

@@ -26,6 +26,9 @@ import { seedShelf } from './shelf.ts';
 import { seedSites } from './sites.ts';
 
 export { redeemCodeDigest } from '#domain/access/redeem.ts';
+
+import { seedCampusSignIn } from './campus.ts';
+
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REDEEM_CODE } from './accounts.ts';
 
 export type SeedOptions = {
@@ -122,6 +125,7 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedOptions): Pr
       sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`,
     );
     const sections = await seedCourses(tx, orgs, people, { now, baseId, productCount });
+    await seedCampusSignIn(tx, orgs, sections, now);
     const shelf = await seedShelf(tx, {
       dataDir,
       now,

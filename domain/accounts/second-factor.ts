@@ -12,7 +12,8 @@ export function secondFactorRequired(roles: readonly string[]): boolean {
   return roles.some((role) => ROLES_REQUIRING_SECOND_FACTOR.includes(role));
 }
 
-export type SignInMethod = 'password' | 'passkey';
+/** How the first factor was proved: a password, a passkey, or the campus's own sign-in. */
+export type SignInMethod = 'password' | 'passkey' | 'campus';
 
 /** What comes after a first factor was proved: a session, a code, or an enrolment first. */
 export type SignInStep = 'session' | 'second-factor' | 'enrol';

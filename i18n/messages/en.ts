@@ -227,6 +227,43 @@ export const en = {
     'Someone signed in to your account asked to change its e-mail address to {email}. The change happens when the link sent to that address is followed.',
   'email.changeNotice.notYou':
     'If it was not you, log in and change your password now, then sign out your other devices.',
+  // Campus single sign-on (issue 20).
+  'campus.title': 'Campus sign-in',
+  'campus.offer.button': 'Sign in with your campus',
+  'campus.offer.detected': '{campus} signs you in with your campus account.',
+  'campus.offer.site': 'Students of {campus}: sign in with your campus account.',
+  'campus.offer.hint':
+    'A campus e-mail address? Leave the password empty and press Log In to sign in with your campus.',
+  'campus.link': 'Link your {campus} account',
+  'campus.error.heading': 'Campus sign-in did not work',
+  'campus.error.back': 'Back to Log In',
+  'campus.error.unknownCampus': 'This campus does not sign in here.',
+  'campus.error.unavailable':
+    'Your campus sign-in cannot be reached right now. Try again in a few minutes.',
+  'campus.error.noCampus': 'No campus signs in with this e-mail address.',
+  'campus.error.expired-request':
+    'This campus sign-in has expired or was already used. Start again from the Log In page.',
+  'campus.error.provider-refused':
+    'Your campus did not confirm who you are. Start again from the Log In page.',
+  'campus.error.missing-email':
+    'Your campus did not send your e-mail address, so we cannot sign you in. Contact your campus help desk.',
+  'campus.error.account-not-verified':
+    'An account already uses this e-mail address and is not linked to your campus. Log in with your password first, then sign in with your campus to link it.',
+  'campus.error.account-inactive': 'This account is closed.',
+  'campus.error.identity-linked-elsewhere':
+    'This campus account is already linked to another Shelfmark account.',
+  'campus.error.signature':
+    'The answer from your campus is not signed as it must be, so we did not sign you in.',
+  'campus.error.audience':
+    'The answer from your campus was meant for another service, so we did not sign you in.',
+  'campus.error.expired':
+    'The answer from your campus has expired. Start again from the Log In page.',
+  'campus.error.replayed':
+    'This answer from your campus was already used. Start again from the Log In page.',
+  'campus.error.unknown-request':
+    'We did not ask your campus for this sign-in, or it has expired. Start again from the Log In page.',
+  'campus.error.invalid':
+    'The answer from your campus could not be read. Start again from the Log In page.',
   'logout.title': 'Log Out',
   'logout.loggingOut': 'Logging out...',
   'logout.homepage': 'Go to the homepage',

@@ -235,6 +235,44 @@ export const frCA: Record<MessageId, string> = {
     'Une personne connectée à votre compte a demandé de changer son adresse courriel pour {email}. Le changement se fera lorsque le lien envoyé à cette adresse sera suivi.',
   'email.changeNotice.notYou':
     'Si ce n’était pas vous, connectez-vous et changez votre mot de passe maintenant, puis déconnectez vos autres appareils.',
+  // Authentification unique du campus (issue 20).
+  'campus.title': 'Connexion par le campus',
+  'campus.offer.button': 'Se connecter par votre campus',
+  'campus.offer.detected': '{campus} vous connecte avec votre compte du campus.',
+  'campus.offer.site':
+    'Étudiantes et étudiants de {campus} : connectez-vous avec votre compte du campus.',
+  'campus.offer.hint':
+    'Une adresse courriel de campus? Laissez le mot de passe vide et appuyez sur Se connecter pour passer par votre campus.',
+  'campus.link': 'Lier votre compte de {campus}',
+  'campus.error.heading': 'La connexion par le campus n’a pas fonctionné',
+  'campus.error.back': 'Retour à la connexion',
+  'campus.error.unknownCampus': 'Ce campus ne permet pas de se connecter ici.',
+  'campus.error.unavailable':
+    'La connexion de votre campus est injoignable pour le moment. Réessayez dans quelques minutes.',
+  'campus.error.noCampus': 'Aucun campus ne permet de se connecter avec cette adresse courriel.',
+  'campus.error.expired-request':
+    'Cette connexion par le campus a expiré ou a déjà servi. Recommencez à partir de la page de connexion.',
+  'campus.error.provider-refused':
+    'Votre campus n’a pas confirmé votre identité. Recommencez à partir de la page de connexion.',
+  'campus.error.missing-email':
+    'Votre campus n’a pas transmis votre adresse courriel : nous ne pouvons pas vous connecter. Communiquez avec le service d’aide de votre campus.',
+  'campus.error.account-not-verified':
+    'Un compte utilise déjà cette adresse courriel et n’est pas lié à votre campus. Connectez-vous d’abord avec votre mot de passe, puis passez par votre campus pour le lier.',
+  'campus.error.account-inactive': 'Ce compte est fermé.',
+  'campus.error.identity-linked-elsewhere':
+    'Ce compte du campus est déjà lié à un autre compte Shelfmark.',
+  'campus.error.signature':
+    'La réponse de votre campus n’est pas signée comme il se doit : nous ne vous avons pas connecté.',
+  'campus.error.audience':
+    'La réponse de votre campus était destinée à un autre service : nous ne vous avons pas connecté.',
+  'campus.error.expired':
+    'La réponse de votre campus a expiré. Recommencez à partir de la page de connexion.',
+  'campus.error.replayed':
+    'Cette réponse de votre campus a déjà servi. Recommencez à partir de la page de connexion.',
+  'campus.error.unknown-request':
+    'Nous n’avons pas demandé cette connexion à votre campus, ou elle a expiré. Recommencez à partir de la page de connexion.',
+  'campus.error.invalid':
+    'La réponse de votre campus est illisible. Recommencez à partir de la page de connexion.',
   'logout.title': 'Se déconnecter',
   'logout.loggingOut': 'Déconnexion...',
   'logout.homepage': 'Aller à la page d’accueil',

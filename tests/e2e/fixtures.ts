@@ -45,3 +45,11 @@ export async function makeOwnership(email: string, productId: number): Promise<v
 export async function makeRedeemCode(request: RedeemCodeRequest = {}): Promise<string> {
   return (await call<{ code: string }>('/redeem-codes', request)).code;
 }
+
+/** Issue 20: a campus of this journey alone, signing in at its own OpenID provider. */
+export function makeCampus(request: {
+  issuer: string;
+  clientId: string;
+}): Promise<import('./campus-fixture.ts').MadeCampus> {
+  return call('/campus', request);
+}

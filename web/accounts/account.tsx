@@ -1,16 +1,19 @@
 import { Link, useLoaderData } from 'react-router';
+import { campusLinkOffer } from '#domain/accounts/campus-sign-in-service.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/account.ts';
+import { CampusLinkLine } from './campus-sign-in.tsx';
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   return {
     name: `${user.firstName} ${user.lastName}`.trim(),
     email: user.email,
     roles: user.roles,
     locale: context.rc.locale,
+    campus: await campusLinkOffer(context.rc),
   };
 }
 
@@ -43,6 +46,7 @@ export default function AccountPage() {
       <p>
         <Link to="/account/sessions">{t('account.sessionsLink')}</Link>
       </p>
+      <CampusLinkLine campus={account.campus} />
       <p>
         <Link to="/accounts/logout/" className="button button--secondary">
           {t('account.logout')}

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { z } from 'zod';
+import { campusForAddress, campusOffer } from '#domain/accounts/campus-sign-in-service.ts';
 import { safeNextPath } from '#domain/accounts/safe-next.ts';
 import { login } from '#domain/accounts/service.ts';
 import { TextField } from '#web/components/text-field.tsx';
@@ -8,6 +9,7 @@ import { useRootData, useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/login.ts';
 import { AccountLinks } from './account-links.tsx';
+import { CampusSignInOffer } from './campus-sign-in.tsx';
 import { passkeySignIn } from './passkey-sign-in.server.ts';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
 import { signIn } from './sign-in.server.ts';
@@ -18,11 +20,11 @@ const LoginSchema = z.object({
   next: z.string().max(2000).optional(),
 });
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const next = safeNextPath(new URL(request.url).searchParams.get('next'));
   // Already logged in: nothing to do here but go on (the page would say 'Redirecting...').
   if (context.rc.user) throw redirect(next);
-  return { next, csrfToken: context.csrfToken };
+  return { next, csrfToken: context.csrfToken, campus: await campusOffer(context.rc) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,6 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = LoginSchema.safeParse(form);
   const next = safeNextPath(typeof form.next === 'string' ? form.next : null);
   if (form.intent === 'passkey') return passkeySignIn(request, context, form, next);
+  // A campus address and no password: the page offers 'Sign in with your campus' (issue 20).
+  if (!form.password && typeof form.email === 'string' && form.email.length <= 254) {
+    if (await campusForAddress(context.rc, form.email)) return { errors: {}, email: form.email };
+  }
   if (!parsed.success) {
     return data(
       { errors: fieldErrors(parsed.error), email: String(form.email ?? '').slice(0, 254) },
@@ -56,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LoginPage() {
-  const { next, csrfToken } = useLoaderData<typeof loader>();
+  const { next, csrfToken, campus } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const t = useT();
@@ -106,6 +112,7 @@ export default function LoginPage() {
       </Form>
       <PasskeySignIn csrfToken={csrfToken} next={next} />
       <AccountLinks next={next} />
+      <CampusSignInOffer offer={campus} next={next} email={result?.email ?? ''} />
     </section>
   );
 }

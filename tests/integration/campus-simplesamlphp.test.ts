@@ -1,0 +1,186 @@
+import { createServer } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#db/client.ts';
+import { users } from '#db/schema/accounts.ts';
+import { campusIdentities, campusSignIns } from '#db/schema/campus-sign-in.ts';
+import { organizations } from '#db/schema/sites.ts';
+import { finishSamlSignIn, startCampusSignIn } from '#domain/accounts/campus-sign-in-service.ts';
+import { openTestDatabase, testContext, unique } from '#tests/database.ts';
+import {
+  type SimpleSamlPhp,
+  simpleSamlPhpInstalled,
+  startSimpleSamlPhp,
+} from '#tests/simplesamlphp.ts';
+
+// Issue 20 "Proved in CI against real identity providers running on this machine": a campus
+// student signs in through SimpleSAMLphp (Debian's package, .ci/run installs it) as a browser
+// would: our AuthnRequest, its login form, its signed answer posted back; the same answer
+// again is refused, and so is the answer with one attribute changed. Outside CI the test is
+// skipped where SimpleSAMLphp is not installed.
+
+const installed = simpleSamlPhpInstalled();
+if (process.env.CI && !installed) {
+  throw new Error('SimpleSAMLphp is required in CI: apt-get install simplesamlphp php-cli php-xml');
+}
+
+const APP = 'http://shelfmark.test';
+const SP_ENTITY_ID = 'https://shelfmark.test/saml/sp-simplesamlphp';
+let database: DatabaseHandle;
+let idp: SimpleSamlPhp;
+let campusId = 0;
+let domain = '';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  if (!installed) return;
+  database = await openTestDatabase();
+  domain = `${unique('ssp')}.test`.toLowerCase();
+  idp = await startSimpleSamlPhp({
+    port: await freePort(),
+    spEntityId: SP_ENTITY_ID,
+    acsUrl: `${APP}/accounts/campus/saml/acs`,
+    users: [
+      {
+        username: 'ana',
+        password: 'ana-campus-password',
+        uid: 'ssp-ana',
+        mail: `ana@${domain}`,
+        givenName: 'Ana',
+        sn: 'Lima',
+      },
+    ],
+  });
+  const [org] = await database.db
+    .insert(organizations)
+    .values({ title: 'SimpleSAMLphp University' })
+    .returning({ id: organizations.id });
+  const [row] = await database.db
+    .insert(campusSignIns)
+    .values({
+      orgId: org!.id,
+      protocol: 'saml',
+      emailDomains: [domain],
+      samlIdpEntityId: idp.entityId,
+      samlSsoUrl: idp.ssoUrl,
+      samlSigningCert: idp.certificate,
+      samlSpEntityId: SP_ENTITY_ID,
+      emailAttribute: 'mail',
+      firstNameAttribute: 'givenName',
+      lastNameAttribute: 'sn',
+      campusIdAttribute: 'uid',
+    })
+    .returning({ id: campusSignIns.id });
+  campusId = row!.id;
+}, 60_000);
+
+afterAll(async () => {
+  await idp?.close();
+  await database?.close();
+});
+
+/** Our AuthnRequest to SimpleSAMLphp, its login form filled, its answer as the browser would post it. */
+async function signInAtSimpleSamlPhp(username: string, password: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const go = async (url: string, init: RequestInit = {}) => {
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
+    for (const c of response.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    return response;
+  };
+  let url = await startCampusSignIn(testContext(database.db), {
+    campusId,
+    next: '/shelf',
+    origin: APP,
+  });
+  let response = await go(url);
+  for (let hops = 0; hops < 5 && response.status >= 300 && response.status < 400; hops += 1) {
+    url = new URL(response.headers.get('location')!, url).href;
+    response = await go(url);
+  }
+  const form = await response.text();
+  const authState = /name="AuthState" value="([^"]+)"/.exec(form)?.[1];
+  expect(authState, 'the login form of SimpleSAMLphp').toBeTruthy();
+  response = await go(url.split('?')[0]!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      username,
+      password,
+      AuthState: authState!.replace(/&amp;/g, '&'),
+    }).toString(),
+  });
+  for (let hops = 0; hops < 5 && response.status >= 300 && response.status < 400; hops += 1) {
+    url = new URL(response.headers.get('location')!, url).href;
+    response = await go(url);
+  }
+  const post = await response.text();
+  const samlResponse = /name="SAMLResponse" value="([^"]+)"/.exec(post)?.[1];
+  expect(samlResponse, 'the auto-posting form with the SAMLResponse').toBeTruthy();
+  return samlResponse!;
+}
+
+describe.skipIf(!installed)('issue 20: campus sign-in with SAML 2.0 against SimpleSAMLphp', () => {
+  it('a student signs in once; the replayed answer and an altered one are refused', async () => {
+    const answer = await signInAtSimpleSamlPhp('ana', 'ana-campus-password');
+    const xml = Buffer.from(answer, 'base64').toString('utf8');
+    expect(xml).toContain('ds:Signature');
+
+    const outcome = await finishSamlSignIn(testContext(database.db), {
+      samlResponse: answer,
+      origin: APP,
+    });
+    expect(outcome).toMatchObject({ ok: true, next: '/shelf', created: true });
+    const [user] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `ana@${domain}`));
+    expect(user).toMatchObject({ firstName: 'Ana', lastName: 'Lima' });
+    const [identity] = await database.db
+      .select()
+      .from(campusIdentities)
+      .where(eq(campusIdentities.userId, user!.id));
+    expect(identity).toMatchObject({
+      issuer: idp.entityId,
+      subject: 'ssp-ana',
+      campusId: 'ssp-ana',
+    });
+
+    expect(
+      await finishSamlSignIn(testContext(database.db), { samlResponse: answer, origin: APP }),
+    ).toEqual({ ok: false, reason: 'replayed' });
+
+    const fresh = Buffer.from(await signInAtSimpleSamlPhp('ana', 'ana-campus-password'), 'base64')
+      .toString('utf8')
+      .replace(`>ana@${domain}<`, `>mallory@${domain}<`);
+    expect(
+      await finishSamlSignIn(testContext(database.db), {
+        samlResponse: Buffer.from(fresh).toString('base64'),
+        origin: APP,
+      }),
+    ).toEqual({ ok: false, reason: 'signature' });
+    expect(
+      await database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, `mallory@${domain}`)),
+    ).toHaveLength(0);
+  });
+});
