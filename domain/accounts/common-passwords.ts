@@ -1,4 +1,4 @@
-import list from './data/common-passwords.txt?raw';
+import list from './common-passwords.txt?raw';
 
 // Issue 20: the 10,000 most common passwords (SecLists, MIT licence, lower-cased), read once
 // when this module loads; the build carries the file inside the server bundle.
