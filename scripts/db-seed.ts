@@ -108,6 +108,10 @@ try {
       accessCodeKey: loadConfig().accessCodeKey,
       ltiKey: loadConfig().ltiKey,
     });
+    // Statistics for the tables just filled: without them the first searches after a big seed
+    // were planned blind (edition words p95 750 ms instead of 89 at a million products).
+    await database.db.execute(sql`analyze`);
+    log('analyzed');
     console.log(
       `done in ${(summary.ms / 1000).toFixed(1)} s: ${summary.products} products, ${summary.categories} categories, ${summary.users} users, ${summary.sections} sections, ${summary.bookFiles} book files`,
     );
