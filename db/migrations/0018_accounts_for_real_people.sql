@@ -181,4 +181,7 @@ CREATE INDEX "second_factor_attempts_user" ON "second_factor_attempts" USING btr
 CREATE INDEX "second_factor_attempts_ip" ON "second_factor_attempts" USING btree ("ip_address","attempted_at");--> statement-breakpoint
 CREATE INDEX "sign_in_steps_expires" ON "sign_in_steps" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "section_invitations_section_email" ON "section_invitations" USING btree ("section_id",lower("email"));--> statement-breakpoint
-CREATE INDEX "section_invitations_email" ON "section_invitations" USING btree (lower("email"));
+CREATE INDEX "section_invitations_email" ON "section_invitations" USING btree (lower("email"));--> statement-breakpoint
+-- Issue 20: managers and bookstore managers must sign in with a second factor. Their sessions
+-- from before it existed end here, so the next sign-in asks for it (or enrols them).
+DELETE FROM "sessions" WHERE "user_id" IN (SELECT "user_id" FROM "user_roles" WHERE "role" IN ('manager', 'bookstore_manager'));
