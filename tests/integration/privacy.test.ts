@@ -171,10 +171,13 @@ describe('Download my data (issue 20)', () => {
     const mail = await privacyLinkEmail(database.db, payload, ORIGIN);
     expect(mail!.subject).toBe('Téléchargez vos données Shelfmark');
     const sent: string[] = [];
-    await runOutboxOnce(database.db, async (message) => void sent.push(message.to), {
-      now: new Date(Date.now() + 1000),
-      publicOrigin: ORIGIN,
-    });
+    // Other tests share the outbox: drain it until this account's mail went (or nothing is due).
+    for (let round = 0; round < 200 && !sent.includes(ctx.user!.email); round += 1) {
+      await runOutboxOnce(database.db, async (message) => void sent.push(message.to), {
+        now: new Date(Date.now() + 1000),
+        publicOrigin: ORIGIN,
+      });
+    }
     expect(sent).toContain(ctx.user!.email);
     const rows = await database.db
       .select({ payload: outbox.payload, sentAt: outbox.sentAt })
