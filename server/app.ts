@@ -119,15 +119,25 @@ export async function createApp(options: AppOptions): Promise<App> {
     retentionYears: config.ORDER_RETENTION_YEARS,
   });
   // The demo campus's local OpenID provider (issue 20): only when configured, never in production.
+  // A port already taken (another store running on this machine) leaves the store up without
+  // it: the demo campus's sign-in then answers its 'unavailable' page, and the log says why.
   const devCampusIdp = config.DEV_CAMPUS_IDP_PORT
-    ? await (await import('./dev-campus-idp.ts')).startDevCampusIdp({
-        port: config.DEV_CAMPUS_IDP_PORT,
-        appOrigins: [
-          ...(config.PUBLIC_ORIGIN ? [config.PUBLIC_ORIGIN.replace(/\/$/, '')] : []),
-          `http://localhost:${config.PORT}`,
-          `http://127.0.0.1:${config.PORT}`,
-        ],
-      })
+    ? await (await import('./dev-campus-idp.ts'))
+        .startDevCampusIdp({
+          port: config.DEV_CAMPUS_IDP_PORT,
+          appOrigins: [
+            ...(config.PUBLIC_ORIGIN ? [config.PUBLIC_ORIGIN.replace(/\/$/, '')] : []),
+            `http://localhost:${config.PORT}`,
+            `http://127.0.0.1:${config.PORT}`,
+          ],
+        })
+        .catch((error: unknown) => {
+          log.warn(
+            { err: error, port: config.DEV_CAMPUS_IDP_PORT },
+            'the demo campus identity provider could not start (DEV_CAMPUS_IDP_PORT); campus sign-in is unavailable',
+          );
+          return null;
+        })
     : null;
 
   async function handle(request: Request, client?: ClientAddress): Promise<Response> {
