@@ -30,7 +30,7 @@ export const accountTokens = pgTable(
   ],
 );
 
-// Every request for a mailed link (forgot password, resend verification), known address or
+// Every request for a mailed link (forgot password, resend verification, sign-up), known address or
 // not, so that throttling per address and per IP says the same for both.
 export const accountMailRequests = pgTable(
   'account_mail_requests',
@@ -44,6 +44,9 @@ export const accountMailRequests = pgTable(
   (t) => [
     index('account_mail_requests_email').on(sql`lower(${t.email})`, t.requestedAt),
     index('account_mail_requests_ip').on(t.ipAddress, t.requestedAt),
-    check('account_mail_requests_kind', sql`${t.kind} in ('reset-password', 'verify-email')`),
+    check(
+      'account_mail_requests_kind',
+      sql`${t.kind} in ('reset-password', 'verify-email', 'sign-up')`,
+    ),
   ],
 );

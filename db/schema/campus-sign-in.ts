@@ -87,9 +87,14 @@ export const campusSignInRequests = pgTable(
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
     // Who started it while signed in (with their password): the identity links to them.
     linkUserId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    // Where it started from: one source may keep only so many in flight (campus-sign-in.ts).
+    ipAddress: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index('campus_sign_in_requests_expires').on(t.expiresAt)],
+  (t) => [
+    index('campus_sign_in_requests_expires').on(t.expiresAt),
+    index('campus_sign_in_requests_ip').on(t.ipAddress),
+  ],
 );
 
 /** SAML response and assertion ids already spent, kept until they expire (replay refused). */

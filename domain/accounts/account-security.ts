@@ -4,7 +4,11 @@ import { accountMailRequests } from '#db/schema/account-tokens.ts';
 import { sessions } from '#db/schema/accounts.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
-import { MAIL_REQUEST_WINDOW_MS, mailRequestThrottle } from './mail-request-throttle.ts';
+import {
+  type MailRequestKind,
+  mailRequestThrottle,
+  mailRequestWindowMs,
+} from './mail-request-throttle.ts';
 import { type PasswordProblem, passwordProblem } from './password-policy.ts';
 import { forgetAccounts } from './service.ts';
 import { tokenDigest } from './session-token.ts';
@@ -38,11 +42,11 @@ export async function endSessionsOf(
  */
 export async function mailRequestAllowed(
   ctx: RequestContext,
-  kind: 'reset-password' | 'verify-email',
+  kind: MailRequestKind,
   email: string,
 ): Promise<{ allowed: true } | { allowed: false; retryAfterMinutes: number }> {
   const address = email.trim().toLowerCase().slice(0, 254);
-  const since = new Date(ctx.now.getTime() - MAIL_REQUEST_WINDOW_MS);
+  const since = new Date(ctx.now.getTime() - mailRequestWindowMs(kind));
   const recent = await ctx.db
     .select({
       email: accountMailRequests.email,
@@ -63,6 +67,7 @@ export async function mailRequestAllowed(
       forAddress: recent.filter((r) => r.ip === ctx.ipAddress).map((r) => r.at),
     },
     ctx.now,
+    kind,
   );
   if (!decision.allowed) return decision;
   await ctx.db

@@ -12,7 +12,7 @@ import {
 } from '#db/schema/campus-sign-in.ts';
 import { organizations } from '#db/schema/sites.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
-import { NotFound } from '#domain/shared/errors.ts';
+import { NotFound, TooManyRequests } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
 import {
   CAMPUS_REQUEST_TTL_MS,
@@ -20,6 +20,7 @@ import {
   type CampusProtocol,
   campusForEmail,
   campusLinkDecision,
+  campusStartThrottle,
   emailDomain,
   isAcceptableIssuer,
   isLoopbackIssuer,
@@ -183,6 +184,17 @@ export async function startCampusSignIn(
   const campus = await loadCampus(ctx.db, input.campusId);
   if (!campus) throw new NotFound('campus.error.unknownCampus');
   await ctx.db.delete(campusSignInRequests).where(lt(campusSignInRequests.expiresAt, ctx.now));
+  const inFlight = await ctx.db
+    .select({ expiresAt: campusSignInRequests.expiresAt })
+    .from(campusSignInRequests)
+    .where(eq(campusSignInRequests.ipAddress, ctx.ipAddress));
+  const decision = campusStartThrottle(
+    inFlight.map((r) => new Date(r.expiresAt.getTime() - CAMPUS_REQUEST_TTL_MS)),
+    ctx.now,
+  );
+  if (!decision.allowed) {
+    throw new TooManyRequests('campus.error.throttled', { minutes: decision.retryAfterMinutes });
+  }
   const expiresAt = new Date(ctx.now.getTime() + CAMPUS_REQUEST_TTL_MS);
   if (campus.protocol === 'oidc') {
     const config = await oidcConfiguration(ctx, campus);
@@ -196,6 +208,7 @@ export async function startCampusSignIn(
       nonce,
       nextPath: input.next,
       linkUserId: ctx.user?.id ?? null,
+      ipAddress: ctx.ipAddress,
       expiresAt,
     });
     const params: Record<string, string> = {
@@ -318,6 +331,7 @@ function samlFor(
         campusSignInId: campus.id,
         nextPath: keep.next,
         linkUserId: ctx.user?.id ?? null,
+        ipAddress: ctx.ipAddress,
         expiresAt: keep.expiresAt,
       });
       return { value, createdAt: ctx.now.getTime() };

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CAMPUS_REQUEST_TTL_MS,
   campusForEmail,
   campusLinkDecision,
+  campusStartThrottle,
   emailDomain,
   isAcceptableIssuer,
+  MAX_CAMPUS_REQUESTS_PER_IP,
   mapCampusProfile,
   samlRefusalOf,
   usedIdExpiry,
@@ -163,5 +166,28 @@ describe('issue 20: identity providers and SAML refusals', () => {
       '2026-11-27T13:01:00.000Z',
     );
     expect(usedIdExpiry(null, now).toISOString()).toBe('2026-11-27T12:10:00.000Z');
+  });
+});
+
+describe('campus sign-ins in flight per IP (issue 20: the campus routes are throttled)', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+  const started = (n: number, agoMs: number) =>
+    Array.from({ length: n }, () => new Date(now.getTime() - agoMs));
+
+  it('a whole campus behind one address still signs in; one source cannot pile up more', () => {
+    expect(campusStartThrottle(started(MAX_CAMPUS_REQUESTS_PER_IP - 1, 60_000), now).allowed).toBe(
+      true,
+    );
+    expect(campusStartThrottle(started(MAX_CAMPUS_REQUESTS_PER_IP, 60_000), now)).toEqual({
+      allowed: false,
+      retryAfterMinutes: 9,
+    });
+  });
+
+  it('sign-ins older than their lifetime no longer count', () => {
+    expect(
+      campusStartThrottle(started(MAX_CAMPUS_REQUESTS_PER_IP, CAMPUS_REQUEST_TTL_MS + 1), now)
+        .allowed,
+    ).toBe(true);
   });
 });

@@ -2,6 +2,8 @@
 // (campus-sign-in-service.ts) loads the campus, talks to the identity provider through
 // openid-client or node-saml, asks these rules and writes in one transaction.
 
+import { type ThrottleDecision, throttle } from '#domain/shared/throttle.ts';
+
 export type CampusProtocol = 'oidc' | 'saml';
 
 /** The lower-case domain of an e-mail address, or null when it is not one. */
@@ -163,6 +165,22 @@ export function samlRefusalOf(message: string): SamlRefusal {
 
 /** How long a sign-in in flight lives (state, nonce, PKCE verifier, AuthnRequest id). */
 export const CAMPUS_REQUEST_TTL_MS = 10 * 60 * 1000;
+/**
+ * Sign-ins one IP may have in flight at once. A whole campus can sit behind one address at the
+ * start of term, so this is generous: it bounds what one source can make the store keep, not
+ * how fast students sign in.
+ */
+export const MAX_CAMPUS_REQUESTS_PER_IP = 300;
+
+/** Whether one more sign-in may start from an IP that has these still in flight. */
+export function campusStartThrottle(startedFromIp: Date[], now: Date): ThrottleDecision {
+  return throttle({ forAccount: [], forAddress: startedFromIp }, now, {
+    windowMs: CAMPUS_REQUEST_TTL_MS,
+    maxPerAccount: Number.POSITIVE_INFINITY,
+    maxPerAddress: MAX_CAMPUS_REQUESTS_PER_IP,
+  });
+}
+
 /** Clock skew accepted on SAML NotBefore / NotOnOrAfter. */
 export const SAML_CLOCK_SKEW_MS = 60 * 1000;
 

@@ -25,7 +25,8 @@ export type SignUpInput = {
 
 export type SignUpOutcome =
   | { ok: true; userId: number }
-  | { ok: false; errors: Partial<Record<'email' | 'password' | 'language', string>> };
+  | { ok: false; errors: Partial<Record<'email' | 'password' | 'language', string>> }
+  | { ok: false; errors: { form: 'signup.throttled' }; retryAfterMinutes: number };
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -36,6 +37,15 @@ export async function signUp(ctx: RequestContext, input: SignUpInput): Promise<S
   }
   const problem = newPasswordProblem(input.password, email);
   if (problem) return { ok: false, errors: { password: passwordProblemMessage(problem) } };
+  // Counted before the address is looked up, so that sign-up cannot probe addresses either.
+  const decision = await mailRequestAllowed(ctx, 'sign-up', email);
+  if (!decision.allowed) {
+    return {
+      ok: false,
+      errors: { form: 'signup.throttled' },
+      retryAfterMinutes: decision.retryAfterMinutes,
+    };
+  }
   const taken = { ok: false, errors: { email: 'signup.error.taken' } } as const;
   const [existing] = await ctx.db
     .select({ id: users.id })

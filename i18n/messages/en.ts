@@ -131,6 +131,8 @@ export const en = {
   'signup.error.firstName': 'Enter your first name.',
   'signup.error.lastName': 'Enter your last name.',
   'signup.error.nameTooLong': 'Use at most 100 characters.',
+  'signup.throttled':
+    'Too many new accounts were made from here. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
   'signup.error.taken':
     'An account already uses this e-mail address. Log in, or reset your password if you forgot it.',
   'password.hint': 'At least 10 characters. Avoid common passwords.',
@@ -240,6 +242,8 @@ export const en = {
   'campus.error.unknownCampus': 'This campus does not sign in here.',
   'campus.error.unavailable':
     'Your campus sign-in cannot be reached right now. Try again in a few minutes.',
+  'campus.error.throttled':
+    'Too many campus sign-ins were started from here. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
   'campus.error.noCampus': 'No campus signs in with this e-mail address.',
   'campus.error.expired-request':
     'This campus sign-in has expired or was already used. Start again from the Log In page.',
@@ -351,7 +355,8 @@ export const en = {
   'security.totp.confirm': 'Confirm',
   'security.totp.code': 'Code from the app',
   'security.totp.setup.intro':
-    'Add this account to your authenticator app with the key below (or paste the address), then enter the 6-digit code the app shows.',
+    'Scan the QR code with your authenticator app, or add the key below (or paste the address), then enter the 6-digit code the app shows.',
+  'security.totp.setup.qrAlt': 'QR code to scan with your authenticator app',
   'security.totp.setup.secret': 'Key',
   'security.totp.setup.uri': 'Address for the app',
   'security.totp.error.required': 'Enter the 6-digit code from your authenticator app.',

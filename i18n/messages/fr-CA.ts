@@ -135,6 +135,8 @@ export const frCA: Record<MessageId, string> = {
   'signup.error.firstName': 'Entrez votre prénom.',
   'signup.error.lastName': 'Entrez votre nom de famille.',
   'signup.error.nameTooLong': 'Utilisez au plus 100 caractères.',
+  'signup.throttled':
+    'Trop de comptes ont été créés d’ici. Réessayez dans {minutes, plural, one {# minute} other {# minutes}}.',
   'signup.error.taken':
     'Un compte utilise déjà cette adresse courriel. Connectez-vous, ou réinitialisez votre mot de passe si vous l’avez oublié.',
   'password.hint': 'Au moins 10 caractères. Évitez les mots de passe courants.',
@@ -249,6 +251,8 @@ export const frCA: Record<MessageId, string> = {
   'campus.error.unknownCampus': 'Ce campus ne permet pas de se connecter ici.',
   'campus.error.unavailable':
     'La connexion de votre campus est injoignable pour le moment. Réessayez dans quelques minutes.',
+  'campus.error.throttled':
+    'Trop de connexions par le campus ont été lancées d’ici. Réessayez dans {minutes, plural, one {# minute} other {# minutes}}.',
   'campus.error.noCampus': 'Aucun campus ne permet de se connecter avec cette adresse courriel.',
   'campus.error.expired-request':
     'Cette connexion par le campus a expiré ou a déjà servi. Recommencez à partir de la page de connexion.',
@@ -366,7 +370,8 @@ export const frCA: Record<MessageId, string> = {
   'security.totp.confirm': 'Confirmer',
   'security.totp.code': 'Code de l’application',
   'security.totp.setup.intro':
-    'Ajoutez ce compte à votre application d’authentification avec la clé ci-dessous (ou collez l’adresse), puis entrez le code à 6 chiffres qu’elle affiche.',
+    'Balayez le code QR avec votre application d’authentification, ou ajoutez la clé ci-dessous (ou collez l’adresse), puis entrez le code à 6 chiffres qu’elle affiche.',
+  'security.totp.setup.qrAlt': 'Code QR à balayer avec votre application d’authentification',
   'security.totp.setup.secret': 'Clé',
   'security.totp.setup.uri': 'Adresse pour l’application',
   'security.totp.error.required':

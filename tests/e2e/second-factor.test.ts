@@ -1,5 +1,7 @@
+import jsQR from 'jsqr';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseUrl,
@@ -61,6 +63,10 @@ describe('issue 20: two-step verification', () => {
       await waitForHydration(page);
       const key = (await page.locator('dd code').first().innerText()).replace(/\s/g, '');
       expect(key).toMatch(/^[A-Z2-7]{16,}$/);
+      // The QR code is what a phone scans: read it back, it is the address shown under it.
+      const shown = await page.locator('dd code').nth(1).innerText();
+      expect(await scannedQrCode(page)).toBe(shown);
+      expect(shown).toContain(`secret=${key}`);
       await page.getByLabel('Code from the app').fill('123');
       await page.getByRole('button', { name: 'Confirm' }).click();
       await page
@@ -236,3 +242,10 @@ describe('issue 20: bad input to the passkey and code forms is a clear 4xx', () 
     expect(enrol.status).toBe(400);
   });
 });
+
+/** What a phone's camera reads from the QR code on the page (a screenshot, decoded). */
+async function scannedQrCode(page: Page): Promise<string | undefined> {
+  const image = page.getByRole('img', { name: 'QR code to scan with your authenticator app' });
+  const png = PNG.sync.read(await image.screenshot());
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+}

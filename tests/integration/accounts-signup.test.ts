@@ -10,6 +10,7 @@ import { sectionInvitations } from '#db/schema/section-invitations.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { redeemCode } from '#domain/access/redeem.ts';
 import { deviceSessions, endDeviceSession } from '#domain/accounts/device-sessions.ts';
+import { MAX_SIGN_UPS_PER_IP } from '#domain/accounts/mail-request-throttle.ts';
 import { requestPasswordReset, resetPassword } from '#domain/accounts/password-reset.ts';
 import {
   changePassword,
@@ -188,6 +189,37 @@ describe('sign up and verify (issue 20)', () => {
     ).toEqual({ ok: false, errors: { language: 'language.error.unsupported' } });
     const rows = await database.db.select().from(users).where(eq(users.email, fresh));
     expect(rows).toHaveLength(0);
+  });
+
+  it('sign-up is throttled per IP (a classroom an hour) and per address, before the address is looked up', async () => {
+    const ipAddress = unique('lab');
+    const base = { firstName: 'Lab', lastName: 'Student', language: 'en', password: PASSWORD };
+    for (let i = 0; i < MAX_SIGN_UPS_PER_IP; i += 1) {
+      const outcome = await signUp(testContext(database.db, { ipAddress }), {
+        ...base,
+        email: `${unique('lab')}@example.test`,
+      });
+      expect(outcome.ok).toBe(true);
+    }
+    const refused = `${unique('one-too-many')}@example.test`;
+    expect(
+      await signUp(testContext(database.db, { ipAddress }), { ...base, email: refused }),
+    ).toEqual({ ok: false, errors: { form: 'signup.throttled' }, retryAfterMinutes: 60 });
+    expect(await database.db.select().from(users).where(eq(users.email, refused))).toHaveLength(0);
+    // Another IP still signs up.
+    expect((await signUp(testContext(database.db), { ...base, email: refused })).ok).toBe(true);
+
+    // One address probed from many IPs: three tries an hour, then refused, taken or not.
+    for (let i = 0; i < 2; i += 1) {
+      expect(await signUp(testContext(database.db), { ...base, email: refused })).toEqual({
+        ok: false,
+        errors: { email: 'signup.error.taken' },
+      });
+    }
+    expect(await signUp(testContext(database.db), { ...base, email: refused })).toMatchObject({
+      ok: false,
+      errors: { form: 'signup.throttled' },
+    });
   });
 
   it('an expired verification link is refused; a new one can be asked, three times in 15 minutes', async () => {

@@ -8,8 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignedXml } from 'xml-crypto';
 import type { DatabaseHandle } from '#db/client.ts';
 import { sessions, users } from '#db/schema/accounts.ts';
-import { campusIdentities, campusSignIns } from '#db/schema/campus-sign-in.ts';
+import {
+  campusIdentities,
+  campusSignInRequests,
+  campusSignIns,
+} from '#db/schema/campus-sign-in.ts';
 import { organizations } from '#db/schema/sites.ts';
+import {
+  CAMPUS_REQUEST_TTL_MS,
+  MAX_CAMPUS_REQUESTS_PER_IP,
+} from '#domain/accounts/campus-sign-in.ts';
 import {
   type CampusOutcome,
   campusForAddress,
@@ -342,6 +350,31 @@ describe('issue 20: campus sign-in with OpenID Connect against oidc-provider', (
       ok: false,
       reason: 'provider-refused',
     });
+  });
+
+  it('one IP cannot keep more than 300 sign-ins in flight; another IP still starts', async () => {
+    const ipAddress = unique('campus-ip');
+    const expiresAt = new Date(Date.now() + CAMPUS_REQUEST_TTL_MS - 60_000);
+    await database.db.insert(campusSignInRequests).values(
+      Array.from({ length: MAX_CAMPUS_REQUESTS_PER_IP }, (_, i) => ({
+        handleHash: `${ipAddress}-${i}`,
+        campusSignInId: oidcCampusId,
+        ipAddress,
+        expiresAt,
+      })),
+    );
+    const start = (ip: string) =>
+      startCampusSignIn(testContext(database.db, { ipAddress: ip }), {
+        campusId: oidcCampusId,
+        next: '/shelf',
+        origin: APP,
+      });
+    await expect(start(ipAddress)).rejects.toMatchObject({
+      status: 429,
+      messageKey: 'campus.error.throttled',
+      params: { minutes: 9 },
+    });
+    expect(await start(unique('campus-ip'))).toMatch(/^http:\/\/127\.0\.0\.1/);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   sessionCookieFor,
   stepToken,
 } from './sign-in.server.ts';
+import { totpQrCode } from './totp-qr.server.ts';
 import { TotpSetup } from './totp-setup.tsx';
 
 // /accounts/login/enrol (issue 20): a manager or bookstore manager whose password was right
@@ -26,7 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const setup = pending ? await startTotpEnrolment(context.rc, pending.userId) : null;
   return {
     csrfToken: context.csrfToken,
-    setup: setup ? { groupedSecret: setup.groupedSecret, uri: setup.uri } : null,
+    setup: setup
+      ? {
+          groupedSecret: setup.groupedSecret,
+          uri: setup.uri,
+          qrCode: await totpQrCode(setup.uri),
+        }
+      : null,
   };
 }
 

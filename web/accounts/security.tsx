@@ -20,6 +20,7 @@ import type { Route } from './+types/security.ts';
 import { PasskeyAddButton } from './passkey-add-button.tsx';
 import { RecoveryCodesList } from './recovery-codes-list.tsx';
 import { clearStepCookie, PASSKEY_STEP_COOKIE, relyingParty, stepToken } from './sign-in.server.ts';
+import { totpQrCode } from './totp-qr.server.ts';
 import { TotpSetup, type TotpSetupData } from './totp-setup.tsx';
 
 // /account/security (issue 20): the account's passkeys (add, list, remove) and its two-step
@@ -158,7 +159,11 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
 
   async function setupOf(): Promise<TotpSetupData> {
     const setup = await startTotpEnrolment(context.rc, user.id);
-    return { groupedSecret: setup.groupedSecret, uri: setup.uri };
+    return {
+      groupedSecret: setup.groupedSecret,
+      uri: setup.uri,
+      qrCode: await totpQrCode(setup.uri),
+    };
   }
 });
 

@@ -51,13 +51,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const parsed = SignUpSchema.safeParse(form);
   if (!parsed.success) {
-    return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+    return data({ errors: fieldErrors(parsed.error), values, minutes: 0 }, { status: 400 });
   }
   const next = safeNextPath(parsed.data.next);
   const outcome = await signUp(context.rc, { ...parsed.data, next });
   if (!outcome.ok) {
     const errors: FieldErrors = outcome.errors;
-    return data({ errors, values }, { status: errors.email ? 409 : 400 });
+    if ('retryAfterMinutes' in outcome) {
+      return data({ errors, values, minutes: outcome.retryAfterMinutes }, { status: 429 });
+    }
+    return data({ errors, values, minutes: 0 }, { status: errors.email ? 409 : 400 });
   }
   const told = `${VERIFY_EMAIL_PATH}?next=${encodeURIComponent(next)}`;
   return signIn(context, { userId: outcome.userId, method: 'password', next: told });
@@ -74,6 +77,11 @@ export default function SignUpPage() {
   return (
     <section className="narrow stack">
       <h1>{t('signup.heading', { title: root?.site.title ?? 'Shelfmark' })}</h1>
+      {errors.form ? (
+        <p className="alert alert--error" role="alert">
+          {t(errors.form, { minutes: result?.minutes ?? 1 })}
+        </p>
+      ) : null}
       {errors.email === 'signup.error.taken' ? (
         <div className="alert alert--error stack-sm" role="alert" id="signup-error">
           <p>{t('signup.error.taken')}</p>

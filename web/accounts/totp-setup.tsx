@@ -1,12 +1,11 @@
 import { TextField } from '#web/components/text-field.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 
-export type TotpSetupData = { groupedSecret: string; uri: string };
+export type TotpSetupData = { groupedSecret: string; uri: string; qrCode: string };
 
 /**
- * The authenticator's secret for an app, and the field for its first code (issue 20). No QR
- * code library is installed: the secret is shown in groups for typing, and as the otpauth
- * address that apps accept pasted.
+ * The authenticator's secret for an app, and the field for its first code (issue 20): a QR code
+ * to scan, the secret in groups for typing, and the otpauth address that apps accept pasted.
  */
 export function TotpSetup({
   setup,
@@ -21,6 +20,13 @@ export function TotpSetup({
   return (
     <div className="stack">
       <p>{t('security.totp.setup.intro')}</p>
+      <img
+        className="totp-qr"
+        src={setup.qrCode}
+        alt={t('security.totp.setup.qrAlt')}
+        width={200}
+        height={200}
+      />
       <dl className="details">
         <dt>{t('security.totp.setup.secret')}</dt>
         <dd>
