@@ -93,6 +93,9 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     // Issue 20: the browser that signed in, for My Account's list of devices (cut to 500).
     userAgent: text(),
+    // Issue 20: the sign-in proved two factors (a code, or a user-verified passkey). A session
+    // without it ends when its account gains a role that requires them.
+    secondFactor: boolean().notNull().default(false),
   },
   (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
 );

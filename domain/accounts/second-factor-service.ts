@@ -76,7 +76,13 @@ export async function afterFirstFactor(
   return { step, ...opened };
 }
 
-export type PendingSignIn = { userId: number; next: string; anonymousKey: string | null };
+/** A proved sign-in on its way to a session; `secondFactor` when it proved two factors. */
+export type PendingSignIn = {
+  userId: number;
+  next: string;
+  anonymousKey: string | null;
+  secondFactor: boolean;
+};
 
 /** The sign-in waiting for its code behind this cookie value, if it is still waiting. */
 export async function pendingSecondFactor(
@@ -85,7 +91,12 @@ export async function pendingSecondFactor(
 ): Promise<PendingSignIn | null> {
   const step = await findStep(ctx.db, token, 'second-factor', ctx.now);
   return step?.userId
-    ? { userId: step.userId, next: step.next ?? '/', anonymousKey: step.anonymousKey }
+    ? {
+        userId: step.userId,
+        next: step.next ?? '/',
+        anonymousKey: step.anonymousKey,
+        secondFactor: false,
+      }
     : null;
 }
 
@@ -110,7 +121,15 @@ export async function verifySecondFactor(
   // The step is used once: a second post with the same cookie finds nothing.
   const taken = await takeStep(ctx.db, input.token, 'second-factor', ctx.now);
   if (!taken) return { ok: false, reason: 'expired' };
-  return { ok: true, pending: { userId, next: step.next ?? '/', anonymousKey: step.anonymousKey } };
+  return {
+    ok: true,
+    pending: {
+      userId,
+      next: step.next ?? '/',
+      anonymousKey: step.anonymousKey,
+      secondFactor: true,
+    },
+  };
 }
 
 async function codeThrottle(
@@ -282,7 +301,12 @@ export async function pendingEnrolment(
 ): Promise<PendingSignIn | null> {
   const step = await findStep(ctx.db, token, 'enrol', ctx.now);
   return step?.userId
-    ? { userId: step.userId, next: step.next ?? '/', anonymousKey: step.anonymousKey }
+    ? {
+        userId: step.userId,
+        next: step.next ?? '/',
+        anonymousKey: step.anonymousKey,
+        secondFactor: false,
+      }
     : null;
 }
 
@@ -293,7 +317,12 @@ export async function finishEnrolment(
 ): Promise<PendingSignIn | null> {
   const step = await takeStep(ctx.db, token, 'enrol', ctx.now);
   return step?.userId
-    ? { userId: step.userId, next: step.next ?? '/', anonymousKey: step.anonymousKey }
+    ? {
+        userId: step.userId,
+        next: step.next ?? '/',
+        anonymousKey: step.anonymousKey,
+        secondFactor: true,
+      }
     : null;
 }
 

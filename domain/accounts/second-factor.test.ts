@@ -4,6 +4,7 @@ import {
   mayTurnOffTotp,
   secondFactorRequired,
   secondFactorThrottle,
+  sessionNeedsSecondFactor,
   signInStep,
 } from './second-factor.ts';
 
@@ -32,6 +33,15 @@ describe('second factor rules', () => {
     expect(signInStep({ method: 'passkey', roles: ['manager'], totpEnrolled: true })).toBe(
       'session',
     );
+  });
+
+  it('issue 20: a session proved with one factor does not serve a role that needs two', () => {
+    expect(sessionNeedsSecondFactor({ roles: ['bookstore_manager'], secondFactor: false })).toBe(
+      true,
+    );
+    expect(sessionNeedsSecondFactor({ roles: ['manager'], secondFactor: true })).toBe(false);
+    expect(sessionNeedsSecondFactor({ roles: ['instructor'], secondFactor: false })).toBe(false);
+    expect(sessionNeedsSecondFactor({ roles: [], secondFactor: false })).toBe(false);
   });
 
   it('issue 20: six digits are an authenticator code, ten letters a recovery code', () => {

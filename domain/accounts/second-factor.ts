@@ -12,6 +12,14 @@ export function secondFactorRequired(roles: readonly string[]): boolean {
   return roles.some((role) => ROLES_REQUIRING_SECOND_FACTOR.includes(role));
 }
 
+/** Whether a session (proved with one factor or two) may no longer serve its account's roles. */
+export function sessionNeedsSecondFactor(input: {
+  roles: readonly string[];
+  secondFactor: boolean;
+}): boolean {
+  return secondFactorRequired(input.roles) && !input.secondFactor;
+}
+
 /** How the first factor was proved: a password, a passkey, or the campus's own sign-in. */
 export type SignInMethod = 'password' | 'passkey' | 'campus';
 

@@ -11,6 +11,7 @@ import { isLocale, type Locale } from './language.ts';
 import { LOGIN_WINDOW_MS, loginThrottle } from './login-throttle.ts';
 import type { NavigationFlags } from './navigation.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { sessionNeedsSecondFactor } from './second-factor.ts';
 import { newToken, SESSION_TTL_MS, tokenDigest } from './session-token.ts';
 import type { LoginOutcome, SessionUser } from './types.ts';
 
@@ -65,7 +66,14 @@ export async function login(
 /** Starts a session; the previous one, if any, is ended so its id cannot be reused (rotation). */
 export async function startSession(
   db: Queryable,
-  input: { userId: number; previousToken?: string | null; now: Date; userAgent?: string | null },
+  input: {
+    userId: number;
+    previousToken?: string | null;
+    now: Date;
+    userAgent?: string | null;
+    /** The sign-in proved two factors (a code, or a user-verified passkey). */
+    secondFactor?: boolean;
+  },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(input.now.getTime() + SESSION_TTL_MS);
@@ -81,6 +89,7 @@ export async function startSession(
       createdAt: input.now,
       lastSeenAt: input.now,
       userAgent: input.userAgent?.slice(0, 500) ?? null,
+      secondFactor: input.secondFactor ?? false,
     });
   });
   return { token, expiresAt };
@@ -162,6 +171,7 @@ export async function findSessionUser(
       impersonatorId: sessions.impersonatorId,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
+      secondFactor: sessions.secondFactor,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -176,6 +186,12 @@ export async function findSessionUser(
     )
     .limit(1);
   if (!row) return null;
+  // A role that needs two factors, given to someone already signed in with one: that session
+  // ends here, and the next sign-in asks the code (or its enrolment) first (issue 20).
+  if (sessionNeedsSecondFactor({ roles: row.roles, secondFactor: row.secondFactor })) {
+    await endSession(db, token);
+    return null;
+  }
   await slideSessionExpiry(db, token, row.lastSeenAt, now);
   const user = toSessionUser(row, row.impersonatorId);
   sessionCache.set(digest, { user, expiresAt: row.expiresAt });

@@ -16,7 +16,12 @@ import {
   turnOffTotp,
   verifySecondFactor,
 } from '#domain/accounts/second-factor-service.ts';
-import { createUser } from '#domain/accounts/service.ts';
+import {
+  createUser,
+  findSessionUser,
+  forgetAccounts,
+  startSession,
+} from '#domain/accounts/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { openTestDatabase, testContext, unique } from '#tests/database.ts';
 
@@ -136,7 +141,7 @@ describe('the second factor (issue 20)', () => {
     const token = await secondStep(userId, later);
     expect(await verifySecondFactor(context({ now: later }), { token, code })).toEqual({
       ok: true,
-      pending: { userId, next: '/', anonymousKey: 'guest-cart-key' },
+      pending: { userId, next: '/', anonymousKey: 'guest-cart-key', secondFactor: true },
     });
     // The step is used up, and the code cannot open another one.
     expect(await verifySecondFactor(context({ now: later }), { token, code })).toEqual({
@@ -191,6 +196,22 @@ describe('the second factor (issue 20)', () => {
         anonymousKey: null,
       }),
     ).toEqual({ step: 'session' });
+  });
+
+  it('issue 20: a student made a bookstore manager while signed in is signed out; a session with two factors stays', async () => {
+    const userId = await person();
+    const now = new Date();
+    const oneFactor = await startSession(database.db, { userId, now });
+    const twoFactors = await startSession(database.db, { userId, now, secondFactor: true });
+    expect((await findSessionUser(database.db, oneFactor.token, now))?.id).toBe(userId);
+    await database.db.insert(userRoles).values({ userId, role: 'bookstore_manager' });
+    forgetAccounts([userId]); // what the role change's notification does in every process
+    expect(await findSessionUser(database.db, oneFactor.token, now)).toBeNull();
+    // Ended, not only refused: the role taken back does not bring it back.
+    await database.db.delete(userRoles).where(eq(userRoles.userId, userId));
+    forgetAccounts([userId]);
+    expect(await findSessionUser(database.db, oneFactor.token, now)).toBeNull();
+    expect((await findSessionUser(database.db, twoFactors.token, now))?.id).toBe(userId);
   });
 
   it('issue 20: a manager cannot turn the second factor off; a student can', async () => {

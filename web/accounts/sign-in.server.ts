@@ -55,7 +55,13 @@ export async function signIn(
     anonymousKey,
   });
   if (after.step === 'session') {
-    return startSignedIn(context, { userId: input.userId, next: input.next, anonymousKey });
+    return startSignedIn(context, {
+      userId: input.userId,
+      next: input.next,
+      anonymousKey,
+      // A user-verified passkey is two factors by itself (decision 021).
+      secondFactor: input.method === 'passkey',
+    });
   }
   const page = after.step === 'enrol' ? '/accounts/login/enrol/' : '/accounts/login/verify/';
   return redirect(page, {
@@ -86,6 +92,7 @@ export async function sessionCookieFor(
     now: context.rc.now,
     // The browser, for My Account's list of signed-in devices.
     userAgent: context.userAgent,
+    secondFactor: pending.secondFactor,
   });
   // What the shopper put in the cart before logging in joins the account's cart (issue 4).
   if (pending.anonymousKey) {
