@@ -2,7 +2,11 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Queryable } from '#db/client.ts';
-import { accountLinkEmail, emailChangeNotice } from '#domain/notifications/account-email.ts';
+import {
+  accountLinkEmail,
+  emailChangeNotice,
+  securityNoticeEmail,
+} from '#domain/notifications/account-email.ts';
 import { optingConfirmationEmail } from '#domain/notifications/opting-email.ts';
 import { orderConfirmationEmail } from '#domain/notifications/order-email.ts';
 import { claimDue, markFailed, markSent } from '#domain/notifications/outbox.ts';
@@ -67,6 +71,17 @@ function render(db: Queryable, message: Outgoing, options: { now: Date; publicOr
         oldEmail: payload.oldEmail,
         newEmail: payload.newEmail,
       });
+    case 'security-notice':
+      return securityNoticeEmail(
+        db,
+        {
+          userId: Number(payload.userId),
+          event: payload.event,
+          at: payload.at,
+          detail: payload.detail,
+        },
+        options.publicOrigin,
+      );
     default:
       return null;
   }

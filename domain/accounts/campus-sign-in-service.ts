@@ -30,6 +30,7 @@ import {
   samlRefusalOf,
   usedIdExpiry,
 } from './campus-sign-in.ts';
+import { queueSecurityNotice } from './security-notice.ts';
 import { forgetAccounts } from './service.ts';
 
 // Campus single sign-on (issue 20, decision 023): OpenID Connect through openid-client
@@ -536,6 +537,14 @@ async function signInCampusUser(
         issuer,
         subject: profile.subject,
         campusId: profile.campusId,
+      });
+    }
+    if (decision.kind === 'link') {
+      await queueSecurityNotice(tx, {
+        userId,
+        event: 'campus-linked',
+        now: ctx.now,
+        detail: campus.title,
       });
     }
     forgetAccounts([userId]);

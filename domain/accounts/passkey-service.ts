@@ -14,6 +14,7 @@ import { passkeys } from '#db/schema/second-factor.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
 import { SIGN_IN_STEP_TTL_MS } from './second-factor.ts';
+import { queueSecurityNotice } from './security-notice.ts';
 import { openStep, takeStep } from './sign-in-steps.ts';
 
 // Passkeys (issue 20, decision 021) on @simplewebauthn/server. The relying party is the site
@@ -102,20 +103,31 @@ export async function addPasskey(
     info = undefined;
   }
   if (!info) return { ok: false, reason: 'invalid' };
-  const [row] = await ctx.db
-    .insert(passkeys)
-    .values({
+  const credential = info.credential;
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(passkeys)
+      .values({
+        userId: input.userId,
+        credentialId: credential.id,
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+        signCount: credential.counter,
+        transports: credential.transports ?? [],
+        name: input.name,
+        createdAt: ctx.now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: passkeys.id });
+    if (!row) return null;
+    await queueSecurityNotice(tx, {
       userId: input.userId,
-      credentialId: info.credential.id,
-      publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
-      signCount: info.credential.counter,
-      transports: info.credential.transports ?? [],
-      name: input.name,
-      createdAt: ctx.now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: passkeys.id });
-  return row ? { ok: true, value: row.id } : { ok: false, reason: 'invalid' };
+      event: 'passkey-added',
+      now: ctx.now,
+      detail: input.name,
+    });
+    return row.id;
+  });
+  return id ? { ok: true, value: id } : { ok: false, reason: 'invalid' };
 }
 
 export async function passkeySignInOptions(
@@ -187,9 +199,20 @@ export async function removePasskey(
   ctx: RequestContext,
   input: { userId: number; passkeyId: number },
 ): Promise<void> {
-  const removed = await ctx.db
-    .delete(passkeys)
-    .where(and(eq(passkeys.id, input.passkeyId), eq(passkeys.userId, input.userId)))
-    .returning({ id: passkeys.id });
-  if (removed.length === 0) throw new NotFound('security.passkey.error.notFound');
+  const removed = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, input.passkeyId), eq(passkeys.userId, input.userId)))
+      .returning({ name: passkeys.name });
+    if (row) {
+      await queueSecurityNotice(tx, {
+        userId: input.userId,
+        event: 'passkey-removed',
+        now: ctx.now,
+        detail: row.name,
+      });
+    }
+    return row;
+  });
+  if (!removed) throw new NotFound('security.passkey.error.notFound');
 }

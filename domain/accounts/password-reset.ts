@@ -6,6 +6,7 @@ import { endSessionsOf, mailRequestAllowed, newPasswordProblem } from './account
 import { tokenRefusalMessage } from './account-token.ts';
 import { hashPassword } from './password.ts';
 import { passwordProblemMessage } from './password-policy.ts';
+import { queueSecurityNotice } from './security-notice.ts';
 
 // Issue 20: "Forgot your password?" A link by mail, good for an hour and once; the answer is
 // the same whether or not an account uses the address; asking is throttled per address and
@@ -72,6 +73,7 @@ export async function resetPassword(
     await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
     // Whoever knew the old password is signed out everywhere.
     await endSessionsOf(tx, row.userId, null);
+    await queueSecurityNotice(tx, { userId: row.userId, event: 'password-reset', now: ctx.now });
     return true;
   });
   if (!done) return { ok: false, field: 'form', messageKey: tokenRefusalMessage('used') };

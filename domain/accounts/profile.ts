@@ -9,6 +9,7 @@ import { endSessionsOf, newPasswordProblem } from './account-security.ts';
 import { tokenRefusalMessage } from './account-token.ts';
 import { hashPassword } from './password.ts';
 import { passwordProblemMessage } from './password-policy.ts';
+import { queueSecurityNotice } from './security-notice.ts';
 import { forgetAccounts, login } from './service.ts';
 
 // Issue 20, My Account › Profile: change the password (the current one asked; the other
@@ -52,6 +53,7 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await retireLinks(tx, user.id, 'reset-password', ctx.now);
     await endSessionsOf(tx, user.id, input.sessionToken);
+    await queueSecurityNotice(tx, { userId: user.id, event: 'password-changed', now: ctx.now });
   });
   return { ok: true };
 }

@@ -22,6 +22,7 @@ import {
   signInStep,
 } from './second-factor.ts';
 import { openSecret, sealSecret } from './secret-box.ts';
+import { queueSecurityNotice } from './security-notice.ts';
 import { tokenDigest } from './session-token.ts';
 import { findStep, openStep, takeStep } from './sign-in-steps.ts';
 import { checkTotp, groupedSecret, newTotpSecret, totpUri } from './totp.ts';
@@ -283,6 +284,7 @@ export async function confirmTotpEnrolment(
       .set({ confirmedAt: ctx.now })
       .where(eq(totpAuthenticators.userId, input.userId));
     await replaceRecoveryCodes(tx, input.userId, codes);
+    await queueSecurityNotice(tx, { userId: input.userId, event: 'totp-on', now: ctx.now });
   });
   return { ok: true, recoveryCodes: codes };
 }
@@ -386,6 +388,7 @@ export async function turnOffTotp(ctx: RequestContext, user: { id: number; roles
   await ctx.db.transaction(async (tx) => {
     await tx.delete(totpAuthenticators).where(eq(totpAuthenticators.userId, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await queueSecurityNotice(tx, { userId: user.id, event: 'totp-off', now: ctx.now });
   });
 }
 
@@ -394,6 +397,9 @@ export async function renewRecoveryCodes(ctx: RequestContext, userId: number): P
   const authenticator = await authenticatorOf(ctx.db, userId);
   if (!authenticator?.confirmedAt) throw new Conflict('security.totp.error.off');
   const codes = newRecoveryCodes();
-  await ctx.db.transaction((tx) => replaceRecoveryCodes(tx, userId, codes));
+  await ctx.db.transaction(async (tx) => {
+    await replaceRecoveryCodes(tx, userId, codes);
+    await queueSecurityNotice(tx, { userId, event: 'recovery-codes-renewed', now: ctx.now });
+  });
   return codes;
 }

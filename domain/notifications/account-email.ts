@@ -5,6 +5,7 @@ import { users } from '#db/schema/accounts.ts';
 import { issueLinkToken } from '#domain/accounts/account-links.ts';
 import { isLocale, type Locale } from '#domain/accounts/language.ts';
 import { safeNextPath } from '#domain/accounts/safe-next.ts';
+import { isSecurityEvent } from '#domain/accounts/security-notice.ts';
 import { translate } from '#i18n/translate.ts';
 import type { Email } from './order-email.ts';
 
@@ -94,6 +95,53 @@ export async function emailChangeNotice(
       translate(locale, 'email.changeNotice.body', { email: payload.newEmail }),
       '',
       translate(locale, 'email.changeNotice.notYou'),
+    ].join('\n'),
+  };
+}
+
+/** The notice of a change to how the account signs in (security-notice.ts), at its address. */
+export async function securityNoticeEmail(
+  db: Queryable,
+  payload: { userId: number; event: unknown; at: unknown; detail?: unknown },
+  publicOrigin: string,
+): Promise<Email | null> {
+  const [user] = await db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      languageCode: users.languageCode,
+      timeZone: users.timeZone,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(eq(users.id, payload.userId))
+    .limit(1);
+  if (!user?.isActive || !isSecurityEvent(payload.event) || typeof payload.at !== 'string') {
+    return null;
+  }
+  const at = new Date(payload.at);
+  if (Number.isNaN(at.getTime())) return null;
+  const locale = localeOf(user.languageCode);
+  const when = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: user.timeZone,
+  }).format(at);
+  const key = `email.security.${payload.event}`;
+  return {
+    to: user.email,
+    subject: translate(locale, `${key}.subject`),
+    text: [
+      translate(locale, 'email.order.greeting', { name: user.firstName }),
+      '',
+      translate(locale, `${key}.body`, {
+        when,
+        detail: typeof payload.detail === 'string' ? payload.detail : '',
+      }),
+      '',
+      translate(locale, 'email.security.ifYou'),
+      translate(locale, 'email.security.ifNot'),
+      `${publicOrigin}/accounts/password/forgot/`,
     ].join('\n'),
   };
 }

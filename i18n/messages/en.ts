@@ -229,6 +229,34 @@ export const en = {
     'Someone signed in to your account asked to change its e-mail address to {email}. The change happens when the link sent to that address is followed.',
   'email.changeNotice.notYou':
     'If it was not you, log in and change your password now, then sign out your other devices.',
+  // Security notices (issue 20): a change to how the account signs in, told to its owner.
+  'email.security.ifYou': 'If this was you, there is nothing to do.',
+  'email.security.ifNot':
+    'If it was not you, choose a new password now with the link below: it signs out every device. Then check the passkeys and two-step verification on My Account.',
+  'email.security.password-changed.subject': 'Your password was changed',
+  'email.security.password-changed.body':
+    'The password of your account was changed on {when}. Your other devices were signed out.',
+  'email.security.password-reset.subject': 'Your password was reset',
+  'email.security.password-reset.body':
+    'The password of your account was reset with a mailed link on {when}. Every device was signed out.',
+  'email.security.passkey-added.subject': 'A passkey was added to your account',
+  'email.security.passkey-added.body':
+    'A passkey named “{detail}” was added to your account on {when}. It can sign in without your password.',
+  'email.security.passkey-removed.subject': 'A passkey was removed from your account',
+  'email.security.passkey-removed.body':
+    'The passkey named “{detail}” was removed from your account on {when}.',
+  'email.security.totp-on.subject': 'Two-step verification is on',
+  'email.security.totp-on.body':
+    'Two-step verification was turned on for your account on {when}. Signing in now asks for a code from your authenticator app.',
+  'email.security.totp-off.subject': 'Two-step verification was turned off',
+  'email.security.totp-off.body':
+    'Two-step verification was turned off for your account on {when}. Signing in no longer asks for a code.',
+  'email.security.recovery-codes-renewed.subject': 'New recovery codes were made',
+  'email.security.recovery-codes-renewed.body':
+    'New recovery codes were made for your account on {when}. The old ones no longer work.',
+  'email.security.campus-linked.subject': 'Your campus sign-in was linked',
+  'email.security.campus-linked.body':
+    'Your account was linked to campus sign-in at {detail} on {when}. You can now sign in with your campus identity.',
   // Campus single sign-on (issue 20).
   'campus.title': 'Campus sign-in',
   'campus.offer.button': 'Sign in with your campus',

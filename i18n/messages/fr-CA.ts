@@ -237,6 +237,35 @@ export const frCA: Record<MessageId, string> = {
     'Une personne connectée à votre compte a demandé de changer son adresse courriel pour {email}. Le changement se fera lorsque le lien envoyé à cette adresse sera suivi.',
   'email.changeNotice.notYou':
     'Si ce n’était pas vous, connectez-vous et changez votre mot de passe maintenant, puis déconnectez vos autres appareils.',
+  // Avis de sécurité (issue 20) : un changement à la façon de se connecter au compte.
+  'email.security.ifYou': 'Si c’était vous, vous n’avez rien à faire.',
+  'email.security.ifNot':
+    'Si ce n’était pas vous, choisissez un nouveau mot de passe maintenant avec le lien ci-dessous : tous les appareils seront déconnectés. Vérifiez ensuite les clés d’accès et la vérification en deux étapes dans Mon compte.',
+  'email.security.password-changed.subject': 'Votre mot de passe a été changé',
+  'email.security.password-changed.body':
+    'Le mot de passe de votre compte a été changé le {when}. Vos autres appareils ont été déconnectés.',
+  'email.security.password-reset.subject': 'Votre mot de passe a été réinitialisé',
+  'email.security.password-reset.body':
+    'Le mot de passe de votre compte a été réinitialisé avec un lien envoyé par courriel le {when}. Tous les appareils ont été déconnectés.',
+  'email.security.passkey-added.subject': 'Une clé d’accès a été ajoutée à votre compte',
+  'email.security.passkey-added.body':
+    'Une clé d’accès nommée « {detail} » a été ajoutée à votre compte le {when}. Elle permet de se connecter sans votre mot de passe.',
+  'email.security.passkey-removed.subject': 'Une clé d’accès a été retirée de votre compte',
+  'email.security.passkey-removed.body':
+    'La clé d’accès nommée « {detail} » a été retirée de votre compte le {when}.',
+  'email.security.totp-on.subject': 'La vérification en deux étapes est activée',
+  'email.security.totp-on.body':
+    'La vérification en deux étapes a été activée pour votre compte le {when}. La connexion demande maintenant un code de votre application d’authentification.',
+  'email.security.totp-off.subject': 'La vérification en deux étapes a été désactivée',
+  'email.security.totp-off.body':
+    'La vérification en deux étapes a été désactivée pour votre compte le {when}. La connexion ne demande plus de code.',
+  'email.security.recovery-codes-renewed.subject':
+    'De nouveaux codes de récupération ont été créés',
+  'email.security.recovery-codes-renewed.body':
+    'De nouveaux codes de récupération ont été créés pour votre compte le {when}. Les anciens ne fonctionnent plus.',
+  'email.security.campus-linked.subject': 'Votre connexion par le campus a été liée',
+  'email.security.campus-linked.body':
+    'Votre compte a été lié à la connexion par le campus de {detail} le {when}. Vous pouvez maintenant vous connecter avec votre identité du campus.',
   // Authentification unique du campus (issue 20).
   'campus.title': 'Connexion par le campus',
   'campus.offer.button': 'Se connecter par votre campus',

@@ -123,6 +123,10 @@ describe('a new person signs up, verifies, buys, forgets the password and gets b
     await away
       .getByText('Your new password is saved. Your other devices are signed out.')
       .waitFor();
+    // The owner is told, at the account's address, with what to do if it was not them.
+    const told = await waitForMail(email, 'Your password was reset', { after: before });
+    expect(told.text).toContain('Every device was signed out.');
+    expect(linkIn(told, '/accounts/password/forgot/')).toBe('/accounts/password/forgot/');
 
     // The link works once.
     await away.goto(resetPath);
