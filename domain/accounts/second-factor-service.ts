@@ -386,9 +386,15 @@ export async function hasPassword(ctx: RequestContext, userId: number): Promise<
 export async function turnOffTotp(ctx: RequestContext, user: { id: number; roles: string[] }) {
   if (!mayTurnOffTotp(user.roles)) throw new Forbidden('security.totp.error.required.role');
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(totpAuthenticators).where(eq(totpAuthenticators.userId, user.id));
+    const removed = await tx
+      .delete(totpAuthenticators)
+      .where(eq(totpAuthenticators.userId, user.id))
+      .returning({ confirmedAt: totpAuthenticators.confirmedAt });
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await queueSecurityNotice(tx, { userId: user.id, event: 'totp-off', now: ctx.now });
+    // Told only when it was on (an enrolment left half-way was never on).
+    if (removed[0]?.confirmedAt) {
+      await queueSecurityNotice(tx, { userId: user.id, event: 'totp-off', now: ctx.now });
+    }
   });
 }
 

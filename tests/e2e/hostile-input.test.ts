@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client.ts';
 import { openingsOf } from '#domain/access/entitlement-facts.ts';
 import { loadSessionUser } from '#domain/accounts/service.ts';
+import { tokenDigest } from '#domain/accounts/session-token.ts';
 import { en } from '#i18n/messages/en.ts';
 import { frCA } from '#i18n/messages/fr-CA.ts';
 import { testContext } from '#tests/database.ts';
@@ -69,6 +70,9 @@ const EXCLUDED_TABLES: Record<string, string> = {
   redeem_attempts: 'redeem throttle',
   // Page counts of a book file, computed on its first read: a cache.
   book_file_metrics: 'cache',
+  // Every request for a mailed link or a sign-up counts towards its throttle (issue 20), known
+  // address or not, so that the answer never tells which addresses have accounts.
+  account_mail_requests: 'mailed-link and sign-up throttle',
 };
 // Columns that move on use, not on a write: a session slides its expiry when it is used, and
 // the outbox worker stamps its attempts. The rest of these rows must stay as they were.
@@ -154,6 +158,12 @@ type World = {
   orders: { id: string; userId: number; status: string }[];
   /** The student's access code: no other role may ever be shown it. */
   studentSecret: string;
+  /** Each role's session key on My Account's list of devices (the digest of its cookie). */
+  sessionKeys: Record<RoleName, string | null>;
+  /** A second signed-in device of the TA's, for the valid "sign out this device". */
+  spareSessionKey: string;
+  /** The demo campus with sign-in configured (issue 20). */
+  campusId: number;
 };
 
 async function buildWorld(): Promise<World> {
@@ -273,7 +283,20 @@ async function buildWorld(): Promise<World> {
       [...openings].filter(([, opening]) => opening.decision.ok).map(([id]) => id),
     );
   }
+  const sessionKeys = {} as Record<RoleName, string | null>;
+  for (const name of ROLE_NAMES) {
+    const sid = roles[name].cookies.get('sid');
+    sessionKeys[name] = sid ? tokenDigest(sid) : null;
+  }
+  const spare = await logIn(ROLE_EMAILS.ta);
+  const [campus] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from campus_sign_ins order by id limit 1`,
+  );
   return {
+    sessionKeys,
+    spareSessionKey: tokenDigest(spare.cookies.get('sid')!),
+    campusId: campus!.id,
     opens,
     roles,
     stranger,
@@ -756,6 +779,194 @@ const FORM_CALLS: Call[] = [
       form: { email: role.email ?? 'student@demo.test', password: DEMO_PASSWORD, next: '/' },
     }),
   },
+  // Issue 20: accounts for real people. Each valid request here changes nothing either, or
+  // only in the last test: a taken address, an unknown one, a link nobody was sent.
+  {
+    name: 'POST /accounts/signup',
+    method: 'POST',
+    path: '/accounts/signup',
+    body: 'form',
+    fields: [
+      { in: 'form', name: 'firstName', kind: 'bounded' },
+      { in: 'form', name: 'lastName', kind: 'bounded' },
+      { in: 'form', name: 'email', kind: 'choice' },
+      // '2147483648' is a password the policy takes; the address is taken all the same.
+      { in: 'form', name: 'password', kind: 'choice' },
+      { in: 'form', name: 'language', kind: 'choice' },
+      { in: 'form', name: 'next', kind: 'ignored' },
+    ],
+    // A demo account's address: refused as taken, so that nothing is made.
+    valid: (role) => ({
+      form: {
+        firstName: 'Ana',
+        lastName: 'Diaz',
+        email: role.email ?? 'student@demo.test',
+        password: 'lantern orchard velvet',
+        language: 'en',
+        next: '/',
+      },
+    }),
+  },
+  {
+    name: 'POST /accounts/password/forgot/',
+    method: 'POST',
+    path: '/accounts/password/forgot/',
+    body: 'form',
+    fields: [{ in: 'form', name: 'email', kind: 'choice' }],
+    // No account uses it: the same answer as for one that does, and no link.
+    valid: () => ({ form: { email: 'nobody@demo.test' } }),
+  },
+  {
+    name: 'POST /accounts/password/reset/{token}',
+    method: 'POST',
+    path: '/accounts/password/reset/:token',
+    body: 'form',
+    fields: [
+      { in: 'path', name: 'token', kind: 'choice' },
+      { in: 'form', name: 'password', kind: 'choice' },
+    ],
+    valid: () => ({
+      path: { token: 'a-link-nobody-was-sent-aaaaaaaaaaaaaaaaaaaaaaaaaaaa' },
+      form: { password: 'lantern orchard velvet' },
+    }),
+  },
+  {
+    name: 'POST /account/verify-email (send a new link)',
+    method: 'POST',
+    path: '/account/verify-email',
+    body: 'form',
+    fields: [{ in: 'form', name: 'next', kind: 'ignored' }],
+    // The demo accounts are verified: there is nothing to send.
+    valid: () => ({ form: { next: '/' } }),
+  },
+  {
+    name: 'POST /account/profile (change e-mail)',
+    method: 'POST',
+    path: '/account/profile',
+    body: 'form',
+    fields: [
+      { in: 'form', name: 'intent', kind: 'choice' },
+      { in: 'form', name: 'emailCurrentPassword', kind: 'choice' },
+      { in: 'form', name: 'newEmail', kind: 'choice' },
+    ],
+    valid: (role) => ({
+      form: {
+        intent: 'email',
+        emailCurrentPassword: DEMO_PASSWORD,
+        newEmail: `${role.name}.moved@demo.test`,
+      },
+    }),
+  },
+  {
+    name: 'POST /account/sessions (sign out a device)',
+    method: 'POST',
+    path: '/account/sessions',
+    body: 'form',
+    fields: [
+      { in: 'form', name: 'intent', kind: 'choice' },
+      {
+        in: 'form',
+        name: 'key',
+        kind: 'choice',
+        // Another account's device is not on this list to sign out.
+        others: (role) =>
+          ROLE_NAMES.filter((name) => name !== role.name)
+            .map((name) => world.sessionKeys[name])
+            .filter((key): key is string => key !== null),
+      },
+    ],
+    valid: () => ({ form: { intent: 'one', key: world.spareSessionKey } }),
+  },
+  {
+    name: 'POST /account/security (new recovery codes)',
+    method: 'POST',
+    path: '/account/security',
+    body: 'form',
+    fields: [
+      { in: 'form', name: 'intent', kind: 'choice' },
+      { in: 'form', name: 'password', kind: 'bounded' },
+    ],
+    valid: () => ({ form: { intent: 'recovery-renew', password: DEMO_PASSWORD } }),
+  },
+  {
+    name: 'POST /account/security (remove a passkey)',
+    method: 'POST',
+    path: '/account/security',
+    body: 'form',
+    fields: [
+      { in: 'form', name: 'intent', kind: 'choice' },
+      { in: 'form', name: 'passkeyId', kind: 'id' },
+      { in: 'form', name: 'password', kind: 'bounded' },
+    ],
+    valid: () => ({ form: { intent: 'passkey-remove', passkeyId: 1, password: DEMO_PASSWORD } }),
+  },
+  {
+    name: 'POST /accounts/login/verify/ (the code)',
+    method: 'POST',
+    path: '/accounts/login/verify/',
+    body: 'form',
+    fields: [{ in: 'form', name: 'code', kind: 'choice' }],
+    // No sign-in waits for a code in these browsers.
+    valid: () => ({ form: { code: '123456' } }),
+  },
+  {
+    name: 'POST /accounts/login/enrol/ (the first code)',
+    method: 'POST',
+    path: '/accounts/login/enrol/',
+    body: 'form',
+    fields: [{ in: 'form', name: 'code', kind: 'choice' }],
+    valid: () => ({ form: { code: '123456' } }),
+  },
+  {
+    name: 'GET /accounts/campus/start/',
+    method: 'GET',
+    path: '/accounts/campus/start/',
+    fields: [
+      { in: 'query', name: 'email', kind: 'choice' },
+      { in: 'query', name: 'next', kind: 'ignored' },
+    ],
+    // An address no campus signs in: refused before any provider is asked.
+    valid: () => ({ query: { email: 'someone@nocampus.test', next: '/shelf' } }),
+  },
+  {
+    name: 'GET /accounts/campus/start/ (by campus)',
+    method: 'GET',
+    path: '/accounts/campus/start/',
+    fields: [{ in: 'query', name: 'campus', kind: 'id' }],
+    valid: () => ({ query: { campus: world.campusId } }),
+  },
+  {
+    name: 'GET /accounts/campus/oidc/callback',
+    method: 'GET',
+    path: '/accounts/campus/oidc/callback',
+    fields: [
+      { in: 'query', name: 'code', kind: 'choice' },
+      { in: 'query', name: 'state', kind: 'choice' },
+    ],
+    valid: () => ({ query: { code: 'a-code', state: 'a-state-nobody-started' } }),
+  },
+  {
+    name: 'POST /accounts/campus/saml/acs',
+    method: 'POST',
+    path: '/accounts/campus/saml/acs',
+    body: 'form',
+    // The identity provider's page posts it: signed, with no token of ours (decision 023).
+    csrfExempt: true,
+    fields: [
+      { in: 'form', name: 'SAMLResponse', kind: 'choice' },
+      { in: 'form', name: 'RelayState', kind: 'ignored' },
+    ],
+    valid: () => ({
+      form: { SAMLResponse: Buffer.from('<samlp:Response/>').toString('base64'), RelayState: '' },
+    }),
+  },
+  {
+    name: 'GET /accounts/campus/finish',
+    method: 'GET',
+    path: '/accounts/campus/finish',
+    fields: [{ in: 'query', name: 'handle', kind: 'choice' }],
+    valid: () => ({ query: { handle: 'a-handle-nobody-parked' } }),
+  },
   {
     name: 'POST /ajax/logout/',
     method: 'POST',
@@ -1136,6 +1347,12 @@ const CONTROL: [call: string, role: RoleName, status: number][] = [
   ['POST /api/redeem', 'student', 200],
   ['POST /api/events/page-view', 'student', 204],
   ['POST /api/events/redirect-error', 'anonymous', 204],
+  // Before the TA's stored language changes below (issue 20's pages answer in it).
+  ['POST /accounts/signup', 'anonymous', 409],
+  ['POST /accounts/password/forgot/', 'anonymous', 200],
+  ['POST /account/profile (change e-mail)', 'ta', 200],
+  ['POST /account/sessions (sign out a device)', 'ta', 200],
+  ['POST /account/security (new recovery codes)', 'manager', 200],
   ['POST /api/cart/items', 'student', 201],
   ['DELETE /api/cart/items/{id}', 'student', 204],
   ['POST /cart (add)', 'anonymous', 302],
@@ -1471,6 +1688,7 @@ describe('issue 18: hostile input', { shuffle: false }, () => {
     // The hostile codes and passwords above used up the throttles, as they should.
     await app.database.db.execute(sql`delete from redeem_attempts`);
     await app.database.db.execute(sql`delete from login_attempts`);
+    await app.database.db.execute(sql`delete from account_mail_requests`);
     const problems: string[] = [];
     for (const [name, roleName, status] of CONTROL) {
       const call = ALL_CALLS.find((c) => c.name === name)!;
