@@ -5,6 +5,7 @@ import type { Queryable } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
 import { campusIdentities, campusSignIns } from '#db/schema/campus-sign-in.ts';
 import { sectionMembers } from '#db/schema/courses.ts';
+import { sectionInvitations } from '#db/schema/section-invitations.ts';
 import type { DemoSections } from './courses.ts';
 import type { DemoOrgs } from './sites.ts';
 
@@ -81,4 +82,12 @@ export async function seedCampusSignIn(
       rsCoursememberId: `RSM-CAMPUS-${i + 1}`,
     })),
   );
+  // The second person has no account yet: the bookstore kept a place in PSY for their campus
+  // address, which their first campus sign-in takes (issue 20).
+  await db.insert(sectionInvitations).values({
+    sectionId: sections.psy001.id,
+    email: DEMO_CAMPUS_PEOPLE[1].email,
+    role: 'student',
+    addDropDate: sections.psy001.addDropAt,
+  });
 }

@@ -11,6 +11,7 @@ import {
   campusUsedAssertions,
 } from '#db/schema/campus-sign-in.ts';
 import { organizations } from '#db/schema/sites.ts';
+import { claimSectionInvitations } from '#domain/courses/section-invitations.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound, TooManyRequests } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
@@ -527,6 +528,9 @@ async function signInCampusUser(
         .returning({ id: users.id });
       userId = row!.id;
       created = true;
+      // The campus vouched for the address: the places a bookstore kept for it are theirs now,
+      // as a mailed link would have made them (issue 20).
+      await claimSectionInvitations(tx, { userId, email: profile.email, now: ctx.now });
     } else {
       userId = decision.userId;
     }

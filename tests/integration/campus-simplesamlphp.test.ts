@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
 import { campusIdentities, campusSignIns } from '#db/schema/campus-sign-in.ts';
+import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
+import { sectionInvitations } from '#db/schema/section-invitations.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { finishSamlSignIn, startCampusSignIn } from '#domain/accounts/campus-sign-in-service.ts';
 import { openTestDatabase, testContext, unique } from '#tests/database.ts';
@@ -16,8 +18,9 @@ import {
 // Issue 20 "Proved in CI against real identity providers running on this machine": a campus
 // student signs in through SimpleSAMLphp (Debian's package, .ci/run installs it) as a browser
 // would: our AuthnRequest, its login form, its signed answer posted back; the same answer
-// again is refused, and so is the answer with one attribute changed. Outside CI the test is
-// skipped where SimpleSAMLphp is not installed.
+// again is refused, and so is the answer with one attribute changed, its signatures taken out,
+// sent to a campus that expects another audience, or used after it expired. Outside CI the test
+// is skipped where SimpleSAMLphp is not installed.
 
 const installed = simpleSamlPhpInstalled();
 if (process.env.CI && !installed) {
@@ -30,6 +33,7 @@ let database: DatabaseHandle;
 let idp: SimpleSamlPhp;
 let campusId = 0;
 let domain = '';
+let sectionId = 0;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -79,6 +83,29 @@ beforeAll(async () => {
     })
     .returning({ id: campusSignIns.id });
   campusId = row!.id;
+  // The bookstore kept Ana a place in a section before she ever signed in.
+  const [course] = await database.db
+    .insert(courses)
+    .values({ orgId: org!.id, name: 'Cell Biology', department: 'BIO', number: '210' })
+    .returning({ id: courses.id });
+  const [section] = await database.db
+    .insert(courseSections)
+    .values({
+      courseId: course!.id,
+      name: 'Section',
+      number: '001',
+      rsCourseId: unique('RS-SSP'),
+      startDate: '2026-08-24',
+      endDate: '2026-12-15',
+      addDropAt: new Date('2026-09-07T12:00:00Z'),
+    })
+    .returning({ id: courseSections.id });
+  sectionId = section!.id;
+  await database.db.insert(sectionInvitations).values({
+    sectionId,
+    email: `ana@${domain}`,
+    addDropDate: new Date('2026-09-07T12:00:00Z'),
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -162,6 +189,13 @@ describe.skipIf(!installed)('issue 20: campus sign-in with SAML 2.0 against Simp
       subject: 'ssp-ana',
       campusId: 'ssp-ana',
     });
+    // Her shelf has the section the bookstore kept for her campus address.
+    expect(
+      await database.db
+        .select({ sectionId: sectionMembers.sectionId })
+        .from(sectionMembers)
+        .where(eq(sectionMembers.userId, user!.id)),
+    ).toEqual([{ sectionId }]);
 
     expect(
       await finishSamlSignIn(testContext(database.db), { samlResponse: answer, origin: APP }),
@@ -182,5 +216,48 @@ describe.skipIf(!installed)('issue 20: campus sign-in with SAML 2.0 against Simp
         .from(users)
         .where(eq(users.email, `mallory@${domain}`)),
     ).toHaveLength(0);
+  });
+
+  it('an answer without its signatures, for another audience, or after it expired is refused', async () => {
+    const unsigned = Buffer.from(
+      await signInAtSimpleSamlPhp('ana', 'ana-campus-password'),
+      'base64',
+    )
+      .toString('utf8')
+      .replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/g, '');
+    expect(unsigned).not.toContain('ds:Signature');
+    expect(
+      await finishSamlSignIn(testContext(database.db), {
+        samlResponse: Buffer.from(unsigned).toString('base64'),
+        origin: APP,
+      }),
+    ).toEqual({ ok: false, reason: 'signature' });
+
+    // SimpleSAMLphp answers for SP_ENTITY_ID; this campus now expects another audience.
+    const forUs = await signInAtSimpleSamlPhp('ana', 'ana-campus-password');
+    await database.db
+      .update(campusSignIns)
+      .set({ samlSpEntityId: 'https://shelfmark.test/saml/another-sp' })
+      .where(eq(campusSignIns.id, campusId));
+    try {
+      expect(
+        await finishSamlSignIn(testContext(database.db), { samlResponse: forUs, origin: APP }),
+      ).toEqual({ ok: false, reason: 'audience' });
+    } finally {
+      await database.db
+        .update(campusSignIns)
+        .set({ samlSpEntityId: SP_ENTITY_ID })
+        .where(eq(campusSignIns.id, campusId));
+    }
+
+    // SimpleSAMLphp's assertions live five minutes: an hour later the answer is expired.
+    const late = await signInAtSimpleSamlPhp('ana', 'ana-campus-password');
+    const anHourLater = new Date(Date.now() + 60 * 60_000);
+    expect(
+      await finishSamlSignIn(testContext(database.db, { now: anHourLater }), {
+        samlResponse: late,
+        origin: APP,
+      }),
+    ).toMatchObject({ ok: false });
   });
 });
