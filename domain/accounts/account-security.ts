@@ -1,7 +1,7 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { accountMailRequests } from '#db/schema/account-tokens.ts';
-import { sessions } from '#db/schema/accounts.ts';
+import { sessions, users } from '#db/schema/accounts.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 import {
@@ -10,7 +10,8 @@ import {
   mailRequestWindowMs,
 } from './mail-request-throttle.ts';
 import { type PasswordProblem, passwordProblem } from './password-policy.ts';
-import { forgetAccounts } from './service.ts';
+import { freshSignIn } from './second-factor.ts';
+import { forgetAccounts, login } from './service.ts';
 import { tokenDigest } from './session-token.ts';
 
 // Issue 20: pieces the sign-up, recovery and profile services share.
@@ -74,4 +75,49 @@ export async function mailRequestAllowed(
     .insert(accountMailRequests)
     .values({ kind, email: address, ipAddress: ctx.ipAddress, requestedAt: ctx.now });
   return { allowed: true };
+}
+
+export type ItIsYou =
+  | { ok: true }
+  | { ok: false; reason: 'required' | 'wrong' | 'signInAgain' }
+  | { ok: false; reason: 'throttled'; retryAfterMinutes: number };
+
+/**
+ * "Is it really you?" before a change to the signed-in account (a new password or address, its
+ * deletion): its current password, checked and throttled as a login is. An account without a
+ * password (made by campus sign-in) shows it instead by a sign-in of the last ten minutes, the
+ * rule a passkey's removal follows (issue 20).
+ */
+export async function checkItIsYou(
+  ctx: RequestContext,
+  input: { password: string; sessionToken: string | null },
+): Promise<ItIsYou> {
+  const user = ctx.user;
+  if (!user) return { ok: false, reason: 'wrong' };
+  const [account] = await ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .limit(1);
+  if (!account?.passwordHash) {
+    const [session] = input.sessionToken
+      ? await ctx.db
+          .select({ createdAt: sessions.createdAt })
+          .from(sessions)
+          .where(
+            and(eq(sessions.idHash, tokenDigest(input.sessionToken)), eq(sessions.userId, user.id)),
+          )
+          .limit(1)
+      : [];
+    return freshSignIn(session?.createdAt ?? null, ctx.now)
+      ? { ok: true }
+      : { ok: false, reason: 'signInAgain' };
+  }
+  if (input.password === '') return { ok: false, reason: 'required' };
+  const outcome = await login(ctx, { email: user.email, password: input.password });
+  if (outcome.ok) return outcome.userId === user.id ? { ok: true } : { ok: false, reason: 'wrong' };
+  if (outcome.reason === 'throttled') {
+    return { ok: false, reason: 'throttled', retryAfterMinutes: outcome.retryAfterMinutes ?? 15 };
+  }
+  return { ok: false, reason: 'wrong' };
 }

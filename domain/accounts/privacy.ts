@@ -21,6 +21,7 @@ import {
   retentionCutoff,
   tombstone,
 } from './account-deletion.ts';
+import { checkItIsYou } from './account-security.ts';
 import {
   isPrivacyTokenShape,
   newPrivacyToken,
@@ -29,7 +30,7 @@ import {
   privacyLinkRefusal,
   privacyTokenDigest,
 } from './privacy-token.ts';
-import { forgetAccounts, login } from './service.ts';
+import { forgetAccounts } from './service.ts';
 
 // Privacy self-service (issue 20): "Download my data" and "Delete my account", each asked for
 // on /account/privacy and confirmed by a mailed link that only the signed-in owner can use.
@@ -85,7 +86,11 @@ export async function requestDataExport(ctx: RequestContext): Promise<void> {
 
 export type DeletionRequestOutcome =
   | { ok: true }
-  | { ok: false; error: 'privacy.error.wrongPassword' }
+  | {
+      ok: false;
+      error: 'privacy.error.wrongPassword' | 'login.error.passwordRequired';
+    }
+  | { ok: false; error: 'account.error.signInAgain' }
   | { ok: false; error: 'login.error.throttled'; retryAfterMinutes: number };
 
 /**
@@ -95,19 +100,26 @@ export type DeletionRequestOutcome =
 export async function requestAccountDeletion(
   ctx: RequestContext,
   password: string,
+  sessionToken: string | null,
 ): Promise<DeletionRequestOutcome> {
   const user = signedIn(ctx);
-  const checked = await login(ctx, { email: user.email, password });
+  const checked = await checkItIsYou(ctx, { password, sessionToken });
   if (!checked.ok) {
-    return checked.reason === 'throttled'
-      ? {
+    switch (checked.reason) {
+      case 'throttled':
+        return {
           ok: false,
           error: 'login.error.throttled',
-          retryAfterMinutes: checked.retryAfterMinutes ?? 15,
-        }
-      : { ok: false, error: 'privacy.error.wrongPassword' };
+          retryAfterMinutes: checked.retryAfterMinutes,
+        };
+      case 'signInAgain':
+        return { ok: false, error: 'account.error.signInAgain' };
+      case 'required':
+        return { ok: false, error: 'login.error.passwordRequired' };
+      default:
+        return { ok: false, error: 'privacy.error.wrongPassword' };
+    }
   }
-  if (checked.userId !== user.id) return { ok: false, error: 'privacy.error.wrongPassword' };
   await mailPrivacyLink(ctx, user.id, 'delete');
   return { ok: true };
 }

@@ -5,12 +5,12 @@ import { enqueue } from '#domain/notifications/outbox.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden } from '#domain/shared/errors.ts';
 import { queueAccountLink, readLink, retireLinks, useLink } from './account-links.ts';
-import { endSessionsOf, newPasswordProblem } from './account-security.ts';
+import { checkItIsYou, endSessionsOf, newPasswordProblem } from './account-security.ts';
 import { tokenRefusalMessage } from './account-token.ts';
 import { hashPassword } from './password.ts';
 import { passwordProblemMessage } from './password-policy.ts';
 import { queueSecurityNotice } from './security-notice.ts';
-import { forgetAccounts, login } from './service.ts';
+import { forgetAccounts } from './service.ts';
 
 // Issue 20, My Account › Profile: change the password (the current one asked; the other
 // sessions end) and change the e-mail address (the current password asked; a link to the new
@@ -20,30 +20,36 @@ export type ProfileOutcome =
   | { ok: true }
   | { ok: false; errors: Partial<Record<string, string>>; retryAfterMinutes?: number };
 
-/** The current password, checked as a login is: wrong tries count and are throttled. */
+/** The current password (or a fresh sign-in without one), as checkItIsYou decides. */
 async function checkCurrentPassword(
   ctx: RequestContext,
   password: string,
+  sessionToken: string | null,
 ): Promise<ProfileOutcome | null> {
-  const user = ctx.user;
-  if (!user) throw new Forbidden('error.loginRequired');
-  const outcome = await login(ctx, { email: user.email, password });
-  if (outcome.ok && outcome.userId === user.id) return null;
-  if (!outcome.ok && outcome.reason === 'throttled') {
-    return {
-      ok: false,
-      errors: { form: 'login.error.throttled' },
-      retryAfterMinutes: outcome.retryAfterMinutes,
-    };
+  if (!ctx.user) throw new Forbidden('error.loginRequired');
+  const checked = await checkItIsYou(ctx, { password, sessionToken });
+  if (checked.ok) return null;
+  switch (checked.reason) {
+    case 'throttled':
+      return {
+        ok: false,
+        errors: { form: 'login.error.throttled' },
+        retryAfterMinutes: checked.retryAfterMinutes,
+      };
+    case 'signInAgain':
+      return { ok: false, errors: { form: 'account.error.signInAgain' } };
+    case 'required':
+      return { ok: false, errors: { currentPassword: 'login.error.passwordRequired' } };
+    default:
+      return { ok: false, errors: { currentPassword: 'profile.error.currentPassword' } };
   }
-  return { ok: false, errors: { currentPassword: 'profile.error.currentPassword' } };
 }
 
 export async function changePassword(
   ctx: RequestContext,
   input: { currentPassword: string; newPassword: string; sessionToken: string | null },
 ): Promise<ProfileOutcome> {
-  const refused = await checkCurrentPassword(ctx, input.currentPassword);
+  const refused = await checkCurrentPassword(ctx, input.currentPassword, input.sessionToken);
   if (refused) return refused;
   const user = ctx.user!;
   const problem = newPasswordProblem(input.newPassword, user.email);
@@ -60,9 +66,9 @@ export async function changePassword(
 
 export async function requestEmailChange(
   ctx: RequestContext,
-  input: { currentPassword: string; newEmail: string },
+  input: { currentPassword: string; newEmail: string; sessionToken: string | null },
 ): Promise<ProfileOutcome> {
-  const refused = await checkCurrentPassword(ctx, input.currentPassword);
+  const refused = await checkCurrentPassword(ctx, input.currentPassword, input.sessionToken);
   if (refused) return refused;
   const user = ctx.user!;
   const newEmail = input.newEmail.trim().toLowerCase();

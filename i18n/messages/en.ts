@@ -131,6 +131,10 @@ export const en = {
   'signup.error.firstName': 'Enter your first name.',
   'signup.error.lastName': 'Enter your last name.',
   'signup.error.nameTooLong': 'Use at most 100 characters.',
+  'account.confirm.noPassword':
+    'Your account has no password: you sign in with your campus. For a change here, a sign-in from the last 10 minutes confirms it is you.',
+  'account.error.signInAgain':
+    'To confirm it is you, log out and sign in again with your campus, then make this change within 10 minutes.',
   'signup.throttled':
     'Too many new accounts were made from here. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
   'signup.error.taken':

@@ -135,6 +135,10 @@ export const frCA: Record<MessageId, string> = {
   'signup.error.firstName': 'Entrez votre prénom.',
   'signup.error.lastName': 'Entrez votre nom de famille.',
   'signup.error.nameTooLong': 'Utilisez au plus 100 caractères.',
+  'account.confirm.noPassword':
+    'Votre compte n’a pas de mot de passe : vous vous connectez avec votre campus. Pour un changement ici, une connexion de moins de 10 minutes confirme que c’est bien vous.',
+  'account.error.signInAgain':
+    'Pour confirmer que c’est bien vous, déconnectez-vous et reconnectez-vous avec votre campus, puis faites ce changement dans les 10 minutes.',
   'signup.throttled':
     'Trop de comptes ont été créés d’ici. Réessayez dans {minutes, plural, one {# minute} other {# minutes}}.',
   'signup.error.taken':

@@ -185,9 +185,15 @@ describe('a new person signs up, verifies, buys, forgets the password and gets b
     await page.getByRole('link', { name: 'Créer un compte' }).click();
     await page.getByRole('heading', { name: 'Créez votre compte Shelfmark' }).waitFor();
     await page.getByText('Au moins 10 caractères. Évitez les mots de passe courants.').waitFor();
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
     await page.getByText('Entrez votre prénom.').waitFor();
     await page.getByText('Entrez votre nom de famille.').waitFor();
+    // The first refusal has the focus: a screen reader reads its label and its message.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('firstName');
+    expect(
+      await page.getByLabel('Prénom').getAttribute('aria-describedby'),
+    ).toContain('firstName-error');
     await expectAccessible(page);
     await page.getByLabel('Prénom').fill('Élise');
     await page.getByLabel('Nom de famille').fill('Tremblay');
@@ -197,6 +203,7 @@ describe('a new person signs up, verifies, buys, forgets the password and gets b
     await page
       .getByText('Ce mot de passe est trop courant et facile à deviner.', { exact: false })
       .waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('password');
     await page.getByLabel('Mot de passe').fill('érable tuque patinoire');
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
     await page

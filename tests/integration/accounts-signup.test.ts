@@ -12,6 +12,7 @@ import { redeemCode } from '#domain/access/redeem.ts';
 import { deviceSessions, endDeviceSession } from '#domain/accounts/device-sessions.ts';
 import { MAX_SIGN_UPS_PER_IP } from '#domain/accounts/mail-request-throttle.ts';
 import { requestPasswordReset, resetPassword } from '#domain/accounts/password-reset.ts';
+import { requestAccountDeletion } from '#domain/accounts/privacy.ts';
 import {
   changePassword,
   confirmEmailChange,
@@ -364,15 +365,85 @@ describe('profile and devices (issue 20)', () => {
     expect((await deviceSessions(ctx, here.token)).map((s) => s.current)).toEqual([true]);
   });
 
+  it('an account made by campus sign-in has no password: a sign-in of the last ten minutes confirms it is them', async () => {
+    const [row] = await database.db
+      .insert(users)
+      .values({
+        email: `${unique('campus')}@example.test`,
+        firstName: 'Camille',
+        lastName: 'Tremblay',
+        passwordHash: null,
+        emailVerifiedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    const userId = row!.id;
+    const signedInAt = new Date();
+    const { token } = await startSession(database.db, { userId, now: signedInAt });
+    const at = (minutes: number) =>
+      testContext(database.db, {
+        user: null,
+        now: new Date(signedInAt.getTime() + minutes * 60_000),
+      });
+    const user = await sessionUser(userId);
+    const late = { ...at(11), user };
+    expect(
+      await changePassword(late, {
+        currentPassword: '',
+        newPassword: 'maple lantern orbit',
+        sessionToken: token,
+      }),
+    ).toEqual({ ok: false, errors: { form: 'account.error.signInAgain' } });
+    expect(await requestAccountDeletion(late, '', token)).toEqual({
+      ok: false,
+      error: 'account.error.signInAgain',
+    });
+    // Another session's token is not this account's sign-in.
+    const stranger = await newAccount();
+    const theirs = await startSession(database.db, { userId: stranger.userId, now: signedInAt });
+    expect(
+      await requestEmailChange(
+        { ...at(1), user },
+        {
+          currentPassword: '',
+          newEmail: `${unique('x')}@example.test`,
+          sessionToken: theirs.token,
+        },
+      ),
+    ).toEqual({ ok: false, errors: { form: 'account.error.signInAgain' } });
+    // Fresh: the account sets its first password, and can then log in with it.
+    expect(
+      await changePassword(
+        { ...at(5), user },
+        { currentPassword: '', newPassword: 'maple lantern orbit', sessionToken: token },
+      ),
+    ).toEqual({ ok: true });
+    expect(
+      (
+        await login(testContext(database.db), {
+          email: user.email,
+          password: 'maple lantern orbit',
+        })
+      ).ok,
+    ).toBe(true);
+  });
+
   it('changing the address mails the new one a link and the old one a notice; it changes when followed', async () => {
     const { email, userId } = await newAccount();
     const ctx = testContext(database.db, { user: await sessionUser(userId) });
     const newEmail = `${unique('moved')}@example.test`;
-    expect(await requestEmailChange(ctx, { currentPassword: PASSWORD, newEmail: email })).toEqual({
+    expect(
+      await requestEmailChange(ctx, {
+        currentPassword: PASSWORD,
+        newEmail: email,
+        sessionToken: null,
+      }),
+    ).toEqual({
       ok: false,
       errors: { newEmail: 'profile.error.sameEmail' },
     });
-    expect(await requestEmailChange(ctx, { currentPassword: PASSWORD, newEmail })).toEqual({
+    expect(
+      await requestEmailChange(ctx, { currentPassword: PASSWORD, newEmail, sessionToken: null }),
+    ).toEqual({
       ok: true,
     });
     const { mail, token } = await latestLinkMail(userId, 'change-email');

@@ -192,7 +192,7 @@ describe('Download my data (issue 20)', () => {
 describe('Delete my account (issue 20)', () => {
   it('issue 20: a wrong password changes nothing and mails nothing', async () => {
     const ctx = await person();
-    expect(await requestAccountDeletion(ctx, 'wrong password')).toEqual({
+    expect(await requestAccountDeletion(ctx, 'wrong password', null)).toEqual({
       ok: false,
       error: 'privacy.error.wrongPassword',
     });
@@ -221,7 +221,7 @@ describe('Delete my account (issue 20)', () => {
     });
     await database.db.insert(userRoles).values({ userId, role: 'publisher' });
     await database.db.insert(analyticsEvents).values({ name: 'page_view', userId, path: '/shelf' });
-    expect(await requestAccountDeletion(ctx, PASSWORD)).toEqual({ ok: true });
+    expect(await requestAccountDeletion(ctx, PASSWORD, null)).toEqual({ ok: true });
     const { token, payload } = await mailedToken(userId, 'delete');
     const mail = await privacyLinkEmail(database.db, payload, ORIGIN);
     expect(mail!.text).toContain(`${ORIGIN}/account/privacy/delete/${token}`);
@@ -293,7 +293,7 @@ describe('Delete my account (issue 20)', () => {
   it('issue 20: the purge removes a deleted account’s orders only after the retention period', async () => {
     const gone = await person();
     const keptOrder = await buyPrint(gone);
-    await requestAccountDeletion(gone, PASSWORD);
+    await requestAccountDeletion(gone, PASSWORD, null);
     await confirmAccountDeletion(gone, (await mailedToken(gone.user!.id, 'delete')).token);
     const live = await person();
     const liveOrder = await buyPrint(live);

@@ -1,9 +1,10 @@
 import { data, Form, redirect, useActionData, useLoaderData } from 'react-router';
 import { z } from 'zod';
 import { requestAccountDeletion, requestDataExport } from '#domain/accounts/privacy.ts';
+import { hasPassword } from '#domain/accounts/second-factor-service.ts';
 import { TooManyRequests } from '#domain/shared/errors.ts';
 import { TextField } from '#web/components/text-field.tsx';
-import { fieldErrors, passwordField } from '#web/forms/fields.ts';
+import { fieldErrors } from '#web/forms/fields.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
@@ -15,14 +16,19 @@ import type { Route } from './+types/privacy.ts';
 // the mailed link leads to /account/privacy/delete/{token}, which asks once more.
 const PrivacySchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('export') }),
-  z.object({ intent: z.literal('delete'), password: passwordField }),
+  // Checked by the domain: an account made by campus sign-in has none (checkItIsYou).
+  z.object({
+    intent: z.literal('delete'),
+    password: z.string().max(1000, 'login.error.passwordRequired').default(''),
+  }),
 ]);
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const sent = new URL(request.url).searchParams.get('sent');
   return {
     email: user.email,
+    hasPassword: await hasPassword(context.rc, user.id),
     years: context.orderRetentionYears,
     sent: sent === 'export' || sent === 'delete' ? sent : null,
     csrfToken: context.csrfToken,
@@ -45,12 +51,17 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
       await requestDataExport(context.rc);
       return redirect('/account/privacy?sent=export');
     }
-    const outcome = await requestAccountDeletion(context.rc, parsed.data.password);
+    const outcome = await requestAccountDeletion(
+      context.rc,
+      parsed.data.password,
+      context.sessionToken,
+    );
     if (!outcome.ok) {
       const throttled = outcome.error === 'login.error.throttled';
+      const where = outcome.error === 'account.error.signInAgain' ? 'form' : 'password';
       return data(
         {
-          errors: { password: outcome.error },
+          errors: { [where]: outcome.error },
           retryAfterMinutes: throttled ? outcome.retryAfterMinutes : 0,
         },
         { status: throttled ? 429 : 400 },
@@ -67,7 +78,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
 });
 
 export default function PrivacyPage() {
-  const { email, years, sent, csrfToken } = useLoaderData<typeof loader>();
+  const { email, hasPassword, years, sent, csrfToken } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const t = useT();
   const errors: Partial<Record<string, string>> = result?.errors ?? {};
@@ -98,17 +109,21 @@ export default function PrivacyPage() {
         <p>{t('privacy.delete.intro', { years })}</p>
         <Form method="post" className="stack">
           <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
-          <TextField
-            name="password"
-            type="password"
-            label={t('privacy.delete.password')}
-            autoComplete="current-password"
-            required
-            error={errors.password}
-            errorParams={
-              result?.retryAfterMinutes ? { minutes: result.retryAfterMinutes } : undefined
-            }
-          />
+          {hasPassword ? (
+            <TextField
+              name="password"
+              type="password"
+              label={t('privacy.delete.password')}
+              autoComplete="current-password"
+              required
+              error={errors.password}
+              errorParams={
+                result?.retryAfterMinutes ? { minutes: result.retryAfterMinutes } : undefined
+              }
+            />
+          ) : (
+            <p>{t('account.confirm.noPassword')}</p>
+          )}
           <p>
             <button type="submit" name="intent" value="delete" className="button button--primary">
               {t('privacy.delete.button')}

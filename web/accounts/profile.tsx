@@ -1,13 +1,17 @@
 import { data, Form, useActionData, useLoaderData } from 'react-router';
 import { z } from 'zod';
 import { changePassword, requestEmailChange } from '#domain/accounts/profile.ts';
+import { hasPassword } from '#domain/accounts/second-factor-service.ts';
 import { TextField } from '#web/components/text-field.tsx';
-import { emailField, type FieldErrors, fieldErrors, passwordField } from '#web/forms/fields.ts';
+import { emailField, type FieldErrors, fieldErrors } from '#web/forms/fields.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/profile.ts';
 import { NewPasswordField } from './password-field.tsx';
+
+// Checked by the domain: an account made by campus sign-in has none to give (checkItIsYou).
+const currentPasswordField = z.string().max(1000, 'login.error.passwordRequired').default('');
 
 const newPasswordField = z
   .string({ error: 'password.error.tooShort' })
@@ -17,12 +21,12 @@ const newPasswordField = z
 const ProfileSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('password'),
-    currentPassword: passwordField,
+    currentPassword: currentPasswordField,
     newPassword: newPasswordField,
   }),
   z.object({
     intent: z.literal('email'),
-    emailCurrentPassword: passwordField,
+    emailCurrentPassword: currentPasswordField,
     newEmail: emailField,
   }),
 ]);
@@ -36,11 +40,12 @@ const DONE = {
 // Issue 20, My Account › Profile: change the password (current one asked; the other devices
 // are signed out), change the e-mail address (current password asked; confirmed by a link to
 // the new address, a notice to the old one). Two plain forms, an `intent` each.
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const done = new URL(request.url).searchParams.get('done');
   return {
     email: user.email,
+    hasPassword: await hasPassword(context.rc, user.id),
     done: done === 'reset' || done === 'email' ? DONE[done] : null,
     csrfToken: context.csrfToken,
   };
@@ -68,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : await requestEmailChange(context.rc, {
           currentPassword: parsed.data.emailCurrentPassword,
           newEmail: parsed.data.newEmail,
+          sessionToken: context.sessionToken,
         });
   if (!outcome.ok) {
     const minutes = outcome.retryAfterMinutes ?? 0;
@@ -82,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfilePage() {
-  const { email, done, csrfToken } = useLoaderData<typeof loader>();
+  const { email, hasPassword, done, csrfToken } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const t = useT();
   const errorsOf = (intent: string): FieldErrors =>
@@ -103,20 +109,23 @@ export default function ProfilePage() {
           {t(result.errors.form, { minutes: result.minutes || 1 })}
         </p>
       ) : null}
+      {hasPassword ? null : <p>{t('account.confirm.noPassword')}</p>}
       <section className="stack" aria-labelledby="password-heading">
         <h2 id="password-heading">{t('profile.passwordHeading')}</h2>
         <Form method="post" className="stack" noValidate>
           <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
           <input type="hidden" name="intent" value="password" />
-          <TextField
-            name="currentPassword"
-            label={t('profile.currentPassword')}
-            error={passwordErrors.currentPassword}
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={1000}
-          />
+          {hasPassword ? (
+            <TextField
+              name="currentPassword"
+              label={t('profile.currentPassword')}
+              error={passwordErrors.currentPassword}
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={1000}
+            />
+          ) : null}
           <NewPasswordField
             name="newPassword"
             label={t('profile.newPassword')}
@@ -143,15 +152,17 @@ export default function ProfilePage() {
             maxLength={254}
             defaultValue={result?.intent === 'email' && !result.notice ? result.newEmail : ''}
           />
-          <TextField
-            name="emailCurrentPassword"
-            label={t('profile.currentPassword')}
-            error={emailErrors.emailCurrentPassword ?? emailErrors.currentPassword}
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={1000}
-          />
+          {hasPassword ? (
+            <TextField
+              name="emailCurrentPassword"
+              label={t('profile.currentPassword')}
+              error={emailErrors.emailCurrentPassword ?? emailErrors.currentPassword}
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={1000}
+            />
+          ) : null}
           <button type="submit" className="button button--primary">
             {t('profile.saveEmail')}
           </button>

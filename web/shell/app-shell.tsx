@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, useEffect } from 'react';
 import { AppLinks } from '#web/components/app-links.tsx';
 import { Footer } from '#web/components/footer.tsx';
+import { useFocusFirstError } from '#web/forms/focus-first-error.ts';
 import { Navbar } from '#web/components/navbar.tsx';
 import { PageViewTracker } from '#web/components/page-view-tracker.tsx';
 import { useRootData, useT } from '#web/i18n/use-t.ts';
@@ -26,6 +27,7 @@ const MergerBanner = hydratedOnDemand(
 export function AppShell({ children }: { children: ReactNode }) {
   const root = useRootData();
   const t = useT();
+  useFocusFirstError();
   useEffect(() => {
     // Lets browser tests wait for hydration before using controls that need JavaScript.
     document.documentElement.dataset.hydrated = 'true';
