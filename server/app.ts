@@ -131,6 +131,11 @@ export async function createApp(options: AppOptions): Promise<App> {
             `http://127.0.0.1:${config.PORT}`,
           ],
         })
+        .then(async (idp) => {
+          const { pointDemoCampusAt } = await import('#db/seed/campus.ts');
+          await pointDemoCampusAt(database.db, config.DEV_CAMPUS_IDP_PORT!);
+          return idp;
+        })
         .catch((error: unknown) => {
           log.warn(
             { err: error, port: config.DEV_CAMPUS_IDP_PORT },

@@ -1,6 +1,7 @@
 // The demo campus with single sign-on (issue 20, decision 023): Northfield State University
 // signs its students in at a local test OpenID provider (server/dev-campus-idp.ts), which
 // `npm start` runs on 127.0.0.1:DEV_CAMPUS_IDP_PORT outside production.
+import { and, eq, inArray, like, ne } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
 import { campusIdentities, campusSignIns } from '#db/schema/campus-sign-in.ts';
@@ -90,4 +91,34 @@ export async function seedCampusSignIn(
     role: 'student',
     addDropDate: sections.psy001.addDropAt,
   });
+}
+
+/**
+ * The demo campus follows its local provider when DEV_CAMPUS_IDP_PORT moves it off 3011 (a
+ * second store on this machine): its issuer, and the seeded student's identity under it. Only
+ * the demo's own rows change: its client id on a loopback issuer.
+ */
+export async function pointDemoCampusAt(db: Queryable, port: number): Promise<void> {
+  const issuer = `http://127.0.0.1:${port}`;
+  const moved = await db
+    .update(campusSignIns)
+    .set({ oidcIssuer: issuer })
+    .where(
+      and(
+        eq(campusSignIns.oidcClientId, DEMO_CAMPUS_CLIENT_ID),
+        like(campusSignIns.oidcIssuer, 'http://127.0.0.1:%'),
+        ne(campusSignIns.oidcIssuer, issuer),
+      ),
+    )
+    .returning({ id: campusSignIns.id });
+  if (moved.length === 0) return;
+  await db
+    .update(campusIdentities)
+    .set({ issuer })
+    .where(
+      inArray(
+        campusIdentities.campusSignInId,
+        moved.map((row) => row.id),
+      ),
+    );
 }

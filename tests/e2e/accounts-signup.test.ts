@@ -191,9 +191,9 @@ describe('a new person signs up, verifies, buys, forgets the password and gets b
     await page.getByText('Entrez votre nom de famille.').waitFor();
     // The first refusal has the focus: a screen reader reads its label and its message.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('firstName');
-    expect(
-      await page.getByLabel('Prénom').getAttribute('aria-describedby'),
-    ).toContain('firstName-error');
+    expect(await page.getByLabel('Prénom').getAttribute('aria-describedby')).toContain(
+      'firstName-error',
+    );
     await expectAccessible(page);
     await page.getByLabel('Prénom').fill('Élise');
     await page.getByLabel('Nom de famille').fill('Tremblay');

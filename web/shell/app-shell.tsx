@@ -1,9 +1,9 @@
 import { lazy, type ReactNode, useEffect } from 'react';
 import { AppLinks } from '#web/components/app-links.tsx';
 import { Footer } from '#web/components/footer.tsx';
-import { useFocusFirstError } from '#web/forms/focus-first-error.ts';
 import { Navbar } from '#web/components/navbar.tsx';
 import { PageViewTracker } from '#web/components/page-view-tracker.tsx';
+import { useFocusFirstError } from '#web/forms/focus-first-error.ts';
 import { useRootData, useT } from '#web/i18n/use-t.ts';
 import { hydratedOnDemand } from '#web/utils/hydrated-on-demand.tsx';
 import { CookieCheck } from './cookie-check.tsx';
