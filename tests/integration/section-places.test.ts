@@ -1,0 +1,321 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#db/client.ts';
+import { accountTokens } from '#db/schema/account-tokens.ts';
+import { userRoles, users } from '#db/schema/accounts.ts';
+import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
+import { outbox } from '#db/schema/events.ts';
+import { sectionInvitations } from '#db/schema/section-invitations.ts';
+import { organizations } from '#db/schema/sites.ts';
+import { loadSessionUser } from '#domain/accounts/service.ts';
+import { signUp, verifyEmail } from '#domain/accounts/sign-up.ts';
+import {
+  addSectionPlaces,
+  removeSectionPlace,
+  sectionPlaces,
+} from '#domain/courses/section-places.ts';
+import { accountLinkEmail } from '#domain/notifications/account-email.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
+import { loader as placesLoader } from '#web/manage/section-places.tsx';
+
+// Issue 20, the bookstore's section places: "A verified address is how a new account finds
+// the sections the bookstore has already put it in." The services and the page's loader on
+// the test database.
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const now = new Date('2026-11-27T15:00:00Z');
+const ADD_DROP = new Date('2026-12-05T04:59:59Z');
+
+async function org() {
+  const [row] = await database.db
+    .insert(organizations)
+    .values({ title: unique('Places org') })
+    .returning({ id: organizations.id });
+  return row!.id;
+}
+
+async function section(orgId: number) {
+  const [course] = await database.db
+    .insert(courses)
+    .values({ orgId, name: 'College Composition', department: 'ENG', number: '101' })
+    .returning({ id: courses.id });
+  const [row] = await database.db
+    .insert(courseSections)
+    .values({
+      courseId: course!.id,
+      name: 'College Composition',
+      number: '003',
+      rsCourseId: unique('RSC'),
+      startDate: '2026-08-24',
+      endDate: '2026-12-15',
+      addDropAt: ADD_DROP,
+    })
+    .returning({ id: courseSections.id });
+  return row!.id;
+}
+
+/** A user (verified unless told otherwise) and their request context. */
+async function person(
+  input: { orgId?: number; roles?: string[]; email?: string; verified?: boolean } = {},
+): Promise<RequestContext & { user: NonNullable<RequestContext['user']> }> {
+  const [row] = await database.db
+    .insert(users)
+    .values({
+      email: input.email ?? `${unique('places')}@example.test`,
+      firstName: 'Rosa',
+      lastName: 'Diaz',
+      orgId: input.orgId ?? null,
+      emailVerifiedAt: input.verified === false ? null : now,
+    })
+    .returning({ id: users.id });
+  for (const role of input.roles ?? []) {
+    await database.db.insert(userRoles).values({ userId: row!.id, role });
+  }
+  const user = (await loadSessionUser(database.db, { userId: row!.id, impersonatorId: null }))!;
+  return { ...testContext(database.db, { user, now }), user };
+}
+
+const membersOf = (sectionId: number) =>
+  database.db
+    .select({ userId: sectionMembers.userId, role: sectionMembers.role })
+    .from(sectionMembers)
+    .where(eq(sectionMembers.sectionId, sectionId));
+
+const placesOf = (sectionId: number) =>
+  database.db
+    .select({
+      id: sectionInvitations.id,
+      email: sectionInvitations.email,
+      claimedBy: sectionInvitations.claimedByUserId,
+    })
+    .from(sectionInvitations)
+    .where(eq(sectionInvitations.sectionId, sectionId))
+    .orderBy(sectionInvitations.id);
+
+/** Signs up with this address and follows the link its mail carries. */
+async function signUpAndVerify(email: string): Promise<number> {
+  const ctx = testContext(database.db);
+  const outcome = await signUp(ctx, {
+    firstName: 'Lena',
+    lastName: 'Park',
+    email,
+    password: 'violet kettle harbour',
+    language: 'en',
+    next: '/shelf/',
+  });
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+  const [link] = await database.db
+    .select({ id: accountTokens.id })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.userId, outcome.userId), eq(accountTokens.purpose, 'verify-email')))
+    .orderBy(desc(accountTokens.id))
+    .limit(1);
+  // Taken out of the shared outbox so that no other file's worker sends it meanwhile.
+  const [queued] = await database.db
+    .update(outbox)
+    .set({ sentAt: new Date() })
+    .where(eq(outbox.dedupeKey, `account-link:${link!.id}`))
+    .returning({ payload: outbox.payload });
+  const mail = await accountLinkEmail(
+    database.db,
+    { tokenId: link!.id, next: queued!.payload.next },
+    'http://shop.test',
+    new Date(),
+  );
+  const token = /\/([\w-]{40,})(?:\?|$)/m.exec(mail!.text)![1]!;
+  expect((await verifyEmail(testContext(database.db), token)).ok).toBe(true);
+  return outcome.userId;
+}
+
+/** The status the page answers this user for this section id (200, 302, 403 or 404). */
+async function pageStatus(ctx: RequestContext, sectionId: string): Promise<number> {
+  try {
+    await placesLoader({
+      request: new Request(`http://127.0.0.1/manage/sections/${sectionId}/places`),
+      params: { sectionId },
+      context: testWebContext(database, { user: ctx.user, now }),
+    } as never);
+    return 200;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    return (thrown as { init?: { status?: number } }).init?.status ?? -1;
+  }
+}
+
+describe('issue 20: the bookstore puts students in a section by e-mail', () => {
+  it('adds an account with a verified address as a member at once, and keeps a place for an unknown address', async () => {
+    const campus = await org();
+    const sectionId = await section(campus);
+    const bookstore = await person({ orgId: campus, roles: ['bookstore_manager'] });
+    const student = await person();
+    const unknown = `${unique('Newcomer')}@Example.test`;
+    const outcome = await addSectionPlaces(bookstore, sectionId, {
+      text: `${student.user.email.toUpperCase()}\n${unknown}; ${unknown.toLowerCase()}`,
+      role: 'student',
+    });
+    expect(outcome).toEqual({ ok: true, added: 1, kept: 1, already: 0 });
+    expect(await membersOf(sectionId)).toEqual([{ userId: student.user.id, role: 'student' }]);
+    expect((await placesOf(sectionId)).map((p) => [p.email, p.claimedBy])).toEqual([
+      [unknown, null],
+    ]);
+
+    // The same addresses again: both already there, nothing doubled.
+    expect(
+      await addSectionPlaces(bookstore, sectionId, {
+        text: `${student.user.email}, ${unknown}`,
+        role: 'student',
+      }),
+    ).toEqual({ ok: true, added: 0, kept: 0, already: 2 });
+    expect(await membersOf(sectionId)).toHaveLength(1);
+    expect(await placesOf(sectionId)).toHaveLength(1);
+
+    const view = await sectionPlaces(bookstore, sectionId);
+    expect(view.section).toMatchObject({ department: 'ENG', courseNumber: '101', number: '003' });
+    expect(view.memberCount).toBe(1);
+    expect(view.places.map((p) => [p.email, p.claimedAt, p.claimedBy])).toEqual([
+      [unknown, null, null],
+    ]);
+  });
+
+  it('a later sign-up with the kept address, once verified, makes that account a member', async () => {
+    const campus = await org();
+    const sectionId = await section(campus);
+    const manager = await person({ roles: ['manager'] });
+    const email = `${unique('later')}@example.test`;
+    expect(await addSectionPlaces(manager, sectionId, { text: email, role: 'student' })).toEqual({
+      ok: true,
+      added: 0,
+      kept: 1,
+      already: 0,
+    });
+    const userId = await signUpAndVerify(email);
+    expect(await membersOf(sectionId)).toEqual([{ userId, role: 'student' }]);
+    const [place] = (await sectionPlaces(manager, sectionId)).places;
+    expect(place?.claimedBy).toEqual({ firstName: 'Lena', lastName: 'Park', email });
+    expect(place?.claimedAt).not.toBeNull();
+
+    // A claimed place cannot be removed here; it stays, and so does the member.
+    expect(await removeSectionPlace(manager, sectionId, place!.id)).toEqual({
+      ok: false,
+      problem: 'claimed',
+    });
+    expect(await placesOf(sectionId)).toHaveLength(1);
+    expect(await membersOf(sectionId)).toHaveLength(1);
+  });
+
+  it('an account whose address is not verified yet gets a kept place, not a membership', async () => {
+    const campus = await org();
+    const sectionId = await section(campus);
+    const bookstore = await person({ orgId: campus, roles: ['bookstore_manager'] });
+    const unverified = await person({ verified: false });
+    expect(
+      await addSectionPlaces(bookstore, sectionId, {
+        text: unverified.user.email,
+        role: 'teaching_assistant',
+      }),
+    ).toEqual({ ok: true, added: 0, kept: 1, already: 0 });
+    expect(await membersOf(sectionId)).toEqual([]);
+    expect((await placesOf(sectionId)).map((p) => p.email)).toEqual([unverified.user.email]);
+  });
+
+  it('one bad address refuses the whole submission and writes nothing', async () => {
+    const campus = await org();
+    const sectionId = await section(campus);
+    const bookstore = await person({ orgId: campus, roles: ['bookstore_manager'] });
+    const student = await person();
+    const outcome = await addSectionPlaces(bookstore, sectionId, {
+      text: `${student.user.email}\n${unique('fine')}@example.test\nnot-an-address\nana@campus`,
+      role: 'student',
+    });
+    expect(outcome).toEqual({
+      ok: false,
+      problem: 'invalid',
+      invalid: ['not-an-address', 'ana@campus'],
+    });
+    expect(await membersOf(sectionId)).toEqual([]);
+    expect(await placesOf(sectionId)).toEqual([]);
+    // Empty and over the cap: refused the same way.
+    expect(await addSectionPlaces(bookstore, sectionId, { text: ' ;, ', role: 'student' })).toEqual(
+      { ok: false, problem: 'empty' },
+    );
+    const many = Array.from({ length: 501 }, (_, i) => `s${i}@example.test`).join('\n');
+    expect(await addSectionPlaces(bookstore, sectionId, { text: many, role: 'student' })).toEqual({
+      ok: false,
+      problem: 'tooMany',
+      count: 501,
+      max: 500,
+    });
+    expect(await placesOf(sectionId)).toEqual([]);
+  });
+
+  it('a bookstore manager of another organisation, or a student, is refused and writes nothing', async () => {
+    const campus = await org();
+    const sectionId = await section(campus);
+    const elsewhere = await person({ orgId: await org(), roles: ['bookstore_manager'] });
+    const student = await person({ orgId: campus });
+    const email = `${unique('refused')}@example.test`;
+    for (const ctx of [elsewhere, student]) {
+      await expect(
+        addSectionPlaces(ctx, sectionId, { text: email, role: 'student' }),
+      ).rejects.toMatchObject({ status: 403 });
+      await expect(sectionPlaces(ctx, sectionId)).rejects.toMatchObject({ status: 403 });
+    }
+    expect(await placesOf(sectionId)).toEqual([]);
+
+    // The page: the forbidden page for them, not found for an unknown or malformed id.
+    expect(await pageStatus(elsewhere, String(sectionId))).toBe(403);
+    expect(await pageStatus(student, String(sectionId))).toBe(403);
+    const own = await person({ orgId: campus, roles: ['bookstore_manager'] });
+    expect(await pageStatus(own, String(sectionId))).toBe(200);
+    expect(await pageStatus(own, '2000000000')).toBe(404);
+    expect(await pageStatus(own, 'abc')).toBe(404);
+    expect(await pageStatus(testContext(database.db, { now }), String(sectionId))).toBe(302);
+  });
+
+  it('removes a place still kept, once; another section’s place is not found there', async () => {
+    const campus = await org();
+    const sectionId = await section(campus);
+    const other = await section(campus);
+    const bookstore = await person({ orgId: campus, roles: ['bookstore_manager'] });
+    const email = `${unique('remove')}@example.test`;
+    await addSectionPlaces(bookstore, sectionId, { text: email, role: 'student' });
+    await addSectionPlaces(bookstore, other, { text: email, role: 'student' });
+    const [place] = await placesOf(sectionId);
+    const [otherPlace] = await placesOf(other);
+    expect(await removeSectionPlace(bookstore, sectionId, otherPlace!.id)).toEqual({
+      ok: false,
+      problem: 'gone',
+    });
+    expect(await removeSectionPlace(bookstore, sectionId, place!.id)).toEqual({ ok: true, email });
+    expect(await placesOf(sectionId)).toEqual([]);
+    expect(await removeSectionPlace(bookstore, sectionId, place!.id)).toEqual({
+      ok: false,
+      problem: 'gone',
+    });
+    expect(await placesOf(other)).toHaveLength(1);
+  });
+
+  it('an account verified after its place was kept joins when the bookstore adds it again', async () => {
+    const campus = await org();
+    const sectionId = await section(campus);
+    const bookstore = await person({ orgId: campus, roles: ['bookstore_manager'] });
+    const student = await person({ verified: false });
+    await addSectionPlaces(bookstore, sectionId, { text: student.user.email, role: 'student' });
+    await database.db
+      .update(users)
+      .set({ emailVerifiedAt: now })
+      .where(eq(users.id, student.user.id));
+    expect(
+      await addSectionPlaces(bookstore, sectionId, { text: student.user.email, role: 'student' }),
+    ).toEqual({ ok: true, added: 1, kept: 0, already: 0 });
+    expect(await membersOf(sectionId)).toEqual([{ userId: student.user.id, role: 'student' }]);
+    expect((await placesOf(sectionId)).map((p) => p.claimedBy)).toEqual([student.user.id]);
+  });
+});
