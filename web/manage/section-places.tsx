@@ -142,8 +142,11 @@ export default function SectionPlacesPage() {
   const t = useT();
   const locale = useLocale();
   const notice = useRef<HTMLDivElement>(null);
+  const addForm = useRef<HTMLFormElement>(null);
   // After a submission the result (or the refusal) has the focus: the removed row is gone.
+  // Addresses that were added leave the field; refused ones stay in it to be corrected.
   useEffect(() => {
+    if (result?.kind === 'added') addForm.current?.reset();
     if (result) notice.current?.focus();
   }, [result]);
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
@@ -206,7 +209,7 @@ export default function SectionPlacesPage() {
       <section className="stack" aria-labelledby="places-add">
         <h2 id="places-add">{t('places.add.heading')}</h2>
         <p>{t('places.intro')}</p>
-        <Form method="post" className="stack" key={result?.kind === 'added' ? 'after' : 'form'}>
+        <Form method="post" className="stack" ref={addForm}>
           <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
           <input type="hidden" name="intent" value="add" />
           <div className="field">
