@@ -3,6 +3,8 @@ import type { Queryable } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
 import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { sectionInvitations } from '#db/schema/section-invitations.ts';
+import { enqueue } from '#domain/notifications/outbox.ts';
+import { SECTION_PLACE_KIND } from '#domain/notifications/section-place-email.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import {
@@ -15,7 +17,7 @@ import { canManageSection } from './section-access.ts';
 // Issue 20, the bookstore's section places: a bookstore manager (or a manager) puts students
 // in a section by their e-mail addresses. An address an account has proved joins at once; any
 // other is a place kept (`section_invitations`), taken when that address is proved
-// (section-invitations.ts). Rules: section-access.ts, place-addresses.ts.
+// (section-invitations.ts), and is mailed about it (section-place-email.ts). Rules: section-access.ts, place-addresses.ts.
 
 /** The member roles a place may carry (the `section_invitations_role` check). */
 export const PLACE_ROLES = ['student', 'professor', 'teaching_assistant'] as const;
@@ -197,6 +199,14 @@ export async function addSectionPlaces(
         .onConflictDoNothing()
         .returning({ id: sectionInvitations.id });
       kept = rows.length;
+      // Each address told of its place, in this page's language, once the change is saved.
+      for (const row of rows) {
+        await enqueue(tx, {
+          kind: SECTION_PLACE_KIND,
+          dedupeKey: `${SECTION_PLACE_KIND}:${row.id}`,
+          payload: { placeId: row.id, locale: ctx.locale },
+        });
+      }
     }
     return { ok: true, added, kept, already: addresses.length - added - kept };
   });

@@ -1170,7 +1170,7 @@ export const en = {
   'places.members':
     'This section has {count, plural, =0 {no members yet} one {# member} other {# members}}.',
   'places.intro':
-    'Put students in this section by their e-mail address. An address whose account is confirmed joins the section now; any other keeps a place until someone creates an account with it and confirms the address.',
+    'Put students in this section by their e-mail address. An address whose account is confirmed joins the section now. Any other keeps a place and is sent an e-mail: whoever creates an account with that address and confirms it finds the section on their shelf.',
   'places.add.heading': 'Add students by e-mail',
   'places.add.addresses': 'E-mail addresses',
   'places.add.hint':
@@ -1214,6 +1214,14 @@ export const en = {
   'places.optStatus': 'Download who is opted in or out (CSV)',
   'places.sectionPage': 'Course materials of this section',
   'places.manageLink': 'Manage section places',
+  'email.place.subject': 'A place is kept for you in {course}',
+  'email.place.hello': 'Hello,',
+  'email.place.kept':
+    'A place is kept for you in {course} ({name}) at {org}; create your account with this address to find it on your shelf.',
+  'email.place.signup': 'Create your account:',
+  'email.place.haveAccount':
+    'Already have an account with this address? Log in and confirm the address: the course will be on your shelf.',
+  'email.place.notYou': 'If you are not taking this course, you can ignore this e-mail.',
   'notify.success': 'Success',
   'notify.error': 'Error',
   'classroom.title': 'Classroom',

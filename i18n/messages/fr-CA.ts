@@ -1214,7 +1214,7 @@ export const frCA: Record<MessageId, string> = {
   'places.members':
     'Cette section compte {count, plural, =0 {aucun membre pour l’instant} one {# membre} other {# membres}}.',
   'places.intro':
-    'Inscrivez des étudiants à cette section par leur adresse courriel. Une adresse dont le compte est confirmé rejoint la section tout de suite; toute autre adresse se voit réserver une place jusqu’à ce qu’une personne crée un compte avec elle et la confirme.',
+    'Inscrivez des étudiants à cette section par leur adresse courriel. Une adresse dont le compte est confirmé rejoint la section tout de suite. Toute autre adresse se voit réserver une place et reçoit un courriel : la personne qui crée un compte avec cette adresse et la confirme trouve la section sur son étagère.',
   'places.add.heading': 'Ajouter des étudiants par courriel',
   'places.add.addresses': 'Adresses courriel',
   'places.add.hint':
@@ -1258,6 +1258,14 @@ export const frCA: Record<MessageId, string> = {
   'places.optStatus': 'Télécharger qui est inscrit ou désinscrit (CSV)',
   'places.sectionPage': 'Matériel de cours de cette section',
   'places.manageLink': 'Gérer les places de la section',
+  'email.place.subject': 'Une place vous est réservée dans {course}',
+  'email.place.hello': 'Bonjour,',
+  'email.place.kept':
+    'Une place vous est réservée dans {course} ({name}) à {org}; créez votre compte avec cette adresse pour la trouver sur votre étagère.',
+  'email.place.signup': 'Créez votre compte :',
+  'email.place.haveAccount':
+    'Vous avez déjà un compte avec cette adresse? Connectez-vous et confirmez l’adresse : le cours sera sur votre étagère.',
+  'email.place.notYou': 'Si vous ne suivez pas ce cours, vous pouvez ignorer ce courriel.',
   'notify.success': 'Succès',
   'notify.error': 'Erreur',
   'classroom.title': 'Classe',

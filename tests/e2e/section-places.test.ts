@@ -10,11 +10,12 @@ import {
   waitForHydration,
 } from './browser.ts';
 import { type MadeUser, makeUser } from './fixtures.ts';
+import { linkIn, waitForMail } from './mail.ts';
 
 // Issue 20, the bookstore's section places: the demo bookstore manager finds ENG 101 in Find
 // your course materials, opens its places, adds a student with an account and an address
 // without one, sees what happened and the table, removes the kept place by keyboard; then the
-// same page in French.
+// same page in French, and the French mail the kept address receives.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -166,6 +167,16 @@ describe('issue 20: the bookstore puts students in a section by e-mail', () => {
         .getByRole('button', { name: `Retirer la place réservée pour ${newcomer}` })
         .waitFor();
       await expectAccessible(page);
+
+      // The kept address is told, in the language of the page it was kept from.
+      const mail = await waitForMail(
+        newcomer,
+        'Une place vous est réservée dans ENG 101 : Section 001',
+      );
+      expect(mail.text).toContain(
+        'Une place vous est réservée dans ENG 101 : Section 001 (College Composition) à Riverbend University Bookstore; créez votre compte avec cette adresse pour la trouver sur votre étagère.',
+      );
+      expect(linkIn(mail, '/accounts/signup')).toBe('/accounts/signup/');
     } finally {
       await french.close();
     }

@@ -15,6 +15,7 @@ import {
   sectionPlaces,
 } from '#domain/courses/section-places.ts';
 import { accountLinkEmail } from '#domain/notifications/account-email.ts';
+import { sectionPlaceEmail } from '#domain/notifications/section-place-email.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
 import { loader as placesLoader } from '#web/manage/section-places.tsx';
@@ -317,5 +318,70 @@ describe('issue 20: the bookstore puts students in a section by e-mail', () => {
     ).toEqual({ ok: true, added: 1, kept: 0, already: 0 });
     expect(await membersOf(sectionId)).toEqual([{ userId: student.user.id, role: 'student' }]);
     expect((await placesOf(sectionId)).map((p) => p.claimedBy)).toEqual([student.user.id]);
+  });
+
+  it('mails each newly kept address, in the language of the page it was kept from, until its place is taken', async () => {
+    const campus = await org();
+    const sectionId = await section(campus);
+    const bookstore = await person({ orgId: campus, roles: ['bookstore_manager'] });
+    const inFrench = { ...bookstore, locale: 'fr-CA' as const };
+    const member = await person();
+    const email = `${unique('mailed')}@example.test`;
+    await addSectionPlaces(inFrench, sectionId, {
+      text: `${member.user.email}\n${email}`,
+      role: 'student',
+    });
+    const [place] = await placesOf(sectionId);
+    // Taken out of the shared outbox so that no other file's worker sends it meanwhile.
+    const queued = await database.db
+      .update(outbox)
+      .set({ sentAt: new Date() })
+      .where(eq(outbox.kind, 'section-place'))
+      .returning({ dedupeKey: outbox.dedupeKey, payload: outbox.payload });
+    // One mail: the kept address; the member who joined at once gets none.
+    const mine = queued.filter((row) => row.dedupeKey === `section-place:${place!.id}`);
+    expect(mine.map((row) => row.payload)).toEqual([{ placeId: place!.id, locale: 'fr-CA' }]);
+    const [school] = await database.db
+      .select({ title: organizations.title })
+      .from(organizations)
+      .where(eq(organizations.id, campus));
+    const mail = await sectionPlaceEmail(
+      database.db,
+      mine[0]!.payload as never,
+      'http://shop.test',
+    );
+    expect(mail).toEqual({
+      to: email,
+      subject: 'Une place vous est réservée dans ENG 101 : Section 003',
+      text: [
+        'Bonjour,',
+        '',
+        `Une place vous est réservée dans ENG 101 : Section 003 (College Composition) à ${school!.title}; créez votre compte avec cette adresse pour la trouver sur votre étagère.`,
+        '',
+        'Créez votre compte : http://shop.test/accounts/signup/',
+        '',
+        'Vous avez déjà un compte avec cette adresse? Connectez-vous et confirmez l’adresse : le cours sera sur votre étagère.',
+        '',
+        'Si vous ne suivez pas ce cours, vous pouvez ignorer ce courriel.',
+      ].join('\n'),
+    });
+    const english = await sectionPlaceEmail(
+      database.db,
+      { placeId: place!.id, locale: 'en' },
+      'http://shop.test',
+    );
+    expect(english?.subject).toBe('A place is kept for you in ENG 101: Section 003');
+    expect(english?.text).toContain(
+      'create your account with this address to find it on your shelf.',
+    );
+    // Taken before the worker came round: nothing to send.
+    await signUpAndVerify(email);
+    expect(
+      await sectionPlaceEmail(
+        database.db,
+        { placeId: place!.id, locale: 'en' },
+        'http://shop.test',
+      ),
+    ).toBeNull();
   });
 });
