@@ -18,7 +18,7 @@ import { accountLinkEmail } from '#domain/notifications/account-email.ts';
 import { sectionPlaceEmail } from '#domain/notifications/section-place-email.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
-import { loader as placesLoader } from '#web/manage/section-places.tsx';
+import { action as placesAction, loader as placesLoader } from '#web/manage/section-places.tsx';
 
 // Issue 20, the bookstore's section places: "A verified address is how a new account finds
 // the sections the bookstore has already put it in." The services and the page's loader on
@@ -148,6 +148,19 @@ async function pageStatus(ctx: RequestContext, sectionId: string): Promise<numbe
     if (thrown instanceof Response) return thrown.status;
     return (thrown as { init?: { status?: number } }).init?.status ?? -1;
   }
+}
+
+/** What the page's form answers: its status and the result it shows. */
+async function post(ctx: RequestContext, sectionId: number, fields: Record<string, string>) {
+  const answer = (await placesAction({
+    request: new Request(`http://127.0.0.1/manage/sections/${sectionId}/places`, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+    }),
+    params: { sectionId: String(sectionId) },
+    context: testWebContext(database, { user: ctx.user, now }),
+  } as never)) as unknown as { data: Record<string, unknown>; init: { status?: number } | null };
+  return { status: answer.init?.status ?? 200, result: answer.data };
 }
 
 describe('issue 20: the bookstore puts students in a section by e-mail', () => {
@@ -383,5 +396,58 @@ describe('issue 20: the bookstore puts students in a section by e-mail', () => {
         'http://shop.test',
       ),
     ).toBeNull();
+  });
+
+  it('the form refuses bad input with a 400 and its message, a taken place with a 409, and writes nothing', async () => {
+    const campus = await org();
+    const sectionId = await section(campus);
+    const bookstore = await person({ orgId: campus, roles: ['bookstore_manager'] });
+    expect(
+      await post(bookstore, sectionId, { intent: 'add', addresses: 'x', role: 'dean' }),
+    ).toEqual({ status: 400, result: expect.objectContaining({ message: 'places.error.role' }) });
+    expect(
+      await post(bookstore, sectionId, {
+        intent: 'add',
+        addresses: 'a@b.ca '.repeat(30_000),
+        role: 'student',
+      }),
+    ).toEqual({
+      status: 400,
+      result: expect.objectContaining({ message: 'places.error.tooLong' }),
+    });
+    expect(
+      await post(bookstore, sectionId, {
+        intent: 'add',
+        addresses: 'ok@example.test\nbad',
+        role: 'student',
+      }),
+    ).toEqual({
+      status: 400,
+      result: {
+        kind: 'error',
+        message: 'places.error.invalid',
+        params: { count: 1 },
+        invalid: ['bad'],
+        text: 'ok@example.test\nbad',
+      },
+    });
+    expect(await post(bookstore, sectionId, { intent: 'remove', placeId: '0x10' })).toEqual({
+      status: 400,
+      result: expect.objectContaining({ message: 'error.invalid' }),
+    });
+    expect(await placesOf(sectionId)).toEqual([]);
+
+    const email = `${unique('taken')}@example.test`;
+    expect(
+      await post(bookstore, sectionId, { intent: 'add', addresses: email, role: 'student' }),
+    ).toEqual({ status: 200, result: { kind: 'added', added: 0, kept: 1, already: 0 } });
+    await signUpAndVerify(email);
+    const [place] = await placesOf(sectionId);
+    expect(
+      await post(bookstore, sectionId, { intent: 'remove', placeId: String(place!.id) }),
+    ).toEqual({
+      status: 409,
+      result: { kind: 'error', message: 'places.error.claimed' },
+    });
   });
 });
