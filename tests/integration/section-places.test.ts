@@ -419,7 +419,7 @@ describe('issue 20: the bookstore puts students in a section by e-mail', () => {
       await post(bookstore, sectionId, {
         intent: 'add',
         addresses: 'ok@example.test\nbad',
-        role: 'student',
+        role: 'teaching_assistant',
       }),
     ).toEqual({
       status: 400,
@@ -428,7 +428,9 @@ describe('issue 20: the bookstore puts students in a section by e-mail', () => {
         message: 'places.error.invalid',
         params: { count: 1 },
         invalid: ['bad'],
+        // Back in the form, to be corrected.
         text: 'ok@example.test\nbad',
+        role: 'teaching_assistant',
       },
     });
     expect(await post(bookstore, sectionId, { intent: 'remove', placeId: '0x10' })).toEqual({

@@ -44,6 +44,7 @@ type ActionResult =
       params?: Record<string, number>;
       invalid?: string[];
       text?: string;
+      role?: string;
     };
 
 function sectionIdOf(raw: string): number {
@@ -53,7 +54,10 @@ function sectionIdOf(raw: string): number {
 }
 
 /** A refused submission, said in the page's words; the text comes back to be corrected. */
-function refusal(outcome: Exclude<AddPlacesOutcome, { ok: true }>, text: string): ActionResult {
+function refusal(
+  outcome: Exclude<AddPlacesOutcome, { ok: true }>,
+  text: string,
+): Extract<ActionResult, { kind: 'error' }> {
   if (outcome.problem === 'invalid') {
     return {
       kind: 'error',
@@ -128,7 +132,10 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
     role: parsed.data.role,
   });
   if (!outcome.ok) {
-    return data<ActionResult>(refusal(outcome, parsed.data.addresses), { status: 400 });
+    return data<ActionResult>(
+      { ...refusal(outcome, parsed.data.addresses), role: parsed.data.role },
+      { status: 400 },
+    );
   }
   const { ok: _ok, ...counts } = outcome;
   return data<ActionResult>({ kind: 'added', ...counts });
@@ -232,7 +239,7 @@ export default function SectionPlacesPage() {
           </div>
           <div className="field">
             <label htmlFor="places-role">{t('places.add.role')}</label>
-            <select id="places-role" name="role" defaultValue="student">
+            <select id="places-role" name="role" defaultValue={error?.role ?? 'student'}>
               {PLACE_ROLES.map((role) => (
                 <option key={role} value={role}>
                   {t(`places.role.${role}`)}
