@@ -11,6 +11,10 @@ import { optingConfirmationEmail } from '#domain/notifications/opting-email.ts';
 import { orderConfirmationEmail } from '#domain/notifications/order-email.ts';
 import { claimDue, markFailed, markSent } from '#domain/notifications/outbox.ts';
 import { privacyLinkEmail } from '#domain/notifications/privacy-email.ts';
+import {
+  SECTION_PLACE_KIND,
+  sectionPlaceEmail,
+} from '#domain/notifications/section-place-email.ts';
 import type { Logger } from './logger.ts';
 
 const FROM = 'Shelfmark <no-reply@shelfmark.test>';
@@ -64,6 +68,12 @@ function render(db: Queryable, message: Outgoing, options: { now: Date; publicOr
         { tokenId: Number(payload.tokenId), next: payload.next },
         options.publicOrigin,
         options.now,
+      );
+    case SECTION_PLACE_KIND:
+      return sectionPlaceEmail(
+        db,
+        { placeId: payload.placeId, locale: payload.locale },
+        options.publicOrigin,
       );
     case 'email-change-notice':
       return emailChangeNotice(db, {

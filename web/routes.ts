@@ -50,6 +50,8 @@ export default [
     route('shelf/course-section/:sectionId', 'routes/course-section.tsx'),
     route('site-map', 'routes/site-map.tsx'),
     route('manage/sections/:sectionId/opt-status.csv', 'routes/opt-status-csv.tsx'),
+    // Issue 20: the bookstore keeps places in a section for students' addresses.
+    route('manage/sections/:sectionId/places', 'manage/section-places.tsx'),
     route('manage/my-classrooms', 'classroom/my-classrooms.tsx'),
     route('manage/courseware-tools', 'manage/courseware-tools.tsx'),
     route('manage/:tool', 'routes/manage-tool.tsx'),

@@ -25,7 +25,7 @@ export const DEMO_ACCOUNTS: readonly { email: string; role: string; description:
     email: 'bookstore@demo.test',
     role: 'bookstore_manager',
     description:
-      'Bookstore manager of the retailer organisation: downloads who is opted in or out of its sections at `/manage/sections/{id}/opt-status.csv`',
+      'Bookstore manager of the retailer organisation: downloads who is opted in or out of its sections at `/manage/sections/{id}/opt-status.csv`; puts students in them by e-mail at `/manage/sections/{id}/places` (Manage section places, on the section of Find your course materials)',
   },
   {
     email: 'manager@demo.test',

@@ -391,6 +391,14 @@ export async function seedCourses(
     role: 'student',
     addDropDate: sections.chem001.addDropAt,
   });
+  // Issue 20: and one in the retailer's ENG 101, which its bookstore manager sees (and can
+  // remove, or add to) at /manage/sections/{id}/places.
+  await db.insert(sectionInvitations).values({
+    sectionId: sections.eng001.id,
+    email: 'new.writer@demo.test',
+    role: 'student',
+    addDropDate: sections.eng001.addDropAt,
+  });
 
   // Materials -------------------------------------------------------------------------------
   const id = (index: number): number => baseId + index;

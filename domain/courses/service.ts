@@ -29,6 +29,7 @@ import {
   optMoveRefusal,
 } from './opting.ts';
 import { type PartnerHandoff, partnerHandoff } from './partner-handoff.ts';
+import { canManageSection } from './section-access.ts';
 
 // Opting in and out (spec 1 §4 Opting; spec 2 §4, §7 Opt out / Opt in), the partner
 // hand-off look-up (spec 2 §7 Follett-style handoff) and the bookstore manager's opt-status
@@ -354,9 +355,6 @@ export async function sectionOptStatus(
   sectionId: number,
 ): Promise<{ rsCourseId: string; entries: OptStatusEntry[] }> {
   const user = requireUser(ctx);
-  const manager = user.roles.includes('manager');
-  const bookstoreManager = user.roles.includes('bookstore_manager');
-  if (!manager && !bookstoreManager) throw new Forbidden();
   const [section] = await ctx.db
     .select({ rsCourseId: courseSections.rsCourseId, orgId: courses.orgId })
     .from(courseSections)
@@ -364,7 +362,7 @@ export async function sectionOptStatus(
     .where(eq(courseSections.id, sectionId))
     .limit(1);
   if (!section) throw new NotFound();
-  if (!manager && section.orgId !== user.orgId) throw new Forbidden();
+  if (!canManageSection(user, section.orgId)) throw new Forbidden();
   const latest = ctx.db
     .selectDistinctOn([optChanges.memberId], {
       memberId: optChanges.memberId,

@@ -1201,6 +1201,64 @@ export const en = {
   'optStatus.csv.changedBy': 'Changed by',
   'optStatus.opted_in': 'Opted in',
   'optStatus.opted_out': 'Opted out',
+  // Issue 20: the bookstore's section places (web/manage/section-places.tsx).
+  'places.heading': 'Section places: {section}',
+  'places.pageTitle': 'Section places: {section} | {title}',
+  'places.members':
+    'This section has {count, plural, =0 {no members yet} one {# member} other {# members}}.',
+  'places.intro':
+    'Put students in this section by their e-mail address. An address whose account is confirmed joins the section now. Any other keeps a place and is sent an e-mail: whoever creates an account with that address and confirms it finds the section on their shelf.',
+  'places.add.heading': 'Add students by e-mail',
+  'places.add.addresses': 'E-mail addresses',
+  'places.add.hint':
+    'One per line, or separated by commas, semicolons or spaces. Up to {max} at a time.',
+  'places.add.role': 'Role',
+  'places.add.submit': 'Add to the section',
+  'places.role.student': 'Student',
+  'places.role.professor': 'Professor',
+  'places.role.teaching_assistant': 'Teaching assistant',
+  'places.result.added':
+    '{count, plural, one {# person added} other {# people added}} to the section now.',
+  'places.result.kept':
+    '{count, plural, one {# place kept} other {# places kept}} until the student confirms the address.',
+  'places.result.already':
+    '{count, plural, one {# address was} other {# addresses were}} already there.',
+  'places.error.empty': 'Enter at least one e-mail address.',
+  'places.error.tooMany':
+    'You entered {count} addresses; add at most {max} at a time. Nothing was added.',
+  'places.error.tooLong':
+    'That is more text than {max} addresses take. Add at most {max} at a time. Nothing was added.',
+  'places.error.invalid':
+    'Nothing was added. Correct {count, plural, one {this address} other {these # addresses}} and try again:',
+  'places.error.invalidAddress': '“{address}” is not a valid e-mail address.',
+  'places.error.role': 'Choose a role.',
+  'places.table.caption': 'Places kept in this section',
+  'places.table.address': 'E-mail address',
+  'places.table.role': 'Role',
+  'places.table.keptOn': 'Kept on',
+  'places.table.status': 'Status',
+  'places.table.action': 'Action',
+  'places.status.kept': 'Kept',
+  'places.status.taken': 'Taken by {name} on {date}',
+  'places.status.takenGone': 'Taken on {date}',
+  'places.none': 'No place is kept in this section yet.',
+  'places.remove': 'Remove',
+  'places.removeLabel': 'Remove the place kept for {email}',
+  'places.removed': 'The place kept for {email} is removed.',
+  'places.error.claimed':
+    'This place was taken by its student, who is a member of the section now: it cannot be removed here.',
+  'places.error.gone': 'That place is no longer kept.',
+  'places.optStatus': 'Download who is opted in or out (CSV)',
+  'places.sectionPage': 'Course materials of this section',
+  'places.manageLink': 'Manage section places',
+  'email.place.subject': 'A place is kept for you in {course}',
+  'email.place.hello': 'Hello,',
+  'email.place.kept':
+    'A place is kept for you in {course} ({name}) at {org}; create your account with this address to find it on your shelf.',
+  'email.place.signup': 'Create your account:',
+  'email.place.haveAccount':
+    'Already have an account with this address? Log in and confirm the address: the course will be on your shelf.',
+  'email.place.notYou': 'If you are not taking this course, you can ignore this e-mail.',
   'notify.success': 'Success',
   'notify.error': 'Error',
   'classroom.title': 'Classroom',

@@ -1246,6 +1246,64 @@ export const frCA: Record<MessageId, string> = {
   'optStatus.csv.changedBy': 'Modifié par',
   'optStatus.opted_in': 'Inscrit',
   'optStatus.opted_out': 'Désinscrit',
+  // Issue 20 : les places de section de la librairie (web/manage/section-places.tsx).
+  'places.heading': 'Places de la section : {section}',
+  'places.pageTitle': 'Places de la section : {section} | {title}',
+  'places.members':
+    'Cette section compte {count, plural, =0 {aucun membre pour l’instant} one {# membre} other {# membres}}.',
+  'places.intro':
+    'Inscrivez des étudiants à cette section par leur adresse courriel. Une adresse dont le compte est confirmé rejoint la section tout de suite. Toute autre adresse se voit réserver une place et reçoit un courriel : la personne qui crée un compte avec cette adresse et la confirme trouve la section sur son étagère.',
+  'places.add.heading': 'Ajouter des étudiants par courriel',
+  'places.add.addresses': 'Adresses courriel',
+  'places.add.hint':
+    'Une par ligne, ou séparées par des virgules, des points-virgules ou des espaces. Jusqu’à {max} à la fois.',
+  'places.add.role': 'Rôle',
+  'places.add.submit': 'Ajouter à la section',
+  'places.role.student': 'Étudiant',
+  'places.role.professor': 'Professeur',
+  'places.role.teaching_assistant': 'Auxiliaire d’enseignement',
+  'places.result.added':
+    '{count, plural, one {# personne ajoutée} other {# personnes ajoutées}} à la section dès maintenant.',
+  'places.result.kept':
+    '{count, plural, one {# place réservée} other {# places réservées}} jusqu’à ce que l’étudiant confirme son adresse.',
+  'places.result.already':
+    '{count, plural, one {# adresse y figurait} other {# adresses y figuraient}} déjà.',
+  'places.error.empty': 'Entrez au moins une adresse courriel.',
+  'places.error.tooMany':
+    'Vous avez entré {count} adresses; ajoutez-en au plus {max} à la fois. Rien n’a été ajouté.',
+  'places.error.tooLong':
+    'Ce texte est plus long que {max} adresses. Ajoutez-en au plus {max} à la fois. Rien n’a été ajouté.',
+  'places.error.invalid':
+    'Rien n’a été ajouté. Corrigez {count, plural, one {cette adresse} other {ces # adresses}} et réessayez :',
+  'places.error.invalidAddress': '« {address} » n’est pas une adresse courriel valide.',
+  'places.error.role': 'Choisissez un rôle.',
+  'places.table.caption': 'Places réservées dans cette section',
+  'places.table.address': 'Adresse courriel',
+  'places.table.role': 'Rôle',
+  'places.table.keptOn': 'Réservée le',
+  'places.table.status': 'Statut',
+  'places.table.action': 'Action',
+  'places.status.kept': 'Réservée',
+  'places.status.taken': 'Prise par {name} le {date}',
+  'places.status.takenGone': 'Prise le {date}',
+  'places.none': 'Aucune place n’est encore réservée dans cette section.',
+  'places.remove': 'Retirer',
+  'places.removeLabel': 'Retirer la place réservée pour {email}',
+  'places.removed': 'La place réservée pour {email} a été retirée.',
+  'places.error.claimed':
+    'Cette place a été prise par son étudiant, qui est maintenant membre de la section : elle ne peut pas être retirée ici.',
+  'places.error.gone': 'Cette place n’est plus réservée.',
+  'places.optStatus': 'Télécharger qui est inscrit ou désinscrit (CSV)',
+  'places.sectionPage': 'Matériel de cours de cette section',
+  'places.manageLink': 'Gérer les places de la section',
+  'email.place.subject': 'Une place vous est réservée dans {course}',
+  'email.place.hello': 'Bonjour,',
+  'email.place.kept':
+    'Une place vous est réservée dans {course} ({name}) à {org}; créez votre compte avec cette adresse pour la trouver sur votre étagère.',
+  'email.place.signup': 'Créez votre compte :',
+  'email.place.haveAccount':
+    'Vous avez déjà un compte avec cette adresse? Connectez-vous et confirmez l’adresse : le cours sera sur votre étagère.',
+  'email.place.notYou': 'Si vous ne suivez pas ce cours, vous pouvez ignorer ce courriel.',
   'notify.success': 'Succès',
   'notify.error': 'Erreur',
   'classroom.title': 'Classe',

@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { courseFinderSection, type FinderMaterial } from '#domain/courses/course-finder.ts';
+import { canManageSection } from '#domain/courses/section-access.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
@@ -16,16 +17,19 @@ import { FINDER_PATH } from './find-path.ts';
 // bookstore's course lookup; it shows nothing of the section's members (the service reads none).
 export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
   const view = await courseFinderSection(context.rc, params.sectionId);
+  // Issue 20: the section's bookstore (or a manager) finds its places here; never stored.
+  const managesSection = canManageSection(context.rc.user, view.chosen.school.id);
   // Stored for anonymous visitors until one of these products (or their offerings) changes.
-  publicPage(context, [
-    ...view.materials.map((m) => m.productId),
-    ...view.materials.flatMap((m) => (m.alternative ? [m.alternative.productId] : [])),
-  ]);
-  return view;
+  if (!managesSection)
+    publicPage(context, [
+      ...view.materials.map((m) => m.productId),
+      ...view.materials.flatMap((m) => (m.alternative ? [m.alternative.productId] : [])),
+    ]);
+  return { ...view, managesSection };
 });
 
 export default function FindSectionPage() {
-  const { chosen, section, materials } = useLoaderData<typeof loader>();
+  const { chosen, section, materials, managesSection } = useLoaderData<typeof loader>();
   const t = useT();
   const locale = useLocale();
   const date = (day: string) =>
@@ -53,6 +57,11 @@ export default function FindSectionPage() {
             to: date(section.endDate),
           })}
         </p>
+        {managesSection ? (
+          <p>
+            <Link to={`/manage/sections/${section.id}/places`}>{t('places.manageLink')}</Link>
+          </p>
+        ) : null}
       </header>
       {materials.length === 0 ? <p>{t('courseFinder.noMaterials')}</p> : null}
       {required.length > 0 ? (
