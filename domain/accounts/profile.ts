@@ -54,6 +54,9 @@ export async function changePassword(
   const user = ctx.user!;
   const problem = newPasswordProblem(input.newPassword, user.email);
   if (problem) return { ok: false, errors: { newPassword: passwordProblemMessage(problem) } };
+  if (input.newPassword === input.currentPassword) {
+    return { ok: false, errors: { newPassword: 'profile.error.samePassword' } };
+  }
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
@@ -98,7 +101,9 @@ export async function requestEmailChange(
   return { ok: true };
 }
 
-export type ConfirmEmailOutcome = { ok: true; email: string } | { ok: false; messageKey: string };
+export type ConfirmEmailOutcome =
+  | { ok: true; email: string; userId: number }
+  | { ok: false; messageKey: string };
 
 /** Follows the link sent to the new address: the account moves to it, proved. */
 export async function confirmEmailChange(
@@ -130,5 +135,5 @@ export async function confirmEmailChange(
     throw error;
   }
   forgetAccounts([row.userId]);
-  return { ok: true, email: row.email };
+  return { ok: true, email: row.email, userId: row.userId };
 }

@@ -82,9 +82,9 @@ export async function orderConfirmationEmail(
       ...(receipt.placedAt ? [say('order.date', { date: day.format(receipt.placedAt) })] : []),
       ...(paidWith ? [say(paidWith.key, paidWith.params)] : []),
       '',
-      `${say('cart.subtotal')}: ${money(order.subtotalCents)}`,
-      `${say('checkout.fee')}: ${money(order.feeCents)}`,
-      `${say('checkout.total')}: ${money(order.totalCents)}`,
+      say('label.value', { label: say('cart.subtotal'), value: money(order.subtotalCents) }),
+      say('label.value', { label: say('checkout.fee'), value: money(order.feeCents) }),
+      say('label.value', { label: say('checkout.total'), value: money(order.totalCents) }),
       '',
       // The order's receipt on My Account (issue 20).
       `${say('email.order.link')} ${publicOrigin}/account/orders/${order.id}`,

@@ -135,6 +135,13 @@ export const en = {
     'Your account has no password: you sign in with your campus. For a change here, a sign-in from the last 10 minutes confirms it is you.',
   'account.error.signInAgain':
     'To confirm it is you, log out and sign in again with your campus, then make this change within 10 minutes.',
+  'emailConfirm.otherAccount':
+    'The account this link was sent for now uses {email}. You are signed in with another account: to use that one, log out, then log in with {email}.',
+  'verifyLink.otherAccount':
+    'This e-mail address is confirmed for the account it was sent to. You are signed in with another account: to use that one, log out, then log in with it.',
+  'profile.error.samePassword': 'This is your current password. Choose a new one.',
+  'security.passkey.needsName':
+    'Passkeys work when the store is opened by its name, not by an IP address. To add one, open {address}.',
   'signup.throttled':
     'Too many new accounts were made from here. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
   'signup.error.taken':
@@ -425,6 +432,9 @@ export const en = {
   'freeBook.error.notFree': 'This book cannot be added for free.',
   'cart.error.title': 'Unable to Add to Cart',
   'cart.title': 'Cart',
+  // A label before its value: French typography puts a space before the colon.
+  'label.colon': '{label}:',
+  'label.value': '{label}: {value}',
   'cart.subtotal': 'Subtotal',
   'cart.removeOf': 'Remove {title}',
   'cart.remove': 'Remove',

@@ -139,6 +139,13 @@ export const frCA: Record<MessageId, string> = {
     'Votre compte n’a pas de mot de passe : vous vous connectez avec votre campus. Pour un changement ici, une connexion de moins de 10 minutes confirme que c’est bien vous.',
   'account.error.signInAgain':
     'Pour confirmer que c’est bien vous, déconnectez-vous et reconnectez-vous avec votre campus, puis faites ce changement dans les 10 minutes.',
+  'emailConfirm.otherAccount':
+    'Le compte pour lequel ce lien a été envoyé utilise maintenant {email}. Vous êtes connecté avec un autre compte : pour utiliser celui-là, déconnectez-vous, puis connectez-vous avec {email}.',
+  'verifyLink.otherAccount':
+    'Cette adresse courriel est confirmée pour le compte auquel le lien a été envoyé. Vous êtes connecté avec un autre compte : pour utiliser celui-là, déconnectez-vous, puis connectez-vous avec lui.',
+  'profile.error.samePassword': 'C’est votre mot de passe actuel. Choisissez-en un nouveau.',
+  'security.passkey.needsName':
+    'Les clés d’accès fonctionnent quand la boutique est ouverte par son nom, pas par une adresse IP. Pour en ajouter une, ouvrez {address}.',
   'signup.throttled':
     'Trop de comptes ont été créés d’ici. Réessayez dans {minutes, plural, one {# minute} other {# minutes}}.',
   'signup.error.taken':
@@ -443,6 +450,9 @@ export const frCA: Record<MessageId, string> = {
   'freeBook.error.notFree': 'Ce livre ne peut pas être ajouté gratuitement.',
   'cart.error.title': 'Impossible d’ajouter au panier',
   'cart.title': 'Panier',
+  // Une étiquette devant sa valeur : espace insécable avant le deux-points.
+  'label.colon': '{label} :',
+  'label.value': '{label} : {value}',
   'cart.subtotal': 'Sous-total',
   'cart.removeOf': 'Retirer {title}',
   'cart.remove': 'Retirer',

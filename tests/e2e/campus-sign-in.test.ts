@@ -87,6 +87,10 @@ describe('Campus sign-in (issue 20)', () => {
     await page.getByLabel('Courriel').fill(campus.student.email);
     await page.getByText(`${campus.title} vous connecte avec votre compte du campus.`).waitFor();
     await page.getByRole('link', { name: 'Se connecter par votre campus' }).waitFor();
+    // The page's hint: no password, and Log In goes to the campus's own sign-in.
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+    await page.getByRole('heading', { name: 'Journey campus' }).waitFor();
+    expect(await page.getByLabel('Campus e-mail').inputValue()).toBe(campus.student.email);
     // An answer to a sign-in we never started: a clear 400, in French.
     const response = await page.goto('/accounts/campus/oidc/callback?code=x&state=forged');
     expect(response?.status()).toBe(400);

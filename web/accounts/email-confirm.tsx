@@ -12,12 +12,11 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ params, context }: Route.ActionArgs) {
   const outcome = await confirmEmailChange(context.rc, params.token);
-  if (!outcome.ok) return data({ error: outcome.messageKey }, { status: 400 });
-  throw redirect(
-    context.rc.user
-      ? '/account/profile?done=email'
-      : `/accounts/login/?next=${encodeURIComponent('/account/profile?done=email')}`,
-  );
+  if (!outcome.ok) return data({ error: outcome.messageKey, movedTo: null }, { status: 400 });
+  if (context.rc.user?.id === outcome.userId) throw redirect('/account/profile?done=email');
+  // Signed in as someone else: the page says what happened to which address, not to them.
+  if (context.rc.user) return { error: null, movedTo: outcome.email };
+  throw redirect(`/accounts/login/?next=${encodeURIComponent('/account/profile?done=email')}`);
 }
 
 export default function EmailConfirmPage() {
@@ -27,7 +26,11 @@ export default function EmailConfirmPage() {
   return (
     <section className="narrow stack">
       <h1>{t('emailConfirm.title')}</h1>
-      {result?.error ? (
+      {result?.movedTo ? (
+        <output className="alert alert--success">
+          {t('emailConfirm.otherAccount', { email: result.movedTo })}
+        </output>
+      ) : result?.error ? (
         <div className="alert alert--error stack-sm" role="alert">
           <p>{t(result.error)}</p>
           <p>

@@ -9,7 +9,7 @@ import { useRootData, useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/login.ts';
 import { AccountLinks } from './account-links.tsx';
-import { CampusSignInOffer } from './campus-sign-in.tsx';
+import { CampusSignInOffer, campusStartHref } from './campus-sign-in.tsx';
 import { passkeySignIn } from './passkey-sign-in.server.ts';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
 import { signIn } from './sign-in.server.ts';
@@ -32,9 +32,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = LoginSchema.safeParse(form);
   const next = safeNextPath(typeof form.next === 'string' ? form.next : null);
   if (form.intent === 'passkey') return passkeySignIn(request, context, form, next);
-  // A campus address and no password: the page offers 'Sign in with your campus' (issue 20).
+  // A campus address and no password: on to the campus's own sign-in, as the page's hint says
+  // (issue 20).
   if (!form.password && typeof form.email === 'string' && form.email.length <= 254) {
-    if (await campusForAddress(context.rc, form.email)) return { errors: {}, email: form.email };
+    const campus = await campusForAddress(context.rc, form.email);
+    if (campus) return redirect(campusStartHref(campus.id, next, form.email));
   }
   if (!parsed.success) {
     return data(

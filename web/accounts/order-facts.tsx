@@ -19,8 +19,11 @@ export function OrderFacts({
   const timeZone = useTimeZone();
   const when = (at: Date | string, time: boolean) =>
     new Intl.DateTimeFormat(locale, {
-      dateStyle: 'long',
-      ...(time ? { timeStyle: 'short' } : {}),
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      // A time says its zone (the account's): "November 27, 2026 at 11:19 AM EST".
+      ...(time ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } : {}),
       timeZone,
     }).format(new Date(at));
   const paidWith = order.card ? paidWithMessage(order.card) : null;

@@ -17,7 +17,9 @@ export function PasskeySignIn({ csrfToken, next }: { csrfToken: string; next: st
   const assertion = useRef<HTMLInputElement>(null);
   const busy = useNavigation().state !== 'idle' || working;
   useEffect(() => {
-    setSupported(typeof window.PublicKeyCredential === 'function');
+    // WebAuthn names a site by its host name: a store opened by an IP address cannot use one.
+    const byAddress = /^[\d.]+$|^\[/.test(window.location.hostname);
+    setSupported(typeof window.PublicKeyCredential === 'function' && !byAddress);
   }, []);
   if (!supported) return null;
 

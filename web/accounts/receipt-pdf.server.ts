@@ -47,8 +47,11 @@ export async function receiptPdf(
   const money = (cents: number) => formatMoney(locale, cents, 'USD');
   const when = (at: Date, time: boolean) =>
     new Intl.DateTimeFormat(locale, {
-      dateStyle: 'long',
-      ...(time ? { timeStyle: 'short' } : {}),
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      // A time says its zone (the account's): "November 27, 2026 at 11:19 AM EST".
+      ...(time ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } : {}),
       timeZone,
     }).format(at);
 

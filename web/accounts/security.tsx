@@ -54,9 +54,13 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     secondFactorStatus(context.rc, user),
     hasPassword(context.rc, user.id),
   ]);
-  const done = new URL(request.url).searchParams.get('done');
+  const url = new URL(request.url);
+  const done = url.searchParams.get('done');
   return {
     csrfToken: context.csrfToken,
+    // WebAuthn names a site by its host name: opened by an IP address, no passkey can be made.
+    passkeysHere: !/^[\d.]+$|^\[/.test(url.hostname),
+    origin: url.origin.replace(/\/\/[^:/]+/, '//localhost'),
     passkeys: passkeys.map((p) => ({
       id: p.id,
       name: p.name,
@@ -251,7 +255,18 @@ export default function SecurityPage() {
             </table>
           </div>
         )}
-        <Form method="post" className="stack" noValidate aria-labelledby="passkey-add-heading">
+        {page.passkeysHere ? null : (
+          <p className="alert alert--info">
+            {t('security.passkey.needsName', { address: page.origin })}
+          </p>
+        )}
+        <Form
+          method="post"
+          className="stack"
+          noValidate
+          aria-labelledby="passkey-add-heading"
+          hidden={!page.passkeysHere}
+        >
           <h3 id="passkey-add-heading">{t('security.passkey.add.heading')}</h3>
           {csrf}
           <input type="hidden" name="intent" value="passkey-add" />

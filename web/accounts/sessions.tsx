@@ -51,8 +51,12 @@ export default function SessionsPage() {
   const t = useT();
   const locale = useLocale();
   const when = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
     timeZone,
   });
   const others = sessions.filter((s) => !s.current);

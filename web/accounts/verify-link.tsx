@@ -20,9 +20,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const next = safeNextPath(String(form.get('next') ?? '').slice(0, 2000));
   const outcome = await verifyEmail(context.rc, params.token);
-  if (!outcome.ok) return data({ error: outcome.messageKey }, { status: 400 });
+  if (!outcome.ok) return data({ error: outcome.messageKey, other: false }, { status: 400 });
   const done = `${VERIFY_EMAIL_PATH}?next=${encodeURIComponent(next)}`;
   if (context.rc.user?.id === outcome.userId) throw redirect(done);
+  // Signed in as someone else: the link proved its own account's address, not theirs.
+  if (context.rc.user) return { error: null, other: true };
   throw redirect(`/accounts/login/?next=${encodeURIComponent(done)}`);
 }
 
@@ -33,7 +35,9 @@ export default function VerifyLinkPage() {
   return (
     <section className="narrow stack">
       <h1>{t('verifyEmail.title')}</h1>
-      {result?.error ? (
+      {result?.other ? (
+        <output className="alert alert--success">{t('verifyLink.otherAccount')}</output>
+      ) : result?.error ? (
         <div className="alert alert--error stack-sm" role="alert">
           <p>{t(result.error)}</p>
           <p>

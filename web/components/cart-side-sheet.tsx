@@ -160,7 +160,7 @@ function CartSheetBody({
                 ))}
               </ul>
               <p className="cart-subtotal">
-                {t('cart.subtotal')}:{' '}
+                {t('label.colon', { label: t('cart.subtotal') })}{' '}
                 <strong>
                   {formatMoney(locale, state.cart.subtotalCents, state.cart.currencyCode)}
                 </strong>

@@ -100,7 +100,8 @@ export default function CartPage() {
             ))}
           </ul>
           <p className="cart-subtotal">
-            {t('cart.subtotal')}: <strong>{formatMoney(locale, subtotal, 'USD')}</strong>
+            {t('label.colon', { label: t('cart.subtotal') })}{' '}
+            <strong>{formatMoney(locale, subtotal, 'USD')}</strong>
           </p>
           <p>
             <Link to={checkoutPath(lines)} className="button button--primary">
