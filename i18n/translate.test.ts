@@ -65,6 +65,8 @@ describe('message catalogs', () => {
       ...{ status: 's', amount: '$1.00', phone: 'p', email: 'e', years: 7 },
       // Signed-in devices, campus sign-in, the second factor (issue 20).
       ...{ browser: 'Firefox', system: 'Linux', campus: 'c', device: 'd' },
+      // Security notices, labels, the passkey's host (issue 20, session 9).
+      ...{ when: 'w', detail: 'd', value: 'v', address: 'http://localhost:3000' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

@@ -456,6 +456,7 @@ describe('profile and devices (issue 20)', () => {
     expect(await confirmEmailChange(testContext(database.db), token)).toEqual({
       ok: true,
       email: newEmail,
+      userId,
     });
     const moved = await sessionUser(userId);
     expect([moved.email, moved.emailVerified]).toEqual([newEmail, true]);
