@@ -67,6 +67,8 @@ describe('message catalogs', () => {
       ...{ browser: 'Firefox', system: 'Linux', campus: 'c', device: 'd' },
       // Security notices, labels, the passkey's host (issue 20, session 9).
       ...{ when: 'w', detail: 'd', value: 'v', address: 'http://localhost:3000' },
+      // The bookstore's section places (issue 20).
+      ...{ max: 500, org: 'o' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();
