@@ -73,6 +73,11 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     organizations,
     editing: campuses.find((campus) => campus.id === editId) ?? null,
     defaultSpEntityId: defaultSpEntityId(origin),
+    // What a blank attribute field means (the domain's defaults, said on the form).
+    attributeDefaults: {
+      oidc: Object.values(DEFAULT_ATTRIBUTES.oidc).join(', '),
+      saml: Object.values(DEFAULT_ATTRIBUTES.saml).join(', '),
+    },
     saved: query.get('saved') === '1',
   };
 });
@@ -160,10 +165,12 @@ function CampusForm({
   campus,
   organizations,
   spEntityId,
+  attributeDefaults,
 }: {
   campus: Editing;
   organizations: { id: number; title: string }[];
   spEntityId: string;
+  attributeDefaults: { oidc: string; saml: string };
 }) {
   const t = useT();
   const csrfToken = useCsrfToken();
@@ -245,12 +252,7 @@ function CampusForm({
       <p id="emailDomains-help">{t('manage.campus.help.emailDomains')}</p>
       <fieldset className="stack-sm">
         <legend>{t('manage.campus.attributes')}</legend>
-        <p>
-          {t('manage.campus.help.attributes', {
-            oidc: Object.values(DEFAULT_ATTRIBUTES.oidc).join(', '),
-            saml: Object.values(DEFAULT_ATTRIBUTES.saml).join(', '),
-          })}
-        </p>
+        <p>{t('manage.campus.help.attributes', attributeDefaults)}</p>
         {field('emailAttribute', campus?.emailAttribute)}
         {field('firstNameAttribute', campus?.firstNameAttribute)}
         {field('lastNameAttribute', campus?.lastNameAttribute)}
@@ -330,7 +332,7 @@ function ForCampusIt({
 }
 
 export default function CampusSignInSettingsPage() {
-  const { campuses, organizations, editing, defaultSpEntityId, saved } =
+  const { campuses, organizations, editing, defaultSpEntityId, attributeDefaults, saved } =
     useLoaderData<typeof loader>();
   const t = useT();
   const editingSp = editing ? campuses.find((c) => c.id === editing.id)?.sp : null;
@@ -384,7 +386,12 @@ export default function CampusSignInSettingsPage() {
       {editing && editingSp ? (
         <ForCampusIt sp={editingSp} entityId={editing.samlSpEntityId} />
       ) : null}
-      <CampusForm campus={editing} organizations={organizations} spEntityId={defaultSpEntityId} />
+      <CampusForm
+        campus={editing}
+        organizations={organizations}
+        spEntityId={defaultSpEntityId}
+        attributeDefaults={attributeDefaults}
+      />
     </section>
   );
 }
