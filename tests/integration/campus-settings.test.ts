@@ -470,13 +470,12 @@ describe('issue 20: a manager configures a SAML campus from its metadata', () =>
     );
   });
 
-  it('an unknown campus id to edit is a 404', async () => {
+  it('an unknown campus id to edit is a 404; a malformed one a 400', async () => {
     await expect(post(manager, { id: '99999999', orgId: '1' })).rejects.toMatchObject({
       init: { status: 404 },
     });
-    await expect(post(manager, { id: 'x1', orgId: '1' })).rejects.toMatchObject({
-      init: { status: 404 },
-    });
+    // A malformed id in the form is a 400 (parseId's rule), never another campus.
+    expect((await post(manager, { id: 'x1', orgId: '1' })).status).toBe(400);
   });
 });
 

@@ -94,7 +94,12 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   }
   const { id: rawId, orgId, clearClientSecret, intent: _intent, ...fields } = parsed.data;
   const id = rawId === '' ? null : parseId(rawId);
-  if (rawId !== '' && id === null) throw data(null, { status: 404 });
+  if (rawId !== '' && id === null) {
+    return data(
+      { errors: { form: { key: 'manage.campus.error.invalid' } } as ActionErrors },
+      { status: 400 },
+    );
+  }
   let result: Awaited<ReturnType<typeof saveCampusSettings>>;
   try {
     result = await saveCampusSettings(context.rc, {
