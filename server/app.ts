@@ -300,6 +300,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         anonymousKey: anonKey && /^[\w-]{20,64}$/.test(anonKey) ? anonKey : null,
         secureCookies: isHttps(request, config),
         isDevelopment: development,
+        loopbackIdentityProviders: !production || config.PAYMENTS === 'test',
         database,
         gateway,
         browserPayments,

@@ -26,6 +26,11 @@ export type WebContext = {
   anonymousKey: string | null;
   secureCookies: boolean;
   isDevelopment: boolean;
+  /**
+   * Campus sign-in settings may name an identity provider on 127.0.0.1 over plain http: outside
+   * production, or a test deployment (PAYMENTS=test), as DEV_CAMPUS_IDP_PORT (decision 023).
+   */
+  loopbackIdentityProviders: boolean;
   database: DatabaseHandle;
   /** The payment gateway of this process (test gateway, or Stripe when configured). */
   gateway: PaymentGateway;

@@ -61,6 +61,7 @@ export function testWebContext(
     anonymousKey: null,
     secureCookies: false,
     isDevelopment: false,
+    loopbackIdentityProviders: true,
     database,
     gateway: new TestGateway(database.db),
     browserPayments: { gateway: 'test' },

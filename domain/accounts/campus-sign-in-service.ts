@@ -15,6 +15,7 @@ import { claimSectionInvitations } from '#domain/courses/section-invitations.ts'
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound, TooManyRequests } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
+import { storedCertificates } from './campus-settings.ts';
 import {
   CAMPUS_REQUEST_TTL_MS,
   type CampusProfile,
@@ -368,7 +369,8 @@ function samlFor(
     issuer: campus.samlSpEntityId ?? '',
     audience: campus.samlSpEntityId ?? '',
     callbackUrl: `${origin}${SAML_ACS_PATH}`,
-    idpCert: campus.samlSigningCert ?? '',
+    // One certificate or several (a key rollover announced in the IdP's metadata).
+    idpCert: storedCertificates(campus.samlSigningCert),
     idpIssuer: campus.samlIdpEntityId ?? undefined,
     wantAssertionsSigned: true,
     wantAuthnResponseSigned: false,
@@ -380,6 +382,21 @@ function samlFor(
     disableRequestedAuthnContext: true,
     identifierFormat: null,
   });
+}
+
+/**
+ * Our SAML service-provider metadata for one campus (decision 023 "Settings"): entity id, ACS
+ * address and NameID format exactly as the SP built by `samlFor` uses them, written by
+ * node-saml from that same object. Null for an unknown or OpenID Connect campus.
+ */
+export async function campusServiceProviderMetadata(
+  ctx: RequestContext,
+  campusId: number,
+  origin: string,
+): Promise<string | null> {
+  const campus = await loadCampus(ctx.db, campusId);
+  if (!campus || campus.protocol !== 'saml') return null;
+  return samlFor(ctx, campus, origin, null).generateServiceProviderMetadata(null, null);
 }
 
 /** Response and assertion ids of a SAMLResponse as written (before any check: only to spot a replay). */

@@ -1529,6 +1529,95 @@ export const en = {
   'manage.lti.error.invalid': 'Check this field.',
   'manage.lti.error.conflict':
     'This product or publisher already has a tool, the client id is taken, or the product does not exist.',
+  // Campus sign-in settings for managers (issue 20, decision 023).
+  'manage.campus.title': 'Campus sign-in settings',
+  'manage.campus.link': 'Campus sign-in settings',
+  'manage.campus.intro':
+    'How the students of each organisation sign in with their campus identity, over SAML 2.0 or OpenID Connect.',
+  'manage.campus.caption': 'Campus sign-ins',
+  'manage.campus.none': 'No organisation signs in with its campus yet.',
+  'manage.campus.col.org': 'Organisation',
+  'manage.campus.col.protocol': 'Protocol',
+  'manage.campus.col.domains': 'E-mail domains',
+  'manage.campus.col.idp': 'Issuer or IdP entity id',
+  'manage.campus.col.sp': 'Our SAML metadata',
+  'manage.campus.actions': 'Actions',
+  'manage.campus.protocol.oidc': 'OpenID Connect',
+  'manage.campus.protocol.saml': 'SAML 2.0',
+  'manage.campus.add': 'Add a campus sign-in',
+  'manage.campus.edit': 'Edit the campus sign-in of {name}',
+  'manage.campus.editShort': 'Edit',
+  'manage.campus.save': 'Save campus sign-in',
+  'manage.campus.saved': 'The campus sign-in is saved.',
+  'manage.campus.field.orgId': 'Organisation',
+  'manage.campus.field.chooseOrg': 'Choose an organisation',
+  'manage.campus.field.protocol': 'Protocol',
+  'manage.campus.field.emailDomains': 'E-mail domains',
+  'manage.campus.help.emailDomains':
+    'Addresses in these domains and their subdomains sign in with this campus, and a campus identity may link to an account with a verified address in them. Separate them with commas or spaces.',
+  'manage.campus.attributes': 'Attribute mapping',
+  'manage.campus.help.attributes':
+    'The claim (OpenID Connect) or attribute (SAML) that carries each value. Leave a field blank for its default: {oidc} for OpenID Connect; {saml} for SAML.',
+  'manage.campus.field.emailAttribute': 'E-mail claim or attribute',
+  'manage.campus.field.firstNameAttribute': 'First name claim or attribute',
+  'manage.campus.field.lastNameAttribute': 'Last name claim or attribute',
+  'manage.campus.field.campusIdAttribute': 'Campus id claim or attribute (optional)',
+  'manage.campus.field.oidcIssuer': 'Issuer or discovery URL',
+  'manage.campus.field.oidcClientId': 'Client id',
+  'manage.campus.field.oidcClientSecret': 'Client secret',
+  'manage.campus.secretKept': 'Stored: leave blank to keep it',
+  'manage.campus.field.clearClientSecret':
+    'Remove the stored secret (a public client, with PKCE only)',
+  'manage.campus.field.samlMetadata': 'IdP metadata (paste the XML)',
+  'manage.campus.help.samlMetadata':
+    'The metadata fills in the entity id, the sign-in address and the signing certificates. Without it, enter those three below.',
+  'manage.campus.field.samlIdpEntityId': 'IdP entity id',
+  'manage.campus.field.samlSsoUrl': 'IdP sign-in (SSO) address',
+  'manage.campus.field.samlSigningCert': 'IdP signing certificates (PEM)',
+  'manage.campus.field.samlSpEntityId': 'Our entity id',
+  'manage.campus.sp.heading': 'For the campus IT',
+  'manage.campus.sp.help':
+    'Give the campus IT our metadata address, or our entity id and assertion consumer service address.',
+  'manage.campus.sp.metadataUrl': 'Our metadata address',
+  'manage.campus.sp.acsUrl': 'Assertion consumer service (HTTP-POST)',
+  'manage.campus.sp.entityId': 'Our entity id',
+  'manage.campus.error.invalid': 'Check this field.',
+  'manage.campus.error.required': 'This field is required.',
+  'manage.campus.error.org': 'Choose an organisation from the list.',
+  'manage.campus.error.orgTaken': 'This organisation already has a campus sign-in: edit that one.',
+  'manage.campus.error.protocol': 'Choose OpenID Connect or SAML 2.0.',
+  'manage.campus.error.domainsRequired': 'Enter at least one e-mail domain.',
+  'manage.campus.error.domainsTooMany': 'Enter at most 50 e-mail domains.',
+  'manage.campus.error.domain':
+    '“{domain}” is not an e-mail domain (for example campus.example.edu).',
+  'manage.campus.error.domainTaken':
+    'Another campus sign-in already has “{domain}” or a domain around it.',
+  'manage.campus.error.attribute': 'Enter a name without spaces, 200 characters at most.',
+  'manage.campus.error.https': 'Enter an https address, without a query.',
+  'manage.campus.error.loopback':
+    'A plain http address on this machine is only for a test store; enter an https address.',
+  'manage.campus.error.clientId': 'Enter a client id without spaces.',
+  'manage.campus.error.secret': 'The secret must have between 8 and 500 characters.',
+  'manage.campus.error.entityId':
+    'Enter a URI (for example https://idp.example.edu/idp/shibboleth).',
+  'manage.campus.error.certificate':
+    'Paste the certificate in PEM form (-----BEGIN CERTIFICATE----- …).',
+  'manage.campus.error.metadataTooLarge':
+    'This metadata is larger than 200 kB: paste the metadata of the one identity provider.',
+  'manage.campus.error.metadataDoctype':
+    'Metadata with a DOCTYPE or entities is refused: paste it without.',
+  'manage.campus.error.metadataInvalid': 'This is not SAML 2.0 metadata (an EntityDescriptor).',
+  'manage.campus.error.metadataNoIdp':
+    'This metadata describes no identity provider (IDPSSODescriptor).',
+  'manage.campus.error.metadataSeveral':
+    'This metadata describes several identity providers: paste the one of this campus.',
+  'manage.campus.error.metadataNoSso':
+    'This metadata has no HTTP-Redirect or HTTP-POST sign-in address (SingleSignOnService).',
+  'manage.campus.error.metadataCert': 'A certificate in this metadata cannot be read.',
+  'manage.campus.error.metadataNoCert':
+    'This metadata has no signing certificate: without one, signed answers cannot be checked.',
+  'manage.campus.error.conflict':
+    'Someone saved a campus sign-in for this organisation at the same time: reload the page.',
   'demoTool.title': 'Demo courseware tool',
   'demoTool.welcome': 'Welcome, {name} ({role}) — {section}',
   'demoTool.noSection': 'no course section',

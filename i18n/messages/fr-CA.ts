@@ -1580,6 +1580,98 @@ export const frCA: Record<MessageId, string> = {
   'manage.lti.error.invalid': 'Vérifiez ce champ.',
   'manage.lti.error.conflict':
     'Ce produit ou cet éditeur a déjà un outil, l’identifiant client est pris, ou le produit n’existe pas.',
+  // Campus sign-in settings for managers (issue 20, decision 023).
+  'manage.campus.title': 'Paramètres de connexion par le campus',
+  'manage.campus.link': 'Paramètres de connexion par le campus',
+  'manage.campus.intro':
+    'Comment les étudiants de chaque organisation se connectent avec leur identité du campus, par SAML 2.0 ou OpenID Connect.',
+  'manage.campus.caption': 'Connexions par le campus',
+  'manage.campus.none': 'Aucune organisation ne se connecte encore par son campus.',
+  'manage.campus.col.org': 'Organisation',
+  'manage.campus.col.protocol': 'Protocole',
+  'manage.campus.col.domains': 'Domaines de courriel',
+  'manage.campus.col.idp': 'Émetteur ou identifiant d’entité du fournisseur d’identité',
+  'manage.campus.col.sp': 'Nos métadonnées SAML',
+  'manage.campus.actions': 'Actions',
+  'manage.campus.protocol.oidc': 'OpenID Connect',
+  'manage.campus.protocol.saml': 'SAML 2.0',
+  'manage.campus.add': 'Ajouter une connexion par le campus',
+  'manage.campus.edit': 'Modifier la connexion par le campus de {name}',
+  'manage.campus.editShort': 'Modifier',
+  'manage.campus.save': 'Enregistrer la connexion par le campus',
+  'manage.campus.saved': 'La connexion par le campus est enregistrée.',
+  'manage.campus.field.orgId': 'Organisation',
+  'manage.campus.field.chooseOrg': 'Choisissez une organisation',
+  'manage.campus.field.protocol': 'Protocole',
+  'manage.campus.field.emailDomains': 'Domaines de courriel',
+  'manage.campus.help.emailDomains':
+    'Les adresses de ces domaines et de leurs sous-domaines se connectent par ce campus, et une identité du campus peut être liée à un compte dont l’adresse vérifiée y appartient. Séparez-les par des virgules ou des espaces.',
+  'manage.campus.attributes': 'Correspondance des attributs',
+  'manage.campus.help.attributes':
+    'La revendication (OpenID Connect) ou l’attribut (SAML) qui porte chaque valeur. Laissez un champ vide pour sa valeur par défaut : {oidc} pour OpenID Connect; {saml} pour SAML.',
+  'manage.campus.field.emailAttribute': 'Revendication ou attribut du courriel',
+  'manage.campus.field.firstNameAttribute': 'Revendication ou attribut du prénom',
+  'manage.campus.field.lastNameAttribute': 'Revendication ou attribut du nom de famille',
+  'manage.campus.field.campusIdAttribute':
+    'Revendication ou attribut du matricule du campus (facultatif)',
+  'manage.campus.field.oidcIssuer': 'Émetteur ou adresse de découverte',
+  'manage.campus.field.oidcClientId': 'Identifiant client',
+  'manage.campus.field.oidcClientSecret': 'Secret client',
+  'manage.campus.secretKept': 'Enregistré : laissez vide pour le garder',
+  'manage.campus.field.clearClientSecret':
+    'Supprimer le secret enregistré (un client public, avec PKCE seulement)',
+  'manage.campus.field.samlMetadata': 'Métadonnées du fournisseur d’identité (collez le XML)',
+  'manage.campus.help.samlMetadata':
+    'Les métadonnées fournissent l’identifiant d’entité, l’adresse de connexion et les certificats de signature. Sans elles, entrez ces trois valeurs ci-dessous.',
+  'manage.campus.field.samlIdpEntityId': 'Identifiant d’entité du fournisseur d’identité',
+  'manage.campus.field.samlSsoUrl': 'Adresse de connexion (SSO) du fournisseur d’identité',
+  'manage.campus.field.samlSigningCert': 'Certificats de signature du fournisseur d’identité (PEM)',
+  'manage.campus.field.samlSpEntityId': 'Notre identifiant d’entité',
+  'manage.campus.sp.heading': 'Pour le service informatique du campus',
+  'manage.campus.sp.help':
+    'Donnez au service informatique du campus l’adresse de nos métadonnées, ou notre identifiant d’entité et l’adresse de notre service de consommation d’assertions.',
+  'manage.campus.sp.metadataUrl': 'Adresse de nos métadonnées',
+  'manage.campus.sp.acsUrl': 'Service de consommation d’assertions (HTTP-POST)',
+  'manage.campus.sp.entityId': 'Notre identifiant d’entité',
+  'manage.campus.error.invalid': 'Vérifiez ce champ.',
+  'manage.campus.error.required': 'Ce champ est obligatoire.',
+  'manage.campus.error.org': 'Choisissez une organisation dans la liste.',
+  'manage.campus.error.orgTaken':
+    'Cette organisation a déjà une connexion par le campus : modifiez celle-là.',
+  'manage.campus.error.protocol': 'Choisissez OpenID Connect ou SAML 2.0.',
+  'manage.campus.error.domainsRequired': 'Entrez au moins un domaine de courriel.',
+  'manage.campus.error.domainsTooMany': 'Entrez au plus 50 domaines de courriel.',
+  'manage.campus.error.domain':
+    '« {domain} » n’est pas un domaine de courriel (par exemple campus.exemple.ca).',
+  'manage.campus.error.domainTaken':
+    'Une autre connexion par le campus a déjà « {domain} » ou un domaine qui l’englobe.',
+  'manage.campus.error.attribute': 'Entrez un nom sans espaces, d’au plus 200 caractères.',
+  'manage.campus.error.https': 'Entrez une adresse https, sans paramètres de requête.',
+  'manage.campus.error.loopback':
+    'Une adresse http sur cette machine est réservée à une boutique de test; entrez une adresse https.',
+  'manage.campus.error.clientId': 'Entrez un identifiant client sans espaces.',
+  'manage.campus.error.secret': 'Le secret doit compter entre 8 et 500 caractères.',
+  'manage.campus.error.entityId':
+    'Entrez un URI (par exemple https://idp.exemple.ca/idp/shibboleth).',
+  'manage.campus.error.certificate':
+    'Collez le certificat au format PEM (-----BEGIN CERTIFICATE----- …).',
+  'manage.campus.error.metadataTooLarge':
+    'Ces métadonnées dépassent 200 ko : collez celles du seul fournisseur d’identité du campus.',
+  'manage.campus.error.metadataDoctype':
+    'Les métadonnées avec un DOCTYPE ou des entités sont refusées : collez-les sans.',
+  'manage.campus.error.metadataInvalid':
+    'Ce ne sont pas des métadonnées SAML 2.0 (un EntityDescriptor).',
+  'manage.campus.error.metadataNoIdp':
+    'Ces métadonnées ne décrivent aucun fournisseur d’identité (IDPSSODescriptor).',
+  'manage.campus.error.metadataSeveral':
+    'Ces métadonnées décrivent plusieurs fournisseurs d’identité : collez celles de ce campus.',
+  'manage.campus.error.metadataNoSso':
+    'Ces métadonnées n’ont aucune adresse de connexion HTTP-Redirect ou HTTP-POST (SingleSignOnService).',
+  'manage.campus.error.metadataCert': 'Un certificat de ces métadonnées est illisible.',
+  'manage.campus.error.metadataNoCert':
+    'Ces métadonnées n’ont aucun certificat de signature : sans lui, les réponses signées ne peuvent pas être vérifiées.',
+  'manage.campus.error.conflict':
+    'Quelqu’un a enregistré une connexion par le campus pour cette organisation au même moment : rechargez la page.',
   'demoTool.title': 'Outil de didacticiel de démonstration',
   'demoTool.welcome': 'Bienvenue, {name} ({role}) — {section}',
   'demoTool.noSection': 'aucune section de cours',

@@ -35,6 +35,17 @@ export async function makeCampus(db: Database, request: CampusRequest): Promise<
   return { title, domain, student: { ...student, email } };
 }
 
+/** An organisation of the journey's own, with no campus sign-in (the settings journey adds one). */
+export async function makeOrganization(db: Database): Promise<{ id: number; title: string }> {
+  made += 1;
+  const title = `Journey College ${process.pid}-${made}`;
+  const [org] = await db
+    .insert(organizations)
+    .values({ title })
+    .returning({ id: organizations.id });
+  return { id: org!.id, title };
+}
+
 export function isCampusRequest(body: Record<string, unknown>): body is CampusRequest {
   return (
     typeof body.issuer === 'string' &&

@@ -11,7 +11,7 @@ import { totpAuthenticators } from '#db/schema/second-factor.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REDEEM_CODE } from '#db/seed/accounts.ts';
 import { redeemCodeDigest } from '#domain/access/redeem.ts';
-import { isCampusRequest, makeCampus } from './campus-fixture.ts';
+import { isCampusRequest, makeCampus, makeOrganization } from './campus-fixture.ts';
 
 // The browser journeys' own data (decision 015), made in the process that owns the app's
 // database: a small HTTP server on 127.0.0.1, started beside the app by app-process.ts, never
@@ -291,6 +291,10 @@ export async function startFixtureServer(options: {
       // Issue 20: a campus signing in at the journey's own OpenID provider (campus-fixture.ts).
       if (!isCampusRequest(body)) return send(res, 400, { error: 'issuer (127.0.0.1), clientId' });
       return send(res, 201, await makeCampus(options.db, body));
+    }
+    if (req.url === '/organizations') {
+      // Issue 20: an organisation of the journey's own, without campus sign-in yet.
+      return send(res, 201, await makeOrganization(options.db));
     }
     return send(res, 404, { error: `no fixture at ${req.url}` });
   }

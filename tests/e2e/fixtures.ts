@@ -46,6 +46,11 @@ export async function makeRedeemCode(request: RedeemCodeRequest = {}): Promise<s
   return (await call<{ code: string }>('/redeem-codes', request)).code;
 }
 
+/** Issue 20: an organisation of this journey alone, without campus sign-in. */
+export function makeOrganization(): Promise<{ id: number; title: string }> {
+  return call('/organizations', {});
+}
+
 /** Issue 20: a campus of this journey alone, signing in at its own OpenID provider. */
 export function makeCampus(request: {
   issuer: string;

@@ -14,6 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     roles: user.roles,
     locale: context.rc.locale,
     campus: await campusLinkOffer(context.rc),
+    isManager: user.roles.includes('manager'),
   };
 }
 
@@ -47,6 +48,11 @@ export default function AccountPage() {
         <Link to="/account/sessions">{t('account.sessionsLink')}</Link>
       </p>
       <CampusLinkLine campus={account.campus} />
+      {account.isManager ? (
+        <p>
+          <Link to="/manage/campus-sign-in">{t('manage.campus.link')}</Link>
+        </p>
+      ) : null}
       <p>
         <Link to="/accounts/logout/" className="button button--secondary">
           {t('account.logout')}

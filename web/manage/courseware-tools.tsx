@@ -230,6 +230,9 @@ export default function CoursewareToolsPage() {
   return (
     <section className="stack">
       <h1>{t('manage.lti.title')}</h1>
+      <p>
+        <Link to="/manage/campus-sign-in">{t('manage.campus.link')}</Link>
+      </p>
       {saved ? <output>{t('manage.lti.saved')}</output> : null}
       {rotated ? <output>{t('manage.lti.rotated')}</output> : null}
       <div className="table-scroll">
