@@ -69,6 +69,8 @@ describe('message catalogs', () => {
       ...{ when: 'w', detail: 'd', value: 'v', address: 'http://localhost:3000' },
       // The bookstore's section places (issue 20).
       ...{ max: 500, org: 'o' },
+      // Campus sign-in settings (issue 20).
+      ...{ oidc: 'o', saml: 's', domain: 'd' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();
