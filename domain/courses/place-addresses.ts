@@ -78,3 +78,7 @@ export function sortPlaceAddresses(
   }
   return { members, places };
 }
+
+/** The member roles a place may carry (the `section_invitations_role` check). */
+export const PLACE_ROLES = ['student', 'professor', 'teaching_assistant'] as const;
+export type PlaceRole = (typeof PLACE_ROLES)[number];

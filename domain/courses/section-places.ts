@@ -19,9 +19,9 @@ import { canManageSection } from './section-access.ts';
 // other is a place kept (`section_invitations`), taken when that address is proved
 // (section-invitations.ts), and is mailed about it (section-place-email.ts). Rules: section-access.ts, place-addresses.ts.
 
-/** The member roles a place may carry (the `section_invitations_role` check). */
-export const PLACE_ROLES = ['student', 'professor', 'teaching_assistant'] as const;
-export type PlaceRole = (typeof PLACE_ROLES)[number];
+import { PLACE_ROLES, type PlaceRole } from './place-addresses.ts';
+
+export { PLACE_ROLES, type PlaceRole };
 
 export type PlacesSection = {
   id: number;

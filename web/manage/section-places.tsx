@@ -2,11 +2,10 @@ import { useEffect, useRef } from 'react';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { academicTermOf } from '#domain/courses/academic-term.ts';
-import { MAX_PLACE_ADDRESSES } from '#domain/courses/place-addresses.ts';
+import { MAX_PLACE_ADDRESSES, PLACE_ROLES } from '#domain/courses/place-addresses.ts';
 import {
   type AddPlacesOutcome,
   addSectionPlaces,
-  PLACE_ROLES,
   removeSectionPlace,
   sectionPlaces,
 } from '#domain/courses/section-places.ts';
