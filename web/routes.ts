@@ -28,7 +28,7 @@ export default [
     route('accounts/campus/oidc/callback', 'accounts/campus-oidc-callback.tsx'),
     route('accounts/campus/saml/acs', 'accounts/campus-saml-acs.tsx'),
     route('accounts/campus/finish', 'accounts/campus-finish.tsx'),
-    route('accounts/campus/saml/metadata/:campusId', 'accounts/campus-saml-metadata.ts'),
+    route('accounts/campus/saml/metadata/:campusId', 'accounts/campus-saml-metadata.tsx'),
     route('ajax/book/free', 'routes/free-book.tsx'),
     route('cart', 'routes/cart.tsx'),
     route('checkout', 'routes/checkout.tsx'),

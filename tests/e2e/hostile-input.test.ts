@@ -164,6 +164,8 @@ type World = {
   spareSessionKey: string;
   /** The demo campus with sign-in configured (issue 20). */
   campusId: number;
+  /** A section of the demo bookstore's organisation, and a place kept in it (issue 20). */
+  places: { sectionId: number; placeId: number; foreignSectionIds: number[] };
 };
 
 async function buildWorld(): Promise<World> {
@@ -293,7 +295,19 @@ async function buildWorld(): Promise<World> {
     db,
     sql`select id from campus_sign_ins order by id limit 1`,
   );
+  const [place] = await queryRows<{ sectionId: number; placeId: number }>(
+    db,
+    sql`select section_id as "sectionId", id as "placeId" from section_invitations
+        where email = 'new.writer@demo.test'`,
+  );
+  const foreign = await queryRows<{ id: number }>(
+    db,
+    sql`select cs.id from course_sections cs join courses c on c.id = cs.course_id
+        where c.org_id is distinct from (select org_id from users where email = 'bookstore@demo.test')
+        order by cs.id limit 2`,
+  );
   return {
+    places: { ...place!, foreignSectionIds: foreign.map((row) => row.id) },
     sessionKeys,
     spareSessionKey: tokenDigest(spare.cookies.get('sid')!),
     campusId: campus!.id,
@@ -543,6 +557,10 @@ function orderOf(role: Role): string {
 // The calls: every route action and intent (web/routes), every API call (api/router.ts).
 
 const reading = (rest: string) => `/api/reading/:productId${rest}`;
+/** Sections whose places this role may not keep (issue 20): a manager may keep any. */
+function sectionsNotToFill(role: Role): number[] {
+  return role.name === 'manager' ? [] : world.places.foreignSectionIds;
+}
 const readingProduct: Field = { in: 'path', name: 'productId', kind: 'id', others: othersProducts };
 const documentType: Field = { in: 'json', name: 'data.type', kind: 'choice' };
 
@@ -968,6 +986,47 @@ const FORM_CALLS: Call[] = [
     valid: () => ({ query: { handle: 'a-handle-nobody-parked' } }),
   },
   {
+    name: 'POST /manage/sections/{id}/places (add)',
+    method: 'POST',
+    path: '/manage/sections/:sectionId/places',
+    body: 'form',
+    fields: [
+      // Another organisation's sections are not the bookstore manager's to fill (a manager
+      // may fill any: no section is someone else's to them).
+      { in: 'path', name: 'sectionId', kind: 'id', others: sectionsNotToFill },
+      { in: 'form', name: 'intent', kind: 'choice' },
+      // 100 kB of one word is no address: refused whole, nothing kept.
+      { in: 'form', name: 'addresses', kind: 'bounded' },
+      { in: 'form', name: 'role', kind: 'choice' },
+    ],
+    valid: () => ({
+      path: { sectionId: world.places.sectionId },
+      form: { intent: 'add', addresses: 'kept.by.hostile.suite@demo.test', role: 'student' },
+    }),
+  },
+  {
+    name: 'POST /manage/sections/{id}/places (remove)',
+    method: 'POST',
+    path: '/manage/sections/:sectionId/places',
+    body: 'form',
+    fields: [
+      { in: 'path', name: 'sectionId', kind: 'id', others: sectionsNotToFill },
+      { in: 'form', name: 'intent', kind: 'choice' },
+      { in: 'form', name: 'placeId', kind: 'id' },
+    ],
+    valid: () => ({
+      path: { sectionId: world.places.sectionId },
+      form: { intent: 'remove', placeId: world.places.placeId },
+    }),
+  },
+  {
+    name: 'GET /accounts/campus/saml/metadata/{campusId}',
+    method: 'GET',
+    path: '/accounts/campus/saml/metadata/:campusId',
+    fields: [{ in: 'path', name: 'campusId', kind: 'id' }],
+    valid: () => ({ path: { campusId: world.campusId } }),
+  },
+  {
     name: 'POST /ajax/logout/',
     method: 'POST',
     path: '/ajax/logout/',
@@ -1353,6 +1412,8 @@ const CONTROL: [call: string, role: RoleName, status: number][] = [
   ['POST /account/profile (change e-mail)', 'ta', 200],
   ['POST /account/sessions (sign out a device)', 'ta', 200],
   ['POST /account/security (new recovery codes)', 'manager', 200],
+  ['POST /manage/sections/{id}/places (add)', 'bookstore', 200],
+  ['POST /manage/sections/{id}/places (remove)', 'bookstore', 200],
   ['POST /api/cart/items', 'student', 201],
   ['DELETE /api/cart/items/{id}', 'student', 204],
   ['POST /cart (add)', 'anonymous', 302],

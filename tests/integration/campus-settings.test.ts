@@ -19,7 +19,7 @@ import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
 import { type DevCampusIdp, startDevCampusIdp } from '#server/dev-campus-idp.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
-import { loader as metadataLoader } from '#web/accounts/campus-saml-metadata.ts';
+import { loader as metadataLoader } from '#web/accounts/campus-saml-metadata.tsx';
 import { action, loader } from '#web/manage/campus-sign-in.tsx';
 
 // Issue 20 "configured per organisation (IdP metadata or discovery URL, attribute mapping …)":
@@ -338,16 +338,14 @@ describe('issue 20: a manager configures a SAML campus from its metadata', () =>
     });
     expect(row!.samlSigningCert?.replace(/-----[A-Z ]+-----|\s+/g, '')).toBe(certBody);
 
-    const response = (await metadataLoader({
+    // A page route answering a file (web/utils/attachment.server.ts): the body and its headers.
+    const answer = (await metadataLoader({
       request: new Request(`${APP}/accounts/campus/saml/metadata/${campusId}`),
       params: { campusId: String(campusId) },
       context: testWebContext(database),
-    } as never)) as Response;
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe(
-      'application/samlmetadata+xml; charset=utf-8',
-    );
-    const xml = await response.text();
+    } as never)) as unknown as { data: string; init: { headers: Record<string, string> } };
+    expect(answer.init.headers['Content-Type']).toBe('application/samlmetadata+xml; charset=utf-8');
+    const xml = answer.data;
     expect(xml).toContain(`entityID="${APP}/accounts/campus/saml"`);
     expect(xml).toContain(
       `<AssertionConsumerService index="1" isDefault="true" Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${APP}/accounts/campus/saml/acs"/>`,
