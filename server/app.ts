@@ -145,6 +145,14 @@ export async function createApp(options: AppOptions): Promise<App> {
         })
     : null;
 
+  const seller = {
+    addressLines: (config.STORE_ADDRESS ?? '')
+      .split('|')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    email: config.STORE_EMAIL ?? null,
+  };
+
   async function handle(request: Request, client?: ClientAddress): Promise<Response> {
     const requestId = randomUUID();
     const started = performance.now();
@@ -307,6 +315,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         bookFiles,
         vitalsourceUrl: config.VITALSOURCE_URL ?? null,
         orderRetentionYears: config.ORDER_RETENTION_YEARS,
+        seller,
       },
     };
   }

@@ -67,6 +67,11 @@ const schema = z.object({
   // Campus sign-in (issue 20, decision 023): runs the local test OpenID provider of the demo
   // campus on 127.0.0.1:<port>. Outside production only, or a test deployment (PAYMENTS=test).
   DEV_CAMPUS_IDP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  // The seller on every receipt (issue 20): its postal address, lines separated by '|', and
+  // the address where buyers write about an order. Receipts show the store's name and site
+  // without them.
+  STORE_ADDRESS: z.string().trim().max(500).optional(),
+  STORE_EMAIL: z.string().trim().email().max(254).optional(),
   // A database query of a request taking longer than this fails (PostgreSQL; 0 = no limit).
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   // Orders and payments of a deleted account are kept this long, without personal data

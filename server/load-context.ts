@@ -42,6 +42,8 @@ export type WebContext = {
   vitalsourceUrl: string | null;
   /** ORDER_RETENTION_YEARS: how long a deleted account's orders are kept (issue 20). */
   orderRetentionYears: number;
+  /** STORE_ADDRESS and STORE_EMAIL: the seller on receipts (issue 20). */
+  seller: { addressLines: string[]; email: string | null };
 };
 
 declare module 'react-router' {

@@ -68,5 +68,6 @@ export function testWebContext(
     bookFiles,
     vitalsourceUrl: null,
     orderRetentionYears: 7,
+    seller: { addressLines: [], email: null },
   };
 }

@@ -132,7 +132,14 @@ export async function myOrders(ctx: RequestContext, askedPage: number) {
  * One of the signed-in user's orders as its receipt: the order, the store (the site it is
  * read on) and the organisation (the buyer's, else the site's), and the buyer.
  */
-export async function myOrderReceipt(ctx: RequestContext, orderId: string) {
+/** The seller's postal address and contact address (STORE_ADDRESS, STORE_EMAIL), if set. */
+export type Seller = { addressLines: string[]; email: string | null };
+
+export async function myOrderReceipt(
+  ctx: RequestContext,
+  orderId: string,
+  seller: Seller = { addressLines: [], email: null },
+) {
   const user = signedIn(ctx);
   if (!UUID.test(orderId)) throw new NotFound();
   const [row] = await ctx.db
@@ -163,7 +170,7 @@ export async function myOrderReceipt(ctx: RequestContext, orderId: string) {
     .limit(1);
   return {
     ...order!,
-    store: { name: ctx.site.title, host: ctx.site.host },
+    store: { name: ctx.site.title, host: ctx.site.host, ...seller },
     organization: org ?? null,
     buyer: {
       name: `${buyer?.firstName ?? ''} ${buyer?.lastName ?? ''}`.trim(),

@@ -180,7 +180,22 @@ describe('the receipt (issue 20)', () => {
     const ctx = await shopper();
     const { orderId } = await buy(ctx);
     const receipt = await myOrderReceipt(ctx, orderId);
-    expect(receipt.store).toEqual({ name: ctx.site.title, host: ctx.site.host });
+    expect(receipt.store).toEqual({
+      name: ctx.site.title,
+      host: ctx.site.host,
+      addressLines: [],
+      email: null,
+    });
+    // STORE_ADDRESS and STORE_EMAIL: the seller a scholarship office can write to.
+    const seller = {
+      addressLines: ['Shelfmark Learning Inc.', '100 Summer Street'],
+      email: 'help@x.test',
+    };
+    expect((await myOrderReceipt(ctx, orderId, seller)).store).toEqual({
+      name: ctx.site.title,
+      host: ctx.site.host,
+      ...seller,
+    });
     expect(receipt.organization).toEqual(
       expect.objectContaining({
         contactName: 'Bursar',
@@ -192,10 +207,14 @@ describe('the receipt (issue 20)', () => {
   });
 
   async function pdfOf(ctx: RequestContext, orderId: string) {
+    const context = testWebContext(database, { user: ctx.user, now: ctx.now, locale: ctx.locale });
     const file = await receiptPdfLoader({
       request: new Request(`http://127.0.0.1/account/orders/${orderId}/receipt.pdf`),
       params: { orderId },
-      context: testWebContext(database, { user: ctx.user, now: ctx.now, locale: ctx.locale }),
+      context: {
+        ...context,
+        seller: { addressLines: ['100 Summer Street', 'Boston, MA 02110'], email: 'help@x.test' },
+      },
     } as never);
     return new Response(file.data as BodyInit, file.init ?? {});
   }
@@ -224,6 +243,8 @@ describe('the receipt (issue 20)', () => {
     expect(text).toContain('Paid with Visa ending in 4242');
     expect(text).toContain('Date: November 27, 2026');
     expect(text).toContain('1 Campus Way');
+    expect(text).toContain('100 Summer Street');
+    expect(text).toContain('E-mail: help@x.test');
     expect(text).toMatch(/Total\s+\$43\.99/);
   });
 
@@ -235,6 +256,7 @@ describe('the receipt (issue 20)', () => {
     expect(text).toContain('Location de 180 jours');
     expect(text).toContain('Payé avec Visa se terminant par 4242');
     expect(text).toContain('27 novembre 2026');
+    expect(text).toMatch(/\d{1,2} h \d{2} H[NA][A-Z]/);
     expect(text).toMatch(/Total\s+43,99 \$/);
   });
 

@@ -11,7 +11,7 @@ import { receiptPdf } from './receipt-pdf.server.ts';
 // malformed id is the site's 404 page in the visitor's language.
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const user = requireUser(request, context);
-  const receipt = await myOrderReceipt(context.rc, params.orderId);
+  const receipt = await myOrderReceipt(context.rc, params.orderId, context.seller);
   const pdf = await receiptPdf(receipt, { locale: context.rc.locale, timeZone: user.timeZone });
   return attachment(pdf, {
     filename: `receipt-${receipt.number}.pdf`,

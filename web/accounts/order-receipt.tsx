@@ -14,7 +14,7 @@ import { OrderLines } from './order-lines.tsx';
 // receipt (app.css, @media print); the PDF is /account/orders/{orderId}/receipt.pdf.
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   requireUser(request, context);
-  return { receipt: await myOrderReceipt(context.rc, params.orderId) };
+  return { receipt: await myOrderReceipt(context.rc, params.orderId, context.seller) };
 });
 
 export default function OrderReceiptPage() {
@@ -31,10 +31,15 @@ export default function OrderReceiptPage() {
         <div className="receipt__parties">
           <section aria-labelledby="receipt-store">
             <h2 id="receipt-store">{t('receipt.store')}</h2>
-            <p>
-              {receipt.store.name}
-              <br />
-              {receipt.store.host}
+            <p className="receipt__address">
+              {[
+                receipt.store.name,
+                ...receipt.store.addressLines,
+                receipt.store.host,
+                ...(receipt.store.email
+                  ? [t('receipt.email', { email: receipt.store.email })]
+                  : []),
+              ].join('\n')}
             </p>
           </section>
           {org ? (

@@ -131,7 +131,9 @@ export async function receiptPdf(
 
   text(say('receipt.store'), { font: bold });
   text(receipt.store.name);
+  for (const line of receipt.store.addressLines) text(line);
   text(receipt.store.host);
+  if (receipt.store.email) text(say('receipt.email', { email: receipt.store.email }));
   gap();
   const org = receipt.organization;
   if (org) {
