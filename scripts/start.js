@@ -65,7 +65,8 @@ const env = demo
       // The demo campus's local OpenID provider (issue 20, decision 021), on 127.0.0.1 only.
       ...(stripe ? {} : { DEV_CAMPUS_IDP_PORT: '3011' }),
       // The seller on the demo's receipts (an invented address).
-      STORE_ADDRESS: 'Shelfmark Learning Inc.|100 Summer Street, Suite 1200|Boston, MA 02110|United States',
+      STORE_ADDRESS:
+        'Shelfmark Learning Inc.|100 Summer Street, Suite 1200|Boston, MA 02110|United States',
       STORE_EMAIL: 'support@shelfmark.test',
       ...process.env,
       NODE_ENV: 'production',
