@@ -28,8 +28,33 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+// The provider's own page speaks the language Shelfmark asked for (OIDC's ui_locales).
+const WORDS = {
+  en: {
+    page: 'Campus sign-in',
+    intro: 'Sign in with your campus account (a local test provider).',
+    wrong: 'The campus e-mail or password is not correct.',
+    email: 'Campus e-mail',
+    password: 'Password',
+    submit: 'Sign in',
+  },
+  'fr-CA': {
+    page: 'Connexion au campus',
+    intro: 'Connectez-vous avec votre compte du campus (un fournisseur de test local).',
+    wrong: 'Le courriel du campus ou le mot de passe est incorrect.',
+    email: 'Courriel du campus',
+    password: 'Mot de passe',
+    submit: 'Se connecter',
+  },
+} as const;
+type Lang = keyof typeof WORDS;
+
+function langOf(uiLocales: unknown): Lang {
+  return typeof uiLocales === 'string' && /^fr\b/i.test(uiLocales.trim()) ? 'fr-CA' : 'en';
+}
+
+function page(lang: Lang, title: string, body: string): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}
 label{display:block;margin-top:1rem}input{font:inherit;width:100%;padding:.4rem}
@@ -37,15 +62,17 @@ button{font:inherit;margin-top:1.5rem;padding:.5rem 1.25rem}.error{color:#a00000
 <body><main>${body}</main></body></html>`;
 }
 
-function loginForm(title: string, uid: string, email: string, error: boolean): string {
+function loginForm(lang: Lang, title: string, uid: string, email: string, error: boolean): string {
+  const w = WORDS[lang];
   return page(
-    'Campus sign-in',
-    `<h1>${escapeHtml(title)}</h1><p>Sign in with your campus account (a local test provider).</p>
-${error ? '<p class="error" role="alert">The campus e-mail or password is not correct.</p>' : ''}
+    lang,
+    w.page,
+    `<h1>${escapeHtml(title)}</h1><p>${w.intro}</p>
+${error ? `<p class="error" role="alert">${w.wrong}</p>` : ''}
 <form method="post" action="/interaction/${escapeHtml(uid)}">
-<label for="login">Campus e-mail</label><input id="login" name="login" type="email" autocomplete="username" value="${escapeHtml(email)}" required>
-<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">Sign in</button></form>`,
+<label for="login">${w.email}</label><input id="login" name="login" type="email" autocomplete="username" value="${escapeHtml(email)}" required>
+<label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">${w.submit}</button></form>`,
   );
 }
 
@@ -192,11 +219,12 @@ export async function startDevCampusIdp(options: {
             );
             return;
           }
-          html(loginForm(title, details.uid, form.get('login') ?? '', true), 400);
+          const lang = langOf(details.params.ui_locales);
+          html(loginForm(lang, title, details.uid, form.get('login') ?? '', true), 400);
           return;
         }
         const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-        html(loginForm(title, details.uid, hint, false));
+        html(loginForm(langOf(details.params.ui_locales), title, details.uid, hint, false));
       } catch {
         if (!res.headersSent) res.writeHead(400, { 'Content-Type': 'text/plain' });
         res.end('This sign-in has expired: start again from Shelfmark.');

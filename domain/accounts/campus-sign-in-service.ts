@@ -222,6 +222,8 @@ export async function startCampusSignIn(
       nonce,
       code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
+      // The campus's page in the visitor's language, where it can (OIDC Core 3.1.2.1).
+      ui_locales: ctx.locale,
     };
     if (input.loginHint && emailDomain(input.loginHint)) params.login_hint = input.loginHint;
     return oidc.buildAuthorizationUrl(config, params).href;

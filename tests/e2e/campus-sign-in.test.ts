@@ -90,7 +90,9 @@ describe('Campus sign-in (issue 20)', () => {
     // The page's hint: no password, and Log In goes to the campus's own sign-in.
     await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.getByRole('heading', { name: 'Journey campus' }).waitFor();
-    expect(await page.getByLabel('Campus e-mail').inputValue()).toBe(campus.student.email);
+    // Asked in French (ui_locales), the campus's page answers in French.
+    expect(await page.getByLabel('Courriel du campus').inputValue()).toBe(campus.student.email);
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr-CA');
     // An answer to a sign-in we never started: a clear 400, in French.
     const response = await page.goto('/accounts/campus/oidc/callback?code=x&state=forged');
     expect(response?.status()).toBe(400);
