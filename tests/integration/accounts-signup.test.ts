@@ -25,7 +25,8 @@ import { placeOrder } from '#domain/commerce/orders.ts';
 import { accountLinkEmail, emailChangeNotice } from '#domain/notifications/account-email.ts';
 import { addFreeBook } from '#domain/shelf/free-book.ts';
 import { insertProduct } from '#tests/builders.ts';
-import { openTestDatabase, testContext, unique } from '#tests/database.ts';
+import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
+import { action as confirmRoute } from '#web/accounts/email-confirm.tsx';
 
 // Issue 20: sign up, prove the address, forget the password, change address and password,
 // and the signed-in devices, through the services on the test database.
@@ -318,6 +319,15 @@ describe('profile and devices (issue 20)', () => {
         sessionToken: here.token,
       }),
     ).toEqual({ ok: false, errors: { currentPassword: 'profile.error.currentPassword' } });
+    // The current password again is no change: said, and nothing ends.
+    expect(
+      await changePassword(ctx, {
+        currentPassword: PASSWORD,
+        newPassword: PASSWORD,
+        sessionToken: here.token,
+      }),
+    ).toEqual({ ok: false, errors: { newPassword: 'profile.error.samePassword' } });
+    expect(await findSession(database.db, there.token, new Date())).not.toBeNull();
     expect(
       await changePassword(ctx, {
         currentPassword: PASSWORD,
@@ -460,5 +470,24 @@ describe('profile and devices (issue 20)', () => {
     });
     const moved = await sessionUser(userId);
     expect([moved.email, moved.emailVerified]).toEqual([newEmail, true]);
+  });
+
+  it('a link opened while signed in as someone else says which address its own account moved to', async () => {
+    const { email, userId } = await newAccount();
+    const newEmail = `${unique('moved')}@example.test`;
+    const owner = testContext(database.db, { user: await sessionUser(userId) });
+    await requestEmailChange(owner, { currentPassword: PASSWORD, newEmail, sessionToken: null });
+    const { token } = await latestLinkMail(userId, 'change-email');
+    const someoneElse = await newAccount();
+    const answer = await confirmRoute({
+      request: new Request(`http://127.0.0.1/account/email/confirm/${token}`, { method: 'POST' }),
+      params: { token },
+      context: testWebContext(database, { user: await sessionUser(someoneElse.userId) }),
+    } as never);
+    expect(answer).toEqual({ error: null, movedTo: newEmail });
+    // The signed-in account is untouched; the link's own account moved.
+    expect((await sessionUser(someoneElse.userId)).email).toBe(someoneElse.email);
+    expect((await sessionUser(userId)).email).toBe(newEmail);
+    expect(email).not.toBe(newEmail);
   });
 });
