@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { z } from 'zod';
 import { mustVerifyEmail } from '#domain/accounts/email-verification.ts';
+import { parseCardExpiry } from '#domain/commerce/card-expiry.ts';
 import { cartLines, reconcileCart, subtotalCents } from '#domain/commerce/cart.ts';
 import {
   authenticateTestPayment,
@@ -66,8 +67,6 @@ const ResumeForm = z.object({
   orderId: z.string().max(64),
 });
 const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'city', 'region', 'postalCode'] as const;
-const EXPIRY = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/;
-
 // /checkout/?ecommerce_course_id=… (spec 1 §2): the order summary, a shipping address when
 // something is posted, the platform fee, the refund and print-on-demand notes, then the card:
 // the test gateway's form, or with Stripe its Payment Element for the order's payment. The
@@ -220,7 +219,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   }
   const shipping = await shippingAddressFor(context, user.id, values);
   if (!shipping.ok) return shipping.refused;
-  const expiry = EXPIRY.exec(parsed.data.expiry);
+  const expiry = parseCardExpiry(parsed.data.expiry);
   if (!expiry) {
     return data<ActionResult>(
       { error: 'checkout.error.invalid_expiry', fields: ['expiry'], values },
@@ -239,8 +238,8 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
         kind: 'card',
         card: {
           number: parsed.data.number,
-          expMonth: Number(expiry[1]),
-          expYear: Number(expiry[2]),
+          expMonth: expiry.month,
+          expYear: expiry.year,
           cvc: parsed.data.cvc.trim(),
         },
       },
