@@ -103,7 +103,7 @@ export async function pendingSecondFactor(
 
 export type CodeOutcome =
   | { ok: true; pending: PendingSignIn }
-  | { ok: false; reason: 'expired' | 'invalid' | 'replayed' }
+  | { ok: false; reason: 'expired' | 'invalid' | 'replayed' | 'recovery-used' }
   | { ok: false; reason: 'throttled'; retryAfterMinutes: number };
 
 /** The second step: a code from the authenticator, or an unused recovery code. */
@@ -178,7 +178,7 @@ async function spendCode(
   ctx: RequestContext,
   userId: number,
   typed: string,
-): Promise<'ok' | 'invalid' | 'replayed'> {
+): Promise<'ok' | 'invalid' | 'replayed' | 'recovery-used'> {
   const shape = codeShape(typed);
   if (!shape) return 'invalid';
   if (shape.kind === 'recovery') {
@@ -193,7 +193,19 @@ async function spendCode(
         ),
       )
       .returning({ id: recoveryCodes.id });
-    return spent.length > 0 ? 'ok' : 'invalid';
+    if (spent.length > 0) return 'ok';
+    // One of theirs, spent before: said so, not "not correct" (the walk of issue 20).
+    const [used] = await ctx.db
+      .select({ id: recoveryCodes.id })
+      .from(recoveryCodes)
+      .where(
+        and(
+          eq(recoveryCodes.userId, userId),
+          eq(recoveryCodes.codeDigest, recoveryCodeDigest(shape.code)),
+        ),
+      )
+      .limit(1);
+    return used ? 'recovery-used' : 'invalid';
   }
   const authenticator = await authenticatorOf(ctx.db, userId);
   if (!authenticator?.confirmedAt) return 'invalid';

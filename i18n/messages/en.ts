@@ -341,6 +341,8 @@ export const en = {
   'login.verify.again': 'Log in again',
   'login.verify.error.required': 'Enter the code from your authenticator app.',
   'login.verify.error.invalid': 'This code is not correct.',
+  'login.verify.error.recoveryUsed':
+    'This recovery code was already used. Each one works once: use another of your codes.',
   'login.verify.error.used': 'This code was already used. Wait for the next code from your app.',
   'login.verify.error.expired': 'This sign-in has expired.',
   'login.verify.error.throttled':

@@ -354,6 +354,8 @@ export const frCA: Record<MessageId, string> = {
   'login.verify.again': 'Se reconnecter',
   'login.verify.error.required': 'Entrez le code de votre application d’authentification.',
   'login.verify.error.invalid': 'Ce code est incorrect.',
+  'login.verify.error.recoveryUsed':
+    'Ce code de récupération a déjà servi. Chacun fonctionne une seule fois : utilisez un autre de vos codes.',
   'login.verify.error.used':
     'Ce code a déjà été utilisé. Attendez le prochain code de votre application.',
   'login.verify.error.expired': 'Cette connexion a expiré.',

@@ -122,7 +122,11 @@ describe('issue 20: two-step verification', () => {
       await page.waitForURL(/\/accounts\/login\/verify/);
       await page.getByLabel('Verification code').fill(codes[0]!);
       await page.getByRole('button', { name: 'Verify' }).click();
-      await page.getByText('This code is not correct.').waitFor();
+      await page
+        .getByText(
+          'This recovery code was already used. Each one works once: use another of your codes.',
+        )
+        .waitFor();
       expect(new URL(page.url()).pathname).toMatch(/^\/accounts\/login\/verify/);
     } finally {
       await context.close();

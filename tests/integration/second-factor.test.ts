@@ -163,8 +163,12 @@ describe('the second factor (issue 20)', () => {
     const second = await secondStep(userId, new Date());
     expect(await verifySecondFactor(context(), { token: second, code })).toEqual({
       ok: false,
-      reason: 'invalid',
+      reason: 'recovery-used',
     });
+    // A code that was never theirs is only 'not correct'.
+    expect(
+      await verifySecondFactor(context(), { token: second, code: 'aaaaa-bbbbb' }),
+    ).toMatchObject({ ok: false, reason: 'invalid' });
     expect(
       (await secondFactorStatus(context(), { id: userId, roles: ['manager'] })).recoveryCodesLeft,
     ).toBe(9);

@@ -43,8 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return data(
     {
-      error:
-        outcome.reason === 'replayed' ? 'login.verify.error.used' : 'login.verify.error.invalid',
+      error: {
+        replayed: 'login.verify.error.used',
+        'recovery-used': 'login.verify.error.recoveryUsed',
+        invalid: 'login.verify.error.invalid',
+      }[outcome.reason],
       minutes: 0,
     },
     { status: 400 },
