@@ -122,9 +122,14 @@ export async function securityNoticeEmail(
   const at = new Date(payload.at);
   if (Number.isNaN(at.getTime())) return null;
   const locale = localeOf(user.languageCode);
+  // The time says its zone (the account's): "November 27, 2026 at 12:05 PM PST".
   const when = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'long',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
     timeZone: user.timeZone,
   }).format(at);
   const key = `email.security.${payload.event}`;

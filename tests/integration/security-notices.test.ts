@@ -85,7 +85,7 @@ describe('security notices (issue 20)', () => {
     expect(notice?.event).toBe('password-changed');
     expect(notice?.mail).toMatchObject({ to: user.email, subject: 'Your password was changed' });
     expect(notice?.mail?.text).toContain(
-      'The password of your account was changed on November 27, 2026 at 12:05 PM. Your other devices were signed out.',
+      'The password of your account was changed on November 27, 2026 at 12:05 PM PST. Your other devices were signed out.',
     );
     expect(notice?.mail?.text).toContain('If this was you, there is nothing to do.');
     expect(notice?.mail?.text).toContain(`${ORIGIN}/accounts/password/forgot/`);
@@ -108,6 +108,10 @@ describe('security notices (issue 20)', () => {
       'La vérification en deux étapes est activée',
     ]);
     expect(told[0]?.mail?.text).toContain('Si c’était vous, vous n’avez rien à faire.');
+    // The time in the account's zone, said (Toronto in November: HNE).
+    expect(told[2]?.mail?.text).toMatch(
+      /La vérification en deux étapes a été activée pour votre compte le .+ \d{1,2} h \d{2} HNE\./,
+    );
   });
 
   it('removing a passkey names it; removing another user’s changes and tells nothing', async () => {
