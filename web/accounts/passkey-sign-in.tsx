@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { useT } from '#web/i18n/use-t.ts';
 
-const LATER = ['login.passkey.error.cancelled'] as const;
+// Shown only once the page runs (the browser's WebAuthn is known then): the page carries them.
+const LATER = ['login.passkey.submit', 'login.passkey.error.cancelled'] as const;
 
 /**
  * 'Sign in with a passkey' (issue 20): shown where the browser has WebAuthn, once the page
