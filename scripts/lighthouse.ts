@@ -108,7 +108,8 @@ async function measure(url: string, page: string): Promise<PageResult> {
     fcp: 0,
   };
   // Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is made again.
-  let retries = 2;
+  // A clean-clone CI run on 27 November met it three times in a row on the home page.
+  let retries = 6;
   for (let run = 0; run < RUNS; run += 1) {
     const load = await quietMachine();
     // A new browser each run: nothing cached, as a first visit.
