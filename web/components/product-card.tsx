@@ -1,7 +1,15 @@
+import type { Locale } from '#domain/accounts/language.ts';
 import type { ProductCard as ProductCardData } from '#domain/catalog/types.ts';
-import { useContentLang } from '#web/i18n/content-lang.ts';
-import { useT } from '#web/i18n/use-t.ts';
-import { PriceText } from './price-text.tsx';
+import { contentLang } from '#web/i18n/content-lang.ts';
+import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { PriceWords } from './price-text.tsx';
+
+export type CardWords = { t: ReturnType<typeof useT>; locale: Locale };
+
+/** What a list of cards says, asked once: a hundred results hydrate without a hundred hooks. */
+export function useCardWords(): CardWords {
+  return { t: useT(), locale: useLocale() };
+}
 
 // A product card (spec 1 §2 Search, cards and lists): type label (ribbon for COLLECTION and
 // CLASSROOM), cover linking to the product route, title, subtitle unless 'None', author, the
@@ -12,14 +20,17 @@ export function ProductCard({
   product,
   layout = 'tile',
   headingLevel = 3,
+  words,
 }: {
   product: ProductCardData & { description?: string };
   layout?: 'tile' | 'row';
   headingLevel?: 2 | 3;
+  /** The list's words (useCardWords), asked once for all its cards, not once per card. */
+  words: CardWords;
 }) {
-  const t = useT();
+  const { t, locale } = words;
   // The product's own words are in its language (issue 13).
-  const own = useContentLang()(product.languageCode);
+  const own = contentLang(product.languageCode, locale);
   const ribbon = product.productType === 'collection' || product.productType === 'classroom';
   const titleId = `product-${product.id}-title`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -65,7 +76,7 @@ export function ProductCard({
           </p>
         ) : null}
         <p className="card__price">
-          <PriceText price={product.price} />
+          <PriceWords price={product.price} t={t} locale={locale} />
         </p>
         <a
           href={product.path}

@@ -1,6 +1,6 @@
 import type { ProductCard as ProductCardData } from '#domain/catalog/types.ts';
 import { useT } from '#web/i18n/use-t.ts';
-import { ProductCard } from './product-card.tsx';
+import { ProductCard, useCardWords } from './product-card.tsx';
 
 export function ProductTray({
   titleId,
@@ -10,6 +10,7 @@ export function ProductTray({
   products: ProductCardData[];
 }) {
   const t = useT();
+  const words = useCardWords();
   const headingId = `tray-${titleId.replace(/\W+/g, '-')}`;
   return (
     <section className="tray" aria-labelledby={headingId}>
@@ -20,7 +21,7 @@ export function ProductTray({
         <ul className="tray__list">
           {products.map((product) => (
             <li key={product.id}>
-              <ProductCard product={product} />
+              <ProductCard product={product} words={words} />
             </li>
           ))}
         </ul>

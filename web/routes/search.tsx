@@ -3,7 +3,7 @@ import { pageNumber, shownRange } from '#domain/catalog/pagination.ts';
 import { searchCatalog } from '#domain/catalog/search.ts';
 import { featuredTrays } from '#domain/catalog/service.ts';
 import { Pagination } from '#web/components/pagination.tsx';
-import { ProductCard } from '#web/components/product-card.tsx';
+import { ProductCard, useCardWords } from '#web/components/product-card.tsx';
 import { ProductTray } from '#web/components/product-tray.tsx';
 import { SearchBox } from '#web/components/search-box.tsx';
 import { useT } from '#web/i18n/use-t.ts';
@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function SearchPage() {
   const { outcome, trays } = useLoaderData<typeof loader>();
   const t = useT();
+  const words = useCardWords();
   if (!outcome.ok) {
     return (
       <div className="stack-lg">
@@ -82,7 +83,7 @@ export default function SearchPage() {
           <ol className="results" start={range.from}>
             {outcome.results.map((product) => (
               <li key={product.id}>
-                <ProductCard product={product} layout="row" headingLevel={2} />
+                <ProductCard product={product} layout="row" headingLevel={2} words={words} />
               </li>
             ))}
           </ol>
