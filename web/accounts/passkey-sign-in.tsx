@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
+import { passkeysWorkOn } from '#domain/accounts/passkey-host.ts';
 import { useT } from '#web/i18n/use-t.ts';
 
 // Shown only once the page runs (the browser's WebAuthn is known then): the page carries them.
@@ -18,9 +19,9 @@ export function PasskeySignIn({ csrfToken, next }: { csrfToken: string; next: st
   const assertion = useRef<HTMLInputElement>(null);
   const busy = useNavigation().state !== 'idle' || working;
   useEffect(() => {
-    // WebAuthn names a site by its host name: a store opened by an IP address cannot use one.
-    const byAddress = /^[\d.]+$|^\[/.test(window.location.hostname);
-    setSupported(typeof window.PublicKeyCredential === 'function' && !byAddress);
+    setSupported(
+      typeof window.PublicKeyCredential === 'function' && passkeysWorkOn(window.location.hostname),
+    );
   }, []);
   if (!supported) return null;
 

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { z } from 'zod';
+import { passkeysWorkOn } from '#domain/accounts/passkey-host.ts';
 import { addPasskey, listPasskeys, removePasskey } from '#domain/accounts/passkey-service.ts';
 import {
   confirmIdentity,
@@ -59,7 +60,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   return {
     csrfToken: context.csrfToken,
     // WebAuthn names a site by its host name: opened by an IP address, no passkey can be made.
-    passkeysHere: !/^[\d.]+$|^\[/.test(url.hostname),
+    passkeysHere: passkeysWorkOn(url.hostname),
     origin: url.origin.replace(/\/\/[^:/]+/, '//localhost'),
     passkeys: passkeys.map((p) => ({
       id: p.id,
