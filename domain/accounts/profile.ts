@@ -4,6 +4,7 @@ import { claimSectionInvitations } from '#domain/courses/section-invitations.ts'
 import { enqueue } from '#domain/notifications/outbox.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden } from '#domain/shared/errors.ts';
+import { isUniqueViolation } from '#domain/shared/unique-violation.ts';
 import { queueAccountLink, readLink, retireLinks, useLink } from './account-links.ts';
 import { checkItIsYou, endSessionsOf, newPasswordProblem } from './account-security.ts';
 import { tokenRefusalMessage } from './account-token.ts';
@@ -129,9 +130,7 @@ export async function confirmEmailChange(
     if (!done) return { ok: false, messageKey: tokenRefusalMessage('used') };
   } catch (error) {
     // Another account took the address in the meantime: the unique index says no.
-    const code =
-      (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505') return { ok: false, messageKey: 'signup.error.taken' };
+    if (isUniqueViolation(error)) return { ok: false, messageKey: 'signup.error.taken' };
     throw error;
   }
   forgetAccounts([row.userId]);

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users } from '#db/schema/accounts.ts';
 import { claimSectionInvitations } from '#domain/courses/section-invitations.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
+import { isUniqueViolation } from '#domain/shared/unique-violation.ts';
 import { queueAccountLink, readLink, useLink } from './account-links.ts';
 import { mailRequestAllowed, newPasswordProblem } from './account-security.ts';
 import { tokenRefusalMessage } from './account-token.ts';
@@ -27,8 +28,6 @@ export type SignUpOutcome =
   | { ok: true; userId: number }
   | { ok: false; errors: Partial<Record<'email' | 'password' | 'language', string>> }
   | { ok: false; errors: { form: 'signup.throttled' }; retryAfterMinutes: number };
-
-const UNIQUE_VIOLATION = '23505';
 
 export async function signUp(ctx: RequestContext, input: SignUpInput): Promise<SignUpOutcome> {
   const email = input.email.trim().toLowerCase();
@@ -81,8 +80,7 @@ export async function signUp(ctx: RequestContext, input: SignUpInput): Promise<S
     return { ok: true, userId };
   } catch (error) {
     // Two sign-ups with one address at once: the unique index decides.
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) return taken;
-    if ((error as { cause?: { code?: string } }).cause?.code === UNIQUE_VIOLATION) return taken;
+    if (isUniqueViolation(error)) return taken;
     throw error;
   }
 }

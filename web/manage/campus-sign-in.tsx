@@ -9,6 +9,7 @@ import {
 } from '#domain/accounts/campus-settings-service.ts';
 import { navigationFlags } from '#domain/accounts/service.ts';
 import { parseId } from '#domain/shared/id.ts';
+import { isUniqueViolation } from '#domain/shared/unique-violation.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { useT } from '#web/i18n/use-t.ts';
@@ -109,10 +110,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     });
   } catch (error) {
     // Two managers saving a campus for one organisation at once: the unique index decides.
-    const code =
-      (error as { code?: string; cause?: { code?: string } }).cause?.code ??
-      (error as { code?: string }).code;
-    if (code !== '23505') throw error;
+    if (!isUniqueViolation(error)) throw error;
     return data(
       { errors: { form: { key: 'manage.campus.error.conflict' } } as ActionErrors },
       { status: 409 },
