@@ -17,6 +17,7 @@ import { navigationFlags } from '#domain/accounts/service.ts';
 import { activeMaintenanceBanner, activeMergerNotice } from '#domain/sites/service.ts';
 import { isEcommerceShown, isWhiteLabel, showNavbarCart } from '#domain/sites/site-rules.ts';
 import { loadCatalog } from '#web/i18n/catalog.ts';
+import { IntlWarmUp } from '#web/i18n/intl-warm-up.tsx';
 import { PageMessages } from '#web/i18n/page-messages.tsx';
 import { useCatalogUpdates, useLocale } from '#web/i18n/use-t.ts';
 import type { RootData } from '#web/root-data.ts';
@@ -26,6 +27,7 @@ import { InlineStyles } from '#web/shell/inline-styles.tsx';
 import { dismissedBannerScript } from '#web/shell/maintenance-banner.server.ts';
 import { TestModeBanner } from '#web/shell/test-mode-banner.tsx';
 import { hydratedOnDemand } from '#web/utils/hydrated-on-demand.tsx';
+import { useInnerHtml } from '#web/utils/inner-html.ts';
 import type { Route } from './+types/root.ts';
 
 export const links: Route.LinksFunction = () => [
@@ -112,18 +114,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale();
   // The titles of <Meta /> too are written again once a language's catalog has arrived.
   useCatalogUpdates();
+  const headScript = useInnerHtml(root?.headScript ?? '');
   return (
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <IntlWarmUp locale={locale} />
         <Meta />
         <InlineStyles />
         <Links />
         {theme ? <style>{`:root{${theme}}`}</style> : null}
         {root?.headScript ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: written by the root loader, no visitor's text in it
-          <script dangerouslySetInnerHTML={{ __html: root.headScript }} />
+          <script dangerouslySetInnerHTML={headScript} />
         ) : null}
       </head>
       <body>

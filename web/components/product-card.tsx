@@ -11,6 +11,11 @@ export function useCardWords(): CardWords {
   return { t: useT(), locale: useLocale() };
 }
 
+/** What a list of cards shows, for <ServerMarkup>: the language and each card's product. */
+export function cardsVersion(locale: Locale, products: { id: number }[]): string {
+  return `${locale}:${products.map((product) => product.id).join(',')}`;
+}
+
 // A product card (spec 1 §2 Search, cards and lists): type label (ribbon for COLLECTION and
 // CLASSROOM), cover linking to the product route, title, subtitle unless 'None', author, the
 // description when given (already cut to 30 words), pricing and 'See Details'. `tile` in trays,

@@ -1,6 +1,7 @@
 import type { ProductCard as ProductCardData } from '#domain/catalog/types.ts';
 import { useT } from '#web/i18n/use-t.ts';
-import { ProductCard, useCardWords } from './product-card.tsx';
+import { ServerMarkup } from '#web/utils/server-markup.tsx';
+import { cardsVersion, ProductCard, useCardWords } from './product-card.tsx';
 
 export function ProductTray({
   titleId,
@@ -18,13 +19,13 @@ export function ProductTray({
       {products.length === 0 ? (
         <p>{t('tray.empty')}</p>
       ) : (
-        <ul className="tray__list">
+        <ServerMarkup as="ul" className="tray__list" version={cardsVersion(words.locale, products)}>
           {products.map((product) => (
             <li key={product.id}>
               <ProductCard product={product} words={words} />
             </li>
           ))}
-        </ul>
+        </ServerMarkup>
       )}
     </section>
   );

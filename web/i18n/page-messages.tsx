@@ -1,3 +1,4 @@
+import { useInnerHtml } from '#web/utils/inner-html.ts';
 import { pageMessages } from './catalog.ts';
 
 export const PAGE_MESSAGES_ID = 'page-messages';
@@ -7,12 +8,13 @@ export const PAGE_MESSAGES_ID = 'page-messages';
  * Last in the body: by then the server's render has used all of them.
  */
 export function PageMessages() {
+  const messages = useInnerHtml(pageMessages());
   return (
     <script
       type="application/json"
       id={PAGE_MESSAGES_ID}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our own catalog, `<` escaped
-      dangerouslySetInnerHTML={{ __html: pageMessages() }}
+      dangerouslySetInnerHTML={messages}
     />
   );
 }

@@ -3,12 +3,13 @@ import { pageNumber, shownRange } from '#domain/catalog/pagination.ts';
 import { searchCatalog } from '#domain/catalog/search.ts';
 import { featuredTrays } from '#domain/catalog/service.ts';
 import { Pagination } from '#web/components/pagination.tsx';
-import { ProductCard, useCardWords } from '#web/components/product-card.tsx';
+import { cardsVersion, ProductCard, useCardWords } from '#web/components/product-card.tsx';
 import { ProductTray } from '#web/components/product-tray.tsx';
 import { SearchBox } from '#web/components/search-box.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { publicPage } from '#web/utils/public-page.server.ts';
+import { ServerMarkup } from '#web/utils/server-markup.tsx';
 import type { Route } from './+types/search.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -80,13 +81,18 @@ export default function SearchPage() {
         </>
       ) : (
         <>
-          <ol className="results" start={range.from}>
+          <ServerMarkup
+            as="ol"
+            className="results"
+            start={range.from}
+            version={cardsVersion(words.locale, outcome.results)}
+          >
             {outcome.results.map((product) => (
               <li key={product.id}>
                 <ProductCard product={product} layout="row" headingLevel={2} words={words} />
               </li>
             ))}
-          </ol>
+          </ServerMarkup>
           <Pagination
             page={outcome.page}
             pages={outcome.pages}

@@ -50,7 +50,7 @@ import { ProductSideSheet } from '#web/components/product-side-sheet.tsx';
 import { ShelfActionButton } from '#web/components/shelf-action.tsx';
 import { idField } from '#web/forms/fields.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
-import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { useT } from '#web/i18n/use-t.ts';
 import { WordingText } from '#web/i18n/wording-text.tsx';
 import { sectionTitleText } from '#web/shelf/section-title-text.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
@@ -124,6 +124,8 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     },
     material: material && {
       ...material,
+      // Named on the server, not by Intl.DisplayNames in the page's hydration (product.tsx).
+      languageName: languageName(context.rc.locale, material.languageCode),
       description: truncateWords(material.description, DETAILS_DESCRIPTION_WORDS),
       expiresAt: material.expiresAt?.toISOString() ?? null,
     },
@@ -455,7 +457,6 @@ function MaterialPanel({
   closeTo: string;
 }) {
   const t = useT();
-  const locale = useLocale();
   // The material's own words are in its language (issue 13).
   const own = useContentLang()(material.languageCode);
   const edition = editionWording(material);
@@ -477,7 +478,7 @@ function MaterialPanel({
     [t('product.soldBy'), material.publisher],
     [t('product.isbns'), material.isbns.join(', ') || null],
     [t('shelf.info.supplierItemId'), material.supplierItemId],
-    [t('product.language'), languageName(locale, material.languageCode)],
+    [t('product.language'), material.languageName],
     [t('product.numPages'), material.numPages],
     [t('product.edition'), editionCell],
     [t('shelf.info.fileType'), material.fileType],

@@ -6,6 +6,7 @@ import { PageViewTracker } from '#web/components/page-view-tracker.tsx';
 import { useFocusFirstError } from '#web/forms/focus-first-error.ts';
 import { useRootData, useT } from '#web/i18n/use-t.ts';
 import { hydratedOnDemand } from '#web/utils/hydrated-on-demand.tsx';
+import { pageHydrated } from '#web/utils/server-markup.tsx';
 import { CookieCheck } from './cookie-check.tsx';
 import { MaintenanceBanner } from './maintenance-banner.tsx';
 
@@ -31,6 +32,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Lets browser tests wait for hydration before using controls that need JavaScript.
     document.documentElement.dataset.hydrated = 'true';
+    pageHydrated();
   }, []);
   return (
     <>

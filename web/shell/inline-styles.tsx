@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { useInnerHtml } from '#web/utils/inner-html.ts';
 
 // The stylesheet is written into every page's <head> instead of linked (issue 13, fast on a
 // phone): a linked stylesheet blocks the first paint for one more round trip, which on a
@@ -18,7 +19,7 @@ function writtenByServer(): string {
 }
 
 export function InlineStyles() {
-  const css = useContext(InlineStylesContext) ?? writtenByServer();
+  const css = useInnerHtml(useContext(InlineStylesContext) ?? writtenByServer());
   // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build (web/styles/app.css)
-  return <style id={ID} dangerouslySetInnerHTML={{ __html: css }} />;
+  return <style id={ID} dangerouslySetInnerHTML={css} />;
 }
