@@ -9,6 +9,7 @@ try {
   new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(1);
   new Intl.PluralRules(locale).select(1);
   new Intl.PluralRules(locale, { type: 'ordinal' }).select(1);
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'America/New_York' }).format(0);
 } catch {
   // An unknown locale: the page pays the wait itself, nothing more.
 }
