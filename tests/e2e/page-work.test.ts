@@ -102,7 +102,7 @@ describe('a list of product cards', () => {
 });
 
 describe("the browser's Intl data", () => {
-  it('is loaded by a worker the head starts, in the page language', async () => {
+  it('is loaded by a worker the head starts, which the page policy allows', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const refused: string[] = [];
