@@ -16,6 +16,7 @@ import { ButtonNotify, useButtonNotify } from '#web/utils/button-notify.tsx';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { onDemand } from '#web/utils/on-demand.tsx';
 import { announceCartChange } from './cart-count.ts';
+import { askCartLines } from './cart-lines.ts';
 
 const ReadingOptionDialog = onDemand(() =>
   import('#web/components/reading-option-dialog.tsx').then((module) => module.ReadingOptionDialog),
@@ -24,13 +25,11 @@ const CartErrorDialog = onDemand(() =>
   import('#web/components/cart-error-dialog.tsx').then((module) => module.CartErrorDialog),
 );
 
-type CartBody = { data?: { attributes: { productId: number; offeringId: number } }[] };
-
 /**
  * The offering options, the cart button and the wallet button of a product page (spec 1 §4).
  * Add To Cart, View Cart when the selected offering is the one in the cart (the options are
  * then locked), Update Cart when another one is selected. What is in the cart is asked after
- * hydration (GET /api/cart): anonymous product pages are shared, so the server cannot write it
+ * hydration (cart-lines.ts): anonymous product pages are shared, so the server cannot write it
  * into them. Posts to the cart without leaving the page; a failure opens 'Unable to Add to
  * Cart' with the reason. A course-fee item opens 'Reading Option' first. An add is confirmed in
  * a live region with a link to the cart (issue 19), and the navbar's count is asked again.
@@ -88,35 +87,24 @@ export function AddToCartForm({
   useEffect(() => {
     void key;
     void added;
-    let live = true;
-    fetch('/api/cart', {
-      credentials: 'same-origin',
-      headers: { Accept: 'application/vnd.api+json' },
-    })
-      .then((response) => (response.ok ? response.json() : null))
-      .then((body: CartBody | null) => {
-        const line = body?.data?.find((item) => item.attributes.productId === productId);
-        if (!live) return;
-        const inCart = line?.attributes.offeringId ?? null;
-        setCartOfferingId(inCart);
-        // spec 1 §4 Offering selection default, the domain's rule now that the cart is known:
-        // the offering in the cart comes first (one no longer sold falls back to the others).
-        // With nothing in the cart the page's selection, perhaps the shopper's, stays.
-        if (inCart !== null) {
-          setSelectedId(
-            defaultOffering({
-              offerings,
-              cartOfferingId: inCart,
-              ...offeringQuery(new URLSearchParams(search)),
-              loggedIn,
-            }),
-          );
-        }
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
+    return askCartLines((lines) => {
+      const line = lines?.find((item) => item.productId === productId);
+      const inCart = line?.offeringId ?? null;
+      setCartOfferingId(inCart);
+      // spec 1 §4 Offering selection default, the domain's rule now that the cart is known:
+      // the offering in the cart comes first (one no longer sold falls back to the others).
+      // With nothing in the cart the page's selection, perhaps the shopper's, stays.
+      if (inCart !== null) {
+        setSelectedId(
+          defaultOffering({
+            offerings,
+            cartOfferingId: inCart,
+            ...offeringQuery(new URLSearchParams(search)),
+            loggedIn,
+          }),
+        );
+      }
+    });
   }, [productId, key, added, offerings, search, loggedIn]);
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.error) {

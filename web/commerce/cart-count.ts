@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { askCartLines } from './cart-lines.ts';
 
 // How many items the shopper's cart holds, for the navbar's cart link (issue 19: where the
-// navbar cart shows, it carries the item count). Asked in the browser (GET /api/cart), as the
+// navbar cart shows, it carries the item count). Asked in the browser (cart-lines.ts), as the
 // product page's cart button is: anonymous pages are shared, so the server cannot write it into
 // them. Asked again after each navigation and whenever a page changes the cart in place.
 
@@ -28,18 +29,9 @@ export function useCartCount(enabled: boolean): number | null {
     void key;
     void changes;
     if (!enabled) return;
-    const controller = new AbortController();
-    fetch('/api/cart', {
-      credentials: 'same-origin',
-      headers: { Accept: 'application/vnd.api+json' },
-      signal: controller.signal,
-    })
-      .then((response) => (response.ok ? response.json() : null))
-      .then((body: { data?: unknown[] } | null) => {
-        if (Array.isArray(body?.data)) setCount(body.data.length);
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
+    return askCartLines((lines) => {
+      if (lines) setCount(lines.length);
+    });
   }, [enabled, key, changes]);
   return count;
 }

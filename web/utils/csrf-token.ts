@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useRootData } from '#web/i18n/use-t.ts';
+import { whenIdle } from './when-idle.ts';
 
 let anonymousToken: Promise<string | null> | null = null;
 
@@ -21,7 +22,7 @@ function fetchToken(): Promise<string | null> {
 /**
  * The CSRF token for forms and writes. Logged-in pages carry it in the root data; anonymous
  * catalog pages are shared by every visitor (page cache), so they carry none and the
- * browser fetches its own once, after hydration.
+ * browser fetches its own once, when it is idle after hydration (when-idle.ts).
  */
 export function useCsrfToken(given?: string | null): string | null {
   const fromRoot = useRootData()?.csrfToken ?? null;
@@ -30,11 +31,14 @@ export function useCsrfToken(given?: string | null): string | null {
   useEffect(() => {
     if (known) return;
     let live = true;
-    void fetchToken().then((token) => {
-      if (live) setFetched(token);
+    const cancel = whenIdle(() => {
+      void fetchToken().then((token) => {
+        if (live) setFetched(token);
+      });
     });
     return () => {
       live = false;
+      cancel();
     };
   }, [known]);
   return known ?? fetched;
