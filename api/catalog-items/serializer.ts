@@ -1,4 +1,5 @@
 import type { Locale } from '#domain/accounts/language.ts';
+import { coverUrl } from '#domain/catalog/cover-image.ts';
 import { editionWording } from '#domain/catalog/edition.ts';
 import type { CatalogItem } from '#domain/catalog/service.ts';
 import { isMessageWording } from '#domain/shared/wording.ts';
@@ -6,6 +7,10 @@ import { isFreeToAdd } from '#domain/shelf/free-book-rule.ts';
 import { translate } from '#i18n/translate.ts';
 
 type ResourceId = { type: string; id: string };
+
+/** The covers' sizes in the document: a 96-pixel thumbnail and the product page's 300, at 2x. */
+const THUMBNAIL_PIXELS = 192;
+const MEDIUM_PIXELS = 600;
 
 const ref = (type: string, id: number | string): ResourceId => ({ type, id: String(id) });
 
@@ -28,7 +33,6 @@ export function catalogItemDocument(
       : isMessageWording(edition)
         ? translate(options.locale, edition.message, edition.values)
         : edition.text;
-  const cover = `/covers/${item.id}.svg`;
   const included = [
     {
       ...ref('product', item.id),
@@ -88,7 +92,7 @@ export function catalogItemDocument(
         author: entry.authors,
         slug: entry.slug,
         path: entry.path,
-        thumbnailImage: `/covers/${entry.id}.svg`,
+        thumbnailImage: coverUrl(entry.id, THUMBNAIL_PIXELS),
       },
     })),
     ...item.bookFiles.map((file) => ({
@@ -105,8 +109,8 @@ export function catalogItemDocument(
         description: item.description,
         productType: item.productType,
         isbn: item.isbn,
-        mediumImage: cover,
-        thumbnailImage: cover,
+        mediumImage: coverUrl(item.id, MEDIUM_PIXELS),
+        thumbnailImage: coverUrl(item.id, THUMBNAIL_PIXELS),
         redemptionUrl: item.redemptionUrl,
         canonicalUrl: new URL(item.path, options.origin).href,
         priceLabel: item.price,

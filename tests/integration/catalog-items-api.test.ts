@@ -71,8 +71,8 @@ describe('GET /api/catalog-items/{id} (spec 2 §7 Catalog item)', () => {
         name: 'Sheet Collection',
         productType: 'collection',
         isbn,
-        mediumImage: `/covers/${id}.svg`,
-        thumbnailImage: `/covers/${id}.svg`,
+        mediumImage: `/covers/${id}-600.webp`,
+        thumbnailImage: `/covers/${id}-192.webp`,
       },
     });
     expect(body.data.attributes.canonicalUrl).toMatch(

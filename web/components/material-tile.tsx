@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { coverImage } from '#domain/catalog/cover-image.ts';
 import { useT } from '#web/i18n/use-t.ts';
 
 /**
@@ -30,7 +31,7 @@ export function MaterialTile({
         {freeAccess ? <span className="badge">{t('shelf.badge.free')}</span> : null}
         {inCart ? <span className="badge">{t('shelf.badge.cart')}</span> : null}
       </div>
-      <img src={`/covers/${productId}.svg`} alt="" width={96} height={144} loading="lazy" />
+      <img {...coverImage(productId, 96)} alt="" width={96} height={144} loading="lazy" />
       <p className="pill">{t(`type.${productType}`)}</p>
       <p className="item-tile__title">{title}</p>
       <p className="form-hint">{subline}</p>

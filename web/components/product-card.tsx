@@ -1,4 +1,5 @@
 import type { Locale } from '#domain/accounts/language.ts';
+import { coverImage } from '#domain/catalog/cover-image.ts';
 import type { ProductCard as ProductCardData } from '#domain/catalog/types.ts';
 import { contentLang } from '#web/i18n/content-lang.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
@@ -39,7 +40,7 @@ export function ProductCard({
   const ribbon = product.productType === 'collection' || product.productType === 'classroom';
   const titleId = `product-${product.id}-title`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const [width, height] = layout === 'tile' ? [160, 240] : [96, 144];
+  const [width, height] = layout === 'tile' ? ([160, 240] as const) : ([96, 144] as const);
   return (
     <article className={layout === 'tile' ? 'card' : 'card card--row'} aria-labelledby={titleId}>
       {/* biome-ignore lint/a11y/useAnchorContent: the cover repeats the title link; it is hidden from assistive technology and the tab order */}
@@ -51,7 +52,7 @@ export function ProductCard({
         aria-hidden="true"
       >
         <img
-          src={`/covers/${product.id}.svg`}
+          {...coverImage(product.id, width)}
           alt=""
           width={width}
           height={height}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { coverImage } from '#domain/catalog/cover-image.ts';
 import type { ProductCard } from '#domain/catalog/types.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
@@ -35,7 +36,7 @@ export function ProductItemList({
       <ul className={layout === 'classroom' ? 'item-grid item-grid--classroom' : 'item-grid'}>
         {items.map((item) => (
           <li key={item.id} className="item-tile">
-            <img src={`/covers/${item.id}.svg`} alt="" width={80} height={120} loading="lazy" />
+            <img {...coverImage(item.id, 80)} alt="" width={80} height={120} loading="lazy" />
             <div className="stack-sm">
               <p className="card__type">{t(`type.${item.productType}`)}</p>
               <p className="item-tile__title" {...langOf(item.languageCode)}>

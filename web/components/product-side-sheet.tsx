@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
+import { coverImage } from '#domain/catalog/cover-image.ts';
 import { sheetCartButton } from '#domain/commerce/cart-button.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
@@ -238,7 +239,7 @@ function SheetDetails({
     <article className="stack" aria-labelledby={titleId}>
       <div className="sheet__summary">
         <img
-          src={item.coverUrl}
+          {...coverImage(item.id, 96)}
           alt={t('product.coverAlt', { title: item.name })}
           width={96}
           height={144}

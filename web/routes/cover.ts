@@ -1,18 +1,35 @@
 import { data } from 'react-router';
+import { COVER_IMAGE_WIDTHS } from '#domain/catalog/cover-image.ts';
 import { productCoverSvg } from '#domain/catalog/service.ts';
 import { parseId } from '#domain/shared/id.ts';
+import { rasterCover } from '#web/utils/cover-raster.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import type { Route } from './+types/cover.ts';
 
-// GET /covers/{id}.svg: generated covers, cacheable by browsers and a CDN.
-export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
-  const id = parseId(/^(.*)\.svg$/.exec(params.file)?.[1]);
-  if (id === null) throw data(null, { status: 404 });
+// Generated covers, cacheable by browsers and a CDN: GET /covers/{id}.svg, the cover itself,
+// and GET /covers/{id}-{width}.webp, the cover drawn at one of the widths pages show
+// (domain/catalog/cover-image.ts). Any other name, width or id is not found.
+const ONE_DAY = 'public, max-age=86400';
+
+export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
+  const name = /^([^-.]+)(?:-([1-9]\d{1,3}))?\.(svg|webp)$/.exec(params.file);
+  const id = parseId(name?.[1]);
+  const width = name?.[2] === undefined ? null : Number(name[2]);
+  const svgWanted = name?.[3] === 'svg' && width === null;
+  const webpWanted = name?.[3] === 'webp' && width !== null && COVER_IMAGE_WIDTHS.includes(width);
+  if (id === null || !(svgWanted || webpWanted)) throw data(null, { status: 404 });
   const svg = await productCoverSvg(context.rc, id);
-  return new Response(svg, {
-    headers: {
-      'Content-Type': 'image/svg+xml; charset=utf-8',
-      'Cache-Control': 'public, max-age=86400',
-    },
+  if (width === null) {
+    return new Response(svg, {
+      headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': ONE_DAY },
+    });
+  }
+  const cover = await rasterCover(svg, width);
+  const headers = { 'Cache-Control': ONE_DAY, ETag: cover.etag };
+  if (request.headers.get('If-None-Match') === cover.etag) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(new Uint8Array(cover.body), {
+    headers: { ...headers, 'Content-Type': 'image/webp' },
   });
 });

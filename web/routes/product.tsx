@@ -3,6 +3,7 @@ import { data, Link, redirect, useLoaderData } from 'react-router';
 import { classroomAccessFor } from '#domain/access/classroom.ts';
 import { entitlementOf } from '#domain/access/entitlement-facts.ts';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
+import { coverImage, coverUrl } from '#domain/catalog/cover-image.ts';
 import { editionWording } from '#domain/catalog/edition.ts';
 import {
   defaultOffering,
@@ -145,7 +146,7 @@ export default function ProductPage() {
   const jsonLd = jsonForScript(
     productJsonLd({
       url: canonical,
-      imageUrl: new URL(`/covers/${product.id}.svg`, canonical).href,
+      imageUrl: new URL(coverUrl(product.id, 600), canonical).href,
       productType: product.productType,
       title: product.title,
       authors: product.authors,
@@ -189,7 +190,9 @@ export default function ProductPage() {
         />
         <div className="product__cover">
           <img
-            src={`/covers/${product.id}.svg`}
+            {...coverImage(product.id, 300)}
+            // The page's largest image: asked for before the scripts (issue 13).
+            fetchPriority="high"
             alt={t('product.coverAlt', { title: product.title })}
             width={300}
             height={450}

@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import { z } from 'zod';
 import { classroomAccessFor, confirmSectionCode } from '#domain/access/classroom.ts';
+import { coverImage } from '#domain/catalog/cover-image.ts';
 import { editionWording } from '#domain/catalog/edition.ts';
 import { pageNumber, shownRange } from '#domain/catalog/pagination.ts';
 import { DETAILS_DESCRIPTION_WORDS, truncateWords } from '#domain/catalog/truncate-words.ts';
@@ -496,7 +497,7 @@ function MaterialPanel({
         <p className="shelf-banner">{t('shelf.panel.daysLeft', { days: material.daysLeft })}</p>
       ) : null}
       {material.inCart ? <p className="shelf-banner">{t('shelf.panel.inCart')}</p> : null}
-      <img src={`/covers/${material.productId}.svg`} alt="" width={160} height={240} />
+      <img {...coverImage(material.productId, 160)} alt="" width={160} height={240} />
       {material.productType === 'classroom' && material.sectionNumber ? (
         <p>{t('section.number', { number: material.sectionNumber })}</p>
       ) : null}

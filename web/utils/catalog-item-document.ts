@@ -14,7 +14,6 @@ export type SheetItem = {
   description: string;
   productType: string;
   isbn: string | null;
-  coverUrl: string;
   canonicalUrl: string;
   redemptionUrl: string | null;
   priceLabel: PriceLabel;
@@ -142,7 +141,6 @@ export function parseCatalogItemDocument(json: unknown): SheetItem {
     description: attributes.description,
     productType: attributes.productType,
     isbn: attributes.isbn,
-    coverUrl: attributes.mediumImage,
     canonicalUrl: attributes.canonicalUrl,
     redemptionUrl: attributes.redemptionUrl,
     priceLabel: attributes.priceLabel,

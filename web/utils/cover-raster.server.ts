@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+
+// Draws a generated cover's SVG as WebP (domain/catalog/cover-image.ts says why). Drawing one takes
+// 15 to 75 ms of a libuv thread, so each process keeps what it drew, keyed by the SVG's text:
+// a renamed product draws again. The cache is bounded by bytes and forgets the least recently
+// used first; a cover asked again while it is being drawn waits for that drawing.
+
+const MAX_CACHE_BYTES = 48 * 1024 * 1024;
+/** The SVG's own width (db/seed/content/cover-svg.ts): larger images are drawn at its scale. */
+const SVG_WIDTH = 400;
+
+sharp.cache(false);
+
+export type RasterCover = { body: Buffer; etag: string };
+
+const drawn = new Map<string, RasterCover>();
+const drawing = new Map<string, Promise<RasterCover>>();
+let cachedBytes = 0;
+
+function remember(key: string, cover: RasterCover): void {
+  drawn.set(key, cover);
+  cachedBytes += cover.body.length;
+  for (const [oldKey, old] of drawn) {
+    if (cachedBytes <= MAX_CACHE_BYTES) break;
+    drawn.delete(oldKey);
+    cachedBytes -= old.body.length;
+  }
+}
+
+async function draw(svg: string, width: number, etag: string): Promise<RasterCover> {
+  const density = 72 * Math.max(1, width / SVG_WIDTH);
+  const body = await sharp(Buffer.from(svg), { density })
+    .resize({ width })
+    .webp({ quality: 80 })
+    .toBuffer();
+  return { body, etag };
+}
+
+/** The cover `svg` drawn `width` pixels wide, as WebP, with an ETag that names it. */
+export function rasterCover(svg: string, width: number): Promise<RasterCover> {
+  const hash = createHash('sha256').update(svg).digest('base64url').slice(0, 22);
+  const key = `${hash}:${width}`;
+  const known = drawn.get(key);
+  if (known) {
+    // Most recently used: to the end of the map's order.
+    drawn.delete(key);
+    drawn.set(key, known);
+    return Promise.resolve(known);
+  }
+  const pending = drawing.get(key);
+  if (pending) return pending;
+  const work = draw(svg, width, `"${hash}-${width}"`)
+    .then((cover) => {
+      remember(key, cover);
+      return cover;
+    })
+    .finally(() => drawing.delete(key));
+  drawing.set(key, work);
+  return work;
+}
