@@ -25,13 +25,18 @@ for (const type of ['pointerdown', 'keydown'] as const) {
   });
 }
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <LocaleContext.Provider value={locale}>
-        <HydratedRouter />
-      </LocaleContext.Provider>
-    </StrictMode>,
-  );
-});
+// Hydration starts in a task of its own: evaluating the modules is one long task already, and
+// React's first steps (the router, the root's listeners) would lengthen it (issue 13: on a
+// phone, one long task is what delays the first tap).
+setTimeout(() => {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <LocaleContext.Provider value={locale}>
+          <HydratedRouter />
+        </LocaleContext.Provider>
+      </StrictMode>,
+    );
+  });
+}, 0);

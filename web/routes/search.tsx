@@ -86,6 +86,8 @@ export default function SearchPage() {
             className="results"
             start={range.from}
             version={cardsVersion(words.locale, outcome.results)}
+            // What a tall screen shows of the results; the rest follow (ServerMarkup).
+            firstPaint={12}
           >
             {outcome.results.map((product) => (
               <li key={product.id}>
