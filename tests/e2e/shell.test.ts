@@ -224,6 +224,15 @@ describe('French', () => {
     // are named once the rest of the French catalog has arrived (web/i18n/catalog.ts), which
     // on a busy machine may be after the heading.
     await page.getByRole('main').getByRole('link', { name: 'Parcourir', exact: true }).waitFor();
+    // Every link of the page is named once the catalog has arrived, not only the first one.
+    await expect
+      .poll(() =>
+        page
+          .getByRole('main')
+          .locator('a')
+          .evaluateAll((links) => links.filter((link) => !link.textContent?.trim()).length),
+      )
+      .toBe(0);
     await expectAccessible(page);
     // Stored on the account: a new browser context logs in and still reads French.
     const other = await newContext(browser);

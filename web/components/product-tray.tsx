@@ -19,7 +19,13 @@ export function ProductTray({
       {products.length === 0 ? (
         <p>{t('tray.empty')}</p>
       ) : (
-        <ServerMarkup as="ul" className="tray__list" version={cardsVersion(words.locale, products)}>
+        <ServerMarkup
+          as="ul"
+          className="tray__list"
+          version={cardsVersion(words.locale, products)}
+          // Two rows on a phone; the others follow when the page is idle (ServerMarkup).
+          firstPaint={4}
+        >
           {products.map((product) => (
             <li key={product.id}>
               <ProductCard product={product} words={words} />
