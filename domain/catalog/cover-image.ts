@@ -4,6 +4,9 @@
 // show raster covers (WebP, drawn on the server from the same SVG, web/utils/cover-raster.server.ts),
 // at the size they are shown and at twice it for dense screens.
 
+/** A generated cover's SVG width in its own units (its height is 1.5 times it). */
+export const COVER_SVG_WIDTH = 400;
+
 /** The widths, in CSS pixels, at which pages show a cover. */
 export const COVER_DISPLAY_WIDTHS = [80, 96, 160, 300] as const;
 export type CoverDisplayWidth = (typeof COVER_DISPLAY_WIDTHS)[number];

@@ -13,6 +13,11 @@ type Listener = (lines: CartLine[] | null) => void;
 const waiting = new Set<Listener>();
 let cancelScheduled: (() => void) | null = null;
 
+/**
+ * The two fields this module needs from a GET /api/cart document. The cart sheet's full reader
+ * (web/utils/cart-document.ts) checks every field with zod, which every page's first chunk
+ * would then carry (issue 13's JavaScript budget); these two checks are all a count needs.
+ */
 function linesOf(body: unknown): CartLine[] | null {
   const data = (body as { data?: unknown } | null)?.data;
   if (!Array.isArray(data)) return null;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { COVER_SVG_WIDTH } from '#domain/catalog/cover-image.ts';
 
 // Draws a generated cover's SVG as WebP (domain/catalog/cover-image.ts says why). Drawing one takes
 // 15 to 75 ms of a libuv thread, so each process keeps what it drew, keyed by the SVG's text:
@@ -7,8 +8,6 @@ import sharp from 'sharp';
 // used first; a cover asked again while it is being drawn waits for that drawing.
 
 const MAX_CACHE_BYTES = 48 * 1024 * 1024;
-/** The SVG's own width (db/seed/content/cover-svg.ts): larger images are drawn at its scale. */
-const SVG_WIDTH = 400;
 
 sharp.cache(false);
 
@@ -29,7 +28,7 @@ function remember(key: string, cover: RasterCover): void {
 }
 
 async function draw(svg: string, width: number, etag: string): Promise<RasterCover> {
-  const density = 72 * Math.max(1, width / SVG_WIDTH);
+  const density = 72 * Math.max(1, width / COVER_SVG_WIDTH);
   const body = await sharp(Buffer.from(svg), { density })
     .resize({ width })
     .webp({ quality: 80 })

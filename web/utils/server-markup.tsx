@@ -56,7 +56,8 @@ export function ServerMarkup({
   const html = useInnerHtml(kept.html ?? '');
   const keptNow = kept.html !== null && kept.version === version;
   const items = Children.toArray(children);
-  const size = firstPaint ?? items.length;
+  // No firstPaint (or none to speak of): the server writes every item as an element.
+  const size = firstPaint !== undefined && firstPaint > 0 ? firstPaint : items.length;
   const serverSide = typeof document === 'undefined';
   // The batches are written by the server, and hydrated (as inert <noscript>) where it wrote
   // them; a list rendered in the browser has none.
@@ -99,7 +100,7 @@ export function ServerMarkup({
 /** Where each batch after the first paint starts, in a list of `count` items. */
 function laterBatches(count: number, size: number): number[] {
   const starts: number[] = [];
-  for (let from = size; size > 0 && from < count; from += size) starts.push(from);
+  for (let from = size; from < count; from += size) starts.push(from);
   return starts;
 }
 

@@ -1,6 +1,8 @@
 // Generated covers for seed products, so the catalogue looks like a bookstore without shipping
 // copyrighted cover art. Self-contained on purpose: no external images or web fonts, so the
 // SVG renders the same inline, as an <img>, and when rasterised by tooling.
+
+import { COVER_SVG_WIDTH } from '#domain/catalog/cover-image.ts';
 import { createRandom } from './random.ts';
 import { escapeXml } from './xml.ts';
 
@@ -12,7 +14,7 @@ export type CoverInput = {
   seed: number;
 };
 
-const WIDTH = 400;
+const WIDTH = COVER_SVG_WIDTH;
 const HEIGHT = 600;
 const MARGIN = 36;
 const TITLE_TOP = 150;
