@@ -4,8 +4,10 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -104,6 +106,21 @@ export const products = pgTable(
     hasTextToSpeech: boolean().notNull().default(false),
     hasFeaturePrinting: boolean().notNull().default(false),
     featurePrintingTitle: text(),
+    // ONIX RecordReference of an imported product (issue 15): updates and deletes find it by
+    // this, else by ISBN. Null for products the store made itself.
+    recordReference: text(),
+    // sha256 of the record as read: importing the same record again changes nothing.
+    sourceDigest: text(),
+    // Every contributor in the feed's sequence, with the ONIX role code (A01 author...).
+    contributors: jsonb().$type<{ name: string; role: string }[]>(),
+    // Collection / series title, with its part number when the feed gives one.
+    series: text(),
+    publicationDate: date(),
+    // A future publication or embargo date: shown, not sold until then (issue 15).
+    saleStartsAt: timestamp({ withTimezone: true }),
+    // Why an imported product has no price here: no US price in USD, a price to be
+    // announced, or the supplier says it is not available. Null: priced or not imported.
+    saleHold: text(),
     // Availability status of spec 1 §3: active, deactivated, withdrawn, deleted.
     status: text().notNull().default('active'),
     isDisabled: boolean().notNull().default(false),
@@ -138,6 +155,13 @@ export const products = pgTable(
       'products_drm_range',
       sql`coalesce(${t.drmOfflinePercent}, 0) between 0 and 100 and coalesce(${t.drmCopyPercent}, 0) between 0 and 100 and coalesce(${t.drmPrintPercent}, 0) between 0 and 100`,
     ),
+    check(
+      'products_sale_hold',
+      sql`${t.saleHold} is null or ${t.saleHold} in ('unpriced', 'no-us-price', 'not-available')`,
+    ),
+    uniqueIndex('products_record_reference')
+      .on(t.recordReference)
+      .where(sql`record_reference is not null`),
     check('products_slug_shape', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check('products_counters', sql`${t.salesCount} >= 0 and ${t.adoptionCount} >= 0`),
     check('products_edition_number', sql`${t.editionNumber} is null or ${t.editionNumber} > 0`),

@@ -3,6 +3,7 @@ export * from './account-tokens.ts';
 export * from './accounts.ts';
 export * from './campus-sign-in.ts';
 export * from './catalog.ts';
+export * from './catalog-imports.ts';
 export * from './classroom.ts';
 export * from './commerce.ts';
 export * from './courses.ts';

@@ -44,7 +44,10 @@ export const ACCESSIBILITY_STATEMENTS = {
   'conformance-no': 'Conformance',
   'conformance-unknown-standard': 'Conformance',
   'conformance-certifier': 'Conformance',
+  'conformance-certifier-credentials': 'Conformance',
   'conformance-details-claim': 'Conformance',
+  'conformance-details-certification-info': 'Conformance',
+  'conformance-details-certifier-report': 'Conformance',
   'navigation-toc': 'Navigation',
   'navigation-index': 'Navigation',
   'navigation-structural': 'Navigation',
@@ -73,6 +76,7 @@ export const ACCESSIBILITY_STATEMENTS = {
   'hazards-sound-unknown': 'Hazards',
   'hazards-no-metadata': 'Hazards',
   'accessibility-summary-no-metadata': 'Accessibility Summary',
+  'accessibility-summary-publisher-contact': 'Accessibility Summary',
   'legal-considerations-exempt': 'Legal Considerations',
   'legal-considerations-no-metadata': 'Legal Considerations',
   'additional-accessibility-information-aria': 'Additional Accessibility Information',
@@ -160,21 +164,42 @@ function groupOf(row: FeatureRow): AccessibilityGroupName {
     : 'Additional Accessibility Information';
 }
 
-function wordingOf(row: FeatureRow): Wording {
+/** A day ('2024-03-15') as the page's language writes it; the text as given otherwise. */
+function longDate(day: string, locale: string): string {
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00Z`) : null;
+  if (!at || Number.isNaN(at.getTime())) return day;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(at);
+}
+
+function wordingOf(row: FeatureRow, locale: string): Wording {
   const source: Wording = { text: row.detail ?? row.name };
   if (!isAccessibilityStatement(row.code)) return source;
-  if (row.code === 'conformance-details-claim') return conformanceClaim(row.detail) ?? source;
-  if (row.code === 'conformance-certifier') {
-    return { message: statementMessage(row.code), values: { name: row.detail ?? row.name } };
+  const message = statementMessage(row.code);
+  const detail = row.detail ?? row.name;
+  switch (row.code) {
+    case 'conformance-details-claim':
+      return conformanceClaim(row.detail) ?? source;
+    case 'conformance-certifier':
+      return { message, values: { name: detail } };
+    case 'conformance-certifier-credentials':
+      return { message, values: { credential: detail } };
+    case 'conformance-details-certification-info':
+      return { message, values: { date: longDate(detail, locale) } };
+    case 'accessibility-summary-publisher-contact':
+      return { message, values: { contact: detail } };
+    default:
+      return { message };
   }
-  return { message: statementMessage(row.code) };
 }
 
 function isCertifierRow(row: FeatureRow): boolean {
   return row.code === 'conformance-certifier' || (row.code === null && row.name === 'Certifier');
 }
 
-export function accessibilityGroups(rows: readonly FeatureRow[]): AccessibilityGroup[] {
+export function accessibilityGroups(
+  rows: readonly FeatureRow[],
+  locale = 'en',
+): AccessibilityGroup[] {
   const accessibility = rows.filter((r) => r.category === 'accessibility');
   const certifier = accessibility.find(isCertifierRow)?.detail ?? null;
   const groups: AccessibilityGroup[] = ACCESSIBILITY_GROUPS.map((name) => ({ name, items: [] }));
@@ -183,7 +208,7 @@ export function accessibilityGroups(rows: readonly FeatureRow[]): AccessibilityG
     groups
       .find((g) => g.name === groupOf(row))!
       .items.push({
-        wording: wordingOf(row),
+        wording: wordingOf(row, locale),
         url: row.url,
         // A detail equal to the certifier shows a certification logo and link (spec 1 §2).
         isCertifier: certifier !== null && row.detail === certifier,

@@ -261,7 +261,7 @@ async function loadProductDetail(ctx: RequestContext, id: number): Promise<Produ
     ebookFeatures: features
       .filter((f) => f.category === 'ebook')
       .map(({ code, name, detail }) => ({ code, name, detail })),
-    accessibility: fileType === 'EPUB' ? accessibilityGroups(features) : null,
+    accessibility: fileType === 'EPUB' ? accessibilityGroups(features, ctx.locale) : null,
     breadcrumb,
     categoryId: firstCategory?.id ?? null,
     items: await toProductCards(ctx.db, itemRows),

@@ -846,6 +846,11 @@ export const en = {
     'Conformance to accepted standards for accessibility of this publication cannot be determined',
   'a11y.statement.conformance-details-claim':
     'This publication claims to meet EPUB Accessibility {epub} WCAG {wcag} Level {level}',
+  'a11y.statement.conformance-certifier-credentials': "The certifier's credential is {credential}",
+  'a11y.statement.conformance-details-certification-info':
+    'The publication was certified on {date}',
+  'a11y.statement.conformance-details-certifier-report':
+    "For more information refer to the certifier's report",
   'a11y.statement.navigation-toc': 'Table of contents',
   'a11y.statement.navigation-index': 'Index',
   'a11y.statement.navigation-structural': 'Headings',
@@ -875,6 +880,8 @@ export const en = {
   'a11y.statement.hazards-sound-unknown': 'Sound hazards not known',
   'a11y.statement.hazards-no-metadata': 'No information is available',
   'a11y.statement.accessibility-summary-no-metadata': 'No information is available',
+  'a11y.statement.accessibility-summary-publisher-contact':
+    'For more information about the accessibility of this product, please contact the publisher: {contact}',
   'a11y.statement.legal-considerations-exempt':
     'Claims an accessibility exemption in some jurisdictions',
   'a11y.statement.legal-considerations-no-metadata': 'No information is available',

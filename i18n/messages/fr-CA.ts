@@ -882,6 +882,10 @@ export const frCA: Record<MessageId, string> = {
     'Aucune indication concernant les normes d’accessibilité',
   'a11y.statement.conformance-details-claim':
     'Cette publication indique respecter EPUB Accessibilité {epub} WCAG {wcag} Niveau {level}',
+  'a11y.statement.conformance-certifier-credentials': 'L’évaluateur est accrédité par {credential}',
+  'a11y.statement.conformance-details-certification-info': 'Accessibilité évaluée le {date}',
+  'a11y.statement.conformance-details-certifier-report':
+    'Pour plus d’informations, voir le rapport d’évaluation',
   'a11y.statement.navigation-toc': 'Table des matières',
   'a11y.statement.navigation-index': 'Index',
   'a11y.statement.navigation-structural': 'Titres',
@@ -914,6 +918,8 @@ export const frCA: Record<MessageId, string> = {
   'a11y.statement.hazards-sound-unknown': 'Pas d’information concernant la présence de sons',
   'a11y.statement.hazards-no-metadata': 'Aucune information disponible',
   'a11y.statement.accessibility-summary-no-metadata': 'Aucune information disponible',
+  'a11y.statement.accessibility-summary-publisher-contact':
+    'Pour plus d’informations sur l’accessibilité, contacter : {contact}',
   'a11y.statement.legal-considerations-exempt':
     'Déclare être sous le coup d’une exemption dans certaines juridictions',
   'a11y.statement.legal-considerations-no-metadata': 'Aucune information disponible',

@@ -54,6 +54,16 @@ export function AccessibilityGroupList({
                       </svg>
                       <WordingText wording={item.wording} language={language} />
                     </a>
+                  ) : item.url ? (
+                    // The certifier's report, the publisher's accessibility contact.
+                    <a
+                      href={item.url}
+                      {...(item.url.startsWith('mailto:')
+                        ? {}
+                        : { target: '_blank', rel: 'noopener noreferrer' })}
+                    >
+                      <WordingText wording={item.wording} language={language} />
+                    </a>
                   ) : (
                     <WordingText wording={item.wording} language={language} />
                   )}
