@@ -846,11 +846,11 @@ export const en = {
     'Conformance to accepted standards for accessibility of this publication cannot be determined',
   'a11y.statement.conformance-details-claim':
     'This publication claims to meet EPUB Accessibility {epub} WCAG {wcag} Level {level}',
-  'a11y.statement.conformance-certifier-credentials': "The certifier's credential is {credential}",
+  'a11y.statement.conformance-certifier-credentials': 'The certifier’s credential is {credential}',
   'a11y.statement.conformance-details-certification-info':
     'The publication was certified on {date}',
   'a11y.statement.conformance-details-certifier-report':
-    "For more information refer to the certifier's report",
+    'For more information refer to the certifier’s report',
   'a11y.statement.navigation-toc': 'Table of contents',
   'a11y.statement.navigation-index': 'Index',
   'a11y.statement.navigation-structural': 'Headings',
