@@ -33,6 +33,8 @@ describe('message catalogs', () => {
         days: 3,
         date: 'd',
         carrier: 'c',
+        credential: 'c',
+        contact: 'c',
         type: 't',
         action: 'a',
         course: 'c',
