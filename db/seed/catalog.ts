@@ -4,6 +4,7 @@
 // memory and lets collections pick items anywhere in the catalogue.
 import type { PRODUCT_TYPES } from '#db/schema/catalog.ts';
 import { isbn10CheckDigit, isbn13CheckDigit } from '#domain/catalog/isbn.ts';
+import { slugify } from '#domain/catalog/product-route.ts';
 import { shownIsbn } from '#domain/catalog/shown-isbn.ts';
 import { type BisacNode, bisacTree, flattenBisac } from './content/bisac.ts';
 import { createRandom, type Random } from './content/random.ts';
@@ -398,17 +399,6 @@ const SCHOOLS = [
 
 /** Prices end in .99, like a shop's. */
 const ninetyNine = (cents: number): number => Math.max(99, Math.round(cents / 100) * 100 - 1);
-
-export function slugify(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug || 'product';
-}
 
 const DURATION_TEXT = new Map<
   number | null,

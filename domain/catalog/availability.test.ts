@@ -49,3 +49,30 @@ describe('availability (spec 1 §4)', () => {
     );
   });
 });
+
+// Issue 15: an imported product is shown but not sold before its publication or embargo date,
+// or when the feed gives no US price in USD (the spec's availability texts say why).
+describe('availability of imported products (issue 15)', () => {
+  const now = new Date('2026-11-28T12:00:00Z');
+  it('a future sale date reads as not currently available, until that day', () => {
+    const later = new Date('2026-12-01T00:00:00Z');
+    expect(unavailabilityReason(facts({ saleStartsAt: later, now }))).toBe('disabled');
+    expect(unavailabilityReason(facts({ saleStartsAt: later, now: later }))).toBeNull();
+    expect(unavailabilityReason(facts({ saleStartsAt: new Date('2026-11-01'), now }))).toBeNull();
+  });
+  it('a product held from sale has no offerings available, whatever it has on file', () => {
+    expect(unavailabilityReason(facts({ saleHold: 'no-us-price' }))).toBe('offering');
+    expect(unavailabilityReason(facts({ saleHold: 'unpriced', activeOfferings: 3 }))).toBe(
+      'offering',
+    );
+    expect(unavailabilityReason(facts({ saleHold: null }))).toBeNull();
+  });
+  it('removal and territory still come first', () => {
+    expect(unavailabilityReason(facts({ status: 'withdrawn', saleHold: 'unpriced' }))).toBe(
+      'removed',
+    );
+    expect(unavailabilityReason(facts({ blockedCountries: ['US'], saleHold: 'unpriced' }))).toBe(
+      'territory',
+    );
+  });
+});

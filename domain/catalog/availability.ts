@@ -30,6 +30,14 @@ export type AvailabilityFacts = {
    * file for the reader); all of them when not given.
    */
   deliverableOfferings?: number;
+  /**
+   * An imported product held from sale (issue 15): no US price in USD, a price to be
+   * announced, or the supplier does not supply it. Its page says no offerings are available.
+   */
+  saleHold?: string | null;
+  /** A future publication or embargo date: the product is shown, not sold, until then. */
+  saleStartsAt?: Date | null;
+  now?: Date;
   /** The shopper's country (ISO 3166-1 alpha-2). */
   country: string;
   /** The site's host name. */
@@ -41,9 +49,12 @@ export function unavailabilityReason(facts: AvailabilityFacts): UnavailabilityRe
   if (facts.status === 'withdrawn' || facts.status === 'deleted') return 'removed';
   if (facts.status !== 'active') return 'default';
   if (facts.isDisabled) return 'disabled';
+  if (facts.saleStartsAt && facts.saleStartsAt.getTime() > (facts.now ?? new Date()).getTime()) {
+    return 'disabled';
+  }
   if (facts.blockedCountries.includes(facts.country.toUpperCase())) return 'territory';
   if (facts.blockedHosts.includes(facts.host.toLowerCase())) return 'market';
-  if (facts.activeOfferings === 0) return 'offering';
+  if (facts.saleHold || facts.activeOfferings === 0) return 'offering';
   if (facts.deliverableOfferings === 0) return 'file';
   return null;
 }

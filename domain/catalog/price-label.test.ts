@@ -33,3 +33,14 @@ describe('price display (spec 1 §4)', () => {
     });
   });
 });
+
+describe('price label of an imported product held from sale (issue 15)', () => {
+  it('reads Unavailable, not Code Only or Read for free', () => {
+    expect(
+      priceLabel({ productType: 'book', hasOffer: false, priceCents: null, saleHold: 'unpriced' }),
+    ).toEqual({ kind: 'unavailable' });
+    expect(
+      priceLabel({ productType: 'book', hasOffer: false, priceCents: null, saleHold: null }),
+    ).toEqual({ kind: 'codeOnly' });
+  });
+});

@@ -11,7 +11,10 @@ export function priceLabel(input: {
   productType: string;
   hasOffer: boolean;
   priceCents: number | null;
+  /** An imported product held from sale (issue 15) is 'Unavailable', not 'Code Only'. */
+  saleHold?: string | null;
 }): PriceLabel {
+  if (input.saleHold) return { kind: 'unavailable' };
   const bookLike = input.productType === 'book' || input.productType === 'ebundle';
   if (bookLike && !input.hasOffer) return { kind: 'codeOnly' };
   if (input.priceCents === null || input.priceCents <= 0) {

@@ -14,6 +14,7 @@ export const cardColumns = {
   authors: products.authors,
   slug: products.slug,
   languageCode: products.languageCode,
+  saleHold: products.saleHold,
 };
 
 type CardRow = {
@@ -24,6 +25,7 @@ type CardRow = {
   authors: string;
   slug: string;
   languageCode: string;
+  saleHold: string | null;
 };
 type OfferSummary = { lowestCents: number | null; activeOffers: number };
 
@@ -53,14 +55,14 @@ export async function toProductCards<Row extends CardRow>(
   rows: Row[],
   // When the ids are known before the rows, the caller may have run offerSummaries alongside.
   prefetched?: Map<number, OfferSummary>,
-): Promise<(Row & ProductCard)[]> {
+): Promise<(Omit<Row, 'saleHold'> & ProductCard)[]> {
   const summaries =
     prefetched ??
     (await offerSummaries(
       db,
       rows.map((r) => r.id),
     ));
-  return rows.map((row) => {
+  return rows.map(({ saleHold, ...row }) => {
     const summary = summaries.get(row.id);
     return {
       ...row,
@@ -69,6 +71,7 @@ export async function toProductCards<Row extends CardRow>(
         productType: row.productType,
         hasOffer: (summary?.activeOffers ?? 0) > 0,
         priceCents: summary?.lowestCents ?? null,
+        saleHold,
       }),
     };
   });

@@ -13,3 +13,15 @@ export function productPath(product: { id: number; productType: string; slug: st
           : null;
   return base ? `/${base}/${product.id}/${product.slug}` : `/product-detail/${product.id}`;
 }
+
+/** The URL slug of a title: ASCII letters and digits in kebab case ('product' when none). */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'product';
+}

@@ -20,6 +20,7 @@ import { isWhiteLabel } from '#domain/sites/site-rules.ts';
 import { type AccessibilityGroup, accessibilityGroups } from './accessibility-metadata.ts';
 import { type UnavailabilityReason, unavailabilityReason } from './availability.ts';
 import { type CategoryLink, categoryTrail, tray } from './categories.ts';
+import { otherContributors } from './contributors.ts';
 import {
   defaultOffering,
   type OfferingPanel,
@@ -123,6 +124,10 @@ export type ProductDetail = ProductCard & {
   bookFiles: { id: number; title: string; extension: string; type: string }[];
   isCodeless: boolean;
   isUrlAccessCode: boolean;
+  /** The collection or series, from a publisher's feed (issue 15). */
+  series: string | null;
+  /** Contributors other than the byline's, with their ONIX role (issue 15). */
+  contributors: { name: string; role: string }[];
 };
 
 // A product page's facts are the same for every visitor of a site in a country and a language
@@ -158,6 +163,9 @@ async function loadProductDetail(ctx: RequestContext, id: number): Promise<Produ
       redemptionUrl: products.redemptionUrl,
       isCodeless: products.isCodeless,
       isUrlAccessCode: products.isUrlAccessCode,
+      saleStartsAt: products.saleStartsAt,
+      series: products.series,
+      contributors: products.contributors,
     })
     .from(products)
     .where(eq(products.id, id))
@@ -208,6 +216,8 @@ async function loadProductDetail(ctx: RequestContext, id: number): Promise<Produ
     redemptionUrl,
     isCodeless,
     isUrlAccessCode,
+    saleStartsAt,
+    contributors,
     ...shown
   } = row;
   const itemRows = ['collection', 'ebundle', 'classroom'].includes(row.productType)
@@ -272,11 +282,15 @@ async function loadProductDetail(ctx: RequestContext, id: number): Promise<Produ
     isCodeless,
     isUrlAccessCode,
     offerings: sortOfferings(deliverable),
+    contributors: otherContributors(contributors),
     unavailable: unavailabilityReason({
       status: row.status,
       isDisabled,
       blockedCountries,
       blockedHosts,
+      saleHold: row.saleHold,
+      saleStartsAt,
+      now: ctx.now,
       activeOfferings: offers.length,
       deliverableOfferings: deliverable.length,
       country: ctx.country,

@@ -122,6 +122,8 @@ async function sellableOffering(ctx: RequestContext, db: Queryable, offeringId: 
       isDisabled: products.isDisabled,
       blockedCountries: products.blockedCountries,
       blockedHosts: products.blockedHosts,
+      saleHold: products.saleHold,
+      saleStartsAt: products.saleStartsAt,
     })
     .from(offerings)
     .innerJoin(products, eq(products.id, offerings.productId))
@@ -133,6 +135,9 @@ async function sellableOffering(ctx: RequestContext, db: Queryable, offeringId: 
     isDisabled: offer.isDisabled,
     blockedCountries: offer.blockedCountries,
     blockedHosts: offer.blockedHosts,
+    saleHold: offer.saleHold,
+    saleStartsAt: offer.saleStartsAt,
+    now: ctx.now,
     activeOfferings: 1,
     country: ctx.country,
     host: ctx.site.host,

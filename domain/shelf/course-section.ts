@@ -184,6 +184,8 @@ export async function courseSectionView(
             isDisabled: products.isDisabled,
             blockedCountries: products.blockedCountries,
             blockedHosts: products.blockedHosts,
+            saleHold: products.saleHold,
+            saleStartsAt: products.saleStartsAt,
           })
           .from(products)
           .where(inArray(products.id, ids));
@@ -245,6 +247,9 @@ export async function courseSectionView(
       isDisabled: fact.isDisabled,
       blockedCountries: fact.blockedCountries,
       blockedHosts: fact.blockedHosts,
+      saleHold: fact.saleHold,
+      saleStartsAt: fact.saleStartsAt,
+      now: ctx.now,
       activeOfferings: offered.length,
       country: ctx.country,
       host: ctx.site.host,
@@ -254,6 +259,7 @@ export async function courseSectionView(
       productType: fact.productType,
       hasOffer: offered.length > 0,
       priceCents: cheapest ? offeringPriceCents(cheapest) : null,
+      saleHold: fact.saleHold,
     });
     // A physical copy: judged on every offering, before the course-fee rule drops some.
     const physical = isPhysicalCopy(

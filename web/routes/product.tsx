@@ -3,6 +3,7 @@ import { data, Link, redirect, useLoaderData } from 'react-router';
 import { classroomAccessFor } from '#domain/access/classroom.ts';
 import { entitlementOf } from '#domain/access/entitlement-facts.ts';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
+import { roleMessage } from '#domain/catalog/contributors.ts';
 import { coverImage, coverUrl } from '#domain/catalog/cover-image.ts';
 import { editionWording } from '#domain/catalog/edition.ts';
 import {
@@ -207,6 +208,20 @@ export default function ProductPage() {
             </p>
           ) : null}
           {product.authors ? <p>{t('card.byAuthor', { author: product.authors })}</p> : null}
+          {product.contributors.length > 0 ? (
+            <p>
+              {product.contributors
+                .map((c) =>
+                  t('product.contributor', { name: c.name, role: t(roleMessage(c.role)) }),
+                )
+                .join(' · ')}
+            </p>
+          ) : null}
+          {product.series ? (
+            <p>
+              {t('product.series')} <span {...own}>{product.series}</span>
+            </p>
+          ) : null}
           {product.isbn ? <p>{t('product.isbn', { isbn: product.isbn })}</p> : null}
           <p className="product__price">
             <PriceText price={product.price} />
@@ -311,9 +326,13 @@ export default function ProductPage() {
           ) : null}
           <section className="stack" aria-labelledby="description-heading">
             <h2 id="description-heading">{t('product.description')}</h2>
-            <p className="prose" {...own}>
-              {product.description}
-            </p>
+            {/* A publisher's paragraphs and list lines as they wrote them (issue 15). */}
+            <div className="prose stack-sm" {...own}>
+              {product.description.split(/\n{2,}/).map((paragraph, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no identity
+                <p key={index}>{paragraph}</p>
+              ))}
+            </div>
           </section>
           {product.productType === 'book' || product.productType === 'ebundle' ? (
             <ProductTabs

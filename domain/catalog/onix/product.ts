@@ -1,3 +1,4 @@
+import { bylineOf, type Contributor } from '#domain/catalog/contributors.ts';
 import { isValidIsbn10, isValidIsbn13, normalizeIdentifier } from '#domain/catalog/isbn.ts';
 import type { MessageWording } from '#domain/shared/wording.ts';
 import {
@@ -15,7 +16,6 @@ import { type PriceDecision, usPrice } from './price.ts';
 // A record is taken whole or refused whole, with a plain reason; nothing is "fixed".
 
 export type IdentifierDraft = { type: 'EISBN13' | 'ISBN13' | 'EISBN10' | 'ISBN10'; value: string };
-export type Contributor = { name: string; role: string };
 export type SubjectDraft = { scheme: 'bisac' | 'thema'; code: string };
 
 export type ProductDraft = {
@@ -174,13 +174,6 @@ function readContributors(descriptive: OnixElement | undefined): Contributor[] {
       return sa - sb || a.index - b.index;
     })
     .map(({ name, role }) => ({ name, role }));
-}
-
-/** The byline: authors; else editors; else everyone named. */
-export function bylineOf(contributors: readonly Contributor[]): string {
-  const withRole = (role: string) => contributors.filter((c) => c.role === role);
-  const chosen = withRole('A01').length > 0 ? withRole('A01') : withRole('B01');
-  return (chosen.length > 0 ? chosen : contributors).map((c) => c.name).join(', ');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,275 @@
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#db/client.ts';
+import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
+import { catalogImportRefusals, catalogImports } from '#db/schema/catalog-imports.ts';
+import { runImport, startImport } from '#domain/catalog/catalog-import.ts';
+import { isbn13CheckDigit } from '#domain/catalog/isbn.ts';
+import { productDetail } from '#domain/catalog/service.ts';
+import { openTestDatabase, testContext, unique } from '#tests/database.ts';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await database.db.execute(sql`insert into categories (code, title, url_slug, depth) values
+    ('SCI000000', 'Science', 'science', 0), ('SCI013000', 'Chemistry', 'science-chemistry', 1),
+    ('MAT000000', 'Mathematics', 'mathematics', 0), ('MAT005000', 'Calculus', 'mathematics-calculus', 1)
+    on conflict do nothing`);
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const FIXTURE_ISBNS = [
+  '9781234567897',
+  '9780306406157',
+  '9780131103658',
+  '9780131103627',
+  '9780131103634',
+];
+
+/**
+ * A fixture feed whose references and ISBNs no other test (or earlier run on the same
+ * server) has used, so every import here starts from a catalog that has never seen it.
+ */
+function uniqueFeed(name: string): { text: string; isbn: (original: string) => string } {
+  let text = readFileSync(`tests/fixtures/onix/${name}`, 'utf8');
+  const prefix = unique('ref').replace(/[^a-z0-9]/gi, '');
+  text = text.replace(/(com\.example\.onix\.|org\.shorttag\.)/g, `$1${prefix}.`);
+  const isbns = new Map<string, string>();
+  for (const isbn of FIXTURE_ISBNS) {
+    const body = `979${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+    isbns.set(isbn, body + isbn13CheckDigit(body));
+  }
+  // The fixtures write some ISBNs with hyphens.
+  text = text.replace(
+    /97[89][\d-]{9,13}\d/g,
+    (found) => isbns.get(found.replace(/-/g, '')) ?? found,
+  );
+  return { text: text.replaceAll('PREFIX', prefix), isbn: (original) => isbns.get(original)! };
+}
+
+async function* chunks(text: string): AsyncGenerator<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  for (let at = 0; at < bytes.length; at += 1000) yield bytes.subarray(at, at + 1000);
+}
+
+const now = new Date('2026-11-28T12:00:00Z');
+
+async function importText(text: string, fileName = 'feed.xml') {
+  const id = await startImport(database.db, {
+    source: 'cli',
+    fileName,
+    totalBytes: Buffer.byteLength(text),
+    startedBy: null,
+  });
+  return runImport(database.db, id, chunks(text), { now, batchSize: 2 });
+}
+
+async function productByIsbn(isbn: string) {
+  const [row] = await database.db
+    .select({ id: productIdentifiers.productId })
+    .from(productIdentifiers)
+    .where(eq(productIdentifiers.value, isbn));
+  return row?.id ?? null;
+}
+
+describe('importing an ONIX feed (issue 15)', () => {
+  it('imports the good records, refuses the bad one with its reason, and keeps the report', async () => {
+    const feed = uniqueFeed('reference-3.0.xml');
+    const report = await importText(feed.text, 'reference-3.0.xml');
+    expect(report).toMatchObject({
+      status: 'done',
+      records: 3,
+      created: 2,
+      updated: 0,
+      refused: 1,
+      failure: null,
+    });
+    const [stored] = await database.db
+      .select()
+      .from(catalogImports)
+      .where(eq(catalogImports.id, report.id));
+    expect(stored).toMatchObject({
+      status: 'done',
+      onixRelease: '3.0',
+      senderName: 'Éditions Exemple',
+      created: 2,
+      refused: 1,
+    });
+    expect(stored?.finishedAt).not.toBeNull();
+    const refusals = await database.db
+      .select()
+      .from(catalogImportRefusals)
+      .where(eq(catalogImportRefusals.importId, report.id));
+    expect(refusals).toEqual([
+      expect.objectContaining({
+        reference: expect.stringMatching(/\.100002$/),
+        reason: 'import.refused.isbnCheckDigit',
+        reasonValues: { value: '9781234567890' },
+        line: expect.any(Number),
+      }),
+    ]);
+  });
+
+  it('shows every fact of the feed on the product page', async () => {
+    const feed = uniqueFeed('reference-3.0.xml');
+    await importText(feed.text);
+    const id = await productByIsbn(feed.isbn('9781234567897'));
+    expect(id).not.toBeNull();
+    const page = await productDetail(testContext(database.db, { now }), id!);
+    expect(page).toMatchObject({
+      productType: 'book',
+      title: 'The Principles of Organic Chemistry',
+      subtitle: 'Structure and Reactivity',
+      authors: 'José Núñez',
+      contributors: [
+        { name: 'Zoë Ångström', role: 'B06' },
+        { name: 'Chidi Okafor', role: 'A24' },
+      ],
+      series: 'Chemistry Foundations, 4',
+      publisher: 'Éditions Exemple',
+      publishYear: 2024,
+      languageCode: 'en',
+      numPages: 612,
+      editionNumber: 3,
+      isbn: feed.isbn('9781234567897'),
+      fileType: 'EPUB',
+      description: 'A clear guide to reactions.\n\n• Mechanisms\n• Synthesis',
+      price: { kind: 'price', cents: 5499, currency: 'USD' },
+    });
+    expect(page.breadcrumb.map((c) => c.title)).toContain('Chemistry');
+    // No reader file yet: the page says so rather than selling what it cannot deliver.
+    expect(page.unavailable).toBe('file');
+    const conformance = page.accessibility?.find((g) => g.name === 'Conformance');
+    expect(conformance?.items.map((i) => i.wording)).toEqual([
+      { message: 'a11y.statement.conformance-aa' },
+      { message: 'a11y.certifiedBy', values: { name: 'Benetech' } },
+      {
+        message: 'a11y.statement.conformance-details-claim',
+        values: { epub: '1.1', wcag: '2.1', level: 'AA' },
+      },
+    ]);
+  });
+
+  it('imports a product with no US price as not sellable, and its page says why', async () => {
+    const feed = uniqueFeed('reference-3.0.xml');
+    await importText(feed.text);
+    const id = await productByIsbn(feed.isbn('9780306406157'));
+    const page = await productDetail(testContext(database.db, { now }), id!);
+    expect(page.unavailable).toBe('offering');
+    expect(page.price).toEqual({ kind: 'unavailable' });
+    expect(page.offerings).toEqual([]);
+    expect(page.languageCode).toBe('fr');
+  });
+
+  it('imports a forthcoming product priced but not sold until its day', async () => {
+    const feed = uniqueFeed('short-3.1.xml');
+    const report = await importText(feed.text);
+    expect(report).toMatchObject({ records: 3, created: 2, refused: 1 });
+    const id = await productByIsbn(feed.isbn('9780131103658'));
+    const page = await productDetail(testContext(database.db, { now }), id!);
+    expect(page.title).toBe('Calculus in Context');
+    expect(page.unavailable).toBe('disabled');
+    expect(page.price).toEqual({ kind: 'price', cents: 2950, currency: 'USD' });
+    const unpriced = await productByIsbn(feed.isbn('9780131103627'));
+    const unpricedPage = await productDetail(testContext(database.db, { now }), unpriced!);
+    expect(unpricedPage.unavailable).toBe('offering');
+  });
+
+  it('changes nothing and duplicates nothing when the same file is imported again', async () => {
+    const feed = uniqueFeed('reference-3.0.xml');
+    await importText(feed.text);
+    const id = await productByIsbn(feed.isbn('9781234567897'));
+    const [before] = await database.db.select().from(products).where(eq(products.id, id!));
+    const again = await importText(feed.text);
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 2, refused: 1 });
+    const [after] = await database.db.select().from(products).where(eq(products.id, id!));
+    expect(after?.updatedAt).toEqual(before?.updatedAt);
+    const offers = await database.db.select().from(offerings).where(eq(offerings.productId, id!));
+    expect(offers).toHaveLength(1);
+  });
+
+  it('updates by record reference and by ISBN, keeping one offer at the new price', async () => {
+    const feed = uniqueFeed('reference-3.0.xml');
+    await importText(feed.text);
+    const id = await productByIsbn(feed.isbn('9781234567897'));
+    const repriced = feed.text.replace(
+      '<PriceAmount>54.99</PriceAmount>',
+      '<PriceAmount>44.00</PriceAmount>',
+    );
+    expect(await importText(repriced)).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
+    // The same book under a renumbered record: found by its ISBN, not duplicated.
+    const renumbered = repriced.replace(
+      /com\.example\.onix\.(\w+)\.100001/,
+      'com.example.onix.$1.renumbered',
+    );
+    expect(await importText(renumbered)).toMatchObject({ created: 0, updated: 1 });
+    const active = await database.db
+      .select({ price: offerings.priceCents })
+      .from(offerings)
+      .where(eq(offerings.productId, id!));
+    expect(active).toEqual([{ price: 4400 }]);
+  });
+
+  it('withdraws a deleted product; its owners keep access, the page says it is removed', async () => {
+    const feed = uniqueFeed('reference-3.0.xml');
+    await importText(feed.text);
+    const id = await productByIsbn(feed.isbn('9781234567897'));
+    const reference = /<RecordReference>([^<]*100001)<\/RecordReference>/.exec(feed.text)![1];
+    const deletion = `<?xml version="1.0"?><ONIXMessage release="3.0"><Product>
+      <RecordReference>${reference}</RecordReference><NotificationType>05</NotificationType>
+      </Product></ONIXMessage>`;
+    expect(await importText(deletion)).toMatchObject({ withdrawn: 1, refused: 0 });
+    const [row] = await database.db
+      .select({ status: products.status })
+      .from(products)
+      .where(eq(products.id, id!));
+    expect(row?.status).toBe('withdrawn');
+    const page = await productDetail(testContext(database.db, { now }), id!);
+    expect(page.unavailable).toBe('removed');
+    // A delete for a product the store never had is refused, plainly.
+    const unknown = deletion.replace(reference!, `${reference}-unknown`);
+    expect(await importText(unknown)).toMatchObject({ withdrawn: 0, refused: 1 });
+  });
+
+  it('refuses an ONIX 2.1 feed as a whole and changes nothing', async () => {
+    const before = await database.db.select({ n: sql<number>`count(*)::int` }).from(products);
+    const report = await importText(`<?xml version="1.0"?>
+<ONIXMessage release="2.1"><Header><FromCompany>Old</FromCompany></Header>
+<Product><RecordReference>${unique('old')}</RecordReference><NotificationType>03</NotificationType>
+<ProductForm>BC</ProductForm><Title><TitleType>01</TitleType><TitleText>Old</TitleText></Title></Product>
+</ONIXMessage>`);
+    expect(report).toMatchObject({
+      status: 'failed',
+      failure: { message: 'import.feed.version', values: { version: '2.1' } },
+      created: 0,
+    });
+    const after = await database.db.select({ n: sql<number>`count(*)::int` }).from(products);
+    expect(after).toEqual(before);
+  });
+
+  it('refuses a malformed product with its line and imports the rest of the feed', async () => {
+    const feed = uniqueFeed('reference-3.0.xml');
+    const broken = feed.text.replace(
+      '<TitleText>A History of Tea</TitleText>',
+      '<TitleText>Tea & Biscuits</TitleText>',
+    );
+    const report = await importText(broken);
+    expect(report).toMatchObject({ created: 1, refused: 2 });
+    const refusals = await database.db
+      .select()
+      .from(catalogImportRefusals)
+      .where(eq(catalogImportRefusals.importId, report.id));
+    const line = broken.split('\n').findIndex((l) => l.includes('Tea & Biscuits')) + 1;
+    expect(refusals).toContainEqual(
+      expect.objectContaining({
+        reason: 'import.refused.malformed',
+        reasonValues: { line },
+        line,
+        reference: expect.stringMatching(/\.100003$/),
+      }),
+    );
+  });
+});
