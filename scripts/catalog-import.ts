@@ -1,0 +1,131 @@
+// npm run catalog:import -- <feed.xml> [--data-dir DIR]
+// Imports an ONIX for Books 3.0/3.1 feed into DATABASE_URL, or the embedded database in the data
+// directory (stop the server first: the embedded database has one user at a time). Streams the
+// file, shows progress (records/s, ETA) on stderr, and prints the report at the end; the
+// report is also kept in the database and shown on the Admin page.
+import { createReadStream, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { catalogImportRefusals } from '#db/schema/catalog-imports.ts';
+import { type ImportCounts, runImport, startImport } from '#domain/catalog/catalog-import.ts';
+import { translate } from '#i18n/translate.ts';
+
+const USAGE = `usage: npm run catalog:import -- <feed.xml> [--data-dir DIR]
+  <feed.xml>       an ONIX for Books 3.0 or 3.1 message (reference or short tags)
+  --data-dir DIR   the embedded database (default $DATA_DIR or ./data); ignored with DATABASE_URL`;
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+let parsed: ReturnType<
+  typeof parseArgs<{
+    options: { 'data-dir': { type: 'string' }; help: { type: 'boolean'; short: 'h' } };
+    allowPositionals: true;
+  }>
+>;
+try {
+  parsed = parseArgs({
+    options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+  });
+} catch (error) {
+  fail((error as Error).message);
+}
+if (parsed.values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const [feed, ...extra] = parsed.positionals;
+if (!feed || extra.length > 0) fail('give exactly one feed file');
+let size: number;
+try {
+  const stat = statSync(feed);
+  if (!stat.isFile()) fail(`${feed} is not a file`);
+  size = stat.size;
+} catch {
+  fail(`${feed}: no such file`);
+}
+
+const url = process.env.DATABASE_URL || undefined;
+const dataDir = path.resolve(parsed.values['data-dir'] ?? process.env.DATA_DIR ?? './data');
+const database = await openDatabase({ url, dataDir, poolSize: 4 });
+
+const number = new Intl.NumberFormat('en-US');
+const clock = (seconds: number) => {
+  if (!Number.isFinite(seconds)) return '--:--';
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+try {
+  await migrateDatabase(database);
+  const started = Date.now();
+  let lastDraw = 0;
+  const tty = process.stderr.isTTY;
+  const draw = (counts: ImportCounts, final = false) => {
+    const now = Date.now();
+    if (!final && now - lastDraw < (tty ? 200 : 5000)) return;
+    lastDraw = now;
+    const seconds = (now - started) / 1000;
+    const rate = counts.records / Math.max(seconds, 0.001);
+    const share = size > 0 ? Math.min(1, counts.readBytes / size) : 1;
+    const eta = share > 0 ? (seconds / share) * (1 - share) : Number.NaN;
+    const width = 30;
+    const filled = Math.round(share * width);
+    const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(share * 100).toFixed(0).padStart(3)}%  ${number.format(counts.records)} records  ${number.format(Math.round(rate))}/s  ETA ${clock(eta)}`;
+    process.stderr.write(tty ? `\r${line}` : `${line}\n`);
+  };
+  const id = await startImport(database.db, {
+    source: 'cli',
+    fileName: path.basename(feed),
+    totalBytes: size,
+    startedBy: null,
+  });
+  const report = await runImport(
+    database.db,
+    id,
+    createReadStream(feed, { highWaterMark: 256 * 1024 }),
+    {
+      now: new Date(),
+      onProgress: (counts) => draw(counts),
+    },
+  );
+  draw(report, true);
+  if (tty) process.stderr.write('\n');
+
+  const seconds = (Date.now() - started) / 1000;
+  console.log(
+    `import #${report.id} of ${path.basename(feed)}: ${report.status} in ${seconds.toFixed(1)} s`,
+  );
+  if (report.failure) {
+    console.log(`  ${translate('en', report.failure.message, report.failure.values)}`);
+  }
+  console.log(
+    `  ${number.format(report.records)} records: ${number.format(report.created)} new, ${number.format(report.updated)} updated, ${number.format(report.unchanged)} unchanged, ${number.format(report.withdrawn)} withdrawn, ${number.format(report.refused)} refused`,
+  );
+  const refusals = await database.db
+    .select()
+    .from(catalogImportRefusals)
+    .where(eq(catalogImportRefusals.importId, report.id))
+    .orderBy(catalogImportRefusals.position)
+    .limit(50);
+  for (const r of refusals) {
+    const where = [r.reference ?? '(no reference)', r.line ? `line ${r.line}` : null]
+      .filter(Boolean)
+      .join(', ');
+    console.log(`  refused ${where}: ${translate('en', r.reason, r.reasonValues ?? undefined)}`);
+  }
+  if (report.refused > refusals.length) {
+    console.log(
+      `  … and ${number.format(report.refused - refusals.length)} more on the Admin page`,
+    );
+  }
+  if (report.status === 'failed') process.exitCode = 1;
+} finally {
+  await database.close();
+}
