@@ -93,6 +93,8 @@ try {
     {
       now: new Date(),
       onProgress: (counts) => draw(counts),
+      // On PostgreSQL two batches are written at once, each on its own connection.
+      writers: url ? 2 : 1,
     },
   );
   draw(report, true);

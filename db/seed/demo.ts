@@ -210,7 +210,7 @@ type Setup = {
 
 // ---------------------------------------------------------------------------------------------
 
-async function seedCategories(db: Queryable): Promise<Map<string, number>> {
+export async function seedCategories(db: Queryable): Promise<Map<string, number>> {
   const [maxRow] = rowsOf<{ max: number }>(
     await db.execute(sql`select coalesce(max(id), 0)::int as max from categories`),
   );

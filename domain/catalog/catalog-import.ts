@@ -42,9 +42,11 @@ export type ImportOptions = {
   onProgress?: (counts: ImportCounts & { totalBytes: number | null }) => void;
   /** Records per transaction. */
   batchSize?: number;
+  /** Batches written at once, each on its own connection (PostgreSQL; 1 on PGlite). */
+  writers?: number;
 };
 
-const DEFAULT_BATCH = 250;
+const DEFAULT_BATCH = 1000;
 
 export async function startImport(
   db: Queryable,
@@ -79,8 +81,17 @@ type DeleteRequest = { reference: string; identifiers: IdentifierDraft[]; line: 
 
 type Existing = { id: number; reference: string | null; digest: string | null; status: string };
 
-function digestOf(draft: ProductDraft): string {
-  return createHash('sha256').update(JSON.stringify(draft)).digest('base64url');
+// Raised when the reading of a record changes, so that a feed imported again is read again.
+const RULES_VERSION = 1;
+
+/**
+ * What decides whether a record changed: its XML as written, and what today makes of it (a
+ * price that took effect, a publication date now past).
+ */
+function digestOf(xmlDigest: string, draft: ProductDraft): string {
+  return createHash('sha256')
+    .update(`${RULES_VERSION}|${xmlDigest}|${JSON.stringify(draft.price)}|${draft.saleStartsOn}`)
+    .digest('base64url');
 }
 
 const dayStart = (day: string | null) => (day ? `${day}T00:00:00Z` : null);
@@ -117,13 +128,42 @@ export async function runImport(
   let header = { defaultCurrency: null as string | null, defaultLanguage: null as string | null };
   let refusalPosition = 0;
   let batch: (Pending | DeleteRequest)[] = [];
+  // Records named in the batch being read.
+  const references = new Set<string>();
   let refusals: Refusal[] = [];
 
+  // Batches are written while the next ones are read: the feed's parsing (this process) and
+  // the database's work (its own processes) overlap. Up to `writers` batches are written at
+  // once, on their own connections; a batch that names a record an earlier batch still being
+  // written names waits for it, so a record's versions land in the feed's order.
+  const writers = Math.max(1, options.writers ?? 1);
+  const inFlight: { done: Promise<void>; references: Set<string> }[] = [];
+  const settle = async (entry: (typeof inFlight)[number]) => {
+    await entry.done;
+    const at = inFlight.indexOf(entry);
+    if (at >= 0) inFlight.splice(at, 1);
+  };
   const flush = async () => {
     const work = batch;
     const refused = refusals;
+    const names = new Set(references);
     batch = [];
     refusals = [];
+    references.clear();
+    for (const entry of [...inFlight]) {
+      if ([...names].some((name) => entry.references.has(name))) await settle(entry);
+    }
+    while (inFlight.length >= writers) await settle(inFlight[0]!);
+    const entry = { done: write(work, refused), references: names };
+    inFlight.push(entry);
+    // A failed write (the database went away) fails the import at the next await.
+    entry.done.catch(() => {});
+  };
+  const drainWrites = async () => {
+    while (inFlight.length > 0) await settle(inFlight[0]!);
+  };
+  const write = async (work: (Pending | DeleteRequest)[], refused: Refusal[]) => {
+    const readBytes = counts.readBytes;
     if (work.length > 0) {
       try {
         const result = await db.transaction((tx) => writeBatch(tx, work, categoryIds, options.now));
@@ -169,7 +209,7 @@ export async function runImport(
         .set({ ...counts })
         .where(eq(catalogImports.id, importId));
     });
-    options.onProgress?.({ ...counts, totalBytes });
+    options.onProgress?.({ ...counts, readBytes, totalBytes });
   };
   const add = (result: Partial<ImportCounts> & { refusals: Refusal[] }, refused: Refusal[]) => {
     counts.created += result.created ?? 0;
@@ -179,7 +219,6 @@ export async function runImport(
     refused.push(...result.refusals);
   };
 
-  const references = new Set<string>();
   const onEvent = async (event: FeedEvent) => {
     if (event.kind === 'header') {
       header = event.header;
@@ -221,25 +260,36 @@ export async function runImport(
         });
       } else {
         references.add(outcome.draft.recordReference);
-        batch.push({ draft: outcome.draft, line: event.line, digest: digestOf(outcome.draft) });
+        batch.push({
+          draft: outcome.draft,
+          line: event.line,
+          digest: digestOf(event.digest, outcome.draft),
+        });
       }
     }
-    if (batch.length + refusals.length >= batchSize) {
-      references.clear();
-      await flush();
-    }
+    if (batch.length + refusals.length >= batchSize) await flush();
   };
 
   let failure: MessageWording | null = null;
   try {
     for await (const event of readOnixFeed(input)) await onEvent(event);
-    references.clear();
     await flush();
+    await drainWrites();
   } catch (error) {
-    if (!(error instanceof FeedRefused)) throw error;
+    if (!(error instanceof FeedRefused)) {
+      // The database went away, or the file could not be read to the end: the report says
+      // the import stopped; importing the file again finishes it without duplicates.
+      await db
+        .update(catalogImports)
+        .set({ status: 'failed', failure: 'import.feed.interrupted', finishedAt: new Date() })
+        .where(eq(catalogImports.id, importId))
+        .catch(() => {});
+      throw error;
+    }
     failure = error.reason;
     batch = [];
     await flush();
+    await drainWrites();
   }
   await db
     .update(catalogImports)
@@ -441,7 +491,8 @@ async function writeBatch(
   }
 
   const written = [...ids.entries()];
-  if (written.length > 0) await writeChildren(tx, written, categoryIds);
+  const updatedIds = new Set(updates.map((u) => u.id));
+  if (written.length > 0) await writeChildren(tx, written, updatedIds, categoryIds);
   if (withdrawIds.length > 0) {
     // Withdrawn, not deleted: owners keep their access (issue 15).
     await tx.execute(sql`update products set status = 'withdrawn', updated_at = ${now.toISOString()}
@@ -460,15 +511,19 @@ async function writeBatch(
 async function writeChildren(
   tx: Queryable,
   written: [Pending, number][],
+  updatedIds: ReadonlySet<number>,
   categoryIds: ReadonlyMap<string, number>,
 ): Promise<void> {
-  const all = written.map(([, id]) => id);
+  // A new product has no rows to replace: only updated ones are cleared first.
+  const all = written.map(([, id]) => id).filter((id) => updatedIds.has(id));
   const identifiers = written.flatMap(([item, id]) =>
     item.draft.identifiers.map((i) => ({ product_id: id, type: i.type, value: i.value })),
   );
   // Only ISBNs come from the feed; the store's own identifiers (a PCARD) stay.
-  await tx.execute(sql`delete from product_identifiers where product_id in (select json_array_elements_text(${JSON.stringify(all)}::json)::int)
-    and type in ('EISBN13', 'ISBN13', 'EISBN10', 'ISBN10')`);
+  if (all.length > 0) {
+    await tx.execute(sql`delete from product_identifiers where product_id in (select json_array_elements_text(${JSON.stringify(all)}::json)::int)
+      and type in ('EISBN13', 'ISBN13', 'EISBN10', 'ISBN10')`);
+  }
   if (identifiers.length > 0) {
     await tx.execute(sql`insert into product_identifiers (product_id, type, value)
       select product_id, type, value from json_to_recordset(${JSON.stringify(identifiers)}::json)
@@ -479,7 +534,7 @@ async function writeChildren(
     ([item]) => item.draft.blocks.descriptive || !item.draft.partial,
   );
   if (descriptive.length > 0) {
-    const ids = descriptive.map(([, id]) => id);
+    const ids = descriptive.map(([, id]) => id).filter((id) => updatedIds.has(id));
     const categoryRows = descriptive.flatMap(([item, id]) =>
       categoryCodes(item.draft.subjects, (code) => categoryIds.has(code)).map((code, position) => ({
         product_id: id,
@@ -487,9 +542,14 @@ async function writeChildren(
         position,
       })),
     );
-    await tx.execute(
-      sql`delete from product_categories where product_id in (select json_array_elements_text(${JSON.stringify(ids)}::json)::int)`,
-    );
+    if (ids.length > 0) {
+      const list = JSON.stringify(ids);
+      await tx.execute(sql`delete from product_categories
+        where product_id in (select json_array_elements_text(${list}::json)::int)`);
+      await tx.execute(sql`delete from product_features
+        where product_id in (select json_array_elements_text(${list}::json)::int)
+          and category = 'accessibility'`);
+    }
     if (categoryRows.length > 0) {
       await tx.execute(sql`insert into product_categories (product_id, category_id, position)
         select product_id, category_id, position from json_to_recordset(${JSON.stringify(categoryRows)}::json)
@@ -507,8 +567,6 @@ async function writeChildren(
         position,
       })),
     );
-    await tx.execute(sql`delete from product_features where product_id in (select json_array_elements_text(${JSON.stringify(ids)}::json)::int)
-      and category = 'accessibility'`);
     if (featureRows.length > 0) {
       await tx.execute(sql`insert into product_features (product_id, category, subcategory, code,
           name, detail, url, position)

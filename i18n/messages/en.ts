@@ -1657,6 +1657,8 @@ export const en = {
   'import.feed.version':
     'This file is ONIX {version}. The store imports ONIX 3.0 and 3.1: please send the feed as ONIX 3.x.',
   'import.feed.notOnix': 'This file is not an ONIX for Books message (its root element is {root}).',
+  'import.feed.interrupted':
+    'The import stopped before the end of the file. Import the file again to finish: records already imported are not duplicated.',
   'import.feed.notXml': 'This file is not XML (line {line}).',
   'import.refused.noReference': 'The record has no RecordReference.',
   'import.refused.referenceTooLong': 'The RecordReference is longer than 200 characters.',

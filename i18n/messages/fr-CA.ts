@@ -1712,6 +1712,8 @@ export const frCA: Record<MessageId, string> = {
     'Ce fichier est en ONIX {version}. Le magasin importe ONIX 3.0 et 3.1 : veuillez envoyer le flux en ONIX 3.x.',
   'import.feed.notOnix':
     'Ce fichier n’est pas un message ONIX for Books (son élément racine est {root}).',
+  'import.feed.interrupted':
+    'L’import s’est arrêté avant la fin du fichier. Importez le fichier de nouveau pour le terminer : les notices déjà importées ne sont pas dupliquées.',
   'import.feed.notXml': 'Ce fichier n’est pas du XML (ligne {line}).',
   'import.refused.noReference': 'La notice n’a pas de RecordReference.',
   'import.refused.referenceTooLong': 'La RecordReference dépasse 200 caractères.',

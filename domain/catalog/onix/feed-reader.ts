@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SaxesParser } from 'saxes';
 import type { MessageWording } from '#domain/shared/wording.ts';
 import type { OnixElement } from './element.ts';
@@ -18,7 +19,14 @@ export type OnixHeader = {
 
 export type FeedEvent =
   | { kind: 'header'; header: OnixHeader }
-  | { kind: 'product'; product: OnixElement; line: number; readBytes: number }
+  | {
+      kind: 'product';
+      product: OnixElement;
+      line: number;
+      readBytes: number;
+      /** sha256 of the product's XML as written: the same record sent again is known. */
+      digest: string;
+    }
   /** A product the XML itself spoiled: refused with the line where the XML is malformed. */
   | { kind: 'malformed'; line: number; reference: string | null; readBytes: number };
 
@@ -288,7 +296,8 @@ export async function* readOnixFeed(
         if (!release && root.children.some((c) => ONIX_2_PRODUCT_CHILDREN.has(c.name))) {
           throw versionRefusal('2.1');
         }
-        yield { kind: 'product', product: root, line: firstLine, readBytes };
+        const digest = createHash('sha256').update(xml).digest('base64url');
+        yield { kind: 'product', product: root, line: firstLine, readBytes, digest };
       } else {
         yield {
           kind: 'malformed',
