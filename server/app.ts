@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { apiAllowedMethods, handleApiRequest } from '#api/router.ts';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { resolveLocale } from '#domain/accounts/language.ts';
-import { findSessionUser, forgetAccounts } from '#domain/accounts/service.ts';
+import { findSessionUser, forgetAccounts, navigationFlags } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
 import { diskFileStore } from '#domain/reading/service.ts';
 import { clearTimedCaches } from '#domain/shared/timed-cache.ts';
@@ -378,6 +379,22 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
     serveDirect: (req, res) => staticFiles?.serve(req, res) || servePageFromCache(req, res),
     handle,
+    uploads: {
+      dir: path.join(config.DATA_DIR, 'uploads'),
+      maxBytes: config.UPLOAD_LIMIT_BYTES,
+      maxFiles: 5_000,
+      idleMs: Math.max(config.BODY_IDLE_TIMEOUT_MS, 60_000),
+      totalMs: config.UPLOAD_TIMEOUT_MS,
+      // Only a manager's upload is read (the Admin page, issue 15); anyone else's is refused
+      // before its first byte reaches the disk.
+      async authorize(headers, host) {
+        const token = parseCookies(headers.cookie ?? null).get(SESSION_COOKIE);
+        if (!token) return false;
+        const user = await findSessionUser(database.db, token, new Date());
+        if (!user) return false;
+        return navigationFlags(user, await resolveSite(database.db, host)).isManager;
+      },
+    },
   });
 
   // The hot path: a stored anonymous page is written straight to the socket, before any

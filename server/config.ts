@@ -55,6 +55,10 @@ const schema = z.object({
   FORM_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100_000_000).default(1_000_000),
   API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100_000_000).default(100_000),
   WEBHOOK_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100_000_000).default(1_000_000),
+  // A manager's upload on the Admin page (issue 15: an ONIX feed and book files), streamed to
+  // the data directory, never held in memory; and how long it may take.
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).max(20_000_000_000).default(2_000_000_000),
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
   // A request's line and headers must all arrive within this time (slowloris).
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
   // A body may pause this long between two pieces, and take this long in all.

@@ -19,6 +19,7 @@ import { LANG_COOKIE } from './load-context.ts';
 import type { Logger } from './logger.ts';
 import { decodeUtf8, isCleanEncodedText, isCleanJson, isCleanText } from './request-text.ts';
 import { applySecurityHeaders } from './security-headers.ts';
+import { receiveUpload, removeUploads, type UploadedFile } from './upload-reader.ts';
 
 // The edge (issue 18, docs/edge.md): every request passes here first, before a page, the API,
 // the page cache or a static file sees it. It decides what can be decided without the
@@ -56,15 +57,34 @@ export type EdgeOptions = {
   serveDirect: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** The application: pages and the API. It answers every error itself. */
   handle: (request: Request, client: ClientAddress) => Promise<Response>;
+  /** Streamed uploads (UPLOAD_PATHS); without this, those paths take form bodies. */
+  uploads?: UploadOptions;
 };
+
+export type UploadOptions = {
+  /** Temporary files go here; the application moves the ones it keeps. */
+  dir: string;
+  maxBytes: number;
+  maxFiles: number;
+  idleMs: number;
+  totalMs: number;
+  /** Whether this request's sender may upload at all, decided before a byte is read. */
+  authorize: (headers: IncomingHttpHeaders, host: string) => Promise<boolean>;
+};
+
+/** Paths whose POST bodies are streamed uploads (issue 15: the Admin page's catalog import). */
+export const UPLOAD_PATHS = new Set(['/manage/admin/imports', '/manage/admin/imports.data']);
+/** The form field the application reads each uploaded file from (JSON: UploadedFile). */
+export const UPLOAD_FIELD = 'upload.file';
 
 export type EdgeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Where a request came from (the socket's peer; behind a proxy, the proxy). */
 export type ClientAddress = { address: string; family: 'IPv4' | 'IPv6'; port: number };
 
-/** Which body limit a path gets. Uploads (issue 15) will stream to storage under their own. */
-export function bodyKind(pathname: string): 'form' | 'api' | 'webhook' {
+/** Which body limit a path gets; uploads stream to disk under their own (upload-reader.ts). */
+export function bodyKind(pathname: string): 'form' | 'api' | 'webhook' | 'upload' {
+  if (UPLOAD_PATHS.has(pathname)) return 'upload';
   if (pathname.startsWith('/api/payments/webhooks/')) return 'webhook';
   return pathname.startsWith('/api/') ? 'api' : 'form';
 }
@@ -159,10 +179,46 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: EdgeOpt
 
   // The body: unencoded, of a type this kind of route reads, within its limit, clean text.
   let body: Uint8Array<ArrayBuffer> | null = null;
-  if (method !== 'GET' && method !== 'HEAD' && hasBody(req.headers)) {
+  let uploaded: UploadedFile[] = [];
+  let bodyType: string | null = null;
+  const uploads = options.uploads;
+  if (method === 'POST' && uploads && bodyKind(pathname) === 'upload') {
+    const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+    if (encoding !== 'identity') return refuse(415, 'error.unsupportedEncoding', { pathname });
+    if (mediaType(req.headers['content-type']) !== MULTIPART) {
+      return closeAfter(req, refuse(415, 'error.unsupportedMediaType', { pathname }));
+    }
+    if (!(await uploads.authorize(req.headers, hostHeader))) {
+      return closeAfter(req, refuse(403, 'error.forbidden', { pathname }));
+    }
+    if (Number(req.headers['content-length'] ?? 0) > uploads.maxBytes) {
+      return closeAfter(req, refuse(413, 'error.tooLarge', { pathname }));
+    }
+    if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();
+    const outcome = await receiveUpload(req, uploads.dir, uploads);
+    if (!outcome.ok) {
+      await removeUploads(outcome.files);
+      if (outcome.reason === 'aborted') return;
+      const [status, key] =
+        outcome.reason === 'tooLarge'
+          ? [413, 'error.tooLarge']
+          : outcome.reason === 'timeout'
+            ? [408, 'error.timeout']
+            : [400, 'error.badText'];
+      return closeAfter(req, refuse(status, key, { pathname }));
+    }
+    uploaded = outcome.files;
+    // The application reads a plain form: the fields, and each file as its temporary path.
+    // A field named like the files' is the edge's alone.
+    const form = new URLSearchParams(outcome.fields.filter(([name]) => name !== UPLOAD_FIELD));
+    for (const file of uploaded) form.append(UPLOAD_FIELD, JSON.stringify(file));
+    body = new TextEncoder().encode(form.toString()) as Uint8Array<ArrayBuffer>;
+    bodyType = FORM;
+  } else if (method !== 'GET' && method !== 'HEAD' && hasBody(req.headers)) {
     const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
     if (encoding !== 'identity') return refuse(415, 'error.unsupportedEncoding', { pathname });
     const kind = bodyKind(pathname);
+    if (kind === 'upload') return refuse(415, 'error.unsupportedMediaType', { pathname });
     const type = mediaType(req.headers['content-type']);
     if (kind === 'form' && type !== FORM && type !== MULTIPART) {
       return refuse(415, 'error.unsupportedMediaType', { pathname });
@@ -194,18 +250,30 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: EdgeOpt
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
+  const headers = headersOf(req);
+  if (bodyType) {
+    headers.set('content-type', bodyType);
+    headers.delete('content-length');
+    headers.delete('transfer-encoding');
+  }
   const request = new Request(url, {
     // HEAD is answered wherever GET is: the application sees a GET, the socket gets no body.
     method: head ? 'GET' : method,
-    headers: headersOf(req),
+    headers,
     body: body && body.length > 0 ? body : null,
     signal: controller.signal,
   });
-  const response = await options.handle(request, {
-    address: req.socket.remoteAddress ?? '127.0.0.1',
-    family: req.socket.remoteFamily === 'IPv6' ? 'IPv6' : 'IPv4',
-    port: req.socket.remotePort ?? 0,
-  });
+  let response: Response;
+  try {
+    response = await options.handle(request, {
+      address: req.socket.remoteAddress ?? '127.0.0.1',
+      family: req.socket.remoteFamily === 'IPv6' ? 'IPv6' : 'IPv4',
+      port: req.socket.remotePort ?? 0,
+    });
+  } finally {
+    // Files the application kept were moved away; the rest are deleted.
+    if (uploaded.length > 0) await removeUploads(uploaded);
+  }
   if (response.status === 405 && !response.headers.has('Allow')) {
     const allowed = await options.allowedMethods(pathname, url.search);
     if (allowed) response.headers.set('Allow', allowed.join(', '));

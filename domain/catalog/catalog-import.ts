@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '#db/client.ts';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '#db/client.ts';
+import { users } from '#db/schema/accounts.ts';
 import { categories } from '#db/schema/catalog.ts';
 import { catalogImportRefusals, catalogImports } from '#db/schema/catalog-imports.ts';
 import { rowsOf } from '#db/seed/bulk-insert.ts';
+import type { BookFileStore } from '#domain/reading/file-store.ts';
 import { isUniqueViolation } from '#domain/shared/unique-violation.ts';
 import type { MessageWording } from '#domain/shared/wording.ts';
 import { type FeedEvent, FeedRefused, readOnixFeed } from './onix/feed-reader.ts';
@@ -98,7 +100,7 @@ const dayStart = (day: string | null) => (day ? `${day}T00:00:00Z` : null);
 
 /** Runs an import started by startImport over a feed; never throws for a bad feed. */
 export async function runImport(
-  db: Database,
+  db: Queryable,
   importId: number,
   input: AsyncIterable<Uint8Array | string>,
   options: ImportOptions,
@@ -625,4 +627,148 @@ async function writeChildren(
           and x.type = r.type)`);
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Admin page (issue 15): a manager's upload, the imports so far, one import's report.
+
+/**
+ * Starts the import of an uploaded feed: the file is kept in the store under the import's
+ * number, and read from there while the request that sent it has long been answered. Returns
+ * the import's id; its progress and report are in its row.
+ */
+export async function importUploadedFeed(
+  db: Queryable,
+  store: BookFileStore,
+  upload: { fileName: string; localPath: string; bytes: number; userId: number; now: Date },
+  options: { writers: number; onError: (error: unknown) => void },
+): Promise<number> {
+  const id = await startImport(db, {
+    source: 'admin',
+    fileName: upload.fileName,
+    totalBytes: upload.bytes,
+    startedBy: upload.userId,
+  });
+  const storagePath = `imports/${id}.xml`;
+  await store.adopt(storagePath, upload.localPath);
+  const stream = store.stream(storagePath) as unknown as AsyncIterable<Uint8Array>;
+  void runImport(db, id, stream, { now: upload.now, writers: options.writers }).catch(
+    options.onError,
+  );
+  return id;
+}
+
+export type ImportSummary = {
+  id: number;
+  source: string;
+  fileName: string;
+  status: string;
+  startedAt: Date;
+  finishedAt: Date | null;
+  startedBy: string | null;
+  records: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  withdrawn: number;
+  refused: number;
+  readBytes: number;
+  totalBytes: number | null;
+  onixRelease: string | null;
+  senderName: string | null;
+  failure: MessageWording | null;
+};
+
+const summaryColumns = {
+  id: catalogImports.id,
+  source: catalogImports.source,
+  fileName: catalogImports.fileName,
+  status: catalogImports.status,
+  startedAt: catalogImports.startedAt,
+  finishedAt: catalogImports.finishedAt,
+  startedBy: users.email,
+  records: catalogImports.records,
+  created: catalogImports.created,
+  updated: catalogImports.updated,
+  unchanged: catalogImports.unchanged,
+  withdrawn: catalogImports.withdrawn,
+  refused: catalogImports.refused,
+  readBytes: catalogImports.readBytes,
+  totalBytes: catalogImports.totalBytes,
+  onixRelease: catalogImports.onixRelease,
+  senderName: catalogImports.senderName,
+  failure: catalogImports.failure,
+  failureValues: catalogImports.failureValues,
+};
+
+type SummaryRow = Omit<ImportSummary, 'failure'> & {
+  failure: string | null;
+  failureValues: Record<string, string | number> | null;
+};
+
+function toSummary({ failure, failureValues, ...row }: SummaryRow): ImportSummary {
+  return {
+    ...row,
+    failure: failure ? { message: failure, values: failureValues ?? undefined } : null,
+  };
+}
+
+export const IMPORTS_PAGE_SIZE = 25;
+export const REFUSALS_PAGE_SIZE = 100;
+
+/** Imports, newest first, a page at a time. */
+export async function recentImports(
+  db: Queryable,
+  page: number,
+): Promise<{ imports: ImportSummary[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(catalogImports)
+      .leftJoin(users, eq(users.id, catalogImports.startedBy))
+      .orderBy(desc(catalogImports.id))
+      .limit(IMPORTS_PAGE_SIZE)
+      .offset((page - 1) * IMPORTS_PAGE_SIZE),
+    db.select({ n: count() }).from(catalogImports),
+  ]);
+  return { imports: rows.map(toSummary), total: total?.n ?? 0 };
+}
+
+export type RefusalRow = {
+  position: number;
+  kind: string;
+  reference: string | null;
+  line: number | null;
+  reason: MessageWording;
+};
+
+/** One import and a page of what it refused; null when there is no such import. */
+export async function importReport(
+  db: Queryable,
+  id: number,
+  page: number,
+): Promise<{ summary: ImportSummary; refusals: RefusalRow[] } | null> {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(catalogImports)
+    .leftJoin(users, eq(users.id, catalogImports.startedBy))
+    .where(eq(catalogImports.id, id));
+  if (!row) return null;
+  const refusals = await db
+    .select()
+    .from(catalogImportRefusals)
+    .where(eq(catalogImportRefusals.importId, id))
+    .orderBy(catalogImportRefusals.position)
+    .limit(REFUSALS_PAGE_SIZE)
+    .offset((page - 1) * REFUSALS_PAGE_SIZE);
+  return {
+    summary: toSummary(row),
+    refusals: refusals.map((r) => ({
+      position: r.position,
+      kind: r.kind,
+      reference: r.reference,
+      line: r.line,
+      reason: { message: r.reason, values: r.reasonValues ?? undefined },
+    })),
+  };
 }

@@ -1,7 +1,7 @@
 // Where book files live: `book_files.storage_path` under the data directory (DATA_DIR). The
 // path never leaves the server; it is resolved here and must stay inside the directory.
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 
@@ -12,6 +12,9 @@ export type BookFileStore = {
   size(storagePath: string): Promise<number>;
   /** The file's bytes, or the inclusive range of them. */
   stream(storagePath: string, range?: ByteRange): ReadableStream<Uint8Array>;
+  /** Takes a local file (an upload, a checked book file) into the store under this path. */
+  adopt(storagePath: string, localPath: string): Promise<void>;
+  remove(storagePath: string): Promise<void>;
 };
 
 export function diskFileStore(dataDir: string): BookFileStore {
@@ -26,5 +29,18 @@ export function diskFileStore(dataDir: string): BookFileStore {
     size: async (storagePath) => (await stat(locate(storagePath))).size,
     stream: (storagePath, range) =>
       Readable.toWeb(createReadStream(locate(storagePath), range)) as ReadableStream<Uint8Array>,
+    async adopt(storagePath, localPath) {
+      const target = locate(storagePath);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        await rename(localPath, target);
+      } catch (error) {
+        // Another file system (a temporary directory elsewhere): copy, then let go.
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        await copyFile(localPath, target);
+        await rm(localPath, { force: true });
+      }
+    },
+    remove: (storagePath) => rm(locate(storagePath), { force: true }),
   };
 }
