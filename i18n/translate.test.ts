@@ -44,6 +44,8 @@ describe('message catalogs', () => {
         percent: 5,
         records: 10,
         release: '3.0',
+        detail: 'd',
+        language: 'l',
         type: 't',
         action: 'a',
         course: 'c',

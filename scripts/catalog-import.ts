@@ -1,20 +1,37 @@
-// npm run catalog:import -- <feed.xml> [--data-dir DIR]
+// npm run catalog:import -- <feed.xml> [--files DIR] [--data-dir DIR]
 // Imports an ONIX for Books 3.0/3.1 feed into DATABASE_URL, or the embedded database in the data
 // directory (stop the server first: the embedded database has one user at a time). Streams the
 // file, shows progress (records/s, ETA) on stderr, and prints the report at the end; the
 // report is also kept in the database and shown on the Admin page.
-import { createReadStream, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  createReadStream,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { catalogImportRefusals } from '#db/schema/catalog-imports.ts';
-import { type ImportCounts, runImport, startImport } from '#domain/catalog/catalog-import.ts';
+import { attachBookFiles } from '#domain/catalog/book-file-import.ts';
+import {
+  finishImport,
+  type ImportCounts,
+  runImport,
+  startImport,
+} from '#domain/catalog/catalog-import.ts';
+import { diskFileStore } from '#domain/reading/file-store.ts';
 import { translate } from '#i18n/translate.ts';
 
-const USAGE = `usage: npm run catalog:import -- <feed.xml> [--data-dir DIR]
+const USAGE = `usage: npm run catalog:import -- <feed.xml> [--files DIR] [--data-dir DIR]
   <feed.xml>       an ONIX for Books 3.0 or 3.1 message (reference or short tags)
+  --files DIR      EPUB and PDF files for the feed's products, each named as the feed's resource
+                   link or with the product's ISBN in its name; checked, then attached
   --data-dir DIR   the embedded database (default $DATA_DIR or ./data); ignored with DATABASE_URL`;
 
 function fail(message: string): never {
@@ -22,17 +39,14 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-let parsed: ReturnType<
-  typeof parseArgs<{
-    options: { 'data-dir': { type: 'string' }; help: { type: 'boolean'; short: 'h' } };
-    allowPositionals: true;
-  }>
->;
+const OPTIONS = {
+  'data-dir': { type: 'string' },
+  files: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
 try {
-  parsed = parseArgs({
-    options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-  });
+  parsed = parseArgs({ options: OPTIONS, allowPositionals: true });
 } catch (error) {
   fail((error as Error).message);
 }
@@ -51,8 +65,13 @@ try {
   fail(`${feed}: no such file`);
 }
 
+const filesDir = parsed.values.files ? path.resolve(parsed.values.files) : null;
+if (filesDir && !statSync(filesDir, { throwIfNoEntry: false })?.isDirectory()) {
+  fail(`--files ${parsed.values.files}: no such directory`);
+}
 const url = process.env.DATABASE_URL || undefined;
 const dataDir = path.resolve(parsed.values['data-dir'] ?? process.env.DATA_DIR ?? './data');
+mkdirSync(dataDir, { recursive: true });
 const database = await openDatabase({ url, dataDir, poolSize: 4 });
 
 const number = new Intl.NumberFormat('en-US');
@@ -100,6 +119,27 @@ try {
   draw(report, true);
   if (tty) process.stderr.write('\n');
 
+  if (filesDir && report.status === 'done') {
+    // Copies are attached, so the operator's folder stays as it was.
+    const names = readdirSync(filesDir).filter((name) => /\.(epub|pdf)$/i.test(name));
+    const work = mkdtempSync(path.join(dataDir, 'import-files-'));
+    try {
+      const files = names.map((name) => {
+        const localPath = path.join(work, name);
+        copyFileSync(path.join(filesDir, name), localPath);
+        return { fileName: name, localPath };
+      });
+      const result = await attachBookFiles(database.db, diskFileStore(dataDir), report.id, files, {
+        fileLinks: report.fileLinks,
+      });
+      console.log(
+        `  ${number.format(result.attached)} book files attached, ${number.format(result.refused)} refused`,
+      );
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+      await finishImport(database.db, report.id);
+    }
+  }
   const seconds = (Date.now() - started) / 1000;
   console.log(
     `import #${report.id} of ${path.basename(feed)}: ${report.status} in ${seconds.toFixed(1)} s`,
@@ -120,7 +160,9 @@ try {
     const where = [r.reference ?? '(no reference)', r.line ? `line ${r.line}` : null]
       .filter(Boolean)
       .join(', ');
-    console.log(`  refused ${where}: ${translate('en', r.reason, r.reasonValues ?? undefined)}`);
+    // A file attached with a remark (its title or language is not the feed's) is a note.
+    const verb = /Differs$/.test(r.reason) ? 'note on' : 'refused';
+    console.log(`  ${verb} ${where}: ${translate('en', r.reason, r.reasonValues ?? undefined)}`);
   }
   if (report.refused > refusals.length) {
     console.log(

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
@@ -8,6 +10,7 @@ import { rowsOf } from '#db/seed/bulk-insert.ts';
 import type { BookFileStore } from '#domain/reading/file-store.ts';
 import { isUniqueViolation } from '#domain/shared/unique-violation.ts';
 import type { MessageWording } from '#domain/shared/wording.ts';
+import { attachBookFiles } from './book-file-import.ts';
 import { type FeedEvent, FeedRefused, readOnixFeed } from './onix/feed-reader.ts';
 import { type IdentifierDraft, type ProductDraft, readOnixProduct } from './onix/product.ts';
 import { categoryCodes } from './onix/subjects.ts';
@@ -34,6 +37,8 @@ export type ImportCounts = {
 
 export type ImportReport = ImportCounts & {
   id: number;
+  /** Book files the feed names (lower-case file name → product id), for attachBookFiles. */
+  fileLinks: Map<string, number>;
   status: 'done' | 'failed';
   failure: MessageWording | null;
   totalBytes: number | null;
@@ -46,6 +51,8 @@ export type ImportOptions = {
   batchSize?: number;
   /** Batches written at once, each on its own connection (PostgreSQL; 1 on PGlite). */
   writers?: number;
+  /** Book files follow: a feed read to its end stays 'running' until finishImport. */
+  filesFollow?: boolean;
 };
 
 const DEFAULT_BATCH = 1000;
@@ -213,7 +220,12 @@ export async function runImport(
     });
     options.onProgress?.({ ...counts, readBytes, totalBytes });
   };
-  const add = (result: Partial<ImportCounts> & { refusals: Refusal[] }, refused: Refusal[]) => {
+  const fileLinks = new Map<string, number>();
+  const add = (
+    result: Partial<ImportCounts> & { refusals: Refusal[]; links?: [string, number][] },
+    refused: Refusal[],
+  ) => {
+    for (const [name, id] of result.links ?? []) fileLinks.set(name, id);
     counts.created += result.created ?? 0;
     counts.updated += result.updated ?? 0;
     counts.unchanged += result.unchanged ?? 0;
@@ -293,17 +305,25 @@ export async function runImport(
     await flush();
     await drainWrites();
   }
+  const stillRunning = !failure && options.filesFollow === true;
   await db
     .update(catalogImports)
     .set({
-      status: failure ? 'failed' : 'done',
+      status: failure ? 'failed' : stillRunning ? 'running' : 'done',
       failure: failure?.message ?? null,
       failureValues: failure?.values ?? null,
-      finishedAt: new Date(),
+      finishedAt: stillRunning ? null : new Date(),
       ...counts,
     })
     .where(eq(catalogImports.id, importId));
-  return { id: importId, status: failure ? 'failed' : 'done', failure, totalBytes, ...counts };
+  return {
+    id: importId,
+    status: failure ? 'failed' : 'done',
+    failure,
+    totalBytes,
+    fileLinks,
+    ...counts,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -402,7 +422,7 @@ async function writeBatch(
   work: (Pending | DeleteRequest)[],
   categoryIds: ReadonlyMap<string, number>,
   now: Date,
-): Promise<Partial<ImportCounts> & { refusals: Refusal[] }> {
+): Promise<Partial<ImportCounts> & { refusals: Refusal[]; links: [string, number][] }> {
   const refusals: Refusal[] = [];
   const references = work.map((w) => ('draft' in w ? w.draft.recordReference : w.reference));
   const identifierValues = work.flatMap((w) =>
@@ -413,6 +433,7 @@ async function writeBatch(
   const inserts: Pending[] = [];
   const updates: { item: Pending; id: number }[] = [];
   const withdrawIds: number[] = [];
+  const kept: [Pending, number][] = [];
   let unchanged = 0;
   for (const item of work) {
     if (!('draft' in item)) {
@@ -436,8 +457,10 @@ async function writeBatch(
           reason: { message: 'import.refused.partialUnknown' },
         });
       } else inserts.push(item);
-    } else if (existing.digest === item.digest && existing.status === 'active') unchanged++;
-    else updates.push({ item, id: existing.id });
+    } else if (existing.digest === item.digest && existing.status === 'active') {
+      unchanged++;
+      kept.push([item, existing.id]);
+    } else updates.push({ item, id: existing.id });
   }
 
   const ids = new Map<Pending, number>();
@@ -500,12 +523,20 @@ async function writeBatch(
     await tx.execute(sql`update products set status = 'withdrawn', updated_at = ${now.toISOString()}
       where id in (select json_array_elements_text(${JSON.stringify(withdrawIds)}::json)::int)`);
   }
+  // The files the feed names, by their file name, for the book files sent with it.
+  const links: [string, number][] = [];
+  for (const [item, id] of [...written, ...kept]) {
+    for (const link of item.draft.fileLinks) {
+      links.push([link.split(/[/\\]/).pop()!.toLowerCase(), id]);
+    }
+  }
   return {
     created: inserts.length,
     updated: updates.length,
     unchanged,
     withdrawn: withdrawIds.length,
     refusals,
+    links,
   };
 }
 
@@ -640,7 +671,15 @@ async function writeChildren(
 export async function importUploadedFeed(
   db: Queryable,
   store: BookFileStore,
-  upload: { fileName: string; localPath: string; bytes: number; userId: number; now: Date },
+  upload: {
+    fileName: string;
+    localPath: string;
+    bytes: number;
+    userId: number;
+    now: Date;
+    /** Book files sent with the feed, attached once it is imported. */
+    bookFiles: { fileName: string; localPath: string }[];
+  },
   options: { writers: number; onError: (error: unknown) => void },
 ): Promise<number> {
   const id = await startImport(db, {
@@ -651,11 +690,44 @@ export async function importUploadedFeed(
   });
   const storagePath = `imports/${id}.xml`;
   await store.adopt(storagePath, upload.localPath);
-  const stream = store.stream(storagePath) as unknown as AsyncIterable<Uint8Array>;
-  void runImport(db, id, stream, { now: upload.now, writers: options.writers }).catch(
-    options.onError,
+  // The book files wait beside the upload, out of the request's way, until the feed is in.
+  const staging = path.join(path.dirname(upload.localPath), `import-${id}`);
+  await mkdir(staging, { recursive: true });
+  const files = await Promise.all(
+    upload.bookFiles.map(async (file, n) => {
+      const localPath = path.join(staging, `${n}-${path.basename(file.localPath)}`);
+      await rename(file.localPath, localPath);
+      return { fileName: file.fileName, localPath };
+    }),
   );
+  const stream = store.stream(storagePath) as unknown as AsyncIterable<Uint8Array>;
+  void (async () => {
+    try {
+      const report = await runImport(db, id, stream, {
+        now: upload.now,
+        writers: options.writers,
+        filesFollow: files.length > 0,
+      });
+      if (report.status === 'done' && files.length > 0) {
+        try {
+          await attachBookFiles(db, store, id, files, { fileLinks: report.fileLinks });
+        } finally {
+          await finishImport(db, id);
+        }
+      }
+    } finally {
+      await rm(staging, { recursive: true, force: true });
+    }
+  })().catch(options.onError);
   return id;
+}
+
+/** Marks an import whose book files are attached as done. */
+export async function finishImport(db: Queryable, id: number): Promise<void> {
+  await db
+    .update(catalogImports)
+    .set({ status: 'done', finishedAt: new Date() })
+    .where(eq(catalogImports.id, id));
 }
 
 export type ImportSummary = {
@@ -672,6 +744,10 @@ export type ImportSummary = {
   unchanged: number;
   withdrawn: number;
   refused: number;
+  filesAttached: number;
+  filesRefused: number;
+  /** Rows of the report's list: refused records, and refused or remarked book files. */
+  notes: number;
   readBytes: number;
   totalBytes: number | null;
   onixRelease: string | null;
@@ -693,6 +769,9 @@ const summaryColumns = {
   unchanged: catalogImports.unchanged,
   withdrawn: catalogImports.withdrawn,
   refused: catalogImports.refused,
+  filesAttached: catalogImports.filesAttached,
+  filesRefused: catalogImports.filesRefused,
+  notes: sql<number>`(select count(*)::int from catalog_import_refusals r where r.import_id = ${catalogImports.id})`,
   readBytes: catalogImports.readBytes,
   totalBytes: catalogImports.totalBytes,
   onixRelease: catalogImports.onixRelease,

@@ -1753,6 +1753,32 @@ export const frCA: Record<MessageId, string> = {
   'admin.col.reference': 'Référence de la notice',
   'admin.col.line': 'Ligne',
   'admin.col.reason': 'Raison',
+  'import.file.type': 'Seuls les fichiers EPUB et PDF sont joints aux produits.',
+  'import.file.noProduct':
+    'Aucun produit du catalogue ne correspond à ce fichier : nommez-le comme le lien de ressource du flux, ou mettez l’ISBN dans son nom.',
+  'import.file.empty': 'Le fichier est vide.',
+  'import.file.tooLarge': 'Le fichier dépasse 2 Go.',
+  'import.file.notZip': 'Cet EPUB n’est pas un conteneur ZIP.',
+  'import.file.mimetype':
+    'Cet EPUB ne commence pas par son entrée mimetype (application/epub+zip).',
+  'import.file.noPackage':
+    'Cet EPUB n’a pas de document de paquet (META-INF/container.xml n’en nomme aucun).',
+  'import.file.encrypted': 'Ce fichier est chiffré : la liseuse du magasin ne peut pas l’ouvrir.',
+  'import.file.brokenEpub': 'Cet EPUB ne peut pas être lu ({detail}).',
+  'import.file.noTitle': 'Le document de paquet de cet EPUB n’a pas de titre.',
+  'import.file.noLanguage': 'Le document de paquet de cet EPUB n’a pas de langue.',
+  'import.file.noNavigation':
+    'Cet EPUB n’a pas de table des matières (document de navigation ou NCX).',
+  'import.file.notPdf': 'Ce fichier n’est pas un PDF.',
+  'import.file.brokenPdf': 'Ce PDF ne peut pas être lu.',
+  'import.file.epubcheck': 'EPUBCheck a refusé cet EPUB : {detail}',
+  'import.file.titleDiffers': 'Joint, mais son titre ({title}) n’est pas celui du flux.',
+  'import.file.languageDiffers': 'Joint, mais sa langue ({language}) n’est pas celle du flux.',
+  'admin.import.files': 'Fichiers des livres (EPUB ou PDF, facultatif)',
+  'admin.import.filesHelp':
+    'Chaque fichier va au produit pour lequel le flux le nomme, ou dont l’ISBN est dans son nom. Les fichiers sont vérifiés avant que quiconque puisse les acheter.',
+  'admin.col.filesAttached': 'Fichiers joints',
+  'admin.col.filesRefused': 'Fichiers refusés',
   'import.feed.version':
     'Ce fichier est en ONIX {version}. Le magasin importe ONIX 3.0 et 3.1 : veuillez envoyer le flux en ONIX 3.x.',
   'import.feed.notOnix':

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEpub } from '#db/seed/content/epub.ts';
 import { isbn13CheckDigit } from '#domain/catalog/isbn.ts';
 import {
   baseUrl,
@@ -52,8 +53,11 @@ function feed(): { file: string; title: string; isbn: string } {
   return { file, title: `The ${title}`, isbn };
 }
 
-async function upload(page: Page, file: string) {
+async function upload(page: Page, file: string, bookFiles: string[] = []) {
   await page.getByLabel('ONIX file').setInputFiles(file);
+  if (bookFiles.length > 0) {
+    await page.getByLabel('Book files (EPUB or PDF, optional)').setInputFiles(bookFiles);
+  }
   await page.getByRole('button', { name: 'Import' }).click();
 }
 
@@ -71,14 +75,35 @@ describe('The Admin page: importing a catalog (issue 15)', () => {
     await expectAccessible(page);
 
     const { file, title, isbn } = feed();
-    await upload(page, file);
+    // The e-book's file, named by its ISBN, and one that is not an EPUB at all.
+    const book = path.join(dir, `${isbn}.epub`);
+    writeFileSync(
+      book,
+      buildEpub({
+        title,
+        author: 'José Núñez',
+        language: 'en',
+        identifier: isbn,
+        chapters: [{ title: 'Atoms', paragraphs: ['Carbon bonds four ways.'] }],
+      }),
+    );
+    const fake = path.join(dir, `fake-${isbn}.epub`);
+    writeFileSync(fake, 'not a zip');
+    await upload(page, file, [book, fake]);
     await page.waitForURL(/\/manage\/admin\/imports\/\d+$/);
     await page.getByText('Done', { exact: true }).waitFor({ timeout: 30_000 });
     const counts = page.getByRole('table', { name: 'Records' });
-    await expect(counts.getByRole('row', { name: 'Records read 3' }).count()).resolves.toBe(1);
-    await expect(counts.getByRole('row', { name: 'New 2' }).count()).resolves.toBe(1);
-    await expect(counts.getByRole('row', { name: 'Refused 1' }).count()).resolves.toBe(1);
+    await expect(
+      counts.getByRole('row', { name: 'Records read 3', exact: true }).count(),
+    ).resolves.toBe(1);
+    await expect(counts.getByRole('row', { name: 'New 2', exact: true }).count()).resolves.toBe(1);
+    await expect(counts.getByRole('row', { name: 'Refused 1', exact: true }).count()).resolves.toBe(
+      1,
+    );
     await page.getByText('The check digit of ISBN 9781234567890 is wrong.').waitFor();
+    await counts.getByRole('row', { name: 'Book files attached 1', exact: true }).waitFor();
+    await counts.getByRole('row', { name: 'Book files refused 1', exact: true }).waitFor();
+    await page.getByText('This EPUB is not a ZIP container.').waitFor();
     await expectAccessible(page);
 
     // The import is listed on the Admin page.
@@ -96,6 +121,8 @@ describe('The Admin page: importing a catalog (issue 15)', () => {
     await page.getByText('Zoë Ångström (Translator) · Chidi Okafor (Introduction)').waitFor();
     await page.getByText('Chemistry Foundations, 4').waitFor();
     await page.getByText('$54.99').first().waitFor();
+    // With its file attached, the book is for sale.
+    await page.getByRole('button', { name: 'Add To Cart' }).waitFor();
     await page.getByText('Mechanisms', { exact: false }).first().waitFor();
     await context.close();
 

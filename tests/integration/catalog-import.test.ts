@@ -1,12 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
 import { catalogImportRefusals, catalogImports } from '#db/schema/catalog-imports.ts';
+import { buildEpub } from '#db/seed/content/epub.ts';
+import { attachBookFiles } from '#domain/catalog/book-file-import.ts';
 import { runImport, startImport } from '#domain/catalog/catalog-import.ts';
 import { isbn13CheckDigit } from '#domain/catalog/isbn.ts';
 import { productDetail } from '#domain/catalog/service.ts';
+import { diskFileStore } from '#domain/reading/file-store.ts';
 import { openTestDatabase, testContext, unique } from '#tests/database.ts';
 
 let database: DatabaseHandle;
@@ -271,5 +276,66 @@ describe('importing an ONIX feed (issue 15)', () => {
         reference: expect.stringMatching(/\.100003$/),
       }),
     );
+  });
+});
+
+describe('attaching book files (issue 15)', () => {
+  it('attaches a checked EPUB named by its ISBN: the book becomes sellable, with the file’s accessibility metadata', async () => {
+    const feed = uniqueFeed('reference-3.0.xml');
+    const report = await importText(feed.text);
+    const isbn = feed.isbn('9781234567897');
+    const dir = mkdtempSync(path.join(tmpdir(), 'attach-'));
+    const good = path.join(dir, `${isbn}.epub`);
+    writeFileSync(
+      good,
+      buildEpub({
+        title: 'The Principles of Organic Chemistry',
+        author: 'José Núñez',
+        language: 'en',
+        identifier: isbn,
+        publisher: 'Benetech',
+        chapters: [{ title: 'Atoms', paragraphs: ['Carbon bonds four ways.'] }],
+      }),
+    );
+    const broken = path.join(dir, `broken-${feed.isbn('9780306406157')}.epub`);
+    writeFileSync(broken, 'not an epub');
+    const store = diskFileStore(dir);
+    const result = await attachBookFiles(database.db, store, report.id, [
+      { fileName: path.basename(good), localPath: good },
+      { fileName: path.basename(broken), localPath: broken },
+      { fileName: 'nobody.pdf', localPath: broken },
+    ]);
+    expect(result).toEqual({ attached: 1, refused: 2 });
+
+    const id = await productByIsbn(isbn);
+    const page = await productDetail(testContext(database.db, { now: new Date() }), id!);
+    expect(page.unavailable).toBeNull();
+    expect(page.bookFiles).toEqual([
+      expect.objectContaining({ extension: 'epub', type: 'READER' }),
+    ]);
+    // The package's claims replace the feed's: the certifier is the one the EPUB names.
+    const conformance = page.accessibility?.find((g) => g.name === 'Conformance');
+    expect(conformance?.items[1]?.wording).toEqual({
+      message: 'a11y.certifiedBy',
+      values: { name: 'Benetech' },
+    });
+    const navigation = page.accessibility?.find((g) => g.name === 'Navigation');
+    expect(navigation?.items.map((i) => i.wording)).toEqual([
+      { message: 'a11y.statement.navigation-structural' },
+      { message: 'a11y.statement.navigation-toc' },
+    ]);
+    const notes = await database.db
+      .select()
+      .from(catalogImportRefusals)
+      .where(eq(catalogImportRefusals.importId, report.id));
+    expect(notes.filter((n) => n.kind === 'file').map((n) => [n.reference, n.reason])).toEqual([
+      [path.basename(broken), 'import.file.notZip'],
+      ['nobody.pdf', 'import.file.noProduct'],
+    ]);
+    const [row] = await database.db
+      .select({ attached: catalogImports.filesAttached, refused: catalogImports.filesRefused })
+      .from(catalogImports)
+      .where(eq(catalogImports.id, report.id));
+    expect(row).toEqual({ attached: 1, refused: 2 });
   });
 });

@@ -89,6 +89,20 @@ export default function CatalogAdminPage() {
               aria-invalid={error ? true : undefined}
             />
           </div>
+          <div className="field">
+            <label htmlFor="files">{t('admin.import.files')}</label>
+            <input
+              id="files"
+              name="files"
+              type="file"
+              multiple
+              accept=".epub,.pdf,application/epub+zip,application/pdf"
+              aria-describedby="files-help"
+            />
+            <p id="files-help" className="field__help">
+              {t('admin.import.filesHelp')}
+            </p>
+          </div>
           <button type="submit" className="button" aria-disabled={sending || undefined}>
             {sending ? t('admin.import.sending') : t('admin.import.submit')}
           </button>

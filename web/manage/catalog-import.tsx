@@ -26,7 +26,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   const page = Number.isInteger(asked) && asked >= 1 && asked <= 1_000_000 ? asked : 1;
   const report = await importReport(context.rc.db, id, page);
   if (!report) throw data(null, { status: 404 });
-  const window = pageWindow(page, report.summary.refused, REFUSALS_PAGE_SIZE);
+  const window = pageWindow(page, report.summary.notes, REFUSALS_PAGE_SIZE);
   return { summary: serializable(report.summary), refusals: report.refusals, ...window };
 });
 
@@ -57,6 +57,8 @@ export default function CatalogImportPage() {
     ['admin.col.unchanged', summary.unchanged],
     ['admin.col.withdrawn', summary.withdrawn],
     ['admin.col.refused', summary.refused],
+    ['admin.col.filesAttached', summary.filesAttached],
+    ['admin.col.filesRefused', summary.filesRefused],
   ];
   return (
     <section className="stack">
@@ -137,7 +139,7 @@ export default function CatalogImportPage() {
       </div>
       <section className="stack-sm" aria-labelledby="refusals-heading">
         <h2 id="refusals-heading">{t('admin.import.refusals')}</h2>
-        {summary.refused === 0 ? (
+        {summary.notes === 0 ? (
           <p>{t(running ? 'admin.import.refusalsNoneYet' : 'admin.import.refusalsNone')}</p>
         ) : (
           <div className="table-scroll">

@@ -31,6 +31,9 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
       bytes: feed.bytes,
       userId: user.id,
       now: context.rc.now,
+      bookFiles: files
+        .filter((file) => file.field === 'files')
+        .map((file) => ({ fileName: file.fileName, localPath: file.path })),
     },
     {
       writers: context.database.kind === 'postgres' ? 2 : 1,

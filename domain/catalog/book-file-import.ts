@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '#db/client.ts';
+import { bookFiles, productFeatures, productIdentifiers, products } from '#db/schema/catalog.ts';
+import { catalogImportRefusals, catalogImports } from '#db/schema/catalog-imports.ts';
+import type { BookFileStore } from '#domain/reading/file-store.ts';
+import type { MessageWording } from '#domain/shared/wording.ts';
+import { checkEpub, checkPdf, epubcheck, type FileCheck } from './book-file-check.ts';
+import { isValidIsbn13, normalizeIdentifier } from './isbn.ts';
+
+// Book files into the catalog (issue 15): each EPUB or PDF is matched to its product (named by
+// the feed's resource link, else by the ISBN in its file name), checked (book-file-check.ts),
+// kept in the store, and made the product's reader file. Its package's accessibility metadata
+// and page list fill the product page. A file that matches no product, or fails a check, is
+// refused with its reason in the import's report; nothing of it is kept.
+
+export type IncomingFile = { fileName: string; localPath: string };
+
+// Book files are large: at most this many are read at once.
+const MAX_FILE_BYTES = 2_000_000_000;
+
+/** The ISBN-13 a file's name carries (9780306406157.epub, 978-0-306-40615-7_web.pdf), if any. */
+export function isbnInFileName(fileName: string): string | null {
+  for (const match of fileName.matchAll(/97[89][\d-]{10,16}/g)) {
+    const digits = normalizeIdentifier(match[0]).slice(0, 13);
+    if (digits.length === 13 && isValidIsbn13(digits)) return digits;
+  }
+  return null;
+}
+
+async function productFor(
+  db: Queryable,
+  file: IncomingFile,
+  fileLinks: ReadonlyMap<string, number>,
+): Promise<number | null> {
+  const linked = fileLinks.get(file.fileName.toLowerCase());
+  if (linked) return linked;
+  const isbn = isbnInFileName(file.fileName);
+  if (!isbn) return null;
+  const [row] = await db
+    .select({ id: productIdentifiers.productId })
+    .from(productIdentifiers)
+    .innerJoin(products, eq(products.id, productIdentifiers.productId))
+    .where(and(eq(productIdentifiers.value, isbn), eq(products.productType, 'book')))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+type Note = { reference: string; reason: MessageWording };
+
+/** Attaches book files to the products of an import; returns what it attached and refused. */
+export async function attachBookFiles(
+  db: Queryable,
+  store: BookFileStore,
+  importId: number,
+  files: readonly IncomingFile[],
+  options: { fileLinks?: ReadonlyMap<string, number> } = {},
+): Promise<{ attached: number; refused: number }> {
+  const fileLinks = options.fileLinks ?? new Map();
+  let attached = 0;
+  const notes: Note[] = [];
+  let refused = 0;
+  for (const file of files) {
+    const refuse = (reason: MessageWording) => {
+      refused++;
+      notes.push({ reference: file.fileName, reason });
+    };
+    const extension = path.extname(file.fileName).slice(1).toLowerCase();
+    if (extension !== 'epub' && extension !== 'pdf') {
+      refuse({ message: 'import.file.type' });
+      continue;
+    }
+    const productId = await productFor(db, file, fileLinks);
+    if (productId === null) {
+      refuse({ message: 'import.file.noProduct' });
+      continue;
+    }
+    const size = (await stat(file.localPath)).size;
+    if (size === 0 || size > MAX_FILE_BYTES) {
+      refuse({ message: size === 0 ? 'import.file.empty' : 'import.file.tooLarge' });
+      continue;
+    }
+    const data = await readFile(file.localPath);
+    let check: FileCheck = extension === 'epub' ? checkEpub(data) : await checkPdf(data);
+    if (check.ok && extension === 'epub') {
+      const verdict = await epubcheck(file.localPath);
+      if (verdict) check = { ok: false, reason: verdict };
+    }
+    if (!check.ok) {
+      refuse(check.reason);
+      continue;
+    }
+    const checked = check.file;
+    const sha256 = createHash('sha256').update(data).digest('hex');
+    const storagePath = `files/catalog/${productId}-${sha256.slice(0, 16)}.${extension}`;
+    await store.adopt(storagePath, file.localPath);
+    const [product] = await db
+      .select({ title: products.title, languageCode: products.languageCode })
+      .from(products)
+      .where(eq(products.id, productId));
+    await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: bookFiles.id })
+        .from(bookFiles)
+        .where(and(eq(bookFiles.productId, productId), eq(bookFiles.type, 'READER')))
+        .orderBy(bookFiles.id)
+        .limit(1);
+      const row = {
+        title: product?.title ?? file.fileName,
+        extension,
+        type: 'READER',
+        mediaType: extension === 'epub' ? 'application/epub+zip' : 'application/pdf',
+        storagePath,
+        byteSize: data.length,
+        sha256,
+      };
+      if (existing) await tx.update(bookFiles).set(row).where(eq(bookFiles.id, existing.id));
+      else await tx.insert(bookFiles).values({ productId, ...row });
+      await tx
+        .update(products)
+        .set({
+          productFileType: extension === 'epub' ? 'EPUB' : 'PDF',
+          numPages: sql`coalesce(${products.numPages}, ${checked.pageCount})`,
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, productId));
+      // The file's own accessibility claims are the publication's: they replace the feed's.
+      if (checked.kind === 'epub' && checked.accessibility) {
+        await tx
+          .delete(productFeatures)
+          .where(
+            and(
+              eq(productFeatures.productId, productId),
+              eq(productFeatures.category, 'accessibility'),
+            ),
+          );
+        await tx.insert(productFeatures).values(
+          checked.accessibility.map((row, position) => ({
+            productId,
+            category: 'accessibility',
+            subcategory: row.subcategory,
+            code: row.code,
+            name: row.name,
+            detail: row.detail,
+            url: row.url,
+            position,
+          })),
+        );
+      }
+    });
+    attached++;
+    // Attached, with what the store noticed: a title or language other than the feed's.
+    if (checked.kind === 'epub' && product) {
+      const fold = (s: string) =>
+        s
+          .normalize('NFKD')
+          .replace(/[^\p{L}\p{N}]+/gu, '')
+          .toLowerCase();
+      if (!fold(checked.title).startsWith(fold(product.title).slice(0, 20))) {
+        notes.push({
+          reference: file.fileName,
+          reason: { message: 'import.file.titleDiffers', values: { title: checked.title } },
+        });
+      }
+      const language = checked.language?.toLowerCase().split('-')[0];
+      if (language && language !== product.languageCode.toLowerCase().split('-')[0]) {
+        notes.push({
+          reference: file.fileName,
+          reason: {
+            message: 'import.file.languageDiffers',
+            values: { language: checked.language! },
+          },
+        });
+      }
+    }
+  }
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(catalogImportRefusals)
+      .where(eq(catalogImportRefusals.importId, importId));
+    let position = row?.n ?? 0;
+    if (notes.length > 0) {
+      await tx.insert(catalogImportRefusals).values(
+        notes.map((note) => ({
+          importId,
+          position: position++,
+          kind: 'file',
+          reference: note.reference.slice(0, 200),
+          reason: note.reason.message,
+          reasonValues: note.reason.values ?? null,
+        })),
+      );
+    }
+    await tx
+      .update(catalogImports)
+      .set({
+        filesAttached: sql`${catalogImports.filesAttached} + ${attached}`,
+        filesRefused: sql`${catalogImports.filesRefused} + ${refused}`,
+      })
+      .where(eq(catalogImports.id, importId));
+  });
+  return { attached, refused };
+}
