@@ -46,6 +46,7 @@ describe('message catalogs', () => {
         release: '3.0',
         detail: 'd',
         language: 'l',
+        width: 10,
         type: 't',
         action: 'a',
         course: 'c',

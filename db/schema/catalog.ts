@@ -121,6 +121,12 @@ export const products = pgTable(
     // Why an imported product has no price here: no US price in USD, a price to be
     // announced, or the supplier says it is not available. Null: priced or not imported.
     saleHold: text(),
+    // A publisher's cover (issue 15): the original image in the book file store, kept once;
+    // pages get it drawn at their widths. Null: the generated cover.
+    coverPath: text(),
+    coverSha256: text(),
+    // 'feed' (an image the feed names) or 'epub' (the EPUB's cover image): a feed's wins.
+    coverSource: text(),
     // Availability status of spec 1 §3: active, deactivated, withdrawn, deleted.
     status: text().notNull().default('active'),
     isDisabled: boolean().notNull().default(false),

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Queryable } from '#db/client.ts';
 import { bookFiles, productFeatures, productIdentifiers, products } from '#db/schema/catalog.ts';
 import { catalogImportRefusals, catalogImports } from '#db/schema/catalog-imports.ts';
@@ -50,6 +52,56 @@ async function productFor(
 
 type Note = { reference: string; reason: MessageWording };
 
+const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp']);
+const MIN_COVER_PIXELS = 200;
+
+/**
+ * Keeps a publisher's cover (issue 15): a real JPEG, PNG or WebP at least 200 pixels wide,
+ * stored once by its content; an EPUB's cover never replaces one the feed sent. Returns why it
+ * was refused, or null.
+ */
+async function keepCover(
+  db: Queryable,
+  store: BookFileStore,
+  productId: number,
+  data: Buffer,
+  source: 'feed' | 'epub',
+): Promise<MessageWording | null> {
+  let format: string | undefined;
+  let width = 0;
+  try {
+    const meta = await sharp(data, { failOn: 'error', limitInputPixels: 100_000_000 }).metadata();
+    format = meta.format;
+    width = meta.width ?? 0;
+  } catch {
+    return { message: 'import.file.brokenImage' };
+  }
+  if (!format || !['jpeg', 'png', 'webp'].includes(format))
+    return { message: 'import.file.brokenImage' };
+  if (width < MIN_COVER_PIXELS) return { message: 'import.file.smallCover', values: { width } };
+  const [product] = await db
+    .select({ coverSource: products.coverSource, coverSha256: products.coverSha256 })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (source === 'epub' && product?.coverSource === 'feed') return null;
+  const sha256 = createHash('sha256').update(data).digest('hex');
+  if (product?.coverSha256 === sha256) return null;
+  const storagePath = `covers/${productId}-${sha256.slice(0, 16)}.${format === 'jpeg' ? 'jpg' : format}`;
+  const local = path.join(tmpdir(), `cover-${sha256.slice(0, 16)}-${process.pid}`);
+  await writeFile(local, data);
+  await store.adopt(storagePath, local);
+  await db
+    .update(products)
+    .set({
+      coverPath: storagePath,
+      coverSha256: sha256,
+      coverSource: source,
+      updatedAt: new Date(),
+    })
+    .where(eq(products.id, productId));
+  return null;
+}
+
 /** Attaches book files to the products of an import; returns what it attached and refused. */
 export async function attachBookFiles(
   db: Queryable,
@@ -68,13 +120,21 @@ export async function attachBookFiles(
       notes.push({ reference: file.fileName, reason });
     };
     const extension = path.extname(file.fileName).slice(1).toLowerCase();
-    if (extension !== 'epub' && extension !== 'pdf') {
+    const image = IMAGE_EXTENSIONS.has(extension);
+    if (extension !== 'epub' && extension !== 'pdf' && !image) {
       refuse({ message: 'import.file.type' });
       continue;
     }
     const productId = await productFor(db, file, fileLinks);
     if (productId === null) {
       refuse({ message: 'import.file.noProduct' });
+      continue;
+    }
+    if (image) {
+      // A cover the feed sends: kept once, it replaces any other.
+      const reason = await keepCover(db, store, productId, await readFile(file.localPath), 'feed');
+      if (reason) refuse(reason);
+      else attached++;
       continue;
     }
     const size = (await stat(file.localPath)).size;
@@ -151,6 +211,10 @@ export async function attachBookFiles(
       }
     });
     attached++;
+    // The EPUB's cover image, unless the feed sent one.
+    if (checked.kind === 'epub' && checked.cover) {
+      await keepCover(db, store, productId, checked.cover.data, 'epub');
+    }
     // Attached, with what the store noticed: a title or language other than the feed's.
     if (checked.kind === 'epub' && product) {
       const fold = (s: string) =>

@@ -526,7 +526,10 @@ async function writeBatch(
   // The files the feed names, by their file name, for the book files sent with it.
   const links: [string, number][] = [];
   for (const [item, id] of [...written, ...kept]) {
-    for (const link of item.draft.fileLinks) {
+    const named = item.draft.coverLink
+      ? [...item.draft.fileLinks, item.draft.coverLink]
+      : item.draft.fileLinks;
+    for (const link of named) {
       links.push([link.split(/[/\\]/).pop()!.toLowerCase(), id]);
     }
   }

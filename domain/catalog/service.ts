@@ -60,7 +60,13 @@ export function sellableProductCount(ctx: RequestContext): Promise<number> {
 /** What a generated cover shows; deleted products have no cover. */
 export async function coverFacts(ctx: RequestContext, id: number) {
   const [row] = await ctx.db
-    .select({ title: products.title, authors: products.authors, productType: products.productType })
+    .select({
+      title: products.title,
+      authors: products.authors,
+      productType: products.productType,
+      coverPath: products.coverPath,
+      coverSha256: products.coverSha256,
+    })
     .from(products)
     .where(eq(products.id, id))
     .limit(1);
@@ -71,7 +77,29 @@ export async function coverFacts(ctx: RequestContext, id: number) {
 /** The generated SVG cover of a product (issue 2 §3: no external images). */
 export async function productCoverSvg(ctx: RequestContext, id: number): Promise<string> {
   const facts = await coverFacts(ctx, id);
+  return generatedCover(id, facts);
+}
+
+function generatedCover(
+  id: number,
+  facts: { title: string; authors: string; productType: string },
+) {
   return coverSvg({ title: facts.title, author: facts.authors, type: facts.productType, seed: id });
+}
+
+/**
+ * Where a product's cover comes from: the publisher's image in the store (issue 15), else the
+ * generated SVG.
+ */
+export async function productCover(
+  ctx: RequestContext,
+  id: number,
+): Promise<{ kind: 'stored'; storagePath: string; sha256: string } | { kind: 'svg'; svg: string }> {
+  const facts = await coverFacts(ctx, id);
+  if (facts.coverPath && facts.coverSha256) {
+    return { kind: 'stored', storagePath: facts.coverPath, sha256: facts.coverSha256 };
+  }
+  return { kind: 'svg', svg: generatedCover(id, facts) };
 }
 
 export type ProductOffering = {

@@ -1699,7 +1699,10 @@ export const en = {
   'admin.col.reference': 'Record reference',
   'admin.col.line': 'Line',
   'admin.col.reason': 'Reason',
-  'import.file.type': 'Only EPUB and PDF files are attached to products.',
+  'import.file.type':
+    'Only EPUB and PDF files, and cover images (JPEG, PNG, WebP), are attached to products.',
+  'import.file.brokenImage': 'This cover is not a readable JPEG, PNG or WebP image.',
+  'import.file.smallCover': 'This cover is {width} pixels wide: covers need at least 200.',
   'import.file.noProduct':
     'No product in the catalog matches this file: name it as the feed’s resource link, or put the ISBN in its name.',
   'import.file.empty': 'The file is empty.',
@@ -1718,7 +1721,7 @@ export const en = {
   'import.file.epubcheck': 'EPUBCheck refused this EPUB: {detail}',
   'import.file.titleDiffers': 'Attached, but its title ({title}) is not the feed’s.',
   'import.file.languageDiffers': 'Attached, but its language ({language}) is not the feed’s.',
-  'admin.import.files': 'Book files (EPUB or PDF, optional)',
+  'admin.import.files': 'Book files and covers (EPUB, PDF, JPEG, PNG; optional)',
   'admin.import.filesHelp':
     'Each file goes to the product the feed names it for, or whose ISBN is in its name. Files are checked before anyone can buy them.',
   'admin.col.filesAttached': 'Book files attached',

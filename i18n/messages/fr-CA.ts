@@ -1753,7 +1753,11 @@ export const frCA: Record<MessageId, string> = {
   'admin.col.reference': 'Référence de la notice',
   'admin.col.line': 'Ligne',
   'admin.col.reason': 'Raison',
-  'import.file.type': 'Seuls les fichiers EPUB et PDF sont joints aux produits.',
+  'import.file.type':
+    'Seuls les fichiers EPUB et PDF, et les images de couverture (JPEG, PNG, WebP), sont joints aux produits.',
+  'import.file.brokenImage': 'Cette couverture n’est pas une image JPEG, PNG ou WebP lisible.',
+  'import.file.smallCover':
+    'Cette couverture fait {width} pixels de large : il en faut au moins 200.',
   'import.file.noProduct':
     'Aucun produit du catalogue ne correspond à ce fichier : nommez-le comme le lien de ressource du flux, ou mettez l’ISBN dans son nom.',
   'import.file.empty': 'Le fichier est vide.',
@@ -1774,7 +1778,7 @@ export const frCA: Record<MessageId, string> = {
   'import.file.epubcheck': 'EPUBCheck a refusé cet EPUB : {detail}',
   'import.file.titleDiffers': 'Joint, mais son titre ({title}) n’est pas celui du flux.',
   'import.file.languageDiffers': 'Joint, mais sa langue ({language}) n’est pas celle du flux.',
-  'admin.import.files': 'Fichiers des livres (EPUB ou PDF, facultatif)',
+  'admin.import.files': 'Fichiers des livres et couvertures (EPUB, PDF, JPEG, PNG ; facultatif)',
   'admin.import.filesHelp':
     'Chaque fichier va au produit pour lequel le flux le nomme, ou dont l’ISBN est dans son nom. Les fichiers sont vérifiés avant que quiconque puisse les acheter.',
   'admin.col.filesAttached': 'Fichiers joints',

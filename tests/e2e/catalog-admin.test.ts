@@ -56,7 +56,9 @@ function feed(): { file: string; title: string; isbn: string } {
 async function upload(page: Page, file: string, bookFiles: string[] = []) {
   await page.getByLabel('ONIX file').setInputFiles(file);
   if (bookFiles.length > 0) {
-    await page.getByLabel('Book files (EPUB or PDF, optional)').setInputFiles(bookFiles);
+    await page
+      .getByLabel('Book files and covers (EPUB, PDF, JPEG, PNG; optional)')
+      .setInputFiles(bookFiles);
   }
   await page.getByRole('button', { name: 'Import' }).click();
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
@@ -12,7 +13,8 @@ import { runImport, startImport } from '#domain/catalog/catalog-import.ts';
 import { isbn13CheckDigit } from '#domain/catalog/isbn.ts';
 import { productDetail } from '#domain/catalog/service.ts';
 import { diskFileStore } from '#domain/reading/file-store.ts';
-import { openTestDatabase, testContext, unique } from '#tests/database.ts';
+import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
+import { loader as coverLoader } from '#web/routes/cover.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -337,5 +339,68 @@ describe('attaching book files (issue 15)', () => {
       .from(catalogImports)
       .where(eq(catalogImports.id, report.id));
     expect(row).toEqual({ attached: 1, refused: 2 });
+  });
+});
+
+describe('publishers’ covers (issue 15)', () => {
+  async function coverOf(id: number, dir: string): Promise<{ status: number; body: Buffer }> {
+    try {
+      const response = (await coverLoader({
+        request: new Request(`http://localhost/covers/${id}-160.webp`),
+        params: { file: `${id}-160.webp` },
+        context: testWebContext(database, {}, diskFileStore(dir)),
+      } as unknown as Parameters<typeof coverLoader>[0])) as Response;
+      return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+    } catch (thrown) {
+      return {
+        status: (thrown as { init?: { status?: number } }).init?.status ?? 500,
+        body: Buffer.alloc(0),
+      };
+    }
+  }
+
+  it('keeps the feed’s cover image once and serves it at the page’s sizes, 2:3, as WebP', async () => {
+    const feed = uniqueFeed('reference-3.0.xml');
+    const report = await importText(feed.text);
+    const isbn = feed.isbn('9780306406157');
+    const id = (await productByIsbn(isbn))!;
+    const dir = mkdtempSync(path.join(tmpdir(), 'covers-'));
+    const generated = await coverOf(id, dir);
+    // A wide red JPEG named by the ISBN, and one too small to be a cover.
+    const jpeg = path.join(dir, `${isbn}.jpg`);
+    writeFileSync(
+      jpeg,
+      await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c00' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const tiny = path.join(dir, `tiny-${isbn}.png`);
+    writeFileSync(
+      tiny,
+      await sharp({ create: { width: 50, height: 75, channels: 3, background: '#00c' } })
+        .png()
+        .toBuffer(),
+    );
+    const result = await attachBookFiles(database.db, diskFileStore(dir), report.id, [
+      { fileName: path.basename(jpeg), localPath: jpeg },
+      { fileName: path.basename(tiny), localPath: tiny },
+    ]);
+    expect(result).toEqual({ attached: 1, refused: 1 });
+    const cover = await coverOf(id, dir);
+    expect(cover.status).toBe(200);
+    expect(cover.body.equals(generated.body)).toBe(false);
+    const meta = await sharp(cover.body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 160, 240]);
+    // The middle of the image is the publisher's red; the letterbox above it is the surface.
+    const { data, info } = await sharp(cover.body).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray(
+        (y * info.width + x) * info.channels,
+        (y * info.width + x) * info.channels + 3,
+      ),
+    ];
+    expect(pixel(80, 120)[0]).toBeGreaterThan(180);
+    expect(pixel(80, 120)[2]).toBeLessThan(60);
+    expect(pixel(80, 5)).toEqual([244, 244, 245].map((v) => expect.closeTo(v, -1)));
   });
 });

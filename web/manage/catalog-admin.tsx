@@ -96,7 +96,7 @@ export default function CatalogAdminPage() {
               name="files"
               type="file"
               multiple
-              accept=".epub,.pdf,application/epub+zip,application/pdf"
+              accept=".epub,.pdf,.jpg,.jpeg,.png,.webp,application/epub+zip,application/pdf,image/jpeg,image/png,image/webp"
               aria-describedby="files-help"
             />
             <p id="files-help" className="field__help">

@@ -1,14 +1,15 @@
 import { data } from 'react-router';
 import { COVER_IMAGE_WIDTHS } from '#domain/catalog/cover-image.ts';
-import { productCoverSvg } from '#domain/catalog/service.ts';
+import { productCover } from '#domain/catalog/service.ts';
 import { parseId } from '#domain/shared/id.ts';
-import { rasterCover } from '#web/utils/cover-raster.server.ts';
+import { rasterCover, rasterStoredCover } from '#web/utils/cover-raster.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import type { Route } from './+types/cover.ts';
 
-// Generated covers, cacheable by browsers and a CDN: GET /covers/{id}.svg, the cover itself,
-// and GET /covers/{id}-{width}.webp, the cover drawn at one of the widths pages show
-// (domain/catalog/cover-image.ts). Any other name, width or id is not found.
+// Covers, cacheable by browsers and a CDN: GET /covers/{id}-{width}.webp, the cover drawn at
+// one of the widths pages show (domain/catalog/cover-image.ts): the publisher's image where the
+// catalog has one (issue 15), else the generated cover, whose SVG is GET /covers/{id}.svg. Any
+// other name, width or id is not found.
 const ONE_DAY = 'public, max-age=86400';
 
 export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
@@ -18,13 +19,20 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   const svgWanted = name?.[3] === 'svg' && width === null;
   const webpWanted = name?.[3] === 'webp' && width !== null && COVER_IMAGE_WIDTHS.includes(width);
   if (id === null || !(svgWanted || webpWanted)) throw data(null, { status: 404 });
-  const svg = await productCoverSvg(context.rc, id);
+  const source = await productCover(context.rc, id);
   if (width === null) {
-    return new Response(svg, {
+    // The SVG address names the generated cover; a publisher's cover has only raster sizes.
+    if (source.kind !== 'svg') throw data(null, { status: 404 });
+    return new Response(source.svg, {
       headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': ONE_DAY },
     });
   }
-  const cover = await rasterCover(svg, width);
+  const cover =
+    source.kind === 'svg'
+      ? await rasterCover(source.svg, width)
+      : await rasterStoredCover(source.sha256, width, async () =>
+          Buffer.from(await context.bookFiles.read(source.storagePath)),
+        );
   const headers = { 'Cache-Control': ONE_DAY, ETag: cover.etag };
   if (request.headers.get('If-None-Match') === cover.etag) {
     return new Response(null, { status: 304, headers });

@@ -39,7 +39,34 @@ async function draw(svg: string, width: number, etag: string): Promise<RasterCov
 /** The cover `svg` drawn `width` pixels wide, as WebP, with an ETag that names it. */
 export function rasterCover(svg: string, width: number): Promise<RasterCover> {
   const hash = createHash('sha256').update(svg).digest('base64url').slice(0, 22);
-  const key = `${hash}:${width}`;
+  return cached(`${hash}:${width}`, () => draw(svg, width, `"${hash}-${width}"`));
+}
+
+// A publisher's cover fits the 2:3 box every page gives a cover, on the pages' light surface,
+// so a cover of any shape takes exactly the room the page kept for it (no layout shift).
+const SURFACE = { r: 244, g: 244, b: 245, alpha: 1 };
+
+/**
+ * A publisher's stored cover (its bytes from `load`, named by their sha256) at `width` pixels,
+ * 2:3, as WebP.
+ */
+export function rasterStoredCover(
+  sha256: string,
+  width: number,
+  load: () => Promise<Buffer>,
+): Promise<RasterCover> {
+  const tag = sha256.slice(0, 22);
+  return cached(`stored:${tag}:${width}`, async () => {
+    const body = await sharp(await load(), { failOn: 'error', limitInputPixels: 100_000_000 })
+      .rotate()
+      .resize({ width, height: Math.round(width * 1.5), fit: 'contain', background: SURFACE })
+      .webp({ quality: 82 })
+      .toBuffer();
+    return { body, etag: `"p-${tag}-${width}"` };
+  });
+}
+
+function cached(key: string, make: () => Promise<RasterCover>): Promise<RasterCover> {
   const known = drawn.get(key);
   if (known) {
     // Most recently used: to the end of the map's order.
@@ -49,7 +76,7 @@ export function rasterCover(svg: string, width: number): Promise<RasterCover> {
   }
   const pending = drawing.get(key);
   if (pending) return pending;
-  const work = draw(svg, width, `"${hash}-${width}"`)
+  const work = make()
     .then((cover) => {
       remember(key, cover);
       return cover;
