@@ -1,15 +1,22 @@
 // Imports a generated ONIX feed into PostgreSQL and reports products per second and the
 // importer's peak RSS (issue 15: >= 2,000 products/s, < 400 MB whatever the feed's size).
-//   BENCH_DATABASE_URL=postgres://... npx tsx bench/catalog-import.ts [--products 100000]
+//   BENCH_DATABASE_URL=postgres://... npx tsx bench/catalog-import.ts [--products 100000] [--pages]
+// With --pages (after `npm run build`), the built server runs on the same database and a
+// product page is loaded with autocannon before and during the import: its p99 during the
+// import should be no worse than twice its idle p99.
 // The feed is written to a temporary file first; the import runs as its own process
 // (scripts/catalog-import.ts, as an operator runs it), its RSS read from /proc while it runs.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
+import { rowsOf } from '#db/seed/bulk-insert.ts';
 import { seedCategories } from '#db/seed/demo.ts';
 import { ONIX_FOOTER, onixHeader, onixProduct } from '#db/seed/onix-feed.ts';
 import { isbn13CheckDigit } from '#domain/catalog/isbn.ts';
@@ -25,6 +32,8 @@ if (!url) {
   process.exit(2);
 }
 const count = Number(option('products') ?? 100_000);
+const withPages = args.includes('--pages');
+const port = 3291;
 const run = Date.now().toString(36);
 
 const database = await openDatabase({ url });
@@ -33,43 +42,109 @@ await seedCategories(database.db).catch(() => {});
 await database.close();
 
 const dir = mkdtempSync(path.join(tmpdir(), 'onix-bench-'));
-const file = path.join(dir, 'feed.xml');
-const out = createWriteStream(file);
-out.write(onixHeader('Benchmark Press', new Date()));
-const codes = ['MAT005000', 'SCI013000', 'BUS000000', 'COM000000', 'HIS000000', 'PSY000000'];
-const words = 'analysis structure method theory practice system model design data history'.split(
-  ' ',
-);
-for (let i = 1; i <= count; i++) {
-  const body = `979${String(8e8 + (Number.parseInt(run.slice(-4), 36) % 1000) * 1e5 + i).padStart(9, '0')}`;
-  const text = onixProduct({
-    reference: `bench.${run}.${i}`,
-    isbn13: body + isbn13CheckDigit(body),
-    format: i % 5 === 0 ? 'print' : i % 3 === 0 ? 'PDF' : 'EPUB',
-    title: `${words[i % 10]} of ${words[(i * 7) % 10]} ${i}`,
-    subtitle: i % 2 ? `A ${words[(i * 3) % 10]} approach` : null,
-    contributors: [
-      { name: `Author ${i % 997}`, role: 'A01' },
-      ...(i % 4 === 0 ? [{ name: `Editor ${i % 331}`, role: 'B01' }] : []),
-    ],
-    publisher: `Publisher ${i % 50}`,
-    language: 'eng',
-    editionNumber: (i % 6) + 1,
-    pages: 100 + (i % 900),
-    publicationDate: `20${String(10 + (i % 15))}0${(i % 9) + 1}15`,
-    bisac: [codes[i % codes.length]!],
-    description: Array.from({ length: 60 }, (_, w) => words[(i + w * 3) % 10]).join(' '),
-    priceCents: 999 + (i % 150) * 100,
-    accessibility: i % 5 === 0 ? [] : ['04', '81', '85', '36', '11', '29'],
-  });
-  if (!out.write(text)) await once(out, 'drain');
+
+async function writeFeed(file: string, from: number, to: number, run: string): Promise<number> {
+  const out = createWriteStream(file);
+  out.write(onixHeader('Benchmark Press', new Date()));
+  const codes = ['MAT005000', 'SCI013000', 'BUS000000', 'COM000000', 'HIS000000', 'PSY000000'];
+  const words = 'analysis structure method theory practice system model design data history'.split(
+    ' ',
+  );
+  for (let i = from; i <= to; i++) {
+    const body = `979${String(8e8 + (Number.parseInt(run.slice(-4), 36) % 1000) * 1e5 + i).padStart(9, '0')}`;
+    const text = onixProduct({
+      reference: `bench.${run}.${i}`,
+      isbn13: body + isbn13CheckDigit(body),
+      format: i % 5 === 0 ? 'print' : i % 3 === 0 ? 'PDF' : 'EPUB',
+      title: `${words[i % 10]} of ${words[(i * 7) % 10]} ${i}`,
+      subtitle: i % 2 ? `A ${words[(i * 3) % 10]} approach` : null,
+      contributors: [
+        { name: `Author ${i % 997}`, role: 'A01' },
+        ...(i % 4 === 0 ? [{ name: `Editor ${i % 331}`, role: 'B01' }] : []),
+      ],
+      publisher: `Publisher ${i % 50}`,
+      language: 'eng',
+      editionNumber: (i % 6) + 1,
+      pages: 100 + (i % 900),
+      publicationDate: `20${String(10 + (i % 15))}0${(i % 9) + 1}15`,
+      bisac: [codes[i % codes.length]!],
+      description: Array.from({ length: 60 }, (_, w) => words[(i + w * 3) % 10]).join(' '),
+      priceCents: 999 + (i % 150) * 100,
+      accessibility: i % 5 === 0 ? [] : ['04', '81', '85', '36', '11', '29'],
+    });
+    if (!out.write(text)) await once(out, 'drain');
+  }
+  out.end(ONIX_FOOTER);
+  await once(out, 'finish');
+  return statSync(file).size;
 }
-out.end(ONIX_FOOTER);
-await once(out, 'finish');
-const bytes = statSync(file).size;
+
+const file = path.join(dir, 'feed.xml');
+const bytes = await writeFeed(file, 1, count, run);
 console.log(`feed: ${count} products, ${(bytes / 1e6).toFixed(1)} MB`);
 
+function importProcess(feed: string) {
+  return spawn(process.execPath, ['--import', 'tsx', 'scripts/catalog-import.ts', feed], {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+}
+
+// The page a shopper keeps loading while the import runs: a book of an earlier import.
+let server: ReturnType<typeof spawn> | null = null;
+let pagePath = '';
+let idle: autocannon.Result | null = null;
+if (withPages) {
+  const warm = path.join(dir, 'warm.xml');
+  await writeFeed(warm, 1, 500, `${run}w`);
+  const [warmCode] = await once(importProcess(warm), 'exit');
+  if (warmCode !== 0) throw new Error('the warm-up import failed');
+  const db = await openDatabase({ url });
+  const [row] = rowsOf<{ id: number; slug: string }>(
+    await db.db.execute(
+      sql`select id, slug from products where record_reference = ${`bench.${run}w.250`}`,
+    ),
+  );
+  await db.close();
+  pagePath = `/book/${row!.id}/${row!.slug}`;
+  server = spawn(process.execPath, ['server.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DEMO_DATA: 'off',
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ACCESS_CODE_KEY: randomBytes(32).toString('hex'),
+      LTI_KEY: randomBytes(32).toString('hex'),
+      PAYMENTS: 'test',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}${pagePath}`)).status === 200) break;
+    } catch {
+      // starting
+    }
+    if (i > 300) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const target = { url: `http://127.0.0.1:${port}${pagePath}`, connections: 10 };
+  await autocannon({ ...target, duration: 3 });
+  idle = await autocannon({ ...target, duration: 15 });
+  console.log(
+    `idle: ${pagePath} p50 ${idle.latency.p50} ms, p99 ${idle.latency.p99} ms, ${Math.round(idle.requests.average)} req/s`,
+  );
+}
+
 const started = Date.now();
+const loading =
+  withPages && server
+    ? autocannon({ url: `http://127.0.0.1:${port}${pagePath}`, connections: 10, duration: 25 })
+    : null;
 const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/catalog-import.ts', file], {
   env: { ...process.env, DATABASE_URL: url },
   stdio: ['ignore', 'pipe', 'ignore'],
@@ -92,6 +167,13 @@ const [code] = await once(child, 'exit');
 clearInterval(poll);
 const seconds = (Date.now() - started) / 1000;
 console.log(output.trim());
+if (loading && idle) {
+  const during = await loading;
+  console.log(
+    `during the import: p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms (idle p99 ${idle.latency.p99} ms: ${(during.latency.p99 / Math.max(idle.latency.p99, 1)).toFixed(2)}x), ${Math.round(during.requests.average)} req/s, ${during.non2xx} non-2xx`,
+  );
+  server?.kill();
+}
 console.log(
   `| ${count.toLocaleString('en-US')} products | ${(bytes / 1e6).toFixed(0)} MB | ${seconds.toFixed(1)} s | ${Math.round(count / seconds).toLocaleString('en-US')} products/s | ${(peakKb / 1024).toFixed(0)} MB peak RSS | exit ${code} |`,
 );

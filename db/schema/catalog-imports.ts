@@ -38,6 +38,8 @@ export const catalogImports = pgTable(
     failure: text(),
     failureValues: jsonb().$type<Record<string, string | number>>(),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Moves with every batch: a running import that stopped moving died with its process.
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [

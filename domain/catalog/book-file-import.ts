@@ -263,6 +263,7 @@ export async function attachBookFiles(
       .set({
         filesAttached: sql`${catalogImports.filesAttached} + ${attached}`,
         filesRefused: sql`${catalogImports.filesRefused} + ${refused}`,
+        updatedAt: new Date(),
       })
       .where(eq(catalogImports.id, importId));
   });

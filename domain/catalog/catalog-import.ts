@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
 import { categories } from '#db/schema/catalog.ts';
@@ -215,7 +215,7 @@ export async function runImport(
       }
       await tx
         .update(catalogImports)
-        .set({ ...counts })
+        .set({ ...counts, updatedAt: new Date() })
         .where(eq(catalogImports.id, importId));
     });
     options.onProgress?.({ ...counts, readBytes, totalBytes });
@@ -313,6 +313,7 @@ export async function runImport(
       failure: failure?.message ?? null,
       failureValues: failure?.values ?? null,
       finishedAt: stillRunning ? null : new Date(),
+      updatedAt: new Date(),
       ...counts,
     })
     .where(eq(catalogImports.id, importId));
@@ -729,8 +730,25 @@ export async function importUploadedFeed(
 export async function finishImport(db: Queryable, id: number): Promise<void> {
   await db
     .update(catalogImports)
-    .set({ status: 'done', finishedAt: new Date() })
+    .set({ status: 'done', finishedAt: new Date(), updatedAt: new Date() })
     .where(eq(catalogImports.id, id));
+}
+
+// A batch takes a second or two and a book file less than a minute: an import that has not
+// moved for this long died with the process that ran it.
+const STALE_AFTER_MS = 15 * 60_000;
+
+/** Says so of imports whose process died: failed, interrupted (importing again finishes them). */
+export async function settleStaleImports(db: Queryable, now: Date): Promise<void> {
+  await db
+    .update(catalogImports)
+    .set({ status: 'failed', failure: 'import.feed.interrupted', finishedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(catalogImports.status, 'running'),
+        lt(catalogImports.updatedAt, new Date(now.getTime() - STALE_AFTER_MS)),
+      ),
+    );
 }
 
 export type ImportSummary = {
@@ -802,7 +820,9 @@ export const REFUSALS_PAGE_SIZE = 100;
 export async function recentImports(
   db: Queryable,
   page: number,
+  now = new Date(),
 ): Promise<{ imports: ImportSummary[]; total: number }> {
+  await settleStaleImports(db, now);
   const [rows, [total]] = await Promise.all([
     db
       .select(summaryColumns)
@@ -829,7 +849,9 @@ export async function importReport(
   db: Queryable,
   id: number,
   page: number,
+  now = new Date(),
 ): Promise<{ summary: ImportSummary; refusals: RefusalRow[] } | null> {
+  await settleStaleImports(db, now);
   const [row] = await db
     .select(summaryColumns)
     .from(catalogImports)

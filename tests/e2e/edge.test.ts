@@ -308,6 +308,37 @@ describe('issue 18: body limits while streaming, whatever the framing', () => {
   });
 });
 
+describe('issue 15: the Admin page’s upload streams, for managers only', () => {
+  afterAll(stillAnswers);
+
+  it('an anonymous upload is refused before its body is read, in the visitor language', async () => {
+    const before = rssKb();
+    const answer = await raw(
+      request('POST', '/manage/admin/imports', {
+        'Content-Type': 'multipart/form-data; boundary=x',
+        'Content-Length': String(500 * 2 ** 20),
+        'Accept-Language': 'fr-CA,fr;q=0.9',
+      }),
+    );
+    expect(answer.status).toBe(403);
+    expect(answer.body).toContain(fr('error.forbidden'));
+    const after = rssKb();
+    if (before !== null && after !== null) expect(after - before).toBeLessThan(50 * 1024);
+  });
+
+  it('anything but a multipart form is 415 there, and a chunked anonymous upload is 403', async () => {
+    const form = await raw(
+      request('POST', '/manage/admin/imports', {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Content-Length': '3',
+      }) + 'a=b',
+    );
+    expect(form.status).toBe(415);
+    expect(form.body).toContain(en('error.unsupportedMediaType'));
+    expect(await postChunked('/manage/admin/imports', 'multipart/form-data; boundary=x', 50 * 2 ** 20)).toBe(403);
+  }, 60_000);
+});
+
 describe('issue 18: text that nobody types is refused at the edge', () => {
   it.each([
     ['a NUL in a search', '/search?terms=%00'],

@@ -9,7 +9,7 @@ import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
 import { catalogImportRefusals, catalogImports } from '#db/schema/catalog-imports.ts';
 import { buildEpub } from '#db/seed/content/epub.ts';
 import { attachBookFiles } from '#domain/catalog/book-file-import.ts';
-import { runImport, startImport } from '#domain/catalog/catalog-import.ts';
+import { importReport, runImport, startImport } from '#domain/catalog/catalog-import.ts';
 import { isbn13CheckDigit } from '#domain/catalog/isbn.ts';
 import { productDetail } from '#domain/catalog/service.ts';
 import { diskFileStore } from '#domain/reading/file-store.ts';
@@ -402,5 +402,24 @@ describe('publishers’ covers (issue 15)', () => {
     expect(pixel(80, 120)[0]).toBeGreaterThan(180);
     expect(pixel(80, 120)[2]).toBeLessThan(60);
     expect(pixel(80, 5)).toEqual([244, 244, 245].map((v) => expect.closeTo(v, -1)));
+  });
+});
+
+describe('an import whose process died (issue 15)', () => {
+  it('reads as failed, interrupted, once it has not moved for a quarter of an hour', async () => {
+    const id = await startImport(database.db, {
+      source: 'admin',
+      fileName: 'stuck.xml',
+      totalBytes: 10,
+      startedBy: null,
+    });
+    const soon = new Date(Date.now() + 5 * 60_000);
+    expect((await importReport(database.db, id, 1, soon))?.summary.status).toBe('running');
+    const later = new Date(Date.now() + 16 * 60_000);
+    const report = await importReport(database.db, id, 1, later);
+    expect(report?.summary).toMatchObject({
+      status: 'failed',
+      failure: { message: 'import.feed.interrupted' },
+    });
   });
 });
