@@ -335,7 +335,9 @@ describe('issue 15: the Admin page’s upload streams, for managers only', () =>
     );
     expect(form.status).toBe(415);
     expect(form.body).toContain(en('error.unsupportedMediaType'));
-    expect(await postChunked('/manage/admin/imports', 'multipart/form-data; boundary=x', 50 * 2 ** 20)).toBe(403);
+    expect(
+      await postChunked('/manage/admin/imports', 'multipart/form-data; boundary=x', 50 * 2 ** 20),
+    ).toBe(403);
   }, 60_000);
 });
 
