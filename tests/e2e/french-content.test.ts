@@ -31,7 +31,8 @@ describe('a French page, as a visitor who reads French', () => {
 
     const title = page.getByRole('heading', { level: 1 });
     expect(await title.getAttribute('lang')).toBe('en');
-    const description = page.getByRole('region', { name: 'Description' }).locator('p');
+    // The description's paragraphs sit in one element marked with the book's language.
+    const description = page.getByRole('region', { name: 'Description' }).locator('.prose');
     expect(await description.getAttribute('lang')).toBe('en');
 
     const breadcrumb = page.getByRole('navigation', { name: 'Fil d’Ariane' });
