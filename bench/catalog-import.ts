@@ -132,7 +132,9 @@ if (withPages) {
     if (i > 300) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const target = { url: `http://127.0.0.1:${port}${pagePath}`, connections: 10 };
+  // Shoppers at a steady 200 pages a second (not as fast as the machine can answer, which
+  // would measure the load generator's own queue): what each of them waits.
+  const target = { url: `http://127.0.0.1:${port}${pagePath}`, connections: 10, overallRate: 200 };
   await autocannon({ ...target, duration: 3 });
   idle = await autocannon({ ...target, duration: 15 });
   console.log(
@@ -143,7 +145,12 @@ if (withPages) {
 const started = Date.now();
 const loading =
   withPages && server
-    ? autocannon({ url: `http://127.0.0.1:${port}${pagePath}`, connections: 10, duration: 25 })
+    ? autocannon({
+        url: `http://127.0.0.1:${port}${pagePath}`,
+        connections: 10,
+        overallRate: 200,
+        duration: 25,
+      })
     : null;
 const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/catalog-import.ts', file], {
   env: { ...process.env, DATABASE_URL: url },

@@ -12,6 +12,7 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -71,6 +72,13 @@ if (filesDir && !statSync(filesDir, { throwIfNoEntry: false })?.isDirectory()) {
 }
 const url = process.env.DATABASE_URL || undefined;
 const dataDir = path.resolve(parsed.values['data-dir'] ?? process.env.DATA_DIR ?? './data');
+// The store keeps answering its shoppers while an operator imports: this process yields the
+// CPU to the app's (nice 10; the database's own work is not lowered).
+try {
+  setPriority(10);
+} catch {
+  // Not allowed here: the import runs at the usual priority.
+}
 mkdirSync(dataDir, { recursive: true });
 const database = await openDatabase({ url, dataDir, poolSize: 4 });
 
