@@ -1,4 +1,5 @@
 import { localName, xmlTokens } from '#domain/reading/xml-tokens.ts';
+import { DISPLAY_GROUP, hazardStatements } from './accessibility-display.ts';
 import type { AccessibilityStatementId } from './accessibility-metadata.ts';
 import type { AccessibilityRow } from './onix/accessibility.ts';
 
@@ -65,16 +66,7 @@ export function packageMetadata(opf: string): PackageMetadata {
   return { metas, links };
 }
 
-const GROUP = {
-  ways: 'Ways of Reading',
-  conformance: 'Conformance',
-  navigation: 'Navigation',
-  rich: 'Rich Content',
-  hazards: 'Hazards',
-  summary: 'Accessibility Summary',
-  legal: 'Legal Considerations',
-  more: 'Additional Accessibility Information',
-} as const;
+const GROUP = DISPLAY_GROUP;
 
 const A11Y_PROPERTY = /^(schema:access|schema:accessibility|a11y:|dcterms:conformsTo$)/;
 
@@ -237,30 +229,20 @@ export function epubAccessibilityRows(meta: PackageMetadata): AccessibilityRow[]
   }
 
   // Hazards.
-  if (
-    hazard('none') ||
-    (hazard('noFlashingHazard') && hazard('noMotionSimulationHazard') && hazard('noSoundHazard'))
-  ) {
-    say(GROUP.hazards, 'hazards-none');
-  } else if (
-    hazard('unknown') ||
-    (hazard('unknownFlashingHazard') &&
-      hazard('unknownMotionSimulationHazard') &&
-      hazard('unknownSoundHazard'))
-  ) {
-    say(GROUP.hazards, 'hazards-unknown');
-  } else {
-    const before = rows.length;
-    if (hazard('flashing')) say(GROUP.hazards, 'hazards-flashing');
-    if (hazard('motionSimulation')) say(GROUP.hazards, 'hazards-motion');
-    if (hazard('sound')) say(GROUP.hazards, 'hazards-sound');
-    if (hazard('unknownFlashingHazard')) say(GROUP.hazards, 'hazards-flashing-unknown');
-    if (hazard('unknownMotionSimulationHazard')) say(GROUP.hazards, 'hazards-motion-unknown');
-    if (hazard('unknownSoundHazard')) say(GROUP.hazards, 'hazards-sound-unknown');
-    if (hazard('noFlashingHazard')) say(GROUP.hazards, 'hazards-flashing-none');
-    if (hazard('noMotionSimulationHazard')) say(GROUP.hazards, 'hazards-motion-none');
-    if (hazard('noSoundHazard')) say(GROUP.hazards, 'hazards-sound-none');
-    if (rows.length === before) say(GROUP.hazards, 'hazards-no-metadata');
+  for (const id of hazardStatements({
+    none: hazard('none'),
+    unknown: hazard('unknown'),
+    flashing: hazard('flashing'),
+    motion: hazard('motionSimulation'),
+    sound: hazard('sound'),
+    noFlashing: hazard('noFlashingHazard'),
+    noMotion: hazard('noMotionSimulationHazard'),
+    noSound: hazard('noSoundHazard'),
+    unknownFlashing: hazard('unknownFlashingHazard'),
+    unknownMotion: hazard('unknownMotionSimulationHazard'),
+    unknownSound: hazard('unknownSoundHazard'),
+  })) {
+    say(GROUP.hazards, id);
   }
 
   // Accessibility summary: the publisher's words.

@@ -1,3 +1,4 @@
+import { DISPLAY_GROUP, hazardStatements } from '../accessibility-display.ts';
 import type { AccessibilityStatementId } from '../accessibility-metadata.ts';
 import { childrenOf, type OnixElement, pathOf, textOf } from './element.ts';
 
@@ -58,16 +59,7 @@ export function onixAccessibilityFacts(product: OnixElement): OnixAccessibilityF
   return { details, descriptions, hazards, formDetails, contentTypes };
 }
 
-const GROUP = {
-  ways: 'Ways of Reading',
-  conformance: 'Conformance',
-  navigation: 'Navigation',
-  rich: 'Rich Content',
-  hazards: 'Hazards',
-  summary: 'Accessibility Summary',
-  legal: 'Legal Considerations',
-  more: 'Additional Accessibility Information',
-} as const;
+const GROUP = DISPLAY_GROUP;
 
 /** The display guide's statements for an ONIX product, in the guide's field order. */
 export function onixAccessibilityRows(facts: OnixAccessibilityFacts): AccessibilityRow[] {
@@ -172,22 +164,20 @@ export function onixAccessibilityRows(facts: OnixAccessibilityFacts): Accessibil
 
   // Hazards (list 143 through feature type 12; 196/08 unknown accessibility).
   const hazard = (code: string) => facts.hazards.has(code);
-  if (hazard('00') || (hazard('14') && hazard('18') && hazard('16'))) {
-    say(GROUP.hazards, 'hazards-none');
-  } else if (has('08') || (hazard('24') && hazard('26') && hazard('25'))) {
-    say(GROUP.hazards, 'hazards-unknown');
-  } else {
-    const before = rows.length;
-    if (hazard('13')) say(GROUP.hazards, 'hazards-flashing');
-    if (hazard('17')) say(GROUP.hazards, 'hazards-motion');
-    if (hazard('15')) say(GROUP.hazards, 'hazards-sound');
-    if (hazard('24')) say(GROUP.hazards, 'hazards-flashing-unknown');
-    if (hazard('26')) say(GROUP.hazards, 'hazards-motion-unknown');
-    if (hazard('25')) say(GROUP.hazards, 'hazards-sound-unknown');
-    if (hazard('14')) say(GROUP.hazards, 'hazards-flashing-none');
-    if (hazard('18')) say(GROUP.hazards, 'hazards-motion-none');
-    if (hazard('16')) say(GROUP.hazards, 'hazards-sound-none');
-    if (rows.length === before) say(GROUP.hazards, 'hazards-no-metadata');
+  for (const id of hazardStatements({
+    none: hazard('00'),
+    unknown: has('08'),
+    flashing: hazard('13'),
+    motion: hazard('17'),
+    sound: hazard('15'),
+    noFlashing: hazard('14'),
+    noMotion: hazard('18'),
+    noSound: hazard('16'),
+    unknownFlashing: hazard('24'),
+    unknownMotion: hazard('26'),
+    unknownSound: hazard('25'),
+  })) {
+    say(GROUP.hazards, id);
   }
 
   // Accessibility summary: the publisher's own words.
