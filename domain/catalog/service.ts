@@ -57,8 +57,8 @@ export function sellableProductCount(ctx: RequestContext): Promise<number> {
   });
 }
 
-/** What a generated cover shows; deleted products have no cover. */
-export async function coverFacts(ctx: RequestContext, id: number) {
+/** What a product's cover is drawn from; unknown ids are not found. */
+async function coverFacts(ctx: RequestContext, id: number) {
   const [row] = await ctx.db
     .select({
       title: products.title,
@@ -74,32 +74,26 @@ export async function coverFacts(ctx: RequestContext, id: number) {
   return row;
 }
 
-/** The generated SVG cover of a product (issue 2 §3: no external images). */
-export async function productCoverSvg(ctx: RequestContext, id: number): Promise<string> {
-  const facts = await coverFacts(ctx, id);
-  return generatedCover(id, facts);
-}
-
-function generatedCover(
-  id: number,
-  facts: { title: string; authors: string; productType: string },
-) {
-  return coverSvg({ title: facts.title, author: facts.authors, type: facts.productType, seed: id });
-}
-
 /**
- * Where a product's cover comes from: the publisher's image in the store (issue 15), else the
- * generated SVG.
+ * A product's cover: the publisher's image in the store when it has one (issue 15), and the
+ * generated SVG (issue 2 §3), which also stands in when the stored image cannot be read.
  */
 export async function productCover(
   ctx: RequestContext,
   id: number,
-): Promise<{ kind: 'stored'; storagePath: string; sha256: string } | { kind: 'svg'; svg: string }> {
+): Promise<{ svg: string; stored: { storagePath: string; sha256: string } | null }> {
   const facts = await coverFacts(ctx, id);
-  if (facts.coverPath && facts.coverSha256) {
-    return { kind: 'stored', storagePath: facts.coverPath, sha256: facts.coverSha256 };
-  }
-  return { kind: 'svg', svg: generatedCover(id, facts) };
+  const svg = coverSvg({
+    title: facts.title,
+    author: facts.authors,
+    type: facts.productType,
+    seed: id,
+  });
+  const stored =
+    facts.coverPath && facts.coverSha256
+      ? { storagePath: facts.coverPath, sha256: facts.coverSha256 }
+      : null;
+  return { svg, stored };
 }
 
 export type ProductOffering = {

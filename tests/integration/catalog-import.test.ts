@@ -405,6 +405,30 @@ describe('publishers’ covers (issue 15)', () => {
   });
 });
 
+describe('a stored cover that cannot be read (issue 15)', () => {
+  it('shows the generated cover instead of failing', async () => {
+    const feed = uniqueFeed('reference-3.0.xml');
+    await importText(feed.text);
+    const id = (await productByIsbn(feed.isbn('9780306406157')))!;
+    await database.db
+      .update(products)
+      .set({ coverPath: 'covers/gone.jpg', coverSha256: 'f'.repeat(64), coverSource: 'feed' })
+      .where(eq(products.id, id));
+    const response = (await coverLoader({
+      request: new Request(`http://localhost/covers/${id}-160.webp`),
+      params: { file: `${id}-160.webp` },
+      context: testWebContext(
+        database,
+        {},
+        diskFileStore(mkdtempSync(path.join(tmpdir(), 'gone-'))),
+      ),
+    } as unknown as Parameters<typeof coverLoader>[0])) as Response;
+    expect(response.status).toBe(200);
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([meta.format, meta.width]).toEqual(['webp', 160]);
+  });
+});
+
 describe('an import whose process died (issue 15)', () => {
   it('reads as failed, interrupted, once it has not moved for a quarter of an hour', async () => {
     const id = await startImport(database.db, {

@@ -22,17 +22,24 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   const source = await productCover(context.rc, id);
   if (width === null) {
     // The SVG address names the generated cover; a publisher's cover has only raster sizes.
-    if (source.kind !== 'svg') throw data(null, { status: 404 });
+    if (source.stored) throw data(null, { status: 404 });
     return new Response(source.svg, {
       headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': ONE_DAY },
     });
   }
-  const cover =
-    source.kind === 'svg'
-      ? await rasterCover(source.svg, width)
-      : await rasterStoredCover(source.sha256, width, async () =>
-          Buffer.from(await context.bookFiles.read(source.storagePath)),
-        );
+  const { stored } = source;
+  let cover: Awaited<ReturnType<typeof rasterCover>> | null = null;
+  if (stored) {
+    try {
+      cover = await rasterStoredCover(stored.sha256, width, async () =>
+        Buffer.from(await context.bookFiles.read(stored.storagePath)),
+      );
+    } catch (error) {
+      // A stored image gone or unreadable: the generated cover, never a 500.
+      context.log.warn({ err: error, id }, 'stored cover unreadable');
+    }
+  }
+  cover ??= await rasterCover(source.svg, width);
   const headers = { 'Cache-Control': ONE_DAY, ETag: cover.etag };
   if (request.headers.get('If-None-Match') === cover.etag) {
     return new Response(null, { status: 304, headers });
