@@ -9,6 +9,7 @@ import {
 import { onixDate } from './dates.ts';
 import { plainDescription } from './description.ts';
 import { childOf, childrenOf, type OnixElement, pathOf, textOf } from './element.ts';
+import { onixKeywords } from './keywords.ts';
 import { languageTag } from './language.ts';
 import { type PriceDecision, usPrice } from './price.ts';
 
@@ -256,7 +257,7 @@ function readPages(descriptive: OnixElement | undefined): number | null {
 
 function readSubjects(descriptive: OnixElement | undefined) {
   const subjects: (SubjectDraft & { main: boolean })[] = [];
-  const keywords: string[] = [];
+  const keywordHeadings: string[] = [];
   for (const subject of childrenOf(descriptive, 'Subject')) {
     const scheme = textOf(subject, 'SubjectSchemeIdentifier');
     const code = textOf(subject, 'SubjectCode');
@@ -265,12 +266,15 @@ function readSubjects(descriptive: OnixElement | undefined) {
     else if (scheme === '93' && code) subjects.push({ scheme: 'thema', code, main });
     else if (scheme === '20') {
       const heading = textOf(subject, 'SubjectHeadingText');
-      if (heading) keywords.push(...heading.split(/\s*;\s*/).filter(Boolean));
+      if (heading) keywordHeadings.push(heading);
     }
   }
   // The main subject first; the others in the feed's order.
   subjects.sort((a, b) => Number(b.main) - Number(a.main));
-  return { subjects: subjects.map(({ scheme, code }) => ({ scheme, code })), keywords };
+  return {
+    subjects: subjects.map(({ scheme, code }) => ({ scheme, code })),
+    keywords: onixKeywords(keywordHeadings),
+  };
 }
 
 function readDescription(product: OnixElement): string {
