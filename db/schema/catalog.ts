@@ -115,6 +115,10 @@ export const products = pgTable(
     contributors: jsonb().$type<{ name: string; role: string }[]>(),
     // Collection / series title, with its part number when the feed gives one.
     series: text(),
+    // The publisher's keywords (ONIX subject scheme 20), searched with weight C: at most 30
+    // of at most 100 characters (domain/catalog/onix/keywords.ts). jsonb, not text[]: its
+    // to_tsvector is immutable, so the generated search_vector can read it.
+    keywords: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     publicationDate: date(),
     // A future publication or embargo date: shown, not sold until then (issue 15).
     saleStartsAt: timestamp({ withTimezone: true }),
@@ -145,7 +149,8 @@ export const products = pgTable(
         setweight(to_tsvector('english', coalesce(${products.title}, '')), 'A') ||
         setweight(to_tsvector('english', coalesce(${products.subtitle}, '')), 'B') ||
         setweight(to_tsvector('simple', coalesce(${products.authors}, '') || ' ' || coalesce(${products.isbnText}, '')), 'B') ||
-        setweight(to_tsvector('english', coalesce(${products.description}, '')), 'C')`,
+        setweight(to_tsvector('english', coalesce(${products.description}, '')), 'C') ||
+        setweight(to_tsvector('english', ${products.keywords}), 'C')`,
     ),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -171,6 +176,10 @@ export const products = pgTable(
     check('products_slug_shape', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check('products_counters', sql`${t.salesCount} >= 0 and ${t.adoptionCount} >= 0`),
     check('products_edition_number', sql`${t.editionNumber} is null or ${t.editionNumber} > 0`),
+    check(
+      'products_keywords',
+      sql`jsonb_typeof(${t.keywords}) = 'array' and jsonb_array_length(${t.keywords}) <= 30`,
+    ),
     // Only sellable products are ever searched: a smaller index, and no heap visit to learn
     // that a match was deleted (domain/catalog/search.ts writes the same predicate).
     index('products_search')

@@ -91,7 +91,8 @@ type DeleteRequest = { reference: string; identifiers: IdentifierDraft[]; line: 
 type Existing = { id: number; reference: string | null; digest: string | null; status: string };
 
 // Raised when the reading of a record changes, so that a feed imported again is read again.
-const RULES_VERSION = 1;
+// 2: keywords are kept (migration 0024), so products imported before have theirs written.
+const RULES_VERSION = 2;
 
 /**
  * What decides whether a record changed: its XML as written, and what today makes of it (a
@@ -393,6 +394,8 @@ function productRow(item: Pending, id: number | null, now: Date): ProductRow {
     authors: d.authors,
     contributors: JSON.stringify(d.contributors),
     series: d.series,
+    // The array itself: a string here would be stored as a jsonb string, not an array.
+    keywords: d.keywords,
     imprint: d.imprint,
     publisher: d.publisher,
     edition: d.editionNumber === null ? d.edition : null,
@@ -413,7 +416,7 @@ function productRow(item: Pending, id: number | null, now: Date): ProductRow {
 const PRODUCT_COLUMNS = `id int, record_reference text, source_digest text,
   touch_descriptive boolean, touch_collateral boolean, touch_publishing boolean, touch_supply boolean,
   title text, subtitle text, slug text, description text, authors text, contributors jsonb,
-  series text, imprint text, publisher text, edition text, edition_number smallint,
+  series text, keywords jsonb, imprint text, publisher text, edition text, edition_number smallint,
   language_code text, num_pages int, publication_date date, publish_year smallint,
   sale_starts_at timestamptz, sale_hold text, isbn_text text, product_file_type text,
   supplier_item_id text, updated_at timestamptz`;
@@ -469,12 +472,12 @@ async function writeBatch(
     const rows = inserts.map((item) => productRow(item, null, now));
     const created = rowsOf<{ id: number; record_reference: string }>(
       await tx.execute(sql`insert into products (product_type, status, title, subtitle, slug,
-          description, authors, contributors, series, imprint, publisher, edition, edition_number,
-          language_code, num_pages, publication_date, publish_year, sale_starts_at, sale_hold,
-          isbn_text, product_file_type, supplier_item_id, record_reference, source_digest,
-          created_at, updated_at)
+          description, authors, contributors, series, keywords, imprint, publisher, edition,
+          edition_number, language_code, num_pages, publication_date, publish_year,
+          sale_starts_at, sale_hold, isbn_text, product_file_type, supplier_item_id,
+          record_reference, source_digest, created_at, updated_at)
         select 'book', 'active', title, subtitle, slug, description, authors, contributors,
-          series, imprint, publisher, edition, edition_number, language_code, num_pages,
+          series, keywords, imprint, publisher, edition, edition_number, language_code, num_pages,
           publication_date, publish_year, sale_starts_at, sale_hold, isbn_text,
           product_file_type, supplier_item_id, record_reference, source_digest, updated_at,
           updated_at
@@ -496,6 +499,7 @@ async function writeBatch(
         authors = case when r.touch_descriptive then r.authors else p.authors end,
         contributors = case when r.touch_descriptive then r.contributors else p.contributors end,
         series = case when r.touch_descriptive then r.series else p.series end,
+        keywords = case when r.touch_descriptive then r.keywords else p.keywords end,
         edition = case when r.touch_descriptive then r.edition else p.edition end,
         edition_number = case when r.touch_descriptive then r.edition_number else p.edition_number end,
         language_code = case when r.touch_descriptive then r.language_code else p.language_code end,

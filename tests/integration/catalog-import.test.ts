@@ -11,8 +11,11 @@ import { buildEpub } from '#db/seed/content/epub.ts';
 import { attachBookFiles } from '#domain/catalog/book-file-import.ts';
 import { importReport, runImport, startImport } from '#domain/catalog/catalog-import.ts';
 import { isbn13CheckDigit } from '#domain/catalog/isbn.ts';
+import { searchCatalog } from '#domain/catalog/search.ts';
 import { productDetail } from '#domain/catalog/service.ts';
 import { diskFileStore } from '#domain/reading/file-store.ts';
+import { clearTimedCaches } from '#domain/shared/timed-cache.ts';
+import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
 import { loader as coverLoader } from '#web/routes/cover.ts';
 
@@ -278,6 +281,93 @@ describe('importing an ONIX feed (issue 15)', () => {
         reference: expect.stringMatching(/\.100003$/),
       }),
     );
+  });
+});
+
+describe('keywords (issue 15: subjects "(BISAC, Thema, keywords)")', () => {
+  const KEYWORDS = '<SubjectHeadingText>organic chemistry; reactions</SubjectHeadingText>';
+  // A word no other row has, so that search answers only this test's products.
+  const fresh = () => `kw${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36)}`;
+
+  async function keywordsOf(id: number) {
+    const [row] = await database.db
+      .select({ keywords: products.keywords })
+      .from(products)
+      .where(eq(products.id, id));
+    return row?.keywords;
+  }
+
+  async function found(term: string): Promise<number[]> {
+    // The search page's own function (web/routes/search.tsx).
+    const outcome = await searchCatalog(testContext(database.db, { now }), term);
+    if (!outcome.ok) throw new Error(`no search for ${term}`);
+    return outcome.results.map((r) => r.id);
+  }
+
+  it('issue 15: a student finds an imported book by a keyword the publisher gave, below a title match', async () => {
+    const word = fresh();
+    const feed = uniqueFeed('reference-3.0.xml');
+    const text = feed.text.replace(
+      KEYWORDS,
+      `<SubjectHeadingText>Organic chemistry; ${word} ; organic CHEMISTRY</SubjectHeadingText>`,
+    );
+    await importText(text);
+    const id = (await productByIsbn(feed.isbn('9781234567897')))!;
+    expect(await keywordsOf(id)).toEqual(['Organic chemistry', word]);
+    const inTitle = await insertProduct(database.db, { title: `Understanding ${word}` });
+    expect(await found(word)).toEqual([inTitle, id]);
+  });
+
+  it('issue 15: a re-import with changed keywords replaces them, and search follows', async () => {
+    const [before, after] = [fresh(), fresh()];
+    const feed = uniqueFeed('reference-3.0.xml');
+    await importText(
+      feed.text.replace(KEYWORDS, `<SubjectHeadingText>${before}</SubjectHeadingText>`),
+    );
+    const id = (await productByIsbn(feed.isbn('9781234567897')))!;
+    expect(await found(before)).toEqual([id]);
+
+    const changed = feed.text.replace(
+      KEYWORDS,
+      `<SubjectHeadingText>${after}; photosynthesis</SubjectHeadingText>`,
+    );
+    expect(await importText(changed)).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
+    expect(await keywordsOf(id)).toEqual([after, 'photosynthesis']);
+    // The import's change notification empties every process's caches (server/app.ts).
+    clearTimedCaches();
+    expect(await found(after)).toEqual([id]);
+    expect(await found(before)).toEqual([]);
+    // The same file again: nothing changes.
+    expect(await importText(changed)).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('issue 15: a block update without the descriptive detail keeps the keywords', async () => {
+    const word = fresh();
+    const feed = uniqueFeed('reference-3.0.xml');
+    await importText(
+      feed.text.replace(KEYWORDS, `<SubjectHeadingText>${word}</SubjectHeadingText>`),
+    );
+    const id = (await productByIsbn(feed.isbn('9781234567897')))!;
+    const reference = (
+      await database.db
+        .select({ reference: products.recordReference })
+        .from(products)
+        .where(eq(products.id, id))
+    )[0]!.reference!;
+    const descriptionOnly = `<?xml version="1.0" encoding="UTF-8"?>
+<ONIXMessage release="3.0" xmlns="http://ns.editeur.org/onix/3.0/reference">
+  <Header><Sender><SenderName>Éditions Exemple</SenderName></Sender><SentDateTime>20261128</SentDateTime></Header>
+  <Product>
+    <RecordReference>${reference}</RecordReference>
+    <NotificationType>04</NotificationType>
+    <ProductIdentifier><ProductIDType>15</ProductIDType><IDValue>${feed.isbn('9781234567897')}</IDValue></ProductIdentifier>
+    <CollateralDetail>
+      <TextContent><TextType>03</TextType><ContentAudience>00</ContentAudience><Text>New words.</Text></TextContent>
+    </CollateralDetail>
+  </Product>
+</ONIXMessage>`;
+    expect(await importText(descriptionOnly)).toMatchObject({ updated: 1, refused: 0 });
+    expect(await keywordsOf(id)).toEqual([word]);
   });
 });
 
