@@ -2,7 +2,8 @@
 // Imports an ONIX for Books 3.0/3.1 feed into DATABASE_URL, or the embedded database in the data
 // directory (stop the server first: the embedded database has one user at a time). Streams the
 // file, shows progress (records/s, ETA) on stderr, and prints the report at the end; the
-// report is also kept in the database and shown on the Admin page.
+// report is also kept in the database and shown on the Admin page. Book files go where the
+// server keeps them: the bucket of BOOK_FILES_S3_BUCKET when set, else the data directory.
 import {
   copyFileSync,
   createReadStream,
@@ -26,14 +27,17 @@ import {
   runImport,
   startImport,
 } from '#domain/catalog/catalog-import.ts';
-import { diskFileStore } from '#domain/reading/file-store.ts';
+import type { BookFileStore } from '#domain/reading/file-store.ts';
 import { translate } from '#i18n/translate.ts';
+import { createBookFileStore } from '#server/book-file-store.ts';
+import { loadBookFilesS3 } from '#server/config.ts';
 
 const USAGE = `usage: npm run catalog:import -- <feed.xml> [--files DIR] [--data-dir DIR]
   <feed.xml>       an ONIX for Books 3.0 or 3.1 message (reference or short tags)
   --files DIR      EPUB and PDF files for the feed's products, each named as the feed's resource
                    link or with the product's ISBN in its name; checked, then attached
-  --data-dir DIR   the embedded database (default $DATA_DIR or ./data); ignored with DATABASE_URL`;
+  --data-dir DIR   the embedded database (default $DATA_DIR or ./data); ignored with DATABASE_URL;
+                   also the book files' home unless BOOK_FILES_S3_BUCKET names a bucket`;
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -72,6 +76,12 @@ if (filesDir && !statSync(filesDir, { throwIfNoEntry: false })?.isDirectory()) {
 }
 const url = process.env.DATABASE_URL || undefined;
 const dataDir = path.resolve(parsed.values['data-dir'] ?? process.env.DATA_DIR ?? './data');
+let bookFiles: BookFileStore;
+try {
+  bookFiles = createBookFileStore({ DATA_DIR: dataDir, bookFilesS3: loadBookFilesS3() });
+} catch (error) {
+  fail((error as Error).message);
+}
 // The store keeps answering its shoppers while an operator imports: this process yields the
 // CPU to the app's (nice 10; the database's own work is not lowered).
 try {
@@ -137,7 +147,7 @@ try {
         copyFileSync(path.join(filesDir, name), localPath);
         return { fileName: name, localPath };
       });
-      const result = await attachBookFiles(database.db, diskFileStore(dataDir), report.id, files, {
+      const result = await attachBookFiles(database.db, bookFiles, report.id, files, {
         fileLinks: report.fileLinks,
       });
       console.log(

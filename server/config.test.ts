@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadBookFilesS3, loadConfig } from './config.ts';
 
 const keys = {
   STRIPE_SECRET_KEY: 'sk_test_51Config000000000000000000000000',
@@ -164,5 +164,95 @@ describe('ORDER_RETENTION_YEARS', () => {
     for (const bad of ['0', 'seven', '2.5']) {
       expect(() => loadConfig({ ORDER_RETENTION_YEARS: bad })).toThrow(/ORDER_RETENTION_YEARS/);
     }
+  });
+});
+
+// Issue 15: book files in an S3-compatible bucket by configuration (decision 026), else the
+// data directory; variables that do not fit together stop the start, each named.
+describe('BOOK_FILES_S3_* (issue 15, decision 026)', () => {
+  const bucket = { BOOK_FILES_S3_BUCKET: 'shelfmark-books' };
+
+  it('no bucket: the data directory keeps the book files', () => {
+    expect(loadConfig({}).bookFilesS3).toBeNull();
+    expect(loadBookFilesS3({})).toBeNull();
+  });
+
+  it('a bucket on AWS takes its region from BOOK_FILES_S3_REGION or AWS_REGION', () => {
+    expect(loadConfig({ ...bucket, BOOK_FILES_S3_REGION: 'eu-west-3' }).bookFilesS3).toEqual({
+      bucket: 'shelfmark-books',
+      region: 'eu-west-3',
+      endpoint: undefined,
+      prefix: '',
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...bucket, AWS_REGION: 'ca-central-1' }).bookFilesS3?.region).toBe(
+      'ca-central-1',
+    );
+    expect(() => loadConfig(bucket)).toThrow(
+      /BOOK_FILES_S3_REGION: required with BOOK_FILES_S3_BUCKET on AWS/,
+    );
+  });
+
+  it('an S3-compatible service: its endpoint, path-style addresses, a prefix ending in /', () => {
+    const settings = loadConfig({
+      ...bucket,
+      BOOK_FILES_S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      BOOK_FILES_S3_FORCE_PATH_STYLE: 'true',
+      BOOK_FILES_S3_PREFIX: 'campus/books',
+    }).bookFilesS3;
+    expect(settings).toEqual({
+      bucket: 'shelfmark-books',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      prefix: 'campus/books/',
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({
+        ...bucket,
+        BOOK_FILES_S3_ENDPOINT: 'https://s3.example.com',
+        BOOK_FILES_S3_PREFIX: 'x/',
+      }).bookFilesS3?.prefix,
+    ).toBe('x/');
+  });
+
+  it('any other BOOK_FILES_S3_ variable without the bucket stops the start, naming it', () => {
+    expect(() => loadConfig({ BOOK_FILES_S3_ENDPOINT: 'https://s3.example.com' })).toThrow(
+      /BOOK_FILES_S3_ENDPOINT: set without BOOK_FILES_S3_BUCKET/,
+    );
+    expect(() =>
+      loadConfig({ BOOK_FILES_S3_REGION: 'eu-west-3', BOOK_FILES_S3_PREFIX: 'books' }),
+    ).toThrow(
+      /BOOK_FILES_S3_REGION: set without BOOK_FILES_S3_BUCKET[\s\S]*BOOK_FILES_S3_PREFIX: set without/,
+    );
+    expect(() => loadBookFilesS3({ BOOK_FILES_S3_FORCE_PATH_STYLE: 'true' })).toThrow(
+      /BOOK_FILES_S3_FORCE_PATH_STYLE: set without BOOK_FILES_S3_BUCKET/,
+    );
+  });
+
+  it.each([
+    ['BOOK_FILES_S3_BUCKET', 'Not_A Bucket'],
+    ['BOOK_FILES_S3_BUCKET', 'ab'],
+    ['BOOK_FILES_S3_ENDPOINT', 'not a url'],
+    ['BOOK_FILES_S3_ENDPOINT', 'ftp://s3.example.com'],
+    ['BOOK_FILES_S3_ENDPOINT', 'https://s3.example.com/some/path'],
+    ['BOOK_FILES_S3_REGION', 'eu west'],
+    ['BOOK_FILES_S3_PREFIX', '/books'],
+    ['BOOK_FILES_S3_PREFIX', 'books/../other'],
+    ['BOOK_FILES_S3_PREFIX', 'books//x'],
+    ['BOOK_FILES_S3_FORCE_PATH_STYLE', 'yes'],
+  ])('%s=%j is refused by name, at the server and in the import tool', (name, value) => {
+    const env = { ...bucket, BOOK_FILES_S3_REGION: 'eu-west-3', [name]: value };
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: `));
+    expect(() => loadBookFilesS3(env)).toThrow(new RegExp(`${name}: `));
+  });
+
+  it('the import tool reads the same settings as the server', () => {
+    const env = {
+      ...bucket,
+      BOOK_FILES_S3_ENDPOINT: 'https://s3.example.com',
+      BOOK_FILES_S3_PREFIX: 'p',
+    };
+    expect(loadBookFilesS3(env)).toEqual(loadConfig(env).bookFilesS3);
   });
 });

@@ -1,9 +1,55 @@
 import { z } from 'zod';
 import { DEFAULT_ORDER_RETENTION_YEARS } from '#domain/accounts/account-deletion.ts';
 import type { StripeSettings } from '#domain/commerce/stripe-gateway.ts';
+import type { S3FileStoreSettings } from './s3-file-store.ts';
+
+// Book files in an S3-compatible bucket (issue 15, decision 026) instead of the data directory.
+// The credentials are the SDK's own (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, a profile or a
+// role); the region may be AWS_REGION, as the SDK reads it.
+const BOOK_FILES_S3_FIELDS = {
+  BOOK_FILES_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/, 'a bucket name (3 to 63 a-z, 0-9, ".", "-")')
+    .optional(),
+  BOOK_FILES_S3_ENDPOINT: z
+    .string()
+    .url()
+    .regex(
+      /^https?:\/\/[^/?#\s]+\/?$/,
+      'an http or https origin with no path (https://s3.example.com)',
+    )
+    .optional(),
+  BOOK_FILES_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/i, 'a region name (us-east-1)')
+    .optional(),
+  BOOK_FILES_S3_PREFIX: z
+    .string()
+    .refine(
+      (value) =>
+        !/[\\\0]/.test(value) &&
+        value
+          .replace(/\/$/, '')
+          .split('/')
+          .every((s) => s !== '' && s !== '.' && s !== '..'),
+      'folders separated by "/" (shelfmark/books), no leading "/", ".", "..", empty ones or "\\"',
+    )
+    .optional(),
+  BOOK_FILES_S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
+  AWS_REGION: z.string().optional(),
+};
+const BOOK_FILES_S3_NAMES = [
+  'BOOK_FILES_S3_ENDPOINT',
+  'BOOK_FILES_S3_REGION',
+  'BOOK_FILES_S3_PREFIX',
+  'BOOK_FILES_S3_FORCE_PATH_STYLE',
+] as const;
+/** S3-compatible services do not care for a region; the SDK still signs with one. */
+const ANY_REGION = 'us-east-1';
 
 // Configuration is parsed once at start; every bad variable is reported by name.
 const schema = z.object({
+  ...BOOK_FILES_S3_FIELDS,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -117,6 +163,48 @@ function stripeSettings(config: z.infer<typeof schema>): StripeSettings | null |
   };
 }
 
+/** The bucket's settings when BOOK_FILES_S3_BUCKET is set, or why the variables do not fit. */
+function s3Settings(
+  config: z.infer<z.ZodObject<typeof BOOK_FILES_S3_FIELDS>>,
+): S3FileStoreSettings | null | string[] {
+  const bucket = config.BOOK_FILES_S3_BUCKET;
+  if (!bucket) {
+    const strays = BOOK_FILES_S3_NAMES.filter((name) => config[name] !== undefined);
+    return strays.length === 0
+      ? null
+      : strays.map((name) => `  ${name}: set without BOOK_FILES_S3_BUCKET`);
+  }
+  const endpoint = config.BOOK_FILES_S3_ENDPOINT?.replace(/\/$/, '');
+  const region = config.BOOK_FILES_S3_REGION ?? config.AWS_REGION ?? (endpoint ? ANY_REGION : null);
+  if (!region) {
+    return ['  BOOK_FILES_S3_REGION: required with BOOK_FILES_S3_BUCKET on AWS (or AWS_REGION)'];
+  }
+  const prefix = config.BOOK_FILES_S3_PREFIX?.replace(/\/$/, '');
+  return {
+    bucket,
+    region,
+    endpoint,
+    prefix: prefix ? `${prefix}/` : '',
+    forcePathStyle: ['true', '1'].includes(config.BOOK_FILES_S3_FORCE_PATH_STYLE ?? ''),
+  };
+}
+
+/**
+ * Where book files go (issue 15), read from the environment on its own: for the command-line
+ * tools that keep files but need none of the server's other settings (npm run catalog:import).
+ * Null is the data directory. A bad variable stops the tool, named as at the server's start.
+ */
+export function loadBookFilesS3(env: NodeJS.ProcessEnv = process.env): S3FileStoreSettings | null {
+  const parsed = z.object(BOOK_FILES_S3_FIELDS).safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const settings = s3Settings(parsed.data);
+  if (Array.isArray(settings)) throw new Error(`Invalid configuration:\n${settings.join('\n')}`);
+  return settings;
+}
+
 export type Config = z.infer<typeof schema> & {
   sessionSecret: string;
   /** Key of the access-code digests (HMAC-SHA256): codes are never stored whole. */
@@ -129,6 +217,8 @@ export type Config = z.infer<typeof schema> & {
   demoAllowed: boolean;
   /** Stripe when configured; null means the built-in test gateway takes payments. */
   stripe: StripeSettings | null;
+  /** BOOK_FILES_S3_*: the bucket that keeps book files; null means the data directory. */
+  bookFilesS3: S3FileStoreSettings | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -142,6 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Array.isArray(stripe)) throw new Error(`Invalid configuration:\n${stripe.join('\n')}`);
   const production = config.NODE_ENV === 'production';
   const problems = production ? productionProblems(config, stripe !== null) : [];
+  const bookFilesS3 = s3Settings(config);
+  if (Array.isArray(bookFilesS3)) problems.push(...bookFilesS3);
   if (config.PAYMENTS === 'test' && stripe) {
     problems.push('  PAYMENTS: "test" together with the Stripe keys; choose one');
   }
@@ -156,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testPayments: stripe === null,
     demoAllowed: !production || !liveMoney(config),
     stripe,
+    bookFilesS3: Array.isArray(bookFilesS3) ? null : bookFilesS3,
   };
 }
 
