@@ -1,3 +1,4 @@
+import { coverVersion } from '#domain/catalog/cover-version.ts';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { users } from '#db/schema/accounts.ts';
 import { products } from '#db/schema/catalog.ts';
@@ -24,6 +25,8 @@ export type ClassroomMaterial = {
   languageCode: string;
   productType: string;
   publisher: string;
+  /** The cover's version, for its addresses (domain/catalog/cover-version.ts). */
+  cover: string;
   /** The section's own button for this member (course-section.ts); null when none shows. */
   action: ShelfAction | null;
   offeringId: number | null;
@@ -86,6 +89,7 @@ async function sectionMaterials(
       languageCode: products.languageCode,
       productType: products.productType,
       publisher: products.publisher,
+      cover: coverVersion,
     })
     .from(sectionProducts)
     .innerJoin(products, eq(products.id, sectionProducts.productId))

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
+import { coverVersion } from './cover-version.ts';
 import { priceLabel } from './price-label.ts';
 import { productPath } from './product-route.ts';
 import type { ProductCard } from './types.ts';
@@ -15,6 +16,7 @@ export const cardColumns = {
   slug: products.slug,
   languageCode: products.languageCode,
   saleHold: products.saleHold,
+  cover: coverVersion,
 };
 
 type CardRow = {
@@ -26,6 +28,7 @@ type CardRow = {
   slug: string;
   languageCode: string;
   saleHold: string | null;
+  cover: string;
 };
 type OfferSummary = { lowestCents: number | null; activeOffers: number };
 

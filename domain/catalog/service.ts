@@ -21,6 +21,7 @@ import { type AccessibilityGroup, accessibilityGroups } from './accessibility-me
 import { type UnavailabilityReason, unavailabilityReason } from './availability.ts';
 import { type CategoryLink, categoryTrail, tray } from './categories.ts';
 import { otherContributors } from './contributors.ts';
+import { coverVersion } from './cover-version.ts';
 import {
   defaultOffering,
   type OfferingPanel,
@@ -66,6 +67,7 @@ async function coverFacts(ctx: RequestContext, id: number) {
       productType: products.productType,
       coverPath: products.coverPath,
       coverSha256: products.coverSha256,
+      version: coverVersion,
     })
     .from(products)
     .where(eq(products.id, id))
@@ -81,7 +83,12 @@ async function coverFacts(ctx: RequestContext, id: number) {
 export async function productCover(
   ctx: RequestContext,
   id: number,
-): Promise<{ svg: string; stored: { storagePath: string; sha256: string } | null }> {
+): Promise<{
+  svg: string;
+  stored: { storagePath: string; sha256: string } | null;
+  /** The cover's version (cover-version.ts). */
+  version: string;
+}> {
   const facts = await coverFacts(ctx, id);
   const svg = coverSvg({
     title: facts.title,
@@ -93,7 +100,7 @@ export async function productCover(
     facts.coverPath && facts.coverSha256
       ? { storagePath: facts.coverPath, sha256: facts.coverSha256 }
       : null;
-  return { svg, stored };
+  return { svg, stored, version: facts.version };
 }
 
 export type ProductOffering = {

@@ -11,4 +11,6 @@ export type ProductCard = {
   languageCode: string;
   path: string;
   price: PriceLabel;
+  /** The cover's version, for its addresses (cover-image.ts, cover-version.ts). */
+  cover: string;
 };

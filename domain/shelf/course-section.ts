@@ -1,3 +1,4 @@
+import { coverVersion } from '#domain/catalog/cover-version.ts';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { products } from '#db/schema/catalog.ts';
 import { sectionProducts } from '#db/schema/courses.ts';
@@ -45,6 +46,8 @@ export type SectionMaterial = {
   title: string;
   productType: string;
   publisher: string;
+  /** The cover's version, for its addresses (domain/catalog/cover-version.ts). */
+  cover: string;
   /** The other version of a physical/digital choice, if this is one. */
   otherProductId: number | null;
   owned: boolean;
@@ -180,6 +183,7 @@ export async function courseSectionView(
             title: products.title,
             productType: products.productType,
             publisher: products.publisher,
+            cover: coverVersion,
             status: products.status,
             isDisabled: products.isDisabled,
             blockedCountries: products.blockedCountries,
@@ -320,6 +324,7 @@ export async function courseSectionView(
       title: fact.title,
       productType: fact.productType,
       publisher: fact.publisher,
+      cover: fact.cover,
       otherProductId: entry.otherProductId,
       owned: isOwned,
       inCart: inCart.has(entry.productId),

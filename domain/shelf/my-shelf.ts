@@ -1,3 +1,4 @@
+import { coverVersion } from '#domain/catalog/cover-version.ts';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
 import { cartItems, carts } from '#db/schema/commerce.ts';
@@ -127,6 +128,8 @@ export type ShelfTile = {
   languageCode: string;
   productType: string;
   publisher: string;
+  /** The cover's version, for its addresses (domain/catalog/cover-version.ts). */
+  cover: string;
   sectionNumber: string | null;
   /** 'Free Access': on the shelf at no cost (a free book, a course fee, inclusive access). */
   freeAccess: boolean;
@@ -180,6 +183,7 @@ export async function shelfMaterials(
       languageCode: products.languageCode,
       productType: products.productType,
       publisher: products.publisher,
+      cover: coverVersion,
       sectionNumber: courseSections.number,
       source: ownerships.source,
       expiresAt: ownerships.expiresAt,
@@ -219,6 +223,8 @@ export async function shelfMaterials(
 
 export type ShelfMaterialDetails = {
   productId: number;
+  /** The cover's version, for its addresses (domain/catalog/cover-version.ts). */
+  cover: string;
   title: string;
   subtitle: string | null;
   authors: string;
@@ -254,6 +260,7 @@ export async function shelfMaterialDetails(
   const [row] = await ctx.db
     .select({
       productId: products.id,
+      cover: coverVersion,
       title: products.title,
       subtitle: products.subtitle,
       authors: products.authors,

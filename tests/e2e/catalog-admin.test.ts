@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEpub } from '#db/seed/content/epub.ts';
 import { isbn13CheckDigit } from '#domain/catalog/isbn.ts';
@@ -91,7 +92,15 @@ describe('The Admin page: importing a catalog (issue 15)', () => {
     );
     const fake = path.join(dir, `fake-${isbn}.epub`);
     writeFileSync(fake, 'not a zip');
-    await upload(page, file, [book, fake]);
+    // The publisher's cover, named by the ISBN too.
+    const coverFile = path.join(dir, `${isbn}.jpg`);
+    writeFileSync(
+      coverFile,
+      await sharp({ create: { width: 600, height: 900, channels: 3, background: '#c00' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    await upload(page, file, [book, fake, coverFile]);
     await page.waitForURL(/\/manage\/admin\/imports\/\d+$/);
     await page.getByText('Done', { exact: true }).waitFor({ timeout: 30_000 });
     const counts = page.getByRole('table', { name: 'Records' });
@@ -103,7 +112,7 @@ describe('The Admin page: importing a catalog (issue 15)', () => {
       1,
     );
     await page.getByText('The check digit of ISBN 9781234567890 is wrong.').waitFor();
-    await counts.getByRole('row', { name: 'Book files attached 1', exact: true }).waitFor();
+    await counts.getByRole('row', { name: 'Book files attached 2', exact: true }).waitFor();
     await counts.getByRole('row', { name: 'Book files refused 1', exact: true }).waitFor();
     await page.getByText('This EPUB is not a ZIP container.').waitFor();
     await expectAccessible(page);
@@ -126,6 +135,14 @@ describe('The Admin page: importing a catalog (issue 15)', () => {
     // With its file attached, the book is for sale.
     await page.getByRole('button', { name: 'Add To Cart' }).waitFor();
     await page.getByText('Mechanisms', { exact: false }).first().waitFor();
+    // The publisher's cover, which Chromium takes as AVIF, at the size the page keeps for it.
+    const cover = page.getByRole('img', { name: /^Cover of/ });
+    await expect
+      .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(300);
+    expect(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      /\/covers\/\d+-300\.avif\?v=p[0-9a-f]{16}$/,
+    );
     await context.close();
 
     const french = await newContext(browser, { locale: 'fr-CA' });

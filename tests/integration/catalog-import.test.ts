@@ -10,6 +10,7 @@ import { catalogImportRefusals, catalogImports } from '#db/schema/catalog-import
 import { buildEpub } from '#db/seed/content/epub.ts';
 import { attachBookFiles } from '#domain/catalog/book-file-import.ts';
 import { importReport, runImport, startImport } from '#domain/catalog/catalog-import.ts';
+import { coverVersion } from '#domain/catalog/cover-version.ts';
 import { isbn13CheckDigit } from '#domain/catalog/isbn.ts';
 import { searchCatalog } from '#domain/catalog/search.ts';
 import { productDetail } from '#domain/catalog/service.ts';
@@ -433,11 +434,15 @@ describe('attaching book files (issue 15)', () => {
 });
 
 describe('publishers’ covers (issue 15)', () => {
-  async function coverOf(id: number, dir: string): Promise<{ status: number; body: Buffer }> {
+  async function coverOf(
+    id: number,
+    dir: string,
+    format = 'webp',
+  ): Promise<{ status: number; body: Buffer }> {
     try {
       const response = (await coverLoader({
-        request: new Request(`http://localhost/covers/${id}-160.webp`),
-        params: { file: `${id}-160.webp` },
+        request: new Request(`http://localhost/covers/${id}-160.${format}`),
+        params: { file: `${id}-160.${format}` },
         context: testWebContext(database, {}, diskFileStore(dir)),
       } as unknown as Parameters<typeof coverLoader>[0])) as Response;
       return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
@@ -492,6 +497,14 @@ describe('publishers’ covers (issue 15)', () => {
     expect(pixel(80, 120)[0]).toBeGreaterThan(180);
     expect(pixel(80, 120)[2]).toBeLessThan(60);
     expect(pixel(80, 5)).toEqual([244, 244, 245].map((v) => expect.closeTo(v, -1)));
+    // Its addresses name the image, and pages offer it as AVIF first.
+    const [row] = await database.db
+      .select({ version: coverVersion })
+      .from(products)
+      .where(eq(products.id, id));
+    expect(row?.version).toMatch(/^p[0-9a-f]{16}$/);
+    const avif = await coverOf(id, dir, 'avif');
+    expect((await sharp(avif.body).metadata()).format).toBe('heif');
   });
 });
 
@@ -504,8 +517,9 @@ describe('a stored cover that cannot be read (issue 15)', () => {
       .update(products)
       .set({ coverPath: 'covers/gone.jpg', coverSha256: 'f'.repeat(64), coverSource: 'feed' })
       .where(eq(products.id, id));
+    // The page's address names the publisher's image; what answers it is kept only a day.
     const response = (await coverLoader({
-      request: new Request(`http://localhost/covers/${id}-160.webp`),
+      request: new Request(`http://localhost/covers/${id}-160.webp?v=p${'f'.repeat(16)}`),
       params: { file: `${id}-160.webp` },
       context: testWebContext(
         database,
@@ -516,6 +530,7 @@ describe('a stored cover that cannot be read (issue 15)', () => {
     expect(response.status).toBe(200);
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     expect([meta.format, meta.width]).toEqual(['webp', 160]);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
   });
 });
 

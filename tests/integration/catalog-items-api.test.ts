@@ -71,8 +71,12 @@ describe('GET /api/catalog-items/{id} (spec 2 §7 Catalog item)', () => {
         name: 'Sheet Collection',
         productType: 'collection',
         isbn,
-        mediumImage: `/covers/${id}-600.webp`,
-        thumbnailImage: `/covers/${id}-192.webp`,
+        mediumImage: expect.stringMatching(
+          new RegExp(`^/covers/${id}-600\\.webp\\?v=g\\d+[0-9a-f]{12}$`),
+        ),
+        thumbnailImage: expect.stringMatching(
+          new RegExp(`^/covers/${id}-192\\.webp\\?v=g\\d+[0-9a-f]{12}$`),
+        ),
       },
     });
     expect(body.data.attributes.canonicalUrl).toMatch(

@@ -175,6 +175,7 @@ export default function ClassroomPage() {
                   <MaterialTile
                     key={material.productId}
                     productId={material.productId}
+                    cover={material.cover}
                     productType={material.productType}
                     inCart={false}
                     title={

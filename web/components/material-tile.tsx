@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { coverImage } from '#domain/catalog/cover-image.ts';
+import { CoverPicture } from '#web/catalog/cover-picture.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 
 /**
@@ -9,6 +9,7 @@ import { useT } from '#web/i18n/use-t.ts';
  */
 export function MaterialTile({
   productId,
+  cover,
   productType,
   freeAccess = false,
   inCart,
@@ -17,6 +18,8 @@ export function MaterialTile({
   action,
 }: {
   productId: number;
+  /** The product's cover version (domain/catalog/cover-version.ts). */
+  cover: string;
   productType: string;
   freeAccess?: boolean;
   inCart: boolean;
@@ -31,7 +34,7 @@ export function MaterialTile({
         {freeAccess ? <span className="badge">{t('shelf.badge.free')}</span> : null}
         {inCart ? <span className="badge">{t('shelf.badge.cart')}</span> : null}
       </div>
-      <img {...coverImage(productId, 96)} alt="" width={96} height={144} loading="lazy" />
+      <CoverPicture productId={productId} version={cover} width={96} alt="" loading="lazy" />
       <p className="pill">{t(`type.${productType}`)}</p>
       <p className="item-tile__title">{title}</p>
       <p className="form-hint">{subline}</p>

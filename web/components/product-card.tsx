@@ -1,6 +1,6 @@
 import type { Locale } from '#domain/accounts/language.ts';
-import { coverImage } from '#domain/catalog/cover-image.ts';
 import type { ProductCard as ProductCardData } from '#domain/catalog/types.ts';
+import { CoverPicture } from '#web/catalog/cover-picture.tsx';
 import { contentLang } from '#web/i18n/content-lang.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { PriceWords } from './price-text.tsx';
@@ -40,7 +40,7 @@ export function ProductCard({
   const ribbon = product.productType === 'collection' || product.productType === 'classroom';
   const titleId = `product-${product.id}-title`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const [width, height] = layout === 'tile' ? ([160, 240] as const) : ([96, 144] as const);
+  const width = layout === 'tile' ? 160 : 96;
   return (
     <article className={layout === 'tile' ? 'card' : 'card card--row'} aria-labelledby={titleId}>
       {/* biome-ignore lint/a11y/useAnchorContent: the cover repeats the title link; it is hidden from assistive technology and the tab order */}
@@ -51,11 +51,11 @@ export function ProductCard({
         tabIndex={-1}
         aria-hidden="true"
       >
-        <img
-          {...coverImage(product.id, width)}
-          alt=""
+        <CoverPicture
+          productId={product.id}
+          version={product.cover}
           width={width}
-          height={height}
+          alt=""
           loading="lazy"
         />
       </a>

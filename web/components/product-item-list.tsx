@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { coverImage } from '#domain/catalog/cover-image.ts';
 import type { ProductCard } from '#domain/catalog/types.ts';
+import { CoverPicture } from '#web/catalog/cover-picture.tsx';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
 
 export type ItemListEntry = Pick<
   ProductCard,
-  'id' | 'productType' | 'title' | 'languageCode' | 'path'
+  'id' | 'productType' | 'title' | 'languageCode' | 'path' | 'cover'
 >;
 
 // Collection, ebundle and classroom item lists (spec 1 §2): an expand/collapse control that
@@ -36,7 +36,13 @@ export function ProductItemList({
       <ul className={layout === 'classroom' ? 'item-grid item-grid--classroom' : 'item-grid'}>
         {items.map((item) => (
           <li key={item.id} className="item-tile">
-            <img {...coverImage(item.id, 80)} alt="" width={80} height={120} loading="lazy" />
+            <CoverPicture
+              productId={item.id}
+              version={item.cover}
+              width={80}
+              alt=""
+              loading="lazy"
+            />
             <div className="stack-sm">
               <p className="card__type">{t(`type.${item.productType}`)}</p>
               <p className="item-tile__title" {...langOf(item.languageCode)}>

@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
-import { coverImage } from '#domain/catalog/cover-image.ts';
 import { sheetCartButton } from '#domain/commerce/cart-button.ts';
+import { CoverPicture } from '#web/catalog/cover-picture.tsx';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import type { Cart } from '#web/utils/cart-document.ts';
@@ -238,11 +238,11 @@ function SheetDetails({
   return (
     <article className="stack" aria-labelledby={titleId}>
       <div className="sheet__summary">
-        <img
-          {...coverImage(item.id, 96)}
-          alt={t('product.coverAlt', { title: item.name })}
+        <CoverPicture
+          productId={item.id}
+          version={item.coverVersion}
           width={96}
-          height={144}
+          alt={t('product.coverAlt', { title: item.name })}
         />
         <div className="stack-sm">
           <p className="card__type">{t(`type.${item.productType}`)}</p>

@@ -215,6 +215,7 @@ export default function CourseSectionPage() {
                   <MaterialTile
                     key={material.productId}
                     productId={material.productId}
+                    cover={material.cover}
                     productType={material.productType}
                     inCart={material.inCart}
                     title={

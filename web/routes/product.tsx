@@ -18,6 +18,7 @@ import { nothingLeftToBuy } from '#domain/commerce/purchase-value.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { isFreeToAdd } from '#domain/shelf/free-book-rule.ts';
 import { ownsProduct } from '#domain/shelf/service.ts';
+import { CoverPicture } from '#web/catalog/cover-picture.tsx';
 import { AddToCartForm } from '#web/commerce/add-to-cart-form.tsx';
 import { BookFileList } from '#web/components/book-file-list.tsx';
 import { Breadcrumb } from '#web/components/breadcrumb.tsx';
@@ -147,7 +148,7 @@ export default function ProductPage() {
   const jsonLd = jsonForScript(
     productJsonLd({
       url: canonical,
-      imageUrl: new URL(coverUrl(product.id, 600), canonical).href,
+      imageUrl: new URL(coverUrl(product.id, 600, product.cover), canonical).href,
       productType: product.productType,
       title: product.title,
       authors: product.authors,
@@ -190,13 +191,13 @@ export default function ProductPage() {
           dangerouslySetInnerHTML={jsonLdHtml}
         />
         <div className="product__cover">
-          <img
-            {...coverImage(product.id, 300)}
+          <CoverPicture
+            productId={product.id}
+            version={product.cover}
+            width={300}
             // The page's largest image: asked for before the scripts (issue 13).
             fetchPriority="high"
             alt={t('product.coverAlt', { title: product.title })}
-            width={300}
-            height={450}
           />
         </div>
         <div className="stack">

@@ -12,7 +12,6 @@ import {
 } from 'react-router';
 import { z } from 'zod';
 import { classroomAccessFor, confirmSectionCode } from '#domain/access/classroom.ts';
-import { coverImage } from '#domain/catalog/cover-image.ts';
 import { editionWording } from '#domain/catalog/edition.ts';
 import { pageNumber, shownRange } from '#domain/catalog/pagination.ts';
 import { DETAILS_DESCRIPTION_WORDS, truncateWords } from '#domain/catalog/truncate-words.ts';
@@ -43,6 +42,7 @@ import { AccessCodePanel } from '#web/access/access-code-panel.tsx';
 import { coursewareLaunchProps } from '#web/access/courseware-launch.server.ts';
 import { CoursewareLaunch } from '#web/access/courseware-launch.tsx';
 import { RedeemDialog } from '#web/access/redeem-dialog.tsx';
+import { CoverPicture } from '#web/catalog/cover-picture.tsx';
 import { CartSideSheet } from '#web/components/cart-side-sheet.tsx';
 import { DetailsTable } from '#web/components/details-table.tsx';
 import { MaterialTile } from '#web/components/material-tile.tsx';
@@ -355,6 +355,7 @@ export default function ShelfPage() {
                   <MaterialTile
                     key={tile.productId}
                     productId={tile.productId}
+                    cover={tile.cover}
                     productType={tile.productType}
                     freeAccess={tile.freeAccess}
                     inCart={tile.inCart}
@@ -497,7 +498,7 @@ function MaterialPanel({
         <p className="shelf-banner">{t('shelf.panel.daysLeft', { days: material.daysLeft })}</p>
       ) : null}
       {material.inCart ? <p className="shelf-banner">{t('shelf.panel.inCart')}</p> : null}
-      <img {...coverImage(material.productId, 160)} alt="" width={160} height={240} />
+      <CoverPicture productId={material.productId} version={material.cover} width={160} alt="" />
       {material.productType === 'classroom' && material.sectionNumber ? (
         <p>{t('section.number', { number: material.sectionNumber })}</p>
       ) : null}

@@ -14,6 +14,8 @@ export type SheetItem = {
   description: string;
   productType: string;
   isbn: string | null;
+  /** The cover's version (domain/catalog/cover-version.ts). */
+  coverVersion: string;
   canonicalUrl: string;
   redemptionUrl: string | null;
   priceLabel: PriceLabel;
@@ -70,6 +72,7 @@ const itemAttributes = z.object({
   productType: z.string(),
   isbn: z.string().nullable(),
   mediumImage: z.string(),
+  coverVersion: z.string(),
   canonicalUrl: z.string(),
   redemptionUrl: z.string().nullable(),
   priceLabel: z.custom<PriceLabel>((v) => typeof v === 'object' && v !== null && 'kind' in v),
@@ -120,6 +123,7 @@ const collectionItemAttributes = z.object({
   title: z.string(),
   language: z.string(),
   path: z.string(),
+  coverVersion: z.string(),
 });
 const bookFileAttributes = z.object({
   title: z.string(),
@@ -141,6 +145,7 @@ export function parseCatalogItemDocument(json: unknown): SheetItem {
     description: attributes.description,
     productType: attributes.productType,
     isbn: attributes.isbn,
+    coverVersion: attributes.coverVersion,
     canonicalUrl: attributes.canonicalUrl,
     redemptionUrl: attributes.redemptionUrl,
     priceLabel: attributes.priceLabel,
@@ -170,6 +175,7 @@ export function parseCatalogItemDocument(json: unknown): SheetItem {
         title: item.title,
         languageCode: item.language,
         path: item.path,
+        cover: item.coverVersion,
       };
     }),
     bookFiles: rel.bookFiles.data.map((ref) => ({

@@ -6,6 +6,12 @@ import { COVER_SVG_WIDTH } from '#domain/catalog/cover-image.ts';
 import { createRandom } from './random.ts';
 import { escapeXml } from './xml.ts';
 
+/**
+ * Goes up by one whenever a change here changes what a cover looks like: cover addresses carry
+ * it (domain/catalog/cover-version.ts), and browsers keep a cover for a year.
+ */
+export const GENERATED_COVER_STYLE = 1;
+
 export type CoverInput = {
   title: string;
   author: string;
