@@ -8,7 +8,7 @@ import { migrateDatabase } from '#db/migrate.ts';
 import { resolveLocale } from '#domain/accounts/language.ts';
 import { findSessionUser, forgetAccounts, navigationFlags } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
-import { clearTimedCaches } from '#domain/shared/timed-cache.ts';
+import { clearTimedCaches, forgetProducts } from '#domain/shared/timed-cache.ts';
 import { knownSite, partnerStoreOrigins, resolveSite } from '#domain/sites/service.ts';
 import { createBookFileStore } from './book-file-store.ts';
 import { encodedEtag, isCompressible, preferredEncoding, varyOnEncoding } from './compression.ts';
@@ -99,7 +99,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     if (notice.kind === 'accounts') {
       forgetAccounts(notice.userIds);
     } else if (notice.kind === 'products') {
-      clearTimedCaches();
+      forgetProducts(notice.ids);
       pageCache.invalidate(notice.tags);
     } else {
       clearTimedCaches();

@@ -55,7 +55,11 @@ describe('page cache', () => {
   });
 
   it('reads the notifications of migrations 0004 and 0007', () => {
-    expect(readNotification('p:12,40')).toEqual({ kind: 'products', tags: ['p:12', 'p:40'] });
+    expect(readNotification('p:12,40')).toEqual({
+      kind: 'products',
+      ids: [12, 40],
+      tags: ['p:12', 'p:40'],
+    });
     expect(readNotification('u:7')).toEqual({ kind: 'accounts', userIds: [7] });
     expect(readNotification('all')).toEqual({ kind: 'all' });
     expect(readNotification('users')).toEqual({ kind: 'all' });

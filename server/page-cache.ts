@@ -123,7 +123,7 @@ export class PageCache {
  * (migration 0007), or everything — also when messages may have been lost (null).
  */
 export type ChangeNotice =
-  | { kind: 'products'; tags: string[] }
+  | { kind: 'products'; ids: number[]; tags: string[] }
   | { kind: 'accounts'; userIds: number[] }
   | { kind: 'all' };
 
@@ -134,7 +134,7 @@ export function readNotification(payload: string | null): ChangeNotice {
     return parts.every((id) => /^\d{1,10}$/.test(id)) ? parts.map(Number) : null;
   };
   const products = ids('p:');
-  if (products) return { kind: 'products', tags: products.map(productTag) };
+  if (products) return { kind: 'products', ids: products, tags: products.map(productTag) };
   const users = ids('u:');
   if (users) return { kind: 'accounts', userIds: users };
   return { kind: 'all' };

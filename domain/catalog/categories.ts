@@ -100,7 +100,7 @@ async function descendantIds(ctx: RequestContext, rootId: number): Promise<numbe
  */
 // Best sellers and campus favourites move with orders and adoptions, not by the second: each
 // process keeps a tray for a minute (DESIGN.md: counters, not computed per request).
-const trayCache = new TimedCache<string, ProductCard[]>(60_000, 5_000);
+const trayCache = new TimedCache<string, ProductCard[]>(60_000, 5_000, 'product lists');
 
 export async function tray(
   ctx: RequestContext,

@@ -59,7 +59,7 @@ export async function searchCatalog(
 
 export const SEARCH_WINDOW = 300;
 
-const searchCache = new TimedCache<string, SearchOutcome>(60_000, 1_000);
+const searchCache = new TimedCache<string, SearchOutcome>(60_000, 1_000, 'product lists');
 
 // Inline literals, not parameters: the planner must see that this matches the partial
 // index products_search (sellable products only).

@@ -46,7 +46,7 @@ export async function featuredTrays(ctx: RequestContext, limit = 8) {
 
 // Counting a million rows on every home page view costs more than the figure is worth: a
 // few minutes' staleness is fine for "more than N titles", and no other process needs it.
-const countCache = new TimedCache<'sellable', number>(5 * 60_000, 1);
+const countCache = new TimedCache<'sellable', number>(5 * 60_000, 1, 'product lists');
 
 export function sellableProductCount(ctx: RequestContext): Promise<number> {
   return countCache.getOrLoad('sellable', async () => {
@@ -160,10 +160,12 @@ export type ProductDetail = ProductCard & {
 };
 
 // A product page's facts are the same for every visitor of a site in a country and a language
-// (the breadcrumb's category names are in that language): each process
-// keeps them a minute, and forgets them at once when the product changes (the server clears
-// every TimedCache on a catalog change notification, migration 0004).
-const detailCache = new TimedCache<string, ProductDetail>(60_000, 5_000);
+// (the breadcrumb's category names are in that language): each process keeps them a minute,
+// and forgets them at once when the product or one of its items changes (server/app.ts, on a
+// catalog change notification, migration 0004).
+const detailCache = new TimedCache<string, ProductDetail>(60_000, 5_000, {
+  products: (detail) => [detail.id, ...detail.items.map((item) => item.id)],
+});
 
 /** A product page's core facts; unknown ids are not found (spec 1 §6). */
 export function productDetail(ctx: RequestContext, id: number): Promise<ProductDetail> {

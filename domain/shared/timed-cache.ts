@@ -1,8 +1,25 @@
 // Small per-process caches for data every visitor shares (sites, banners, trays, search
 // answers). Each entry lives `ttlMs`; the oldest entry goes when `maxEntries` is reached.
-// When the catalog or a site changes, the server's invalidation listener calls
-// `clearTimedCaches()` so that no process keeps serving what was just edited (DESIGN.md,
-// Scale path: nothing here is state another process needs).
+// When the catalog or a site changes, the server's invalidation listener (server/app.ts) makes
+// every process forget what it showed (DESIGN.md, Scale path: nothing here is state another
+// process needs):
+// - a change to named products (a manager's edit, a catalog import's batch) forgets the
+//   entries that show one of those products, and the caches of product lists; the lists at
+//   most once every LIST_FORGET_INTERVAL_MS, so that an import naming a thousand products a
+//   second does not send every shopper's tray and search to a busy database each time (issue
+//   15). A list is then at most that long behind; the last change always clears it;
+// - any other change (a site, a banner, a mass update) forgets everything.
+
+/** What a cache's entries show, for what a products notice forgets. */
+export type CacheShows<V> =
+  /** Each entry shows the products it names: an entry naming a changed one goes. */
+  | { products: (value: V) => readonly number[] }
+  /** Entries list products (trays, search, counts): all go, at most once an interval. */
+  | 'product lists'
+  /** Nothing a product change touches (sessions, sites). */
+  | 'other';
+
+export const LIST_FORGET_INTERVAL_MS = 2_000;
 
 const registry = new Set<TimedCache<unknown, unknown>>();
 
@@ -12,6 +29,7 @@ export class TimedCache<K, V> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 1_000,
+    readonly shows: CacheShows<V> = 'other',
   ) {
     registry.add(this as TimedCache<unknown, unknown>);
   }
@@ -58,5 +76,36 @@ export class TimedCache<K, V> {
 
 /** Forgets every cached value in this process (the catalog or a site just changed). */
 export function clearTimedCaches(): void {
+  listsForgottenAt = Number.NEGATIVE_INFINITY;
+  clearTimeout(pendingListForget);
+  pendingListForget = undefined;
   for (const cache of registry) cache.clear();
+}
+
+let listsForgottenAt = Number.NEGATIVE_INFINITY;
+let pendingListForget: ReturnType<typeof setTimeout> | undefined;
+
+function forgetLists(): void {
+  listsForgottenAt = Date.now();
+  pendingListForget = undefined;
+  for (const cache of registry) if (cache.shows === 'product lists') cache.clear();
+}
+
+/** These products changed: forgets what shows them (see the top of this file). */
+export function forgetProducts(ids: readonly number[]): void {
+  const changed = new Set(ids);
+  for (const cache of registry) {
+    const { shows } = cache;
+    if (typeof shows === 'object') {
+      cache.deleteWhere((value) => shows.products(value).some((id) => changed.has(id)));
+    }
+  }
+  const wait = listsForgottenAt + LIST_FORGET_INTERVAL_MS - Date.now();
+  if (wait <= 0) {
+    forgetLists();
+  } else if (pendingListForget === undefined) {
+    // Within the interval: once more at its end, so the last change is not missed.
+    pendingListForget = setTimeout(forgetLists, wait);
+    pendingListForget.unref?.();
+  }
 }
