@@ -36,7 +36,10 @@ export type WebContext = {
   gateway: PaymentGateway;
   /** What the browser needs to pay through that gateway (Stripe.js's publishable key). */
   browserPayments: BrowserPayments;
-  /** Book files under DATA_DIR (the reader, downloads); their paths never leave the server. */
+  /**
+   * Book files (the reader, downloads, publishers' covers), under DATA_DIR or in the configured
+   * S3-compatible bucket (decision 026); their paths never leave the server.
+   */
   bookFiles: BookFileStore;
   /** VITALSOURCE_URL: 'Go To VitalSource' of a site without an address of its own. */
   vitalsourceUrl: string | null;
