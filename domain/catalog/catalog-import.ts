@@ -392,9 +392,9 @@ function productRow(item: Pending, id: number | null, now: Date): ProductRow {
     slug: slugify(d.title),
     description: d.description,
     authors: d.authors,
-    contributors: JSON.stringify(d.contributors),
+    // The arrays themselves: a string here would be stored as a jsonb string, not an array.
+    contributors: d.contributors,
     series: d.series,
-    // The array itself: a string here would be stored as a jsonb string, not an array.
     keywords: d.keywords,
     imprint: d.imprint,
     publisher: d.publisher,

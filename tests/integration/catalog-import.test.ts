@@ -129,6 +129,12 @@ describe('importing an ONIX feed (issue 15)', () => {
     await importText(feed.text);
     const id = await productByIsbn(feed.isbn('9781234567897'));
     expect(id).not.toBeNull();
+    // Kept as a JSON array, not as the text of one.
+    const [kept] = await database.db
+      .select({ type: sql<string>`jsonb_typeof(${products.contributors})` })
+      .from(products)
+      .where(eq(products.id, id!));
+    expect(kept?.type).toBe('array');
     const page = await productDetail(testContext(database.db, { now }), id!);
     expect(page).toMatchObject({
       productType: 'book',
