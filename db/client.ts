@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { isLocalDatabase, lowerBackendPriority } from './backend-priority.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -49,11 +50,22 @@ export type DatabaseOptions = {
    * seeding) runs on a connection of its own without this limit.
    */
   queryTimeoutMs?: number;
+  /**
+   * PostgreSQL only: the server processes of this pool's connections run at this nice value
+   * where the database is on this machine and we may (db/backend-priority.ts): a catalog
+   * import leaves the CPU to the store's pages.
+   */
+  backendNice?: number;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    return openPostgres(options.url, options.poolSize ?? 10, options.queryTimeoutMs ?? 0);
+    return openPostgres(
+      options.url,
+      options.poolSize ?? 10,
+      options.queryTimeoutMs ?? 0,
+      options.backendNice,
+    );
   }
   return openPglite(options);
 }
@@ -88,6 +100,7 @@ async function openPostgres(
   url: string,
   poolSize: number,
   queryTimeoutMs: number,
+  backendNice: number | undefined,
 ): Promise<DatabaseHandle> {
   // Search ranks up to a thousand matches in memory; the default 4 MB makes the GIN bitmap
   // of a common word lossy (measured: 'introduction' at 1M products 44 → 35 ms).
@@ -114,6 +127,13 @@ async function openPostgres(
     client.on('error', (error) => {
       for (const listener of errorListeners) listener(error);
     });
+    if (backendNice !== undefined && isLocalDatabase(url)) {
+      // Queued before the caller's first query on this connection.
+      client.query<{ pid: number }>('select pg_backend_pid() as pid').then(
+        ({ rows }) => lowerBackendPriority(url, rows[0]?.pid ?? 0, backendNice),
+        () => undefined,
+      );
+    }
   });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
   return {

@@ -82,15 +82,17 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
-// The store keeps answering its shoppers while an operator imports: this process yields the
-// CPU to the app's (nice 10; the database's own work is not lowered).
+// The store keeps answering its shoppers while an operator imports: this process, and the
+// PostgreSQL processes writing for it when the database is on this machine, yield the CPU to
+// the app's (nice 10, db/backend-priority.ts).
+const IMPORT_NICE = 10;
 try {
-  setPriority(10);
+  setPriority(IMPORT_NICE);
 } catch {
   // Not allowed here: the import runs at the usual priority.
 }
 mkdirSync(dataDir, { recursive: true });
-const database = await openDatabase({ url, dataDir, poolSize: 4 });
+const database = await openDatabase({ url, dataDir, poolSize: 4, backendNice: IMPORT_NICE });
 
 const number = new Intl.NumberFormat('en-US');
 const clock = (seconds: number) => {
