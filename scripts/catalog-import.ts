@@ -78,7 +78,7 @@ const url = process.env.DATABASE_URL || undefined;
 const dataDir = path.resolve(parsed.values['data-dir'] ?? process.env.DATA_DIR ?? './data');
 let bookFiles: BookFileStore;
 try {
-  bookFiles = createBookFileStore({ DATA_DIR: dataDir, bookFilesS3: loadBookFilesS3() });
+  bookFiles = await createBookFileStore({ DATA_DIR: dataDir, bookFilesS3: loadBookFilesS3() });
 } catch (error) {
   fail((error as Error).message);
 }

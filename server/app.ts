@@ -84,7 +84,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const gateway = createPaymentGateway(config, database.db);
   const keys = { accessCodes: config.accessCodeKey, lti: config.ltiKey };
   const browserPayments = browserPaymentsFor(config);
-  const bookFiles = createBookFileStore(config);
+  const bookFiles = await createBookFileStore(config);
   const production = config.NODE_ENV === 'production';
   const development = config.NODE_ENV === 'development';
   const renderPage = createRequestHandler(options.build as ServerBuild, config.NODE_ENV);

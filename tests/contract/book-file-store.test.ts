@@ -96,7 +96,7 @@ async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-type Subject = { name: string; make(): BookFileStore };
+type Subject = { name: string; make(): BookFileStore | Promise<BookFileStore> };
 const subjects: Subject[] = [
   { name: 'the data directory', make: () => diskFileStore(path.join(work, 'data')) },
   {
@@ -118,7 +118,7 @@ describe.each(subjects)('BookFileStore contract: $name', ({ make }) => {
   let store: BookFileStore;
   const text = Buffer.from('0123456789abcdefghij');
   beforeAll(async () => {
-    store = make();
+    store = await make();
     await store.adopt('files/contract/text.txt', localFile(text));
   });
 
