@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PageCache, productTag, readNotification } from './page-cache.ts';
+import {
+  EVICTION_MEMORY_MS,
+  PageCache,
+  productTag,
+  REFRESH_GRACE_MS,
+  readNotification,
+} from './page-cache.ts';
 
 const page = (body: string, tags: number[] = []) => ({
   status: 200,
@@ -29,19 +35,66 @@ describe('page cache', () => {
     expect(cache.get('book-3')).toBeDefined();
   });
 
-  it('does not store a rendering that began before an eviction', () => {
+  it('does not store a rendering that began before the eviction of a product it shows', () => {
     const cache = new PageCache(60_000, 1_000_000);
     const before = cache.generation;
     cache.invalidate(['p:9']);
-    cache.set('late', page('stale', [1]), before);
+    cache.set('late', page('stale', [1, 9]), before);
     expect(cache.get('late')).toBeUndefined();
+    // Begun after it: stored.
+    cache.set('late', page('fresh', [1, 9]), cache.generation);
+    expect(cache.get('late')?.body.toString()).toBe('fresh');
   });
 
-  it('forgets pages older than the time to live', () => {
+  // Issue 15: an import evicts other products many times a second; a page rendering meanwhile
+  // must still be stored, or every shopper's request renders it again.
+  it('stores a rendering that began before the eviction of products it does not show', () => {
+    const cache = new PageCache(60_000, 1_000_000);
+    const before = cache.generation;
+    cache.invalidate(['p:9', 'p:10']);
+    cache.invalidate(['p:11']);
+    cache.set('book-1', page('one', [1]), before);
+    expect(cache.get('book-1')?.body.toString()).toBe('one');
+  });
+
+  it('stores nothing begun before a clear, or before an eviction it no longer remembers', () => {
+    const cache = new PageCache(60_000, 1_000_000);
+    let before = cache.generation;
+    cache.clear();
+    cache.set('a', page('a', [1]), before);
+    expect(cache.get('a')).toBeUndefined();
+    before = cache.generation;
+    cache.invalidate(['p:9'], 1_000);
+    // Long after: the eviction of p:9 is forgotten, so a render begun before it is refused.
+    cache.invalidate(['p:10'], 1_000 + EVICTION_MEMORY_MS);
+    cache.set('b', page('b', [9]), before);
+    cache.set('c', page('c', [1]), before);
+    expect([cache.get('b'), cache.get('c')]).toEqual([undefined, undefined]);
+  });
+
+  it('renders a page past its time to live again, serving the old copy to others meanwhile', () => {
     const cache = new PageCache(1_000, 1_000_000);
     const { storedAt } = cache.set('a', page('x'), cache.generation);
     expect(cache.get('a', storedAt + 999)).toBeDefined();
+    // The first request past the time to live renders it...
     expect(cache.get('a', storedAt + 1_001)).toBeUndefined();
+    // ...the others, while it does, get the old copy...
+    expect(cache.get('a', storedAt + 1_002)?.body.toString()).toBe('x');
+    expect(cache.get('a', storedAt + 1_000 + REFRESH_GRACE_MS)?.body.toString()).toBe('x');
+    // ...and once it is stored, the new one.
+    const renewed = cache.set('a', page('y'), cache.generation);
+    expect(cache.get('a', renewed.storedAt + 1)?.body.toString()).toBe('y');
+  });
+
+  it('lets another request try when the render took longer than the grace, and then gives up', () => {
+    const cache = new PageCache(1_000, 1_000_000);
+    const { storedAt } = cache.set('a', page('x'), cache.generation);
+    expect(cache.get('a', storedAt + 1_000)).toBeUndefined();
+    expect(cache.get('a', storedAt + 1_000 + REFRESH_GRACE_MS + 1)).toBeUndefined();
+    expect(cache.get('a', storedAt + 1_000 + REFRESH_GRACE_MS + 2)?.body.toString()).toBe('x');
+    // Never stored again: past twice the grace the old copy goes.
+    expect(cache.get('a', storedAt + 1_000 + 2 * REFRESH_GRACE_MS + 2)).toBeUndefined();
+    expect(cache.size).toBe(0);
   });
 
   it('drops the oldest pages past its byte budget', () => {

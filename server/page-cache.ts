@@ -17,32 +17,66 @@ export type CachedPage = {
   storedAt: number;
   /** The body compressed, made on first asking for each encoding (compression.ts). */
   encoded: Partial<Record<Encoding, Buffer>>;
+  /** Past its time to live, when a request began rendering it again (`get`). */
+  refreshingSince?: number;
 };
+
+/**
+ * How long a page past its time to live is still served to others while one request renders
+ * it again: without it, every request arriving during that render rendered it too, and a busy
+ * database turned one render into hundreds of milliseconds for everyone (issue 15).
+ */
+export const REFRESH_GRACE_MS = 5_000;
+
+/**
+ * How long an eviction is remembered for the renders that were under way (set's `stale`); a
+ * render that took longer than this is not stored.
+ */
+export const EVICTION_MEMORY_MS = 30_000;
 
 export class PageCache {
   readonly #pages = new Map<string, CachedPage>();
   readonly #keysByTag = new Map<string, Set<string>>();
   #bytes = 0;
   #generation = 0;
+  /** Each tag's latest eviction (the generation it made), oldest first, for EVICTION_MEMORY_MS. */
+  readonly #evictions = new Map<string, { generation: number; at: number }>();
+  /** A render begun before this generation is not stored (a clear, or an eviction forgotten). */
+  #storableFrom = 0;
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxBytes: number,
   ) {}
 
-  /** Changes on every eviction: a render that began before one must not be stored. */
+  /**
+   * Changes on every eviction. A render that began before the eviction of one of the products
+   * it shows must not be stored; one that shows none of them may (issue 15: an import evicts
+   * other products twenty times a second, and a product page rendering meanwhile was never
+   * stored again, so every shopper's request rendered it).
+   */
   get generation(): number {
     return this.#generation;
   }
 
+  /**
+   * The stored page, if any and within its time to live. Past it, the first request gets none
+   * and renders the page again; the others get the old copy meanwhile, up to REFRESH_GRACE_MS,
+   * after which the next request tries.
+   */
   get(key: string, now = Date.now()): CachedPage | undefined {
     const page = this.#pages.get(key);
     if (!page) return undefined;
-    if (now - page.storedAt >= this.ttlMs) {
+    if (now - page.storedAt < this.ttlMs) return page;
+    const refreshing = page.refreshingSince !== undefined;
+    if (refreshing && now - page.refreshingSince! < REFRESH_GRACE_MS) return page;
+    if (refreshing && now - page.storedAt >= this.ttlMs + 2 * REFRESH_GRACE_MS) {
+      // Renders keep failing to store it: let it go.
       this.#delete(key);
       return undefined;
     }
-    return page;
+    page.refreshingSince = now;
+    return undefined;
   }
 
   set(
@@ -56,9 +90,10 @@ export class PageCache {
       etag: `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`,
       storedAt: Date.now(),
     };
-    if (renderedInGeneration !== this.#generation || page.body.length > this.maxBytes / 8) {
-      return stored;
-    }
+    const stale =
+      renderedInGeneration < this.#storableFrom ||
+      page.tags.some((tag) => (this.#evictions.get(tag)?.generation ?? 0) > renderedInGeneration);
+    if (stale || page.body.length > this.maxBytes / 8) return stored;
     this.#delete(key);
     this.#pages.set(key, stored);
     this.#bytes += stored.body.length;
@@ -86,15 +121,25 @@ export class PageCache {
   }
 
   /** Evicts the pages carrying any of these tags. */
-  invalidate(tags: Iterable<string>): void {
+  invalidate(tags: Iterable<string>, now = Date.now()): void {
     this.#generation += 1;
     for (const tag of tags) {
       for (const key of this.#keysByTag.get(tag) ?? []) this.#delete(key);
+      // Latest last: the map stays in the order of the evictions.
+      this.#evictions.delete(tag);
+      this.#evictions.set(tag, { generation: this.#generation, at: now });
+    }
+    for (const [tag, eviction] of this.#evictions) {
+      if (now - eviction.at < EVICTION_MEMORY_MS) break;
+      this.#evictions.delete(tag);
+      this.#storableFrom = Math.max(this.#storableFrom, eviction.generation);
     }
   }
 
   clear(): void {
     this.#generation += 1;
+    this.#storableFrom = this.#generation;
+    this.#evictions.clear();
     this.#pages.clear();
     this.#keysByTag.clear();
     this.#bytes = 0;
