@@ -4,15 +4,7 @@
 // file, shows progress (records/s, ETA) on stderr, and prints the report at the end; the
 // report is also kept in the database and shown on the Admin page. Book files go where the
 // server keeps them: the bucket of BOOK_FILES_S3_BUCKET when set, else the data directory.
-import {
-  copyFileSync,
-  createReadStream,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,13 +12,8 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { catalogImportRefusals } from '#db/schema/catalog-imports.ts';
-import { attachBookFiles } from '#domain/catalog/book-file-import.ts';
-import {
-  finishImport,
-  type ImportCounts,
-  runImport,
-  startImport,
-} from '#domain/catalog/catalog-import.ts';
+import type { ImportCounts } from '#domain/catalog/catalog-import.ts';
+import { importFeedFile } from '#domain/catalog/feed-file-import.ts';
 import type { BookFileStore } from '#domain/reading/file-store.ts';
 import { translate } from '#i18n/translate.ts';
 import { createBookFileStore } from '#server/book-file-store.ts';
@@ -34,8 +21,9 @@ import { loadBookFilesS3 } from '#server/config.ts';
 
 const USAGE = `usage: npm run catalog:import -- <feed.xml> [--files DIR] [--data-dir DIR]
   <feed.xml>       an ONIX for Books 3.0 or 3.1 message (reference or short tags)
-  --files DIR      EPUB and PDF files for the feed's products, each named as the feed's resource
-                   link or with the product's ISBN in its name; checked, then attached
+  --files DIR      EPUB and PDF files and cover images (JPEG, PNG, WebP) for the feed's
+                   products, each named as the feed's resource link or with the product's ISBN
+                   in its name; checked, then attached
   --data-dir DIR   the embedded database (default $DATA_DIR or ./data); ignored with DATABASE_URL;
                    also the book files' home unless BOOK_FILES_S3_BUCKET names a bucket`;
 
@@ -119,46 +107,22 @@ try {
     const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(share * 100).toFixed(0).padStart(3)}%  ${number.format(counts.records)} records  ${number.format(Math.round(rate))}/s  ETA ${clock(eta)}`;
     process.stderr.write(tty ? `\r${line}` : `${line}\n`);
   };
-  const id = await startImport(database.db, {
+  const { report, files } = await importFeedFile(database.db, bookFiles, {
+    feedPath: feed,
+    filesDir,
     source: 'cli',
-    fileName: path.basename(feed),
-    totalBytes: size,
-    startedBy: null,
+    now: new Date(),
+    // On PostgreSQL two batches are written at once, each on its own connection.
+    writers: url ? 2 : 1,
+    workDir: dataDir,
+    onProgress: (counts) => draw(counts),
   });
-  const report = await runImport(
-    database.db,
-    id,
-    createReadStream(feed, { highWaterMark: 256 * 1024 }),
-    {
-      now: new Date(),
-      onProgress: (counts) => draw(counts),
-      // On PostgreSQL two batches are written at once, each on its own connection.
-      writers: url ? 2 : 1,
-    },
-  );
   draw(report, true);
   if (tty) process.stderr.write('\n');
-
-  if (filesDir && report.status === 'done') {
-    // Copies are attached, so the operator's folder stays as it was.
-    const names = readdirSync(filesDir).filter((name) => /\.(epub|pdf)$/i.test(name));
-    const work = mkdtempSync(path.join(dataDir, 'import-files-'));
-    try {
-      const files = names.map((name) => {
-        const localPath = path.join(work, name);
-        copyFileSync(path.join(filesDir, name), localPath);
-        return { fileName: name, localPath };
-      });
-      const result = await attachBookFiles(database.db, bookFiles, report.id, files, {
-        fileLinks: report.fileLinks,
-      });
-      console.log(
-        `  ${number.format(result.attached)} book files attached, ${number.format(result.refused)} refused`,
-      );
-    } finally {
-      rmSync(work, { recursive: true, force: true });
-      await finishImport(database.db, report.id);
-    }
+  if (files) {
+    console.log(
+      `  ${number.format(files.attached)} book files and covers attached, ${number.format(files.refused)} refused`,
+    );
   }
   const seconds = (Date.now() - started) / 1000;
   console.log(
