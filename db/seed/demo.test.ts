@@ -16,6 +16,7 @@ import {
   productIdentifiers,
   products,
 } from '#db/schema/catalog.ts';
+import { catalogImports } from '#db/schema/catalog-imports.ts';
 import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { banners, whiteLabels } from '#db/schema/sites.ts';
@@ -35,6 +36,7 @@ import {
   type SeedSummary,
   seedDemo,
 } from './demo.ts';
+import { DEMO_FEED_SENDER, FEED_EBOOKS, publisherFeedSize } from './publisher-feed.ts';
 
 const PRODUCTS = 300;
 // One instant for both seeds: the same options must give the same data.
@@ -281,5 +283,66 @@ describe('demo seed', () => {
         .orderBy(asc(bookFiles.id));
     expect(await files(second)).toEqual(await files(first));
     expect(second.summary.sectionIds).toEqual(first.summary.sectionIds);
+  });
+  // Issue 15: the demo seed goes through the import path an operator's feed takes.
+  it('imports the demo publisher’s ONIX feed, its EPUBs and covers, as an operator’s would be', async () => {
+    const expected = publisherFeedSize(PRODUCTS);
+    expect(first.summary.publisherFeed).toEqual({
+      products: expected,
+      created: expected,
+      refused: 0,
+      filesAttached: FEED_EBOOKS + 24,
+      filesRefused: 0,
+    });
+    const [run] = await first.handle.db
+      .select()
+      .from(catalogImports)
+      .where(eq(catalogImports.source, 'seed'));
+    expect(run).toMatchObject({
+      status: 'done',
+      senderName: DEMO_FEED_SENDER,
+      created: expected,
+      refused: 0,
+      filesAttached: FEED_EBOOKS + 24,
+    });
+    const imported = await first.handle.db
+      .select({
+        id: products.id,
+        isbn: products.isbnText,
+        fileType: products.productFileType,
+        cover: products.coverSha256,
+        contributors: sql<string>`jsonb_typeof(${products.contributors})`,
+        price: sql<
+          number | null
+        >`(select min(o.price_cents) from offerings o where o.product_id = products.id and o.is_active)`,
+        reader: sql<number>`(select count(*)::int from book_files f where f.product_id = products.id and f.type = 'READER')`,
+        accessibility: sql<number>`(select count(*)::int from product_features f where f.product_id = products.id and f.category = 'accessibility')`,
+      })
+      .from(products)
+      .where(sql`${products.recordReference} like 'shelfmark.demo.%'`)
+      .orderBy(asc(products.id));
+    expect(imported).toHaveLength(expected);
+    // After the store's own catalogue: its ids (and the fixtures') are as they were.
+    expect(Math.min(...imported.map((p) => p.id))).toBeGreaterThan(PRODUCTS);
+    const ebooks = imported.filter((p) => p.fileType === 'EPUB');
+    expect(ebooks).toHaveLength(FEED_EBOOKS);
+    for (const book of imported) {
+      expect(book).toMatchObject({ price: expect.any(Number), contributors: 'array' });
+      expect(book.price).toBeGreaterThan(0);
+    }
+    for (const book of ebooks) {
+      // Sold digitally, so readable: its EPUB attached, its accessibility from the feed.
+      expect(book).toMatchObject({
+        reader: 1,
+        accessibility: expect.any(Number),
+        cover: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
+      expect(book.accessibility).toBeGreaterThan(0);
+    }
+    expect(imported.filter((p) => p.cover !== null)).toHaveLength(24);
+    // A small feed stays in the data directory, as an example of what the import takes.
+    expect(readFileSync(path.join(first.dataDir, 'demo-feed', 'feed.xml'), 'utf8')).toContain(
+      '<ONIXMessage release="3.0"',
+    );
   });
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Queryable } from '#db/client.ts';
 import { hashPassword } from '#domain/accounts/password.ts';
+import { type BookFileStore, diskFileStore } from '#domain/reading/file-store.ts';
 import { DEMO_PASSWORD, type DemoUsers, seedAccounts } from './accounts.ts';
 import { bulkInsert, type ColumnSpec, rowsOf } from './bulk-insert.ts';
 import {
@@ -21,6 +22,11 @@ import { flattenBisac } from './content/bisac.ts';
 import { type DemoSections, seedCourses } from './courses.ts';
 import { FEATURE_TEMPLATES } from './features.ts';
 import { seedDemoTools } from './launch.ts';
+import {
+  type PublisherFeedResult,
+  publisherFeedSize,
+  seedPublisherFeed,
+} from './publisher-feed.ts';
 import { seedDemoSecondFactor } from './second-factor.ts';
 import { seedShelf } from './shelf.ts';
 import { seedSites } from './sites.ts';
@@ -36,6 +42,8 @@ export type SeedOptions = {
   products?: number;
   /** Book files go to `${dataDir}/files/`. */
   dataDir: string;
+  /** Where the demo publisher's imported files go; default: the data directory's store. */
+  bookFiles?: BookFileStore;
   /** Dates are relative to this (terms, deadlines, purchases); default: the current time. */
   now?: Date;
   log?: (line: string) => void;
@@ -60,6 +68,8 @@ export type SeedSummary = {
   ms: number;
   /** Ids of the products the demo accounts use. */
   productIds: Record<FixtureName, number>;
+  /** The demo publisher's feed, imported as an operator's would be (publisher-feed.ts). */
+  publisherFeed: PublisherFeedResult;
   /** Ids and names of the demo sections, by key (bio001 is the student's opted-in section). */
   sectionIds: Record<keyof DemoSections, { id: number; name: string }>;
   userIds: Omit<DemoUsers, 'students' | 'instructors'>;
@@ -114,10 +124,15 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedOptions): Pr
       await tx.execute(sql`select coalesce(max(id), 0)::int as max from products`),
     );
     const baseId = maxRow?.max ?? 0;
-    return { orgs, people, catalog: { baseId, now, categoryIds } };
+    catalog = { baseId, now, categoryIds };
+    return { orgs, people, catalog };
   };
+  let catalog: CatalogContext | null = null;
 
-  const finish = async (tx: Queryable, setup: Setup): Promise<SeedSummary> => {
+  const finish = async (
+    tx: Queryable,
+    setup: Setup,
+  ): Promise<Omit<SeedSummary, 'publisherFeed'>> => {
     const { orgs, people, catalog } = setup;
     const { baseId } = catalog;
     await seedItems(tx, productCount, baseId);
@@ -171,7 +186,23 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedOptions): Pr
     };
   };
 
-  if (writers === 1) {
+  const seeded = writers === 1 ? await inOneTransaction() : await withWriters();
+  // What a publisher sends, in through the import (issue 15): after the store's own catalogue,
+  // so that its ids and the fixtures' stay as they were.
+  const publisherFeed = await seedPublisherFeed(
+    handle.db,
+    options.bookFiles ?? diskFileStore(dataDir),
+    {
+      dataDir,
+      count: publisherFeedSize(productCount),
+      firstIndex: productCount + 1,
+      ctx: catalog!,
+      log,
+    },
+  );
+  return { ...seeded, publisherFeed, ms: Date.now() - started };
+
+  function inOneTransaction() {
     // One transaction: a seed interrupted half way leaves an empty database, which the next
     // start seeds again, instead of a half-filled one that looks seeded.
     return handle.db.transaction(async (tx) => {
@@ -191,15 +222,17 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedOptions): Pr
     });
   }
 
-  // Several writers (db:seed on PostgreSQL): each batch commits on its own connection, so a
-  // failure part way leaves a partial catalogue, which `db:seed --force` replaces.
-  const setup = await handle.db.transaction(begin);
-  await seedProducts(productCount, setup.catalog, log, {
-    write: (batch) => handle.db.transaction((tx) => insertBatch(tx, batch)),
-    inFlight: writers,
-    afterFirstBatch: () => handle.db.execute(sql`analyze products`),
-  });
-  return handle.db.transaction((tx) => finish(tx, setup));
+  async function withWriters() {
+    // Several writers (db:seed on PostgreSQL): each batch commits on its own connection, so a
+    // failure part way leaves a partial catalogue, which `db:seed --force` replaces.
+    const setup = await handle.db.transaction(begin);
+    await seedProducts(productCount, setup.catalog, log, {
+      write: (batch) => handle.db.transaction((tx) => insertBatch(tx, batch)),
+      inFlight: writers,
+      afterFirstBatch: () => handle.db.execute(sql`analyze products`),
+    });
+    return handle.db.transaction((tx) => finish(tx, setup));
+  }
 }
 
 type Setup = {

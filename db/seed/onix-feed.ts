@@ -1,6 +1,6 @@
-// Writes ONIX for Books 3.0 messages (reference tags) from plain product facts: the demo seed's
-// catalogue and the import benchmark's feeds go through the same import path as a publisher's
-// feed (issue 15).
+// Writes ONIX for Books 3.0 messages (reference tags) from plain product facts: the demo
+// publisher's feed (publisher-feed.ts) and the import benchmark's feeds go through the same
+// import path as a publisher's feed (issue 15).
 
 export type FeedProduct = {
   reference: string;

@@ -1,0 +1,191 @@
+// The demo's publisher feed (issue 15). Besides the store's own catalogue (courseware,
+// classrooms, collections, rentals: what no ONIX feed carries), the demo seed writes what a
+// publisher sends a bookstore: an ONIX 3.0 feed of trade books, the e-books' EPUB files and
+// cover images. It then imports them through the path an operator's feed takes
+// (domain/catalog/feed-file-import.ts, as `npm run catalog:import` does), so that path runs on
+// every fresh start and at every seed size, a million products included.
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Queryable } from '#db/client.ts';
+import { importFeedFile } from '#domain/catalog/feed-file-import.ts';
+import { isbn13CheckDigit } from '#domain/catalog/isbn.ts';
+import type { BookFileStore } from '#domain/reading/file-store.ts';
+import { buildProduct, type CatalogContext, planOf } from './catalog.ts';
+import { coverSvg } from './content/cover-svg.ts';
+import { buildEpub } from './content/epub.ts';
+import { ONIX_FOOTER, onixHeader, onixProduct } from './onix-feed.ts';
+
+/** E-books in the feed, each with its EPUB and a cover image; the others are paperbacks. */
+export const FEED_EBOOKS = 12;
+/** Paperbacks that also come with a cover image. */
+const PRINT_COVERS = 12;
+/** A feed this small stays in the data directory as an example (data/demo-feed/). */
+const KEEP_FEED_UP_TO = 1_000;
+
+export const DEMO_FEED_SENDER = 'Shelfmark Demo Publishers';
+
+/** A tenth of the catalogue comes from the feed: at least its e-books and covered paperbacks. */
+export function publisherFeedSize(productCount: number): number {
+  return Math.min(100_000, Math.max(FEED_EBOOKS + PRINT_COVERS, Math.round(productCount / 10)));
+}
+
+/** Record references and ISBNs the store's own catalogue never uses (979-8-9…). */
+export function demoFeedIsbn(index: number): string {
+  const body = `97989${String(index).padStart(7, '0')}`;
+  return body + isbn13CheckDigit(body);
+}
+
+// Accessibility an EPUB of ours has (ONIX code list 196): text only, reflowable, navigable.
+const EPUB_ACCESSIBILITY = ['10', '11', '22', '36', '52'];
+
+type FeedBook = {
+  index: number;
+  isbn: string;
+  ebook: boolean;
+  title: string;
+  authors: string[];
+  description: string;
+};
+
+function feedBook(
+  position: number,
+  index: number,
+  ctx: CatalogContext,
+  codeOf: ReadonlyMap<number, string>,
+): { text: string; book: FeedBook } {
+  const ebook = position < FEED_EBOOKS;
+  const plan = {
+    ...planOf(index),
+    type: 'book' as const,
+    kind: ebook ? ('digital' as const) : ('print_only' as const),
+    fileType: ebook ? ('EPUB' as const) : null,
+    status: 'active' as const,
+    isDisabled: false,
+    blockedCountries: [],
+    blockedHosts: [],
+    categoryCode: null,
+  };
+  const built = buildProduct(plan, ctx);
+  const p = built.product;
+  const isbn = demoFeedIsbn(index);
+  const authors = String(p.authors ?? '')
+    .split(', ')
+    .filter(Boolean);
+  const prices = built.offerings
+    .map((o) => Number(o.price_cents))
+    .filter((cents) => Number.isInteger(cents) && cents > 0);
+  const title = String(p.title);
+  const description = String(p.description ?? '');
+  const text = onixProduct({
+    reference: `shelfmark.demo.${index}`,
+    isbn13: isbn,
+    format: ebook ? 'EPUB' : 'print',
+    title,
+    subtitle: (p.subtitle as string | null) ?? null,
+    contributors: authors.map((name, i) => ({ name, role: i < 2 ? 'A01' : 'B01' })),
+    publisher: String(p.publisher),
+    language: 'eng',
+    editionNumber: (p.edition_number as number | null) ?? null,
+    pages: (p.num_pages as number | null) ?? null,
+    publicationDate: p.publish_year ? `${p.publish_year}0901` : null,
+    bisac: built.categories
+      .map((c) => codeOf.get(Number(c.category_id)))
+      .filter((code): code is string => code !== undefined),
+    description,
+    priceCents: prices.length > 0 ? Math.min(...prices) : 2999,
+    accessibility: ebook ? EPUB_ACCESSIBILITY : [],
+    fileName: ebook ? `${isbn}.epub` : null,
+  });
+  return { text, book: { index, isbn, ebook, title, authors, description } };
+}
+
+async function writeBookFiles(dir: string, book: FeedBook, withCover: boolean): Promise<void> {
+  const author = book.authors.join(', ') || DEMO_FEED_SENDER;
+  if (book.ebook) {
+    const sentences = book.description.split(/(?<=\.)\s+/).filter(Boolean);
+    await writeFile(
+      path.join(dir, `${book.isbn}.epub`),
+      buildEpub({
+        title: book.title,
+        author,
+        language: 'en',
+        identifier: book.isbn,
+        publisher: DEMO_FEED_SENDER,
+        chapters: [
+          { title: 'Introduction', paragraphs: sentences.length > 0 ? sentences : [book.title] },
+          { title: 'Further reading', paragraphs: [`${book.title}, by ${author}.`] },
+        ],
+      }),
+    );
+  }
+  if (withCover) {
+    // The publisher's cover: a photograph-sized JPEG, drawn here from the demo's cover art.
+    const svg = coverSvg({ title: book.title, author, type: 'book', seed: book.index + 7 });
+    await sharp(Buffer.from(svg), { density: 108 })
+      .resize({ width: 600, height: 900, fit: 'fill' })
+      .jpeg({ quality: 82 })
+      .toFile(path.join(dir, `${book.isbn}.jpg`));
+  }
+}
+
+export type PublisherFeedResult = {
+  products: number;
+  created: number;
+  refused: number;
+  filesAttached: number;
+  filesRefused: number;
+};
+
+/**
+ * Writes the demo publisher's feed of `count` books (catalogue indexes from `firstIndex`) with
+ * its files into `dataDir/demo-feed/`, and imports it.
+ */
+export async function seedPublisherFeed(
+  db: Queryable,
+  store: BookFileStore,
+  options: {
+    dataDir: string;
+    count: number;
+    firstIndex: number;
+    ctx: CatalogContext;
+    log: (line: string) => void;
+  },
+): Promise<PublisherFeedResult> {
+  const dir = path.join(options.dataDir, 'demo-feed');
+  const filesDir = path.join(dir, 'files');
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(filesDir, { recursive: true });
+  const codeOf = new Map([...options.ctx.categoryIds].map(([code, id]) => [id, code]));
+  const feedPath = path.join(dir, 'feed.xml');
+  const out = createWriteStream(feedPath);
+  out.write(onixHeader(DEMO_FEED_SENDER, options.ctx.now));
+  for (let position = 0; position < options.count; position++) {
+    const { text, book } = feedBook(position, options.firstIndex + position, options.ctx, codeOf);
+    if (!out.write(text)) await once(out, 'drain');
+    if (position < FEED_EBOOKS + PRINT_COVERS) await writeBookFiles(filesDir, book, true);
+  }
+  out.end(ONIX_FOOTER);
+  await once(out, 'finish');
+
+  const { report, files } = await importFeedFile(db, store, {
+    feedPath,
+    filesDir,
+    source: 'seed',
+    now: options.ctx.now,
+    workDir: options.dataDir,
+  });
+  if (options.count > KEEP_FEED_UP_TO) await rm(dir, { recursive: true, force: true });
+  options.log(
+    `demo seed: publisher feed of ${options.count} books imported (${report.created} new, ${report.refused} refused; ${files?.attached ?? 0} files and covers)`,
+  );
+  return {
+    products: report.records,
+    created: report.created,
+    refused: report.refused,
+    filesAttached: files?.attached ?? 0,
+    filesRefused: files?.refused ?? 0,
+  };
+}
