@@ -1,10 +1,10 @@
-import { coverVersion } from '#domain/catalog/cover-version.ts';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { users } from '#db/schema/accounts.ts';
 import { products } from '#db/schema/catalog.ts';
 import { classroomNotes } from '#db/schema/classroom.ts';
 import { sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
+import { coverVersion } from '#domain/catalog/cover-version.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { courseSectionView } from '#domain/shelf/course-section.ts';

@@ -1,4 +1,3 @@
-import { coverVersion } from '#domain/catalog/cover-version.ts';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { products } from '#db/schema/catalog.ts';
 import { sectionProducts } from '#db/schema/courses.ts';
@@ -15,6 +14,7 @@ import { launchVersion } from '#domain/access/launch-service.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
 import { analyticsVisibility } from '#domain/analytics/analytics-visibility.ts';
 import { unavailabilityReason } from '#domain/catalog/availability.ts';
+import { coverVersion } from '#domain/catalog/cover-version.ts';
 import { priceLabel } from '#domain/catalog/price-label.ts';
 import { cartLines, subtotalCents } from '#domain/commerce/cart.ts';
 import { offeringPriceCents } from '#domain/commerce/cart-button.ts';

@@ -1,4 +1,3 @@
-import { coverVersion } from '#domain/catalog/cover-version.ts';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
 import { cartItems, carts } from '#db/schema/commerce.ts';
@@ -6,6 +5,7 @@ import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { withReaderFiles } from '#domain/access/entitlement-facts.ts';
+import { coverVersion } from '#domain/catalog/cover-version.ts';
 import { PAGE_SIZE, pageWindow } from '#domain/catalog/pagination.ts';
 import { daysLeft, deadlineDay, isBeforeDeadline } from '#domain/courses/opting.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
