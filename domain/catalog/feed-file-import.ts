@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Queryable } from '#db/client.ts';
 import type { BookFileStore } from '#domain/reading/file-store.ts';
 import { attachBookFiles } from './book-file-import.ts';
+import { isBookFileName } from './book-file-types.ts';
 import {
   finishImport,
   type ImportCounts,
@@ -12,9 +13,6 @@ import {
   runImport,
   startImport,
 } from './catalog-import.ts';
-
-/** The files a folder beside a feed may give: book files and covers (as the Admin page takes). */
-export const BOOK_FILE_NAME = /\.(epub|pdf|jpe?g|png|webp)$/i;
 
 export type FeedFileImport = {
   report: ImportReport;
@@ -56,7 +54,7 @@ export async function importFeedFile(
     { now: input.now, onProgress: input.onProgress, writers: input.writers ?? 1 },
   );
   if (!input.filesDir || report.status !== 'done') return { report, files: null };
-  const names = (await readdir(input.filesDir)).filter((name) => BOOK_FILE_NAME.test(name));
+  const names = (await readdir(input.filesDir)).filter(isBookFileName);
   const work = await mkdtemp(path.join(input.workDir, 'import-files-'));
   try {
     const files = [];

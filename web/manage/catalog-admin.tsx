@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Form, Link, useLoaderData } from 'react-router';
+import { BOOK_FILE_ACCEPT } from '#domain/catalog/book-file-types.ts';
 import { IMPORTS_PAGE_SIZE, recentImports } from '#domain/catalog/catalog-import.ts';
 import { pageWindow } from '#domain/catalog/pagination.ts';
 import { noteDate } from '#web/classroom/note-date.ts';
@@ -96,7 +97,7 @@ export default function CatalogAdminPage() {
               name="files"
               type="file"
               multiple
-              accept=".epub,.pdf,.jpg,.jpeg,.png,.webp,application/epub+zip,application/pdf,image/jpeg,image/png,image/webp"
+              accept={BOOK_FILE_ACCEPT}
               aria-describedby="files-help"
             />
             <p id="files-help" className="field__help">
