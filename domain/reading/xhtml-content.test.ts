@@ -32,9 +32,8 @@ describe('renderPart (issue 5: EPUB text shown as the page own text, safely)', (
       ),
       options,
     );
-    expect(html).not.toMatch(
-      /script|onclick|onmouseover|style=|class=|javascript|iframe|svg|input/,
-    );
+    expect(html).not.toMatch(/script|onclick|onmouseover|style=|class=|javascript|iframe|input/);
+    expect(html).toContain('<svg><text>c</text></svg>');
     expect(html).toContain('<p>a</p>');
     expect(html).toContain('<a>b</a>');
     expect(html).toContain(
@@ -85,6 +84,69 @@ describe('renderPart (issue 5: EPUB text shown as the page own text, safely)', (
     expect(html).toContain('<span id="p2--page-1"></span><div role="doc-pagebreak">viii</div>');
     expect(html).toContain('<span id="p2--page-2"></span><hr>');
     expect(html).toContain('<span id="p2-x9"></span>');
+  });
+
+  it('issue 16: MathML is kept for the browser to render, with its alttext; a TeX annotation becomes the alttext', () => {
+    const { html, text } = renderPart(
+      page(
+        '<p>Area <m:math xmlns:m="http://www.w3.org/1998/Math/MathML" display="block" alttext="pi r squared" href="https://evil.test" mathcolor="red">' +
+          '<m:mi>π</m:mi><m:msup><m:mi onclick="x()">r</m:mi><m:mn>2</m:mn></m:msup></m:math></p>' +
+          '<math><semantics><mfrac><mn>1</mn><mn>2</mn></mfrac>' +
+          '<annotation encoding="application/x-tex">\\frac{1}{2}</annotation></semantics></math>' +
+          '<math alttext="x"><mtext>a <b>bold</b> word</mtext><annotation-xml encoding="text/html"><p>no</p></annotation-xml><mglyph src="https://evil.test/g.png"/></math>',
+      ),
+      options,
+    );
+    expect(html).toContain(
+      '<p>Area <math display="block" alttext="pi r squared"><mi>π</mi><msup><mi>r</mi><mn>2</mn></msup></math></p>',
+    );
+    expect(html).toContain(
+      '<math alttext="\\frac{1}{2}"><semantics><mfrac><mn>1</mn><mn>2</mn></mfrac></semantics></math>',
+    );
+    expect(html).toContain('<math alttext="x"><mtext>a bold word</mtext></math>');
+    expect(html).not.toMatch(/evil|mathcolor|onclick|annotation|mglyph|<p>no/);
+    // What the reader counts and searches is what the browser shows: no TeX source.
+    expect(text).toBe('Area πr212a bold word');
+  });
+
+  it('issue 16: inline SVG keeps its drawing, ids and the references to them prefixed per part', () => {
+    const { html, text } = renderPart(
+      page(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50" role="img" aria-labelledby="t1">' +
+          '<title id="t1">A rising line</title>' +
+          '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs>' +
+          '<path d="M0,50 L100,0" style="stroke: #c00; stroke-width: 2; fill: url(#g); behavior: x" fill="none"/>' +
+          '<use xlink:href="#p"/><use href="other.svg#p"/>' +
+          '<text x="5" y="45" font-family="\'Noto Serif\', serif">Growth</text>' +
+          '<image href="cover.png" width="10" height="10"/><image href="https://evil.test/i.png"/>' +
+          '<a xlink:href="javascript:alert(1)"><circle r="3" onload="alert(2)"/></a>' +
+          '<foreignObject><p>hidden</p></foreignObject><style>path{}</style><script>alert(3)</script>' +
+          '<animate attributeName="href" to="javascript:alert(4)"/>' +
+          '<rect width="5" height="5" fill="url(https://evil.test/x)" mask="url(#m)"/></svg>',
+      ),
+      options,
+    );
+    expect(html).toContain(
+      '<svg viewBox="0 0 100 50" role="img" aria-labelledby="p2-t1"><title id="p2-t1">A rising line</title>',
+    );
+    expect(html).toContain(
+      '<linearGradient id="p2-g"><stop offset="0" stop-color="#fff"></stop></linearGradient>',
+    );
+    // The style attribute's paint becomes attributes; what an attribute already says wins.
+    expect(html).toContain(
+      '<path d="M0,50 L100,0" fill="none" stroke="#c00" stroke-width="2"></path>',
+    );
+    expect(html).toContain('<use href="#p2-p"></use>');
+    expect(html).toContain('<text x="5" y="45" font-family="\'Noto Serif\', serif">Growth</text>');
+    expect(html).toContain(
+      '<image href="/file/read/9/OEBPS/cover.png" width="10" height="10"></image>',
+    );
+    expect(html).toContain('<circle r="3"></circle>');
+    expect(html).toContain('<rect width="5" height="5" mask="url(#p2-m)"></rect>');
+    expect(html).not.toMatch(
+      /evil|javascript|onload|foreignObject|hidden|<style|script|animate|other\.svg|<a/,
+    );
+    expect(text).toBe('A rising lineGrowth');
   });
 
   it('DRM counts characters with white space runs as one space', () => {

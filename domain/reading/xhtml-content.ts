@@ -4,6 +4,16 @@
 // one level down (the page's h1 is the book title); the book's own landmarks (nav, header,
 // aside…) become plain blocks, so the page keeps one set of landmarks; ids are prefixed per
 // part so that two chapters never collide with each other or with the page.
+import {
+  foreignName,
+  isTextAnnotation,
+  MATH_ANNOTATIONS,
+  mathAttributes,
+  type Space,
+  SVG_UNWRAPPED,
+  spaceOf,
+  svgAttributes,
+} from './foreign-content.ts';
 import { localName, type XmlToken, xmlTokens } from './xml-tokens.ts';
 
 export type RenderedPart = {
@@ -99,7 +109,6 @@ const DROP = new Set([
   'iframe',
   'object',
   'embed',
-  'svg',
   'noscript',
   'select',
   'textarea',
@@ -247,12 +256,25 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
   const pageBreaks: RenderedPart['pageBreaks'] = [];
   // The page break whose text is its label, while it is open.
   let labelOf: RenderedPart['pageBreaks'][number] | null = null;
-  // Each open element of the source: the name we wrote for it, or null when it was unwrapped.
-  const stack: { source: string; written: string | null; pageBreak?: boolean }[] = [];
+  // Each open element of the source: the name we wrote for it, or null when it was unwrapped,
+  // and the space (HTML, SVG, MathML) its children are in. A formula also remembers where its
+  // open tag ends and a spoken fallback from its annotations, for when it has no alttext.
+  type Open = {
+    source: string;
+    written: string | null;
+    space: Space;
+    pageBreak?: boolean;
+    math?: { tagEnd: number; hasAlt: boolean; fallback: string | null };
+  };
+  const stack: Open[] = [];
   let dropDepth = 0;
+  // A TeX or plain-text annotation being read: the formula it is for and its text so far.
+  let annotation: { formula: NonNullable<Open['math']>; text: string } | null = null;
   let inBody = !/<body[\s>]/i.test(xhtml);
+  const prefix = (id: string) => partId(options.part, id);
   for (const token of xmlTokens(xhtml) as Iterable<XmlToken>) {
     if (token.type === 'text') {
+      if (annotation && dropDepth === 1) annotation.text += token.text;
       if (!inBody || dropDepth > 0) continue;
       html += escapeText(token.text);
       text.push(token.text);
@@ -266,8 +288,56 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
     }
     if (!inBody) continue;
     if (token.type === 'open') {
+      const current = stack.at(-1)?.space ?? 'html';
+      const space = spaceOf(name, current);
       if (dropDepth > 0 || DROP.has(name)) {
         if (!token.selfClosing) dropDepth += 1;
+        continue;
+      }
+      if (space !== 'html') {
+        const written = foreignName(space, name);
+        const attrs = !written
+          ? null
+          : space === 'svg'
+            ? svgAttributes(written, token.attrs, prefix, options.imageUrl)
+            : mathAttributes(token.attrs, prefix);
+        const unwrapped =
+          !written && (space === 'math' ? !MATH_ANNOTATIONS.has(name) : SVG_UNWRAPPED.has(name));
+        if (!attrs && !unwrapped) {
+          // Not kept, with all it holds; a formula's TeX or text annotation is read first.
+          const formula = stack.findLast((open) => open.math)?.math;
+          if (
+            name === 'annotation' &&
+            formula &&
+            !formula.fallback &&
+            isTextAnnotation(token.attrs)
+          )
+            annotation = { formula, text: '' };
+          if (!token.selfClosing) dropDepth += 1;
+          else annotation = null;
+          continue;
+        }
+        if (written && attrs) {
+          html += `<${written}${attrs.map(([n, v]) => ` ${n}="${escapeAttribute(v)}"`).join('')}>`;
+          if (token.selfClosing) {
+            html += `</${written}>`;
+            continue;
+          }
+        }
+        if (token.selfClosing) continue;
+        stack.push({
+          source: name,
+          written: attrs ? written : null,
+          space,
+          math:
+            name === 'math' && current === 'html'
+              ? {
+                  tagEnd: html.length - 1,
+                  hasAlt: !!attrs?.some(([n]) => n === 'alttext'),
+                  fallback: null,
+                }
+              : undefined,
+        });
         continue;
       }
       const written = outputName(name);
@@ -299,10 +369,14 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
         if (written) html += `</${written}>`;
         continue;
       }
-      stack.push({ source: name, written, pageBreak });
+      stack.push({ source: name, written, space: 'html', pageBreak });
     } else {
       if (dropDepth > 0) {
         dropDepth -= 1;
+        if (dropDepth === 0 && annotation) {
+          annotation.formula.fallback = annotation.text.replace(/\s+/g, ' ').trim() || null;
+          annotation = null;
+        }
         continue;
       }
       const at = stack.findLastIndex((open) => open.source === name);
@@ -310,6 +384,10 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
       while (stack.length > at) {
         const open = stack.pop()!;
         if (open.written) html += `</${open.written}>`;
+        if (open.math && !open.math.hasAlt && open.math.fallback) {
+          const { tagEnd, fallback } = open.math;
+          html = `${html.slice(0, tagEnd)} alttext="${escapeAttribute(fallback)}"${html.slice(tagEnd)}`;
+        }
         if (open.pageBreak && labelOf) {
           labelOf.label = labelOf.label.replace(/\s+/g, ' ').trim();
           labelOf = null;
