@@ -85,6 +85,21 @@ describe('Content-Security-Policy (decision 007)', () => {
     expect(csp.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:', 'https://api.stripe.com']);
   });
 
+  it("issue 16: a response with a stricter policy of its own keeps it, the site's beside it", () => {
+    const headers = new Headers({ 'Content-Security-Policy': "default-src 'none'; sandbox" });
+    applySecurityHeaders(headers, {
+      scriptHashes: [],
+      production: false,
+      development: false,
+      stripe: false,
+    });
+    const [own, site] = headers.get('Content-Security-Policy')!.split(', ');
+    expect(own).toBe("default-src 'none'; sandbox");
+    expect(site).toBe(
+      contentSecurityPolicy({ scriptHashes: [], development: false, stripe: false }),
+    );
+  });
+
   it('HSTS only in production over HTTPS', () => {
     expect(headersFor(true).get('Strict-Transport-Security')).toContain('max-age=');
     const headers = new Headers();

@@ -55,7 +55,11 @@ export function contentSecurityPolicy(options: Omit<Options, 'production'>): str
 }
 
 export function applySecurityHeaders(headers: Headers, options: Options): void {
-  headers.set('Content-Security-Policy', contentSecurityPolicy(options));
+  // A response with a stricter policy of its own (a book's SVG picture) keeps it: a browser
+  // enforces every policy it is given, so the site's is added beside it.
+  if (headers.has('Content-Security-Policy'))
+    headers.append('Content-Security-Policy', contentSecurityPolicy(options));
+  else headers.set('Content-Security-Policy', contentSecurityPolicy(options));
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('X-Frame-Options', 'SAMEORIGIN');

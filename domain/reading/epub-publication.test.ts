@@ -46,6 +46,35 @@ describe('openEpub (issue 5: the reader shows EPUB text rendered on the server)'
     expect(openEpub(data)).toMatchObject({ language: 'ar', pageProgression: 'rtl' });
   });
 
+  it('issue 16: SVG pictures of the book are images the reader shows, in <img> and in a drawing', () => {
+    const opf = `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>T</dc:title></metadata><manifest><item id="a" href="text/a.xhtml" media-type="application/xhtml+xml"/><item id="f" href="img/fig.svg" media-type="image/svg+xml"/><item id="s" href="img/s.js" media-type="application/javascript"/></manifest><spine><itemref idref="a"/></spine></package>`;
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" height="5"/></svg>';
+    const data = createZip([
+      { name: 'mimetype', data: 'application/epub+zip', compress: false },
+      {
+        name: 'META-INF/container.xml',
+        data: '<container><rootfiles><rootfile full-path="OEBPS/content.opf"/></rootfiles></container>',
+      },
+      { name: 'OEBPS/content.opf', data: opf },
+      {
+        name: 'OEBPS/text/a.xhtml',
+        data: '<html><body><img src="../img/fig.svg" alt="Figure 1"/><svg><image href="../img/fig.svg"/><image href="../img/s.js"/></svg></body></html>',
+      },
+      { name: 'OEBPS/img/fig.svg', data: svg },
+      { name: 'OEBPS/img/s.js', data: 'alert(1)' },
+    ]);
+    const epub = openEpub(data);
+    expect(epub.readImage('OEBPS/img/fig.svg')).toEqual({
+      data: Buffer.from(svg),
+      mediaType: 'image/svg+xml',
+    });
+    expect(epub.readImage('OEBPS/img/s.js')).toBeNull();
+    expect(epub.renderPart(0, urls).html).toBe(
+      '<img alt="Figure 1" src="/img/OEBPS/img/fig.svg"><svg><image href="/img/OEBPS/img/fig.svg"></image></svg>',
+    );
+  });
+
   it('renders each chapter as safe HTML with its text', () => {
     const part = openEpub(book).renderPart(1, urls);
     expect(part.html).toContain('<h2 id="p1-chapter-002-title">Chapter 2: Systems</h2>');

@@ -35,7 +35,15 @@ export type EpubPublication = {
   ): RenderedPart;
 };
 
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+// SVG pictures too (issue 16): as an <img> a browser runs nothing in them, and opened by
+// themselves they come with a sandboxing policy (web/routes/file-read.ts).
+const IMAGE_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/svg+xml',
+]);
 
 type ManifestItem = { href: string; mediaType: string; properties: string[] };
 

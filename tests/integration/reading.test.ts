@@ -27,7 +27,7 @@ import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
 import { loader as downloadLoader } from '#web/routes/bookfile-download.ts';
-import { loader as fileLoader } from '#web/routes/file-read.ts';
+import { loader as fileLoader, SVG_POLICY } from '#web/routes/file-read.ts';
 
 // Issue 5, Reading and files: owner-only files, positions, DRM counters, reading events and
 // section analytics, on the services and the file routes.
@@ -208,6 +208,38 @@ describe('book files, owners only (/file/read/{id}, /bookfile/{id}/download)', (
     for (const response of [read, download]) {
       expect([...response.headers].join(' ')).not.toMatch(/files\/|shelfmark-reading/);
     }
+  });
+
+  it("issue 16: a book's SVG picture comes to its owner sandboxed: opened by itself it runs and fetches nothing", async () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><rect width="5" height="5"/></svg>';
+    const opf = `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Pictures</dc:title><dc:language>en</dc:language></metadata><manifest><item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/><item id="f" href="fig.svg" media-type="image/svg+xml"/></manifest><spine><itemref idref="c1"/></spine></package>`;
+    const epub = createZip([
+      { name: 'mimetype', data: 'application/epub+zip', compress: false },
+      {
+        name: 'META-INF/container.xml',
+        data: '<container><rootfiles><rootfile full-path="OEBPS/content.opf"/></rootfiles></container>',
+      },
+      { name: 'OEBPS/content.opf', data: opf },
+      {
+        name: 'OEBPS/c1.xhtml',
+        data: '<html><body><img src="fig.svg" alt="Figure"/></body></html>',
+      },
+      { name: 'OEBPS/fig.svg', data: svg },
+    ]);
+    const owner = await person();
+    const stranger = await person();
+    const book = await bookWithFiles({}, { epub });
+    await own(owner.id, book.productId);
+    const params = { fileId: String(book.readerFileId), '*': 'OEBPS/fig.svg' };
+    const url = `/file/read/${book.readerFileId}/OEBPS/fig.svg`;
+    const picture = await call(fileLoader, owner, url, params);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/svg+xml');
+    expect(picture.headers.get('content-security-policy')).toBe(SVG_POLICY);
+    expect(picture.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await picture.text()).toBe(svg);
+    expect((await call(fileLoader, stranger, url, params)).status).toBe(403);
   });
 
   it('a PDF is served in ranges for pdf.js; a range past the end is 416', async () => {

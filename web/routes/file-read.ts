@@ -11,6 +11,9 @@ import type { Route } from './+types/file-read.ts';
 
 // GET /file/read/{fileId}: the reader's file stream (pdf.js fetches the PDF here, in ranges);
 // GET /file/read/{fileId}/{path}: an image inside an EPUB, for the chapter it is in.
+/** Kept beside the site's own policy (server/security-headers.ts): both apply. */
+export const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const fileId = parseId(params.fileId);
   if (fileId === null) return refusal(context, 404, 'error.notFound');
@@ -20,13 +23,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!inner)
       return await fileResponse(request, context, context.bookFiles, fileId, { download: false });
     const image = await epubImage(context.rc, context.bookFiles, fileId, inner, viaOf(request));
-    return new Response(new Uint8Array(image.data), {
-      headers: {
-        'Content-Type': image.mediaType,
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-      },
+    const headers = new Headers({
+      'Content-Type': image.mediaType,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
     });
+    // An SVG opened by itself is a document: it may draw, never run or fetch anything.
+    if (image.mediaType === 'image/svg+xml') headers.set('Content-Security-Policy', SVG_POLICY);
+    return new Response(new Uint8Array(image.data), { headers });
   } catch (error) {
     return domainRefusal(context, error);
   }
