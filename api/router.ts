@@ -9,7 +9,15 @@ import { postPageView, postRedirectError } from './events/routes.ts';
 import { postOptIn, postOptOut } from './members/routes.ts';
 import { postCancel, postConfirm, postPayment, postResume } from './payments/routes.ts';
 import { postStripeWebhook, STRIPE_WEBHOOK_PATH } from './payments/webhooks.ts';
-import { getPart, getSearch, postCopy, postPrint, putPosition } from './reading/routes.ts';
+import {
+  getPart,
+  getSearch,
+  getSettings,
+  postCopy,
+  postPrint,
+  putPosition,
+  putSettings,
+} from './reading/routes.ts';
 import { postRedeem } from './redeem/routes.ts';
 
 type Params = Record<string, string>;
@@ -53,6 +61,7 @@ const ROUTES: [
   ['/api/payments/:orderId/cancel', { POST: postCancel }],
   // Stripe posts its events as application/json; the signature covers the exact bytes.
   [STRIPE_WEBHOOK_PATH, { POST: postStripeWebhook }, ['application/json']],
+  ['/api/reading/settings', { GET: getSettings, PUT: putSettings }],
   ['/api/reading/:productId/parts/:part', { GET: getPart }],
   ['/api/reading/:productId/search', { GET: getSearch }],
   ['/api/reading/:productId/position', { PUT: putPosition }],

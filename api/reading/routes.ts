@@ -5,6 +5,7 @@ import {
   savePosition,
   searchBook,
 } from '#domain/reading/service.ts';
+import { readerSettingsOf, saveReaderSettings } from '#domain/reading/settings-service.ts';
 import type { AllowanceOutcome } from '#domain/reading/types.ts';
 import { translate } from '#i18n/translate.ts';
 import type { WebContext } from '#server/load-context.ts';
@@ -16,6 +17,7 @@ import {
   printBody,
   productIdParam,
   readingQuery,
+  settingsBody,
 } from './validators.ts';
 
 // The reader's calls (issue 5): another chapter, search, the saved position, and the DRM
@@ -83,6 +85,24 @@ export async function putPosition(request: Request, context: WebContext, params:
     parsed.via,
   );
   return new Response(null, { status: 204 });
+}
+
+function settingsDocument(settings: unknown) {
+  return jsonApi({ data: { type: 'reader-settings', id: 'me', attributes: settings } });
+}
+
+/** GET /api/reading/settings: the logged-in reader's settings (issue 16), or the defaults. */
+export async function getSettings(_request: Request, context: WebContext) {
+  if (!context.rc.user) return apiError(context, 401, 'error.loginRequired');
+  return settingsDocument(await readerSettingsOf(context.rc));
+}
+
+/** PUT /api/reading/settings: saves them for every device. */
+export async function putSettings(request: Request, context: WebContext) {
+  if (!context.rc.user) return apiError(context, 401, 'error.loginRequired');
+  const body = settingsBody.safeParse(await readJson(request));
+  if (!body.success) return apiError(context, 400, 'error.invalid');
+  return settingsDocument(await saveReaderSettings(context.rc, body.data.data.attributes));
 }
 
 function allowanceDocument(

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  FONT_SCALES,
+  LINE_SPACINGS,
+  READER_FONTS,
+  READER_LAYOUTS,
+  READER_MARGINS,
+  READER_THEMES,
+} from '#domain/reading/reader-settings.ts';
 import { idParam } from '../id-param.ts';
 
 const index = z
@@ -47,5 +55,22 @@ export const printBody = z.object({
       })
       .strict()
       .refine((pages) => pages.from <= pages.to, { path: ['to'] }),
+  }),
+});
+
+/** PUT /api/reading/settings: the whole set of reading settings (issue 16), each one of its values. */
+export const settingsBody = z.object({
+  data: z.object({
+    type: z.literal('reader-settings'),
+    attributes: z
+      .object({
+        layout: z.enum(READER_LAYOUTS),
+        fontScale: z.union(FONT_SCALES.map((scale) => z.literal(scale))),
+        font: z.enum(READER_FONTS),
+        lineSpacing: z.enum(LINE_SPACINGS),
+        margins: z.enum(READER_MARGINS),
+        theme: z.enum(READER_THEMES),
+      })
+      .strict(),
   }),
 });

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -38,6 +39,17 @@ export const readingPositions = pgTable(
     check('reading_positions_progression', sql`${t.progression} between 0 and 1`),
   ],
 );
+
+// How each user likes to read (issue 16): type size, font, spacing, margins, theme, pages or
+// scrolling, the same on every device. Read through readerSettingsFrom, which keeps what is
+// valid today and defaults the rest, so a setting added or removed later needs no migration.
+export const readerSettings = pgTable('reader_settings', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  settings: jsonb().$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 // Every open of a book and every page a reader turns to: the basis of section analytics.
 export const readingEvents = pgTable(

@@ -21,6 +21,7 @@ describe('what deleting an account keeps and removes (issue 20, Privacy self-ser
       'cart',
       'readingPositions',
       'readingEvents',
+      'readerSettings',
       'classroomNotes',
       'courseLaunches',
       'sectionMemberships',

@@ -24,6 +24,7 @@ export const ACCOUNT_DATA_FATE = {
   readingPositions: 'remove',
   readingEvents: 'remove',
   readingAllowances: 'remove',
+  readerSettings: 'remove',
   classroomNotes: 'remove',
   courseLaunches: 'remove',
   sectionMemberships: 'remove',

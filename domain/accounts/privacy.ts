@@ -9,7 +9,12 @@ import { courseSections, sectionMembers } from '#db/schema/courses.ts';
 import { analyticsEvents } from '#db/schema/events.ts';
 import { ltiLaunches } from '#db/schema/launch.ts';
 import { deletedAccounts, privacyRequests } from '#db/schema/privacy.ts';
-import { readingAllowances, readingEvents, readingPositions } from '#db/schema/reading.ts';
+import {
+  readerSettings,
+  readingAllowances,
+  readingEvents,
+  readingPositions,
+} from '#db/schema/reading.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { orderNumber } from '#domain/commerce/order-number.ts';
 import { enqueue } from '#domain/notifications/outbox.ts';
@@ -192,98 +197,103 @@ export async function myData(db: Queryable, userId: number, now: Date) {
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  const [roles, orderRows, lines, paid, owned, members, positions, notes] = await Promise.all([
-    db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)),
-    db
-      .select({
-        id: orders.id,
-        status: orders.status,
-        subtotalCents: orders.subtotalCents,
-        feeCents: orders.feeCents,
-        totalCents: orders.totalCents,
-        currencyCode: orders.currencyCode,
-        shippingAddress: orders.shippingAddress,
-        createdAt: orders.createdAt,
-        paidAt: orders.paidAt,
-      })
-      .from(orders)
-      .where(eq(orders.userId, userId))
-      .orderBy(orders.createdAt),
-    db
-      .select({
-        orderId: orderItems.orderId,
-        productId: orderItems.productId,
-        title: products.title,
-        offeringType: offerings.type,
-        durationDays: offerings.durationDays,
-        priceCents: orderItems.priceCents,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .innerJoin(offerings, eq(offerings.id, orderItems.offeringId))
-      .where(eq(orders.userId, userId))
-      .orderBy(orderItems.id),
-    db
-      .select({
-        orderId: payments.orderId,
-        status: payments.status,
-        amountCents: payments.amountCents,
-        cardBrand: payments.cardBrand,
-        cardLast4: payments.cardLast4,
-        createdAt: payments.createdAt,
-      })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(eq(orders.userId, userId))
-      .orderBy(payments.createdAt),
-    db
-      .select({
-        productId: ownerships.productId,
-        title: products.title,
-        source: ownerships.source,
-        startsAt: ownerships.startsAt,
-        expiresAt: ownerships.expiresAt,
-        revokedAt: ownerships.revokedAt,
-      })
-      .from(ownerships)
-      .innerJoin(products, eq(products.id, ownerships.productId))
-      .where(eq(ownerships.userId, userId))
-      .orderBy(ownerships.createdAt),
-    db
-      .select({
-        section: courseSections.name,
-        rsCourseId: courseSections.rsCourseId,
-        role: sectionMembers.role,
-        optStatus: sectionMembers.optStatus,
-      })
-      .from(sectionMembers)
-      .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
-      .where(eq(sectionMembers.userId, userId)),
-    db
-      .select({
-        productId: readingPositions.productId,
-        title: products.title,
-        part: readingPositions.part,
-        progression: readingPositions.progression,
-        updatedAt: readingPositions.updatedAt,
-      })
-      .from(readingPositions)
-      .innerJoin(products, eq(products.id, readingPositions.productId))
-      .where(eq(readingPositions.userId, userId)),
-    db
-      .select({
-        section: courseSections.name,
-        productId: classroomNotes.productId,
-        body: classroomNotes.body,
-        createdAt: classroomNotes.createdAt,
-        updatedAt: classroomNotes.updatedAt,
-      })
-      .from(classroomNotes)
-      .innerJoin(courseSections, eq(courseSections.id, classroomNotes.sectionId))
-      .where(eq(classroomNotes.authorUserId, userId))
-      .orderBy(classroomNotes.createdAt),
-  ]);
+  const [roles, orderRows, lines, paid, owned, members, positions, notes, reading] =
+    await Promise.all([
+      db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)),
+      db
+        .select({
+          id: orders.id,
+          status: orders.status,
+          subtotalCents: orders.subtotalCents,
+          feeCents: orders.feeCents,
+          totalCents: orders.totalCents,
+          currencyCode: orders.currencyCode,
+          shippingAddress: orders.shippingAddress,
+          createdAt: orders.createdAt,
+          paidAt: orders.paidAt,
+        })
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(orders.createdAt),
+      db
+        .select({
+          orderId: orderItems.orderId,
+          productId: orderItems.productId,
+          title: products.title,
+          offeringType: offerings.type,
+          durationDays: offerings.durationDays,
+          priceCents: orderItems.priceCents,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .innerJoin(products, eq(products.id, orderItems.productId))
+        .innerJoin(offerings, eq(offerings.id, orderItems.offeringId))
+        .where(eq(orders.userId, userId))
+        .orderBy(orderItems.id),
+      db
+        .select({
+          orderId: payments.orderId,
+          status: payments.status,
+          amountCents: payments.amountCents,
+          cardBrand: payments.cardBrand,
+          cardLast4: payments.cardLast4,
+          createdAt: payments.createdAt,
+        })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(eq(orders.userId, userId))
+        .orderBy(payments.createdAt),
+      db
+        .select({
+          productId: ownerships.productId,
+          title: products.title,
+          source: ownerships.source,
+          startsAt: ownerships.startsAt,
+          expiresAt: ownerships.expiresAt,
+          revokedAt: ownerships.revokedAt,
+        })
+        .from(ownerships)
+        .innerJoin(products, eq(products.id, ownerships.productId))
+        .where(eq(ownerships.userId, userId))
+        .orderBy(ownerships.createdAt),
+      db
+        .select({
+          section: courseSections.name,
+          rsCourseId: courseSections.rsCourseId,
+          role: sectionMembers.role,
+          optStatus: sectionMembers.optStatus,
+        })
+        .from(sectionMembers)
+        .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
+        .where(eq(sectionMembers.userId, userId)),
+      db
+        .select({
+          productId: readingPositions.productId,
+          title: products.title,
+          part: readingPositions.part,
+          progression: readingPositions.progression,
+          updatedAt: readingPositions.updatedAt,
+        })
+        .from(readingPositions)
+        .innerJoin(products, eq(products.id, readingPositions.productId))
+        .where(eq(readingPositions.userId, userId)),
+      db
+        .select({
+          section: courseSections.name,
+          productId: classroomNotes.productId,
+          body: classroomNotes.body,
+          createdAt: classroomNotes.createdAt,
+          updatedAt: classroomNotes.updatedAt,
+        })
+        .from(classroomNotes)
+        .innerJoin(courseSections, eq(courseSections.id, classroomNotes.sectionId))
+        .where(eq(classroomNotes.authorUserId, userId))
+        .orderBy(classroomNotes.createdAt),
+      db
+        .select({ settings: readerSettings.settings, updatedAt: readerSettings.updatedAt })
+        .from(readerSettings)
+        .where(eq(readerSettings.userId, userId)),
+    ]);
   return {
     exportedAt: now.toISOString(),
     account: account ?? null,
@@ -301,6 +311,7 @@ export async function myData(db: Queryable, userId: number, now: Date) {
     shelf: owned,
     sections: members,
     readingPositions: positions,
+    readerSettings: reading[0] ?? null,
     classroomNotes: notes,
   };
 }
@@ -351,6 +362,9 @@ export async function eraseAccount(
   }
   if (fate.readingEvents === 'remove') {
     await tx.delete(readingEvents).where(eq(readingEvents.userId, userId));
+  }
+  if (fate.readerSettings === 'remove') {
+    await tx.delete(readerSettings).where(eq(readerSettings.userId, userId));
   }
   if (fate.readingAllowances === 'remove') {
     await tx.delete(readingAllowances).where(eq(readingAllowances.userId, userId));

@@ -6,7 +6,7 @@ import { offerings } from '#db/schema/catalog.ts';
 import { carts, orders, payments } from '#db/schema/commerce.ts';
 import { analyticsEvents, outbox } from '#db/schema/events.ts';
 import { deletedAccounts, privacyRequests } from '#db/schema/privacy.ts';
-import { readingPositions } from '#db/schema/reading.ts';
+import { readerSettings, readingPositions } from '#db/schema/reading.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import {
   confirmAccountDeletion,
@@ -118,6 +118,9 @@ describe('Download my data (issue 20)', () => {
   it('issue 20: the mailed link gives the owner their account and orders as JSON, once', async () => {
     const ctx = await person();
     const orderId = await buyPrint(ctx);
+    await database.db
+      .insert(readerSettings)
+      .values({ userId: ctx.user!.id, settings: { theme: 'sepia', font: 'dyslexic' } });
     await requestDataExport(ctx);
     const { token, payload } = await mailedToken(ctx.user!.id, 'export');
     const mail = await privacyLinkEmail(database.db, payload, ORIGIN);
@@ -136,6 +139,8 @@ describe('Download my data (issue 20)', () => {
       expect.objectContaining({ cardLast4: '4242', status: 'succeeded' }),
     );
     expect(data.shelf.length).toBeGreaterThan(0);
+    // Issue 16: how they like to read is theirs too.
+    expect(data.readerSettings?.settings).toEqual({ theme: 'sepia', font: 'dyslexic' });
     expect(JSON.parse(JSON.stringify(data)).orders[0].number).toMatch(/^[0-9A-F-]{14}$/);
 
     await expect(downloadMyData(ctx, token)).rejects.toMatchObject({
@@ -219,6 +224,7 @@ describe('Delete my account (issue 20)', () => {
       )[0]!.productId,
       part: 3,
     });
+    await database.db.insert(readerSettings).values({ userId, settings: { theme: 'dark' } });
     await database.db.insert(userRoles).values({ userId, role: 'publisher' });
     await database.db.insert(analyticsEvents).values({ name: 'page_view', userId, path: '/shelf' });
     expect(await requestAccountDeletion(ctx, PASSWORD, null)).toEqual({ ok: true });
@@ -262,6 +268,9 @@ describe('Delete my account (issue 20)', () => {
     expect(owned.every((row) => row.revokedAt !== null)).toBe(true);
     expect(
       await database.db.select().from(readingPositions).where(eq(readingPositions.userId, userId)),
+    ).toEqual([]);
+    expect(
+      await database.db.select().from(readerSettings).where(eq(readerSettings.userId, userId)),
     ).toEqual([]);
     expect(await database.db.select().from(carts).where(eq(carts.userId, userId))).toEqual([]);
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, userId))).toEqual(

@@ -1,5 +1,6 @@
 import { data, useLoaderData } from 'react-router';
 import { openReader } from '#domain/reading/service.ts';
+import { savedReaderSettings } from '#domain/reading/settings-service.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { Reader } from '#web/components/reader/reader.tsx';
@@ -36,11 +37,12 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     courseMemberId,
     path: url.pathname,
     csrfToken: context.csrfToken,
+    settings: await savedReaderSettings(context.rc),
   };
 });
 
 export default function BookReadPage() {
-  const { view, courseMemberId, path, csrfToken } = useLoaderData<typeof loader>();
+  const { view, courseMemberId, path, csrfToken, settings } = useLoaderData<typeof loader>();
   const t = useT();
   const member = courseMemberId === null ? '' : `coursemember_id=${courseMemberId}&`;
   return (
@@ -49,6 +51,7 @@ export default function BookReadPage() {
       view={view}
       courseMemberId={courseMemberId}
       csrfToken={csrfToken}
+      savedSettings={settings}
       chapterHref={(part) => `${path}?${member}chapter=${part + 1}`}
       backTo={
         view.courseSectionId !== null

@@ -1,5 +1,6 @@
 // The reader's calls to /api/reading/{productId}/… (api/reading/routes.ts), with the CSRF
 // header writes need. A 403 means access ended since the page opened: the reader closes.
+import type { ReaderSettings } from '#domain/reading/reader-settings.ts';
 
 export type ReaderApi = {
   part(part: number): Promise<{ index: number; title: string; html: string }>;
@@ -10,6 +11,8 @@ export type ReaderApi = {
   allow(
     request: { kind: 'copy'; characters: number } | { kind: 'print'; from: number; to: number },
   ): Promise<{ allowed: boolean; message: string; used: number; limit: number }>;
+  /** Saves the reading settings for every device (issue 16): PUT /api/reading/settings. */
+  saveSettings(settings: ReaderSettings): Promise<void>;
 };
 
 export class ReadingClosed extends Error {}
@@ -56,6 +59,12 @@ export function readerApi(
         method: 'PUT',
         keepalive,
         body: JSON.stringify({ data: { type: 'reading-position', attributes: position } }),
+      });
+    },
+    async saveSettings(settings) {
+      await call('/api/reading/settings', {
+        method: 'PUT',
+        body: JSON.stringify({ data: { type: 'reader-settings', attributes: settings } }),
       });
     },
     async allow(request) {

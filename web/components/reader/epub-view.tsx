@@ -6,11 +6,12 @@ import {
   useMemo,
   useRef,
 } from 'react';
+import type { ReaderLayout, ReaderSettings } from '#domain/reading/reader-settings.ts';
 import type { BookLanguage } from '#domain/reading/types.ts';
 import { clearHit, findInText, markHit } from '#web/utils/text-ranges.client.ts';
 import { useFocusOnOpen } from './use-focus-on-open.ts';
 
-export type ReaderLayout = 'paginated' | 'scrolled';
+export type { ReaderLayout };
 
 /** Where to land in a chapter that just loaded. */
 export type PartStart =
@@ -39,6 +40,7 @@ export function EpubView({
   label,
   layout,
   fontScale,
+  look,
   start,
   onLocation,
   autoFocus = false,
@@ -51,6 +53,8 @@ export function EpubView({
   language: BookLanguage | null;
   layout: ReaderLayout;
   fontScale: number;
+  /** The settings besides size that reflow the text (issue 16): font, line spacing, margins. */
+  look: Pick<ReaderSettings, 'font' | 'lineSpacing' | 'margins'>;
   start: PartStart;
   onLocation(location: ViewLocation): void;
   /** Take the focus when shown, unless the person has already put it somewhere. */
@@ -160,12 +164,13 @@ export function EpubView({
     }
   }, [html, start]);
 
-  // Same chapter, new layout or type size: keep the place.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the layout or size changes
+  const signature = `${layout}:${fontScale}:${look.font}:${look.lineSpacing}:${look.margins}`;
+  // Same chapter, new layout, type size, font, spacing or margins: keep the place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the text reflows
   useLayoutEffect(() => {
     if (keep.current !== null) goToProgression(keep.current);
     keep.current = null;
-  }, [layout, fontScale]);
+  }, [signature]);
 
   useLayoutEffect(() => {
     const el = box.current!;
@@ -232,7 +237,6 @@ export function EpubView({
   // which threw away the page's DOM (the marked hit, a selection) on every render.
   const content = useMemo(() => ({ __html: html }), [html]);
 
-  const signature = `${layout}:${fontScale}`;
   const previous = useRef(signature);
   if (previous.current !== signature) {
     previous.current = signature;
@@ -244,6 +248,9 @@ export function EpubView({
       ref={box}
       className={`reader-text reader-text--${layout}`}
       style={{ fontSize: `${fontScale}%` }}
+      data-font={look.font}
+      data-spacing={look.lineSpacing}
+      data-margins={look.margins}
       // Focusable, so the keyboard scrolls it and a screen reader can start reading here.
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
       tabIndex={0}

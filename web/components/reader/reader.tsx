@@ -11,6 +11,15 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import { pageAt, printSpan } from '#domain/reading/print-pages.ts';
+import {
+  FONT_SCALES,
+  LINE_SPACINGS,
+  READER_FONTS,
+  READER_MARGINS,
+  READER_THEMES,
+  type ReaderSettings,
+  readerSettingsFrom,
+} from '#domain/reading/reader-settings.ts';
 import { findOccurrences } from '#domain/reading/text-search.ts';
 import type { ReaderView, TocEntry } from '#domain/reading/types.ts';
 import { normalizedLength } from '#domain/reading/xhtml-content.ts';
@@ -19,15 +28,10 @@ import { useT } from '#web/i18n/use-t.ts';
 import { ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
 import { clearHit } from '#web/utils/text-ranges.client.ts';
 import { DrmSummary } from './drm-summary.tsx';
-import {
-  EpubView,
-  type PartStart,
-  type ReaderLayout,
-  type ViewHandle,
-  type ViewLocation,
-} from './epub-view.tsx';
+import { EpubView, type PartStart, type ViewHandle, type ViewLocation } from './epub-view.tsx';
 import type { PdfHandle } from './pdf-view.tsx';
 import { epubPrintHtml } from './print-content.client.ts';
+import { ReaderFonts } from './reader-fonts.tsx';
 import { ReaderPrint, type ReaderPrintHandle } from './reader-print.tsx';
 import { type ReaderHit, ReaderSearch } from './reader-search.tsx';
 import { ReaderToc } from './reader-toc.tsx';
@@ -40,21 +44,24 @@ export type ReaderData = Omit<ReaderView, 'grant'> & {
   grant: { via: string; expiresAt: string | null };
 };
 
-type Settings = { layout: ReaderLayout; fontScale: number };
+/** This browser's copy of the reading settings: for a reader never saved on the server yet. */
 const SETTINGS_KEY = 'shelfmark.reader';
-const FONT_SCALES = [80, 90, 100, 110, 125, 150, 175, 200];
 
-function loadSettings(): Settings {
+function localSettings(): ReaderSettings {
   try {
-    const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}');
-    return {
-      layout: saved.layout === 'scrolled' ? 'scrolled' : 'paginated',
-      fontScale: FONT_SCALES.includes(saved.fontScale) ? saved.fontScale : 100,
-    };
+    return readerSettingsFrom(JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}'));
   } catch {
-    return { layout: 'paginated', fontScale: 100 };
+    return readerSettingsFrom(null);
   }
 }
+
+/** The choices of the display panel, each a group of radio buttons (issue 16). */
+const CHOICES = [
+  ['font', READER_FONTS],
+  ['lineSpacing', LINE_SPACINGS],
+  ['margins', READER_MARGINS],
+  ['theme', READER_THEMES],
+] as const;
 
 /** A promise and its resolve, for waiting on something a child reports once. */
 function deferred(): { promise: Promise<void>; resolve(): void } {
@@ -97,8 +104,11 @@ export function Reader({
   csrfToken,
   chapterHref,
   backTo,
+  savedSettings,
 }: {
   view: ReaderData;
+  /** The reader's settings as saved on the server, null when never saved (issue 16). */
+  savedSettings: ReaderSettings | null;
   courseMemberId: number | null;
   csrfToken: string;
   chapterHref(part: number): string;
@@ -112,7 +122,7 @@ export function Reader({
     () => readerApi(view.product.id, csrfToken, courseMemberId),
     [view.product.id, csrfToken, courseMemberId],
   );
-  const [settings, setSettings] = useState<Settings | null>(null);
+  const [settings, setSettings] = useState<ReaderSettings | null>(null);
   const [part, setPart] = useState(view.part);
   const [start, setStart] = useState<PartStart>({
     at: 'progression',
@@ -161,10 +171,29 @@ export function Reader({
   useEffect(() => setToolsOpen(false), []);
   const swipe = useRef<{ id: number; x: number; y: number; at: number } | null>(null);
 
-  useEffect(() => setSettings(loadSettings()), []);
+  // The server's settings follow the reader to every device; this browser's copy is used
+  // until the first change is saved (issue 16).
+  useEffect(() => setSettings(savedSettings ?? localSettings()), [savedSettings]);
+  const settingsSaved = useRef<string | null>(null);
   useEffect(() => {
-    if (settings) localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
-  }, [settings]);
+    if (!settings) return;
+    const json = JSON.stringify(settings);
+    localStorage.setItem(SETTINGS_KEY, json);
+    if (settingsSaved.current === null) {
+      settingsSaved.current = json;
+      return;
+    }
+    if (settingsSaved.current === json) return;
+    const timer = window.setTimeout(() => {
+      api.saveSettings(settings).then(
+        () => {
+          settingsSaved.current = json;
+        },
+        () => say(t('reader.settings.notSaved')),
+      );
+    }, 400);
+    return () => window.clearTimeout(timer);
+  }, [settings, api, say, t]);
 
   const close = useCallback(
     (error: unknown) => {
@@ -451,6 +480,7 @@ export function Reader({
 
   return (
     <div className="reader">
+      <ReaderFonts />
       <div className="reader__head">
         <div>
           <h1 className="reader__title" {...bookLang}>
@@ -552,6 +582,29 @@ export function Reader({
                     {t('reader.size.larger')}
                   </button>
                 </fieldset>
+                {CHOICES.map(([setting, values]) => (
+                  <fieldset key={setting}>
+                    <legend>{t(`reader.${setting}`)}</legend>
+                    {values.map((value) => (
+                      <label key={value} className="reader__choice">
+                        <input
+                          type="radio"
+                          name={`${ids}-${setting}`}
+                          value={value}
+                          checked={settings[setting] === value}
+                          onChange={() => setSettings({ ...settings, [setting]: value })}
+                        />
+                        <span
+                          className={
+                            setting === 'font' ? `reader__font-sample--${value}` : undefined
+                          }
+                        >
+                          {t(`reader.${setting}.${value}`)}
+                        </span>
+                      </label>
+                    ))}
+                  </fieldset>
+                ))}
               </div>
             ) : null}
           </details>
@@ -581,6 +634,7 @@ export function Reader({
           <div
             ref={pageArea}
             className="reader__page"
+            data-theme={settings?.theme}
             onPointerDown={onSwipeStart}
             onPointerUp={onSwipeEnd}
             onPointerCancel={() => {
@@ -627,6 +681,7 @@ export function Reader({
                 label={t('reader.textOf', { chapter: partTitle(part.index) })}
                 layout={settings.layout}
                 fontScale={settings.fontScale}
+                look={settings}
                 start={start}
                 onLocation={onLocation}
                 language={view.language}
