@@ -149,6 +149,33 @@ describe('renderPart (issue 5: EPUB text shown as the page own text, safely)', (
     expect(text).toBe('A rising lineGrowth');
   });
 
+  it('issue 16: EPUB 3 notes keep their meaning: references, the notes themselves, the links back', () => {
+    const { html } = renderPart(
+      page(
+        '<p>Cells<a epub:type="noteref" href="#fn1">1</a> and <a epub:type="noteref" role="doc-glossref" href="#g">x</a>.</p>' +
+          '<aside epub:type="footnote" id="fn1"><p><a epub:type="backlink" href="#r1">↩</a> First described in 1665.</p></aside>' +
+          '<ol><li epub:type="endnote" id="en1">An endnote.</li></ol><div role="doc-footnote" id="fn2">Two.</div>' +
+          '<figure aria-details="d1"><img src="cover.png" alt="A cell"/></figure><details id="d1">Long description</details>',
+      ),
+      {
+        ...options,
+        resolveLink: (href: string) =>
+          href.startsWith('#') ? { part: 2, fragment: href.slice(1) } : null,
+      },
+    );
+    const inPart = (id: string) => `href="?chapter=3" data-part="2" data-fragment="p2-${id}"`;
+    expect(html).toContain(`<a role="doc-noteref" ${inPart('fn1')}>1</a>`);
+    // A role the book gives wins over its type.
+    expect(html).toContain(`<a role="doc-glossref" ${inPart('g')}>x</a>`);
+    expect(html).toContain(
+      `<div id="p2-fn1" data-note=""><p><a role="doc-backlink" ${inPart('r1')}>↩</a> First described in 1665.</p></div>`,
+    );
+    // An endnote stays a list item (a role would break the list), marked as a note.
+    expect(html).toContain('<li id="p2-en1" data-note="">An endnote.</li>');
+    expect(html).toContain('<div role="doc-footnote" id="p2-fn2" data-note="">Two.</div>');
+    expect(html).toContain('<figure aria-details="p2-d1">');
+  });
+
   it('DRM counts characters with white space runs as one space', () => {
     expect(normalizedLength('  a \n\n b  ')).toBe(3);
   });

@@ -173,7 +173,16 @@ const PLAIN_ATTRIBUTES = new Set([
   'aria-label',
   'aria-hidden',
 ]);
-const ID_ATTRIBUTES = new Set(['id', 'headers', 'aria-labelledby', 'aria-describedby']);
+const ID_ATTRIBUTES = new Set([
+  'id',
+  'headers',
+  'aria-labelledby',
+  'aria-describedby',
+  'aria-details',
+]);
+/** EPUB 3 types of a note's body (EPUB SSV), and the DPUB-ARIA roles of one. */
+const NOTE_TYPES = new Set(['footnote', 'endnote', 'rearnote', 'note']);
+const NOTE_ROLES = new Set(['doc-footnote', 'doc-endnote']);
 
 export function partId(part: number, id: string): string {
   return `p${part}-${id.replace(/[^\w-]/g, '_')}`;
@@ -216,6 +225,18 @@ function attributesOf(
       out.push([attr, value]);
     }
   }
+  // EPUB 3's note semantics (issue 16, footnotes as pop-ups): a note reference is a link with
+  // role doc-noteref, the note itself is marked data-note (a role would break the list an
+  // endnote is an item of), a note's link back is doc-backlink.
+  const types = (attrs.get('epub:type') ?? '').split(/\s+/);
+  const hasRole = out.some(([n]) => n === 'role');
+  if (name === 'a' && !hasRole && types.includes('noteref')) out.push(['role', 'doc-noteref']);
+  if (name === 'a' && !hasRole && types.includes('backlink')) out.push(['role', 'doc-backlink']);
+  if (
+    types.some((type) => NOTE_TYPES.has(type)) ||
+    out.some(([n, v]) => n === 'role' && NOTE_ROLES.has(v))
+  )
+    out.push(['data-note', '']);
   if (name === 'a') {
     const href = attrs.get('href');
     if (href) {

@@ -1386,6 +1386,8 @@ export const en = {
   'reader.layout': 'Layout',
   'reader.layout.paginated': 'Pages',
   'reader.layout.scrolled': 'Scrolling',
+  'reader.note': 'Note',
+  'reader.note.close': 'Close note',
   'reader.font': 'Font',
   'reader.font.serif': 'Serif',
   'reader.font.sans': 'Sans serif',

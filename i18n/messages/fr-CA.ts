@@ -1432,6 +1432,8 @@ export const frCA: Record<MessageId, string> = {
   'reader.layout': 'Mise en page',
   'reader.layout.paginated': 'Pages',
   'reader.layout.scrolled': 'Défilement',
+  'reader.note': 'Note',
+  'reader.note.close': 'Fermer la note',
   'reader.font': 'Police',
   'reader.font.serif': 'Avec empattements',
   'reader.font.sans': 'Sans empattements',

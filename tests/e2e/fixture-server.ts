@@ -1,10 +1,11 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { accessCodes, redeemCodes } from '#db/schema/access.ts';
 import { accountFlags, userRoles, users } from '#db/schema/accounts.ts';
+import { products } from '#db/schema/catalog.ts';
 import { orderItems, orders, orderTransitions, payments } from '#db/schema/commerce.ts';
 import { sectionMembers } from '#db/schema/courses.ts';
 import { totpAuthenticators } from '#db/schema/second-factor.ts';
@@ -274,6 +275,18 @@ export async function startFixtureServer(options: {
         startsAt: new Date(Date.now() - 60_000),
       });
       return send(res, 201, { ok: true });
+    }
+    if (req.url === '/feed-ebook') {
+      // An e-book of the demo's publisher feed (db/seed/publisher-feed.ts, ISBNs 979-8-9…): its
+      // EPUB has a formula, a chart and a footnote (issue 16).
+      const [book] = await options.db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(like(products.isbnText, '97989%'), eq(products.productFileType, 'EPUB')))
+        .orderBy(products.id)
+        .limit(1);
+      if (!book) return send(res, 404, { error: 'no e-book from the demo feed' });
+      return send(res, 200, { productId: book.id });
     }
     if (req.url === '/redeem-codes') {
       const { expired, suffix } = body;

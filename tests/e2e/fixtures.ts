@@ -38,6 +38,11 @@ export async function makeOwnership(email: string, productId: number): Promise<v
   await call('/ownerships', { email, productId });
 }
 
+/** The product id of an e-book of the demo's publisher feed (formula, chart, footnote). */
+export async function feedEbook(): Promise<number> {
+  return (await call<{ productId: number }>('/feed-ebook', {})).productId;
+}
+
 /**
  * A redeem code of this journey alone, for the product the demo code gives; expired, or
  * ending in `suffix`, when asked (issue 19).

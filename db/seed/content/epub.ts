@@ -4,7 +4,12 @@ import { isValidIsbn13, normalizeIdentifier } from '#domain/catalog/isbn.ts';
 import { escapeXml } from './xml.ts';
 import { createZip } from './zip.ts';
 
-export type EpubChapter = { title: string; paragraphs: string[] };
+export type EpubChapter = {
+  title: string;
+  paragraphs: string[];
+  /** XHTML written after the paragraphs as it is (our own seed content: maths, drawings, notes). */
+  xhtml?: string;
+};
 
 export type EpubInput = {
   title: string;
@@ -74,7 +79,7 @@ function chapterXhtml(language: string, chapter: EpubChapter, index: number): st
   const paragraphs = chapter.paragraphs.map((p) => `    <p>${escapeXml(p)}</p>`).join('\n');
   const body = `  <section epub:type="chapter" role="doc-chapter" aria-labelledby="${headingId}">
     <h1 id="${headingId}">${escapeXml(chapter.title)}</h1>
-${paragraphs}
+${paragraphs}${chapter.xhtml ? `\n${chapter.xhtml}` : ''}
   </section>`;
   return xhtmlDocument(language, chapter.title, body);
 }

@@ -29,6 +29,7 @@ import { ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
 import { clearHit } from '#web/utils/text-ranges.client.ts';
 import { DrmSummary } from './drm-summary.tsx';
 import { EpubView, type PartStart, type ViewHandle, type ViewLocation } from './epub-view.tsx';
+import { NoteDialog, noteHtml } from './note-dialog.tsx';
 import type { PdfHandle } from './pdf-view.tsx';
 import { epubPrintHtml } from './print-content.client.ts';
 import { ReaderFonts } from './reader-fonts.tsx';
@@ -194,6 +195,25 @@ export function Reader({
     }, 400);
     return () => window.clearTimeout(timer);
   }, [settings, api, say, t]);
+
+  // A note reference opens its note over the text (issue 16), from this chapter or another.
+  const [note, setNote] = useState<string | null>(null);
+  const showNote = useCallback(
+    async (target: number, id: string): Promise<boolean> => {
+      let found: Element | null = null;
+      if (target === part?.index) {
+        found = pageArea.current?.querySelector(`#${CSS.escape(id)}`) ?? null;
+      } else if (!isPdf) {
+        const other = document.createElement('template');
+        other.innerHTML = (await api.part(target).catch(() => null))?.html ?? '';
+        found = other.content.querySelector(`#${CSS.escape(id)}`);
+      }
+      if (!found?.hasAttribute('data-note')) return false;
+      setNote(noteHtml(found));
+      return true;
+    },
+    [part?.index, isPdf, api],
+  );
 
   const close = useCallback(
     (error: unknown) => {
@@ -646,15 +666,25 @@ export function Reader({
             }}
             onClick={(event) => {
               const link = (event.target as Element).closest?.('a[data-part]');
-              if (!link) return;
+              if (!link || link.closest('dialog')) return;
               event.preventDefault();
               const fragment = link.getAttribute('data-fragment');
-              void openPart(
-                Number(link.getAttribute('data-part')),
-                fragment ? { at: 'fragment', id: fragment } : { at: 'progression', progression: 0 },
-              );
+              const target = Number(link.getAttribute('data-part'));
+              const go = () =>
+                openPart(
+                  target,
+                  fragment
+                    ? { at: 'fragment', id: fragment }
+                    : { at: 'progression', progression: 0 },
+                );
+              if (link.getAttribute('role') === 'doc-noteref' && fragment) {
+                void showNote(target, fragment).then((shown) => {
+                  if (!shown) void go();
+                });
+              } else void go();
             }}
           >
+            <NoteDialog html={note} language={view.language} onClose={() => setNote(null)} />
             {isPdf ? (
               settings ? (
                 <Suspense fallback={<p>{t('reader.loading')}</p>}>

@@ -1,0 +1,76 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import { feedEbook, makeOwnership, makeUser } from './fixtures.ts';
+
+// Issue 16, faithful pages: what a textbook carries besides prose. The demo publisher feed's
+// e-books (db/seed/publisher-feed.ts) have a "Worked example" chapter with a MathML formula
+// (and its TeX), an SVG chart with a title, and an EPUB 3 footnote.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a textbook chapter in the reader', () => {
+  it('shows its formula and chart as the publisher made them, and opens its footnote as a pop-up by keyboard', async () => {
+    const user = await makeUser({ like: 'student', label: 'reader-pages' });
+    const productId = await feedEbook();
+    await makeOwnership(user.email, productId);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await logIn(page, user);
+    expect((await page.goto(`/book/read/${productId}?chapter=2`))?.status()).toBe(200);
+    await waitForHydration(page);
+    // Scrolling, so the whole chapter is laid out in view.
+    await page.getByText('Display settings', { exact: true }).click();
+    await page.getByRole('radio', { name: 'Scrolling' }).check();
+
+    // The formula: real MathML, drawn by the browser, with its TeX for screen readers.
+    const math = page.locator('.reader__page .reader-text math');
+    await math.waitFor();
+    expect(await math.evaluate((el) => el.namespaceURI)).toBe('http://www.w3.org/1998/Math/MathML');
+    expect(await math.getAttribute('alttext')).toBe('P_n = P \\cdot 2^n');
+    expect(await math.locator('msup').count()).toBe(1);
+    expect((await math.boundingBox())?.width).toBeGreaterThan(30);
+    expect(await math.textContent()).not.toContain('cdot');
+
+    // The chart: an SVG image named by its title, its line in the publisher's colour.
+    const chart = page.getByRole('img', { name: 'Doubling: 1, 2, 4, 8 over four periods' });
+    expect(await chart.isVisible()).toBe(true);
+    expect(await chart.evaluate((el) => el.namespaceURI)).toBe('http://www.w3.org/2000/svg');
+    expect(await chart.locator('polyline').evaluate((el) => getComputedStyle(el).stroke)).toBe(
+      'rgb(29, 78, 137)',
+    );
+    expect(await page.getByText('Figure 1. Doubling over four periods.').isVisible()).toBe(true);
+
+    // The footnote: its reference opens it over the text, the focus goes in and comes back.
+    const reference = page.locator('.reader__page a[role="doc-noteref"]');
+    await reference.focus();
+    await page.keyboard.press('Enter');
+    const note = page.getByRole('dialog', { name: 'Note' });
+    await note.waitFor();
+    expect(await note.innerText()).toContain(
+      'Compound interest tables were printed as early as 1613.',
+    );
+    expect(await note.locator('a[role="doc-backlink"]').count()).toBe(0);
+    expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await note.waitFor({ state: 'hidden' });
+    expect(await reference.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Close by its button too, after a click.
+    await reference.click();
+    await note.waitFor();
+    await note.getByRole('button', { name: 'Close note' }).click();
+    await note.waitFor({ state: 'hidden' });
+    // Still in the same chapter: a note does not move the reader.
+    expect(page.url()).toContain(`/book/read/${productId}`);
+    await expectAccessible(page);
+    await context.close();
+  });
+});
