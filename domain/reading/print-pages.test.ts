@@ -7,7 +7,9 @@ import {
   type PageMark,
   type PrintPages,
   pageAt,
+  pageByLabel,
   pageStart,
+  pageTarget,
   printPageCount,
   printSpan,
 } from './print-pages.ts';
@@ -104,5 +106,47 @@ describe('print pages (issue 13, decision 008: units a student understands)', ()
     expect(pageAt(marked, { part: 1, progression: 0 })).toBe(2);
     expect(pageAt(marked, { part: 1, progression: 0 }, (anchor) => anchor === 'p1-page2')).toBe(3);
     expect(pageAt(marked, { part: 0, progression: 0 })).toBe(1);
+  });
+
+  it('issue 16: "Go to page" finds a page by its printed label, or by its number', () => {
+    const marked: PrintPages = {
+      unit: 'marked',
+      marks: [
+        { label: 'xi', part: 0, anchor: 'p0-a' },
+        { label: 'xii', part: 0, anchor: 'p0-b' },
+        { label: '1', part: 1, anchor: 'p1-c' },
+        { label: '2', part: 1, anchor: 'p1-d' },
+      ],
+    };
+    expect(pageByLabel(marked, 'XII ')).toBe(2);
+    expect(pageByLabel(marked, '2')).toBe(4);
+    expect(pageByLabel(marked, '3')).toBeNull();
+    expect(pageByLabel(marked, '')).toBeNull();
+    expect(pageTarget(marked, 4)).toEqual({ part: 1, anchor: 'p1-d', progression: 0 });
+    const unlabelled: PrintPages = {
+      unit: 'marked',
+      marks: [
+        { label: '', part: 0, anchor: 'p0-a' },
+        { label: '', part: 2, anchor: 'p2-b' },
+      ],
+    };
+    expect(pageByLabel(unlabelled, '2')).toBe(2);
+    expect(pageByLabel(unlabelled, '3')).toBeNull();
+    const pdf: PrintPages = { unit: 'pdf', count: 10 };
+    expect(pageByLabel(pdf, '10')).toBe(10);
+    expect(pageByLabel(pdf, '11')).toBeNull();
+    expect(pageByLabel(pdf, '0')).toBeNull();
+    expect(pageByLabel(pdf, '1e1')).toBeNull();
+    expect(pageByLabel(pdf, 'x'.repeat(10_000))).toBeNull();
+    expect(pageTarget(pdf, 3)).toEqual({ part: 2, anchor: null, progression: 0 });
+  });
+
+  it('issue 16: a standard page opens where pageAt reads it back as the same page', () => {
+    const pages: PrintPages = { unit: 'length', partPages: [2, 3, 1] };
+    for (let n = 1; n <= 6; n += 1) {
+      const target = pageTarget(pages, n);
+      expect(pageAt(pages, { part: target.part, progression: target.progression })).toBe(n);
+    }
+    expect(pageTarget(pages, 4)).toEqual({ part: 1, anchor: null, progression: 1 / 3 });
   });
 });

@@ -124,3 +124,42 @@ export function pageAt(
   const progression = Math.min(1, Math.max(0, where.progression));
   return clamp(first + 1 + Math.min(inPart - 1, Math.floor(progression * inPart)));
 }
+
+/**
+ * The page (from 1) a student asks for by its printed number (issue 16, "Go to page": "read
+ * pages 112–130"): a label of the printed edition's page list ("112", "xii", case and spaces
+ * aside), else, for a PDF or standard pages, the page's number. null when the book has no such
+ * page.
+ */
+export function pageByLabel(pages: PrintPages, asked: string): number | null {
+  const wanted = asked.trim().toLowerCase();
+  if (!wanted) return null;
+  if (pages.unit === 'marked') {
+    const at = pages.marks.findIndex((mark) => mark.label.trim().toLowerCase() === wanted);
+    if (at >= 0) return at + 1;
+    // Marks without labels are numbered in order.
+    if (pages.marks.every((mark) => !mark.label.trim()) && /^\d{1,7}$/.test(wanted)) {
+      const n = Number(wanted);
+      return n >= 1 && n <= pages.marks.length ? n : null;
+    }
+    return null;
+  }
+  if (!/^\d{1,7}$/.test(wanted)) return null;
+  const n = Number(wanted);
+  return n >= 1 && n <= printPageCount(pages) ? n : null;
+}
+
+/**
+ * Where the reader opens page `n` (from 1): a part, and in it the page mark's anchor or how far
+ * through the part the page starts (a standard page: the fraction pageAt reads back as `n`).
+ */
+export function pageTarget(
+  pages: PrintPages,
+  n: number,
+): { part: number; anchor: string | null; progression: number } {
+  const start = pageStart(pages, n);
+  if (pages.unit !== 'length') return { part: start.part, anchor: start.anchor, progression: 0 };
+  const inPart = pages.partPages[start.part] ?? 1;
+  const first = pages.partPages.slice(0, start.part).reduce((sum, count) => sum + count, 0);
+  return { part: start.part, anchor: null, progression: (n - first - 1) / inPart };
+}

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe('a textbook chapter in the reader', () => {
-  it('shows its formula and chart as the publisher made them, and opens its footnote as a pop-up by keyboard', async () => {
+  it('shows its formula and chart as the publisher made them, opens its footnote as a pop-up by keyboard, and goes to a printed page', async () => {
     const user = await makeUser({ like: 'student', label: 'reader-pages' });
     const productId = await feedEbook();
     await makeOwnership(user.email, productId);
@@ -70,6 +70,27 @@ describe('a textbook chapter in the reader', () => {
     await note.waitFor({ state: 'hidden' });
     // Still in the same chapter: a note does not move the reader.
     expect(page.url()).toContain(`/book/read/${productId}`);
+    await expectAccessible(page);
+
+    // Go to a printed page: one the book does not have is refused with its range, then page 13.
+    await page.getByText('Go to page', { exact: true }).click();
+    const field = page.getByLabel('Page number');
+    await field.fill('99');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'This book has no page 99.' });
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toBe(
+      'This book has no page 99. Its pages are numbered 12 to 13.',
+    );
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await field.fill('13');
+    await field.press('Enter');
+    await page.getByText('Page 13 is shown.').waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /\(printed page 13\)$/ })
+      .waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'no page' }).count()).toBe(0);
     await expectAccessible(page);
     await context.close();
   });

@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import { Link } from 'react-router';
-import { pageAt, printSpan } from '#domain/reading/print-pages.ts';
+import { pageAt, pageTarget, printPageCount, printSpan } from '#domain/reading/print-pages.ts';
 import {
   FONT_SCALES,
   LINE_SPACINGS,
@@ -33,6 +33,7 @@ import { NoteDialog, noteHtml } from './note-dialog.tsx';
 import type { PdfHandle } from './pdf-view.tsx';
 import { epubPrintHtml } from './print-content.client.ts';
 import { ReaderFonts } from './reader-fonts.tsx';
+import { ReaderGoToPage } from './reader-go-to-page.tsx';
 import { ReaderPrint, type ReaderPrintHandle } from './reader-print.tsx';
 import { type ReaderHit, ReaderSearch } from './reader-search.tsx';
 import { ReaderToc } from './reader-toc.tsx';
@@ -330,6 +331,18 @@ export function Reader({
     },
     [isPdf, part?.index],
   );
+  // The printed page shown, worked out once the view has moved (the marks it has reached).
+  const [printPage, setPrintPage] = useState<number | null>(null);
+  useEffect(() => {
+    if (isPdf || view.printPages.unit !== 'marked') return;
+    setPrintPage(
+      pageAt(
+        view.printPages,
+        { part: location.part, progression: location.progression },
+        (anchor) => epub.current?.reached(anchor) ?? false,
+      ),
+    );
+  }, [isPdf, view.printPages, location]);
 
   // The place, saved on the server a moment after it settles (any device opens it there).
   const saved = useRef({ part: view.position.part, progression: view.position.progression });
@@ -465,13 +478,22 @@ export function Reader({
         : { at: 'progression', progression: 0 },
     );
 
-  const status = isPdf
+  /** A print page's number as printed in the book (its label), else its number. */
+  const printedLabel = (page: number) =>
+    (view.printPages.unit === 'marked' ? view.printPages.marks[page - 1]?.label.trim() : '') ||
+    String(page);
+  const screen = isPdf
     ? t('reader.status.pdf', { page: location.part + 1, pages: view.partCount })
     : t('reader.status', {
         page: location.page + 1,
         pages: location.pageCount,
         chapter: partTitle(location.part),
       });
+  // A book with a printed edition's pages also says which printed page is shown (issue 16).
+  const status =
+    view.printPages.unit === 'marked' && printPage !== null
+      ? t('reader.status.printed', { status: screen, page: printedLabel(printPage) })
+      : screen;
 
   if (closed) {
     return (
@@ -553,6 +575,23 @@ export function Reader({
               }
             />
           </details>
+          {printPageCount(view.printPages) > 0 ? (
+            <details>
+              <summary>{t('reader.goToPage')}</summary>
+              <ReaderGoToPage
+                pages={view.printPages}
+                onGo={(page) => {
+                  const target = pageTarget(view.printPages, page);
+                  void openPart(
+                    target.part,
+                    target.anchor
+                      ? { at: 'fragment', id: target.anchor }
+                      : { at: 'progression', progression: target.progression },
+                  ).then(() => say(t('reader.goToPage.shown', { page: printedLabel(page) })));
+                }}
+              />
+            </details>
+          ) : null}
           <details>
             <summary>{t('reader.display')}</summary>
             {settings ? (
