@@ -286,7 +286,7 @@ export async function startFixtureServer(options: {
         .orderBy(products.id)
         .limit(1);
       if (!book) return send(res, 404, { error: 'no e-book from the demo feed' });
-      return send(res, 200, { productId: book.id });
+      return send(res, 201, { productId: book.id });
     }
     if (req.url === '/redeem-codes') {
       const { expired, suffix } = body;

@@ -60,10 +60,11 @@ describe('reading settings, as a student reading on a laptop and then a phone', 
       margins: 'normal',
     });
 
-    await page.getByText('Display settings', { exact: true }).click();
+    // Each font's name is shown in its font: the dyslexia-friendly one comes with the panel.
     const fontFile = page.waitForResponse((r) =>
       /\/assets\/opendyslexic-latin-400-normal-.*\.woff2$/.test(r.url()),
     );
+    await page.getByText('Display settings', { exact: true }).click();
     await page.getByRole('radio', { name: 'OpenDyslexic (for dyslexia)' }).check();
     await page.getByRole('radio', { name: 'Relaxed' }).check();
     await page.getByRole('radio', { name: 'Wide' }).check();
@@ -95,7 +96,7 @@ describe('reading settings, as a student reading on a laptop and then a phone', 
     await laptop.close();
 
     // Another browser (nothing stored in it), at a phone's width, in French.
-    const phone = await newContext(browser, { locale: 'fr-CA' });
+    const phone = await newContext(browser);
     const small = await phone.newPage();
     await small.setViewportSize({ width: 390, height: 844 });
     await logIn(small, user);

@@ -48,7 +48,7 @@ export function NoteDialog({
         {t('reader.note')}
       </h2>
       <div
-        className="reader-note__text reader-text reader-text--static"
+        className="reader-note__text"
         lang={language?.lang}
         dir={language?.dir}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the book's note, rebuilt from an allow-list on the server (xhtml-content.ts)
