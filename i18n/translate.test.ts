@@ -85,6 +85,8 @@ describe('message catalogs', () => {
       ...{ max: 500, org: 'o' },
       // Campus sign-in settings (issue 20).
       ...{ oidc: 'o', saml: 's', domain: 'd' },
+      // The reader's Go to page and its printed page (issue 16).
+      ...{ first: 'xi', last: '130' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();
