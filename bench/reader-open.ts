@@ -172,7 +172,13 @@ try {
       w.benchTurns = [];
       let pressed: number | null = null;
       let shown = '';
-      document.addEventListener('keydown', () => (pressed = performance.now()), true);
+      document.addEventListener(
+        'keydown',
+        () => {
+          pressed = performance.now();
+        },
+        true,
+      );
       new MutationObserver(() => {
         const status = [...document.querySelectorAll('output')].find((o) =>
           /^Page \d+ of \d+/.test(o.textContent ?? ''),
