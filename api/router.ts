@@ -10,9 +10,13 @@ import { postOptIn, postOptOut } from './members/routes.ts';
 import { postCancel, postConfirm, postPayment, postResume } from './payments/routes.ts';
 import { postStripeWebhook, STRIPE_WEBHOOK_PATH } from './payments/webhooks.ts';
 import {
+  deleteAnnotation,
+  getAnnotations,
   getPart,
   getSearch,
   getSettings,
+  patchAnnotation,
+  postAnnotation,
   postCopy,
   postPrint,
   putPosition,
@@ -63,6 +67,11 @@ const ROUTES: [
   [STRIPE_WEBHOOK_PATH, { POST: postStripeWebhook }, ['application/json']],
   ['/api/reading/settings', { GET: getSettings, PUT: putSettings }],
   ['/api/reading/:productId/parts/:part', { GET: getPart }],
+  ['/api/reading/:productId/annotations', { GET: getAnnotations, POST: postAnnotation }],
+  [
+    '/api/reading/:productId/annotations/:annotationId',
+    { PATCH: patchAnnotation, DELETE: deleteAnnotation },
+  ],
   ['/api/reading/:productId/search', { GET: getSearch }],
   ['/api/reading/:productId/position', { PUT: putPosition }],
   ['/api/reading/:productId/copy', { POST: postCopy }],

@@ -1,4 +1,10 @@
 import {
+  addAnnotation,
+  annotationsOf,
+  changeAnnotation,
+  removeAnnotation,
+} from '#domain/reading/annotations.ts';
+import {
   countAllowance,
   type ReadingVia,
   readerPart,
@@ -11,6 +17,9 @@ import { translate } from '#i18n/translate.ts';
 import type { WebContext } from '#server/load-context.ts';
 import { apiError, jsonApi, readJson } from '../errors.ts';
 import {
+  annotationBody,
+  annotationChangeBody,
+  annotationIdParam,
   copyBody,
   partParam,
   positionBody,
@@ -84,6 +93,73 @@ export async function putPosition(request: Request, context: WebContext, params:
     body.data.data.attributes,
     parsed.via,
   );
+  return new Response(null, { status: 204 });
+}
+
+/** GET /api/reading/{productId}/annotations: the reader's highlights and bookmarks (issue 16). */
+export async function getAnnotations(request: Request, context: WebContext, params: Params) {
+  const parsed = input(request, params);
+  if (!parsed) return apiError(context, 404, 'error.notFound');
+  const annotations = await annotationsOf(
+    context.rc,
+    context.bookFiles,
+    parsed.productId,
+    parsed.via,
+  );
+  return jsonApi({
+    data: annotations.map(({ id, ...attributes }) => ({
+      type: 'annotation',
+      id: String(id),
+      attributes,
+    })),
+    meta: { count: annotations.length },
+  });
+}
+
+function annotationDocument({ id, ...attributes }: { id: number }, status = 200) {
+  return jsonApi({ data: { type: 'annotation', id: String(id), attributes } }, { status });
+}
+
+/** POST /api/reading/{productId}/annotations: a new highlight or bookmark. */
+export async function postAnnotation(request: Request, context: WebContext, params: Params) {
+  const parsed = input(request, params);
+  if (!parsed) return apiError(context, 404, 'error.notFound');
+  const body = annotationBody.safeParse(await readJson(request));
+  if (!body.success) return apiError(context, 400, 'error.invalid');
+  const made = await addAnnotation(
+    context.rc,
+    context.bookFiles,
+    parsed.productId,
+    body.data.data.attributes,
+    parsed.via,
+  );
+  return annotationDocument(made, 201);
+}
+
+/** PATCH /api/reading/{productId}/annotations/{annotationId}: a highlight's colour or note. */
+export async function patchAnnotation(request: Request, context: WebContext, params: Params) {
+  const parsed = input(request, params);
+  const id = annotationIdParam.safeParse(params.annotationId);
+  if (!parsed || !id.success) return apiError(context, 404, 'error.notFound');
+  const body = annotationChangeBody.safeParse(await readJson(request));
+  if (!body.success) return apiError(context, 400, 'error.invalid');
+  const changed = await changeAnnotation(
+    context.rc,
+    context.bookFiles,
+    parsed.productId,
+    id.data,
+    body.data.data.attributes,
+    parsed.via,
+  );
+  return annotationDocument(changed);
+}
+
+/** DELETE /api/reading/{productId}/annotations/{annotationId}. */
+export async function deleteAnnotation(request: Request, context: WebContext, params: Params) {
+  const parsed = input(request, params);
+  const id = annotationIdParam.safeParse(params.annotationId);
+  if (!parsed || !id.success) return apiError(context, 404, 'error.notFound');
+  await removeAnnotation(context.rc, context.bookFiles, parsed.productId, id.data, parsed.via);
   return new Response(null, { status: 204 });
 }
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import {
+  ANNOTATION_KINDS,
+  HIGHLIGHT_COLOURS,
+  NOTE_MAX_LENGTH,
+} from '#domain/reading/annotation-rules.ts';
+import {
   FONT_SCALES,
   LINE_SPACINGS,
   READER_FONTS,
@@ -72,5 +77,41 @@ export const settingsBody = z.object({
         theme: z.enum(READER_THEMES),
       })
       .strict(),
+  }),
+});
+
+/** The {annotationId} of /api/reading/{productId}/annotations/{annotationId}. */
+export const annotationIdParam = idParam;
+
+const offset = z.number().int().min(0).max(100_000_000);
+
+/** POST /api/reading/{productId}/annotations: a highlight or bookmark on a passage (issue 16). */
+export const annotationBody = z.object({
+  data: z.object({
+    type: z.literal('annotation'),
+    attributes: z
+      .object({
+        kind: z.enum(ANNOTATION_KINDS),
+        part: z.number().int().min(0).max(1_000_000),
+        start: offset,
+        end: offset,
+        colour: z.enum(HIGHLIGHT_COLOURS).nullable().optional(),
+        note: z.string().max(NOTE_MAX_LENGTH).nullable().optional(),
+      })
+      .strict(),
+  }),
+});
+
+/** PATCH /api/reading/{productId}/annotations/{id}: a highlight's colour or note. */
+export const annotationChangeBody = z.object({
+  data: z.object({
+    type: z.literal('annotation'),
+    attributes: z
+      .object({
+        colour: z.enum(HIGHLIGHT_COLOURS).optional(),
+        note: z.string().max(NOTE_MAX_LENGTH).nullable().optional(),
+      })
+      .strict()
+      .refine((change) => change.colour !== undefined || change.note !== undefined),
   }),
 });

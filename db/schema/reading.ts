@@ -51,6 +51,42 @@ export const readerSettings = pgTable('reader_settings', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+// A reader's highlights (with a colour, and a note if they wrote one) and bookmarks in a book
+// (issue 16, study tools), on every device. Each is anchored in a part's text by a quote with
+// its surroundings and the offsets it had (domain/reading/text-anchor.ts), so it is found
+// again in a new printing of the book, or reported as lost.
+export const readingAnnotations = pgTable(
+  'reading_annotations',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    colour: text(),
+    note: text(),
+    part: integer().notNull(),
+    startOffset: integer().notNull(),
+    endOffset: integer().notNull(),
+    exact: text().notNull(),
+    prefix: text().notNull().default(''),
+    suffix: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reading_annotations_user_product').on(t.userId, t.productId),
+    check('reading_annotations_kind', sql`${t.kind} in ('highlight', 'bookmark')`),
+    check(
+      'reading_annotations_offsets',
+      sql`${t.startOffset} >= 0 and ${t.endOffset} > ${t.startOffset}`,
+    ),
+  ],
+);
+
 // Every open of a book and every page a reader turns to: the basis of section analytics.
 export const readingEvents = pgTable(
   'reading_events',

@@ -22,6 +22,7 @@ describe('what deleting an account keeps and removes (issue 20, Privacy self-ser
       'readingPositions',
       'readingEvents',
       'readerSettings',
+      'readingAnnotations',
       'classroomNotes',
       'courseLaunches',
       'sectionMemberships',

@@ -25,6 +25,7 @@ export const ACCOUNT_DATA_FATE = {
   readingEvents: 'remove',
   readingAllowances: 'remove',
   readerSettings: 'remove',
+  readingAnnotations: 'remove',
   classroomNotes: 'remove',
   courseLaunches: 'remove',
   sectionMemberships: 'remove',

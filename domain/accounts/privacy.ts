@@ -12,6 +12,7 @@ import { deletedAccounts, privacyRequests } from '#db/schema/privacy.ts';
 import {
   readerSettings,
   readingAllowances,
+  readingAnnotations,
   readingEvents,
   readingPositions,
 } from '#db/schema/reading.ts';
@@ -197,7 +198,7 @@ export async function myData(db: Queryable, userId: number, now: Date) {
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  const [roles, orderRows, lines, paid, owned, members, positions, notes, reading] =
+  const [roles, orderRows, lines, paid, owned, members, positions, notes, reading, annotations] =
     await Promise.all([
       db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)),
       db
@@ -293,6 +294,26 @@ export async function myData(db: Queryable, userId: number, now: Date) {
         .select({ settings: readerSettings.settings, updatedAt: readerSettings.updatedAt })
         .from(readerSettings)
         .where(eq(readerSettings.userId, userId)),
+      db
+        .select({
+          productId: readingAnnotations.productId,
+          title: products.title,
+          kind: readingAnnotations.kind,
+          colour: readingAnnotations.colour,
+          note: readingAnnotations.note,
+          part: readingAnnotations.part,
+          quote: readingAnnotations.exact,
+          createdAt: readingAnnotations.createdAt,
+          updatedAt: readingAnnotations.updatedAt,
+        })
+        .from(readingAnnotations)
+        .innerJoin(products, eq(products.id, readingAnnotations.productId))
+        .where(eq(readingAnnotations.userId, userId))
+        .orderBy(
+          readingAnnotations.productId,
+          readingAnnotations.part,
+          readingAnnotations.startOffset,
+        ),
     ]);
   return {
     exportedAt: now.toISOString(),
@@ -312,6 +333,7 @@ export async function myData(db: Queryable, userId: number, now: Date) {
     sections: members,
     readingPositions: positions,
     readerSettings: reading[0] ?? null,
+    highlightsAndBookmarks: annotations,
     classroomNotes: notes,
   };
 }
@@ -365,6 +387,9 @@ export async function eraseAccount(
   }
   if (fate.readerSettings === 'remove') {
     await tx.delete(readerSettings).where(eq(readerSettings.userId, userId));
+  }
+  if (fate.readingAnnotations === 'remove') {
+    await tx.delete(readingAnnotations).where(eq(readingAnnotations.userId, userId));
   }
   if (fate.readingAllowances === 'remove') {
     await tx.delete(readingAllowances).where(eq(readingAllowances.userId, userId));

@@ -390,6 +390,29 @@ export async function readerPart(
   return renderedPart(book, part, partUrls(file.id, via));
 }
 
+/**
+ * An EPUB's parts' texts, as the reader shows them, for the parts asked (issue 16: anchoring
+ * highlights and bookmarks); only to someone who may read the book now.
+ */
+export async function bookPartTexts(
+  ctx: RequestContext,
+  store: BookFileStore,
+  productId: number,
+  parts: readonly number[],
+  via: ReadingVia,
+): Promise<{ product: { id: number }; format: 'epub' | 'pdf'; texts: Map<number, string> }> {
+  const { product, file } = await readerContext(ctx, productId, via);
+  const texts = new Map<number, string>();
+  if (file.extension !== 'epub') return { product, format: 'pdf', texts };
+  const book = await openBook(store, file);
+  const urls = partUrls(file.id, via);
+  for (const part of new Set(parts)) {
+    if (part >= 0 && part < book.publication.parts.length)
+      texts.set(part, partText(book, part, urls));
+  }
+  return { product, format: 'epub', texts };
+}
+
 /** Search in an EPUB's text (issue 5): up to 100 hits, in reading order, with some context. */
 export async function searchBook(
   ctx: RequestContext,

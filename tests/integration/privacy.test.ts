@@ -6,7 +6,7 @@ import { offerings } from '#db/schema/catalog.ts';
 import { carts, orders, payments } from '#db/schema/commerce.ts';
 import { analyticsEvents, outbox } from '#db/schema/events.ts';
 import { deletedAccounts, privacyRequests } from '#db/schema/privacy.ts';
-import { readerSettings, readingPositions } from '#db/schema/reading.ts';
+import { readerSettings, readingAnnotations, readingPositions } from '#db/schema/reading.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import {
   confirmAccountDeletion,
@@ -139,8 +139,9 @@ describe('Download my data (issue 20)', () => {
       expect.objectContaining({ cardLast4: '4242', status: 'succeeded' }),
     );
     expect(data.shelf.length).toBeGreaterThan(0);
-    // Issue 16: how they like to read is theirs too.
+    // Issue 16: how they like to read is theirs too, and so are their highlights and notes.
     expect(data.readerSettings?.settings).toEqual({ theme: 'sepia', font: 'dyslexic' });
+    expect(data.highlightsAndBookmarks).toEqual([]);
     expect(JSON.parse(JSON.stringify(data)).orders[0].number).toMatch(/^[0-9A-F-]{14}$/);
 
     await expect(downloadMyData(ctx, token)).rejects.toMatchObject({
@@ -225,6 +226,21 @@ describe('Delete my account (issue 20)', () => {
       part: 3,
     });
     await database.db.insert(readerSettings).values({ userId, settings: { theme: 'dark' } });
+    const [owned0] = await database.db
+      .select({ productId: ownerships.productId })
+      .from(ownerships)
+      .where(eq(ownerships.userId, userId));
+    await database.db.insert(readingAnnotations).values({
+      userId,
+      productId: owned0!.productId,
+      kind: 'highlight',
+      colour: 'yellow',
+      note: 'mine',
+      part: 0,
+      startOffset: 0,
+      endOffset: 4,
+      exact: 'Cell',
+    });
     await database.db.insert(userRoles).values({ userId, role: 'publisher' });
     await database.db.insert(analyticsEvents).values({ name: 'page_view', userId, path: '/shelf' });
     expect(await requestAccountDeletion(ctx, PASSWORD, null)).toEqual({ ok: true });
@@ -271,6 +287,12 @@ describe('Delete my account (issue 20)', () => {
     ).toEqual([]);
     expect(
       await database.db.select().from(readerSettings).where(eq(readerSettings.userId, userId)),
+    ).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(readingAnnotations)
+        .where(eq(readingAnnotations.userId, userId)),
     ).toEqual([]);
     expect(await database.db.select().from(carts).where(eq(carts.userId, userId))).toEqual([]);
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, userId))).toEqual(
