@@ -1,5 +1,7 @@
 // The reader's calls to /api/reading/{productId}/… (api/reading/routes.ts), with the CSRF
 // header writes need. A 403 means access ended since the page opened: the reader closes.
+import type { AnnotationKind, HighlightColour } from '#domain/reading/annotation-rules.ts';
+import type { Annotation } from '#domain/reading/annotations.ts';
 import type { ReaderSettings } from '#domain/reading/reader-settings.ts';
 
 export type ReaderApi = {
@@ -11,11 +13,28 @@ export type ReaderApi = {
   allow(
     request: { kind: 'copy'; characters: number } | { kind: 'print'; from: number; to: number },
   ): Promise<{ allowed: boolean; message: string; used: number; limit: number }>;
+  /** The reader's highlights and bookmarks in this book (issue 16), each located now. */
+  annotations(): Promise<Annotation[]>;
+  addAnnotation(input: {
+    kind: AnnotationKind;
+    part: number;
+    start: number;
+    end: number;
+    colour?: HighlightColour;
+  }): Promise<Annotation>;
+  changeAnnotation(
+    id: number,
+    change: { colour?: HighlightColour; note?: string | null },
+  ): Promise<Annotation>;
+  removeAnnotation(id: number): Promise<void>;
   /** Saves the reading settings for every device (issue 16): PUT /api/reading/settings. */
   saveSettings(settings: ReaderSettings): Promise<void>;
 };
 
 export class ReadingClosed extends Error {}
+
+/** A call the server refused, with the reason it gave, in the reader's language. */
+export class ReaderCallRefused extends Error {}
 
 export function readerApi(
   productId: number,
@@ -43,7 +62,13 @@ export function readerApi(
       const body = await response.json().catch(() => null);
       throw new ReadingClosed(body?.errors?.[0]?.detail ?? '');
     }
-    if (!response.ok) throw new Error(`reader call failed: ${response.status}`);
+    if (!response.ok) {
+      const body = await response.json().catch(() => null);
+      const detail = body?.errors?.[0]?.detail;
+      throw typeof detail === 'string' && detail
+        ? new ReaderCallRefused(detail)
+        : new Error(`reader call failed: ${response.status}`);
+    }
     return response.status === 204 ? null : response.json();
   };
   return {
@@ -60,6 +85,30 @@ export function readerApi(
         keepalive,
         body: JSON.stringify({ data: { type: 'reading-position', attributes: position } }),
       });
+    },
+    async annotations() {
+      const body = await call(url('/annotations'));
+      return body.data.map((item: { id: string; attributes: Omit<Annotation, 'id'> }) => ({
+        id: Number(item.id),
+        ...item.attributes,
+      }));
+    },
+    async addAnnotation(input) {
+      const body = await call(url('/annotations'), {
+        method: 'POST',
+        body: JSON.stringify({ data: { type: 'annotation', attributes: input } }),
+      });
+      return { id: Number(body.data.id), ...body.data.attributes };
+    },
+    async changeAnnotation(id, change) {
+      const body = await call(url(`/annotations/${id}`), {
+        method: 'PATCH',
+        body: JSON.stringify({ data: { type: 'annotation', attributes: change } }),
+      });
+      return { id: Number(body.data.id), ...body.data.attributes };
+    },
+    async removeAnnotation(id) {
+      await call(url(`/annotations/${id}`), { method: 'DELETE' });
     },
     async saveSettings(settings) {
       await call('/api/reading/settings', {

@@ -109,3 +109,39 @@ export function characterBoundary(root: Node, n: number): { node: Text; offset: 
   }
   return null;
 }
+
+/**
+ * The DOM range of characters `start` to `end` of the text under `root` (its textContent, the
+ * text a highlight's offsets count: domain/reading/text-anchor.ts); null when out of it.
+ */
+export function rangeAtOffsets(root: Node, start: number, end: number): Range | null {
+  if (!(start >= 0 && end > start)) return null;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  let seen = 0;
+  let started = false;
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    const length = node.data.length;
+    if (!started && start < seen + length) {
+      range.setStart(node, start - seen);
+      started = true;
+    }
+    if (started && end <= seen + length) {
+      range.setEnd(node, end - seen);
+      return range;
+    }
+    seen += length;
+  }
+  return null;
+}
+
+/** Where a selection's range lies in the text under `root`, in characters; null when outside. */
+export function offsetsOfRange(root: Node, range: Range): { start: number; end: number } | null {
+  if (!root.contains(range.startContainer) || !root.contains(range.endContainer)) return null;
+  const before = document.createRange();
+  before.setStart(root, 0);
+  before.setEnd(range.startContainer, range.startOffset);
+  const start = before.toString().length;
+  const end = start + range.toString().length;
+  return end > start ? { start, end } : null;
+}

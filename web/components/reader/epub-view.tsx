@@ -8,7 +8,7 @@ import {
 } from 'react';
 import type { ReaderLayout, ReaderSettings } from '#domain/reading/reader-settings.ts';
 import type { BookLanguage } from '#domain/reading/types.ts';
-import { clearHit, findInText, markHit } from '#web/utils/text-ranges.client.ts';
+import { clearHit, findInText, markHit, rangeAtOffsets } from '#web/utils/text-ranges.client.ts';
 import { useFocusOnOpen } from './use-focus-on-open.ts';
 
 export type { ReaderLayout };
@@ -18,7 +18,9 @@ export type PartStart =
   | { at: 'progression'; progression: number }
   | { at: 'end' }
   | { at: 'fragment'; id: string }
-  | { at: 'occurrence'; query: string; occurrence: number };
+  | { at: 'occurrence'; query: string; occurrence: number }
+  /** Characters from the start of the chapter's text (a highlight or bookmark, issue 16). */
+  | { at: 'offset'; offset: number };
 
 export type ViewLocation = { page: number; pageCount: number; progression: number };
 
@@ -151,6 +153,10 @@ export function EpubView({
     else if (start.at === 'fragment') {
       const target = el.querySelector(`#${CSS.escape(start.id)}`);
       if (target) goToRect(target.getBoundingClientRect());
+      else report();
+    } else if (start.at === 'offset') {
+      const range = rangeAtOffsets(el, start.offset, start.offset + 1);
+      if (range) goToRect(range.getBoundingClientRect());
       else report();
     } else {
       const range = findInText(el, start.query, start.occurrence);

@@ -10,6 +10,8 @@ import {
   useState,
 } from 'react';
 import { Link } from 'react-router';
+import { HIGHLIGHT_COLOURS, type HighlightColour } from '#domain/reading/annotation-rules.ts';
+import type { Annotation } from '#domain/reading/annotations.ts';
 import { pageAt, pageTarget, printPageCount, printSpan } from '#domain/reading/print-pages.ts';
 import {
   FONT_SCALES,
@@ -25,8 +27,8 @@ import type { ReaderView, TocEntry } from '#domain/reading/types.ts';
 import { normalizedLength } from '#domain/reading/xhtml-content.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
-import { ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
-import { clearHit } from '#web/utils/text-ranges.client.ts';
+import { ReaderCallRefused, ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
+import { clearHit, offsetsOfRange, rangeAtOffsets } from '#web/utils/text-ranges.client.ts';
 import { DrmSummary } from './drm-summary.tsx';
 import { EpubView, type PartStart, type ViewHandle, type ViewLocation } from './epub-view.tsx';
 import { NoteDialog, noteHtml } from './note-dialog.tsx';
@@ -34,6 +36,7 @@ import type { PdfHandle } from './pdf-view.tsx';
 import { epubPrintHtml } from './print-content.client.ts';
 import { ReaderFonts } from './reader-fonts.tsx';
 import { ReaderGoToPage } from './reader-go-to-page.tsx';
+import { ReaderNotebook } from './reader-notebook.tsx';
 import { ReaderPrint, type ReaderPrintHandle } from './reader-print.tsx';
 import { type ReaderHit, ReaderSearch } from './reader-search.tsx';
 import { ReaderToc } from './reader-toc.tsx';
@@ -215,6 +218,86 @@ export function Reader({
     },
     [part?.index, isPdf, api],
   );
+
+  // Highlights and bookmarks (issue 16, study tools): the reader's own, from the server.
+  const [annotations, setAnnotations] = useState<Annotation[] | null>(null);
+  useEffect(() => {
+    if (isPdf) return;
+    api.annotations().then(setAnnotations, () => setAnnotations([]));
+  }, [api, isPdf]);
+  const chapterText = () => pageArea.current?.querySelector('section.reader-text') ?? null;
+  // Each colour's highlights of the chapter shown, painted by the browser (CSS Custom Highlight
+  // API), so the book's text and its selection stay as they are.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the chapter's view appears once the settings are known
+  useEffect(() => {
+    if (typeof CSS === 'undefined' || !('highlights' in CSS)) return;
+    for (const colour of HIGHLIGHT_COLOURS) CSS.highlights.delete(`reader-hl-${colour}`);
+    const root = pageArea.current?.querySelector('section.reader-text');
+    if (!root || !part || !annotations) return;
+    const byColour = new Map<string, Range[]>();
+    for (const annotation of annotations) {
+      if (annotation.kind !== 'highlight' || annotation.part !== part.index || !annotation.located)
+        continue;
+      const range = rangeAtOffsets(root, annotation.located.start, annotation.located.end);
+      const colour = annotation.colour ?? 'yellow';
+      if (range) byColour.set(colour, [...(byColour.get(colour) ?? []), range]);
+    }
+    for (const [colour, ranges] of byColour)
+      CSS.highlights.set(`reader-hl-${colour}`, new Highlight(...ranges));
+  }, [annotations, part, settings]);
+  const inOrder = (list: Annotation[]) =>
+    [...list].sort(
+      (a, b) => a.part - b.part || (a.located?.start ?? 0) - (b.located?.start ?? 0) || a.id - b.id,
+    );
+  const refused = (error: unknown) => {
+    if (error instanceof ReadingClosed) setClosed(error.message || t('reader.closed'));
+    else say(error instanceof ReaderCallRefused ? error.message : t('error.generic'));
+  };
+  const addAnnotation = (
+    kind: 'highlight' | 'bookmark',
+    offsets: { start: number; end: number },
+    colour?: HighlightColour,
+  ) => {
+    if (!part) return;
+    api.addAnnotation({ kind, part: part.index, ...offsets, colour }).then((made) => {
+      setAnnotations((list) => inOrder([...(list ?? []), made]));
+      say(
+        kind === 'bookmark'
+          ? t('reader.notebook.bookmarked')
+          : t('reader.notebook.highlighted', { colour: t(`reader.colour.${colour ?? 'yellow'}`) }),
+      );
+    }, refused);
+  };
+  const highlightSelection = (colour: HighlightColour) => {
+    const root = chapterText();
+    const selection = window.getSelection();
+    const offsets =
+      root && selection && selection.rangeCount > 0 && !selection.isCollapsed
+        ? offsetsOfRange(root, selection.getRangeAt(0))
+        : null;
+    if (!offsets) {
+      say(t('reading.annotations.noPassage'));
+      return;
+    }
+    selection?.removeAllRanges();
+    addAnnotation('highlight', offsets, colour);
+  };
+  // A bookmark holds the first words at the top of the page shown.
+  const bookmarkPage = () => {
+    const text = chapterText()?.textContent ?? '';
+    let start = Math.min(
+      Math.max(0, text.length - 1),
+      Math.floor((epub.current?.progression() ?? 0) * text.length),
+    );
+    while (start > 0 && /\S/.test(text[start - 1] ?? '')) start -= 1;
+    while (start < text.length - 1 && /\s/.test(text[start] ?? '')) start += 1;
+    const end = Math.min(text.length, start + 60);
+    if (!text.slice(start, end).trim()) {
+      say(t('reading.annotations.noPassage'));
+      return;
+    }
+    addAnnotation('bookmark', { start, end });
+  };
 
   const close = useCallback(
     (error: unknown) => {
@@ -575,6 +658,41 @@ export function Reader({
               }
             />
           </details>
+          {isPdf ? null : (
+            <details>
+              <summary>{t('reader.notebook')}</summary>
+              <ReaderNotebook
+                annotations={annotations}
+                partTitle={partTitle}
+                onHighlight={highlightSelection}
+                onBookmark={bookmarkPage}
+                onOpen={(annotation) =>
+                  void openPart(annotation.part, {
+                    at: 'offset',
+                    offset: annotation.located?.start ?? 0,
+                  })
+                }
+                onNote={(annotation, note) =>
+                  api
+                    .changeAnnotation(annotation.id, { note: note.trim() ? note : null })
+                    .then((changed) => {
+                      setAnnotations((list) =>
+                        (list ?? []).map((item) => (item.id === changed.id ? changed : item)),
+                      );
+                      say(t('reader.notebook.noteSaved'));
+                    }, refused)
+                }
+                onRemove={(annotation) =>
+                  api.removeAnnotation(annotation.id).then(() => {
+                    setAnnotations((list) =>
+                      (list ?? []).filter((item) => item.id !== annotation.id),
+                    );
+                    say(t('reader.notebook.removed'));
+                  }, refused)
+                }
+              />
+            </details>
+          )}
           {printPageCount(view.printPages) > 0 ? (
             <details>
               <summary>{t('reader.goToPage')}</summary>

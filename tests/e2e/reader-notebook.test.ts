@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import { makeUser } from './fixtures.ts';
+
+// Issue 16, study tools: highlights in colours, a note on a highlight, bookmarks, kept on the
+// server, shown in the notebook panel, found on another device, by keyboard and in words. The
+// demo student's book 1 is an EPUB (reader.test.ts).
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Selects the first `length` characters of the chapter's first paragraph, as a reader would. */
+function selectWords(page: Page, length: number): Promise<string> {
+  return page.evaluate((n) => {
+    const paragraph = document.querySelector('.reader__page section.reader-text p');
+    const text = paragraph?.firstChild;
+    if (!(text instanceof Text)) throw new Error('no paragraph text');
+    const range = document.createRange();
+    range.setStart(text, 0);
+    range.setEnd(text, Math.min(n, text.length));
+    const selection = getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+    return range.toString();
+  }, length);
+}
+
+const painted = (page: Page, colour: string) =>
+  page.evaluate((name) => CSS.highlights.get(`reader-hl-${name}`)?.size ?? 0, colour);
+
+describe('the notebook, as a student studying on a laptop and then a phone', () => {
+  it('highlights in green with a note and a bookmark, finds them on another device, goes to one and removes it', async () => {
+    const user = await makeUser({ like: 'student', label: 'notebook' });
+    const laptop = await newContext(browser);
+    const page = await laptop.newPage();
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await logIn(page, user);
+    await page.goto('/book/read/1');
+    await waitForHydration(page);
+    await page.locator('.reader__page section.reader-text').waitFor();
+    await page.getByText('Notebook', { exact: true }).click();
+    expect(await page.getByText('No highlights or bookmarks yet.').isVisible()).toBe(true);
+
+    // Nothing of the book selected: said so, nothing made.
+    await page.getByRole('button', { name: 'Highlight selection' }).click();
+    await page.getByText('Select some of the book’s text first.').waitFor();
+
+    await page.getByRole('radio', { name: 'Green' }).check();
+    const words = await selectWords(page, 40);
+    expect(words.length).toBeGreaterThan(10);
+    await page.getByRole('button', { name: 'Highlight selection' }).click();
+    await page.getByText('Highlighted in Green.').waitFor();
+    expect(await painted(page, 'green')).toBe(1);
+    const item = page.locator('.reader-notebook__item').filter({ hasText: /^Green highlight, / });
+    expect(await item.locator('blockquote').innerText()).toBe(words.trim());
+
+    await item.getByRole('button', { name: 'Add a note' }).click();
+    await page.getByLabel('Note', { exact: true }).fill('Key idea for the exam');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await page.getByText('Note saved.').waitFor();
+    expect(await item.getByText('Key idea for the exam').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Bookmark this page' }).click();
+    await page.getByText('Page bookmarked.').waitFor();
+    expect(
+      await page
+        .locator('.reader-notebook__item')
+        .filter({ hasText: /^Bookmark, Chapter 1/ })
+        .count(),
+    ).toBe(1);
+    await expectAccessible(page);
+    await laptop.close();
+
+    // A phone, another browser: the same notebook, the highlight painted on the text.
+    const phone = await newContext(browser);
+    const small = await phone.newPage();
+    await small.setViewportSize({ width: 390, height: 844 });
+    await logIn(small, user);
+    await small.goto('/book/read/1?chapter=2');
+    await waitForHydration(small);
+    await small.locator('.reader__page section.reader-text').waitFor();
+    expect(await painted(small, 'green')).toBe(0);
+    await small.getByRole('button', { name: 'Reading tools' }).click();
+    await small.getByText('Notebook', { exact: true }).click();
+    const there = small.locator('.reader-notebook__item').filter({ hasText: /^Green highlight, / });
+    expect(await there.getByText('Key idea for the exam').isVisible()).toBe(true);
+    // Filter by colour: only the green highlight, not the bookmark.
+    await small.getByLabel('Show').selectOption('green');
+    expect(await small.locator('.reader-notebook__item').count()).toBe(1);
+    await small.getByLabel('Show').selectOption('all');
+    expect(await small.locator('.reader-notebook__item').count()).toBe(2);
+    // Go to it, from chapter 2: chapter 1 opens and the highlight is painted there.
+    await there.getByRole('button', { name: 'Go to it' }).click();
+    await small
+      .getByRole('status')
+      .filter({ hasText: /^Page \d+ of \d+, Chapter 1: / })
+      .waitFor();
+    await expect.poll(() => painted(small, 'green')).toBe(1);
+    await expectAccessible(small);
+    await there.getByRole('button', { name: 'Remove' }).click();
+    await small.getByText('Removed from your notebook.').waitFor();
+    await expect.poll(() => painted(small, 'green')).toBe(0);
+    expect(await small.locator('.reader-notebook__item').count()).toBe(1);
+    await phone.close();
+  });
+});

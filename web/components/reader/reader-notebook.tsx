@@ -1,0 +1,194 @@
+import { useId, useState } from 'react';
+import {
+  DEFAULT_HIGHLIGHT_COLOUR,
+  HIGHLIGHT_COLOURS,
+  type HighlightColour,
+  NOTE_MAX_LENGTH,
+} from '#domain/reading/annotation-rules.ts';
+import type { Annotation } from '#domain/reading/annotations.ts';
+import { useT } from '#web/i18n/use-t.ts';
+
+/** How much of a highlight's words the notebook shows. */
+const QUOTE_SHOWN = 160;
+
+/**
+ * The reader's notebook (issue 16, study tools): highlight the selected words in a colour,
+ * bookmark the page, and the list of both in reading order, filtered by colour, each with a
+ * way to it, its note and a way to remove it. Everything is a button or a field: it all works
+ * from the keyboard, and each highlight says its colour in words.
+ */
+export function ReaderNotebook({
+  annotations,
+  partTitle,
+  onHighlight,
+  onBookmark,
+  onOpen,
+  onNote,
+  onRemove,
+}: {
+  annotations: Annotation[] | null;
+  partTitle(part: number): string;
+  onHighlight(colour: HighlightColour): void;
+  onBookmark(): void;
+  onOpen(annotation: Annotation): void;
+  onNote(annotation: Annotation, note: string): void;
+  onRemove(annotation: Annotation): void;
+}) {
+  const t = useT();
+  const ids = useId();
+  const [colour, setColour] = useState<HighlightColour>(DEFAULT_HIGHLIGHT_COLOUR);
+  const [filter, setFilter] = useState<HighlightColour | 'all'>('all');
+  const [editing, setEditing] = useState<number | null>(null);
+  const shown = (annotations ?? []).filter(
+    (annotation) => filter === 'all' || annotation.colour === filter,
+  );
+  return (
+    <div className="reader-notebook stack-sm">
+      <fieldset className="reader-notebook__colours">
+        <legend>{t('reader.notebook.colour')}</legend>
+        {HIGHLIGHT_COLOURS.map((value) => (
+          <label key={value} className="reader__choice">
+            <input
+              type="radio"
+              name={`${ids}-colour`}
+              value={value}
+              checked={colour === value}
+              onChange={() => setColour(value)}
+            />
+            <span className={`reader-swatch reader-swatch--${value}`} aria-hidden="true" />
+            {t(`reader.colour.${value}`)}
+          </label>
+        ))}
+      </fieldset>
+      <div className="reader-notebook__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => onHighlight(colour)}
+        >
+          {t('reader.notebook.highlight')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onBookmark}>
+          {t('reader.notebook.bookmark')}
+        </button>
+      </div>
+      <label htmlFor={`${ids}-filter`}>{t('reader.notebook.filter')}</label>
+      <select
+        id={`${ids}-filter`}
+        value={filter}
+        onChange={(event) => setFilter(event.target.value as HighlightColour | 'all')}
+      >
+        <option value="all">{t('reader.notebook.filter.all')}</option>
+        {HIGHLIGHT_COLOURS.map((value) => (
+          <option key={value} value={value}>
+            {t(`reader.colour.${value}`)}
+          </option>
+        ))}
+      </select>
+      {annotations === null ? (
+        <p>{t('reader.loading')}</p>
+      ) : shown.length === 0 ? (
+        <p>{t('reader.notebook.empty')}</p>
+      ) : (
+        <ol className="reader-notebook__list">
+          {shown.map((annotation) => (
+            <li key={annotation.id} className="reader-notebook__item stack-sm">
+              <p className="reader-notebook__what">
+                {annotation.kind === 'bookmark' ? (
+                  t('reader.notebook.bookmarkIn', { chapter: partTitle(annotation.part) })
+                ) : (
+                  <>
+                    <span
+                      className={`reader-swatch reader-swatch--${annotation.colour}`}
+                      aria-hidden="true"
+                    />
+                    {t('reader.notebook.highlightIn', {
+                      colour: t(`reader.colour.${annotation.colour ?? DEFAULT_HIGHLIGHT_COLOUR}`),
+                      chapter: partTitle(annotation.part),
+                    })}
+                  </>
+                )}
+              </p>
+              <blockquote className="reader-notebook__quote">
+                {annotation.exact.length > QUOTE_SHOWN
+                  ? `${annotation.exact.slice(0, QUOTE_SHOWN)}…`
+                  : annotation.exact}
+              </blockquote>
+              {annotation.located === null ? (
+                <p className="field__error">{t('reader.notebook.lost')}</p>
+              ) : null}
+              {annotation.note && editing !== annotation.id ? (
+                <p className="reader-notebook__note">{annotation.note}</p>
+              ) : null}
+              {editing === annotation.id ? (
+                <form
+                  className="stack-sm"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    const note = new FormData(event.currentTarget).get('note');
+                    onNote(annotation, typeof note === 'string' ? note : '');
+                    setEditing(null);
+                  }}
+                >
+                  <label htmlFor={`${ids}-note-${annotation.id}`}>
+                    {t('reader.notebook.note')}
+                  </label>
+                  <textarea
+                    id={`${ids}-note-${annotation.id}`}
+                    name="note"
+                    rows={3}
+                    maxLength={NOTE_MAX_LENGTH}
+                    defaultValue={annotation.note ?? ''}
+                    // biome-ignore lint/a11y/noAutofocus: the field the person just asked to write in
+                    autoFocus
+                  />
+                  <div className="reader-notebook__actions">
+                    <button type="submit" className="button button--primary">
+                      {t('reader.notebook.saveNote')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => setEditing(null)}
+                    >
+                      {t('reader.notebook.cancel')}
+                    </button>
+                  </div>
+                </form>
+              ) : (
+                <div className="reader-notebook__actions">
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={annotation.located === null}
+                    onClick={() => onOpen(annotation)}
+                  >
+                    {t('reader.notebook.open')}
+                  </button>
+                  {annotation.kind === 'highlight' ? (
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => setEditing(annotation.id)}
+                    >
+                      {annotation.note
+                        ? t('reader.notebook.editNote')
+                        : t('reader.notebook.addNote')}
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => onRemove(annotation)}
+                  >
+                    {t('reader.notebook.remove')}
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
