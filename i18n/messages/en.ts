@@ -1415,7 +1415,7 @@ export const en = {
   'reader.notebook.bookmarkIn': 'Bookmark, {chapter}',
   'reader.notebook.highlightIn': '{colour} highlight, {chapter}',
   'reader.notebook.lost': 'These words are no longer in this edition of the book.',
-  'reader.notebook.note': 'Note',
+  'reader.notebook.note': 'Your note',
   'reader.notebook.saveNote': 'Save note',
   'reader.notebook.cancel': 'Cancel',
   'reader.notebook.open': 'Go to it',

@@ -1462,7 +1462,7 @@ export const frCA: Record<MessageId, string> = {
   'reader.notebook.bookmarkIn': 'Signet, {chapter}',
   'reader.notebook.highlightIn': 'Surlignement ({colour}), {chapter}',
   'reader.notebook.lost': 'Ces mots ne sont plus dans cette édition du livre.',
-  'reader.notebook.note': 'Note',
+  'reader.notebook.note': 'Votre note',
   'reader.notebook.saveNote': 'Enregistrer la note',
   'reader.notebook.cancel': 'Annuler',
   'reader.notebook.open': 'Y aller',

@@ -45,7 +45,7 @@ describe('the notebook, as a student studying on a laptop and then a phone', () 
     await waitForHydration(page);
     await page.locator('.reader__page section.reader-text').waitFor();
     await page.getByText('Notebook', { exact: true }).click();
-    expect(await page.getByText('No highlights or bookmarks yet.').isVisible()).toBe(true);
+    await page.getByText('No highlights or bookmarks yet.').waitFor();
 
     // Nothing of the book selected: said so, nothing made.
     await page.getByRole('button', { name: 'Highlight selection' }).click();
@@ -61,7 +61,7 @@ describe('the notebook, as a student studying on a laptop and then a phone', () 
     expect(await item.locator('blockquote').innerText()).toBe(words.trim());
 
     await item.getByRole('button', { name: 'Add a note' }).click();
-    await page.getByLabel('Note', { exact: true }).fill('Key idea for the exam');
+    await page.getByLabel('Your note').fill('Key idea for the exam');
     await page.getByRole('button', { name: 'Save note' }).click();
     await page.getByText('Note saved.').waitFor();
     expect(await item.getByText('Key idea for the exam').isVisible()).toBe(true);
@@ -89,7 +89,7 @@ describe('the notebook, as a student studying on a laptop and then a phone', () 
     await small.getByRole('button', { name: 'Reading tools' }).click();
     await small.getByText('Notebook', { exact: true }).click();
     const there = small.locator('.reader-notebook__item').filter({ hasText: /^Green highlight, / });
-    expect(await there.getByText('Key idea for the exam').isVisible()).toBe(true);
+    await there.getByText('Key idea for the exam').waitFor();
     // Filter by colour: only the green highlight, not the bookmark.
     await small.getByLabel('Show').selectOption('green');
     expect(await small.locator('.reader-notebook__item').count()).toBe(1);
