@@ -87,6 +87,8 @@ describe('message catalogs', () => {
       ...{ oidc: 'o', saml: 's', domain: 'd' },
       // The reader's Go to page and its printed page (issue 16).
       ...{ first: 'xi', last: '130' },
+      // The reader's notebook (issue 16).
+      ...{ colour: 'Green' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();
