@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { readingAnnotations } from '#db/schema/reading.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
-import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
+import { Invalid, NotFound } from '#domain/shared/errors.ts';
 import {
   ANNOTATIONS_PER_BOOK,
   type AnnotationKind,
@@ -9,7 +9,7 @@ import {
   type HighlightColour,
 } from './annotation-rules.ts';
 import type { BookFileStore } from './file-store.ts';
-import { bookPartTexts } from './service.ts';
+import { bookPartTexts, userOf } from './service.ts';
 import { anchorOf, locate } from './text-anchor.ts';
 import type { ReadingVia } from './types.ts';
 
@@ -32,11 +32,6 @@ export type Annotation = {
   createdAt: string;
   updatedAt: string;
 };
-
-function userOf(ctx: RequestContext) {
-  if (!ctx.user) throw new Forbidden('error.loginRequired');
-  return ctx.user;
-}
 
 const columns = {
   id: readingAnnotations.id,
@@ -193,8 +188,8 @@ export async function changeAnnotation(
   change: { colour?: HighlightColour; note?: string | null },
   via: ReadingVia,
 ): Promise<Annotation> {
-  const { texts } = await bookPartTexts(ctx, store, productId, [], via);
   const row = await ownRow(ctx, productId, id);
+  const { texts } = await bookPartTexts(ctx, store, productId, [row.part], via);
   if (row.kind !== 'highlight') throw new Invalid('reading.annotations.bookmarkHasNoNote');
   const fields = annotationFields('highlight', {
     colour: change.colour ?? (row.colour as HighlightColour | null),
@@ -205,8 +200,7 @@ export async function changeAnnotation(
     .set({ ...fields, updatedAt: ctx.now })
     .where(eq(readingAnnotations.id, row.id))
     .returning(columns);
-  const { texts: partTexts } = await bookPartTexts(ctx, store, productId, [row.part], via);
-  return shown(updated!, partTexts.size > 0 ? partTexts : texts);
+  return shown(updated!, texts);
 }
 
 export async function removeAnnotation(
@@ -216,7 +210,7 @@ export async function removeAnnotation(
   id: number,
   via: ReadingVia,
 ): Promise<void> {
-  await bookPartTexts(ctx, store, productId, [], via);
   const row = await ownRow(ctx, productId, id);
+  await bookPartTexts(ctx, store, productId, [], via);
   await ctx.db.delete(readingAnnotations).where(eq(readingAnnotations.id, row.id));
 }

@@ -8,6 +8,8 @@ import {
   type PrintPages,
   pageAt,
   pageByLabel,
+  pageLabel,
+  pageRange,
   pageStart,
   pageTarget,
   printPageCount,
@@ -148,5 +150,20 @@ describe('print pages (issue 13, decision 008: units a student understands)', ()
       expect(pageAt(pages, { part: target.part, progression: target.progression })).toBe(n);
     }
     expect(pageTarget(pages, 4)).toEqual({ part: 1, anchor: null, progression: 1 / 3 });
+  });
+
+  it('issue 16: a page is named as the book prints it, else by its number', () => {
+    const marked: PrintPages = {
+      unit: 'marked',
+      marks: [
+        { label: ' xi ', part: 0, anchor: 'a' },
+        { label: '', part: 0, anchor: 'b' },
+        { label: '130', part: 1, anchor: 'c' },
+      ],
+    };
+    expect([1, 2, 3].map((n) => pageLabel(marked, n))).toEqual(['xi', '2', '130']);
+    expect(pageRange(marked)).toEqual({ first: 'xi', last: '130' });
+    expect(pageRange({ unit: 'pdf', count: 12 })).toEqual({ first: '1', last: '12' });
+    expect(pageRange({ unit: 'length', partPages: [2, 3] })).toEqual({ first: '1', last: '5' });
   });
 });

@@ -163,3 +163,14 @@ export function pageTarget(
   const first = pages.partPages.slice(0, start.part).reduce((sum, count) => sum + count, 0);
   return { part: start.part, anchor: null, progression: (n - first - 1) / inPart };
 }
+
+/** Page `n` (from 1) as the book prints it: its label in the page list, else its number. */
+export function pageLabel(pages: PrintPages, n: number): string {
+  return (pages.unit === 'marked' ? pages.marks[n - 1]?.label.trim() : '') || String(n);
+}
+
+/** The labels of the first and last pages, for "pages xi to 130". */
+export function pageRange(pages: PrintPages): { first: string; last: string } {
+  const count = printPageCount(pages);
+  return { first: pageLabel(pages, 1), last: pageLabel(pages, count) };
+}

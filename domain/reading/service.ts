@@ -47,7 +47,8 @@ export { diskFileStore } from './file-store.ts';
 
 const READABLE_TYPES = new Set(['book', 'ebundle']);
 
-function userOf(ctx: RequestContext) {
+/** The logged-in reader; a visitor is refused (every reading call asks this). */
+export function userOf(ctx: RequestContext) {
   if (!ctx.user) throw new Forbidden('error.loginRequired');
   return ctx.user;
 }

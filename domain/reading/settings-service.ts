@@ -1,16 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { readerSettings } from '#db/schema/reading.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
-import { Forbidden } from '#domain/shared/errors.ts';
 import { type ReaderSettings, readerSettingsFrom } from './reader-settings.ts';
+import { userOf } from './service.ts';
 
 // The logged-in reader's settings (issue 16), on every device: what they last chose, or the
 // defaults for someone who never changed any.
-
-function userOf(ctx: RequestContext) {
-  if (!ctx.user) throw new Forbidden('error.loginRequired');
-  return ctx.user;
-}
 
 /** What the reader saved, null when they never changed a setting on any device. */
 export async function savedReaderSettings(ctx: RequestContext): Promise<ReaderSettings | null> {

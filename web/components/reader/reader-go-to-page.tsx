@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { type PrintPages, pageByLabel, printPageCount } from '#domain/reading/print-pages.ts';
+import { type PrintPages, pageByLabel, pageRange } from '#domain/reading/print-pages.ts';
 import { useT } from '#web/i18n/use-t.ts';
 
 /**
@@ -12,10 +12,7 @@ export function ReaderGoToPage({ pages, onGo }: { pages: PrintPages; onGo(page: 
   const id = useId();
   const [asked, setAsked] = useState('');
   const [error, setError] = useState('');
-  const labels =
-    pages.unit === 'marked' && pages.marks.some((mark) => mark.label.trim())
-      ? { first: pages.marks[0]?.label ?? '', last: pages.marks.at(-1)?.label ?? '' }
-      : { first: '1', last: String(printPageCount(pages)) };
+  const labels = pageRange(pages);
   return (
     <form
       className="reader__go-to-page stack-sm"

@@ -12,7 +12,13 @@ import {
 import { Link } from 'react-router';
 import { HIGHLIGHT_COLOURS, type HighlightColour } from '#domain/reading/annotation-rules.ts';
 import type { Annotation } from '#domain/reading/annotations.ts';
-import { pageAt, pageTarget, printPageCount, printSpan } from '#domain/reading/print-pages.ts';
+import {
+  pageAt,
+  pageLabel,
+  pageTarget,
+  printPageCount,
+  printSpan,
+} from '#domain/reading/print-pages.ts';
 import {
   FONT_SCALES,
   LINE_SPACINGS,
@@ -561,10 +567,7 @@ export function Reader({
         : { at: 'progression', progression: 0 },
     );
 
-  /** A print page's number as printed in the book (its label), else its number. */
-  const printedLabel = (page: number) =>
-    (view.printPages.unit === 'marked' ? view.printPages.marks[page - 1]?.label.trim() : '') ||
-    String(page);
+  const printedLabel = (page: number) => pageLabel(view.printPages, page);
   const screen = isPdf
     ? t('reader.status.pdf', { page: location.part + 1, pages: view.partCount })
     : t('reader.status', {
