@@ -121,6 +121,21 @@ describe('Download my data (issue 20)', () => {
     await database.db
       .insert(readerSettings)
       .values({ userId: ctx.user!.id, settings: { theme: 'sepia', font: 'dyslexic' } });
+    const [owned] = await database.db
+      .select({ productId: ownerships.productId })
+      .from(ownerships)
+      .where(eq(ownerships.userId, ctx.user!.id));
+    await database.db.insert(readingAnnotations).values({
+      userId: ctx.user!.id,
+      productId: owned!.productId,
+      kind: 'highlight',
+      colour: 'green',
+      note: 'Key idea',
+      part: 1,
+      startOffset: 10,
+      endOffset: 22,
+      exact: 'Every cell h',
+    });
     await requestDataExport(ctx);
     const { token, payload } = await mailedToken(ctx.user!.id, 'export');
     const mail = await privacyLinkEmail(database.db, payload, ORIGIN);
@@ -141,7 +156,15 @@ describe('Download my data (issue 20)', () => {
     expect(data.shelf.length).toBeGreaterThan(0);
     // Issue 16: how they like to read is theirs too, and so are their highlights and notes.
     expect(data.readerSettings?.settings).toEqual({ theme: 'sepia', font: 'dyslexic' });
-    expect(data.highlightsAndBookmarks).toEqual([]);
+    expect(data.highlightsAndBookmarks).toEqual([
+      expect.objectContaining({
+        kind: 'highlight',
+        colour: 'green',
+        note: 'Key idea',
+        part: 1,
+        quote: 'Every cell h',
+      }),
+    ]);
     expect(JSON.parse(JSON.stringify(data)).orders[0].number).toMatch(/^[0-9A-F-]{14}$/);
 
     await expect(downloadMyData(ctx, token)).rejects.toMatchObject({
