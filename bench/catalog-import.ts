@@ -12,7 +12,6 @@ import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
@@ -93,7 +92,38 @@ function importProcess(feed: string) {
 // The page a shopper keeps loading while the import runs: a book of an earlier import.
 let server: ReturnType<typeof spawn> | null = null;
 let pagePath = '';
-let idle: autocannon.Result | null = null;
+let idle: Latency | null = null;
+
+interface Latency {
+  latency: { p50: number; p99: number };
+  requests: { average: number };
+  non2xx: number;
+}
+
+/** autocannon's own command, in a process of its own: 10 connections, 200 pages a second. */
+async function shoppers(seconds: number): Promise<Latency> {
+  const load = spawn(
+    process.execPath,
+    [
+      'node_modules/autocannon/autocannon.js',
+      ...['--connections', '10', '--overallRate', '200', '--duration', String(seconds), '--json'],
+      `http://127.0.0.1:${port}${pagePath}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  try {
+    setPriority(load.pid!, -5);
+  } catch {
+    console.log('(the load generator runs at the usual priority: not allowed to raise it)');
+  }
+  let json = '';
+  load.stdout.on('data', (chunk) => {
+    json += chunk;
+  });
+  const [code] = await once(load, 'exit');
+  if (code !== 0) throw new Error(`autocannon exited with ${code}`);
+  return JSON.parse(json.trim().split('\n').at(-1)!) as Latency;
+}
 if (withPages) {
   const warm = path.join(dir, 'warm.xml');
   await writeFeed(warm, 1, 500, `${run}w`);
@@ -134,32 +164,19 @@ if (withPages) {
   }
   // Shoppers at a steady 200 pages a second (not as fast as the machine can answer, which
   // would measure the load generator's own queue): what each of them waits. Shoppers' browsers
-  // are not on the store's machine: the load generator runs ahead of the importer, the server
+  // are not on the store's machine: the load generator is its own process (not this one, which
+  // reads the importer's output and polls its memory) and runs ahead of the importer, the server
   // and the database for the CPU (nice -5, where allowed), so that its own waits for the CPU
   // are not counted as the store's.
-  try {
-    setPriority(-5);
-  } catch {
-    console.log('(the load generator runs at the usual priority: not allowed to raise it)');
-  }
-  const target = { url: `http://127.0.0.1:${port}${pagePath}`, connections: 10, overallRate: 200 };
-  await autocannon({ ...target, duration: 3 });
-  idle = await autocannon({ ...target, duration: 15 });
+  await shoppers(3);
+  idle = await shoppers(15);
   console.log(
     `idle: ${pagePath} p50 ${idle.latency.p50} ms, p99 ${idle.latency.p99} ms, ${Math.round(idle.requests.average)} req/s`,
   );
 }
 
 const started = Date.now();
-const loading =
-  withPages && server
-    ? autocannon({
-        url: `http://127.0.0.1:${port}${pagePath}`,
-        connections: 10,
-        overallRate: 200,
-        duration: 25,
-      })
-    : null;
+const loading = withPages && server ? shoppers(25) : null;
 const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/catalog-import.ts', file], {
   env: { ...process.env, DATABASE_URL: url },
   stdio: ['ignore', 'pipe', 'ignore'],

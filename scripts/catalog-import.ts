@@ -5,10 +5,10 @@
 // report is also kept in the database and shown on the Admin page. Book files go where the
 // server keeps them: the bucket of BOOK_FILES_S3_BUCKET when set, else the data directory.
 import { mkdirSync, statSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
+import { BACKGROUND_NICE, runInBackground } from '#db/backend-priority.ts';
 import { openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { catalogImportRefusals } from '#db/schema/catalog-imports.ts';
@@ -72,15 +72,11 @@ try {
 }
 // The store keeps answering its shoppers while an operator imports: this process, and the
 // PostgreSQL processes writing for it when the database is on this machine, yield the CPU to
-// the app's (nice 10, db/backend-priority.ts).
-const IMPORT_NICE = 10;
-try {
-  setPriority(IMPORT_NICE);
-} catch {
-  // Not allowed here: the import runs at the usual priority.
-}
+// the app's (nice 10 and the idle scheduling class, db/backend-priority.ts). Where that is not
+// allowed, the import runs at the usual priority.
+runInBackground(process.pid, BACKGROUND_NICE, true);
 mkdirSync(dataDir, { recursive: true });
-const database = await openDatabase({ url, dataDir, poolSize: 4, backendNice: IMPORT_NICE });
+const database = await openDatabase({ url, dataDir, poolSize: 4, backendNice: BACKGROUND_NICE });
 
 const number = new Intl.NumberFormat('en-US');
 const clock = (seconds: number) => {

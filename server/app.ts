@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { apiAllowedMethods, handleApiRequest } from '#api/router.ts';
+import { BACKGROUND_NICE } from '#db/backend-priority.ts';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { resolveLocale } from '#domain/accounts/language.ts';
@@ -106,6 +107,20 @@ export async function createApp(options: AppOptions): Promise<App> {
       pageCache.clear();
     }
   });
+
+  // An Admin page import writes through two connections of its own, whose PostgreSQL processes
+  // run in the background when the database is on this machine (db/backend-priority.ts), so
+  // that shoppers' pages keep the CPU while it runs (issue 15). Opened on the first import.
+  let importDatabase: Promise<DatabaseHandle> | null = null;
+  const catalogImportDatabase = (): Promise<DatabaseHandle> => {
+    if (database.kind !== 'postgres' || !config.DATABASE_URL) return Promise.resolve(database);
+    importDatabase ??= openDatabase({
+      url: config.DATABASE_URL,
+      poolSize: 2,
+      backendNice: BACKGROUND_NICE,
+    });
+    return importDatabase;
+  };
 
   const stopOutbox = startOutboxWorker({
     db: database.db,
@@ -311,6 +326,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         isDevelopment: development,
         loopbackIdentityProviders: !production || config.PAYMENTS === 'test',
         database,
+        catalogImportDatabase,
         gateway,
         browserPayments,
         bookFiles,
@@ -447,6 +463,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       stopSweeper();
       await devCampusIdp?.close();
       await stopListening();
+      if (importDatabase) await (await importDatabase).close();
       await database.close();
     },
   };

@@ -32,6 +32,8 @@ export type WebContext = {
    */
   loopbackIdentityProviders: boolean;
   database: DatabaseHandle;
+  /** Where an Admin page import writes: the same database, through background connections. */
+  catalogImportDatabase: () => Promise<DatabaseHandle>;
   /** The payment gateway of this process (test gateway, or Stripe when configured). */
   gateway: PaymentGateway;
   /** What the browser needs to pay through that gateway (Stripe.js's publishable key). */

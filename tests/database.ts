@@ -63,6 +63,7 @@ export function testWebContext(
     isDevelopment: false,
     loopbackIdentityProviders: true,
     database,
+    catalogImportDatabase: async () => database,
     gateway: new TestGateway(database.db),
     browserPayments: { gateway: 'test' },
     bookFiles,

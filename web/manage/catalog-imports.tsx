@@ -22,8 +22,9 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   if (!feed) return redirect('/manage/admin?error=noFile');
   if (!FEED_NAME.test(feed.fileName)) return redirect('/manage/admin?error=notXml');
   if (feed.bytes === 0) return redirect('/manage/admin?error=empty');
+  const importing = await context.catalogImportDatabase();
   const id = await importUploadedFeed(
-    context.database.db,
+    importing.db,
     context.bookFiles,
     {
       fileName: feed.fileName,
@@ -36,7 +37,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
         .map((file) => ({ fileName: file.fileName, localPath: file.path })),
     },
     {
-      writers: context.database.kind === 'postgres' ? 2 : 1,
+      writers: importing.kind === 'postgres' ? 2 : 1,
       onError: (error) => context.log.error({ err: error }, 'catalog import stopped'),
     },
   );
