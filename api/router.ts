@@ -18,6 +18,7 @@ import {
   patchAnnotation,
   postAnnotation,
   postCopy,
+  postNotesExport,
   postPrint,
   putPosition,
   putSettings,
@@ -68,6 +69,8 @@ const ROUTES: [
   ['/api/reading/settings', { GET: getSettings, PUT: putSettings }],
   ['/api/reading/:productId/parts/:part', { GET: getPart }],
   ['/api/reading/:productId/annotations', { GET: getAnnotations, POST: postAnnotation }],
+  // Before the next: 'export' is not an annotation's id.
+  ['/api/reading/:productId/annotations/export', { POST: postNotesExport }],
   [
     '/api/reading/:productId/annotations/:annotationId',
     { PATCH: patchAnnotation, DELETE: deleteAnnotation },

@@ -2,6 +2,7 @@ import {
   addAnnotation,
   annotationsOf,
   changeAnnotation,
+  exportAnnotations,
   removeAnnotation,
 } from '#domain/reading/annotations.ts';
 import {
@@ -21,6 +22,7 @@ import {
   annotationChangeBody,
   annotationIdParam,
   copyBody,
+  notesExportBody,
   partParam,
   positionBody,
   printBody,
@@ -134,6 +136,35 @@ export async function postAnnotation(request: Request, context: WebContext, para
     parsed.via,
   );
   return annotationDocument(made, 201);
+}
+
+/**
+ * POST /api/reading/{productId}/annotations/export: the reader's highlights, notes and
+ * bookmarks as a Markdown or CSV file to save (issue 16). A POST, not a GET: the quotes it
+ * carries are counted against the copy allowance, which a prefetch must never do. The counts
+ * travel in headers, for the reader to say what the file holds.
+ */
+export async function postNotesExport(request: Request, context: WebContext, params: Params) {
+  const parsed = input(request, params);
+  if (!parsed) return apiError(context, 404, 'error.notFound');
+  const body = notesExportBody.safeParse(await readJson(request));
+  if (!body.success) return apiError(context, 400, 'error.invalid');
+  const file = await exportAnnotations(
+    context.rc,
+    context.bookFiles,
+    parsed.productId,
+    body.data.data.attributes.format,
+    parsed.via,
+  );
+  return new Response(file.body, {
+    headers: {
+      'Content-Type': file.mediaType,
+      'Content-Disposition': `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      'Cache-Control': 'no-store',
+      'X-Notes-Count': String(file.count),
+      'X-Quotes-Left-Out': String(file.leftOut),
+    },
+  });
 }
 
 /** PATCH /api/reading/{productId}/annotations/{annotationId}: a highlight's colour or note. */

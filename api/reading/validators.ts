@@ -4,6 +4,7 @@ import {
   HIGHLIGHT_COLOURS,
   NOTE_MAX_LENGTH,
 } from '#domain/reading/annotation-rules.ts';
+import { EXPORT_FORMATS } from '#domain/reading/notes-export.ts';
 import {
   FONT_SCALES,
   LINE_SPACINGS,
@@ -99,6 +100,14 @@ export const annotationBody = z.object({
         note: z.string().max(NOTE_MAX_LENGTH).nullable().optional(),
       })
       .strict(),
+  }),
+});
+
+/** POST /api/reading/{productId}/annotations/export: the reader's notes as a file. */
+export const notesExportBody = z.object({
+  data: z.object({
+    type: z.literal('notesExport'),
+    attributes: z.object({ format: z.enum(EXPORT_FORMATS) }).strict(),
   }),
 });
 

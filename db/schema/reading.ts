@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   doublePrecision,
   index,
@@ -74,6 +75,11 @@ export const readingAnnotations = pgTable(
     exact: text().notNull(),
     prefix: text().notNull().default(''),
     suffix: text().notNull().default(''),
+    /**
+     * The quote went out in an export of the reader's notes and was counted against the copy
+     * allowance then (issue 16): exporting it again costs nothing.
+     */
+    quoteCounted: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,9 @@
-import { and, asc, count, eq } from 'drizzle-orm';
-import { readingAnnotations } from '#db/schema/reading.ts';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { readingAllowances, readingAnnotations } from '#db/schema/reading.ts';
+import { slugify } from '#domain/catalog/product-route.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Invalid, NotFound } from '#domain/shared/errors.ts';
+import { translate } from '#i18n/translate.ts';
 import {
   ANNOTATIONS_PER_BOOK,
   type AnnotationKind,
@@ -9,7 +11,16 @@ import {
   type HighlightColour,
 } from './annotation-rules.ts';
 import type { BookFileStore } from './file-store.ts';
-import { bookPartTexts, userOf } from './service.ts';
+import {
+  EXPORT_EXTENSIONS,
+  EXPORT_MEDIA_TYPES,
+  type ExportFormat,
+  type ExportWords,
+  exportTime,
+  quotesToExport,
+  renderNotesExport,
+} from './notes-export.ts';
+import { bookForNotes, bookPartTexts, userOf } from './service.ts';
 import { anchorOf, locate } from './text-anchor.ts';
 import type { ReadingVia } from './types.ts';
 
@@ -213,4 +224,139 @@ export async function removeAnnotation(
   const row = await ownRow(ctx, productId, id);
   await bookPartTexts(ctx, store, productId, [], via);
   await ctx.db.delete(readingAnnotations).where(eq(readingAnnotations.id, row.id));
+}
+
+export type NotesExport = {
+  fileName: string;
+  mediaType: string;
+  body: string;
+  /** Highlights and bookmarks in the file. */
+  count: number;
+  /** Quotes left out of it: the copy allowance had no room for them. */
+  leftOut: number;
+};
+
+/**
+ * The reader's highlights, notes and bookmarks in the book as a file (Markdown or CSV), in
+ * their language and time zone (issue 16). The quotes it carries are counted against the
+ * book's copy allowance in the same transaction that marks them counted (notes-export.ts
+ * quotesToExport), so two exports at once never pass the limit together.
+ */
+export async function exportAnnotations(
+  ctx: RequestContext,
+  store: BookFileStore,
+  productId: number,
+  format: ExportFormat,
+  via: ReadingVia,
+): Promise<NotesExport> {
+  const user = userOf(ctx);
+  const book = await bookForNotes(ctx, store, productId, via);
+  const mine = and(
+    eq(readingAnnotations.userId, user.id),
+    eq(readingAnnotations.productId, book.product.id),
+  );
+  const { rows, decision } = await ctx.db.transaction(async (tx) => {
+    // The reader's allowance row, locked while the quotes are counted.
+    await tx
+      .insert(readingAllowances)
+      .values({ userId: user.id, productId: book.product.id, updatedAt: ctx.now })
+      .onConflictDoNothing();
+    const [usage] = await tx
+      .select({ copied: readingAllowances.copiedCharacters })
+      .from(readingAllowances)
+      .where(
+        and(
+          eq(readingAllowances.userId, user.id),
+          eq(readingAllowances.productId, book.product.id),
+        ),
+      )
+      .for('update');
+    const rows = await tx
+      .select({ ...columns, quoteCounted: readingAnnotations.quoteCounted })
+      .from(readingAnnotations)
+      .where(mine)
+      .orderBy(
+        asc(readingAnnotations.part),
+        asc(readingAnnotations.startOffset),
+        asc(readingAnnotations.id),
+      );
+    const decision = quotesToExport(
+      rows.map((row) => ({
+        id: row.id,
+        characters: row.exact.length,
+        counted: row.quoteCounted,
+      })),
+      { limit: book.copyLimit, used: usage?.copied ?? 0 },
+    );
+    const newlyCounted = rows
+      .filter((row) => !row.quoteCounted && decision.included.has(row.id))
+      .map((row) => row.id);
+    if (newlyCounted.length > 0) {
+      await tx
+        .update(readingAllowances)
+        .set({
+          copiedCharacters: sql`${readingAllowances.copiedCharacters} + ${decision.counted}`,
+          updatedAt: ctx.now,
+        })
+        .where(
+          and(
+            eq(readingAllowances.userId, user.id),
+            eq(readingAllowances.productId, book.product.id),
+          ),
+        );
+      await tx
+        .update(readingAnnotations)
+        .set({ quoteCounted: true })
+        .where(and(mine, inArray(readingAnnotations.id, newlyCounted)));
+    }
+    return { rows, decision };
+  });
+  const locale = ctx.locale;
+  const t = (id: string, values?: Record<string, string | number>) => translate(locale, id, values);
+  const time = (at: Date) => exportTime(at, locale, user.timeZone);
+  const colourName = (colour: HighlightColour) => t(`reader.colour.${colour}`);
+  const words: ExportWords = {
+    heading: t('reader.export.heading', { title: book.product.title }),
+    exported: t('reader.export.exported', { date: time(ctx.now) }),
+    highlight: (colour) => t('reader.export.highlight', { colour: colourName(colour) }),
+    bookmark: t('reader.export.bookmark'),
+    page: (label) => t('reader.export.page', { page: label }),
+    note: t('reader.export.note'),
+    quoteLeftOut: t('reader.export.quoteLeftOut'),
+    columns: {
+      kind: t('reader.export.column.kind'),
+      colour: t('reader.export.column.colour'),
+      chapter: t('reader.export.column.chapter'),
+      page: t('reader.export.column.page'),
+      quote: t('reader.export.column.quote'),
+      note: t('reader.export.column.note'),
+      created: t('reader.export.column.created'),
+      updated: t('reader.export.column.updated'),
+    },
+    kindName: (kind) => t(`reader.export.kind.${kind}`),
+    colourName,
+  };
+  const body = renderNotesExport(
+    format,
+    rows.map((row) => ({
+      kind: row.kind as AnnotationKind,
+      colour: row.colour as HighlightColour | null,
+      chapter: book.partTitle(row.part),
+      page: book.pageOf(row.part, row.start),
+      quote: decision.included.has(row.id) ? row.exact : null,
+      note: row.note,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    })),
+    words,
+    time,
+  );
+  const name = slugify(book.product.title) || 'book';
+  return {
+    fileName: `${name}-${t('reader.export.fileName')}.${EXPORT_EXTENSIONS[format]}`,
+    mediaType: EXPORT_MEDIA_TYPES[format],
+    body,
+    count: rows.length,
+    leftOut: decision.leftOut,
+  };
 }

@@ -28,6 +28,8 @@ import {
   lengthPages,
   type PageMark,
   type PrintPages,
+  pageAt,
+  pageLabel,
   printPageCount,
 } from './print-pages.ts';
 import { findOccurrences } from './text-search.ts';
@@ -126,7 +128,7 @@ async function readerFile(ctx: RequestContext, productId: number): Promise<Reade
 type OpenBook = {
   publication: EpubPublication;
   texts: Map<number, string>;
-  pageBreaks: Map<number, { label: string; anchor: string }[]>;
+  pageBreaks: Map<number, { label: string; anchor: string; offset: number }[]>;
   printPages?: PrintPages;
 };
 const openBooks = new TimedCache<string, Promise<OpenBook>>(10 * 60_000, 20);
@@ -412,6 +414,52 @@ export async function bookPartTexts(
       texts.set(part, partText(book, part, urls));
   }
   return { product, format: 'epub', texts };
+}
+
+/**
+ * What an export of the reader's notes needs of the book (issue 16): its title, each part's
+ * title, the copy allowance's limit in characters, and the printed page a place in a part's
+ * text is on (null where the book does not say: a page-list entry that is not a page-break
+ * marker of the text gives no place to compare with, and guessing would mislabel notes).
+ */
+export async function bookForNotes(
+  ctx: RequestContext,
+  store: BookFileStore,
+  productId: number,
+  via: ReadingVia,
+): Promise<{
+  product: { id: number; title: string };
+  copyLimit: number;
+  partTitle(part: number): string;
+  pageOf(part: number, offset: number): string | null;
+}> {
+  const { product, file } = await readerContext(ctx, productId, via);
+  const metrics = await fileMetrics(ctx, store, file);
+  const copyLimit = allowanceLimit(percent(product.drmCopyPercent), metrics.textLength);
+  if (file.extension !== 'epub') {
+    return { product, copyLimit, partTitle: () => '', pageOf: () => null };
+  }
+  const book = await openBook(store, file);
+  const pages = await printPagesOf(store, file, metrics);
+  const urls = partUrls(file.id, via);
+  return {
+    product,
+    copyLimit,
+    partTitle: (part) => book.publication.parts[part]?.title ?? '',
+    pageOf(part, offset) {
+      const text = partText(book, part, urls);
+      const breaks = new Map((book.pageBreaks.get(part) ?? []).map((b) => [b.anchor, b.offset]));
+      if (
+        pages.unit === 'marked' &&
+        pages.marks.some((m) => m.part === part && m.anchor !== null && !breaks.has(m.anchor))
+      ) {
+        return null;
+      }
+      const progression = text.length > 0 ? offset / text.length : 0;
+      const n = pageAt(pages, { part, progression }, (anchor) => breaks.get(anchor)! <= offset);
+      return n > 0 ? pageLabel(pages, n) : null;
+    },
+  };
 }
 
 /** Search in an EPUB's text (issue 5): up to 100 hits, in reading order, with some context. */

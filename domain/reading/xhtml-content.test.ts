@@ -66,7 +66,7 @@ describe('renderPart (issue 5: EPUB text shown as the page own text, safely)', (
   });
 
   it('issue 13: finds the page-break markers of the printed edition, each with an id and a label', () => {
-    const { html, pageBreaks } = renderPart(
+    const { html, pageBreaks, text } = renderPart(
       page(
         '<p>a</p><span epub:type="pagebreak" id="pg7" title="7"/><p>b</p>' +
           '<div role="doc-pagebreak">viii</div><p>c</p><hr epub:type="pagebreak"/>' +
@@ -75,11 +75,14 @@ describe('renderPart (issue 5: EPUB text shown as the page own text, safely)', (
       options,
     );
     expect(pageBreaks).toEqual([
-      { label: '7', anchor: 'p2-pg7' },
-      { label: 'viii', anchor: 'p2--page-1' },
-      { label: '', anchor: 'p2--page-2' },
-      { label: '9', anchor: 'p2-x9' },
+      { label: '7', anchor: 'p2-pg7', offset: 1 },
+      { label: 'viii', anchor: 'p2--page-1', offset: 2 },
+      { label: '', anchor: 'p2--page-2', offset: 7 },
+      { label: '9', anchor: 'p2-x9', offset: 7 },
     ]);
+    // Issue 16: where each page starts in the part's text.
+    expect(text).toBe('abviiic');
+    expect(text.slice(pageBreaks[1]!.offset)).toBe('viiic');
     expect(html).toContain('<span id="p2-pg7" title="7"></span>');
     expect(html).toContain('<span id="p2--page-1"></span><div role="doc-pagebreak">viii</div>');
     expect(html).toContain('<span id="p2--page-2"></span><hr>');

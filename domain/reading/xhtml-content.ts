@@ -23,9 +23,10 @@ export type RenderedPart = {
   /**
    * The part's page-break markers (epub:type="pagebreak", role="doc-pagebreak"), in order:
    * the page's label (its title, aria-label or text, '' when it has none) and the id of the
-   * element in `html` (one is given to a marker that has none).
+   * element in `html` (one is given to a marker that has none), and where the page starts in
+   * `text` (a character offset).
    */
-  pageBreaks: { label: string; anchor: string }[];
+  pageBreaks: { label: string; anchor: string; offset: number }[];
 };
 
 export type LinkTarget = { part: number; fragment: string | null };
@@ -274,6 +275,7 @@ function isPageBreak(attrs: Map<string, string>): boolean {
 export function renderPart(xhtml: string, options: RenderOptions): RenderedPart {
   let html = '';
   const text: string[] = [];
+  let textLength = 0;
   const pageBreaks: RenderedPart['pageBreaks'] = [];
   // The page break whose text is its label, while it is open.
   let labelOf: RenderedPart['pageBreaks'][number] | null = null;
@@ -299,6 +301,7 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
       if (!inBody || dropDepth > 0) continue;
       html += escapeText(token.text);
       text.push(token.text);
+      textLength += token.text.length;
       if (labelOf) labelOf.label += token.text;
       continue;
     }
@@ -368,7 +371,7 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
         const own = attributesOf('span', token.attrs, options).find(([n]) => n === 'id')?.[1];
         const anchor = own ?? `p${options.part}--page-${pageBreaks.length}`;
         const label = (token.attrs.get('title') ?? token.attrs.get('aria-label') ?? '').trim();
-        pageBreaks.push({ label, anchor });
+        pageBreaks.push({ label, anchor, offset: textLength });
         const hasContent = !token.selfClosing && !(written && VOID.has(written));
         if (!label && hasContent) labelOf = pageBreaks.at(-1)!;
         if (!own || !written) html += `<span id="${escapeAttribute(anchor)}"></span>`;
@@ -380,6 +383,7 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
           if (alt) {
             html += escapeText(alt);
             text.push(alt);
+            textLength += alt.length;
           }
           continue;
         }

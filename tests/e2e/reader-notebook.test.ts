@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
@@ -74,6 +75,20 @@ describe('the notebook, as a student studying on a laptop and then a phone', () 
         .filter({ hasText: /^Bookmark, Chapter 1/ })
         .count(),
     ).toBe(1);
+
+    // Export: the notes as a Markdown file saved by the browser, the quote within the book's
+    // copy allowance, and the student told what it holds.
+    await page.getByLabel('File format').selectOption('markdown');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export my notes' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/-notes\.md$/);
+    const markdown = readFileSync((await download.path())!, 'utf8');
+    expect(markdown).toMatch(/^# My notes: /);
+    expect(markdown).toContain('Key idea for the exam');
+    expect(markdown).toContain(`> ${words.trim().slice(0, 20)}`);
+    await page.getByText('2 highlights and bookmarks exported.').waitFor();
     await expectAccessible(page);
     await laptop.close();
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleApiRequest } from '#api/router.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { bookFiles } from '#db/schema/catalog.ts';
-import { readingAnnotations } from '#db/schema/reading.ts';
+import { readingAllowances, readingAnnotations } from '#db/schema/reading.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { buildEpub } from '#db/seed/content/epub.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
@@ -42,10 +42,13 @@ async function person(): Promise<SessionUser> {
   return (await loadSessionUser(database.db, { userId, impersonatorId: null }))!;
 }
 
-async function book(paragraph = 'The cell is the unit of life. Every cell has a membrane.') {
+async function book(
+  paragraph = 'The cell is the unit of life. Every cell has a membrane.',
+  copyPercent = '10',
+) {
   const productId = await insertProduct(
     database.db,
-    { productFileType: 'EPUB', drmCopyPercent: '10', drmPrintPercent: '10' },
+    { productFileType: 'EPUB', drmCopyPercent: copyPercent, drmPrintPercent: '10' },
     { readerFile: false },
   );
   const epub = buildEpub({
@@ -367,5 +370,115 @@ describe('highlights and bookmarks API (issue 16: study tools, synced)', () => {
     expect((await patched.json()).errors[0].code).toBe('reading.annotations.bookmarkHasNoNote');
     expect((await api(reader, 'PATCH', `${url}/${made.data.id}`, annotation({}))).status).toBe(400);
     expect((await (await api(reader, 'GET', url)).json()).meta.count).toBe(1);
+  });
+});
+
+describe('exporting one’s notes (issue 16: Markdown or CSV, quotes within the copy allowance)', () => {
+  const exportBody = (format: unknown) => ({
+    data: { type: 'notesExport', attributes: { format } },
+  });
+  async function copied(userId: number, productId: number): Promise<number> {
+    const [row] = await database.db
+      .select({ n: readingAllowances.copiedCharacters })
+      .from(readingAllowances)
+      .where(eq(readingAllowances.userId, userId));
+    return row?.n ?? 0;
+  }
+
+  it('Markdown: the highlight with its quote and note, the bookmark, by chapter; the quotes counted as copying once', async () => {
+    const reader = await person();
+    const { productId } = await book(undefined, '100');
+    await own(reader.id, productId);
+    const url = `/api/reading/${productId}/annotations`;
+    const words = await passage(reader, productId, 'Every cell has a membrane.');
+    await api(
+      reader,
+      'POST',
+      url,
+      annotation({ kind: 'highlight', part: 0, ...words, colour: 'green', note: 'Key *idea*' }),
+    );
+    const later = await passage(reader, productId, 'Proteins do the work', 1);
+    await api(reader, 'POST', url, annotation({ kind: 'bookmark', part: 1, ...later }));
+
+    const response = await api(reader, 'POST', `${url}/export`, exportBody('markdown'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('text/markdown; charset=utf-8');
+    expect(response.headers.get('Content-Disposition')).toMatch(
+      /^attachment; filename=".+-notes\.md"/,
+    );
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(response.headers.get('X-Notes-Count')).toBe('2');
+    expect(response.headers.get('X-Quotes-Left-Out')).toBe('0');
+    const md = await response.text();
+    expect(md).toMatch(/^# My notes: /);
+    expect(md).toContain('## Chapter 1');
+    expect(md).toContain('**Green highlight**');
+    expect(md).toContain('> Every cell has a membrane.');
+    expect(md).toContain('My note:  \nKey \\*idea\\*');
+    expect(md).toContain('## Chapter 2');
+    expect(md).toContain('**Bookmark**');
+    const counted = await copied(reader.id, productId);
+    expect(counted).toBe('Every cell has a membrane.'.length + 'Proteins do the work'.length);
+
+    // Again, as CSV: the same quotes, nothing more counted.
+    const csv = await api(reader, 'POST', `${url}/export`, exportBody('csv'));
+    expect(csv.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    const rows = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(rows[0]).toBe('Kind,Colour,Chapter,Page,Quote,Note,Created,Changed');
+    expect(rows[1]).toMatch(
+      /^Highlight,Green,Chapter 1,\d*,Every cell has a membrane\.,Key \*idea\*,/,
+    );
+    expect(rows).toHaveLength(3);
+    expect(await copied(reader.id, productId)).toBe(counted);
+  });
+
+  it('a quote the allowance has no room for stays out, says so in the reader’s language, and nothing is counted for it', async () => {
+    const reader = await person();
+    // 10 % of a short book: a handful of characters, less than the quote.
+    const { productId } = await book();
+    await own(reader.id, productId);
+    const url = `/api/reading/${productId}/annotations`;
+    const words = await passage(
+      reader,
+      productId,
+      'The cell is the unit of life. Every cell has a membrane.',
+    );
+    await api(
+      reader,
+      'POST',
+      url,
+      annotation({ kind: 'highlight', part: 0, ...words, note: 'Ma note à moi' }),
+    );
+    const response = await api(reader, 'POST', `${url}/export`, exportBody('csv'), 'fr-CA');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Quotes-Left-Out')).toBe('1');
+    const text = await response.text();
+    expect(text).toContain('Type,Couleur,Chapitre,Page,Citation,Note,Créé,Modifié');
+    expect(text).toContain(
+      'Citation laissée de côté : la limite de copie de ce livre ne le permet pas.',
+    );
+    expect(text).toContain('Ma note à moi');
+    expect(text).not.toContain('Every cell has a membrane');
+    expect(await copied(reader.id, productId)).toBe(0);
+  });
+
+  it('only the reader who may read the book; bad formats are a 400 that counts nothing', async () => {
+    const reader = await person();
+    const other = await person();
+    const { productId } = await book(undefined, '100');
+    await own(reader.id, productId);
+    const url = `/api/reading/${productId}/annotations/export`;
+    expect((await api(other, 'POST', url, exportBody('markdown'))).status).toBe(403);
+    expect((await api(null, 'POST', url, exportBody('markdown'))).status).toBe(403);
+    for (const body of [exportBody('pdf'), exportBody(1), { data: { type: 'x' } }, '{']) {
+      const response = await api(reader, 'POST', url, body, 'fr-CA');
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors[0].detail).toBeTruthy();
+    }
+    expect((await api(reader, 'GET', url)).status).toBe(405);
+    expect(await copied(reader.id, productId)).toBe(0);
   });
 });

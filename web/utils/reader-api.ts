@@ -2,6 +2,7 @@
 // header writes need. A 403 means access ended since the page opened: the reader closes.
 import type { AnnotationKind, HighlightColour } from '#domain/reading/annotation-rules.ts';
 import type { Annotation } from '#domain/reading/annotations.ts';
+import type { ExportFormat } from '#domain/reading/notes-export.ts';
 import type { ReaderSettings } from '#domain/reading/reader-settings.ts';
 
 export type ReaderApi = {
@@ -27,6 +28,13 @@ export type ReaderApi = {
     change: { colour?: HighlightColour; note?: string | null },
   ): Promise<Annotation>;
   removeAnnotation(id: number): Promise<void>;
+  /**
+   * The reader's notes as a file to save (issue 16): its name and contents, how many
+   * highlights and bookmarks it holds and how many quotes the copy allowance kept out.
+   */
+  exportNotes(
+    format: ExportFormat,
+  ): Promise<{ file: Blob; fileName: string; count: number; leftOut: number }>;
   /** Saves the reading settings for every device (issue 16): PUT /api/reading/settings. */
   saveSettings(settings: ReaderSettings): Promise<void>;
 };
@@ -47,7 +55,7 @@ export function readerApi(
     const search = [query, params].filter(Boolean).join('&');
     return `${base}${path}${search ? `?${search}` : ''}`;
   };
-  const call = async (input: string, init: RequestInit = {}) => {
+  const send = async (input: string, init: RequestInit = {}) => {
     const response = await fetch(input, {
       credentials: 'same-origin',
       ...init,
@@ -69,6 +77,10 @@ export function readerApi(
         ? new ReaderCallRefused(detail)
         : new Error(`reader call failed: ${response.status}`);
     }
+    return response;
+  };
+  const call = async (input: string, init: RequestInit = {}) => {
+    const response = await send(input, init);
     return response.status === 204 ? null : response.json();
   };
   return {
@@ -109,6 +121,22 @@ export function readerApi(
     },
     async removeAnnotation(id) {
       await call(url(`/annotations/${id}`), { method: 'DELETE' });
+    },
+    async exportNotes(format) {
+      const response = await send(url('/annotations/export'), {
+        method: 'POST',
+        body: JSON.stringify({ data: { type: 'notesExport', attributes: { format } } }),
+      });
+      const disposition = response.headers.get('Content-Disposition') ?? '';
+      const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+      return {
+        file: await response.blob(),
+        fileName: encoded
+          ? decodeURIComponent(encoded)
+          : `notes.${format === 'csv' ? 'csv' : 'md'}`,
+        count: Number(response.headers.get('X-Notes-Count') ?? 0),
+        leftOut: Number(response.headers.get('X-Quotes-Left-Out') ?? 0),
+      };
     },
     async saveSettings(settings) {
       await call('/api/reading/settings', {

@@ -6,6 +6,7 @@ import {
   NOTE_MAX_LENGTH,
 } from '#domain/reading/annotation-rules.ts';
 import type { Annotation } from '#domain/reading/annotations.ts';
+import { EXPORT_FORMATS, type ExportFormat } from '#domain/reading/notes-export.ts';
 import { useT } from '#web/i18n/use-t.ts';
 
 /** How much of a highlight's words the notebook shows. */
@@ -25,6 +26,7 @@ export function ReaderNotebook({
   onOpen,
   onNote,
   onRemove,
+  onExport,
 }: {
   annotations: Annotation[] | null;
   partTitle(part: number): string;
@@ -33,12 +35,15 @@ export function ReaderNotebook({
   onOpen(annotation: Annotation): void;
   onNote(annotation: Annotation, note: string): void;
   onRemove(annotation: Annotation): void;
+  /** Saves the notes as a file; settles when the reader has been told how it went. */
+  onExport(format: ExportFormat): Promise<void>;
 }) {
   const t = useT();
   const ids = useId();
   const [colour, setColour] = useState<HighlightColour>(DEFAULT_HIGHLIGHT_COLOUR);
   const [filter, setFilter] = useState<HighlightColour | 'all'>('all');
   const [editing, setEditing] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
   const shown = (annotations ?? []).filter(
     (annotation) => filter === 'all' || annotation.colour === filter,
   );
@@ -189,6 +194,28 @@ export function ReaderNotebook({
           ))}
         </ol>
       )}
+      <form
+        className="reader-notebook__export stack-sm"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (exporting) return;
+          const format = new FormData(event.currentTarget).get('format') as ExportFormat;
+          setExporting(true);
+          void onExport(format).finally(() => setExporting(false));
+        }}
+      >
+        <label htmlFor={`${ids}-format`}>{t('reader.notebook.exportFormat')}</label>
+        <select id={`${ids}-format`} name="format" defaultValue="markdown">
+          {EXPORT_FORMATS.map((format) => (
+            <option key={format} value={format}>
+              {t(`reader.notebook.exportFormat.${format}`)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button button--secondary" aria-disabled={exporting}>
+          {t('reader.notebook.export')}
+        </button>
+      </form>
     </div>
   );
 }

@@ -693,6 +693,26 @@ export function Reader({
                     say(t('reader.notebook.removed'));
                   }, refused)
                 }
+                onExport={async (format) => {
+                  if ((annotations ?? []).length === 0) {
+                    say(t('reader.notebook.exportNone'));
+                    return;
+                  }
+                  try {
+                    const made = await api.exportNotes(format);
+                    saveFile(made.file, made.fileName);
+                    say(
+                      made.leftOut > 0
+                        ? t('reader.notebook.exportedLeftOut', {
+                            count: made.count,
+                            leftOut: made.leftOut,
+                          })
+                        : t('reader.notebook.exported', { count: made.count }),
+                    );
+                  } catch (error) {
+                    refused(error);
+                  }
+                }}
               />
             </details>
           )}
@@ -959,4 +979,17 @@ export function Reader({
       ) : null}
     </div>
   );
+}
+
+/** Hands a file the server made to the browser to save (a download, not a new page). */
+function saveFile(file: Blob, fileName: string) {
+  const href = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }

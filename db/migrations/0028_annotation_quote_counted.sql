@@ -1,0 +1,1 @@
+ALTER TABLE "reading_annotations" ADD COLUMN "quote_counted" boolean DEFAULT false NOT NULL;
