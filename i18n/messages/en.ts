@@ -1427,6 +1427,12 @@ export const en = {
   'reader.notebook.noteSaved': 'Note saved.',
   'reader.notebook.removed': 'Removed from your notebook.',
   'reader.notebook.export': 'Export my notes',
+  'reader.notebook.previousHighlight': 'Previous highlight',
+  'reader.notebook.nextHighlight': 'Next highlight',
+  'reader.notebook.noHighlights': 'No highlights in this book yet.',
+  'reader.notebook.atHighlight': 'Highlight {n} of {count}, {colour}, {chapter}: {quote}',
+  'reader.notebook.atHighlightNote':
+    'Highlight {n} of {count}, {colour}, {chapter}: {quote} Your note: {note}',
   'reader.notebook.exportFormat': 'File format',
   'reader.notebook.exportFormat.markdown': 'Markdown (.md), to read',
   'reader.notebook.exportFormat.csv': 'CSV (.csv), for a spreadsheet',

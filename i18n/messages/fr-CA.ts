@@ -1474,6 +1474,12 @@ export const frCA: Record<MessageId, string> = {
   'reader.notebook.noteSaved': 'Note enregistrée.',
   'reader.notebook.removed': 'Retiré de votre carnet.',
   'reader.notebook.export': 'Exporter mes notes',
+  'reader.notebook.previousHighlight': 'Surlignement précédent',
+  'reader.notebook.nextHighlight': 'Surlignement suivant',
+  'reader.notebook.noHighlights': 'Aucun surlignement dans ce livre pour l’instant.',
+  'reader.notebook.atHighlight': 'Surlignement {n} sur {count}, {colour}, {chapter} : {quote}',
+  'reader.notebook.atHighlightNote':
+    'Surlignement {n} sur {count}, {colour}, {chapter} : {quote} Votre note : {note}',
   'reader.notebook.exportFormat': 'Format du fichier',
   'reader.notebook.exportFormat.markdown': 'Markdown (.md), pour lire',
   'reader.notebook.exportFormat.csv': 'CSV (.csv), pour un tableur',

@@ -67,6 +67,16 @@ describe('the notebook, as a student studying on a laptop and then a phone', () 
     await page.getByText('Note saved.').waitFor();
     expect(await item.getByText('Key idea for the exam').isVisible()).toBe(true);
 
+    // By keyboard: Next highlight goes to it and says it, its colour, words and note.
+    await page.getByRole('button', { name: 'Next highlight' }).focus();
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('status')
+      .filter({
+        hasText: /^Highlight 1 of 1, Green, Chapter 1: .+ Your note: Key idea for the exam$/,
+      })
+      .waitFor();
+
     await page.getByRole('button', { name: 'Bookmark this page' }).click();
     await page.getByText('Page bookmarked.').waitFor();
     expect(

@@ -27,6 +27,7 @@ export function ReaderNotebook({
   onNote,
   onRemove,
   onExport,
+  onMove,
 }: {
   annotations: Annotation[] | null;
   partTitle(part: number): string;
@@ -37,6 +38,8 @@ export function ReaderNotebook({
   onRemove(annotation: Annotation): void;
   /** Saves the notes as a file; settles when the reader has been told how it went. */
   onExport(format: ExportFormat): Promise<void>;
+  /** Goes to the next (1) or previous (-1) highlight, and says which it is. */
+  onMove(direction: 1 | -1): void;
 }) {
   const t = useT();
   const ids = useId();
@@ -75,6 +78,14 @@ export function ReaderNotebook({
         </button>
         <button type="button" className="button button--secondary" onClick={onBookmark}>
           {t('reader.notebook.bookmark')}
+        </button>
+      </div>
+      <div className="reader-notebook__actions">
+        <button type="button" className="button button--secondary" onClick={() => onMove(-1)}>
+          {t('reader.notebook.previousHighlight')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => onMove(1)}>
+          {t('reader.notebook.nextHighlight')}
         </button>
       </div>
       <label htmlFor={`${ids}-filter`}>{t('reader.notebook.filter')}</label>

@@ -305,6 +305,49 @@ export function Reader({
     addAnnotation('bookmark', { start, end });
   };
 
+  // Moving between highlights (issue 16, by keyboard and screen reader): the one after (or
+  // before) the last one moved to, else after the place shown; round at either end. Each is
+  // shown and said in words: its colour, chapter, words and note.
+  const [lastHighlight, setLastHighlight] = useState<number | null>(null);
+  const moveToHighlight = (direction: 1 | -1) => {
+    const list = (annotations ?? []).filter(
+      (annotation) => annotation.kind === 'highlight' && annotation.located,
+    );
+    if (list.length === 0) {
+      say(t('reader.notebook.noHighlights'));
+      return;
+    }
+    let index = list.findIndex((annotation) => annotation.id === lastHighlight);
+    if (index === -1) {
+      const shownLength = chapterText()?.textContent?.length ?? 0;
+      const here = { part: location.part, offset: Math.floor(location.progression * shownLength) };
+      const after = (a: Annotation) =>
+        a.part > here.part || (a.part === here.part && a.located!.start >= here.offset);
+      index = direction === 1 ? list.findIndex(after) : list.findLastIndex((a) => !after(a));
+      if (index === -1) index = direction === 1 ? 0 : list.length - 1;
+    } else {
+      index = (index + direction + list.length) % list.length;
+    }
+    const target = list[index]!;
+    setLastHighlight(target.id);
+    const quote = target.exact.length > 160 ? `${target.exact.slice(0, 160)}…` : target.exact;
+    const values = {
+      n: index + 1,
+      count: list.length,
+      colour: t(`reader.colour.${target.colour ?? 'yellow'}`),
+      chapter: partTitle(target.part),
+      quote,
+      note: target.note ?? '',
+    };
+    void openPart(target.part, { at: 'offset', offset: target.located!.start }).then(() =>
+      say(
+        target.note
+          ? t('reader.notebook.atHighlightNote', values)
+          : t('reader.notebook.atHighlight', values),
+      ),
+    );
+  };
+
   const close = useCallback(
     (error: unknown) => {
       if (error instanceof ReadingClosed) setClosed(error.message || t('reader.closed'));
@@ -669,6 +712,7 @@ export function Reader({
                 partTitle={partTitle}
                 onHighlight={highlightSelection}
                 onBookmark={bookmarkPage}
+                onMove={moveToHighlight}
                 onOpen={(annotation) =>
                   void openPart(annotation.part, {
                     at: 'offset',
