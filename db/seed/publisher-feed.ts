@@ -48,9 +48,9 @@ const WORKED_EXAMPLE = {
   title: 'Worked example',
   paragraphs: ['Growth that doubles each period follows a simple formula.'],
   xhtml: `    <span epub:type="pagebreak" role="doc-pagebreak" id="page-12" title="12"></span>
-    <p>After <i>n</i> periods a quantity <i>P</i> has grown to
+    <div class="worked-example"><p>After <i>n</i> periods a quantity <i>P</i> has grown to
       <math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><semantics><mrow><msub><mi>P</mi><mi>n</mi></msub><mo>=</mo><mi>P</mi><mo>&#x22C5;</mo><msup><mn>2</mn><mi>n</mi></msup></mrow><annotation encoding="application/x-tex">P_n = P \\cdot 2^n</annotation></semantics></math>
-      as first noted by the bankers of the period.<a epub:type="noteref" href="#note-1" id="ref-1">1</a></p>
+      as first noted by the bankers of the period.<a epub:type="noteref" href="#note-1" id="ref-1">1</a></p></div>
     <span epub:type="pagebreak" role="doc-pagebreak" id="page-13" title="13"></span>
     <figure>
       <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width="400" height="200" role="img" aria-labelledby="growth-title">

@@ -29,6 +29,8 @@ export type EpubPublication = {
   /** Archive paths of the book's raster images, which the reader may serve. */
   images: Set<string>;
   readImage(archivePath: string): { data: Buffer; mediaType: string } | null;
+  /** The text of the package's stylesheets (text/css items), in manifest order (issue 16). */
+  styleSheets(): string[];
   renderPart(
     part: number,
     urls: { partHref(target: LinkTarget): string; imageUrl(archivePath: string): string },
@@ -159,6 +161,11 @@ export function openEpub(data: Buffer): EpubPublication {
     toc,
     pageList,
     images,
+    styleSheets() {
+      return [...manifest.values()]
+        .filter((item) => item.mediaType === 'text/css')
+        .map((item) => zip.readText(item.href) ?? '');
+    },
     readImage(archivePath) {
       if (!images.has(archivePath)) return null;
       const bytes = zip.read(archivePath);

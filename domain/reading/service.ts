@@ -17,6 +17,8 @@ import { analyticsVisibility } from '#domain/analytics/analytics-visibility.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
+import { BOOK_SCOPE } from './book-classes.ts';
+import { bookStylesheet } from './book-css.ts';
 import { bookLanguage } from './book-language.ts';
 import { allowanceLimit, decideAllowance, printLimit, shownDrmPercent } from './drm.ts';
 import { type EpubPublication, openEpub } from './epub-publication.ts';
@@ -127,6 +129,8 @@ async function readerFile(ctx: RequestContext, productId: number): Promise<Reade
 // process, by file content. Ten minutes, twenty books: what readers have open now.
 type OpenBook = {
   publication: EpubPublication;
+  /** The publisher's styling, sanitised and scoped once per book (book-css.ts). */
+  css?: string;
   texts: Map<number, string>;
   pageBreaks: Map<number, { label: string; anchor: string; offset: number }[]>;
   printPages?: PrintPages;
@@ -162,7 +166,9 @@ function renderedPart(book: OpenBook, part: number, urls: ReturnType<typeof part
   const rendered = book.publication.renderPart(part, urls);
   book.texts.set(part, rendered.text);
   book.pageBreaks.set(part, rendered.pageBreaks);
-  return { index: part, title: book.publication.parts[part]?.title ?? '', html: rendered.html };
+  // The part's content inside the element the book's styling is scoped to.
+  const html = `<div class="${BOOK_SCOPE}">${rendered.html}</div>`;
+  return { index: part, title: book.publication.parts[part]?.title ?? '', html };
 }
 
 function partText(book: OpenBook, part: number, urls: ReturnType<typeof partUrls>): string {
@@ -239,7 +245,11 @@ async function printPagesOf(
     const urls = partUrls(file.id, { courseMemberId: null });
     pageBreaks = book.publication.parts.flatMap((_, part) => {
       if (!book.pageBreaks.has(part)) partText(book, part, urls);
-      return (book.pageBreaks.get(part) ?? []).map((mark) => ({ ...mark, part }));
+      return (book.pageBreaks.get(part) ?? []).map(({ label, anchor }) => ({
+        label,
+        anchor,
+        part,
+      }));
     });
   }
   const label = (mark: PageMark, i: number) => ({ ...mark, label: mark.label || String(i + 1) });
@@ -317,12 +327,15 @@ export async function openReader(
   let part: ReaderPart | null = null;
   let toc: ReaderView['toc'] = [];
   let partTitles: string[] = [];
+  let bookCss = '';
   let language = bookLanguage({ productLanguage: product.languageCode });
   if (format === 'epub') {
     const book = await openBook(store, file);
     part = renderedPart(book, position.part, partUrls(file.id, input.via));
     toc = book.publication.toc;
     partTitles = book.publication.parts.map((p) => p.title);
+    book.css ??= bookStylesheet(book.publication.styleSheets());
+    bookCss = book.css;
     language = bookLanguage({
       metadataLanguage: book.publication.language,
       pageProgression: book.publication.pageProgression,
@@ -351,6 +364,7 @@ export async function openReader(
     file: { id: file.id },
     partCount,
     partTitles,
+    bookCss,
     toc,
     position,
     part,

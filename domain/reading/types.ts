@@ -41,6 +41,8 @@ export type ReaderView = {
   /** EPUB: spine items; PDF: pages. */
   partCount: number;
   partTitles: string[];
+  /** EPUB: the publisher's styling, sanitised and scoped (book-css.ts); '' when none. */
+  bookCss: string;
   toc: TocEntry[];
   /** The saved place, or the start. */
   position: { part: number; progression: number };

@@ -4,6 +4,7 @@
 // one level down (the page's h1 is the book title); the book's own landmarks (nav, header,
 // aside…) become plain blocks, so the page keeps one set of landmarks; ids are prefixed per
 // part so that two chapters never collide with each other or with the page.
+import { bookClass } from './book-classes.ts';
 import {
   foreignName,
   isTextAnnotation,
@@ -219,6 +220,11 @@ function attributesOf(
     } else if (ID_ATTRIBUTES.has(attr)) {
       const ids = value.split(/\s+/).filter(Boolean);
       if (ids.length > 0) out.push([attr, ids.map((id) => partId(options.part, id)).join(' ')]);
+    } else if (attr === 'class') {
+      // The publisher's classes, renamed as its scoped stylesheet names them (book-css.ts).
+      const classes = value.split(/\s+/).map(bookClass).filter(Boolean);
+      if (classes.length > 0 && !out.some(([n]) => n === 'class'))
+        out.push(['class', classes.slice(0, 8).join(' ')]);
     } else if (attr === 'role') {
       const roles = value.split(/\s+/).filter((role) => ROLES.has(role));
       if (roles.length > 0) out.push(['role', roles[0]!]);

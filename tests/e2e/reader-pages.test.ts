@@ -48,6 +48,41 @@ describe('a textbook chapter in the reader', () => {
     );
     expect(await page.getByText('Figure 1. Doubling over four periods.').isVisible()).toBe(true);
 
+    // The publisher's styling, scoped to the book: its worked-example box, drawn in its colours,
+    // and nothing of the book's stylesheet reaches the page around it.
+    const box = page.locator('.reader__page .reader-book .b-worked-example');
+    const boxStyle = () =>
+      box.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { width: style.borderLeftWidth, border: style.borderLeftColor, color: style.color };
+      });
+    expect(await boxStyle()).toEqual({
+      width: '4px',
+      border: 'rgb(29, 78, 137)',
+      color: 'rgb(26, 42, 58)',
+    });
+    expect(await page.locator('.b-worked-example').count()).toBe(1);
+    const selectors = await page.evaluate(() => {
+      const sheet = [...document.styleSheets].find((one) =>
+        [...one.cssRules].some((rule) => rule instanceof CSSLayerBlockRule && rule.name === 'book'),
+      );
+      const layer = [...(sheet?.cssRules ?? [])][0] as CSSLayerBlockRule | undefined;
+      return [...(layer?.cssRules ?? [])].map((rule) => (rule as CSSStyleRule).selectorText ?? '');
+    });
+    expect(selectors.length).toBeGreaterThan(3);
+    for (const selector of selectors) {
+      for (const one of selector.split(',')) expect(one.trim()).toMatch(/^\.reader-book\b/);
+    }
+    // The reader's dark theme wins over the book's colours: its text is readable.
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await expect.poll(boxStyle).toEqual({
+      width: '4px',
+      border: 'rgb(230, 225, 216)',
+      color: 'rgb(230, 225, 216)',
+    });
+    await expectAccessible(page);
+    await page.getByRole('radio', { name: 'Light' }).check();
+
     // The footnote: its reference opens it over the text, the focus goes in and comes back.
     const reference = page.locator('.reader__page a[role="doc-noteref"]');
     await reference.focus();

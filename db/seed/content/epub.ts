@@ -46,6 +46,7 @@ const STYLESHEET = `body { font-family: serif; line-height: 1.5; margin: 0 5%; }
 h1 { font-family: sans-serif; line-height: 1.2; margin: 1.5em 0 1em; }
 p { margin: 0 0 0.8em; text-indent: 0; }
 nav ol { list-style: none; padding-left: 0; }
+.worked-example { border-left: 4px solid #1d4e89; padding-left: 1em; color: #1a2a3a; }
 `;
 
 const chapterFile = (index: number): string =>

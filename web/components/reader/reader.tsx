@@ -909,6 +909,12 @@ export function Reader({
             }}
           >
             <NoteDialog html={note} language={view.language} onClose={() => setNote(null)} />
+            {view.bookCss ? (
+              // The publisher's styling, sanitised, scoped and layered on the server
+              // (domain/reading/book-css.ts), which also guarantees it holds no '<'.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: CSS rebuilt from allow-lists on the server
+              <style dangerouslySetInnerHTML={{ __html: view.bookCss }} />
+            ) : null}
             {isPdf ? (
               settings ? (
                 <Suspense fallback={<p>{t('reader.loading')}</p>}>

@@ -1,0 +1,11 @@
+// The names the publisher's styling goes by in the reader's HTML (issue 16): its classes,
+// prefixed so that none is ever one of ours, and the element its rules are scoped to. Apart
+// from book-css.ts, which needs a CSS parser, for the renderer and the browser's code.
+
+/** The element around a part's content that the book's rules are scoped to. */
+export const BOOK_SCOPE = 'reader-book';
+
+/** A class of the book as the reader's HTML carries it: prefixed, never one of ours. */
+export function bookClass(name: string): string | null {
+  return /^-?[A-Za-z_][\w-]{0,63}$/.test(name) ? `b-${name}` : null;
+}
