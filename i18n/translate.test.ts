@@ -88,7 +88,7 @@ describe('message catalogs', () => {
       // The reader's Go to page and its printed page (issue 16).
       ...{ first: 'xi', last: '130' },
       // The reader's notebook (issue 16).
-      ...{ colour: 'Green', leftOut: 3, quote: 'q', note: 'n' },
+      ...{ colour: 'Green', leftOut: 3, quote: 'q', note: 'n', rate: 1.25 },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

@@ -31,6 +31,8 @@ export type ViewHandle = {
   progression(): number;
   /** Whether the element with this id is on the page shown or before it (not after). */
   reached(id: string): boolean;
+  /** Turns to the page showing this character of the chapter's text, unless it is shown. */
+  show(offset: number): void;
 };
 
 // One EPUB chapter, as the server rendered it (real text in the page, so screen readers,
@@ -193,6 +195,18 @@ export function EpubView({
   useImperativeHandle(
     ref,
     () => ({
+      show(offset) {
+        const el = box.current;
+        const range = el ? rangeAtOffsets(el, offset, offset + 1) : null;
+        if (!el || !range) return;
+        const rect = range.getBoundingClientRect();
+        const outer = el.getBoundingClientRect();
+        const shown =
+          layout === 'scrolled'
+            ? rect.top >= outer.top && rect.bottom <= outer.bottom
+            : rect.left >= outer.left && rect.right <= outer.right + 1;
+        if (!shown) goToRect(rect);
+      },
       next() {
         const el = box.current!;
         clearHit();
@@ -232,7 +246,7 @@ export function EpubView({
         );
       },
     }),
-    [layout, measure, report, turnTo, currentProgression],
+    [layout, measure, report, turnTo, currentProgression, goToRect],
   );
 
   // Before a layout or size change renders, remember where we are.

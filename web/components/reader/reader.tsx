@@ -44,6 +44,7 @@ import { ReaderFonts } from './reader-fonts.tsx';
 import { ReaderGoToPage } from './reader-go-to-page.tsx';
 import { ReaderNotebook } from './reader-notebook.tsx';
 import { ReaderPrint, type ReaderPrintHandle } from './reader-print.tsx';
+import { ReaderReadAloud } from './reader-read-aloud.tsx';
 import { type ReaderHit, ReaderSearch } from './reader-search.tsx';
 import { ReaderToc } from './reader-toc.tsx';
 import { swipeTurn } from './swipe.ts';
@@ -346,6 +347,35 @@ export function Reader({
           : t('reader.notebook.atHighlight', values),
       ),
     );
+  };
+
+  // Read aloud (issue 16): the chapter shown and where its page starts; the sentence spoken
+  // painted and kept in view; at a chapter's end, the next one.
+  const partNow = useRef(part?.index ?? 0);
+  partNow.current = part?.index ?? 0;
+  const readingChapter = () => {
+    const root = chapterText();
+    if (!root) return null;
+    const length = root.textContent?.length ?? 0;
+    return { root, from: Math.floor((epub.current?.progression() ?? 0) * length) };
+  };
+  const showSpoken = (sentence: { start: number; end: number }) => {
+    const root = chapterText();
+    if (!root) return;
+    epub.current?.show(sentence.start);
+    if (typeof CSS === 'undefined' || !('highlights' in CSS)) return;
+    const range = rangeAtOffsets(root, sentence.start, sentence.end);
+    if (range) CSS.highlights.set('reader-speaking', new Highlight(range));
+  };
+  const clearSpoken = () => {
+    if (typeof CSS !== 'undefined' && 'highlights' in CSS) CSS.highlights.delete('reader-speaking');
+  };
+  const readNextChapter = async () => {
+    clearSpoken();
+    const next = partNow.current + 1;
+    if (next >= view.partCount) return false;
+    await openPart(next, { at: 'progression', progression: 0 });
+    return true;
   };
 
   const close = useCallback(
@@ -704,6 +734,19 @@ export function Reader({
               }
             />
           </details>
+          {isPdf ? null : (
+            <details>
+              <summary>{t('reader.readAloud')}</summary>
+              <ReaderReadAloud
+                lang={view.language?.lang}
+                chapter={readingChapter}
+                onSentence={showSpoken}
+                onChapterEnd={readNextChapter}
+                onStop={clearSpoken}
+                say={say}
+              />
+            </details>
+          )}
           {isPdf ? null : (
             <details>
               <summary>{t('reader.notebook')}</summary>
