@@ -26,3 +26,20 @@ export async function pdfPageTextLengths(data: Buffer): Promise<number[]> {
     await document.destroy();
   }
 }
+
+/** The labels a PDF prints on its pages (its /PageLabels: "i", "ii", "1"…), null when none. */
+export async function pdfPageLabels(data: Buffer): Promise<string[] | null> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await pdfjs.getDocument({
+    data: new Uint8Array(data),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
+  try {
+    return await document.getPageLabels();
+  } finally {
+    await document.destroy();
+  }
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EPUB_PAGE_CHARACTERS,
   epubPrintPages,
+  hasPrintedLabels,
   isPageRange,
   lengthPages,
   type PageMark,
@@ -12,6 +13,7 @@ import {
   pageRange,
   pageStart,
   pageTarget,
+  pdfLabels,
   printPageCount,
   printSpan,
 } from './print-pages.ts';
@@ -165,5 +167,31 @@ describe('print pages (issue 13, decision 008: units a student understands)', ()
     expect(pageRange(marked)).toEqual({ first: 'xi', last: '130' });
     expect(pageRange({ unit: 'pdf', count: 12 })).toEqual({ first: '1', last: '12' });
     expect(pageRange({ unit: 'length', partPages: [2, 3] })).toEqual({ first: '1', last: '5' });
+  });
+});
+
+describe('a PDF’s page labels (issue 16: "Go to page" by the printed numbers)', () => {
+  const pages: PrintPages = { unit: 'pdf', count: 5, labels: ['i', 'ii', '1', '2', '3'] };
+
+  it('name its pages and find them by what is printed on them', () => {
+    expect(pageLabel(pages, 1)).toBe('i');
+    expect(pageLabel(pages, 4)).toBe('2');
+    expect(pageByLabel(pages, ' II ')).toBe(2);
+    // "2" is the page printed 2, the file's fourth.
+    expect(pageByLabel(pages, '2')).toBe(4);
+    expect(pageByLabel(pages, '9')).toBeNull();
+    expect(pageRange(pages)).toEqual({ first: 'i', last: '3' });
+  });
+
+  it('are kept only when the file has some that are not just its page numbers', () => {
+    expect(pdfLabels(['i', 'ii', '1'], 3)).toEqual(['i', 'ii', '1']);
+    expect(pdfLabels(['1', '2', '3'], 3)).toBeUndefined();
+    expect(pdfLabels(null, 3)).toBeUndefined();
+    expect(pdfLabels(['a'], 3)).toBeUndefined();
+    const plain: PrintPages = { unit: 'pdf', count: 3 };
+    expect(pageByLabel(plain, '2')).toBe(2);
+    expect(pageLabel(plain, 2)).toBe('2');
+    expect(hasPrintedLabels(plain)).toBe(false);
+    expect(hasPrintedLabels(pages)).toBe(true);
   });
 });

@@ -19,7 +19,8 @@ export const EPUB_PAGE_CHARACTERS = 1800;
 export type PageMark = { label: string; part: number; anchor: string | null };
 
 export type PrintPages =
-  | { unit: 'pdf'; count: number }
+  /** A PDF's pages, with the labels it prints on them (its /PageLabels) when it has some. */
+  | { unit: 'pdf'; count: number; labels?: string[] }
   | { unit: 'marked'; marks: PageMark[] }
   | { unit: 'length'; partPages: number[] };
 
@@ -144,6 +145,11 @@ export function pageByLabel(pages: PrintPages, asked: string): number | null {
     }
     return null;
   }
+  if (pages.unit === 'pdf' && pages.labels) {
+    // The label printed on the page ("xii", "112"), not its place in the file.
+    const at = pages.labels.findIndex((label) => label.trim().toLowerCase() === wanted);
+    return at >= 0 ? at + 1 : null;
+  }
   if (!/^\d{1,7}$/.test(wanted)) return null;
   const n = Number(wanted);
   return n >= 1 && n <= printPageCount(pages) ? n : null;
@@ -164,9 +170,30 @@ export function pageTarget(
   return { part: start.part, anchor: null, progression: (n - first - 1) / inPart };
 }
 
-/** Page `n` (from 1) as the book prints it: its label in the page list, else its number. */
+/** Page `n` (from 1) as the book prints it: its label (page list, PDF label), else its number. */
 export function pageLabel(pages: PrintPages, n: number): string {
-  return (pages.unit === 'marked' ? pages.marks[n - 1]?.label.trim() : '') || String(n);
+  const label =
+    pages.unit === 'marked'
+      ? pages.marks[n - 1]?.label
+      : pages.unit === 'pdf'
+        ? pages.labels?.[n - 1]
+        : undefined;
+  return label?.trim() || String(n);
+}
+
+/**
+ * A PDF's page labels as the reader uses them: none when the file has none, or when they are
+ * only the pages' numbers (nothing to tell apart).
+ */
+export function pdfLabels(labels: readonly string[] | null, count: number): string[] | undefined {
+  if (!labels || labels.length !== count) return undefined;
+  if (labels.every((label, i) => label.trim() === String(i + 1))) return undefined;
+  return labels.map((label) => label.slice(0, 40));
+}
+
+/** Whether the book's pages have labels of a printed edition that differ from their order. */
+export function hasPrintedLabels(pages: PrintPages): boolean {
+  return pages.unit === 'marked' || (pages.unit === 'pdf' && pages.labels !== undefined);
 }
 
 /** The labels of the first and last pages, for "pages xi to 130". */

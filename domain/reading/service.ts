@@ -23,7 +23,7 @@ import { bookLanguage } from './book-language.ts';
 import { allowanceLimit, decideAllowance, printLimit, shownDrmPercent } from './drm.ts';
 import { type EpubPublication, openEpub } from './epub-publication.ts';
 import type { BookFileStore, ByteRange } from './file-store.ts';
-import { pdfPageTextLengths } from './pdf-text.ts';
+import { pdfPageLabels, pdfPageTextLengths } from './pdf-text.ts';
 import {
   epubPrintPages,
   isPageRange,
@@ -32,6 +32,7 @@ import {
   type PrintPages,
   pageAt,
   pageLabel,
+  pdfLabels,
   printPageCount,
 } from './print-pages.ts';
 import { findOccurrences } from './text-search.ts';
@@ -230,13 +231,32 @@ async function fileMetrics(
   return metrics;
 }
 
+// A PDF's page labels (issue 16: "Go to page" by the printed numbers), per file content.
+const pdfLabelCache = new TimedCache<string, Promise<string[] | null>>(10 * 60_000, 50);
+function pdfLabelsOf(store: BookFileStore, file: ReaderFile): Promise<string[] | null> {
+  const key = `${file.id}:${file.sha256}`;
+  let labels = pdfLabelCache.get(key);
+  if (!labels) {
+    labels = store
+      .read(file.storagePath)
+      .then(pdfPageLabels)
+      .catch(() => null);
+    pdfLabelCache.set(key, labels);
+  }
+  return labels;
+}
+
 /** The pages the book prints in (print-pages.ts): a PDF's, else the EPUB's marks or standard pages. */
 async function printPagesOf(
   store: BookFileStore,
   file: ReaderFile,
   metrics: Metrics,
 ): Promise<PrintPages> {
-  if (file.extension !== 'epub') return { unit: 'pdf', count: metrics.partLengths.length };
+  if (file.extension !== 'epub') {
+    const count = metrics.partLengths.length;
+    const labels = pdfLabels(await pdfLabelsOf(store, file), count);
+    return labels ? { unit: 'pdf', count, labels } : { unit: 'pdf', count };
+  }
   const book = await openBook(store, file);
   if (book.printPages) return book.printPages;
   let pageBreaks: PageMark[] = [];

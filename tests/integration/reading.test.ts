@@ -10,7 +10,7 @@ import { readingAllowances, readingEvents } from '#db/schema/reading.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { buildEpub } from '#db/seed/content/epub.ts';
-import { buildPdf } from '#db/seed/content/pdf.ts';
+import { buildPdf, type PdfInput } from '#db/seed/content/pdf.ts';
 import { createZip } from '#db/seed/content/zip.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
@@ -96,7 +96,13 @@ function pagedEpub(kind: 'list' | 'breaks'): Buffer {
  */
 async function bookWithFiles(
   drm: { copy?: string | null; print?: string | null } = {},
-  options: { language?: string; epubLanguage?: string; epub?: Buffer; pdfPages?: string[][] } = {},
+  options: {
+    language?: string;
+    epubLanguage?: string;
+    epub?: Buffer;
+    pdfPages?: string[][];
+    pdfPageLabels?: PdfInput['pageLabels'];
+  } = {},
 ) {
   const productId = await insertProduct(
     database.db,
@@ -119,7 +125,12 @@ async function bookWithFiles(
       chapters,
     });
   const reader = options.pdfPages
-    ? buildPdf({ title: 'Reading Test', author: 'A', pages: options.pdfPages })
+    ? buildPdf({
+        title: 'Reading Test',
+        author: 'A',
+        pages: options.pdfPages,
+        pageLabels: options.pdfPageLabels,
+      })
     : epub;
   const guide = buildPdf({ title: 'Guide', author: 'A', pages: [['Guide page one'], ['Two']] });
   const rows = [
@@ -469,6 +480,23 @@ describe('DRM counters (spec 1 §3 drm copyPercentage, printAllowancePercent)', 
     });
   const print = (reader: SessionUser, productId: number, from: number, to: number) =>
     countAllowance(ctxOf(reader), store(), productId, { kind: 'print', from, to }, noMember);
+
+  it('issue 16: a PDF’s page labels name its pages, so Go to page finds "1" after "i" and "ii"', async () => {
+    const reader = await person();
+    const book = await bookWithFiles(
+      {},
+      {
+        pdfPages: [['Title'], ['Preface'], ['One'], ['Two']],
+        pdfPageLabels: [
+          { from: 0, style: 'r' },
+          { from: 2, style: 'D' },
+        ],
+      },
+    );
+    await own(reader.id, book.productId);
+    const view = await openAs(reader, book.productId);
+    expect(view.printPages).toEqual({ unit: 'pdf', count: 4, labels: ['i', 'ii', '1', '2'] });
+  });
 
   it('issue 13: 25 % of a 3-page PDF allows 1 of its pages, counted once', async () => {
     const reader = await person();

@@ -14,6 +14,11 @@ export type PdfInput = {
   pages: string[][];
   /** BCP 47 tag for the document language, used by screen readers. Defaults to "en". */
   language?: string;
+  /**
+   * Page labels (PDF 32000-1 §12.4.2), as a printed book numbers its pages: from page `from`
+   * (0-based) on, numbered in `style` (D decimal, r/R roman, a/A letters) from `first`.
+   */
+  pageLabels?: { from: number; style: 'D' | 'r' | 'R' | 'a' | 'A'; first?: number }[];
 };
 
 const PAGE_WIDTH = 612; // US Letter, in points
@@ -110,13 +115,21 @@ function pageContent(lines: readonly string[], pageNumber: number): string {
   ].join('\n');
 }
 
-export function buildPdf({ title, author, pages, language = 'en' }: PdfInput): Buffer {
+export function buildPdf({ title, author, pages, language = 'en', pageLabels }: PdfInput): Buffer {
   if (pages.length === 0) throw new RangeError('A PDF needs at least one page');
 
   const objects: string[] = [];
   const pageRefs = pages.map((_, i) => `${5 + i * 2} 0 R`);
   objects[1] =
     `<< /Type /Catalog /Pages 2 0 R /Lang ${pdfMetadataString(language)} ` +
+    (pageLabels?.length
+      ? `/PageLabels << /Nums [${pageLabels
+          .map(
+            (range) =>
+              `${range.from} << /S /${range.style}${range.first ? ` /St ${range.first}` : ''} >>`,
+          )
+          .join(' ')}] >> `
+      : '') +
     '/ViewerPreferences << /DisplayDocTitle true >> >>';
   objects[2] = `<< /Type /Pages /Kids [${pageRefs.join(' ')}] /Count ${pages.length} >>`;
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';

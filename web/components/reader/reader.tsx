@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { HIGHLIGHT_COLOURS, type HighlightColour } from '#domain/reading/annotation-rules.ts';
 import type { Annotation } from '#domain/reading/annotations.ts';
 import {
+  hasPrintedLabels,
   pageAt,
   pageLabel,
   pageTarget,
@@ -496,7 +497,12 @@ export function Reader({
   // The printed page shown, worked out once the view has moved (the marks it has reached).
   const [printPage, setPrintPage] = useState<number | null>(null);
   useEffect(() => {
-    if (isPdf || view.printPages.unit !== 'marked') return;
+    if (view.printPages.unit === 'pdf') {
+      // A PDF's page is the part shown; its label is what the page prints (issue 16).
+      if (hasPrintedLabels(view.printPages)) setPrintPage(location.part + 1);
+      return;
+    }
+    if (view.printPages.unit !== 'marked') return;
     setPrintPage(
       pageAt(
         view.printPages,
@@ -650,7 +656,7 @@ export function Reader({
       });
   // A book with a printed edition's pages also says which printed page is shown (issue 16).
   const status =
-    view.printPages.unit === 'marked' && printPage !== null
+    hasPrintedLabels(view.printPages) && printPage !== null
       ? t('reader.status.printed', { status: screen, page: printedLabel(printPage) })
       : screen;
 
