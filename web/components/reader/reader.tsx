@@ -510,7 +510,7 @@ export function Reader({
         (anchor) => epub.current?.reached(anchor) ?? false,
       ),
     );
-  }, [isPdf, view.printPages, location]);
+  }, [view.printPages, location]);
 
   // The place, saved on the server a moment after it settles (any device opens it there).
   const saved = useRef({ part: view.position.part, progression: view.position.progression });
