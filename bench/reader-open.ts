@@ -3,6 +3,10 @@
 // the built server on PostgreSQL. Targets: first text on screen <= 1 s, a page turn <= 100 ms.
 //   npm run build
 //   BENCH_DATABASE_URL=postgres://... npx tsx bench/reader-open.ts [--runs 5] [--turns 20]
+//     [--chapters 50] [--highlights 0]
+// With --chapters 100 the book has 1,000 standard pages; --highlights N gives the reader N
+// highlights with notes spread over the chapters, as the notebook lists and paints them
+// ("a real book of a thousand pages with a thousand highlights stays as fast").
 // "First text" is the reader page's first contentful paint, its chapter text being written by
 // the server; "at its place" is when the reader has laid the chapter out in pages after
 // hydration and moved to the saved place (its status names the last chapter and its pages). A page turn is the time from the key press to the first
@@ -19,10 +23,12 @@ import { openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { users } from '#db/schema/accounts.ts';
 import { bookFiles } from '#db/schema/catalog.ts';
-import { readingPositions } from '#db/schema/reading.ts';
+import { readingAnnotations, readingPositions } from '#db/schema/reading.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { buildEpub } from '#db/seed/content/epub.ts';
 import { createUser } from '#domain/accounts/service.ts';
+import { openEpub } from '#domain/reading/epub-publication.ts';
+import { anchorOf } from '#domain/reading/text-anchor.ts';
 import { insertProduct } from '#tests/builders.ts';
 
 const args = process.argv.slice(2);
@@ -39,7 +45,8 @@ const runs = option('runs', 5);
 const turns = option('turns', 20);
 const port = 3293;
 const base = `http://127.0.0.1:${port}`;
-const CHAPTERS = 50;
+const CHAPTERS = option('chapters', 50);
+const HIGHLIGHTS = option('highlights', 0);
 const CHAPTER_CHARACTERS = 18_000;
 
 // Prose-like text: sentences of common words, so line breaking and search behave as on a book.
@@ -116,6 +123,36 @@ await database.db.insert(ownerships).values({
   source: 'purchase',
   startsAt: new Date(Date.now() - 60_000),
 });
+// The reader's highlights: spread over every chapter, a note on every other one, anchored in
+// the text the server renders (as the notebook makes them).
+if (HIGHLIGHTS > 0) {
+  const publication = openEpub(epub);
+  const urls = { partHref: () => '#', imageUrl: () => '' };
+  const texts = publication.parts.map((_, part) => publication.renderPart(part, urls).text);
+  const rows = Array.from({ length: HIGHLIGHTS }, (_, n) => {
+    const part = n % texts.length;
+    const text = texts[part]!;
+    const slot = Math.floor(n / texts.length);
+    const start = (slot * 997 + 120) % Math.max(1, text.length - 200);
+    const anchor = anchorOf(text, part, start, start + 60);
+    return {
+      userId,
+      productId,
+      kind: 'highlight',
+      colour: (['yellow', 'green', 'blue', 'pink', 'purple'] as const)[n % 5],
+      note: n % 2 === 0 ? `Note ${n}: remember this for the exam.` : null,
+      part: anchor.part,
+      startOffset: anchor.start,
+      endOffset: anchor.end,
+      exact: anchor.exact,
+      prefix: anchor.prefix,
+      suffix: anchor.suffix,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500) {
+    await database.db.insert(readingAnnotations).values(rows.slice(i, i + 500));
+  }
+}
 async function placeAtEnd() {
   await database.db
     .insert(readingPositions)
@@ -163,6 +200,8 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu'],
 });
 const firstText: number[] = [];
+const painted: number[] = [];
+const listed: number[] = [];
 const atPlace: number[] = [];
 const turnTimes: number[] = [];
 try {
@@ -171,9 +210,20 @@ try {
     const context = await browser.newContext({ baseURL: base });
     // Times kept by the page itself: when the status first names the last chapter, and for
     // each key press, the first frame after the status changed.
-    await context.addInitScript(() => {
-      const w = window as unknown as { benchPlace?: number; benchTurns: number[] };
+    await context.addInitScript((last: number) => {
+      const w = window as unknown as {
+        benchPlace?: number;
+        benchPainted?: number;
+        benchTurns: number[];
+      };
       w.benchTurns = [];
+      // When the chapter's highlights are first painted (CSS Custom Highlight API).
+      const painted = () => {
+        if (typeof CSS !== 'undefined' && 'highlights' in CSS && CSS.highlights.size > 0)
+          w.benchPainted = performance.now();
+        else requestAnimationFrame(painted);
+      };
+      requestAnimationFrame(painted);
       let pressed: number | null = null;
       let shown = '';
       document.addEventListener(
@@ -190,7 +240,10 @@ try {
         const text = status?.textContent ?? '';
         if (!text || text === shown) return;
         shown = text;
-        if (w.benchPlace === undefined && /^Page \d+ of ([2-9]|\d\d+), Chapter 50:/.test(text))
+        if (
+          w.benchPlace === undefined &&
+          new RegExp(`^Page \\d+ of ([2-9]|\\d\\d+), Chapter ${last}:`).test(text)
+        )
           w.benchPlace = performance.now();
         if (pressed !== null) {
           const started = pressed;
@@ -200,7 +253,7 @@ try {
           );
         }
       }).observe(document, { subtree: true, childList: true, characterData: true });
-    });
+    }, CHAPTERS);
     const page = await context.newPage();
     await page.setViewportSize({ width: 1100, height: 800 });
     await page.goto('/accounts/login/');
@@ -226,6 +279,20 @@ try {
     }));
     firstText.push(timing.fcp);
     atPlace.push(timing.place);
+    if (HIGHLIGHTS > 0) {
+      await page.waitForFunction(
+        () => (window as { benchPainted?: number }).benchPainted !== undefined,
+      );
+      const highlights = await page.evaluate(() => ({
+        painted: (window as unknown as { benchPainted: number }).benchPainted,
+        listed:
+          performance
+            .getEntriesByType('resource')
+            .find((entry) => /\/annotations$/.test(new URL(entry.name).pathname))?.duration ?? NaN,
+      }));
+      painted.push(highlights.painted);
+      listed.push(highlights.listed);
+    }
     await page.locator('.reader__page .reader-text').focus();
     for (let turn = 0; turn < turns; turn += 1) {
       const before = await page.evaluate(
@@ -258,6 +325,11 @@ console.log(
 console.log(
   `  at its place after hydration: median ${ms(percentile(atPlace, 50))}, max ${ms(Math.max(...atPlace))}`,
 );
+if (HIGHLIGHTS > 0) {
+  console.log(
+    `  ${HIGHLIGHTS} highlights: the notebook's list answered in median ${ms(percentile(listed, 50))} (max ${ms(Math.max(...listed))}); the chapter's painted at median ${ms(percentile(painted, 50))} after navigation (max ${ms(Math.max(...painted))})`,
+  );
+}
 console.log(
   `  page turns (${turnTimes.length}): median ${ms(percentile(turnTimes, 50))}, p95 ${ms(percentile(turnTimes, 95))}, max ${ms(Math.max(...turnTimes))}`,
 );
