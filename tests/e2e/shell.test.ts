@@ -226,11 +226,14 @@ describe('French', () => {
     await page.getByRole('main').getByRole('link', { name: 'Parcourir', exact: true }).waitFor();
     // Every link of the page is named once the catalog has arrived, not only the first one.
     await expect
-      .poll(() =>
-        page
-          .getByRole('main')
-          .locator('a')
-          .evaluateAll((links) => links.filter((link) => !link.textContent?.trim()).length),
+      .poll(
+        () =>
+          page
+            .getByRole('main')
+            .locator('a')
+            .evaluateAll((links) => links.filter((link) => !link.textContent?.trim()).length),
+        // The catalog's arrival is the page's own fetch: on a loaded CI machine, seconds.
+        { timeout: 10_000 },
       )
       .toBe(0);
     await expectAccessible(page);

@@ -7,8 +7,10 @@ export function DetailsTable({ rows }: { rows: [string, ReactNode][] }) {
       <tbody>
         {rows
           .filter(([, value]) => value !== null && value !== undefined && value !== '')
-          .map(([label, value]) => (
-            <tr key={label}>
+          .map(([label, value], n) => (
+            // Not keyed by the label: a label is '' until its language's messages arrive.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the rows of one render, never reordered
+            <tr key={n}>
               <th scope="row">{label}</th>
               <td>{value}</td>
             </tr>

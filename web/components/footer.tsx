@@ -11,26 +11,28 @@ export function Footer() {
   const t = useT();
   if (!root) return null;
   const { links } = root.site;
-  const items: { label: string; to: string }[] = [
-    { label: t('footer.shop'), to: '/' },
-    { label: t('footer.support'), to: links.support },
-    { label: t('footer.privacy'), to: links.privacy },
-    { label: t('footer.terms'), to: links.terms },
-    { label: t('footer.refund'), to: links.refund },
-    { label: t('footer.accessibility'), to: links.accessibility },
-    { label: t('footer.siteMap'), to: '/site-map' },
+  // Keyed by message id, not by text: until the rest of the language's messages arrive a
+  // label may be '', and equal keys left links unnamed after they came.
+  const items: { id: string; to: string }[] = [
+    { id: 'footer.shop', to: '/' },
+    { id: 'footer.support', to: links.support },
+    { id: 'footer.privacy', to: links.privacy },
+    { id: 'footer.terms', to: links.terms },
+    { id: 'footer.refund', to: links.refund },
+    { id: 'footer.accessibility', to: links.accessibility },
+    { id: 'footer.siteMap', to: '/site-map' },
   ];
-  if (root.showApiDocs) items.push({ label: t('footer.apiDocs'), to: '/docs/index.html' });
+  if (root.showApiDocs) items.push({ id: 'footer.apiDocs', to: '/docs/index.html' });
   return (
     <footer className="footer">
       <nav aria-label={t('footer.label')}>
         <ul className="footer__links">
           {items.map((item) => (
-            <li key={item.label}>
+            <li key={item.id}>
               {item.to.startsWith('/') ? (
-                <Link to={item.to}>{item.label}</Link>
+                <Link to={item.to}>{t(item.id)}</Link>
               ) : (
-                <a href={item.to}>{item.label}</a>
+                <a href={item.to}>{t(item.id)}</a>
               )}
             </li>
           ))}

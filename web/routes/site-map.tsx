@@ -44,12 +44,16 @@ export default function SiteMapPage() {
     <section className="stack">
       <h1>{t('siteMap.title')}</h1>
       <div className="site-map">
-        {sections.map((section) => (
-          <section key={section.heading} className="stack">
+        {sections.map((section, n) => (
+          // Keys that do not depend on the texts: until the rest of the language's messages
+          // arrive a label may be '', and equal keys left some links unnamed after they came.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the three sections never move
+          <section key={n} className="stack">
             <h2>{section.heading}</h2>
             <ul>
-              {section.items.map((item) => (
-                <li key={item.label}>
+              {section.items.map((item, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list (two links may share an address)
+                <li key={i}>
                   <Link to={item.to}>{item.label}</Link>
                 </li>
               ))}
