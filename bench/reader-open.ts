@@ -214,16 +214,18 @@ try {
       const w = window as unknown as {
         benchPlace?: number;
         benchPainted?: number;
+        benchPoll: () => void;
         benchTurns: number[];
       };
       w.benchTurns = [];
-      // When the chapter's highlights are first painted (CSS Custom Highlight API).
-      const painted = () => {
+      // When the chapter's highlights are first painted (CSS Custom Highlight API). A property,
+      // not a named const: tsx would wrap a named function in a helper the page does not have.
+      w.benchPoll = () => {
         if (typeof CSS !== 'undefined' && 'highlights' in CSS && CSS.highlights.size > 0)
           w.benchPainted = performance.now();
-        else requestAnimationFrame(painted);
+        else requestAnimationFrame(w.benchPoll);
       };
-      requestAnimationFrame(painted);
+      requestAnimationFrame(w.benchPoll);
       let pressed: number | null = null;
       let shown = '';
       document.addEventListener(
