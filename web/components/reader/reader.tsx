@@ -311,6 +311,7 @@ export function Reader({
   // before) the last one moved to, else after the place shown; round at either end. Each is
   // shown and said in words: its colour, chapter, words and note.
   const [lastHighlight, setLastHighlight] = useState<number | null>(null);
+  const [notebookOpen, setNotebookOpen] = useState(false);
   const moveToHighlight = (direction: 1 | -1) => {
     const list = (annotations ?? []).filter(
       (annotation) => annotation.kind === 'highlight' && annotation.located,
@@ -754,59 +755,63 @@ export function Reader({
             </details>
           )}
           {isPdf ? null : (
-            <details>
+            <details onToggle={(event) => setNotebookOpen(event.currentTarget.open)}>
               <summary>{t('reader.notebook')}</summary>
-              <ReaderNotebook
-                annotations={annotations}
-                partTitle={partTitle}
-                onHighlight={highlightSelection}
-                onBookmark={bookmarkPage}
-                onMove={moveToHighlight}
-                onOpen={(annotation) =>
-                  void openPart(annotation.part, {
-                    at: 'offset',
-                    offset: annotation.located?.start ?? 0,
-                  })
-                }
-                onNote={(annotation, note) =>
-                  api
-                    .changeAnnotation(annotation.id, { note: note.trim() ? note : null })
-                    .then((changed) => {
+              {/* Rendered only while open: a reader with a thousand highlights would otherwise
+                  render them all again at every page turn (bench/reader-open.ts). */}
+              {notebookOpen ? (
+                <ReaderNotebook
+                  annotations={annotations}
+                  partTitle={partTitle}
+                  onHighlight={highlightSelection}
+                  onBookmark={bookmarkPage}
+                  onMove={moveToHighlight}
+                  onOpen={(annotation) =>
+                    void openPart(annotation.part, {
+                      at: 'offset',
+                      offset: annotation.located?.start ?? 0,
+                    })
+                  }
+                  onNote={(annotation, note) =>
+                    api
+                      .changeAnnotation(annotation.id, { note: note.trim() ? note : null })
+                      .then((changed) => {
+                        setAnnotations((list) =>
+                          (list ?? []).map((item) => (item.id === changed.id ? changed : item)),
+                        );
+                        say(t('reader.notebook.noteSaved'));
+                      }, refused)
+                  }
+                  onRemove={(annotation) =>
+                    api.removeAnnotation(annotation.id).then(() => {
                       setAnnotations((list) =>
-                        (list ?? []).map((item) => (item.id === changed.id ? changed : item)),
+                        (list ?? []).filter((item) => item.id !== annotation.id),
                       );
-                      say(t('reader.notebook.noteSaved'));
+                      say(t('reader.notebook.removed'));
                     }, refused)
-                }
-                onRemove={(annotation) =>
-                  api.removeAnnotation(annotation.id).then(() => {
-                    setAnnotations((list) =>
-                      (list ?? []).filter((item) => item.id !== annotation.id),
-                    );
-                    say(t('reader.notebook.removed'));
-                  }, refused)
-                }
-                onExport={async (format) => {
-                  if ((annotations ?? []).length === 0) {
-                    say(t('reader.notebook.exportNone'));
-                    return;
                   }
-                  try {
-                    const made = await api.exportNotes(format);
-                    saveFile(made.file, made.fileName);
-                    say(
-                      made.leftOut > 0
-                        ? t('reader.notebook.exportedLeftOut', {
-                            count: made.count,
-                            leftOut: made.leftOut,
-                          })
-                        : t('reader.notebook.exported', { count: made.count }),
-                    );
-                  } catch (error) {
-                    refused(error);
-                  }
-                }}
-              />
+                  onExport={async (format) => {
+                    if ((annotations ?? []).length === 0) {
+                      say(t('reader.notebook.exportNone'));
+                      return;
+                    }
+                    try {
+                      const made = await api.exportNotes(format);
+                      saveFile(made.file, made.fileName);
+                      say(
+                        made.leftOut > 0
+                          ? t('reader.notebook.exportedLeftOut', {
+                              count: made.count,
+                              leftOut: made.leftOut,
+                            })
+                          : t('reader.notebook.exported', { count: made.count }),
+                      );
+                    } catch (error) {
+                      refused(error);
+                    }
+                  }}
+                />
+              ) : null}
             </details>
           )}
           {printPageCount(view.printPages) > 0 ? (
