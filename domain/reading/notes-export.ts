@@ -1,4 +1,5 @@
 import type { Locale } from '#domain/accounts/language.ts';
+import { csvLine } from '#domain/shared/csv.ts';
 import type { AnnotationKind, HighlightColour } from './annotation-rules.ts';
 
 // Exporting one's own highlights, notes and bookmarks (issue 16, study tools): Markdown to read,
@@ -100,16 +101,6 @@ export function exportTime(at: Date, locale: Locale, timeZone: string): string {
 }
 
 /**
- * A CSV field (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled.
- * A field a spreadsheet would run as a formula (=, +, -, @ first, or a tab or return) gets a
- * leading apostrophe: the reader's own note must never become a formula in their spreadsheet.
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/**
  * Markdown text that is shown as written: no emphasis, link, code, HTML or table made by its
  * characters, and no heading, list or quote made by how it starts.
  */
@@ -147,7 +138,7 @@ export function renderNotesExport(
       ]);
     }
     // A byte order mark, so that a spreadsheet reads the accents of French notes as UTF-8.
-    return `\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+    return `\uFEFF${rows.map(csvLine).join('')}`;
   }
   const lines = [`# ${markdownText(words.heading)}`, '', markdownText(words.exported), ''];
   let chapter: string | null = null;

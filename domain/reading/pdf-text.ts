@@ -4,15 +4,20 @@
 import { pdfPageText, textItems } from './pdf-text-items.ts';
 import { normalizedLength } from './xhtml-content.ts';
 
-export async function pdfPageTextLengths(data: Buffer): Promise<number[]> {
+/** A PDF opened with pdf.js on the server: no eval, no fonts, nothing logged. */
+async function openPdf(data: Buffer) {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({
+  return pdfjs.getDocument({
     data: new Uint8Array(data),
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     verbosity: 0,
   }).promise;
+}
+
+export async function pdfPageTextLengths(data: Buffer): Promise<number[]> {
+  const document = await openPdf(data);
   try {
     const lengths: number[] = [];
     for (let number = 1; number <= document.numPages; number++) {
@@ -29,14 +34,7 @@ export async function pdfPageTextLengths(data: Buffer): Promise<number[]> {
 
 /** The labels a PDF prints on its pages (its /PageLabels: "i", "ii", "1"…), null when none. */
 export async function pdfPageLabels(data: Buffer): Promise<string[] | null> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({
-    data: new Uint8Array(data),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-  }).promise;
+  const document = await openPdf(data);
   try {
     return await document.getPageLabels();
   } finally {
