@@ -95,7 +95,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   );
   const cacheEnabled = config.PAGE_CACHE_MB > 0;
   // Another process (or an admin's SQL) changed the catalog or a site: forget what shows it.
-  const stopListening = await database.listen(CHANGE_CHANNEL, (payload) => {
+  // One message a turn of the event loop: an import's commit brings a dozen messages of 500
+  // products at once, and handling them in one go held shoppers' requests behind it (issue 15).
+  // Handling a message later is the same as receiving it later: a page stored meanwhile is
+  // evicted when its turn comes.
+  const notices: (string | null)[] = [];
+  const forget = (payload: string | null) => {
     const notice = readNotification(payload);
     if (notice.kind === 'accounts') {
       forgetAccounts(notice.userIds);
@@ -106,6 +111,14 @@ export async function createApp(options: AppOptions): Promise<App> {
       clearTimedCaches();
       pageCache.clear();
     }
+  };
+  const forgetNext = () => {
+    forget(notices.shift()!);
+    if (notices.length > 0) setImmediate(forgetNext);
+  };
+  const stopListening = await database.listen(CHANGE_CHANNEL, (payload) => {
+    notices.push(payload);
+    if (notices.length === 1) setImmediate(forgetNext);
   });
 
   // An Admin page import writes through two connections of its own, whose PostgreSQL processes
@@ -170,9 +183,21 @@ export async function createApp(options: AppOptions): Promise<App> {
   };
 
   async function handle(request: Request, client?: ClientAddress): Promise<Response> {
+    const generation = pageCache.beginRender();
+    try {
+      return await respond(request, generation, client);
+    } finally {
+      pageCache.endRender(generation);
+    }
+  }
+
+  async function respond(
+    request: Request,
+    generation: number,
+    client?: ClientAddress,
+  ): Promise<Response> {
     const requestId = randomUUID();
     const started = performance.now();
-    const generation = pageCache.generation;
     const headerOf = (name: string) => request.headers.get(name);
     const url = new URL(request.url);
     let response: Response;

@@ -39,8 +39,13 @@ export class PageCache {
   readonly #keysByTag = new Map<string, Set<string>>();
   #bytes = 0;
   #generation = 0;
-  /** Each tag's latest eviction (the generation it made), oldest first, for EVICTION_MEMORY_MS. */
+  /**
+   * Each tag's latest eviction (the generation it made), oldest first, kept only while a
+   * render begun before it is under way, and at most EVICTION_MEMORY_MS.
+   */
   readonly #evictions = new Map<string, { generation: number; at: number }>();
+  /** The renders under way: how many began in each generation (`beginRender`). */
+  readonly #rendering = new Map<number, number>();
   /** A render begun before this generation is not stored (a clear, or an eviction forgotten). */
   #storableFrom = 0;
 
@@ -50,13 +55,41 @@ export class PageCache {
   ) {}
 
   /**
-   * Changes on every eviction. A render that began before the eviction of one of the products
-   * it shows must not be stored; one that shows none of them may (issue 15: an import evicts
-   * other products twenty times a second, and a product page rendering meanwhile was never
-   * stored again, so every shopper's request rendered it).
+   * A render begins: its generation, for `set` and then `endRender`. The generation changes on
+   * every eviction. A render that began before the eviction of one of the products it shows
+   * must not be stored; one that shows none of them may (issue 15: an import evicts other
+   * products twenty times a second, and a product page rendering meanwhile was never stored
+   * again, so every shopper's request rendered it).
    */
-  get generation(): number {
-    return this.#generation;
+  beginRender(): number {
+    const generation = this.#generation;
+    this.#rendering.set(generation, (this.#rendering.get(generation) ?? 0) + 1);
+    return generation;
+  }
+
+  /**
+   * That render is over, stored or not. An eviction no render under way began before is
+   * forgotten: an import evicting a hundred thousand products kept a hundred thousand of them
+   * in memory for EVICTION_MEMORY_MS, and the bookkeeping held every shopper's page behind it
+   * (issue 15).
+   */
+  endRender(generation: number): void {
+    const left = (this.#rendering.get(generation) ?? 0) - 1;
+    if (left > 0) this.#rendering.set(generation, left);
+    else this.#rendering.delete(generation);
+    this.#forgetEvictions(Date.now());
+  }
+
+  /** Renders under way (for tests and metrics). */
+  get rendersUnderWay(): number {
+    let count = 0;
+    for (const n of this.#rendering.values()) count += n;
+    return count;
+  }
+
+  /** Evictions remembered (for tests and metrics). */
+  get evictionsRemembered(): number {
+    return this.#evictions.size;
   }
 
   /**
@@ -123,16 +156,34 @@ export class PageCache {
   /** Evicts the pages carrying any of these tags. */
   invalidate(tags: Iterable<string>, now = Date.now()): void {
     this.#generation += 1;
+    const remember = this.#rendering.size > 0;
     for (const tag of tags) {
-      for (const key of this.#keysByTag.get(tag) ?? []) this.#delete(key);
+      const keys = this.#keysByTag.get(tag);
+      if (keys) for (const key of keys) this.#delete(key);
+      if (!remember) continue;
       // Latest last: the map stays in the order of the evictions.
       this.#evictions.delete(tag);
       this.#evictions.set(tag, { generation: this.#generation, at: now });
     }
+    this.#forgetEvictions(now);
+  }
+
+  /**
+   * Forgets the evictions no render under way began before, and those older than
+   * EVICTION_MEMORY_MS; a render begun before one of the latter is then never stored.
+   */
+  #forgetEvictions(now: number): void {
+    if (this.#evictions.size === 0) return;
+    let oldestRender = Number.POSITIVE_INFINITY;
+    for (const generation of this.#rendering.keys()) {
+      oldestRender = Math.min(oldestRender, generation);
+    }
     for (const [tag, eviction] of this.#evictions) {
-      if (now - eviction.at < EVICTION_MEMORY_MS) break;
+      if (eviction.generation > oldestRender) {
+        if (now - eviction.at < EVICTION_MEMORY_MS) break;
+        this.#storableFrom = Math.max(this.#storableFrom, eviction.generation);
+      }
       this.#evictions.delete(tag);
-      this.#storableFrom = Math.max(this.#storableFrom, eviction.generation);
     }
   }
 
@@ -172,11 +223,14 @@ export type ChangeNotice =
   | { kind: 'accounts'; userIds: number[] }
   | { kind: 'all' };
 
+const ID_LIST = /^\d{1,10}(?:,\d{1,10})*$/;
+
 export function readNotification(payload: string | null): ChangeNotice {
   const ids = (prefix: string) => {
     if (!payload?.startsWith(prefix)) return null;
-    const parts = payload.slice(prefix.length).split(',');
-    return parts.every((id) => /^\d{1,10}$/.test(id)) ? parts.map(Number) : null;
+    const list = payload.slice(prefix.length);
+    // One test of the whole list: an import sends hundreds of ids a message.
+    return ID_LIST.test(list) ? list.split(',').map(Number) : null;
   };
   const products = ids('p:');
   if (products) return { kind: 'products', ids: products, tags: products.map(productTag) };
