@@ -5,6 +5,12 @@
 /** The element around a part's content that the book's rules are scoped to. */
 export const BOOK_SCOPE = 'reader-book';
 
+/**
+ * The block a pre-paginated page's body becomes (issue 16): the rules of a fixed-layout book
+ * are scoped to it, and web/styles/app.css sizes, clips and isolates it.
+ */
+export const FIXED_PAGE_SCOPE = 'reader-page-body';
+
 /** A class of the book as the reader's HTML carries it: prefixed, never one of ours. */
 export function bookClass(name: string): string | null {
   return /^-?[A-Za-z_][\w-]{0,63}$/.test(name) ? `b-${name}` : null;

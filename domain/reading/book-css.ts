@@ -1,6 +1,6 @@
 import postcss, { type AtRule, type ChildNode, type Declaration, type Rule } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
-import { BOOK_SCOPE, bookClass } from './book-classes.ts';
+import { BOOK_SCOPE, bookClass, FIXED_PAGE_SCOPE } from './book-classes.ts';
 
 // The publisher's styling, applied within safe limits (issue 16, faithful pages). A book's
 // stylesheets are read on the server with PostCSS (a maintained CSS parser: a hand-written one
@@ -200,6 +200,28 @@ const PSEUDOS = new Set([
   '::marker',
 ]);
 
+/**
+ * What a pre-paginated page may set besides (issue 16): it places its own boxes. The page is
+ * a box that clips, isolates and contains everything in it (web/styles/app.css
+ * `.reader-fixed-page`), so nothing placed can leave it or cover the reader's controls.
+ */
+const FIXED_PROPERTIES = new Set([
+  'position',
+  'top',
+  'right',
+  'bottom',
+  'left',
+  'inset',
+  'z-index',
+  'transform',
+  'transform-origin',
+  'overflow',
+  'overflow-x',
+  'overflow-y',
+]);
+const FIXED_ROOT_PROPERTIES = new Set(['width', 'height', 'background-color', 'margin', 'padding']);
+const POSITIONS = new Set(['static', 'relative', 'absolute']);
+
 const ROOTS = new Set(['html', 'body', ':root']);
 const LOADS = /url\s*\(|image-set|image\s*\(|expression\s*\(|javascript:|-moz-binding|behavior|\\/i;
 
@@ -211,13 +233,21 @@ function relativeFontSize(value: string): string {
   });
 }
 
-function allowedDeclaration(decl: Declaration, root: boolean): boolean {
+function allowedDeclaration(decl: Declaration, root: boolean, fixed: boolean): boolean {
   const property = decl.prop.toLowerCase();
   const value = decl.value.trim();
-  if (!(root ? ROOT_PROPERTIES : PROPERTIES).has(property)) return false;
+  const allowed =
+    (root ? ROOT_PROPERTIES : PROPERTIES).has(property) ||
+    (fixed && (root ? FIXED_ROOT_PROPERTIES : FIXED_PROPERTIES).has(property));
+  if (!allowed) return false;
   if (LOADS.test(value) || value.length > 500) return false;
   if (property === 'display' && !DISPLAYS.has(value.toLowerCase())) return false;
-  if (property.startsWith('margin') && /(^|\s)-\d|(^|\s)-\./.test(value)) return false;
+  if (property === 'z-index' && !/^-?\d{1,4}$|^auto$/.test(value)) return false;
+  if (property === 'position') {
+    // Fixed or sticky would be placed against the page's box anyway: say so.
+    if (!POSITIONS.has(value.toLowerCase())) decl.value = 'absolute';
+  }
+  if (!fixed && property.startsWith('margin') && /(^|\s)-\d|(^|\s)-\./.test(value)) return false;
   if (
     property === 'content' &&
     !/^(["'][^"'\\]{0,40}["']|none|normal|counter\([\w-]+\)|open-quote|close-quote)(\s+(["'][^"'\\]{0,40}["']|counter\([\w-]+\)))*$/.test(
@@ -233,7 +263,7 @@ function allowedDeclaration(decl: Declaration, root: boolean): boolean {
  * scoped to the book's area, classes renamed, no ids (the reader's ids are per chapter), no
  * namespaces, no pseudo-class outside the list. `html`, `body` and `:root` become the area.
  */
-function scopedSelector(selector: string): { text: string; root: boolean } | null {
+function scopedSelector(selector: string, fixed: boolean): { text: string; root: boolean } | null {
   let keep = true;
   let root = false;
   let text = '';
@@ -269,7 +299,7 @@ function scopedSelector(selector: string): { text: string; root: boolean } | nul
             else keep = false;
           }
         });
-        const scope = selectorParser.className({ value: BOOK_SCOPE });
+        const scope = selectorParser.className({ value: fixed ? FIXED_PAGE_SCOPE : BOOK_SCOPE });
         if (!one.first) {
           one.append(scope);
         } else {
@@ -284,11 +314,11 @@ function scopedSelector(selector: string): { text: string; root: boolean } | nul
   return keep ? { text, root } : null;
 }
 
-function sanitiseRule(rule: Rule): void {
+function sanitiseRule(rule: Rule, fixed: boolean): void {
   const kept: string[] = [];
   let root = false;
   for (const selector of rule.selectors) {
-    const scoped = scopedSelector(selector);
+    const scoped = scopedSelector(selector, fixed);
     if (!scoped) continue;
     kept.push(scoped.text);
     root ||= scoped.root;
@@ -300,30 +330,31 @@ function sanitiseRule(rule: Rule): void {
   // A list naming the area itself keeps only what the area may set.
   rule.selector = kept.join(', ');
   rule.each((child) => {
-    if (child.type !== 'decl' || !allowedDeclaration(child, root)) {
+    if (child.type !== 'decl' || !allowedDeclaration(child, root, fixed)) {
       child.remove();
       return;
     }
     child.important = false;
-    if (child.prop.toLowerCase() === 'font-size' || child.prop.toLowerCase() === 'font')
+    // A fixed page is drawn at its own pixel size and scaled whole: its sizes stay.
+    if (!fixed && (child.prop.toLowerCase() === 'font-size' || child.prop.toLowerCase() === 'font'))
       child.value = relativeFontSize(child.value);
   });
   if (!rule.nodes?.length) rule.remove();
 }
 
-function sanitiseNodes(nodes: ChildNode[] | undefined): void {
+function sanitiseNodes(nodes: ChildNode[] | undefined, fixed: boolean): void {
   for (const node of [...(nodes ?? [])]) {
-    if (node.type === 'rule') sanitiseRule(node);
-    else if (node.type === 'atrule') sanitiseAtRule(node);
+    if (node.type === 'rule') sanitiseRule(node, fixed);
+    else if (node.type === 'atrule') sanitiseAtRule(node, fixed);
     else if (node.type === 'decl') node.remove();
   }
 }
 
-function sanitiseAtRule(rule: AtRule): void {
+function sanitiseAtRule(rule: AtRule, fixed: boolean): void {
   const name = rule.name.toLowerCase();
   // A media query or a feature test keeps its rules, each sanitised; nothing else is kept.
   if ((name === 'media' || name === 'supports') && !LOADS.test(rule.params)) {
-    sanitiseNodes(rule.nodes);
+    sanitiseNodes(rule.nodes, fixed);
     if (!rule.nodes?.length) rule.remove();
     return;
   }
@@ -334,7 +365,10 @@ function sanitiseAtRule(rule: AtRule): void {
  * The book's stylesheets, sanitised and scoped, as one sheet in the `book` cascade layer; ''
  * when nothing is left. CSS that does not parse is left out whole, sheet by sheet.
  */
-export function bookStylesheet(sheets: readonly string[]): string {
+export function bookStylesheet(
+  sheets: readonly string[],
+  { fixed = false }: { fixed?: boolean } = {},
+): string {
   const out: string[] = [];
   let budget = BOOK_CSS_MAX_BYTES;
   for (const css of sheets) {
@@ -346,7 +380,7 @@ export function bookStylesheet(sheets: readonly string[]): string {
     } catch {
       continue;
     }
-    sanitiseNodes(root.nodes);
+    sanitiseNodes(root.nodes, fixed);
     root.walkComments((comment) => {
       comment.remove();
     });
@@ -355,4 +389,27 @@ export function bookStylesheet(sheets: readonly string[]): string {
     if (text) out.push(text);
   }
   return out.length > 0 ? `@layer book {\n${out.join('\n')}\n}\n` : '';
+}
+
+/**
+ * A `style` attribute of a pre-paginated page (issue 16), kept as its stylesheet's rules are
+ * (the same allow-lists, sizes kept); null when nothing is left. Only its own declarations:
+ * text that would close the block and open another rule is not read.
+ */
+export function fixedInlineStyle(style: string): string | null {
+  if (style.length > 4_000 || /[{}]/.test(style)) return null;
+  let root: postcss.Root;
+  try {
+    root = postcss.parse(`x{${style}}`);
+  } catch {
+    return null;
+  }
+  const rule = root.first;
+  if (!rule || rule.type !== 'rule') return null;
+  const kept: string[] = [];
+  rule.each((child) => {
+    if (child.type === 'decl' && allowedDeclaration(child, false, true))
+      kept.push(`${child.prop.toLowerCase()}: ${child.value.trim()}`);
+  });
+  return kept.length > 0 ? kept.join('; ') : null;
 }

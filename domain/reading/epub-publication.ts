@@ -3,6 +3,7 @@
 // item rendered to safe HTML (xhtml-content.ts). The browser never parses the publisher's
 // markup itself; it shows what this module wrote.
 import path from 'node:path/posix';
+import { fixedInlineStyle } from './book-css.ts';
 import type { PageMark } from './print-pages.ts';
 import { type LinkTarget, partId, type RenderedPart, renderPart } from './xhtml-content.ts';
 import { localName, xmlTokens } from './xml-tokens.ts';
@@ -21,8 +22,16 @@ export type EpubPublication = {
   language: string | null;
   /** The spine's page-progression-direction ('ltr', 'rtl', 'default'), if given. */
   pageProgression: string | null;
-  /** The spine items a reader reads in order (linear="no" ones are left out). */
-  parts: { path: string; title: string }[];
+  /**
+   * The spine items a reader reads in order (linear="no" ones are left out); `fixed` for a
+   * pre-paginated page (EPUB 3 `rendition:layout`, of the book or of its itemref), with the
+   * side of a two-page spread it asks for (`page-spread-left|right`, `rendition:page-spread-center`).
+   */
+  parts: { path: string; title: string; fixed: boolean; side: PageSide | null }[];
+  /** Whether the book lays its pages out itself (`rendition:layout` pre-paginated, issue 16). */
+  layout: 'reflowable' | 'pre-paginated';
+  /** EPUB 3 `rendition:spread` of the book: when two fixed pages share a screen. */
+  spread: 'none' | 'landscape' | 'both' | 'auto';
   toc: TocEntry[];
   /** The pages of the printed edition (EPUB 3 nav page-list, else the NCX pageList), if any. */
   pageList: PageMark[];
@@ -48,6 +57,10 @@ const IMAGE_TYPES = new Set([
 ]);
 
 type ManifestItem = { href: string; mediaType: string; properties: string[] };
+
+export type PageSide = 'left' | 'right' | 'center';
+
+const SPREADS = new Set(['none', 'landscape', 'both', 'auto']);
 
 function resolve(base: string, href: string): { path: string; fragment: string | null } | null {
   const [rawPath = '', rawFragment] = href.split('#', 2);
@@ -86,20 +99,33 @@ export function openEpub(data: Buffer): EpubPublication {
   let language: string | null = null;
   let inLanguage = false;
   let pageProgression: string | null = null;
+  // EPUB 3 rendition properties of the whole book: <meta property="rendition:…">value</meta>.
+  let renditionProperty: string | null = null;
+  const rendition = new Map<string, string>();
   const manifest = new Map<string, ManifestItem>();
   const spine: string[] = [];
+  const spineProperties: string[][] = [];
   let ncxId: string | null = null;
   for (const token of xmlTokens(opf)) {
     if (token.type === 'text') {
       if (inTitle) title += token.text;
       if (inLanguage) language = (language ?? '') + token.text;
+      if (renditionProperty)
+        rendition.set(renditionProperty, (rendition.get(renditionProperty) ?? '') + token.text);
       continue;
     }
     const name = localName(token.name);
     if (token.type === 'close') {
       if (name === 'title') inTitle = false;
       if (name === 'language') inLanguage = false;
+      if (name === 'meta') renditionProperty = null;
       continue;
+    }
+    if (name === 'meta' && !token.selfClosing) {
+      const property = token.attrs.get('property') ?? '';
+      // Refinements (`refines`) are about one item, not the book.
+      if (property.startsWith('rendition:') && !token.attrs.has('refines'))
+        renditionProperty = property;
     }
     if (name === 'title' && token.name.includes(':') && !title) inTitle = !token.selfClosing;
     if (name === 'language' && token.name.includes(':') && language === null)
@@ -122,7 +148,10 @@ export function openEpub(data: Buffer): EpubPublication {
     }
     if (name === 'itemref' && token.attrs.get('linear') !== 'no') {
       const item = manifest.get(token.attrs.get('idref') ?? '');
-      if (item && /x?html/.test(item.mediaType)) spine.push(item.href);
+      if (item && /x?html/.test(item.mediaType)) {
+        spine.push(item.href);
+        spineProperties.push((token.attrs.get('properties') ?? '').split(/\s+/));
+      }
     }
   }
   if (spine.length === 0) throw new InvalidArchive('empty spine');
@@ -151,13 +180,33 @@ export function openEpub(data: Buffer): EpubPublication {
     }
   };
   visit(toc);
-  const parts = spine.map((href, i) => ({ path: href, title: titles.get(i) ?? '' }));
+  const layout =
+    rendition.get('rendition:layout')?.trim() === 'pre-paginated' ? 'pre-paginated' : 'reflowable';
+  const spread = rendition.get('rendition:spread')?.trim() ?? 'auto';
+  const parts = spine.map((href, i) => {
+    const properties = spineProperties[i] ?? [];
+    const fixed = properties.includes('rendition:layout-pre-paginated')
+      ? true
+      : properties.includes('rendition:layout-reflowable')
+        ? false
+        : layout === 'pre-paginated';
+    const side: PageSide | null = properties.includes('page-spread-left')
+      ? 'left'
+      : properties.includes('page-spread-right')
+        ? 'right'
+        : properties.includes('rendition:page-spread-center')
+          ? 'center'
+          : null;
+    return { path: href, title: titles.get(i) ?? '', fixed, side };
+  });
 
   return {
     title: title.trim(),
     language: language?.trim() || null,
     pageProgression,
     parts,
+    layout,
+    spread: SPREADS.has(spread) ? (spread as EpubPublication['spread']) : 'auto',
     toc,
     pageList,
     images,
@@ -177,6 +226,8 @@ export function openEpub(data: Buffer): EpubPublication {
       const xhtml = zip.readText(href) ?? '';
       return renderPart(xhtml, {
         part,
+        fixed: parts[part]!.fixed,
+        inlineStyle: fixedInlineStyle,
         resolveLink(link) {
           const target = resolve(href, link);
           if (!target) return null;

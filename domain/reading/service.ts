@@ -169,7 +169,14 @@ function renderedPart(book: OpenBook, part: number, urls: ReturnType<typeof part
   book.pageBreaks.set(part, rendered.pageBreaks);
   // The part's content inside the element the book's styling is scoped to.
   const html = `<div class="${BOOK_SCOPE}">${rendered.html}</div>`;
-  return { index: part, title: book.publication.parts[part]?.title ?? '', html };
+  const about = book.publication.parts[part];
+  return {
+    index: part,
+    title: about?.title ?? '',
+    html,
+    page: rendered.page,
+    side: about?.side ?? null,
+  };
 }
 
 function partText(book: OpenBook, part: number, urls: ReturnType<typeof partUrls>): string {
@@ -315,6 +322,19 @@ async function memberSection(
  * the open, and returns what the page shows first: the saved place (or `part`, a chapter the
  * URL names), that chapter's text for an EPUB, the table of contents and the DRM allowances.
  */
+/**
+ * The publisher's styling of a book, sanitised (book-css.ts): for its reflowable parts, and
+ * for its pre-paginated pages (scoped to each page, sizes kept), as the book has them.
+ */
+function publisherStyles(publication: EpubPublication): string {
+  const sheets = publication.styleSheets();
+  const fixed = publication.parts.some((p) => p.fixed);
+  const reflowable = publication.parts.some((p) => !p.fixed);
+  return (
+    (reflowable ? bookStylesheet(sheets) : '') + (fixed ? bookStylesheet(sheets, { fixed }) : '')
+  );
+}
+
 export async function openReader(
   ctx: RequestContext,
   store: BookFileStore,
@@ -348,14 +368,16 @@ export async function openReader(
   let toc: ReaderView['toc'] = [];
   let partTitles: string[] = [];
   let bookCss = '';
+  let spread: ReaderView['spread'] = 'none';
   let language = bookLanguage({ productLanguage: product.languageCode });
   if (format === 'epub') {
     const book = await openBook(store, file);
     part = renderedPart(book, position.part, partUrls(file.id, input.via));
     toc = book.publication.toc;
     partTitles = book.publication.parts.map((p) => p.title);
-    book.css ??= bookStylesheet(book.publication.styleSheets());
+    book.css ??= publisherStyles(book.publication);
     bookCss = book.css;
+    if (book.publication.parts.some((p) => p.fixed)) spread = book.publication.spread;
     language = bookLanguage({
       metadataLanguage: book.publication.language,
       pageProgression: book.publication.pageProgression,
@@ -385,6 +407,7 @@ export async function openReader(
     partCount,
     partTitles,
     bookCss,
+    spread,
     toc,
     position,
     part,

@@ -29,7 +29,15 @@ export type ReaderDrm = {
   print: { limit: number; used: number; pages: number; unit: PrintPages['unit'] };
 };
 
-export type ReaderPart = { index: number; title: string; html: string };
+export type ReaderPart = {
+  index: number;
+  title: string;
+  html: string;
+  /** A pre-paginated page's size in CSS pixels (issue 16); null for reflowable text. */
+  page: { width: number; height: number } | null;
+  /** The side of a two-page spread the page asks for, if it does. */
+  side: 'left' | 'right' | 'center' | null;
+};
 
 export type ReaderView = {
   product: { id: number; title: string; authors: string };
@@ -43,6 +51,11 @@ export type ReaderView = {
   partTitles: string[];
   /** EPUB: the publisher's styling, sanitised and scoped (book-css.ts); '' when none. */
   bookCss: string;
+  /**
+   * When two pre-paginated pages share the screen (EPUB 3 `rendition:spread`); 'none' for a
+   * book without fixed pages.
+   */
+  spread: 'none' | 'landscape' | 'both' | 'auto';
   toc: TocEntry[];
   /** The saved place, or the start. */
   position: { part: number; progression: number };

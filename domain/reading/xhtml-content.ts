@@ -4,7 +4,7 @@
 // one level down (the page's h1 is the book title); the book's own landmarks (nav, header,
 // aside…) become plain blocks, so the page keeps one set of landmarks; ids are prefixed per
 // part so that two chapters never collide with each other or with the page.
-import { bookClass } from './book-classes.ts';
+import { bookClass, FIXED_PAGE_SCOPE } from './book-classes.ts';
 import {
   foreignName,
   isTextAnnotation,
@@ -28,7 +28,29 @@ export type RenderedPart = {
    * `text` (a character offset).
    */
   pageBreaks: { label: string; anchor: string; offset: number }[];
+  /**
+   * A pre-paginated page's size in CSS pixels (its `<meta name="viewport">`, else its drawing's
+   * viewBox, else FIXED_PAGE_FALLBACK); null for a reflowable part (issue 16).
+   */
+  page: PageSize | null;
 };
+
+export type PageSize = { width: number; height: number };
+
+/** The size a fixed page that gives none is shown at (a common tablet viewport). */
+export const FIXED_PAGE_FALLBACK: PageSize = { width: 768, height: 1024 };
+
+/** `width=600, height=800` (a viewport meta's content) as a size, or null. */
+export function viewportSize(content: string): PageSize | null {
+  const value = (key: string) => {
+    const match = new RegExp(`(?:^|[,;\\s])${key}\\s*=\\s*(\\d+(?:\\.\\d+)?)`, 'i').exec(content);
+    const n = match ? Number(match[1]) : Number.NaN;
+    return n >= 1 && n <= 20_000 ? n : null;
+  };
+  const width = value('width');
+  const height = value('height');
+  return width && height ? { width, height } : null;
+}
 
 export type LinkTarget = { part: number; fragment: string | null };
 
@@ -40,6 +62,12 @@ export type RenderOptions = {
   partHref(target: LinkTarget): string;
   /** The reader URL of an image of the book, or null when it is missing or not an image. */
   imageUrl(src: string): string | null;
+  /**
+   * A pre-paginated page (issue 16): its body becomes a block the page's styles apply to, and
+   * `style` attributes are kept as `inlineStyle` rewrites them (null drops one).
+   */
+  fixed?: boolean;
+  inlineStyle?(style: string): string | null;
 };
 
 const KEEP = new Set([
@@ -230,6 +258,9 @@ function attributesOf(
       if (roles.length > 0) out.push(['role', roles[0]!]);
     } else if (PLAIN_ATTRIBUTES.has(attr)) {
       out.push([attr, value]);
+    } else if (attr === 'style' && options.fixed && options.inlineStyle) {
+      const style = options.inlineStyle(value);
+      if (style) out.push(['style', style]);
     }
   }
   // EPUB 3's note semantics (issue 16, footnotes as pop-ups): a note reference is a link with
@@ -300,6 +331,7 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
   // A TeX or plain-text annotation being read: the formula it is for and its text so far.
   let annotation: { formula: NonNullable<Open['math']>; text: string } | null = null;
   let inBody = !/<body[\s>]/i.test(xhtml);
+  let page: PageSize | null = null;
   const prefix = (id: string) => partId(options.part, id);
   for (const token of xmlTokens(xhtml) as Iterable<XmlToken>) {
     if (token.type === 'text') {
@@ -314,9 +346,43 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
     const name = localName(token.name);
     if (name === 'body') {
       inBody = token.type === 'open' && !token.selfClosing;
+      if (options.fixed && token.type === 'open') {
+        // The page's body: what its styles and its `body` rules size and colour.
+        const attrs = attributesOf('div', token.attrs, options).filter(([n]) => n !== 'id');
+        const classes = attrs.find(([n]) => n === 'class')?.[1];
+        const rest = attrs.filter(([n]) => n !== 'class');
+        html += `<div class="${escapeAttribute(`${FIXED_PAGE_SCOPE}${classes ? ` ${classes}` : ''}`)}"${rest.map(([n, v]) => ` ${n}="${escapeAttribute(v)}"`).join('')}>`;
+        if (token.selfClosing) html += '</div>';
+      } else if (options.fixed && token.type === 'close') {
+        while (stack.length > 0) {
+          const open = stack.pop()!;
+          if (open.written) html += `</${open.written}>`;
+        }
+        html += '</div>';
+      }
       continue;
     }
-    if (!inBody) continue;
+    if (!inBody) {
+      if (options.fixed && token.type === 'open' && name === 'meta') {
+        const named = token.attrs.get('name')?.toLowerCase();
+        if (named === 'viewport') page ??= viewportSize(token.attrs.get('content') ?? '');
+      }
+      continue;
+    }
+    if (options.fixed && !page && token.type === 'open' && name === 'svg' && stack.length === 0) {
+      const box = (token.attrs.get('viewBox') ?? '')
+        .trim()
+        .split(/[\s,]+/)
+        .map(Number);
+      if (
+        box.length === 4 &&
+        box[2]! >= 1 &&
+        box[3]! >= 1 &&
+        box[2]! <= 20_000 &&
+        box[3]! <= 20_000
+      )
+        page = { width: box[2]!, height: box[3]! };
+    }
     if (token.type === 'open') {
       const current = stack.at(-1)?.space ?? 'html';
       const space = spaceOf(name, current);
@@ -430,7 +496,13 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
     const open = stack.pop()!;
     if (open.written) html += `</${open.written}>`;
   }
-  return { html, text: text.join(''), pageBreaks };
+  if (options.fixed && inBody && /<body[\s>]/i.test(xhtml)) html += '</div>';
+  return {
+    html,
+    text: text.join(''),
+    pageBreaks,
+    page: options.fixed ? (page ?? FIXED_PAGE_FALLBACK) : null,
+  };
 }
 
 /** Whitespace runs as one space, trimmed: the length DRM counts (a copy is measured alike). */

@@ -4,9 +4,10 @@ import type { AnnotationKind, HighlightColour } from '#domain/reading/annotation
 import type { Annotation } from '#domain/reading/annotations.ts';
 import type { ExportFormat } from '#domain/reading/notes-export.ts';
 import type { ReaderSettings } from '#domain/reading/reader-settings.ts';
+import type { ReaderPart } from '#domain/reading/types.ts';
 
 export type ReaderApi = {
-  part(part: number): Promise<{ index: number; title: string; html: string }>;
+  part(part: number): Promise<ReaderPart>;
   search(
     query: string,
   ): Promise<{ part: number; occurrence: number; before: string; match: string; after: string }[]>;
