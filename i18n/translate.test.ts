@@ -27,6 +27,8 @@ describe('message catalogs', () => {
         isbn: 'i',
         terms: 'q',
         from: 1,
+        first: 1,
+        last: 2,
         to: 2,
         page: 1,
         pages: 2,

@@ -16,10 +16,43 @@ import type { BookFileStore } from '#domain/reading/file-store.ts';
 import { buildProduct, type CatalogContext, planOf } from './catalog.ts';
 import { coverSvg } from './content/cover-svg.ts';
 import { buildEpub } from './content/epub.ts';
+import { buildFixedLayoutEpub } from './content/fixed-layout-epub.ts';
 import { ONIX_FOOTER, onixHeader, onixProduct } from './onix-feed.ts';
 
 /** E-books in the feed, each with its EPUB and a cover image; the others are paperbacks. */
 export const FEED_EBOOKS = 12;
+/**
+ * The feed's second e-book is a fixed-layout picture book (issue 16): its pages are drawn at
+ * 600×800 and shown whole, two side by side on a wide screen (tests/e2e fixture
+ * `/feed-picture-book`).
+ */
+export const PICTURE_BOOK_POSITION = 1;
+
+const PICTURE_COLOURS = ['#2563eb', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6', '#0ea5e9'];
+
+function pictureBookEpub(book: { isbn: string; title: string }, author: string): Buffer {
+  const scenes = [
+    'A quiet library before the students arrive.',
+    'The first reader opens a book by the window.',
+    'Pages turn; a map of the world unfolds.',
+    'Two friends compare their notes at a table.',
+    'The lights go down; one lamp is still on.',
+  ];
+  return buildFixedLayoutEpub({
+    title: book.title,
+    author,
+    language: 'en',
+    identifier: book.isbn,
+    pages: [
+      { text: '', alt: `The cover of ${book.title}`, colour: PICTURE_COLOURS[0]! },
+      ...scenes.map((text, i) => ({
+        text,
+        alt: `A painting: ${text.toLowerCase()}`,
+        colour: PICTURE_COLOURS[(i + 1) % PICTURE_COLOURS.length]!,
+      })),
+    ],
+  });
+}
 /** Paperbacks that also come with a cover image. */
 const PRINT_COVERS = 12;
 /** A feed this small stays in the data directory as an example (data/demo-feed/). */
@@ -70,6 +103,8 @@ type FeedBook = {
   index: number;
   isbn: string;
   ebook: boolean;
+  /** A fixed-layout picture book (issue 16) instead of the reflowable textbook. */
+  pictureBook: boolean;
   title: string;
   authors: string[];
   description: string;
@@ -124,12 +159,25 @@ function feedBook(
     accessibility: ebook ? EPUB_ACCESSIBILITY : [],
     fileName: ebook ? `${isbn}.epub` : null,
   });
-  return { text, book: { index, isbn, ebook, title, authors, description } };
+  return {
+    text,
+    book: {
+      index,
+      isbn,
+      ebook,
+      pictureBook: position === PICTURE_BOOK_POSITION,
+      title,
+      authors,
+      description,
+    },
+  };
 }
 
 async function writeBookFiles(dir: string, book: FeedBook, withCover: boolean): Promise<void> {
   const author = book.authors.join(', ') || DEMO_FEED_SENDER;
-  if (book.ebook) {
+  if (book.pictureBook) {
+    await writeFile(path.join(dir, `${book.isbn}.epub`), pictureBookEpub(book, author));
+  } else if (book.ebook) {
     const sentences = book.description.split(/(?<=\.)\s+/).filter(Boolean);
     await writeFile(
       path.join(dir, `${book.isbn}.epub`),

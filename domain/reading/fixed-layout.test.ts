@@ -3,6 +3,7 @@ import { buildEpub } from '#db/seed/content/epub.ts';
 import { buildFixedLayoutEpub } from '#db/seed/content/fixed-layout-epub.ts';
 import { bookStylesheet, fixedInlineStyle } from './book-css.ts';
 import { openEpub } from './epub-publication.ts';
+import { fixedSpreads, type SpreadPage, spreadOf } from './fixed-spreads.ts';
 import { FIXED_PAGE_FALLBACK, renderPart, viewportSize } from './xhtml-content.ts';
 
 // Issue 16, faithful pages: "Fixed-layout EPUB (rendition:layout pre-paginated): each page
@@ -116,5 +117,32 @@ describe('fixed-layout EPUB (issue 16)', () => {
     expect(fixedInlineStyle('color: red } .reader-controls { display: none')).toBeNull();
     expect(fixedInlineStyle('background-image: url(/x.png); width: 10px')).toBe('width: 10px');
     expect(fixedInlineStyle('nonsense')).toBeNull();
+  });
+});
+
+describe('fixed-layout spreads (issue 16: one or two pages per screen)', () => {
+  const page = (side: SpreadPage['side'] = null): SpreadPage => ({ fixed: true, side });
+  it('shows the cover alone, then each left page with the right page after it', () => {
+    const book = openEpub(pictureBook);
+    expect(fixedSpreads(book.parts)).toEqual([[0], [1, 2]]);
+    expect(spreadOf([[0], [1, 2]], 2)).toEqual([1, 2]);
+  });
+
+  it('gives pages that ask nothing the side of their place: a book opens on a right page', () => {
+    expect(fixedSpreads([page(), page(), page(), page()])).toEqual([[0], [1, 2], [3]]);
+    // Right to left, the first page is a left-hand page and a right page comes first.
+    expect(fixedSpreads([page(), page(), page()], true)).toEqual([[0], [1, 2]]);
+  });
+
+  it('never pairs across the middle, a reflowable part or two pages of the same side', () => {
+    expect(fixedSpreads([page('left'), page('center'), page('left'), page('left')])).toEqual([
+      [0],
+      [1],
+      [2],
+      [3],
+    ]);
+    expect(
+      fixedSpreads([page('left'), { fixed: false, side: null }, page('left'), page('right')]),
+    ).toEqual([[0], [1], [2, 3]]);
   });
 });

@@ -23,6 +23,7 @@ import { bookLanguage } from './book-language.ts';
 import { allowanceLimit, decideAllowance, printLimit, shownDrmPercent } from './drm.ts';
 import { type EpubPublication, openEpub } from './epub-publication.ts';
 import type { BookFileStore, ByteRange } from './file-store.ts';
+import { fixedSpreads } from './fixed-spreads.ts';
 import { pdfPageLabels, pdfPageTextLengths } from './pdf-text.ts';
 import {
   epubPrintPages,
@@ -369,6 +370,7 @@ export async function openReader(
   let partTitles: string[] = [];
   let bookCss = '';
   let spread: ReaderView['spread'] = 'none';
+  let spreads: number[][] = [];
   let language = bookLanguage({ productLanguage: product.languageCode });
   if (format === 'epub') {
     const book = await openBook(store, file);
@@ -377,7 +379,10 @@ export async function openReader(
     partTitles = book.publication.parts.map((p) => p.title);
     book.css ??= publisherStyles(book.publication);
     bookCss = book.css;
-    if (book.publication.parts.some((p) => p.fixed)) spread = book.publication.spread;
+    if (book.publication.parts.some((p) => p.fixed)) {
+      spread = book.publication.spread;
+      spreads = fixedSpreads(book.publication.parts, book.publication.pageProgression === 'rtl');
+    }
     language = bookLanguage({
       metadataLanguage: book.publication.language,
       pageProgression: book.publication.pageProgression,
@@ -408,6 +413,7 @@ export async function openReader(
     partTitles,
     bookCss,
     spread,
+    spreads,
     toc,
     position,
     part,

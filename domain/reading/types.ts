@@ -56,6 +56,8 @@ export type ReaderView = {
    * book without fixed pages.
    */
   spread: 'none' | 'landscape' | 'both' | 'auto';
+  /** The parts two at a time where a spread shows them (fixed-spreads.ts); [] without fixed pages. */
+  spreads: number[][];
   toc: TocEntry[];
   /** The saved place, or the start. */
   position: { part: number; progression: number };

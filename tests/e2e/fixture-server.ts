@@ -11,6 +11,7 @@ import { sectionMembers } from '#db/schema/courses.ts';
 import { totpAuthenticators } from '#db/schema/second-factor.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REDEEM_CODE } from '#db/seed/accounts.ts';
+import { PICTURE_BOOK_POSITION } from '#db/seed/publisher-feed.ts';
 import { redeemCodeDigest } from '#domain/access/redeem.ts';
 import { isCampusRequest, makeCampus, makeOrganization } from './campus-fixture.ts';
 
@@ -286,6 +287,19 @@ export async function startFixtureServer(options: {
         .orderBy(products.id)
         .limit(1);
       if (!book) return send(res, 404, { error: 'no e-book from the demo feed' });
+      return send(res, 201, { productId: book.id });
+    }
+    if (req.url === '/feed-picture-book') {
+      // The demo feed's fixed-layout picture book (db/seed/publisher-feed.ts
+      // PICTURE_BOOK_POSITION: its second e-book).
+      const [book] = await options.db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(like(products.isbnText, '97989%'), eq(products.productFileType, 'EPUB')))
+        .orderBy(products.id)
+        .offset(PICTURE_BOOK_POSITION)
+        .limit(1);
+      if (!book) return send(res, 404, { error: 'no picture book from the demo feed' });
       return send(res, 201, { productId: book.id });
     }
     if (req.url === '/redeem-codes') {

@@ -43,6 +43,11 @@ export async function feedEbook(): Promise<number> {
   return (await call<{ productId: number }>('/feed-ebook', {})).productId;
 }
 
+/** The product id of the demo feed's fixed-layout picture book (issue 16). */
+export async function feedPictureBook(): Promise<number> {
+  return (await call<{ productId: number }>('/feed-picture-book', {})).productId;
+}
+
 /**
  * A redeem code of this journey alone, for the product the demo code gives; expired, or
  * ending in `suffix`, when asked (issue 19).

@@ -10,6 +10,7 @@ import { readingAllowances, readingEvents } from '#db/schema/reading.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { buildEpub } from '#db/seed/content/epub.ts';
+import { buildFixedLayoutEpub } from '#db/seed/content/fixed-layout-epub.ts';
 import { buildPdf, type PdfInput } from '#db/seed/content/pdf.ts';
 import { createZip } from '#db/seed/content/zip.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
@@ -422,6 +423,58 @@ describe("the book's language (issue 13: the reader sets lang and dir on the boo
       lang: 'ar',
       dir: 'rtl',
     });
+  });
+});
+
+describe('a fixed-layout picture book (issue 16: each page whole, two to a spread)', () => {
+  it('opens with its page size, its spreads and the publisher’s placing; its pictures for owners only', async () => {
+    const reader = await person();
+    const stranger = await person();
+    const epub = buildFixedLayoutEpub({
+      title: 'Blue Fox',
+      author: 'A',
+      language: 'en',
+      identifier: unique('urn:fox'),
+      pages: ['', 'The fox wakes.', 'The fox runs.', 'The fox sleeps.'].map((text, i) => ({
+        text,
+        alt: `Picture ${i}`,
+        colour: '#336699',
+      })),
+    });
+    const book = await bookWithFiles({}, { epub });
+    await own(reader.id, book.productId);
+    const view = await openReader(ctxOf(reader), store(), {
+      productId: book.productId,
+      via: noMember,
+      courseSectionId: null,
+      part: 1,
+    });
+    expect(view).toMatchObject({ spread: 'landscape', spreads: [[0], [1, 2], [3]] });
+    expect(view.part).toMatchObject({ index: 1, page: { width: 600, height: 800 }, side: 'left' });
+    expect(view.part!.html).toContain('class="reader-page-body b-page"');
+    // The book's rules for its pages keep their placing, scoped to each page.
+    expect(view.bookCss).toContain('.reader-page-body .b-words { position: absolute; left: 48px');
+    expect(view.bookCss).not.toContain('.reader-book');
+    const part = await readerPart(ctxOf(reader), store(), book.productId, 2, noMember);
+    expect(part).toMatchObject({ page: { width: 600, height: 800 }, side: 'right' });
+    // A reflowable book: no page size, no spreads.
+    const plain = await bookWithFiles();
+    await own(reader.id, plain.productId);
+    const flowing = await openReader(ctxOf(reader), store(), {
+      productId: plain.productId,
+      via: noMember,
+      courseSectionId: null,
+      part: null,
+    });
+    expect(flowing).toMatchObject({ spread: 'none', spreads: [], part: { page: null } });
+
+    const src = /src="([^"]+)"/.exec(part.html)![1]!;
+    const inner = decodeURIComponent(src.split(`/file/read/${book.readerFileId}/`)[1]!);
+    const params = { fileId: String(book.readerFileId), '*': inner };
+    const picture = await call(fileLoader, reader, src, params);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/svg+xml');
+    expect((await call(fileLoader, stranger, src, params)).status).toBe(403);
   });
 });
 

@@ -12,6 +12,7 @@ import {
 import { Link } from 'react-router';
 import { HIGHLIGHT_COLOURS, type HighlightColour } from '#domain/reading/annotation-rules.ts';
 import type { Annotation } from '#domain/reading/annotations.ts';
+import { spreadOf } from '#domain/reading/fixed-spreads.ts';
 import {
   hasPrintedLabels,
   pageAt,
@@ -30,7 +31,7 @@ import {
   readerSettingsFrom,
 } from '#domain/reading/reader-settings.ts';
 import { findOccurrences } from '#domain/reading/text-search.ts';
-import type { ReaderView, TocEntry } from '#domain/reading/types.ts';
+import type { ReaderPart, ReaderView, TocEntry } from '#domain/reading/types.ts';
 import { normalizedLength } from '#domain/reading/xhtml-content.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
@@ -38,6 +39,7 @@ import { ReaderCallRefused, ReadingClosed, readerApi } from '#web/utils/reader-a
 import { clearHit, offsetsOfRange, rangeAtOffsets } from '#web/utils/text-ranges.client.ts';
 import { DrmSummary } from './drm-summary.tsx';
 import { EpubView, type PartStart, type ViewHandle, type ViewLocation } from './epub-view.tsx';
+import { FixedPageView } from './fixed-page-view.tsx';
 import { NoteDialog, noteHtml } from './note-dialog.tsx';
 import type { PdfHandle } from './pdf-view.tsx';
 import { epubPrintHtml } from './print-content.client.ts';
@@ -137,6 +139,15 @@ export function Reader({
   );
   const [settings, setSettings] = useState<ReaderSettings | null>(null);
   const [part, setPart] = useState(view.part);
+  // A fixed-layout page (issue 16): the facing page shown beside it, and the zoom.
+  const [facing, setFacing] = useState<ReaderPart | null>(null);
+  const [zoom, setZoom] = useState(1);
+  const twoUp = useTwoPages(view.spread);
+  const fixed = !!part?.page;
+  const spread = useMemo(
+    () => (fixed && twoUp && part ? spreadOf(view.spreads, part.index) : part ? [part.index] : []),
+    [fixed, twoUp, part, view.spreads],
+  );
   const [start, setStart] = useState<PartStart>({
     at: 'progression',
     progression: view.position.progression,
@@ -438,15 +449,37 @@ export function Reader({
   const next = useCallback(() => {
     if (isPdf) return void pdf.current?.next();
     if (epub.current?.next()) return;
-    if (part && part.index < view.partCount - 1)
-      void openPart(part.index + 1, { at: 'progression', progression: 0 });
-  }, [isPdf, openPart, part, view.partCount]);
+    // A spread turns whole: the page after its last.
+    const last = Math.max(part?.index ?? 0, ...spread);
+    if (part && last < view.partCount - 1)
+      void openPart(last + 1, { at: 'progression', progression: 0 });
+  }, [isPdf, openPart, part, spread, view.partCount]);
 
   const previous = useCallback(() => {
     if (isPdf) return void pdf.current?.previous();
     if (epub.current?.previous()) return;
-    if (part && part.index > 0) void openPart(part.index - 1, { at: 'end' });
-  }, [isPdf, openPart, part]);
+    const first = Math.min(part?.index ?? 0, ...spread);
+    if (part && first > 0) void openPart(first - 1, { at: 'end' });
+  }, [isPdf, openPart, part, spread]);
+
+  // The facing page of a spread, fetched beside the page the reader opened.
+  useEffect(() => {
+    const other = part ? spread.find((index) => index !== part.index) : undefined;
+    if (other === undefined) {
+      setFacing(null);
+      return;
+    }
+    let current = true;
+    api
+      .part(other)
+      .then((page) => {
+        if (current) setFacing(page);
+      })
+      .catch(close);
+    return () => {
+      current = false;
+    };
+  }, [api, close, part, spread]);
 
   // Arrows and PageUp/PageDown turn pages anywhere on the page but in a field.
   useEffect(() => {
@@ -648,13 +681,22 @@ export function Reader({
     );
 
   const printedLabel = (page: number) => pageLabel(view.printPages, page);
+  const shownPages = facing && spread.includes(facing.index) ? spread : [location.part];
   const screen = isPdf
     ? t('reader.status.pdf', { page: location.part + 1, pages: view.partCount })
-    : t('reader.status', {
-        page: location.page + 1,
-        pages: location.pageCount,
-        chapter: partTitle(location.part),
-      });
+    : fixed && shownPages.length === 2
+      ? t('reader.status.spread', {
+          first: Math.min(...shownPages) + 1,
+          last: Math.max(...shownPages) + 1,
+          pages: view.partCount,
+        })
+      : fixed
+        ? t('reader.status.pdf', { page: location.part + 1, pages: view.partCount })
+        : t('reader.status', {
+            page: location.page + 1,
+            pages: location.pageCount,
+            chapter: partTitle(location.part),
+          });
   // A book with a printed edition's pages also says which printed page is shown (issue 16).
   const status =
     hasPrintedLabels(view.printPages) && printPage !== null
@@ -927,6 +969,36 @@ export function Reader({
               {t('reader.next')}
             </button>
           </div>
+          {fixed ? (
+            <fieldset className="reader__zoom">
+              <legend className="visually-hidden">{t('reader.zoom')}</legend>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={zoom <= 1}
+                onClick={() => setZoom((z) => Math.max(1, z - 0.5))}
+              >
+                {t('reader.zoom.out')}
+              </button>
+              <output aria-live="polite">{t('reader.zoom.level', { percent: zoom * 100 })}</output>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={zoom >= 3}
+                onClick={() => setZoom((z) => Math.min(3, z + 0.5))}
+              >
+                {t('reader.zoom.in')}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={zoom === 1}
+                onClick={() => setZoom(1)}
+              >
+                {t('reader.zoom.fit')}
+              </button>
+            </fieldset>
+          ) : null}
           {/* biome-ignore lint/a11y/noStaticElementInteractions: copying is checked against the allowance wherever it starts */}
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: only delegates the book's own links, which Enter clicks too */}
           <div
@@ -988,6 +1060,20 @@ export function Reader({
               ) : (
                 <p>{t('reader.loading')}</p>
               )
+            ) : part && settings && fixed ? (
+              <FixedPageView
+                ref={epub}
+                pages={
+                  facing && spread.includes(facing.index)
+                    ? [part, facing].sort((a, b) => a.index - b.index)
+                    : [part]
+                }
+                zoom={zoom}
+                label={t('reader.textOf', { chapter: partTitle(part.index) })}
+                language={view.language}
+                onLocation={onLocation}
+                autoFocus
+              />
             ) : part && settings ? (
               <EpubView
                 ref={epub}
@@ -1096,4 +1182,28 @@ function saveFile(file: Blob, fileName: string) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+/**
+ * Whether two fixed-layout pages fit side by side now (issue 16): as the book's
+ * `rendition:spread` asks, on a screen wide enough for two pages ('landscape' and 'auto': a
+ * landscape one).
+ */
+function useTwoPages(spread: ReaderData['spread']): boolean {
+  const query =
+    spread === 'none'
+      ? null
+      : spread === 'both'
+        ? '(min-width: 56rem)'
+        : '(min-width: 56rem) and (orientation: landscape)';
+  const [matches, setMatches] = useState(false);
+  useEffect(() => {
+    if (!query) return;
+    const media = window.matchMedia(query);
+    setMatches(media.matches);
+    const changed = () => setMatches(media.matches);
+    media.addEventListener('change', changed);
+    return () => media.removeEventListener('change', changed);
+  }, [query]);
+  return query !== null && matches;
 }
