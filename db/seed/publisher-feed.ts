@@ -98,6 +98,8 @@ const WORKED_EXAMPLE = {
 
 // Accessibility an EPUB of ours has (ONIX code list 196): text only, reflowable, navigable.
 const EPUB_ACCESSIBILITY = ['10', '11', '22', '36', '52'];
+// The picture book's pages are drawn at a fixed size: its text cannot be restyled (no 36).
+const PICTURE_BOOK_ACCESSIBILITY = EPUB_ACCESSIBILITY.filter((code) => code !== '36');
 
 type FeedBook = {
   index: number;
@@ -156,7 +158,11 @@ function feedBook(
       .filter((code): code is string => code !== undefined),
     description,
     priceCents: prices.length > 0 ? Math.min(...prices) : 2999,
-    accessibility: ebook ? EPUB_ACCESSIBILITY : [],
+    accessibility: !ebook
+      ? []
+      : position === PICTURE_BOOK_POSITION
+        ? PICTURE_BOOK_ACCESSIBILITY
+        : EPUB_ACCESSIBILITY,
     fileName: ebook ? `${isbn}.epub` : null,
   });
   return {
