@@ -277,29 +277,18 @@ export async function startFixtureServer(options: {
       });
       return send(res, 201, { ok: true });
     }
-    if (req.url === '/feed-ebook') {
-      // An e-book of the demo's publisher feed (db/seed/publisher-feed.ts, ISBNs 979-8-9…): its
-      // EPUB has a formula, a chart and a footnote (issue 16).
+    if (req.url === '/feed-ebook' || req.url === '/feed-picture-book') {
+      // An e-book of the demo's publisher feed (db/seed/publisher-feed.ts, ISBNs 979-8-9…): the
+      // first has a formula, a chart and a footnote; the picture book is the feed's e-book at
+      // PICTURE_BOOK_POSITION, a fixed-layout EPUB (issue 16).
       const [book] = await options.db
         .select({ id: products.id })
         .from(products)
         .where(and(like(products.isbnText, '97989%'), eq(products.productFileType, 'EPUB')))
         .orderBy(products.id)
+        .offset(req.url === '/feed-ebook' ? 0 : PICTURE_BOOK_POSITION)
         .limit(1);
-      if (!book) return send(res, 404, { error: 'no e-book from the demo feed' });
-      return send(res, 201, { productId: book.id });
-    }
-    if (req.url === '/feed-picture-book') {
-      // The demo feed's fixed-layout picture book (db/seed/publisher-feed.ts
-      // PICTURE_BOOK_POSITION: its second e-book).
-      const [book] = await options.db
-        .select({ id: products.id })
-        .from(products)
-        .where(and(like(products.isbnText, '97989%'), eq(products.productFileType, 'EPUB')))
-        .orderBy(products.id)
-        .offset(PICTURE_BOOK_POSITION)
-        .limit(1);
-      if (!book) return send(res, 404, { error: 'no picture book from the demo feed' });
+      if (!book) return send(res, 404, { error: `no ${req.url.slice(1)} in the demo feed` });
       return send(res, 201, { productId: book.id });
     }
     if (req.url === '/redeem-codes') {

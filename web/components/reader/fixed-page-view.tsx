@@ -1,5 +1,6 @@
 import { type Ref, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { BookLanguage, ReaderPart } from '#domain/reading/types.ts';
+import { FIXED_PAGE_FALLBACK } from '#domain/reading/xhtml-content.ts';
 import type { ViewHandle, ViewLocation } from './epub-view.tsx';
 import { useFocusOnOpen } from './use-focus-on-open.ts';
 
@@ -68,7 +69,7 @@ export function FixedPageView({
     [],
   );
 
-  const sizes = pages.map((p) => p.page ?? { width: 768, height: 1024 });
+  const sizes = pages.map((p) => p.page ?? FIXED_PAGE_FALLBACK);
   const width = sizes.reduce((sum, size) => sum + size.width, 0);
   const height = Math.max(...sizes.map((size) => size.height));
   const fit = area ? Math.min(area.width / width, area.height / height) : 0;
