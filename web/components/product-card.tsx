@@ -13,8 +13,8 @@ export function useCardWords(): CardWords {
 }
 
 /** What a list of cards shows, for <ServerMarkup>: the language and each card's product. */
-export function cardsVersion(locale: Locale, products: { id: number }[]): string {
-  return `${locale}:${products.map((product) => product.id).join(',')}`;
+export function cardsVersion(locale: Locale, productIds: number[]): string {
+  return `${locale}:${productIds.join(',')}`;
 }
 
 // A product card (spec 1 §2 Search, cards and lists): type label (ribbon for COLLECTION and

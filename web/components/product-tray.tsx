@@ -22,16 +22,21 @@ export function ProductTray({
         <ServerMarkup
           as="ul"
           className="tray__list"
-          version={cardsVersion(words.locale, products)}
+          version={cardsVersion(
+            words.locale,
+            products.map((product) => product.id),
+          )}
           // Two rows on a phone; the others follow when the page is idle (ServerMarkup).
           firstPaint={4}
-        >
-          {products.map((product) => (
-            <li key={product.id}>
-              <ProductCard product={product} words={words} />
-            </li>
-          ))}
-        </ServerMarkup>
+          count={products.length}
+          items={() =>
+            products.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} words={words} />
+              </li>
+            ))
+          }
+        />
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import { data, Link, useLoaderData } from 'react-router';
 import { pageNumber, shownRange } from '#domain/catalog/pagination.ts';
-import { searchCatalog } from '#domain/catalog/search.ts';
+import { type SearchResultCard, searchCatalog } from '#domain/catalog/search.ts';
 import { featuredTrays } from '#domain/catalog/service.ts';
 import { Pagination } from '#web/components/pagination.tsx';
 import { cardsVersion, ProductCard, useCardWords } from '#web/components/product-card.tsx';
@@ -8,6 +8,7 @@ import { ProductTray } from '#web/components/product-tray.tsx';
 import { SearchBox } from '#web/components/search-box.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
+import { pack, useUnpack } from '#web/utils/packed.ts';
 import { publicPage } from '#web/utils/public-page.server.ts';
 import { ServerMarkup } from '#web/utils/server-markup.tsx';
 import type { Route } from './+types/search.ts';
@@ -25,13 +26,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...(trays ? [...trays.bestSellers, ...trays.campusFavorites] : []),
   ]);
   // An over-long term is bad input (400) but still a page a person can read and fix.
-  return data({ outcome, trays }, { status: outcome.ok || outcome.reason === 'empty' ? 200 : 400 });
+  const status = outcome.ok || outcome.reason === 'empty' ? 200 : 400;
+  if (!outcome.ok) return data({ outcome, trays }, { status });
+  // The results travel packed: the page hydrates with the server's markup of them (web/utils/packed.ts).
+  const { results: cards, ...found } = outcome;
+  const results = { count: cards.length, ids: cards.map((card) => card.id), cards: pack(cards) };
+  return data({ outcome: { ...found, results }, trays }, { status });
 }
+
+const NO_CARDS = pack<SearchResultCard[]>([]);
 
 export default function SearchPage() {
   const { outcome, trays } = useLoaderData<typeof loader>();
   const t = useT();
   const words = useCardWords();
+  const cards = useUnpack(outcome.ok ? outcome.results.cards : NO_CARDS);
   if (!outcome.ok) {
     return (
       <div className="stack-lg">
@@ -85,16 +94,18 @@ export default function SearchPage() {
             as="ol"
             className="results"
             start={range.from}
-            version={cardsVersion(words.locale, outcome.results)}
+            version={cardsVersion(words.locale, outcome.results.ids)}
             // What a tall screen shows of the results; the rest follow (ServerMarkup).
             firstPaint={12}
-          >
-            {outcome.results.map((product) => (
-              <li key={product.id}>
-                <ProductCard product={product} layout="row" headingLevel={2} words={words} />
-              </li>
-            ))}
-          </ServerMarkup>
+            count={outcome.results.count}
+            items={() =>
+              cards().map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} layout="row" headingLevel={2} words={words} />
+                </li>
+              ))
+            }
+          />
           <Pagination
             page={outcome.page}
             pages={outcome.pages}

@@ -1,4 +1,4 @@
-import { Children, type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useInnerHtml } from './inner-html.ts';
 import { whenIdle } from './when-idle.ts';
 
@@ -15,9 +15,10 @@ export function pageHydrated(): void {
  * rendering every card again to compare. On the search page that was most of hydration: 80
  * results are about 1,100 elements and 400 messages (issue 13, Lighthouse's blocking time).
  *
- * `version` names what the children show (the products and the language). A list mounted
- * after hydration (a client navigation), or whose version has changed since, renders its
- * children as usual.
+ * `version` names what the items show (the products and the language). A list mounted after
+ * hydration (a client navigation), or whose version has changed since, renders its items as
+ * usual: `items` is called only then (and on the server), so a page can keep the list's data
+ * packed until it is needed (web/utils/packed.ts); `count` is how many items there are.
  *
  * With `firstPaint`, the server writes only that many items as elements. It writes the others
  * in batches of the same size, each a list of its own inside `<noscript>`: a browser without
@@ -33,14 +34,16 @@ export function ServerMarkup({
   className,
   start,
   firstPaint,
-  children,
+  count,
+  items: renderItems,
 }: {
   as: 'ol' | 'ul';
   version: string;
   className?: string;
   start?: number;
   firstPaint?: number;
-  children: ReactNode;
+  count: number;
+  items: () => ReactNode[];
 }) {
   const id = useId();
   const [kept, setKept] = useState(() => ({
@@ -55,13 +58,13 @@ export function ServerMarkup({
   if (kept.html !== null && kept.version !== version) setKept({ version, html: null });
   const html = useInnerHtml(kept.html ?? '');
   const keptNow = kept.html !== null && kept.version === version;
-  const items = Children.toArray(children);
   // No firstPaint (or none to speak of): the server writes every item as an element.
-  const size = firstPaint !== undefined && firstPaint > 0 ? firstPaint : items.length;
+  const size = firstPaint !== undefined && firstPaint > 0 ? firstPaint : count;
   const serverSide = typeof document === 'undefined';
+  const items = serverSide || !keptNow ? renderItems() : [];
   // The batches are written by the server, and hydrated (as inert <noscript>) where it wrote
   // them; a list rendered in the browser has none.
-  const batches = serverSide || keptNow ? laterBatches(items.length, size) : [];
+  const batches = serverSide || keptNow ? laterBatches(count, size) : [];
   useLaterBatches(id, keptNow && batches.length > 0);
   const batchesMarkup = batches.map((from) => (
     <noscript key={from} data-later-of={id}>
