@@ -23,8 +23,8 @@ export function pageHydrated(): void {
  * With `firstPaint`, the server writes only that many items as elements. It writes the others
  * in batches of the same size, each a list of its own inside `<noscript>`: a browser without
  * JavaScript shows them as they are, and a browser with it reads them as text, which costs
- * almost nothing to parse. Once the page has hydrated, the batches move into the list a few
- * items at a time, when the browser is idle. On a phone, 80 results parsed, styled and laid
+ * almost nothing to parse. Once the page has hydrated, the batches move into the list one at
+ * a time, when the browser is idle. On a phone, 80 results parsed, styled and laid
  * out while the page loads were several long tasks after the first paint; the first few are
  * what the screen shows.
  */
@@ -108,31 +108,24 @@ function laterBatches(count: number, size: number): number[] {
 }
 
 /**
- * How many items move into the list at each idle moment: their style, layout and paint come in
- * the frame after, and on a phone a few cards' worth of it stays a short task.
+ * After hydration, moves the server's later batches into the list, one batch per idle moment:
+ * a batch is what the first paint showed (6 results, 4 tray cards), and its parse, style,
+ * layout and paint stay a short task on a phone.
  */
-const ITEMS_PER_MOVE = 4;
-
-/** After hydration, moves the server's later batches into the list, a few items per idle moment. */
 function useLaterBatches(id: string, active: boolean): void {
   useEffect(() => {
     if (!active) return;
     let cancel: (() => void) | null = null;
-    let waiting: Element[] = [];
     const next = () => {
       const list = document.getElementById(id);
-      if (!list) return;
-      if (waiting.length === 0) {
-        const batch = document.querySelector<HTMLElement>(
-          `noscript[data-later-of="${CSS.escape(id)}"]:not([data-moved])`,
-        );
-        if (!batch) return;
-        batch.dataset.moved = '';
-        const parsed = document.createElement('template');
-        parsed.innerHTML = batch.textContent ?? '';
-        waiting = Array.from(parsed.content.firstElementChild?.children ?? []);
-      }
-      list.append(...waiting.splice(0, ITEMS_PER_MOVE));
+      const batch = document.querySelector<HTMLElement>(
+        `noscript[data-later-of="${CSS.escape(id)}"]:not([data-moved])`,
+      );
+      if (!list || !batch) return;
+      batch.dataset.moved = '';
+      const parsed = document.createElement('template');
+      parsed.innerHTML = batch.textContent ?? '';
+      list.append(...Array.from(parsed.content.firstElementChild?.children ?? []));
       cancel = whenIdle(next);
     };
     cancel = whenIdle(next);
