@@ -1,4 +1,4 @@
-import { DISMISSED_ATTRIBUTE, storageKey } from './maintenance-banner.tsx';
+import { DISMISSED_ATTRIBUTE, dismissedCookie } from './maintenance-banner.tsx';
 
 /**
  * The first paint already knows the banner was dismissed (issue 13: it flashed back on every
@@ -9,5 +9,6 @@ import { DISMISSED_ATTRIBUTE, storageKey } from './maintenance-banner.tsx';
  * loader, so the browser's JavaScript does not carry it.
  */
 export function dismissedBannerScript(id: number): string {
-  return `try{localStorage.getItem("${storageKey(id)}")&&document.documentElement.setAttribute("${DISMISSED_ATTRIBUTE}","")}catch(e){}`;
+  // The same test as dismissedIn, written out: this script is text, not a bundled module.
+  return `try{(";"+document.cookie.replace(/ /g,"")+";").indexOf(";${dismissedCookie(id)}=1;")>=0&&document.documentElement.setAttribute("${DISMISSED_ATTRIBUTE}","")}catch(e){}`;
 }
