@@ -6,7 +6,6 @@ import {
   Outlet,
   redirect,
   Scripts,
-  ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from 'react-router';
@@ -25,6 +24,7 @@ import { AppShell } from '#web/shell/app-shell.tsx';
 import { ErrorPage } from '#web/shell/error-page.tsx';
 import { InlineStyles } from '#web/shell/inline-styles.tsx';
 import { dismissedBannerScript } from '#web/shell/maintenance-banner.server.ts';
+import { ScrollRestoration } from '#web/shell/scroll-restoration.tsx';
 import { TestModeBanner } from '#web/shell/test-mode-banner.tsx';
 import { hydratedOnDemand } from '#web/utils/hydrated-on-demand.tsx';
 import { useInnerHtml } from '#web/utils/inner-html.ts';
