@@ -117,6 +117,31 @@ describe('a list of product cards', () => {
     await context.close();
   });
 
+  it('a reload far down the results comes back to the same result', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 800, height: 700 });
+    await page.goto(`${baseUrl()}/search?terms=chemistry`);
+    await waitForHydration(page);
+    const results = page.locator('ol.results > li');
+    // Further down than the first paint's results reach.
+    await expect.poll(() => results.count()).toBeGreaterThan(20);
+    const twentieth = results.nth(19);
+    await twentieth.scrollIntoViewIfNeeded();
+    const headingId = (await twentieth.locator('h2').getAttribute('id')) ?? '';
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(2000);
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+    const top = await page.locator(`[id="${headingId}"]`).evaluate((heading) => {
+      const box = heading.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+    expect(top).toBe(true);
+    await context.close();
+  });
+
   it('shows every result without JavaScript', async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
     const page = await context.newPage();

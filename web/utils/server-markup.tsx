@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { restoredScrollY } from '#web/shell/scroll-restoration.tsx';
 import { useInnerHtml } from './inner-html.ts';
 import { whenIdle } from './when-idle.ts';
 
@@ -116,17 +117,30 @@ function useLaterBatches(id: string, active: boolean): void {
   useEffect(() => {
     if (!active) return;
     let cancel: (() => void) | null = null;
-    const next = () => {
+    const move = (): boolean => {
       const list = document.getElementById(id);
       const batch = document.querySelector<HTMLElement>(
         `noscript[data-later-of="${CSS.escape(id)}"]:not([data-moved])`,
       );
-      if (!list || !batch) return;
+      if (!list || !batch) return false;
       batch.dataset.moved = '';
       const parsed = document.createElement('template');
       parsed.innerHTML = batch.textContent ?? '';
       list.append(...Array.from(parsed.content.firstElementChild?.children ?? []));
-      cancel = whenIdle(next);
+      return true;
+    };
+    // A reload or a return to a place further down than the first paint reaches: everything
+    // now, then the place (the visitor is waiting for it, not for an idle moment).
+    const restored = restoredScrollY();
+    if (restored !== null && restored > window.scrollY) {
+      while (move()) {
+        // each batch in turn
+      }
+      window.scrollTo(0, restored);
+      return;
+    }
+    const next = () => {
+      if (move()) cancel = whenIdle(next);
     };
     cancel = whenIdle(next);
     return () => cancel?.();
