@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { onDemand } from '#web/utils/on-demand.tsx';
+import { whenIdle } from '#web/utils/when-idle.ts';
 import { cookiesWork } from './cookie-support.client.ts';
 
 const CookiePermission = onDemand(() =>
@@ -13,8 +14,14 @@ const CookiePermission = onDemand(() =>
  */
 export function CookieCheck() {
   const [refused, setRefused] = useState(false);
-  useEffect(() => {
-    cookiesWork().then((works) => setRefused(!works));
-  }, []);
+  // At an idle moment: writing and reading a cookie waits on the browser process, which is
+  // busy while the page loads (part of hydration's longest task in Lighthouse traces).
+  useEffect(
+    () =>
+      whenIdle(() => {
+        cookiesWork().then((works) => setRefused(!works));
+      }),
+    [],
+  );
   return <CookiePermission when={refused} />;
 }
