@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { setPriority, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 async function freePort(): Promise<number> {
@@ -19,13 +19,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-/**
- * `niceness` lowers the server's CPU priority (Lighthouse: a shopper's phone does not share its
- * CPU with the store's server, so on this machine the browser comes first).
- */
-export async function startDemoServer(
-  options: { niceness?: number } = {},
-): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function startDemoServer(): Promise<{ base: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shelfmark-demo-'));
   const env: NodeJS.ProcessEnv = {
@@ -46,9 +40,6 @@ export async function startDemoServer(
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  if (options.niceness !== undefined && server.pid !== undefined) {
-    setPriority(server.pid, options.niceness);
-  }
   const stop = async () => {
     if (server.exitCode === null) {
       server.kill('SIGTERM');
