@@ -3,7 +3,7 @@
 // the built server on PostgreSQL. Targets: first text on screen <= 1 s, a page turn <= 100 ms.
 //   npm run build
 //   BENCH_DATABASE_URL=postgres://... npx tsx bench/reader-open.ts [--runs 5] [--turns 20]
-//     [--chapters 50] [--highlights 0]
+//     [--chapters 50] [--highlights 0] [--notebook-open]
 // With --chapters 100 the book has 1,000 standard pages; --highlights N gives the reader N
 // highlights with notes spread over the chapters, as the notebook lists and paints them
 // ("a real book of a thousand pages with a thousand highlights stays as fast").
@@ -43,6 +43,8 @@ if (!url) {
 }
 const runs = option('runs', 5);
 const turns = option('turns', 20);
+/** Turns the pages with the notebook's list open beside the text. */
+const notebookOpen = args.includes('--notebook-open');
 const port = 3293;
 const base = `http://127.0.0.1:${port}`;
 const CHAPTERS = option('chapters', 50);
@@ -294,6 +296,10 @@ try {
       }));
       painted.push(highlights.painted);
       listed.push(highlights.listed);
+    }
+    if (notebookOpen) {
+      await page.locator('summary', { hasText: 'Notebook' }).click();
+      await page.locator('.reader-notebook__list li').first().waitFor();
     }
     await page.locator('.reader__page .reader-text').focus();
     for (let turn = 0; turn < turns; turn += 1) {
