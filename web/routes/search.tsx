@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!outcome.ok) return data({ outcome, trays }, { status });
   // The results travel packed: the page hydrates with the server's markup of them (web/utils/packed.ts).
   const { results: cards, ...found } = outcome;
-  const results = { count: cards.length, ids: cards.map((card) => card.id), cards: pack(cards) };
+  const results = { ids: cards.map((card) => card.id), cards: pack(cards) };
   return data({ outcome: { ...found, results }, trays }, { status });
 }
 
@@ -97,7 +97,7 @@ export default function SearchPage() {
             version={cardsVersion(words.locale, outcome.results.ids)}
             // What a tall screen shows of the results (six rows fill a desktop screen); the rest follow (ServerMarkup).
             firstPaint={6}
-            count={outcome.results.count}
+            count={outcome.results.ids.length}
             items={() =>
               cards().map((product) => (
                 <li key={product.id}>

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
  * page hydrates: for a search page of 91 results (51 kB of data, about 900 values) that decoding
  * was most of hydration's first task on a phone (issue 13, Lighthouse's blocking time). A page
  * that keeps the server's markup of a list (<ServerMarkup>) never needs the list's data to
- * hydrate; it reads it (`usePacked`) only when the list renders in the browser.
+ * hydrate; it reads it (`useUnpack`) only when the list renders in the browser.
  *
  * Only plain data (strings, numbers, booleans, null, arrays and objects of them) survives.
  */
