@@ -22,8 +22,6 @@ export type RootData = {
   /** timeZone: the account's (IANA); dates are shown in it (time is UTC in the database). */
   user: { firstName: string; timeZone: string; menu: MenuGroup[] } | null;
   maintenanceBanner: { id: number; message: string } | null;
-  /** A script <head> runs before the body paints (web/shell/maintenance-banner.server.ts). */
-  headScript: string | null;
   /** The merger banner, and where its modal's 'Go To VitalSource' leads (spec 1 §1). */
   merger: MergerNotice | null;
   /** The built-in test gateway takes payments: every page says "Test mode" (decision 011). */

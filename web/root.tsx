@@ -13,6 +13,7 @@ import { eulaRedirect } from '#domain/accounts/eula.ts';
 import { showLanguagePicker } from '#domain/accounts/language.ts';
 import { userMenuGroups } from '#domain/accounts/navigation.ts';
 import { navigationFlags } from '#domain/accounts/service.ts';
+import { bannerDismissedIn } from '#domain/sites/maintenance-banner.ts';
 import { activeMaintenanceBanner, activeMergerNotice } from '#domain/sites/service.ts';
 import { isEcommerceShown, isWhiteLabel, showNavbarCart } from '#domain/sites/site-rules.ts';
 import { loadCatalog } from '#web/i18n/catalog.ts';
@@ -23,11 +24,9 @@ import type { RootData } from '#web/root-data.ts';
 import { AppShell } from '#web/shell/app-shell.tsx';
 import { ErrorPage } from '#web/shell/error-page.tsx';
 import { InlineStyles } from '#web/shell/inline-styles.tsx';
-import { dismissedBannerScript } from '#web/shell/maintenance-banner.server.ts';
 import { ScrollRestoration } from '#web/shell/scroll-restoration.tsx';
 import { TestModeBanner } from '#web/shell/test-mode-banner.tsx';
 import { hydratedOnDemand } from '#web/utils/hydrated-on-demand.tsx';
-import { useInnerHtml } from '#web/utils/inner-html.ts';
 import type { Route } from './+types/root.ts';
 
 export const links: Route.LinksFunction = () => [
@@ -83,8 +82,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           menu: userMenuGroups(navigationFlags(rc.user, rc.site)),
         }
       : null,
-    maintenanceBanner: banner,
-    headScript: banner ? dismissedBannerScript(banner.id) : null,
+    // spec 1 §1: a banner this browser dismissed is not sent again (domain/sites/maintenance-banner.ts).
+    maintenanceBanner:
+      banner && !bannerDismissedIn(request.headers.get('cookie') ?? '', banner.id) ? banner : null,
     merger,
     testMode: context.browserPayments.gateway === 'test',
     showApiDocs: context.isDevelopment,
@@ -114,7 +114,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale();
   // The titles of <Meta /> too are written again once a language's catalog has arrived.
   useCatalogUpdates();
-  const headScript = useInnerHtml(root?.headScript ?? '');
   return (
     <html lang={locale}>
       <head>
@@ -125,10 +124,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <InlineStyles />
         <Links />
         {theme ? <style>{`:root{${theme}}`}</style> : null}
-        {root?.headScript ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: written by the root loader, no visitor's text in it
-          <script dangerouslySetInnerHTML={headScript} />
-        ) : null}
       </head>
       <body>
         {root?.testMode ? <TestModeBanner /> : null}

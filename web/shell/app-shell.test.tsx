@@ -43,7 +43,6 @@ const rootData: RootData = {
   },
   user: null,
   maintenanceBanner: { id: 7, message: 'Read-only on Sunday.' },
-  headScript: null,
   merger: null,
   testMode: false,
   showApiDocs: false,

@@ -30,7 +30,6 @@ export function ShellFallback({ children }: { children: ReactNode }) {
         },
         user: null,
         maintenanceBanner: null,
-        headScript: null,
         merger: null,
         testMode: false,
         showApiDocs: false,
