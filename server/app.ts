@@ -340,6 +340,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         },
         log: log.child({ requestId }),
         scriptHashes: [],
+        documentRequest: !new URL(request.url).pathname.endsWith('.data'),
+        serverOnly: new Map(),
         publicPage: null,
         get csrfToken() {
           tokenUsed = true;

@@ -16,6 +16,10 @@ export type WebContext = {
   scriptHashes: string[];
   /** Other origins this response's forms may post to (a courseware launch, decision 017). */
   formActions?: string[];
+  /** A request for a page's document, not for a route's data (React Router's `.data` URLs). */
+  documentRequest: boolean;
+  /** What a loader gives the server's rendering and not the browser (web/utils/server-only.ts). */
+  serverOnly: Map<string, unknown>;
   /** Set by a loader whose page anonymous visitors may share: the products it shows. */
   publicPage: { productIds: Set<number> } | null;
   csrfToken: string;

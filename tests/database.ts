@@ -54,6 +54,8 @@ export function testWebContext(
     rc: testContext(database.db, overrides),
     log: createLogger('silent'),
     scriptHashes: [],
+    documentRequest: false,
+    serverOnly: new Map(),
     publicPage: null,
     csrfToken: 'token',
     sessionToken: null,

@@ -7,6 +7,7 @@ import { loadCatalog, renderNotingMessages } from '#web/i18n/catalog.ts';
 import { LocaleContext } from '#web/i18n/locale-context.ts';
 import { InlineStylesContext } from '#web/shell/inline-styles.tsx';
 import { attachmentResponse } from '#web/utils/attachment.server.ts';
+import { ServerOnlyContext } from '#web/utils/server-only.ts';
 import appStyles from './styles/app.css?inline';
 
 export const streamTimeout = 5_000;
@@ -61,7 +62,9 @@ export default async function handleRequest(
     renderToString(
       <LocaleContext.Provider value={loadContext.rc.locale}>
         <InlineStylesContext.Provider value={appStyles}>
-          <ServerRouter context={routerContext} url={request.url} />
+          <ServerOnlyContext.Provider value={loadContext.serverOnly}>
+            <ServerRouter context={routerContext} url={request.url} />
+          </ServerOnlyContext.Provider>
         </InlineStylesContext.Provider>
       </LocaleContext.Provider>,
     ),

@@ -117,6 +117,23 @@ describe('a list of product cards', () => {
     await context.close();
   });
 
+  it('a search document carries each result once: its markup, not its data again', async () => {
+    // The route's data of a document leaves the cards out (web/utils/server-only.ts): the
+    // browser keeps the server's markup. A navigation in the browser gets them as data.
+    const html = await (await fetch(`${baseUrl()}/search?terms=chemistry`)).text();
+    const title = /id="product-\d+-title"><a [^>]*>([^<]+)<\/a>/.exec(html)?.[1] ?? '';
+    expect(title).not.toBe('');
+    expect(html).toContain(`>${title}</a></h2>`);
+    // React Router's scripts that hand the route data to the browser.
+    const routeData = [...html.matchAll(/<script>(window\.__reactRouterContext[^<]*)<\/script>/g)]
+      .map((script) => script[1])
+      .join('');
+    expect(routeData).toContain('chemistry');
+    expect(routeData).not.toContain(title);
+    const data = await (await fetch(`${baseUrl()}/search.data?terms=chemistry`)).text();
+    expect(data).toContain(title);
+  });
+
   it('a reload far down the results comes back to the same result', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -11,6 +11,7 @@ import { pageMeta } from '#web/utils/meta.ts';
 import { pack, useUnpack } from '#web/utils/packed.ts';
 import { publicPage } from '#web/utils/public-page.server.ts';
 import { ServerMarkup } from '#web/utils/server-markup.tsx';
+import { useServerOnly } from '#web/utils/server-only.ts';
 import type { Route } from './+types/search.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,19 +29,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An over-long term is bad input (400) but still a page a person can read and fix.
   const status = outcome.ok || outcome.reason === 'empty' ? 200 : 400;
   if (!outcome.ok) return data({ outcome, trays }, { status });
-  // The results travel packed: the page hydrates with the server's markup of them (web/utils/packed.ts).
+  // The page hydrates with the server's markup of the results (<ServerMarkup>): a document
+  // carries the cards only for the server's rendering (web/utils/server-only.ts); a route's data
+  // (a navigation in the browser) carries them packed (web/utils/packed.ts).
   const { results: cards, ...found } = outcome;
-  const results = { ids: cards.map((card) => card.id), cards: pack(cards) };
+  if (context.documentRequest) context.serverOnly.set(SERVER_CARDS, cards);
+  const results = {
+    ids: cards.map((card) => card.id),
+    cards: context.documentRequest ? null : pack(cards),
+  };
   return data({ outcome: { ...found, results }, trays }, { status });
 }
 
+const SERVER_CARDS = 'search.cards';
 const NO_CARDS = pack<SearchResultCard[]>([]);
 
 export default function SearchPage() {
   const { outcome, trays } = useLoaderData<typeof loader>();
   const t = useT();
   const words = useCardWords();
-  const cards = useUnpack(outcome.ok ? outcome.results.cards : NO_CARDS);
+  const serverCards = useServerOnly<SearchResultCard[]>(SERVER_CARDS);
+  const packedCards = outcome.ok ? outcome.results.cards : NO_CARDS;
+  const cards = useUnpack(packedCards ?? NO_CARDS);
   if (!outcome.ok) {
     return (
       <div className="stack-lg">
@@ -98,12 +108,20 @@ export default function SearchPage() {
             // What a tall screen shows of the results (six rows fill a desktop screen); the rest follow (ServerMarkup).
             firstPaint={6}
             count={outcome.results.ids.length}
-            items={() =>
-              cards().map((product) => (
-                <li key={product.id}>
-                  <ProductCard product={product} layout="row" headingLevel={2} words={words} />
-                </li>
-              ))
+            items={
+              serverCards || packedCards
+                ? () =>
+                    (serverCards ?? cards()).map((product) => (
+                      <li key={product.id}>
+                        <ProductCard
+                          product={product}
+                          layout="row"
+                          headingLevel={2}
+                          words={words}
+                        />
+                      </li>
+                    ))
+                : null
             }
           />
           <Pagination

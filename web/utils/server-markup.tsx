@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { restoredScrollY } from '#web/shell/scroll-restoration.tsx';
 import { useInnerHtml } from './inner-html.ts';
 import { whenIdle } from './when-idle.ts';
@@ -20,6 +21,9 @@ export function pageHydrated(): void {
  * hydration (a client navigation), or whose version has changed since, renders its items as
  * usual: `items` is called only then (and on the server), so a page can keep the list's data
  * packed until it is needed (web/utils/packed.ts); `count` is how many items there are.
+ * `items` is null when the browser's copy of the page's data does not carry them (they were
+ * the server's only, web/utils/server-only.ts): should the list have to render in the browser,
+ * the route's data is loaded again, and the list is empty until it arrives.
  *
  * With `firstPaint`, the server writes only that many items as elements. It writes the others
  * in batches of the same size, each a list of its own inside `<noscript>`: a browser without
@@ -44,7 +48,7 @@ export function ServerMarkup({
   start?: number;
   firstPaint?: number;
   count: number;
-  items: () => ReactNode[];
+  items: (() => ReactNode[]) | null;
 }) {
   const id = useId();
   const [kept, setKept] = useState(() => ({
@@ -62,7 +66,8 @@ export function ServerMarkup({
   // No firstPaint (or none to speak of): the server writes every item as an element.
   const size = firstPaint !== undefined && firstPaint > 0 ? firstPaint : count;
   const serverSide = typeof document === 'undefined';
-  const items = serverSide || !keptNow ? renderItems() : [];
+  const items = (serverSide || !keptNow) && renderItems ? renderItems() : [];
+  useDataAgain(!serverSide && !keptNow && !renderItems);
   // The batches are written by the server, and hydrated (as inert <noscript>) where it wrote
   // them; a list rendered in the browser has none.
   const batches = serverSide || keptNow ? laterBatches(count, size) : [];
@@ -99,6 +104,17 @@ export function ServerMarkup({
       {batchesMarkup}
     </>
   );
+}
+
+/** Loads the route's data again, once, when `needed` (the list's items are not in it). */
+function useDataAgain(needed: boolean): void {
+  const revalidator = useRevalidator();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!needed || asked.current) return;
+    asked.current = true;
+    revalidator.revalidate().catch(() => undefined);
+  }, [needed, revalidator]);
 }
 
 /** Where each batch after the first paint starts, in a list of `count` items. */
