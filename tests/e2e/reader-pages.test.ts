@@ -16,6 +16,45 @@ afterAll(async () => {
 });
 
 describe('a textbook chapter in the reader', () => {
+  it('keeps the book’s stylesheet through page turns: written once, never again', async () => {
+    // A stylesheet written again is a new set of rules and fonts: the whole page was laid out
+    // again at every turn (17,270 objects, 140–310 ms with a thousand notes, bench/reader-open.ts).
+    const user = await makeUser({ like: 'student', label: 'reader-pages-turns' });
+    const productId = await feedEbook();
+    await makeOwnership(user.email, productId);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await logIn(page, user);
+    await page.goto(`/book/read/${productId}`);
+    await waitForHydration(page);
+    const status = page.locator('output.reader__status');
+    await status.filter({ hasText: /^Page \d+ of \d+/ }).waitFor();
+    const bookStyle = page.locator('.reader__page > style');
+    await bookStyle.evaluate((style) => {
+      const watch = { writes: 0, style };
+      (window as unknown as { bookStyleWatch: typeof watch }).bookStyleWatch = watch;
+      new MutationObserver((records) => {
+        watch.writes += records.length;
+      }).observe(style, { childList: true, characterData: true, subtree: true });
+    });
+    await page.locator('.reader__page .reader-text').focus();
+    for (let turn = 0; turn < 3; turn += 1) {
+      const before = await status.textContent();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => status.textContent()).not.toBe(before);
+    }
+    expect(
+      await page.evaluate(() => {
+        const { bookStyleWatch } = window as unknown as {
+          bookStyleWatch: { writes: number; style: Element };
+        };
+        return { writes: bookStyleWatch.writes, kept: bookStyleWatch.style.isConnected };
+      }),
+    ).toEqual({ writes: 0, kept: true });
+    await context.close();
+  });
+
   it('shows its formula and chart as the publisher made them, opens its footnote as a pop-up by keyboard, and goes to a printed page', async () => {
     const user = await makeUser({ like: 'student', label: 'reader-pages' });
     const productId = await feedEbook();
