@@ -10,7 +10,7 @@ import { resolveLocale } from '#domain/accounts/language.ts';
 import { findSessionUser, forgetAccounts, navigationFlags } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
 import { clearTimedCaches, forgetProducts } from '#domain/shared/timed-cache.ts';
-import { DISMISSED_BANNER_COOKIE_PREFIX } from '#domain/sites/maintenance-banner.ts';
+import { dismissedBannersKey } from '#domain/sites/maintenance-banner.ts';
 import { knownSite, partnerStoreOrigins, resolveSite } from '#domain/sites/service.ts';
 import { createBookFileStore } from './book-file-store.ts';
 import { encodedEtag, isCompressible, preferredEncoding, varyOnEncoding } from './compression.ts';
@@ -527,10 +527,7 @@ function publicPageKey(method: string, pathAndSearch: string, headerOf: HeaderOf
     allowed: site.allowedLanguages,
   });
   // The maintenance banners this browser dismissed are left out of its pages (spec 1 §1).
-  const dismissed = [...cookies.keys()]
-    .filter((name) => name.startsWith(DISMISSED_BANNER_COOKIE_PREFIX) && cookies.get(name) === '1')
-    .sort()
-    .join(',');
+  const dismissed = dismissedBannersKey(cookies);
   return `${site.host}\u0000${locale}\u0000${countryOf(headerOf)}\u0000${dismissed}\u0000${pathAndSearch}`;
 }
 

@@ -15,3 +15,19 @@ export const dismissedBannerCookie = (id: number) => `${DISMISSED_BANNER_COOKIE_
 export function bannerDismissedIn(cookies: string, id: number): boolean {
   return `;${cookies.replace(/ /g, '')};`.includes(`;${dismissedBannerCookie(id)}=1;`);
 }
+
+/**
+ * The banners a request's cookies say this browser dismissed, as one sorted text (the page
+ * cache keeps a copy of an anonymous page per such text). Only well-formed flags count: any
+ * other cookie of that prefix is not a dismissal and must not make a page of its own.
+ */
+export function dismissedBannersKey(cookies: ReadonlyMap<string, string>): string {
+  const flag = new RegExp(`^${DISMISSED_BANNER_COOKIE_PREFIX}(\\d{1,10})$`);
+  return [...cookies]
+    .flatMap(([name, value]) => {
+      const id = flag.exec(name)?.[1];
+      return id !== undefined && value === '1' ? [Number(id)] : [];
+    })
+    .sort((a, b) => a - b)
+    .join(',');
+}

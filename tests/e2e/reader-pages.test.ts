@@ -15,19 +15,25 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A new student who owns a new feed e-book, in its reader at `query`, on a desktop. */
+async function readerOfFeedEbook(label: string, query: string) {
+  const user = await makeUser({ like: 'student', label });
+  const productId = await feedEbook();
+  await makeOwnership(user.email, productId);
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await logIn(page, user);
+  expect((await page.goto(`/book/read/${productId}${query}`))?.status()).toBe(200);
+  await waitForHydration(page);
+  return { context, page, productId };
+}
+
 describe('a textbook chapter in the reader', () => {
   it('keeps the book’s stylesheet through page turns: written once, never again', async () => {
     // A stylesheet written again is a new set of rules and fonts: the whole page was laid out
     // again at every turn (17,270 objects, 140–310 ms with a thousand notes, bench/reader-open.ts).
-    const user = await makeUser({ like: 'student', label: 'reader-pages-turns' });
-    const productId = await feedEbook();
-    await makeOwnership(user.email, productId);
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1100, height: 800 });
-    await logIn(page, user);
-    await page.goto(`/book/read/${productId}`);
-    await waitForHydration(page);
+    const { context, page } = await readerOfFeedEbook('reader-pages-turns', '');
     const status = page.locator('output.reader__status');
     await status.filter({ hasText: /^Page \d+ of \d+/ }).waitFor();
     const bookStyle = page.locator('.reader__page > style');
@@ -56,15 +62,7 @@ describe('a textbook chapter in the reader', () => {
   });
 
   it('shows its formula and chart as the publisher made them, opens its footnote as a pop-up by keyboard, and goes to a printed page', async () => {
-    const user = await makeUser({ like: 'student', label: 'reader-pages' });
-    const productId = await feedEbook();
-    await makeOwnership(user.email, productId);
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1100, height: 800 });
-    await logIn(page, user);
-    expect((await page.goto(`/book/read/${productId}?chapter=2`))?.status()).toBe(200);
-    await waitForHydration(page);
+    const { context, page, productId } = await readerOfFeedEbook('reader-pages', '?chapter=2');
     // Scrolling, so the whole chapter is laid out in view.
     await page.getByText('Display settings', { exact: true }).click();
     await page.getByRole('radio', { name: 'Scrolling' }).check();
