@@ -141,7 +141,6 @@ export default function ProductPage() {
     platformFee,
     now,
   } = useLoaderData<typeof loader>();
-  const csrfToken = useCsrfToken();
   const hasReaderFile = product.bookFiles.some((file) => file.type === 'READER');
   // Built while rendering, not in the loader: the browser has every fact already, and the
   // hydration data need not carry the description twice.
@@ -289,13 +288,7 @@ export default function ProductPage() {
             // spec 1 §4 Shelf button: a free book is added to the shelf, then read.
             // Access through a course (above) still lets the student buy a copy of their own.
             loggedIn ? (
-              <form method="post" action="/ajax/book/free/">
-                <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
-                <input type="hidden" name="productId" value={product.id} />
-                <button type="submit" className="button button--primary">
-                  {t('product.addToShelf')}
-                </button>
-              </form>
+              <AddToShelfForm productId={product.id} />
             ) : (
               <p>
                 <Link
@@ -352,6 +345,24 @@ export default function ProductPage() {
       </article>
       {related.length > 0 ? <ProductTray titleId="product.related" products={related} /> : null}
     </div>
+  );
+}
+
+/**
+ * A free book's Add to Shelf form. Its own component: the token an anonymous page fetches after
+ * hydration renders this form again, not the whole product page (issue 13).
+ */
+function AddToShelfForm({ productId }: { productId: number }) {
+  const t = useT();
+  const csrfToken = useCsrfToken();
+  return (
+    <form method="post" action="/ajax/book/free/">
+      <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
+      <input type="hidden" name="productId" value={productId} />
+      <button type="submit" className="button button--primary">
+        {t('product.addToShelf')}
+      </button>
+    </form>
   );
 }
 
