@@ -159,6 +159,42 @@ describe('a list of product cards', () => {
     await context.close();
   });
 
+  it('back from a result reached by scrolling, the phone is at that result again', async () => {
+    // The results after the first six are laid out only near the screen (content-visibility):
+    // the position React Router restores must still be the same result's.
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto(`${baseUrl()}/search?terms=chemistry`);
+    await waitForHydration(page);
+    const results = page.locator('ol.results > li');
+    await expect.poll(() => results.count(), { timeout: 15_000 }).toBeGreaterThan(30);
+    // Scrolled to as a reader would, a screen at a time: what passes is laid out.
+    const target = results.nth(24);
+    for (let step = 0; step < 40; step += 1) {
+      const top = await target.evaluate((item) => item.getBoundingClientRect().top);
+      if (top < 400) break;
+      await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(50);
+    }
+    const heading = target.locator('h2');
+    const headingId = (await heading.getAttribute('id')) ?? '';
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(3000);
+    await target.locator('h2 a').click();
+    await page.waitForURL(/\/book\//);
+    await page.goBack();
+    await page.waitForURL(/\/search\?/);
+    await expect
+      .poll(() =>
+        page.locator(`[id="${headingId}"]`).evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
+    await context.close();
+  });
+
   it('shows every result without JavaScript', async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
     const page = await context.newPage();

@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useNavigationType, useRevalidator } from 'react-router';
 import { restoredScrollY } from '#web/shell/scroll-restoration.tsx';
 import { useInnerHtml } from './inner-html.ts';
 import { whenIdle } from './when-idle.ts';
@@ -72,6 +72,7 @@ export function ServerMarkup({
   // them; a list rendered in the browser has none.
   const batches = serverSide || keptNow ? laterBatches(count, size) : [];
   useLaterBatches(id, keptNow && batches.length > 0);
+  useLaidOutForReturn(id);
   const batchesMarkup = batches.map((from) => (
     <noscript key={from} data-later-of={id}>
       {serverSide ? (
@@ -104,6 +105,26 @@ export function ServerMarkup({
       {batchesMarkup}
     </>
   );
+}
+
+/**
+ * A list may skip laying out the items out of sight (`content-visibility: auto`, app.css: search
+ * results after the first six), each then counted at an estimated height. A return to the list
+ * (back or forward in the browser: React Router restores the position in its own layout effect,
+ * which runs after this one) or a reload further down must reach the same item, so the list is
+ * laid out whole (`data-laid-out`) until the browser is next idle; an item once laid out keeps
+ * its height (`contain-intrinsic-size: auto`).
+ */
+function useLaidOutForReturn(id: string): void {
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    // The first page of a visit is not a return; its later items join while the page is idle.
+    if (!hydrated || navigationType !== 'POP') return;
+    const list = document.getElementById(id);
+    if (!list) return;
+    list.dataset.laidOut = '';
+    return whenIdle(() => delete list.dataset.laidOut);
+  }, [id, navigationType]);
 }
 
 /** Loads the route's data again, once, when `needed` (the list's items are not in it). */
@@ -149,11 +170,13 @@ function useLaterBatches(id: string, active: boolean): void {
     // now, then the place (the visitor is waiting for it, not for an idle moment).
     const restored = restoredScrollY();
     if (restored !== null && restored > window.scrollY) {
+      const list = document.getElementById(id);
+      if (list) list.dataset.laidOut = '';
       while (move()) {
         // each batch in turn
       }
       window.scrollTo(0, restored);
-      return;
+      return list ? whenIdle(() => delete list.dataset.laidOut) : undefined;
     }
     const next = () => {
       if (move()) cancel = whenIdle(next);
