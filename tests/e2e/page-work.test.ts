@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
 
@@ -15,6 +15,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** The search for chemistry at this window size, hydrated, and its list of results. */
+async function searchResults(size: { width: number; height: number }) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.setViewportSize(size);
+  await page.goto(`${baseUrl()}/search?terms=chemistry`);
+  await waitForHydration(page);
+  return { context, page, results: page.locator('ol.results > li') };
+}
+
+/** Whether the element with this id is wholly on the screen. */
+function wholeOnScreen(page: Page, id: string): Promise<boolean> {
+  return page.locator(`[id="${id}"]`).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+}
 
 describe('the document head is written once', () => {
   it('keeps the stylesheet and the head scripts through hydration and a client navigation', async () => {
@@ -135,12 +153,7 @@ describe('a list of product cards', () => {
   });
 
   it('a reload far down the results comes back to the same result', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 800, height: 700 });
-    await page.goto(`${baseUrl()}/search?terms=chemistry`);
-    await waitForHydration(page);
-    const results = page.locator('ol.results > li');
+    const { context, page, results } = await searchResults({ width: 800, height: 700 });
     // Further down than the first paint's results reach.
     await expect.poll(() => results.count()).toBeGreaterThan(20);
     const twentieth = results.nth(19);
@@ -151,23 +164,14 @@ describe('a list of product cards', () => {
     await page.reload();
     await waitForHydration(page);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
-    const top = await page.locator(`[id="${headingId}"]`).evaluate((heading) => {
-      const box = heading.getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= window.innerHeight;
-    });
-    expect(top).toBe(true);
+    expect(await wholeOnScreen(page, headingId)).toBe(true);
     await context.close();
   });
 
   it('back from a result reached by scrolling, the phone is at that result again', async () => {
     // The results after the first six are laid out only near the screen (content-visibility):
     // the position React Router restores must still be the same result's.
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 412, height: 823 });
-    await page.goto(`${baseUrl()}/search?terms=chemistry`);
-    await waitForHydration(page);
-    const results = page.locator('ol.results > li');
+    const { context, page, results } = await searchResults({ width: 412, height: 823 });
     await expect.poll(() => results.count(), { timeout: 15_000 }).toBeGreaterThan(30);
     // Scrolled to as a reader would, a screen at a time: what passes is laid out.
     const target = results.nth(24);
@@ -184,14 +188,7 @@ describe('a list of product cards', () => {
     await page.waitForURL(/\/book\//);
     await page.goBack();
     await page.waitForURL(/\/search\?/);
-    await expect
-      .poll(() =>
-        page.locator(`[id="${headingId}"]`).evaluate((element) => {
-          const box = element.getBoundingClientRect();
-          return box.top >= 0 && box.bottom <= window.innerHeight;
-        }),
-      )
-      .toBe(true);
+    await expect.poll(() => wholeOnScreen(page, headingId)).toBe(true);
     await context.close();
   });
 
