@@ -5,8 +5,9 @@
 // (domain/catalog/feed-file-import.ts, as `npm run catalog:import` does), so that path runs on
 // every fresh start and at every seed size, a million products included.
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Queryable } from '#db/client.ts';
@@ -95,6 +96,35 @@ const WORKED_EXAMPLE = {
     </figure>
     <aside epub:type="footnote" id="note-1"><p><a epub:type="backlink" href="#ref-1">1.</a> Compound interest tables were printed as early as 1613.</p></aside>`,
 };
+
+/**
+ * The textbook's own typography (issue 16, the publisher's styling): its headings in a font it
+ * embeds, obfuscated as publishers ship fonts, and its worked example on graph paper drawn by
+ * a background picture. The font is Liberation Sans (SIL Open Font License 1.1), which pdf.js
+ * already ships (pdfjs-dist/standard_fonts); an embedded, unmodified copy is what the licence
+ * allows. The reader renames the family (b-…), so the test sees the book's copy, never one
+ * installed on the machine.
+ */
+let bookFont: Buffer | null = null;
+function textbookResources() {
+  bookFont ??= readFileSync(
+    createRequire(import.meta.url).resolve('pdfjs-dist/standard_fonts/LiberationSans-Regular.ttf'),
+  );
+  return {
+    resources: [
+      { href: 'fonts/LiberationSans-Regular.ttf', mediaType: 'font/ttf', data: bookFont },
+      {
+        href: 'images/graph-paper.svg',
+        mediaType: 'image/svg+xml',
+        data: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16"><path d="M0 .5H16M.5 0V16" stroke="#1d4e89" stroke-opacity=".14" fill="none"/></svg>',
+      },
+    ],
+    stylesheet: `@font-face { font-family: "Liberation Sans"; font-weight: normal; src: url(fonts/LiberationSans-Regular.ttf) format("truetype"); }
+h1 { font-family: "Liberation Sans", sans-serif; }
+.worked-example { background: url(images/graph-paper.svg) repeat; }
+`,
+  };
+}
 
 // Accessibility an EPUB of ours has (ONIX code list 196): text only, reflowable, navigable.
 const EPUB_ACCESSIBILITY = ['10', '11', '22', '36', '52'];
@@ -197,6 +227,7 @@ async function writeBookFiles(dir: string, book: FeedBook, withCover: boolean): 
           'This publication meets WCAG 2.1 Level AA. Its formula is MathML with a TeX description, ' +
           'its chart has a text title and a caption, its note is linked from the text and back, ' +
           'and every chapter has a heading, so it works with screen readers and reflowable display settings.',
+        ...textbookResources(),
         chapters: [
           { title: 'Introduction', paragraphs: sentences.length > 0 ? sentences : [book.title] },
           WORKED_EXAMPLE,

@@ -15,3 +15,12 @@ export const FIXED_PAGE_SCOPE = 'reader-page-body';
 export function bookClass(name: string): string | null {
   return /^-?[A-Za-z_][\w-]{0,63}$/.test(name) ? `b-${name}` : null;
 }
+
+/**
+ * A heading of the book as the reader's HTML carries it: one level down, since the page's h1 is
+ * the book's title (h1 → h2 … h6 stays h6); null for any other element name.
+ */
+export function bookHeading(name: string): string | null {
+  const level = /^h([1-6])$/i.exec(name);
+  return level ? `h${Math.min(6, Number(level[1]) + 1)}` : null;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildEpub } from '#db/seed/content/epub.ts';
 import { createZip } from '#db/seed/content/zip.ts';
 import { openEpub } from './epub-publication.ts';
-import { InvalidArchive } from './zip-archive.ts';
+import { InvalidArchive, openZip } from './zip-archive.ts';
 
 const book = buildEpub({
   title: 'Cells & Systems',
@@ -65,11 +65,11 @@ describe('openEpub (issue 5: the reader shows EPUB text rendered on the server)'
       { name: 'OEBPS/img/s.js', data: 'alert(1)' },
     ]);
     const epub = openEpub(data);
-    expect(epub.readImage('OEBPS/img/fig.svg')).toEqual({
+    expect(epub.readResource('OEBPS/img/fig.svg')).toEqual({
       data: Buffer.from(svg),
       mediaType: 'image/svg+xml',
     });
-    expect(epub.readImage('OEBPS/img/s.js')).toBeNull();
+    expect(epub.readResource('OEBPS/img/s.js')).toBeNull();
     expect(epub.renderPart(0, urls).html).toBe(
       '<img alt="Figure 1" src="/img/OEBPS/img/fig.svg"><svg><image href="/img/OEBPS/img/fig.svg"></image></svg>',
     );
@@ -139,5 +139,75 @@ describe('openEpub (issue 5: the reader shows EPUB text rendered on the server)'
     expect(() => openEpub(Buffer.from('%PDF-1.7 not a zip'))).toThrow(InvalidArchive);
     const noContainer = createZip([{ name: 'mimetype', data: 'application/epub+zip' }]);
     expect(() => openEpub(noContainer)).toThrow(InvalidArchive);
+  });
+
+  it('issue 16: the publisher’s fonts are served as the publisher made them, obfuscated ones restored; encrypted ones never', () => {
+    // A font's first bytes, long enough for both obfuscations (1040 and 1024 bytes).
+    const font = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 251));
+    const withFonts = buildEpub({
+      title: 'Typeset',
+      author: 'A. Author',
+      language: 'en',
+      identifier: '9798900000017',
+      chapters: [{ title: 'One', paragraphs: ['Text.'] }],
+      resources: [
+        { href: 'fonts/Body.ttf', mediaType: 'font/ttf', data: font },
+        { href: 'fonts/Plain.woff2', mediaType: 'font/woff2', data: font, obfuscate: false },
+        { href: 'images/rule.svg', mediaType: 'image/svg+xml', data: '<svg/>' },
+      ],
+      stylesheet: '@font-face { font-family: Body; src: url(fonts/Body.ttf) }',
+    });
+    const epub = openEpub(withFonts);
+    // In the archive, the first 1040 bytes are not the font's (IDPF, keyed by urn:isbn:…).
+    const stored = openZip(withFonts).read('OEBPS/fonts/Body.ttf')!;
+    expect(stored.subarray(0, 1040).equals(font.subarray(0, 1040))).toBe(false);
+    expect(stored.subarray(1040).equals(font.subarray(1040))).toBe(true);
+    expect(epub.fonts).toEqual(new Set(['OEBPS/fonts/Body.ttf', 'OEBPS/fonts/Plain.woff2']));
+    expect(epub.readResource('OEBPS/fonts/Body.ttf')).toEqual({
+      data: font,
+      mediaType: 'font/ttf',
+    });
+    expect(epub.readResource('OEBPS/fonts/Plain.woff2')).toEqual({
+      data: font,
+      mediaType: 'font/woff2',
+    });
+    expect(epub.resourcePath('OEBPS/styles.css', 'fonts/Body.ttf', 'font')).toBe(
+      'OEBPS/fonts/Body.ttf',
+    );
+    expect(epub.resourcePath('OEBPS/styles.css', 'fonts/Body.ttf', 'image')).toBeNull();
+    expect(epub.resourcePath('OEBPS/styles.css', 'images/rule.svg', 'image')).toBe(
+      'OEBPS/images/rule.svg',
+    );
+    expect(epub.resourcePath('OEBPS/styles.css', '../../x.ttf', 'font')).toBeNull();
+    expect(epub.styleSheets()).toEqual([
+      { path: 'OEBPS/styles.css', text: expect.stringContaining('@font-face { font-family: Body') },
+    ]);
+  });
+
+  it('issue 16: Adobe-obfuscated fonts are restored with the book’s UUID; a font under any other algorithm is never served', () => {
+    const font = Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 13) % 256));
+    const uuid = 'urn:uuid:0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0';
+    const key = Buffer.from('0f1e2d3c4b5a69788796a5b4c3d2e1f0', 'hex');
+    const adobe = Buffer.from(font);
+    for (let i = 0; i < 1024; i += 1) adobe[i] = adobe[i]! ^ key[i % 16]!;
+    const opf = `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="2.0" unique-identifier="uid"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="isbn">9780000000002</dc:identifier><dc:identifier id="uid"> ${uuid} </dc:identifier><dc:title>T</dc:title></metadata><manifest><item id="a" href="a.xhtml" media-type="application/xhtml+xml"/><item id="f" href="f.otf" media-type="application/vnd.ms-opentype"/><item id="g" href="g.ttf" media-type="application/octet-stream"/></manifest><spine><itemref idref="a"/></spine></package>`;
+    const encryption = `<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData><enc:EncryptionMethod Algorithm="http://ns.adobe.com/pdf/enc#RC"/><enc:CipherData><enc:CipherReference URI="OEBPS/f.otf"/></enc:CipherData></enc:EncryptedData><enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/><enc:CipherData><enc:CipherReference URI="OEBPS/g.ttf"/></enc:CipherData></enc:EncryptedData></encryption>`;
+    const data = createZip([
+      { name: 'mimetype', data: 'application/epub+zip', compress: false },
+      {
+        name: 'META-INF/container.xml',
+        data: '<container><rootfiles><rootfile full-path="OEBPS/content.opf"/></rootfiles></container>',
+      },
+      { name: 'META-INF/encryption.xml', data: encryption },
+      { name: 'OEBPS/content.opf', data: opf },
+      { name: 'OEBPS/a.xhtml', data: '<html><body><p>x</p></body></html>' },
+      { name: 'OEBPS/f.otf', data: adobe },
+      { name: 'OEBPS/g.ttf', data: font },
+    ]);
+    const epub = openEpub(data);
+    expect(epub.readResource('OEBPS/f.otf')).toEqual({ data: font, mediaType: 'font/otf' });
+    // A font by its extension, whatever its media type says; but encrypted: not served.
+    expect(epub.fonts.has('OEBPS/g.ttf')).toBe(true);
+    expect(epub.readResource('OEBPS/g.ttf')).toBeNull();
   });
 });

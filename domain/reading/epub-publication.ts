@@ -3,7 +3,8 @@
 // item rendered to safe HTML (xhtml-content.ts). The browser never parses the publisher's
 // markup itself; it shows what this module wrote.
 import path from 'node:path/posix';
-import { fixedInlineStyle } from './book-css.ts';
+import { type BookSheet, fixedInlineStyle } from './book-css.ts';
+import { deobfuscateFont } from './font-obfuscation.ts';
 import type { PageMark } from './print-pages.ts';
 import { type LinkTarget, partId, type RenderedPart, renderPart } from './xhtml-content.ts';
 import { localName, xmlTokens } from './xml-tokens.ts';
@@ -35,11 +36,22 @@ export type EpubPublication = {
   toc: TocEntry[];
   /** The pages of the printed edition (EPUB 3 nav page-list, else the NCX pageList), if any. */
   pageList: PageMark[];
-  /** Archive paths of the book's raster images, which the reader may serve. */
+  /** Archive paths of the book's images, which the reader may serve. */
   images: Set<string>;
-  readImage(archivePath: string): { data: Buffer; mediaType: string } | null;
-  /** The text of the package's stylesheets (text/css items), in manifest order (issue 16). */
-  styleSheets(): string[];
+  /** Archive paths of the book's fonts (issue 16: the publisher's @font-face), likewise. */
+  fonts: Set<string>;
+  /**
+   * An image or font of the book, as the browser is to get it (an obfuscated font restored,
+   * font-obfuscation.ts); null for anything else, and for a file the book encrypts.
+   */
+  readResource(archivePath: string): { data: Buffer; mediaType: string } | null;
+  /** The package's stylesheets (text/css items) and where each is, in manifest order (issue 16). */
+  styleSheets(): BookSheet[];
+  /**
+   * The archive path of the image or font `href` names from the file at `base` (a stylesheet,
+   * a page); null when the book carries no such file.
+   */
+  resourcePath(base: string, href: string, kind: 'image' | 'font'): string | null;
   renderPart(
     part: number,
     urls: { partHref(target: LinkTarget): string; imageUrl(archivePath: string): string },
@@ -55,6 +67,59 @@ const IMAGE_TYPES = new Set([
   'image/webp',
   'image/svg+xml',
 ]);
+
+/** Font media types as packages give them (EPUB 3 core media types, and older names). */
+const FONT_TYPES = new Map([
+  ['font/woff2', 'font/woff2'],
+  ['font/woff', 'font/woff'],
+  ['application/font-woff', 'font/woff'],
+  ['font/ttf', 'font/ttf'],
+  ['application/x-font-ttf', 'font/ttf'],
+  ['application/x-font-truetype', 'font/ttf'],
+  ['font/otf', 'font/otf'],
+  ['font/sfnt', 'font/otf'],
+  ['application/font-sfnt', 'font/otf'],
+  ['application/vnd.ms-opentype', 'font/otf'],
+  ['application/x-font-opentype', 'font/otf'],
+]);
+const FONT_EXTENSIONS = new Map([
+  ['.woff2', 'font/woff2'],
+  ['.woff', 'font/woff'],
+  ['.ttf', 'font/ttf'],
+  ['.otf', 'font/otf'],
+]);
+
+/** The font type of a manifest item, by its media type, else its extension (many books mislabel fonts). */
+function fontType(item: ManifestItem): string | null {
+  return (
+    FONT_TYPES.get(item.mediaType.toLowerCase()) ??
+    FONT_EXTENSIONS.get(path.extname(item.href).toLowerCase()) ??
+    null
+  );
+}
+
+/**
+ * META-INF/encryption.xml: each file it lists and the algorithm it names (archive paths; the
+ * URIs are relative to the archive's root).
+ */
+function encryptedFiles(zip: ZipArchive): Map<string, string> {
+  const files = new Map<string, string>();
+  const xml = zip.readText('META-INF/encryption.xml');
+  if (!xml) return files;
+  let algorithm: string | null = null;
+  for (const token of xmlTokens(xml)) {
+    if (token.type !== 'open') continue;
+    const name = localName(token.name);
+    if (name === 'encrypteddata') algorithm = null;
+    if (name === 'encryptionmethod') algorithm = token.attrs.get('Algorithm') ?? null;
+    if (name === 'cipherreference') {
+      const target = resolve('', token.attrs.get('URI') ?? '');
+      // An entry without a method is encrypted by means unknown: never served.
+      if (target) files.set(target.path, algorithm ?? '');
+    }
+  }
+  return files;
+}
 
 type ManifestItem = { href: string; mediaType: string; properties: string[] };
 
@@ -96,6 +161,10 @@ export function openEpub(data: Buffer): EpubPublication {
 
   let title = '';
   let inTitle = false;
+  // The package's unique-identifier names the dc:identifier that keys font obfuscation.
+  let uniqueIdentifierId: string | null = null;
+  let identifierId: string | null = null;
+  let uniqueIdentifier: string | null = null;
   let language: string | null = null;
   let inLanguage = false;
   let pageProgression: string | null = null;
@@ -109,6 +178,8 @@ export function openEpub(data: Buffer): EpubPublication {
   for (const token of xmlTokens(opf)) {
     if (token.type === 'text') {
       if (inTitle) title += token.text;
+      if (identifierId !== null && identifierId === uniqueIdentifierId)
+        uniqueIdentifier = (uniqueIdentifier ?? '') + token.text;
       if (inLanguage) language = (language ?? '') + token.text;
       if (renditionProperty)
         rendition.set(renditionProperty, (rendition.get(renditionProperty) ?? '') + token.text);
@@ -119,8 +190,12 @@ export function openEpub(data: Buffer): EpubPublication {
       if (name === 'title') inTitle = false;
       if (name === 'language') inLanguage = false;
       if (name === 'meta') renditionProperty = null;
+      if (name === 'identifier') identifierId = null;
       continue;
     }
+    if (name === 'package') uniqueIdentifierId = token.attrs.get('unique-identifier') ?? null;
+    if (name === 'identifier' && token.name.includes(':') && !token.selfClosing)
+      identifierId = token.attrs.get('id') ?? null;
     if (name === 'meta' && !token.selfClosing) {
       const property = token.attrs.get('property') ?? '';
       // Refinements (`refines`) are about one item, not the book.
@@ -161,7 +236,13 @@ export function openEpub(data: Buffer): EpubPublication {
       .filter((item) => IMAGE_TYPES.has(item.mediaType))
       .map((item) => item.href),
   );
-  const mediaTypes = new Map([...manifest.values()].map((item) => [item.href, item.mediaType]));
+  const fonts = new Set(
+    [...manifest.values()].filter((item) => fontType(item) !== null).map((item) => item.href),
+  );
+  const mediaTypes = new Map(
+    [...manifest.values()].map((item) => [item.href, fontType(item) ?? item.mediaType]),
+  );
+  const encrypted = encryptedFiles(zip);
 
   const navItem = [...manifest.values()].find((item) => item.properties.includes('nav'));
   const ncxItem = ncxId ? manifest.get(ncxId) : undefined;
@@ -210,14 +291,24 @@ export function openEpub(data: Buffer): EpubPublication {
     toc,
     pageList,
     images,
+    fonts,
     styleSheets() {
       return [...manifest.values()]
         .filter((item) => item.mediaType === 'text/css')
-        .map((item) => zip.readText(item.href) ?? '');
+        .map((item) => ({ path: item.href, text: zip.readText(item.href) ?? '' }));
     },
-    readImage(archivePath) {
-      if (!images.has(archivePath)) return null;
-      const bytes = zip.read(archivePath);
+    resourcePath(base, href, kind) {
+      const target = resolve(base, href);
+      if (!target || !(kind === 'font' ? fonts : images).has(target.path)) return null;
+      return target.path;
+    },
+    readResource(archivePath) {
+      const font = fonts.has(archivePath);
+      if (!font && !images.has(archivePath)) return null;
+      let bytes = zip.read(archivePath);
+      const algorithm = encrypted.get(archivePath);
+      if (bytes && algorithm !== undefined)
+        bytes = font ? deobfuscateFont(bytes, algorithm, uniqueIdentifier?.trim() ?? null) : null;
       return bytes ? { data: bytes, mediaType: mediaTypes.get(archivePath)! } : null;
     },
     renderPart(part, urls) {
@@ -227,7 +318,15 @@ export function openEpub(data: Buffer): EpubPublication {
       return renderPart(xhtml, {
         part,
         fixed: parts[part]!.fixed,
-        inlineStyle: fixedInlineStyle,
+        // A page's own background picture is one of the book's images, or nothing.
+        inlineStyle: (style) =>
+          fixedInlineStyle(style, {
+            path: href,
+            resources: (base, link, kind) => {
+              const target = kind === 'image' ? resolve(base, link) : null;
+              return target && images.has(target.path) ? urls.imageUrl(target.path) : null;
+            },
+          }),
         resolveLink(link) {
           const target = resolve(href, link);
           if (!target) return null;

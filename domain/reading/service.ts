@@ -18,7 +18,7 @@ import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
 import { BOOK_SCOPE } from './book-classes.ts';
-import { bookStylesheet } from './book-css.ts';
+import { type BookResources, bookStylesheet } from './book-css.ts';
 import { bookLanguage } from './book-language.ts';
 import { allowanceLimit, decideAllowance, printLimit, shownDrmPercent } from './drm.ts';
 import { type EpubPublication, openEpub } from './epub-publication.ts';
@@ -131,8 +131,11 @@ async function readerFile(ctx: RequestContext, productId: number): Promise<Reade
 // process, by file content. Ten minutes, twenty books: what readers have open now.
 type OpenBook = {
   publication: EpubPublication;
-  /** The publisher's styling, sanitised and scoped once per book (book-css.ts). */
-  css?: string;
+  /**
+   * The publisher's styling, sanitised and scoped once per book and way in (book-css.ts): its
+   * fonts' and images' URLs carry the course membership the reader came by.
+   */
+  css: Map<string, string>;
   texts: Map<number, string>;
   pageBreaks: Map<number, { label: string; anchor: string; offset: number }[]>;
   printPages?: PrintPages;
@@ -145,6 +148,7 @@ function openBook(store: BookFileStore, file: ReaderFile): Promise<OpenBook> {
   if (!book) {
     book = store.read(file.storagePath).then((data) => ({
       publication: openEpub(data),
+      css: new Map(),
       texts: new Map(),
       pageBreaks: new Map(),
     }));
@@ -327,12 +331,17 @@ async function memberSection(
  * The publisher's styling of a book, sanitised (book-css.ts): for its reflowable parts, and
  * for its pre-paginated pages (scoped to each page, sizes kept), as the book has them.
  */
-function publisherStyles(publication: EpubPublication): string {
+function publisherStyles(publication: EpubPublication, urls: ReturnType<typeof partUrls>): string {
   const sheets = publication.styleSheets();
   const fixed = publication.parts.some((p) => p.fixed);
   const reflowable = publication.parts.some((p) => !p.fixed);
+  const resources: BookResources = (sheetPath, href, kind) => {
+    const found = publication.resourcePath(sheetPath, href, kind);
+    return found === null ? null : urls.imageUrl(found);
+  };
   return (
-    (reflowable ? bookStylesheet(sheets) : '') + (fixed ? bookStylesheet(sheets, { fixed }) : '')
+    (reflowable ? bookStylesheet(sheets, { resources }) : '') +
+    (fixed ? bookStylesheet(sheets, { fixed, resources }) : '')
   );
 }
 
@@ -374,11 +383,14 @@ export async function openReader(
   let language = bookLanguage({ productLanguage: product.languageCode });
   if (format === 'epub') {
     const book = await openBook(store, file);
-    part = renderedPart(book, position.part, partUrls(file.id, input.via));
+    const urls = partUrls(file.id, input.via);
+    part = renderedPart(book, position.part, urls);
     toc = book.publication.toc;
     partTitles = book.publication.parts.map((p) => p.title);
-    book.css ??= publisherStyles(book.publication);
-    bookCss = book.css;
+    const cssKey = String(input.via.courseMemberId);
+    bookCss = book.css.get(cssKey) ?? publisherStyles(book.publication, urls);
+    if (book.css.size >= 100) book.css.clear();
+    book.css.set(cssKey, bookCss);
     if (book.publication.parts.some((p) => p.fixed)) {
       spread = book.publication.spread;
       spreads = fixedSpreads(book.publication.parts, book.publication.pageProgression === 'rtl');
@@ -692,7 +704,8 @@ export async function bookFileFor(
 }
 
 /** An image inside an EPUB reader file, for the reader's <img> (same access as the file). */
-export async function epubImage(
+/** An image or font of an EPUB (web/routes/file-read.ts), for a reader allowed to read it. */
+export async function epubResource(
   ctx: RequestContext,
   store: BookFileStore,
   fileId: number,
@@ -712,9 +725,9 @@ export async function epubImage(
     .limit(1);
   if (!file || file.extension !== 'epub') throw new NotFound();
   await readingGrant(ctx, file.productId, via);
-  const image = (await openBook(store, file)).publication.readImage(archivePath);
-  if (!image) throw new NotFound();
-  return image;
+  const resource = (await openBook(store, file)).publication.readResource(archivePath);
+  if (!resource) throw new NotFound();
+  return resource;
 }
 
 /**

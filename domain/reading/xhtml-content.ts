@@ -4,7 +4,7 @@
 // one level down (the page's h1 is the book title); the book's own landmarks (nav, header,
 // aside…) become plain blocks, so the page keeps one set of landmarks; ids are prefixed per
 // part so that two chapters never collide with each other or with the page.
-import { bookClass, FIXED_PAGE_SCOPE } from './book-classes.ts';
+import { bookClass, bookHeading, FIXED_PAGE_SCOPE } from './book-classes.ts';
 import {
   foreignName,
   isTextAnnotation,
@@ -129,7 +129,6 @@ const KEEP = new Set([
   'ins',
 ]);
 const AS_DIV = new Set(['nav', 'header', 'footer', 'aside', 'main', 'hgroup', 'address']);
-const HEADING = /^h([1-6])$/;
 // Dropped with everything inside them.
 const DROP = new Set([
   'head',
@@ -227,8 +226,8 @@ function escapeAttribute(text: string): string {
 }
 
 function outputName(name: string): string | null {
-  const heading = HEADING.exec(name);
-  if (heading) return `h${Math.min(6, Number(heading[1]) + 1)}`;
+  const heading = bookHeading(name);
+  if (heading) return heading;
   if (KEEP.has(name)) return name;
   if (AS_DIV.has(name)) return 'div';
   return null;

@@ -99,17 +99,52 @@ describe('a textbook chapter in the reader', () => {
       color: 'rgb(26, 42, 58)',
     });
     expect(await page.locator('.b-worked-example').count()).toBe(1);
-    const selectors = await page.evaluate(() => {
+    const rules = await page.evaluate(() => {
       const sheet = [...document.styleSheets].find((one) =>
         [...one.cssRules].some((rule) => rule instanceof CSSLayerBlockRule && rule.name === 'book'),
       );
       const layer = [...(sheet?.cssRules ?? [])][0] as CSSLayerBlockRule | undefined;
-      return [...(layer?.cssRules ?? [])].map((rule) => (rule as CSSStyleRule).selectorText ?? '');
+      return [...(layer?.cssRules ?? [])].map((rule) =>
+        rule instanceof CSSFontFaceRule
+          ? { face: rule.style.getPropertyValue('font-family') }
+          : { selector: (rule as CSSStyleRule).selectorText ?? '' },
+      );
     });
+    const selectors = rules.flatMap((rule) => ('selector' in rule ? [rule.selector] : []));
     expect(selectors.length).toBeGreaterThan(3);
     for (const selector of selectors) {
       for (const one of selector.split(',')) expect(one.trim()).toMatch(/^\.reader-book\b/);
     }
+    // Its one font face goes by the book's own name: it can never replace a font of ours.
+    expect(rules.flatMap((rule) => ('face' in rule ? [rule.face] : []))).toEqual([
+      '"b-Liberation Sans"',
+    ]);
+
+    // The book's own font on its headings: the copy embedded in the book (obfuscated there, as
+    // publishers ship fonts), loaded from our origin, not one installed on this machine.
+    const heading = page.locator('.reader__page .reader-book h2').first();
+    expect(await heading.evaluate((el) => getComputedStyle(el).fontFamily)).toBe(
+      '"b-Liberation Sans", sans-serif',
+    );
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts]
+            .filter((face) => face.family.replaceAll('"', '') === 'b-Liberation Sans')
+            .map((face) => face.status),
+        ),
+      )
+      .toEqual(['loaded']);
+    // Its graph paper behind the worked example: the book's picture, loaded from our origin.
+    const paper = await box.evaluate((el) => getComputedStyle(el).backgroundImage);
+    const paperUrl = /^url\("(.+)"\)$/.exec(paper)?.[1] ?? '';
+    expect(new URL(paperUrl).pathname).toMatch(
+      /^\/file\/read\/\d+\/OEBPS\/images\/graph-paper\.svg$/,
+    );
+    expect(new URL(paperUrl).origin).toBe(new URL(page.url()).origin);
+    await expect
+      .poll(() => page.evaluate((url) => performance.getEntriesByName(url).length, paperUrl))
+      .toBe(1);
     // The reader's dark theme wins over the book's colours: its text is readable.
     await page.getByRole('radio', { name: 'Dark' }).check();
     await expect.poll(boxStyle).toEqual({

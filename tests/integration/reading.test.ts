@@ -254,6 +254,59 @@ describe('book files, owners only (/file/read/{id}, /bookfile/{id}/download)', (
     expect((await call(fileLoader, stranger, url, params)).status).toBe(403);
   });
 
+  it("issue 16: the publisher's embedded font and background picture come to the book's owner, the font as the publisher made it", async () => {
+    // A font's bytes (real enough for a route: the browser test loads a real one).
+    const font = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 17) % 256));
+    const epub = buildEpub({
+      title: 'Typeset',
+      author: 'A. Author',
+      language: 'en',
+      identifier: `urn:uuid:${crypto.randomUUID()}`,
+      chapters: [{ title: 'One', paragraphs: ['The worked example.'] }],
+      resources: [
+        { href: 'fonts/Body.ttf', mediaType: 'font/ttf', data: font },
+        {
+          href: 'images/paper.svg',
+          mediaType: 'image/svg+xml',
+          data: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+        },
+      ],
+      stylesheet:
+        '@font-face { font-family: "Body Serif"; src: url(fonts/Body.ttf) format("truetype") } p { font-family: "Body Serif", serif; background-image: url(images/paper.svg) }',
+    });
+    const owner = await person();
+    const stranger = await person();
+    const book = await bookWithFiles({}, { epub });
+    await own(owner.id, book.productId);
+    const view = await openReader(ctxOf(owner), store(), {
+      productId: book.productId,
+      via: { courseMemberId: null },
+      courseSectionId: null,
+      part: null,
+    });
+    const fontUrl = `/file/read/${book.readerFileId}/OEBPS/fonts/Body.ttf`;
+    expect(view.bookCss).toContain(
+      `@font-face { font-family: "b-Body Serif"; src: url("${fontUrl}") format("truetype"); font-display: swap }`,
+    );
+    expect(view.bookCss).toContain(
+      `.reader-book p { font-family: "b-Body Serif", serif; background-image: url("/file/read/${book.readerFileId}/OEBPS/images/paper.svg") }`,
+    );
+    // The archive holds it obfuscated (META-INF/encryption.xml); the owner gets the font itself.
+    const params = { fileId: String(book.readerFileId), '*': 'OEBPS/fonts/Body.ttf' };
+    const served = await call(fileLoader, owner, fontUrl, params);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('font/ttf');
+    expect(served.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect(Buffer.from(await served.arrayBuffer()).equals(font)).toBe(true);
+    expect((await call(fileLoader, stranger, fontUrl, params)).status).toBe(403);
+    // Nothing else in the archive comes out this way: its package document is no font or image.
+    const opf = await call(fileLoader, owner, `/file/read/${book.readerFileId}/OEBPS/content.opf`, {
+      fileId: String(book.readerFileId),
+      '*': 'OEBPS/content.opf',
+    });
+    expect(opf.status).toBe(404);
+  });
+
   it('a PDF is served in ranges for pdf.js; a range past the end is 416', async () => {
     const owner = await person();
     const book = await bookWithFiles();

@@ -1,6 +1,7 @@
 // Builds small but genuinely valid EPUB 3 files for seed products, so the reader, downloads
 // and accessibility metadata paths are exercised with real files rather than placeholders.
 import { isValidIsbn13, normalizeIdentifier } from '#domain/catalog/isbn.ts';
+import { deobfuscateFont, IDPF_OBFUSCATION } from '#domain/reading/font-obfuscation.ts';
 import { escapeXml } from './xml.ts';
 import { createZip } from './zip.ts';
 
@@ -24,6 +25,14 @@ export type EpubInput = {
   accessibilitySummary?: string;
   /** Written as dcterms:modified; defaults to a fixed date so output is reproducible. */
   modified?: Date;
+  /**
+   * Files the stylesheet names (issue 16): fonts and pictures, paths under OEBPS/. A font is
+   * obfuscated as publishers ship theirs (IDPF, listed in META-INF/encryption.xml) unless
+   * `obfuscate` is false.
+   */
+  resources?: { href: string; mediaType: string; data: Buffer | string; obfuscate?: boolean }[];
+  /** Rules written after the book's own stylesheet (@font-face, backgrounds…). */
+  stylesheet?: string;
 };
 
 const DEFAULT_MODIFIED = new Date(Date.UTC(2024, 0, 1, 0, 0, 0));
@@ -139,12 +148,36 @@ ${optional.join('\n')}${optional.length ? '\n' : ''}    <meta property="dcterms:
   <manifest>
     <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
     <item id="css" href="styles.css" media-type="text/css"/>
-${manifestChapters}
+${manifestChapters}${(input.resources ?? [])
+  .map(
+    (r, i) =>
+      `\n    <item id="resource-${i + 1}" href="${escapeXml(r.href)}" media-type="${escapeXml(r.mediaType)}"/>`,
+  )
+  .join('')}
   </manifest>
   <spine>
 ${spine}
   </spine>
 </package>
+`;
+}
+
+const isFont = (mediaType: string) => mediaType.startsWith('font/');
+
+/** META-INF/encryption.xml naming the obfuscated fonts, or null when there are none. */
+function encryptionXml(hrefs: string[]): string | null {
+  if (hrefs.length === 0) return null;
+  const entries = hrefs
+    .map(
+      (href) => `  <enc:EncryptedData>
+    <enc:EncryptionMethod Algorithm="${IDPF_OBFUSCATION}"/>
+    <enc:CipherData><enc:CipherReference URI="OEBPS/${escapeXml(href)}"/></enc:CipherData>
+  </enc:EncryptedData>`,
+    )
+    .join('\n');
+  return `${XML_DECLARATION}<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
+${entries}
+</encryption>
 `;
 }
 
@@ -156,14 +189,26 @@ export function buildEpub(input: EpubInput): Buffer {
   // EPUB requires CCYY-MM-DDThh:mm:ssZ, i.e. ISO 8601 without milliseconds.
   const modified = (input.modified ?? DEFAULT_MODIFIED).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
+  const resources = input.resources ?? [];
+  const obfuscated = resources.filter((r) => isFont(r.mediaType) && r.obfuscate !== false);
+  const encryption = encryptionXml(obfuscated.map((r) => r.href));
+  const identifier = packageIdentifier(input.identifier);
   return createZip(
     [
       // Must be first and stored so readers can identify the file from its first bytes.
       { name: 'mimetype', data: 'application/epub+zip', compress: false },
       { name: 'META-INF/container.xml', data: CONTAINER_XML },
+      ...(encryption ? [{ name: 'META-INF/encryption.xml', data: encryption }] : []),
       { name: 'OEBPS/content.opf', data: contentOpf(input, modified) },
       { name: 'OEBPS/nav.xhtml', data: navXhtml(input) },
-      { name: 'OEBPS/styles.css', data: STYLESHEET },
+      { name: 'OEBPS/styles.css', data: STYLESHEET + (input.stylesheet ?? '') },
+      ...resources.map((r) => ({
+        name: `OEBPS/${r.href}`,
+        // The XOR that undoes the obfuscation also does it.
+        data: obfuscated.includes(r)
+          ? deobfuscateFont(Buffer.from(r.data), IDPF_OBFUSCATION, identifier)!
+          : r.data,
+      })),
       ...input.chapters.map((chapter, i) => ({
         name: `OEBPS/${chapterFile(i)}`,
         data: chapterXhtml(input.language, chapter, i),
