@@ -52,6 +52,12 @@ function pictureBookEpub(book: { isbn: string; title: string }, author: string):
         colour: PICTURE_COLOURS[(i + 1) % PICTURE_COLOURS.length]!,
       })),
     ],
+    // Drawn in SVG by itself, as picture books' last pages often are.
+    backCover: {
+      text: 'The End',
+      alt: 'A lamp by an open book, the night outside the window',
+      colour: '#1e3a8a',
+    },
   });
 }
 /** Paperbacks that also come with a cover image. */

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { PDFDocument } from 'pdf-lib';
 import { openEpub } from '#domain/reading/epub-publication.ts';
+import { FONT_OBFUSCATIONS } from '#domain/reading/font-obfuscation.ts';
 import { localName, xmlTokens } from '#domain/reading/xml-tokens.ts';
 import { InvalidArchive, openZip } from '#domain/reading/zip-archive.ts';
 import type { MessageWording } from '#domain/shared/wording.ts';
@@ -98,13 +99,12 @@ export function checkEpub(data: Buffer): FileCheck {
   const pkg = packageDocument(zip);
   if (!pkg) return refused('import.file.noPackage');
   const encryption = zip.readText('META-INF/encryption.xml');
-  // Obfuscated fonts are allowed; anything else encrypted is DRM the reader cannot open.
-  if (
-    encryption &&
-    /<(\w+:)?EncryptionMethod[^>]*Algorithm="(?!http:\/\/www\.idpf\.org\/2008\/embedding|http:\/\/ns\.adobe\.com\/pdf\/enc#RC)/.test(
-      encryption,
-    )
-  ) {
+  // Obfuscated fonts are allowed (the reader restores them); anything else encrypted is DRM
+  // the reader cannot open.
+  const algorithms = [
+    ...(encryption ?? '').matchAll(/<(?:\w+:)?EncryptionMethod[^>]*?Algorithm="([^"]*)"/g),
+  ];
+  if (algorithms.some(([, algorithm]) => !FONT_OBFUSCATIONS.has(algorithm!))) {
     return refused('import.file.encrypted');
   }
   const meta = packageMetadata(pkg.xml);

@@ -223,7 +223,8 @@ export function openEpub(data: Buffer): EpubPublication {
     }
     if (name === 'itemref' && token.attrs.get('linear') !== 'no') {
       const item = manifest.get(token.attrs.get('idref') ?? '');
-      if (item && /x?html/.test(item.mediaType)) {
+      // XHTML pages, and SVG ones (EPUB 3 SVG content documents: a fixed-layout book's drawn pages).
+      if (item && (/x?html/.test(item.mediaType) || item.mediaType === 'image/svg+xml')) {
         spine.push(item.href);
         spineProperties.push((token.attrs.get('properties') ?? '').split(/\s+/));
       }

@@ -64,6 +64,41 @@ describe('fixed-layout EPUB (issue 16)', () => {
     expect(page.html.endsWith('</div>')).toBe(true);
   });
 
+  it('a page drawn in SVG by itself (an SVG spine item) is a page: whole, at its drawing’s size, its words text', () => {
+    const withBack = openEpub(
+      buildFixedLayoutEpub({
+        title: 'Blue Fox',
+        author: 'A. Painter',
+        language: 'en',
+        identifier: 'urn:test:fox',
+        pages: [{ text: '', alt: 'A blue fox on a hill', colour: '#3b82f6' }],
+        backCover: { text: 'The End', alt: 'The fox asleep', colour: '#1e3a8a' },
+      }),
+    );
+    expect(withBack.parts.map((p) => [p.path, p.fixed, p.side])).toEqual([
+      ['OEBPS/page-000.xhtml', true, 'center'],
+      ['OEBPS/back-cover.svg', true, 'left'],
+    ]);
+    expect(withBack.toc.map((entry) => [entry.label, entry.part])).toEqual([
+      ['Cover', 0],
+      ['Back cover', 1],
+    ]);
+    const back = withBack.renderPart(1, urls);
+    expect(back.page).toEqual({ width: 600, height: 800 });
+    expect(back.html.startsWith('<div class="reader-page-body">')).toBe(true);
+    expect(back.html.endsWith('</div>')).toBe(true);
+    expect(back.html).toContain('<g role="img" aria-label="The fox asleep">');
+    expect(back.text).toContain('The End');
+    // A drawing with a size and no viewBox is a page of that size.
+    const fixed = { part: 0, resolveLink: () => null, ...urls, fixed: true };
+    expect(
+      renderPart(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="500px" height="700"><rect/></svg>',
+        fixed,
+      ).page,
+    ).toEqual({ width: 500, height: 700 });
+  });
+
   it('takes the size from a drawing’s viewBox, else a fallback; reflowable parts have none', () => {
     const fixed = { part: 0, resolveLink: () => null, ...urls, fixed: true };
     const svgPage =

@@ -16,6 +16,11 @@ import { createHash } from 'node:crypto';
 
 export const IDPF_OBFUSCATION = 'http://www.idpf.org/2008/embedding';
 export const ADOBE_OBFUSCATION = 'http://ns.adobe.com/pdf/enc#RC';
+/** The algorithms of encryption.xml that only obfuscate (a book with others is encrypted). */
+export const FONT_OBFUSCATIONS: ReadonlySet<string> = new Set([
+  IDPF_OBFUSCATION,
+  ADOBE_OBFUSCATION,
+]);
 
 function xorHead(data: Buffer, key: Buffer, length: number): Buffer {
   const out = Buffer.from(data);

@@ -52,6 +52,24 @@ export function viewportSize(content: string): PageSize | null {
   return width && height ? { width, height } : null;
 }
 
+/** A length of a drawing's size in CSS pixels (a number, or px), when it is a page's. */
+function drawingLength(value: string | undefined): number | null {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(px)?\s*$/i.exec(value ?? '');
+  const n = match ? Number(match[1]) : Number.NaN;
+  return n >= 1 && n <= 20_000 ? n : null;
+}
+
+/** The size of a page that is a drawing: its viewBox, else its width and height, or null. */
+function drawingSize(attrs: Map<string, string>): PageSize | null {
+  const box = (attrs.get('viewBox') ?? '').trim().split(/[\s,]+/);
+  if (box.length === 4) {
+    const [width, height] = [drawingLength(box[2]), drawingLength(box[3])];
+    if (width && height) return { width, height };
+  }
+  const [width, height] = [drawingLength(attrs.get('width')), drawingLength(attrs.get('height'))];
+  return width && height ? { width, height } : null;
+}
+
 export type LinkTarget = { part: number; fragment: string | null };
 
 export type RenderOptions = {
@@ -330,8 +348,12 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
   // A TeX or plain-text annotation being read: the formula it is for and its text so far.
   let annotation: { formula: NonNullable<Open['math']>; text: string } | null = null;
   let inBody = !/<body[\s>]/i.test(xhtml);
+  // A page with no body is a drawing (an SVG content document, EPUB 3 §SVG): the whole of it
+  // is the page's body.
+  const bodiless = options.fixed && inBody;
   let page: PageSize | null = null;
   const prefix = (id: string) => partId(options.part, id);
+  if (bodiless) html += `<div class="${FIXED_PAGE_SCOPE}">`;
   for (const token of xmlTokens(xhtml) as Iterable<XmlToken>) {
     if (token.type === 'text') {
       if (annotation && dropDepth === 1) annotation.text += token.text;
@@ -368,20 +390,8 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
       }
       continue;
     }
-    if (options.fixed && !page && token.type === 'open' && name === 'svg' && stack.length === 0) {
-      const box = (token.attrs.get('viewBox') ?? '')
-        .trim()
-        .split(/[\s,]+/)
-        .map(Number);
-      if (
-        box.length === 4 &&
-        box[2]! >= 1 &&
-        box[3]! >= 1 &&
-        box[2]! <= 20_000 &&
-        box[3]! <= 20_000
-      )
-        page = { width: box[2]!, height: box[3]! };
-    }
+    if (options.fixed && !page && token.type === 'open' && name === 'svg' && stack.length === 0)
+      page = drawingSize(token.attrs);
     if (token.type === 'open') {
       const current = stack.at(-1)?.space ?? 'html';
       const space = spaceOf(name, current);
@@ -495,7 +505,7 @@ export function renderPart(xhtml: string, options: RenderOptions): RenderedPart 
     const open = stack.pop()!;
     if (open.written) html += `</${open.written}>`;
   }
-  if (options.fixed && inBody && /<body[\s>]/i.test(xhtml)) html += '</div>';
+  if ((options.fixed && inBody && /<body[\s>]/i.test(xhtml)) || bodiless) html += '</div>';
   return {
     html,
     text: text.join(''),

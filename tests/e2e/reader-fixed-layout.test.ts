@@ -38,7 +38,7 @@ describe('a fixed-layout picture book in the reader', () => {
     // The cover, alone, whole, at the page's proportions, with its picture.
     await expect.poll(() => pages(page).count()).toBe(1);
     const status = page.locator('.reader__status');
-    await expect.poll(() => status.textContent()).toBe('Page 1 of 6');
+    await expect.poll(() => status.textContent()).toBe('Page 1 of 7');
     const cover = await box(page, '.reader-fixed__page');
     expect(cover.width / cover.height).toBeCloseTo(600 / 800, 2);
     const area = await box(page, '.reader-text--fixed');
@@ -52,7 +52,7 @@ describe('a fixed-layout picture book in the reader', () => {
     // The next screen: pages 2 and 3 side by side, the left-hand page on the left.
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect.poll(() => pages(page).count()).toBe(2);
-    await expect.poll(() => status.textContent()).toBe('Pages 2–3 of 6');
+    await expect.poll(() => status.textContent()).toBe('Pages 2–3 of 7');
     const [left, right] = [
       await box(page, '.reader-fixed__page[data-part="1"]'),
       await box(page, '.reader-fixed__page[data-part="2"]'),
@@ -93,11 +93,32 @@ describe('a fixed-layout picture book in the reader', () => {
 
     // The last screen, then back: a spread turns whole.
     await page.getByRole('button', { name: 'Next page' }).click();
-    await expect.poll(() => status.textContent()).toBe('Pages 4–5 of 6');
+    await expect.poll(() => status.textContent()).toBe('Pages 4–5 of 7');
     await page.getByRole('button', { name: 'Next page' }).click();
-    await expect.poll(() => status.textContent()).toBe('Page 6 of 6');
+    await expect.poll(() => status.textContent()).toBe('Pages 6–7 of 7');
+    // The back cover is a page drawn in SVG by itself (an SVG spine item): whole, beside the
+    // last page at its size, its picture named and its words text.
+    const [last, back] = [
+      await box(page, '.reader-fixed__page[data-part="5"]'),
+      await box(page, '.reader-fixed__page[data-part="6"]'),
+    ];
+    expect(back.width).toBeCloseTo(last.width, 0);
+    expect(back.height).toBeCloseTo(last.height, 0);
+    expect(back.x).toBeGreaterThanOrEqual(last.x + last.width - 1);
+    const drawing = await box(page, '.reader-fixed__page[data-part="6"] svg');
+    expect(drawing.width).toBeCloseTo(back.width, 0);
+    expect(drawing.height).toBeCloseTo(back.height, 0);
+    expect(
+      await page
+        .getByRole('img', { name: 'A lamp by an open book, the night outside the window' })
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await page.locator('.reader-fixed__page[data-part="6"]').getByText('The End').isVisible(),
+    ).toBe(true);
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Previous page' }).click();
-    await expect.poll(() => status.textContent()).toBe('Pages 4–5 of 6');
+    await expect.poll(() => status.textContent()).toBe('Pages 4–5 of 7');
 
     // A narrow (portrait) screen: one page at a time, still whole.
     await page.setViewportSize({ width: 700, height: 1000 });
@@ -129,7 +150,7 @@ describe('a fixed-layout picture book in the reader', () => {
     await waitForHydration(page);
     expect(await page.locator('html').getAttribute('lang')).toBe('fr-CA');
     const status = page.locator('.reader__status');
-    await expect.poll(() => status.textContent()).toBe('Pages 2 à 3 sur 6');
+    await expect.poll(() => status.textContent()).toBe('Pages 2 à 3 sur 7');
     await page.getByRole('button', { name: 'Zoom avant' }).click();
     expect(await page.getByText('150 %', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Page entière' }).isEnabled()).toBe(true);

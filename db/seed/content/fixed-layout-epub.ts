@@ -2,7 +2,9 @@
 // pages are drawn at 600×800 CSS pixels, each an SVG picture with its words placed on it by
 // the publisher's CSS (absolute positions, pixel sizes) and inline styles, a cover shown by
 // itself and the pages after it in left/right spreads (issue 16: "a fixed-layout picture
-// book"). The demo catalog sells one, and the reader's tests open it.
+// book"). A back cover, when given, is a page drawn as an SVG content document (EPUB 3 allows
+// one in the spine), as picture-book publishers often make them. The demo catalog sells one,
+// and the reader's tests open it.
 import { escapeXml } from './xml.ts';
 import { createZip } from './zip.ts';
 
@@ -21,7 +23,24 @@ export type FixedLayoutInput = {
   language: string;
   identifier: string;
   pages: PicturePage[];
+  /** The last page, drawn in SVG by itself (its words are SVG text). */
+  backCover?: PicturePage;
 };
+
+const BACK_COVER_FILE = 'back-cover.svg';
+
+function backCoverSvg(input: FixedLayoutInput, page: PicturePage): string {
+  const { width, height } = PICTURE_PAGE_SIZE;
+  return `${XML_DECLARATION}<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">
+  <title>${escapeXml(`${input.title}, back cover`)}</title>
+  <g role="img" aria-label="${escapeXml(page.alt)}">
+    <rect width="${width}" height="${height}" fill="${escapeXml(page.colour)}"/>
+    <circle cx="300" cy="300" r="160" fill="#ffffff" opacity="0.35"/>
+  </g>
+  <text x="300" y="640" font-family="sans-serif" font-size="40" text-anchor="middle" fill="#ffffff">${escapeXml(page.text)}</text>
+</svg>
+`;
+}
 
 export const PICTURE_PAGE_SIZE = { width: 600, height: 800 } as const;
 
@@ -78,14 +97,15 @@ export function buildFixedLayoutEpub(input: FixedLayoutInput): Buffer {
         `    <item id="p${i}" href="${pageFile(i)}" media-type="application/xhtml+xml"/>\n    <item id="i${i}" href="${pictureFile(i)}" media-type="image/svg+xml"/>`,
     )
     .join('\n');
-  // The cover by itself in the middle; then left and right pages.
-  const spine = input.pages
-    .map((_, i) => {
-      const side =
-        i === 0 ? 'rendition:page-spread-center' : i % 2 ? 'page-spread-left' : 'page-spread-right';
-      return `    <itemref idref="p${i}" properties="${side}"/>`;
-    })
-    .join('\n');
+  // The cover by itself in the middle; then left and right pages, the back cover last.
+  const sideOf = (i: number) =>
+    i === 0 ? 'rendition:page-spread-center' : i % 2 ? 'page-spread-left' : 'page-spread-right';
+  const spine = [
+    ...input.pages.map((_, i) => `    <itemref idref="p${i}" properties="${sideOf(i)}"/>`),
+    ...(input.backCover
+      ? [`    <itemref idref="back" properties="${sideOf(input.pages.length)}"/>`]
+      : []),
+  ].join('\n');
   const opf = `${XML_DECLARATION}<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="pub-id" xml:lang="${lang}">
   <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
     <dc:identifier id="pub-id">${escapeXml(input.identifier)}</dc:identifier>
@@ -104,19 +124,20 @@ export function buildFixedLayoutEpub(input: FixedLayoutInput): Buffer {
   <manifest>
     <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
     <item id="css" href="styles.css" media-type="text/css"/>
-${items}
+${items}${input.backCover ? `\n    <item id="back" href="${BACK_COVER_FILE}" media-type="image/svg+xml"/>` : ''}
   </manifest>
   <spine>
 ${spine}
   </spine>
 </package>
 `;
-  const toc = input.pages
-    .map(
-      (page, i) =>
+  const toc = [
+    ...input.pages.map(
+      (_, i) =>
         `      <li><a href="${pageFile(i)}">${escapeXml(i === 0 ? 'Cover' : `Page ${i}`)}</a></li>`,
-    )
-    .join('\n');
+    ),
+    ...(input.backCover ? [`      <li><a href="${BACK_COVER_FILE}">Back cover</a></li>`] : []),
+  ].join('\n');
   const nav = `${XML_DECLARATION}<!DOCTYPE html>
 <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="${lang}" lang="${lang}">
 <head><meta charset="UTF-8"/><title>${escapeXml(input.title)}</title></head>
@@ -141,6 +162,9 @@ ${toc}
         { name: `OEBPS/${pageFile(i)}`, data: pageXhtml(input, page, i, i === 0) },
         { name: `OEBPS/${pictureFile(i)}`, data: picture(page, i) },
       ]),
+      ...(input.backCover
+        ? [{ name: `OEBPS/${BACK_COVER_FILE}`, data: backCoverSvg(input, input.backCover) }]
+        : []),
     ],
     { modified: new Date(MODIFIED) },
   );
