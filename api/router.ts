@@ -12,6 +12,7 @@ import { postStripeWebhook, STRIPE_WEBHOOK_PATH } from './payments/webhooks.ts';
 import {
   deleteAnnotation,
   getAnnotations,
+  getOfflineShare,
   getPart,
   getSearch,
   getSettings,
@@ -68,6 +69,7 @@ const ROUTES: [
   [STRIPE_WEBHOOK_PATH, { POST: postStripeWebhook }, ['application/json']],
   ['/api/reading/settings', { GET: getSettings, PUT: putSettings }],
   ['/api/reading/:productId/parts/:part', { GET: getPart }],
+  ['/api/reading/:productId/offline/:part', { GET: getOfflineShare }],
   ['/api/reading/:productId/annotations', { GET: getAnnotations, POST: postAnnotation }],
   // Before the next: 'export' is not an annotation's id.
   ['/api/reading/:productId/annotations/export', { POST: postNotesExport }],

@@ -7,6 +7,7 @@ import {
 } from '#domain/reading/annotations.ts';
 import {
   countAllowance,
+  offlineShare,
   type ReadingVia,
   readerPart,
   savePosition,
@@ -66,6 +67,26 @@ export async function getPart(request: Request, context: WebContext, params: Par
   );
   return jsonApi({
     data: { type: 'reader-part', id: String(found.index), attributes: found },
+  });
+}
+
+/**
+ * GET /api/reading/{productId}/offline/{part}: the parts this device may keep to read the book
+ * offline, from the part the reader is in (issue 16; the share: domain/reading/offline.ts).
+ */
+export async function getOfflineShare(request: Request, context: WebContext, params: Params) {
+  const parsed = input(request, params);
+  const part = partParam.safeParse(params.part);
+  if (!parsed || !part.success) return apiError(context, 404, 'error.notFound');
+  const share = await offlineShare(
+    context.rc,
+    context.bookFiles,
+    parsed.productId,
+    part.data,
+    parsed.via,
+  );
+  return jsonApi({
+    data: { type: 'offline-share', id: String(parsed.productId), attributes: share },
   });
 }
 

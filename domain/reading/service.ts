@@ -24,6 +24,7 @@ import { allowanceLimit, decideAllowance, printLimit, shownDrmPercent } from './
 import { type EpubPublication, openEpub } from './epub-publication.ts';
 import type { BookFileStore, ByteRange } from './file-store.ts';
 import { fixedSpreads } from './fixed-spreads.ts';
+import { offlineParts } from './offline.ts';
 import { pdfPageLabels, pdfPageTextLengths } from './pdf-text.ts';
 import {
   epubPrintPages,
@@ -466,6 +467,29 @@ export async function readerPart(
   const book = await openBook(store, file);
   if (part < 0 || part >= book.publication.parts.length) throw new NotFound();
   return renderedPart(book, part, partUrls(file.id, via));
+}
+
+/**
+ * What a device may keep of a book to read it offline (offline.ts), from the part the reader
+ * is in: the EPUB's parts, each kept whole. A PDF keeps nothing yet (its file is one stream
+ * that pdf.js reads in ranges; keeping a share of its pages is not built).
+ */
+export async function offlineShare(
+  ctx: RequestContext,
+  store: BookFileStore,
+  productId: number,
+  from: number,
+  via: ReadingVia,
+): Promise<{ parts: number[] }> {
+  const { product, file } = await readerContext(ctx, productId, via);
+  if (file.extension !== 'epub') return { parts: [] };
+  const metrics = await fileMetrics(ctx, store, file);
+  const book = await openBook(store, file);
+  // A fixed-layout book's pages are pictures with few words: its share is counted in pages.
+  const sizes = book.publication.parts.every((p) => p.fixed)
+    ? metrics.partLengths.map(() => 1)
+    : metrics.partLengths;
+  return { parts: offlineParts(sizes, percent(product.drmOfflinePercent), from) };
 }
 
 /**

@@ -1529,8 +1529,18 @@ export const en = {
     'Printing: {percent}% of the book, {limit, plural, one {# page} other {# pages}} of {pages, number} ({left, plural, =0 {none left} other {# left}})',
   'reader.drm.printEpub':
     'Printing: {percent}% of the book, {limit, plural, one {# page} other {# pages}} of {pages, number} ({left, plural, =0 {none left} other {# left}}). A page is 1,800 characters of its text.',
-  'reader.drm.offline':
-    'Offline reading: {percent}% allowed by the publisher, but not available in this reader yet',
+  'reader.drm.offline': 'Offline reading: {percent}% of the book',
+  'reader.offline.keeping': 'Keeping this book’s offline share on this device…',
+  'reader.offline.kept':
+    '{count, plural, =0 {Nothing of this book is kept on this device: the part you are reading is larger than its offline share.} one {# part of this book is kept on this device for reading offline.} other {# parts of this book are kept on this device for reading offline.}}',
+  'reader.offline.unavailable': 'This browser cannot keep books for reading offline.',
+  'reader.offline.failed': 'This book could not be kept on this device for reading offline.',
+  'reader.offline.pdf': 'Offline reading of PDF books is not available in this reader yet.',
+  'reader.offline.offline':
+    'You are offline. You can read the parts kept on this device; your place is saved here and sent when you are back online.',
+  'reader.offline.notKept':
+    'This part of the book is not kept on this device. Connect to the internet to read it.',
+  'reader.offline.synced': 'Back online: your place in the book is saved.',
   'reading.copy.allowed':
     'Copied. You have used {used, number} of the {limit, number} characters this book lets you copy.',
   'reading.copy.refused':

@@ -1579,8 +1579,21 @@ export const frCA: Record<MessageId, string> = {
     'Impression : {percent} % du livre, {limit, plural, one {# page} other {# pages}} sur {pages, number} ({left, plural, =0 {aucune restante} one {# restante} other {# restantes}})',
   'reader.drm.printEpub':
     'Impression : {percent} % du livre, {limit, plural, one {# page} other {# pages}} sur {pages, number} ({left, plural, =0 {aucune restante} one {# restante} other {# restantes}}). Une page compte 1 800 caractères de son texte.',
-  'reader.drm.offline':
-    'Lecture hors ligne : {percent} % permis par l’éditeur, mais pas encore offerte dans ce lecteur',
+  'reader.drm.offline': 'Lecture hors ligne : {percent} % du livre',
+  'reader.offline.keeping': 'Conservation de la part hors ligne de ce livre sur cet appareil…',
+  'reader.offline.kept':
+    '{count, plural, =0 {Rien de ce livre n’est conservé sur cet appareil : la partie que vous lisez dépasse sa part hors ligne.} one {# partie de ce livre est conservée sur cet appareil pour la lecture hors ligne.} other {# parties de ce livre sont conservées sur cet appareil pour la lecture hors ligne.}}',
+  'reader.offline.unavailable':
+    'Ce navigateur ne peut pas conserver de livres pour la lecture hors ligne.',
+  'reader.offline.failed':
+    'Ce livre n’a pas pu être conservé sur cet appareil pour la lecture hors ligne.',
+  'reader.offline.pdf':
+    'La lecture hors ligne des livres PDF n’est pas encore offerte dans ce lecteur.',
+  'reader.offline.offline':
+    'Vous êtes hors ligne. Vous pouvez lire les parties conservées sur cet appareil; votre position est enregistrée ici et envoyée dès votre retour en ligne.',
+  'reader.offline.notKept':
+    'Cette partie du livre n’est pas conservée sur cet appareil. Connectez-vous à Internet pour la lire.',
+  'reader.offline.synced': 'De retour en ligne : votre position dans le livre est enregistrée.',
   'reading.copy.allowed':
     'Copié. Vous avez utilisé {used, number} des {limit, number} caractères que ce livre vous permet de copier.',
   'reading.copy.refused':

@@ -12,6 +12,10 @@ import { totpAuthenticators } from '#db/schema/second-factor.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REDEEM_CODE } from '#db/seed/accounts.ts';
 import { PICTURE_BOOK_POSITION } from '#db/seed/publisher-feed.ts';
+
+/** The demo feed's e-book the offline test reads (not the first, not the picture book). */
+const OFFLINE_BOOK_POSITION = PICTURE_BOOK_POSITION + 1;
+
 import { redeemCodeDigest } from '#domain/access/redeem.ts';
 import { isCampusRequest, makeCampus, makeOrganization } from './campus-fixture.ts';
 
@@ -289,6 +293,23 @@ export async function startFixtureServer(options: {
         .offset(req.url === '/feed-ebook' ? 0 : PICTURE_BOOK_POSITION)
         .limit(1);
       if (!book) return send(res, 404, { error: `no ${req.url.slice(1)} in the demo feed` });
+      return send(res, 201, { productId: book.id });
+    }
+    if (req.url === '/feed-ebook-offline') {
+      // Issue 16, offline reading: the feed's third e-book (a textbook of three chapters, used
+      // by no other test), its publisher allowing all of it offline.
+      const [book] = await options.db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(like(products.isbnText, '97989%'), eq(products.productFileType, 'EPUB')))
+        .orderBy(products.id)
+        .offset(OFFLINE_BOOK_POSITION)
+        .limit(1);
+      if (!book) return send(res, 404, { error: 'no offline e-book in the demo feed' });
+      await options.db
+        .update(products)
+        .set({ drmOfflinePercent: '100' })
+        .where(eq(products.id, book.id));
       return send(res, 201, { productId: book.id });
     }
     if (req.url === '/redeem-codes') {

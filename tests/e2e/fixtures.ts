@@ -43,6 +43,11 @@ export async function feedEbook(): Promise<number> {
   return (await call<{ productId: number }>('/feed-ebook', {})).productId;
 }
 
+/** A demo feed e-book of three chapters that may be read offline whole (issue 16). */
+export async function feedOfflineEbook(): Promise<number> {
+  return (await call<{ productId: number }>('/feed-ebook-offline', {})).productId;
+}
+
 /** The product id of the demo feed's fixed-layout picture book (issue 16). */
 export async function feedPictureBook(): Promise<number> {
   return (await call<{ productId: number }>('/feed-picture-book', {})).productId;

@@ -11,7 +11,13 @@ export type ReaderApi = {
   search(
     query: string,
   ): Promise<{ part: number; occurrence: number; before: string; match: string; after: string }[]>;
+  /**
+   * Saves the place on the server; without a network it is kept on this device instead
+   * (pendingPosition) and no error is raised.
+   */
   savePosition(position: { part: number; progression: number }, keepalive?: boolean): Promise<void>;
+  /** Sends the place kept while offline, if any; true when one was saved now. */
+  flushPosition(): Promise<boolean>;
   allow(
     request: { kind: 'copy'; characters: number } | { kind: 'print'; from: number; to: number },
   ): Promise<{ allowed: boolean; message: string; used: number; limit: number }>;
@@ -45,17 +51,42 @@ export class ReadingClosed extends Error {}
 /** A call the server refused, with the reason it gave, in the reader's language. */
 export class ReaderCallRefused extends Error {}
 
+/**
+ * The URL of a reader's call about a book, as the reader makes it (the service worker keeps
+ * parts under these same URLs, web/reading/offline-reading.ts).
+ */
+export function readerCallUrl(
+  productId: number,
+  courseMemberId: number | null,
+  path: string,
+  params = '',
+): string {
+  const query = courseMemberId === null ? '' : `coursemember_id=${courseMemberId}`;
+  const search = [query, params].filter(Boolean).join('&');
+  return `/api/reading/${productId}${path}${search ? `?${search}` : ''}`;
+}
+
+/** Where a place read offline waits to be saved (issue 16: "sync when back online"). */
+const pendingKey = (productId: number) => `shelfmark.reader.pendingPosition.${productId}`;
+
+/** The place read last while the server could not be reached, if any. */
+export function pendingPosition(productId: number): { part: number; progression: number } | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(pendingKey(productId)) ?? 'null');
+    return value && Number.isInteger(value.part) && typeof value.progression === 'number'
+      ? { part: value.part, progression: value.progression }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 export function readerApi(
   productId: number,
   csrfToken: string,
   courseMemberId: number | null,
 ): ReaderApi {
-  const base = `/api/reading/${productId}`;
-  const query = courseMemberId === null ? '' : `coursemember_id=${courseMemberId}`;
-  const url = (path: string, params = '') => {
-    const search = [query, params].filter(Boolean).join('&');
-    return `${base}${path}${search ? `?${search}` : ''}`;
-  };
+  const url = (path: string, params = '') => readerCallUrl(productId, courseMemberId, path, params);
   const send = async (input: string, init: RequestInit = {}) => {
     const response = await fetch(input, {
       credentials: 'same-origin',
@@ -93,11 +124,26 @@ export function readerApi(
       return body.data.map((hit: { attributes: unknown }) => hit.attributes);
     },
     async savePosition(position, keepalive = false) {
-      await call(url('/position'), {
-        method: 'PUT',
-        keepalive,
-        body: JSON.stringify({ data: { type: 'reading-position', attributes: position } }),
-      });
+      try {
+        await call(url('/position'), {
+          method: 'PUT',
+          keepalive,
+          body: JSON.stringify({ data: { type: 'reading-position', attributes: position } }),
+        });
+      } catch (error) {
+        // No network (fetch rejects with a TypeError): the place waits on this device and is
+        // sent when the network is back (flushPosition). A refusal is the server's answer.
+        if (!(error instanceof TypeError)) throw error;
+        localStorage.setItem(pendingKey(productId), JSON.stringify(position));
+        return;
+      }
+      localStorage.removeItem(pendingKey(productId));
+    },
+    async flushPosition() {
+      const pending = pendingPosition(productId);
+      if (!pending) return false;
+      await this.savePosition(pending);
+      return pendingPosition(productId) === null;
     },
     async annotations() {
       const body = await call(url('/annotations'));

@@ -10,7 +10,14 @@ const PRINT_MESSAGE = {
 // The book's DRM restrictions (spec 1 §2 shelf details: Offline percent, Copy/Paste percent,
 // Printing), each percentage only when above 0 and rounded (spec 1 §5, spec 2 §9), with what
 // is used; printing in the book's print pages with how many are left, or why there is none.
-export function DrmSummary({ drm }: { drm: ReaderDrm }) {
+export function DrmSummary({
+  drm,
+  offline = null,
+}: {
+  drm: ReaderDrm;
+  /** What this device keeps of the book for reading offline, when known (issue 16). */
+  offline?: string | null;
+}) {
   const t = useT();
   const rows: string[] = [];
   if (drm.copyPercent !== null)
@@ -33,6 +40,7 @@ export function DrmSummary({ drm }: { drm: ReaderDrm }) {
   else rows.push(t('reader.drm.printNone'));
   if (drm.offlinePercent !== null)
     rows.push(t('reader.drm.offline', { percent: drm.offlinePercent }));
+  if (offline) rows.push(offline);
   return (
     <section className="reader-drm stack-sm" aria-labelledby="reader-drm-heading">
       <h2 id="reader-drm-heading">{t('reader.drm.heading')}</h2>

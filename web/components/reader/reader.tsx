@@ -35,6 +35,7 @@ import type { ReaderPart, ReaderView, TocEntry } from '#domain/reading/types.ts'
 import { normalizedLength } from '#domain/reading/xhtml-content.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
+import { useOfflineReading } from '#web/reading/use-offline-reading.ts';
 import { useInnerHtml } from '#web/utils/inner-html.ts';
 import { ReaderCallRefused, ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
 import { clearHit, offsetsOfRange, rangeAtOffsets } from '#web/utils/text-ranges.client.ts';
@@ -399,6 +400,8 @@ export function Reader({
   const close = useCallback(
     (error: unknown) => {
       if (error instanceof ReadingClosed) setClosed(error.message || t('reader.closed'));
+      // No network: what is not kept on this device cannot be shown (issue 16, offline).
+      else if (error instanceof TypeError || !navigator.onLine) say(t('reader.offline.notKept'));
       else say(t('error.generic'));
     },
     [say, t],
@@ -450,6 +453,15 @@ export function Reader({
     },
     [api, close, isPdf, part, view.partCount],
   );
+
+  const offline = useOfflineReading({
+    view,
+    api,
+    courseMemberId,
+    part: location.part,
+    say,
+    openAt: (index, progression) => void openPart(index, { at: 'progression', progression }),
+  });
 
   const next = useCallback(() => {
     if (isPdf) return void pdf.current?.next();
@@ -959,10 +971,15 @@ export function Reader({
               copy: { ...view.drm.copy, used: used.copy },
               print: { ...view.drm.print, used: used.print },
             }}
+            offline={offline.status}
           />
           <p className="reader__keys">{t('reader.keys')}</p>
         </section>
         <div className="reader__main stack-sm">
+          {/* Always there, so that a screen reader hears it when the network goes. */}
+          <output className="reader__offline">
+            {offline.online ? '' : t('reader.offline.offline')}
+          </output>
           <div className="reader__bar">
             <button type="button" className="button button--secondary" onClick={previous}>
               {t('reader.previous')}
