@@ -53,7 +53,8 @@ describe('reading offline', () => {
 
     // Another chapter, offline: kept, so it opens.
     const chapters = page.getByRole('navigation', { name: 'Table of contents' });
-    if (!(await chapters.isVisible())) await page.getByText('Table of contents', { exact: true }).click();
+    if (!(await chapters.isVisible()))
+      await page.getByText('Table of contents', { exact: true }).click();
     await chapters.getByRole('link', { name: 'Worked example' }).click();
     await book.getByRole('heading', { name: 'Worked example' }).waitFor();
     // The place waits on this device.
