@@ -18,6 +18,7 @@ import type { SessionUser } from '#domain/accounts/types.ts';
 import {
   countAllowance,
   diskFileStore,
+  offlineShare,
   openReader,
   readerPart,
   savePosition,
@@ -96,7 +97,7 @@ function pagedEpub(kind: 'list' | 'breaks'): Buffer {
  * or a PDF of the pages given) and a PDF study guide, written under DATA_DIR.
  */
 async function bookWithFiles(
-  drm: { copy?: string | null; print?: string | null } = {},
+  drm: { copy?: string | null; print?: string | null; offline?: string | null } = {},
   options: {
     language?: string;
     epubLanguage?: string;
@@ -111,7 +112,7 @@ async function bookWithFiles(
       productFileType: options.pdfPages ? 'PDF' : 'EPUB',
       drmCopyPercent: drm.copy === undefined ? '10' : drm.copy,
       drmPrintPercent: drm.print === undefined ? '50' : drm.print,
-      drmOfflinePercent: '0',
+      drmOfflinePercent: drm.offline === undefined ? '0' : drm.offline,
       languageCode: options.language ?? 'en',
     },
     { readerFile: false },
@@ -305,6 +306,25 @@ describe('book files, owners only (/file/read/{id}, /bookfile/{id}/download)', (
       '*': 'OEBPS/content.opf',
     });
     expect(opf.status).toBe(404);
+  });
+
+  it('issue 16: the offline share is whole chapters from where the reader is, within the percentage; none for a PDF or without one; nobody else gets it', async () => {
+    const owner = await person();
+    const stranger = await person();
+    // Three chapters of equal length: 70 % keeps two of them, 100 % all three.
+    const book = await bookWithFiles({ offline: '70' });
+    const whole = await bookWithFiles({ offline: '100' });
+    const none = await bookWithFiles({ offline: null });
+    const pdf = await bookWithFiles({ offline: '100' }, { pdfPages: [['One'], ['Two']] });
+    for (const b of [book, whole, none, pdf]) await own(owner.id, b.productId);
+    const share = (productId: number, from: number, user = owner) =>
+      offlineShare(ctxOf(user), store(), productId, from, noMember);
+    expect(await share(book.productId, 0)).toEqual({ parts: [0, 1] });
+    expect(await share(book.productId, 2)).toEqual({ parts: [1, 2] });
+    expect(await share(whole.productId, 1)).toEqual({ parts: [0, 1, 2] });
+    expect(await share(none.productId, 0)).toEqual({ parts: [] });
+    expect(await share(pdf.productId, 0)).toEqual({ parts: [] });
+    await expect(share(book.productId, 0, stranger)).rejects.toBeInstanceOf(Forbidden);
   });
 
   it('a PDF is served in ranges for pdf.js; a range past the end is 416', async () => {
