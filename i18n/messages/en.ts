@@ -1540,6 +1540,8 @@ export const en = {
     'You are offline. You can read the parts kept on this device; your place is saved here and sent when you are back online.',
   'reader.offline.notKept':
     'This part of the book is not kept on this device. Connect to the internet to read it.',
+  'reader.offline.syncedNotes':
+    'Back online: {count, plural, one {# change to your highlights, notes and bookmarks is} other {# changes to your highlights, notes and bookmarks are}} saved.',
   'reader.offline.synced': 'Back online: your place in the book is saved.',
   'reading.copy.allowed':
     'Copied. You have used {used, number} of the {limit, number} characters this book lets you copy.',

@@ -1593,6 +1593,8 @@ export const frCA: Record<MessageId, string> = {
     'Vous êtes hors ligne. Vous pouvez lire les parties conservées sur cet appareil; votre position est enregistrée ici et envoyée dès votre retour en ligne.',
   'reader.offline.notKept':
     'Cette partie du livre n’est pas conservée sur cet appareil. Connectez-vous à Internet pour la lire.',
+  'reader.offline.syncedNotes':
+    'De retour en ligne : {count, plural, one {# modification de vos surlignages, notes et signets est enregistrée} other {# modifications de vos surlignages, notes et signets sont enregistrées}}.',
   'reader.offline.synced': 'De retour en ligne : votre position dans le livre est enregistrée.',
   'reading.copy.allowed':
     'Copié. Vous avez utilisé {used, number} des {limit, number} caractères que ce livre vous permet de copier.',

@@ -1,12 +1,12 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
 import { feedOfflineEbook, makeOwnership, makeUser } from './fixtures.ts';
 
 // Issue 16, listen and read offline: "Offline reading up to the book's offline percentage
 // (spec 1 §3 offlinePercent): a service worker keeps that share of the book and the reader's
-// code, readable with the network off; positions … made offline sync when back online without
-// losing any." The demo feed's third e-book (three chapters) is allowed offline whole
+// code, readable with the network off; positions, highlights and notes made offline sync when
+// back online without losing any." The demo feed's third e-book (three chapters) is allowed offline whole
 // (fixture /feed-ebook-offline); how a smaller share is chosen is domain/reading/offline.ts's.
 
 let browser: Browser;
@@ -16,6 +16,25 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** Selects the first `length` characters of the chapter's first paragraph, as a reader would. */
+function selectWords(page: Page, length: number): Promise<string> {
+  return page.evaluate((n) => {
+    const paragraph = document.querySelector('.reader__page section.reader-text p');
+    const text = paragraph?.firstChild;
+    if (!(text instanceof Text)) throw new Error('no paragraph text');
+    const range = document.createRange();
+    range.setStart(text, 0);
+    range.setEnd(text, Math.min(n, text.length));
+    const selection = getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+    return range.toString();
+  }, length);
+}
+
+const painted = (page: Page, colour: string) =>
+  page.evaluate((name) => CSS.highlights.get(`reader-hl-${name}`)?.size ?? 0, colour);
 
 describe('reading offline', () => {
   it('keeps the book on the device, opens it with the network off, and saves the place read offline once back online', async () => {
@@ -63,11 +82,33 @@ describe('reading offline', () => {
       .poll(() => page.evaluate((key) => localStorage.getItem(key), pendingKey))
       .toContain('"part":1');
 
-    // Back online: the place is sent, and the reader says so.
+    // A highlight with a note, made offline: shown and painted at once, waiting on the device.
+    await page.getByText('Notebook', { exact: true }).click();
+    const words = await selectWords(page, 30);
+    await page.getByRole('radio', { name: 'Blue' }).check();
+    await page.getByRole('button', { name: 'Highlight selection' }).click();
+    await page.getByText('Highlighted in Blue.').waitFor();
+    const item = page.locator('.reader-notebook__item').filter({ hasText: /^Blue highlight, / });
+    expect(await item.locator('blockquote').innerText()).toBe(words.trim());
+    await item.getByRole('button', { name: 'Add a note' }).click();
+    await page.getByLabel('Your note').fill('Written on the train');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await page.getByText('Note saved.').waitFor();
+    expect(await painted(page, 'blue')).toBe(1);
+
+    // Back online: the place and the highlight are sent, and the reader says so.
     await context.setOffline(false);
-    await page.getByText('Back online: your place in the book is saved.').waitFor();
+    await page
+      .getByText('Back online: 1 change to your highlights, notes and bookmarks is saved.')
+      .waitFor();
     expect(await offline.isVisible()).toBe(false);
     expect(await page.evaluate((key) => localStorage.getItem(key), pendingKey)).toBeNull();
+    expect(
+      await page.evaluate(
+        (key) => localStorage.getItem(key),
+        `shelfmark.reader.pendingAnnotations.${productId}`,
+      ),
+    ).toBeNull();
     await context.close();
 
     // Another device opens the book where it was read offline.
@@ -80,6 +121,12 @@ describe('reading offline', () => {
       .locator('.reader__page .reader-book')
       .getByRole('heading', { name: 'Worked example' })
       .waitFor();
+    await phone.getByRole('button', { name: 'Reading tools' }).click();
+    await phone.getByText('Notebook', { exact: true }).click();
+    const there = phone.locator('.reader-notebook__item').filter({ hasText: /^Blue highlight, / });
+    await there.getByText('Written on the train').waitFor();
+    expect(await there.locator('blockquote').innerText()).toBe(words.trim());
+    expect(await phone.locator('.reader-notebook__item').count()).toBe(1);
     await other.close();
   });
 });

@@ -6,7 +6,8 @@ import { canKeepOffline, keepBookOffline } from './offline-reading.ts';
 
 // The reader's side of offline reading (issue 16): keeps the book's offline share on this
 // device once the page is idle, and again when the reader moves out of it; says what is kept;
-// knows when the network is gone; sends the place read offline once it is back, and opens
+// knows when the network is gone; sends what was done offline once it is back (the place,
+// highlights, notes and bookmarks: web/utils/reader-api.ts keeps them meanwhile), and opens
 // the book at that place when its page comes from what was kept.
 
 /** What of the reader's page this needs (its data, as the page has it). */
@@ -28,6 +29,7 @@ export function useOfflineReading({
   part,
   say,
   openAt,
+  onNotesSaved,
 }: {
   view: OfflineView;
   api: ReaderApi;
@@ -37,6 +39,8 @@ export function useOfflineReading({
   say(text: string): void;
   /** Opens the book at a place (the one read offline, when newer than the page's). */
   openAt(part: number, progression: number): void;
+  /** Highlights, notes or bookmarks made offline were saved: the list is to be read again. */
+  onNotesSaved(): void;
 }): { status: string | null; online: boolean } {
   const t = useT();
   const allowed = view.drm.offlinePercent !== null && view.format === 'epub';
@@ -51,9 +55,13 @@ export function useOfflineReading({
     const update = () => {
       setOnline(navigator.onLine);
       if (navigator.onLine)
-        api.flushPosition().then(
+        api.flushPending().then(
           (saved) => {
-            if (saved) say(t('reader.offline.synced'));
+            if (!saved) return;
+            if (saved.annotations > 0) {
+              onNotesSaved();
+              say(t('reader.offline.syncedNotes', { count: saved.annotations }));
+            } else if (saved.position) say(t('reader.offline.synced'));
           },
           () => {},
         );
@@ -65,7 +73,7 @@ export function useOfflineReading({
       window.removeEventListener('online', update);
       window.removeEventListener('offline', update);
     };
-  }, [api, say, t]);
+  }, [api, say, t, onNotesSaved]);
 
   // A page that came from what was kept shows the place of when it was kept: the place read
   // since, on this device, is newer.

@@ -5,6 +5,14 @@ import type { Annotation } from '#domain/reading/annotations.ts';
 import type { ExportFormat } from '#domain/reading/notes-export.ts';
 import type { ReaderSettings } from '#domain/reading/reader-settings.ts';
 import type { ReaderPart } from '#domain/reading/types.ts';
+import {
+  localAnnotation,
+  type NewAnnotation,
+  type PendingChange,
+  temporaryId,
+  withChange,
+  withPending,
+} from '#web/reading/pending-annotations.ts';
 
 export type ReaderApi = {
   part(part: number): Promise<ReaderPart>;
@@ -16,19 +24,27 @@ export type ReaderApi = {
    * (pendingPosition) and no error is raised.
    */
   savePosition(position: { part: number; progression: number }, keepalive?: boolean): Promise<void>;
-  /** Sends the place kept while offline, if any; true when one was saved now. */
-  flushPosition(): Promise<boolean>;
+  /**
+   * Sends what waited on this device while offline (the place, then highlights, notes and
+   * bookmarks in the order they were made): what was saved now, or null when nothing waited.
+   */
+  flushPending(): Promise<{ position: boolean; annotations: number } | null>;
   allow(
     request: { kind: 'copy'; characters: number } | { kind: 'print'; from: number; to: number },
   ): Promise<{ allowed: boolean; message: string; used: number; limit: number }>;
   /** The reader's highlights and bookmarks in this book (issue 16), each located now. */
   annotations(): Promise<Annotation[]>;
+  /**
+   * Without a network the highlight waits on this device (`exact`: its words, shown until it
+   * is saved) and comes back with a temporary id below zero; so do changes and removals.
+   */
   addAnnotation(input: {
     kind: AnnotationKind;
     part: number;
     start: number;
     end: number;
     colour?: HighlightColour;
+    exact?: string;
   }): Promise<Annotation>;
   changeAnnotation(
     id: number,
@@ -68,6 +84,27 @@ export function readerCallUrl(
 
 /** Where a place read offline waits to be saved (issue 16: "sync when back online"). */
 const pendingKey = (productId: number) => `shelfmark.reader.pendingPosition.${productId}`;
+
+/** Where highlights, notes and bookmarks made offline wait to be saved, in order. */
+const pendingAnnotationsKey = (productId: number) =>
+  `shelfmark.reader.pendingAnnotations.${productId}`;
+
+export function pendingAnnotations(productId: number): PendingChange[] {
+  try {
+    const value = JSON.parse(localStorage.getItem(pendingAnnotationsKey(productId)) ?? '[]');
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}
+
+function keepPendingAnnotations(productId: number, pending: PendingChange[]): void {
+  if (pending.length === 0) localStorage.removeItem(pendingAnnotationsKey(productId));
+  else localStorage.setItem(pendingAnnotationsKey(productId), JSON.stringify(pending));
+}
+
+/** Whether a call failed for want of a network (fetch rejects with a TypeError). */
+const offline = (error: unknown) => error instanceof TypeError;
 
 /** The place read last while the server could not be reached, if any. */
 export function pendingPosition(productId: number): { part: number; progression: number } | null {
@@ -115,7 +152,56 @@ export function readerApi(
     const response = await send(input, init);
     return response.status === 204 ? null : response.json();
   };
-  return {
+  // The list as last shown, the changes waiting offline applied (for a change made offline).
+  let shown: Annotation[] = [];
+  const postAnnotation = async (input: NewAnnotation & { note?: string }): Promise<Annotation> => {
+    const body = await call(url('/annotations'), {
+      method: 'POST',
+      body: JSON.stringify({ data: { type: 'annotation', attributes: input } }),
+    });
+    return { id: Number(body.data.id), ...body.data.attributes };
+  };
+  const patchAnnotation = async (
+    id: number,
+    change: { colour?: HighlightColour; note?: string | null },
+  ): Promise<Annotation> => {
+    const body = await call(url(`/annotations/${id}`), {
+      method: 'PATCH',
+      body: JSON.stringify({ data: { type: 'annotation', attributes: change } }),
+    });
+    return { id: Number(body.data.id), ...body.data.attributes };
+  };
+  type FlushResult = { position: boolean; annotations: number } | null;
+  let flushing: Promise<FlushResult> | null = null;
+  const flushOnce = async (): Promise<FlushResult> => {
+    const position = pendingPosition(productId);
+    let pending = pendingAnnotations(productId);
+    if (!position && pending.length === 0) return null;
+    let positionSaved = false;
+    if (position) {
+      await api.savePosition(position);
+      positionSaved = pendingPosition(productId) === null;
+    }
+    let saved = 0;
+    while (pending.length > 0) {
+      const [item, ...rest] = pending;
+      try {
+        if (item!.op === 'add')
+          await postAnnotation({ ...item!.input, ...(item!.note ? { note: item!.note } : {}) });
+        else if (item!.op === 'change') await patchAnnotation(item!.id, item!.change);
+        else await call(url(`/annotations/${item!.id}`), { method: 'DELETE' });
+        saved += 1;
+      } catch (error) {
+        // Still no network: the rest waits. A refusal (the highlight was removed on another
+        // device, or its words are gone) is the server's last word on that one change.
+        if (offline(error) || error instanceof ReadingClosed) break;
+      }
+      pending = rest;
+      keepPendingAnnotations(productId, pending);
+    }
+    return { position: positionSaved, annotations: saved };
+  };
+  const api: ReaderApi = {
     async part(part) {
       return (await call(url(`/parts/${part}`))).data.attributes;
     },
@@ -139,35 +225,91 @@ export function readerApi(
       }
       localStorage.removeItem(pendingKey(productId));
     },
-    async flushPosition() {
-      const pending = pendingPosition(productId);
-      if (!pending) return false;
-      await this.savePosition(pending);
-      return pendingPosition(productId) === null;
-    },
+
     async annotations() {
       const body = await call(url('/annotations'));
-      return body.data.map((item: { id: string; attributes: Omit<Annotation, 'id'> }) => ({
-        id: Number(item.id),
-        ...item.attributes,
-      }));
+      const list: Annotation[] = body.data.map(
+        (item: { id: string; attributes: Omit<Annotation, 'id'> }) => ({
+          id: Number(item.id),
+          ...item.attributes,
+        }),
+      );
+      shown = withPending(list, pendingAnnotations(productId), new Date().toISOString());
+      return shown;
     },
-    async addAnnotation(input) {
-      const body = await call(url('/annotations'), {
-        method: 'POST',
-        body: JSON.stringify({ data: { type: 'annotation', attributes: input } }),
-      });
-      return { id: Number(body.data.id), ...body.data.attributes };
+    async addAnnotation({ exact = '', ...input }) {
+      try {
+        const made = await postAnnotation(input);
+        shown = [...shown, made];
+        return made;
+      } catch (error) {
+        if (!offline(error)) throw error;
+        const pending = pendingAnnotations(productId);
+        const add = {
+          op: 'add' as const,
+          id: temporaryId(pending),
+          input,
+          exact,
+          at: new Date().toISOString(),
+          note: null,
+        };
+        keepPendingAnnotations(productId, withChange(pending, add));
+        const made = localAnnotation(add);
+        shown = [...shown, made];
+        return made;
+      }
     },
     async changeAnnotation(id, change) {
-      const body = await call(url(`/annotations/${id}`), {
-        method: 'PATCH',
-        body: JSON.stringify({ data: { type: 'annotation', attributes: change } }),
-      });
-      return { id: Number(body.data.id), ...body.data.attributes };
+      if (id > 0) {
+        try {
+          const changed = await patchAnnotation(id, change);
+          shown = shown.map((item) => (item.id === id ? changed : item));
+          return changed;
+        } catch (error) {
+          if (!offline(error)) throw error;
+        }
+      }
+      const pending = withChange(pendingAnnotations(productId), { op: 'change', id, change });
+      keepPendingAnnotations(productId, pending);
+      const now = new Date().toISOString();
+      const changed = withPending(shown, [{ op: 'change', id, change }], now).find(
+        (item) => item.id === id,
+      );
+      if (!changed) throw new Error(`no annotation ${id}`);
+      shown = shown.map((item) => (item.id === id ? changed : item));
+      return changed;
     },
     async removeAnnotation(id) {
-      await call(url(`/annotations/${id}`), { method: 'DELETE' });
+      if (id > 0) {
+        try {
+          await call(url(`/annotations/${id}`), { method: 'DELETE' });
+          shown = shown.filter((item) => item.id !== id);
+          return;
+        } catch (error) {
+          if (!offline(error)) throw error;
+        }
+      }
+      keepPendingAnnotations(
+        productId,
+        withChange(pendingAnnotations(productId), { op: 'remove', id }),
+      );
+      shown = shown.filter((item) => item.id !== id);
+    },
+    flushPending() {
+      // One at a time, in this page and in every tab of this book (the Web Locks API): two
+      // flushes reading the same waiting list would save each highlight twice.
+      if (!flushing) {
+        const run: Promise<FlushResult> =
+          typeof navigator !== 'undefined' && navigator.locks
+            ? navigator.locks
+                .request(`shelfmark-reader-flush-${productId}`, flushOnce)
+                .then((result) => result)
+            : flushOnce();
+        flushing = run.finally(() => {
+          flushing = null;
+        });
+      }
+      return flushing;
     },
     async exportNotes(format) {
       const response = await send(url('/annotations/export'), {
@@ -200,4 +342,5 @@ export function readerApi(
       return body.data.attributes;
     },
   };
+  return api;
 }

@@ -246,10 +246,14 @@ export function Reader({
 
   // Highlights and bookmarks (issue 16, study tools): the reader's own, from the server.
   const [annotations, setAnnotations] = useState<Annotation[] | null>(null);
+  // Read again once what was made offline is saved (its temporary ids become the server's).
+  const [notesSaved, setNotesSaved] = useState(0);
+  const onNotesSaved = useCallback(() => setNotesSaved((n) => n + 1), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: notesSaved asks for the list again
   useEffect(() => {
     if (isPdf) return;
     api.annotations().then(setAnnotations, () => setAnnotations([]));
-  }, [api, isPdf]);
+  }, [api, isPdf, notesSaved]);
   const chapterText = () => pageArea.current?.querySelector('section.reader-text') ?? null;
   // Each colour's highlights of the chapter shown, painted by the browser (CSS Custom Highlight
   // API), so the book's text and its selection stay as they are.
@@ -284,7 +288,9 @@ export function Reader({
     colour?: HighlightColour,
   ) => {
     if (!part) return;
-    api.addAnnotation({ kind, part: part.index, ...offsets, colour }).then((made) => {
+    // The words, shown in the notebook until a highlight made offline is saved.
+    const exact = (chapterText()?.textContent ?? '').slice(offsets.start, offsets.end);
+    api.addAnnotation({ kind, part: part.index, ...offsets, colour, exact }).then((made) => {
       setAnnotations((list) => inOrder([...(list ?? []), made]));
       say(
         kind === 'bookmark'
@@ -461,6 +467,7 @@ export function Reader({
     part: location.part,
     say,
     openAt: (index, progression) => void openPart(index, { at: 'progression', progression }),
+    onNotesSaved,
   });
 
   const next = useCallback(() => {
