@@ -109,6 +109,15 @@ describe('reading offline', () => {
         `shelfmark.reader.pendingAnnotations.${productId}`,
       ),
     ).toBeNull();
+
+    // Logging out leaves nothing of the book in this browser (a campus computer is shared).
+    expect(await page.evaluate(() => caches.keys())).toContain(`shelfmark-book-${productId}`);
+    await page.goto('/accounts/logout/');
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([]);
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length),
+    ).toBe(0);
     await context.close();
 
     // Another device opens the book where it was read offline.

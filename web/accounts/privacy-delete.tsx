@@ -4,7 +4,7 @@ import { useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
-import { clearSessionCookie } from '#web/utils/session-cookie.server.ts';
+import { loggedOutHeaders } from '#web/utils/session-cookie.server.ts';
 import type { Route } from './+types/privacy-delete.ts';
 
 // /account/privacy/delete/{token} (issue 20, "Delete my account"): the mailed link asks once
@@ -20,7 +20,7 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   requireUser(request, context);
   await confirmAccountDeletion(context.rc, params.token);
   return redirect('/account/privacy/deleted', {
-    headers: { 'Set-Cookie': clearSessionCookie(context) },
+    headers: loggedOutHeaders(context),
   });
 });
 
