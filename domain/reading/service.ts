@@ -354,6 +354,8 @@ export async function openReader(
     via: ReadingVia;
     courseSectionId: number | null;
     part: number | null;
+    /** False when the page is fetched to be kept offline, not read: no 'open' event. */
+    recordOpen?: boolean;
   },
 ): Promise<ReaderView> {
   const product = await readableProduct(ctx, input.productId);
@@ -404,14 +406,15 @@ export async function openReader(
   }
   const usage = await allowanceUsage(ctx, user.id, product.id);
   const courseSectionId = await memberSection(ctx, user.id, input.courseSectionId);
-  await ctx.db.insert(readingEvents).values({
-    userId: user.id,
-    productId: product.id,
-    kind: 'open',
-    part: position.part,
-    courseSectionId,
-    occurredAt: ctx.now,
-  });
+  if (input.recordOpen !== false)
+    await ctx.db.insert(readingEvents).values({
+      userId: user.id,
+      productId: product.id,
+      kind: 'open',
+      part: position.part,
+      courseSectionId,
+      occurredAt: ctx.now,
+    });
   const copyPercent = percent(product.drmCopyPercent);
   const printPercent = percent(product.drmPrintPercent);
   const printPages = await printPagesOf(store, file, metrics);

@@ -138,4 +138,41 @@ describe('reading offline', () => {
     expect(await phone.locator('.reader-notebook__item').count()).toBe(1);
     await other.close();
   });
+
+  it('in French: what is kept, and that the network is gone', async () => {
+    const user = await makeUser({ like: 'student', label: 'reader-offline-fr' });
+    const productId = await feedOfflineEbook();
+    await makeOwnership(user.email, productId);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await logIn(page, user);
+    const next = `/book/read/${productId}`;
+    await page.goto(`/account/language?next=${encodeURIComponent(next)}`);
+    await page.getByLabel('Français (Canada)').check();
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === next),
+      page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
+    ]);
+    await waitForHydration(page);
+    const restrictions = page.getByRole('region', { name: 'Restrictions' });
+    expect(await restrictions.getByText('Lecture hors ligne : 100 % du livre').isVisible()).toBe(
+      true,
+    );
+    await restrictions
+      .getByText(
+        '3 parties de ce livre sont conservées sur cet appareil pour la lecture hors ligne.',
+      )
+      .waitFor({ timeout: 30_000 });
+    await context.setOffline(true);
+    await page.reload();
+    await waitForHydration(page);
+    await page
+      .getByText(
+        'Vous êtes hors ligne. Vous pouvez lire les parties conservées sur cet appareil; votre position est enregistrée ici et envoyée dès votre retour en ligne.',
+      )
+      .waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
 });

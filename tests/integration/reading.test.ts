@@ -325,6 +325,26 @@ describe('book files, owners only (/file/read/{id}, /bookfile/{id}/download)', (
     expect(await share(none.productId, 0)).toEqual({ parts: [] });
     expect(await share(pdf.productId, 0)).toEqual({ parts: [] });
     await expect(share(book.productId, 0, stranger)).rejects.toBeInstanceOf(Forbidden);
+    // The page kept for offline reading by the reader's service worker is not an opening.
+    const opens = async () =>
+      (
+        await database.db
+          .select({ id: readingEvents.id })
+          .from(readingEvents)
+          .where(and(eq(readingEvents.productId, book.productId), eq(readingEvents.kind, 'open')))
+      ).length;
+    const open = (recordOpen?: boolean) =>
+      openReader(ctxOf(owner), store(), {
+        productId: book.productId,
+        via: noMember,
+        courseSectionId: null,
+        part: null,
+        recordOpen,
+      });
+    await open(false);
+    expect(await opens()).toBe(0);
+    await open();
+    expect(await opens()).toBe(1);
   });
 
   it('a PDF is served in ranges for pdf.js; a range past the end is 416', async () => {

@@ -69,9 +69,15 @@ function documentKey(url: URL): string {
   return `${url.pathname.replace(/\/$/, '')}${member ? `?coursemember_id=${member}` : ''}`;
 }
 
-async function fetchKept(url: string): Promise<Response | null> {
+/** Sent with the reader's page it keeps: not an opening (web/reading/keep-header.ts). */
+const KEEP_HEADER = 'X-Reader-Keep';
+
+async function fetchKept(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Response | null> {
   try {
-    const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
+    const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store', headers });
     return response.ok ? response : null;
   } catch {
     return null;
@@ -81,8 +87,10 @@ async function fetchKept(url: string): Promise<Response | null> {
 /** Keeps a book as the page asked, replacing what was kept of it; the count of parts kept. */
 async function keep(message: Kept): Promise<{ kept: number }> {
   const name = bookCache(message.productId);
+  // What a 'keep' cut short left behind is not this one's.
+  await caches.delete(`${name}.new`);
   const fresh = await caches.open(`${name}.new`);
-  const page = await fetchKept(message.document);
+  const page = await fetchKept(message.document, { [KEEP_HEADER]: '1' });
   if (!page) throw new Error('the reader page did not come');
   const pageText = await page.clone().text();
   await fresh.put(documentKey(new URL(message.document, worker.location.href)), page);
@@ -160,6 +168,13 @@ async function keptAnswer(productId: number, key: string): Promise<Response | nu
   return (await cache.match(key)) ?? null;
 }
 
+/** Replaces a kept answer with a newer one, when the book is kept. */
+async function refreshKept(productId: number, key: string, response: Response): Promise<void> {
+  if (!(await caches.has(bookCache(productId)))) return;
+  const cache = await caches.open(bookCache(productId));
+  if (await cache.match(key)) await cache.put(key, response);
+}
+
 /** The network's answer, else what was kept, else the network's failure as it was. */
 function networkFirst(request: Request, fallback: () => Promise<Response | null>) {
   return fetch(request).catch(async (error: unknown) => {
@@ -202,7 +217,15 @@ worker.addEventListener('fetch', (event) => {
   const call = KEPT_CALL.exec(url.pathname);
   if (call) {
     const key = `${url.pathname}${url.search}`;
-    event.respondWith(networkFirst(request, () => keptAnswer(Number(call[1]), key)));
+    const productId = Number(call[1]);
+    event.respondWith(
+      networkFirst(request, () => keptAnswer(productId, key)).then((response) => {
+        // The highlights change as the reader studies: a kept book keeps the latest list.
+        if (response.ok && url.pathname.endsWith('/annotations'))
+          event.waitUntil(refreshKept(productId, key, response.clone()));
+        return response;
+      }),
+    );
     return;
   }
   if (BOOK_FILE.test(url.pathname)) {

@@ -5,6 +5,7 @@ import { parseId } from '#domain/shared/id.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { Reader } from '#web/components/reader/reader.tsx';
 import { useT } from '#web/i18n/use-t.ts';
+import { KEEP_HEADER } from '#web/reading/keep-header.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
@@ -28,6 +29,8 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     via: { courseMemberId, courseSectionId },
     courseSectionId,
     part: chapter === null ? null : chapter - 1,
+    // The reader's service worker keeping the page for offline reading is not an opening.
+    recordOpen: request.headers.get(KEEP_HEADER) !== '1',
   });
   return {
     view: {
