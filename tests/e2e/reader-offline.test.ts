@@ -112,6 +112,14 @@ describe('reading offline', () => {
 
     // Logging out leaves nothing of the book in this browser (a campus computer is shared).
     expect(await page.evaluate(() => caches.keys())).toContain(`shelfmark-book-${productId}`);
+    // The worker controls the reader's pages only: the store's other pages never wait for it.
+    expect(
+      await page.evaluate(async () =>
+        (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope),
+      ),
+    ).toEqual([new URL('/book/read/', page.url()).href]);
+    await page.goto('/');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller === null)).toBe(true);
     await page.goto('/accounts/logout/');
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([]);

@@ -28,8 +28,19 @@ export function canKeepOffline(): boolean {
   );
 }
 
+/**
+ * The worker controls the reader's pages only (its scope), so no other page of the store waits
+ * for it to start; the calls a reader page makes (/api/reading, /file/read, /assets) still
+ * reach it, since a page's requests go to the worker that controls the page.
+ */
+function readerScope(): string {
+  return location.pathname.startsWith('/cds_book_read/') ? '/cds_book_read/' : '/book/read/';
+}
+
 async function activeWorker(): Promise<ServiceWorker | null> {
-  const registration = await navigator.serviceWorker.register('/reader-sw.js', { scope: '/' });
+  const registration = await navigator.serviceWorker.register('/reader-sw.js', {
+    scope: readerScope(),
+  });
   const ready = await navigator.serviceWorker.ready;
   return ready.active ?? registration.active ?? null;
 }

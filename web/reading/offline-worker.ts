@@ -1,7 +1,8 @@
 // The reader's service worker (issue 16, "Offline reading up to the book's offline percentage:
 // a service worker keeps that share of the book and the reader's code, readable with the
-// network off"). Built to /reader-sw.js (scripts/build-offline-worker.ts), registered by the
-// reader only (web/reading/offline-reading.ts), and doing nothing for any other page.
+// network off"). Built to /reader-sw.js (scripts/build-offline-worker.js), registered by the
+// reader only, for the reader's pages only (scope /book/read/ or /cds_book_read/:
+// web/reading/offline-reading.ts): no other page of the store is controlled by it.
 //
 // What it keeps, when a reader page asks (a 'keep' message): the reader's page for that book,
 // the parts the server allows this device to keep (GET /api/reading/{id}/offline/{part},
