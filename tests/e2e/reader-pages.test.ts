@@ -61,6 +61,44 @@ describe('a textbook chapter in the reader', () => {
     await context.close();
   });
 
+  it('turns into the next chapter without waiting for the network: the chapters beside are fetched ahead', async () => {
+    const { context, page, productId } = await readerOfFeedEbook('reader-pages-ahead', '');
+    const status = page.locator('output.reader__status');
+    await status.filter({ hasText: /^Page 1 of \d+, Introduction/ }).waitFor();
+    // The next chapter comes while the reader reads the first.
+    const partUrl = `/api/reading/${productId}/parts/1`;
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (url) =>
+            performance
+              .getEntriesByType('resource')
+              .some((entry) => new URL(entry.name).pathname === url),
+          partUrl,
+        ),
+      )
+      .toBe(true);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.includes('/parts/')) asked.push(request.url());
+    });
+    await page.locator('.reader__page .reader-text').focus();
+    for (let turn = 0; turn < 30; turn += 1) {
+      if (/Worked example/.test((await status.textContent()) ?? '')) break;
+      const before = await status.textContent();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => status.textContent()).not.toBe(before);
+    }
+    expect(await status.textContent()).toMatch(/Worked example/);
+    await page
+      .locator('.reader__page .reader-book')
+      .getByRole('heading', { name: 'Worked example' })
+      .waitFor();
+    // Turning into it asked the server for nothing: it was there already.
+    expect(asked.filter((url) => new URL(url).pathname === partUrl)).toEqual([]);
+    await context.close();
+  });
+
   it('shows its formula and chart as the publisher made them, opens its footnote as a pop-up by keyboard, and goes to a printed page', async () => {
     const { context, page, productId } = await readerOfFeedEbook('reader-pages', '?chapter=2');
     // Scrolling, so the whole chapter is laid out in view.

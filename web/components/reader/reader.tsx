@@ -35,6 +35,7 @@ import type { ReaderPart, ReaderView, TocEntry } from '#domain/reading/types.ts'
 import { normalizedLength } from '#domain/reading/xhtml-content.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
+import { useNearbyParts } from '#web/reading/use-nearby-parts.ts';
 import { useOfflineReading } from '#web/reading/use-offline-reading.ts';
 import { useInnerHtml } from '#web/utils/inner-html.ts';
 import { ReaderCallRefused, ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
@@ -150,6 +151,8 @@ export function Reader({
     () => (fixed && twoUp && part ? spreadOf(view.spreads, part.index) : part ? [part.index] : []),
     [fixed, twoUp, part, view.spreads],
   );
+  // The chapters beside the one shown, fetched ahead: a turn into them waits for no network.
+  const partOf = useNearbyParts(api, spread, view.partCount, view.format === 'epub');
   const [start, setStart] = useState<PartStart>({
     at: 'progression',
     progression: view.position.progression,
@@ -448,7 +451,7 @@ export function Reader({
       }
       setLoadingPart(true);
       try {
-        const next = await api.part(index);
+        const next = await partOf(index);
         setPart(next);
         setStart(where);
       } catch (error) {
@@ -457,7 +460,7 @@ export function Reader({
         setLoadingPart(false);
       }
     },
-    [api, close, isPdf, part, view.partCount],
+    [partOf, close, isPdf, part, view.partCount],
   );
 
   const offline = useOfflineReading({
@@ -494,8 +497,7 @@ export function Reader({
       return;
     }
     let current = true;
-    api
-      .part(other)
+    partOf(other)
       .then((page) => {
         if (current) setFacing(page);
       })
@@ -503,7 +505,7 @@ export function Reader({
     return () => {
       current = false;
     };
-  }, [api, close, part, spread]);
+  }, [partOf, close, part, spread]);
 
   // Arrows and PageUp/PageDown turn pages anywhere on the page but in a field.
   useEffect(() => {
