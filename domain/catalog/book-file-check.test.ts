@@ -111,6 +111,18 @@ describe('checking an EPUB', () => {
       { name: 'META-INF/encryption.xml', data: encryption('http://www.idpf.org/2008/embedding') },
     ]);
     expect(checkEpub(fonts).ok).toBe(true);
+    // In single quotes too (review, session 20: only double quotes were read).
+    const quoted = remade((e) => [
+      ...e,
+      {
+        name: 'META-INF/encryption.xml',
+        data: encryption('http://www.w3.org/2001/04/xmlenc#aes128-cbc').replace(
+          /Algorithm="([^"]*)"/,
+          "Algorithm='$1'",
+        ),
+      },
+    ]);
+    expect(checkEpub(quoted)).toMatchObject({ ok: false });
   });
 
   it('refuses an EPUB without a table of contents', () => {

@@ -102,9 +102,11 @@ export function checkEpub(data: Buffer): FileCheck {
   // Obfuscated fonts are allowed (the reader restores them); anything else encrypted is DRM
   // the reader cannot open.
   const algorithms = [
-    ...(encryption ?? '').matchAll(/<(?:\w+:)?EncryptionMethod[^>]*?Algorithm="([^"]*)"/g),
+    ...(encryption ?? '').matchAll(
+      /<(?:\w+:)?EncryptionMethod[^>]*?Algorithm\s*=\s*(?:"([^"]*)"|'([^']*)')/g,
+    ),
   ];
-  if (algorithms.some(([, algorithm]) => !FONT_OBFUSCATIONS.has(algorithm!))) {
+  if (algorithms.some(([, double, single]) => !FONT_OBFUSCATIONS.has(double ?? single ?? ''))) {
     return refused('import.file.encrypted');
   }
   const meta = packageMetadata(pkg.xml);

@@ -94,6 +94,19 @@ describe('the publisher’s stylesheet, as the reader applies it', () => {
     expect(out).toContain('content: "§ "');
   });
 
+  it('a line break in a string cannot end it: the sheet carries none (review, session 20)', () => {
+    // PostCSS keeps the raw break inside the string; a browser ends the string there and would
+    // read `}}body *{display:none !important}` as a rule outside the book's area and layer.
+    for (const breakChar of ['\n', '\r', '\f']) {
+      const out = sheet(
+        `p { font-family: "a${breakChar}}}body *{display:none !important}x{"; color: red } q { quotes: "«${breakChar}}" "»" }`,
+      );
+      const inside = out.slice('@layer book {\n'.length, -'\n}\n'.length);
+      expect(inside).not.toMatch(/[\n\r\f]/);
+      expect(out.startsWith('@layer book {\n')).toBe(true);
+    }
+  });
+
   it('a book without stylesheets, or with nothing safe in them, adds nothing', () => {
     expect(bookStylesheet([])).toBe('');
     expect(sheet('#x { position: fixed }')).toBe('');

@@ -290,7 +290,7 @@ const URL_FUNCTION = /url\s*\(/i;
 
 /** A CSS string of a name: nothing in it can end the string (LOADS already refused `\`). */
 function cssString(text: string): string {
-  return `"${text.replace(/["\n\r]/g, '')}"`;
+  return `"${text.replace(/["\n\r\f]/g, '')}"`;
 }
 
 /**
@@ -640,7 +640,14 @@ export function bookStylesheet(
       comment.remove();
     });
     // Put in a <style> element: no '<' may end it early (an escape means the same in CSS).
-    const text = root.toString().trim().replaceAll('<', '\\3c ');
+    // No raw line break either: PostCSS keeps one inside a quoted string, where a browser ends
+    // the string and reads what follows as rules of their own (a space means the same
+    // everywhere else in CSS).
+    const text = root
+      .toString()
+      .trim()
+      .replaceAll('<', '\\3c ')
+      .replace(/[\n\r\f]/g, ' ');
     if (text) out.push(text);
   }
   return out.length > 0 ? `@layer book {\n${out.join('\n')}\n}\n` : '';
@@ -673,7 +680,7 @@ export function fixedInlineStyle(
       families: new Map(),
     };
     if (child.type === 'decl' && allowedDeclaration(child, false, sheet))
-      kept.push(`${child.prop.toLowerCase()}: ${child.value.trim()}`);
+      kept.push(`${child.prop.toLowerCase()}: ${child.value.trim().replace(/[\n\r\f]/g, ' ')}`);
   });
   return kept.length > 0 ? kept.join('; ') : null;
 }

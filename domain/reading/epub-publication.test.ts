@@ -210,4 +210,19 @@ describe('openEpub (issue 5: the reader shows EPUB text rendered on the server)'
     expect(epub.fonts.has('OEBPS/g.ttf')).toBe(true);
     expect(epub.readResource('OEBPS/g.ttf')).toBeNull();
   });
+
+  it('an href listed twice, as a picture and as a page, is served only as the picture (review, session 20)', () => {
+    const opf = `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>T</dc:title></metadata><manifest><item id="a" href="a.xhtml" media-type="application/xhtml+xml"/><item id="p" href="x.html" media-type="image/png"/><item id="h" href="x.html" media-type="text/html"/></manifest><spine><itemref idref="a"/></spine></package>`;
+    const data = createZip([
+      { name: 'mimetype', data: 'application/epub+zip', compress: false },
+      {
+        name: 'META-INF/container.xml',
+        data: '<container><rootfiles><rootfile full-path="content.opf"/></rootfiles></container>',
+      },
+      { name: 'content.opf', data: opf },
+      { name: 'a.xhtml', data: '<html><body><p>x</p></body></html>' },
+      { name: 'x.html', data: '<script>alert(1)</script>' },
+    ]);
+    expect(openEpub(data).readResource('x.html')?.mediaType).toBe('image/png');
+  });
 });

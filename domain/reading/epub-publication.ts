@@ -240,9 +240,13 @@ export function openEpub(data: Buffer): EpubPublication {
   const fonts = new Set(
     [...manifest.values()].filter((item) => fontType(item) !== null).map((item) => item.href),
   );
-  const mediaTypes = new Map(
-    [...manifest.values()].map((item) => [item.href, fontType(item) ?? item.mediaType]),
-  );
+  // The type each image or font is served with: only an image's or a font's, so two items of
+  // one href (an image and a page) can never serve the page's type from our origin.
+  const mediaTypes = new Map<string, string>();
+  for (const item of manifest.values()) {
+    const type = IMAGE_TYPES.has(item.mediaType) ? item.mediaType : fontType(item);
+    if (type) mediaTypes.set(item.href, type);
+  }
   const encrypted = encryptedFiles(zip);
 
   const navItem = [...manifest.values()].find((item) => item.properties.includes('nav'));

@@ -9,3 +9,7 @@ export async function action({ context }: Route.ActionArgs) {
   if (context.sessionToken) await endSession(context.rc.db, context.sessionToken);
   return redirect('/', { headers: loggedOutHeaders(context) });
 }
+
+export function loader() {
+  return redirect('/accounts/logout/');
+}

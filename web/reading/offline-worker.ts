@@ -159,9 +159,9 @@ async function keptAnswer(productId: number, key: string): Promise<Response | nu
   if (!(await caches.has(bookCache(productId)))) return null;
   const cache = await caches.open(bookCache(productId));
   const meta = await cache.match(META);
-  const { expiresAt = null } = meta
-    ? ((await meta.json()) as { expiresAt?: string | null })
-    : { expiresAt: null };
+  // A copy without what it is (a keep cut short) is not answered.
+  if (!meta) return null;
+  const { expiresAt = null } = (await meta.json()) as { expiresAt?: string | null };
   if (expiresAt !== null && Date.parse(expiresAt) <= Date.now()) {
     await caches.delete(bookCache(productId));
     return null;
@@ -212,7 +212,14 @@ worker.addEventListener('fetch', (event) => {
   if (url.origin !== worker.location.origin) return;
   const page = READER_PAGE.exec(url.pathname);
   if (page && request.mode === 'navigate') {
-    event.respondWith(networkFirst(request, () => keptAnswer(Number(page[1]), documentKey(url))));
+    const productId = Number(page[1]);
+    event.respondWith(
+      networkFirst(request, () => keptAnswer(productId, documentKey(url))).then((response) => {
+        // Access ended (refund, revocation, a dropped course): nothing of it stays kept.
+        if (response.status === 403) event.waitUntil(caches.delete(bookCache(productId)));
+        return response;
+      }),
+    );
     return;
   }
   const call = KEPT_CALL.exec(url.pathname);
@@ -221,6 +228,7 @@ worker.addEventListener('fetch', (event) => {
     const productId = Number(call[1]);
     event.respondWith(
       networkFirst(request, () => keptAnswer(productId, key)).then((response) => {
+        if (response.status === 403) event.waitUntil(caches.delete(bookCache(productId)));
         // The highlights change as the reader studies: a kept book keeps the latest list.
         if (response.ok && url.pathname.endsWith('/annotations'))
           event.waitUntil(refreshKept(productId, key, response.clone()));

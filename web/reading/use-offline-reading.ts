@@ -50,7 +50,12 @@ export function useOfflineReading({
   const keptFrom = kept?.state === 'kept' ? kept.from : null;
   const running = useRef(false);
 
-  // The network, as the browser knows it; back online, the place read offline is sent.
+  // The latest words and callbacks, without making the network's effect run at each render
+  // (useT gives a new function each time: each render would send the waiting changes again).
+  const latest = useRef({ say, t, onNotesSaved });
+  latest.current = { say, t, onNotesSaved };
+
+  // The network, as the browser knows it; back online, what waited is sent.
   useEffect(() => {
     const update = () => {
       setOnline(navigator.onLine);
@@ -58,6 +63,7 @@ export function useOfflineReading({
         api.flushPending().then(
           (saved) => {
             if (!saved) return;
+            const { say, t, onNotesSaved } = latest.current;
             if (saved.annotations > 0) {
               onNotesSaved();
               say(t('reader.offline.syncedNotes', { count: saved.annotations }));
@@ -73,7 +79,7 @@ export function useOfflineReading({
       window.removeEventListener('online', update);
       window.removeEventListener('offline', update);
     };
-  }, [api, say, t, onNotesSaved]);
+  }, [api]);
 
   // A page that came from what was kept shows the place of when it was kept: the place read
   // since, on this device, is newer.

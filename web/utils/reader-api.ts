@@ -142,9 +142,12 @@ export function readerApi(
     if (!response.ok) {
       const body = await response.json().catch(() => null);
       const detail = body?.errors?.[0]?.detail;
-      throw typeof detail === 'string' && detail
-        ? new ReaderCallRefused(detail)
-        : new Error(`reader call failed: ${response.status}`);
+      throw Object.assign(
+        typeof detail === 'string' && detail
+          ? new ReaderCallRefused(detail)
+          : new Error(`reader call failed: ${response.status}`),
+        { status: response.status },
+      );
     }
     return response;
   };
@@ -172,6 +175,8 @@ export function readerApi(
     return { id: Number(body.data.id), ...body.data.attributes };
   };
   type FlushResult = { position: boolean; annotations: number } | null;
+  // Highlights made offline and saved since: their temporary ids and the server's.
+  const savedIds = new Map<number, number>();
   let flushing: Promise<FlushResult> | null = null;
   const flushOnce = async (): Promise<FlushResult> => {
     const position = pendingPosition(productId);
@@ -184,20 +189,47 @@ export function readerApi(
     }
     let saved = 0;
     while (pending.length > 0) {
-      const [item, ...rest] = pending;
+      const item = pending[0]!;
       try {
-        if (item!.op === 'add')
-          await postAnnotation({ ...item!.input, ...(item!.note ? { note: item!.note } : {}) });
-        else if (item!.op === 'change') await patchAnnotation(item!.id, item!.change);
-        else await call(url(`/annotations/${item!.id}`), { method: 'DELETE' });
+        if (item.op === 'add') {
+          const made = await postAnnotation({
+            ...item.input,
+            ...(item.note ? { note: item.note } : {}),
+          });
+          // A change made to it meanwhile, by its temporary id, goes to its saved one.
+          savedIds.set(item.id, made.id);
+        } else if (item.op === 'change') await patchAnnotation(item.id, item.change);
+        else await call(url(`/annotations/${item.id}`), { method: 'DELETE' });
         saved += 1;
       } catch (error) {
-        // Still no network: the rest waits. A refusal (the highlight was removed on another
-        // device, or its words are gone) is the server's last word on that one change.
-        if (offline(error) || error instanceof ReadingClosed) break;
+        // No network, access ended, or the server not answering (5xx): the rest waits. A
+        // refusal (4xx: removed on another device, its words gone) is the server's last word
+        // on that one change.
+        const status = (error as { status?: number }).status;
+        if (offline(error) || error instanceof ReadingClosed || !status || status >= 500) break;
       }
+      // Only the change just sent leaves the list, as it is now (more may have been added; a
+      // note given meanwhile to the highlight just saved becomes a change of the saved one).
+      const now = pendingAnnotations(productId);
+      const first = now[0];
+      const rest = first && first.op === item.op && first.id === item.id ? now.slice(1) : now;
+      const savedId = savedIds.get(item.id);
+      if (
+        first?.op === 'add' &&
+        item.op === 'add' &&
+        savedId !== undefined &&
+        JSON.stringify(first) !== JSON.stringify(item)
+      )
+        rest.unshift({
+          op: 'change',
+          id: savedId,
+          change: {
+            note: first.note,
+            ...(first.input.colour ? { colour: first.input.colour } : {}),
+          },
+        });
+      keepPendingAnnotations(productId, rest);
       pending = rest;
-      keepPendingAnnotations(productId, pending);
     }
     return { position: positionSaved, annotations: saved };
   };
@@ -259,7 +291,8 @@ export function readerApi(
         return made;
       }
     },
-    async changeAnnotation(id, change) {
+    async changeAnnotation(given, change) {
+      const id = savedIds.get(given) ?? given;
       if (id > 0) {
         try {
           const changed = await patchAnnotation(id, change);
@@ -279,7 +312,8 @@ export function readerApi(
       shown = shown.map((item) => (item.id === id ? changed : item));
       return changed;
     },
-    async removeAnnotation(id) {
+    async removeAnnotation(given) {
+      const id = savedIds.get(given) ?? given;
       if (id > 0) {
         try {
           await call(url(`/annotations/${id}`), { method: 'DELETE' });
