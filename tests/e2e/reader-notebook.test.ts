@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
 import { makeUser } from './fixtures.ts';
+import { painted, selectWords } from './reader-text.ts';
 
 // Issue 16, study tools: highlights in colours, a note on a highlight, bookmarks, kept on the
 // server, shown in the notebook panel, found on another device, by keyboard and in words. The
@@ -15,25 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Selects the first `length` characters of the chapter's first paragraph, as a reader would. */
-function selectWords(page: Page, length: number): Promise<string> {
-  return page.evaluate((n) => {
-    const paragraph = document.querySelector('.reader__page section.reader-text p');
-    const text = paragraph?.firstChild;
-    if (!(text instanceof Text)) throw new Error('no paragraph text');
-    const range = document.createRange();
-    range.setStart(text, 0);
-    range.setEnd(text, Math.min(n, text.length));
-    const selection = getSelection()!;
-    selection.removeAllRanges();
-    selection.addRange(range);
-    return range.toString();
-  }, length);
-}
-
-const painted = (page: Page, colour: string) =>
-  page.evaluate((name) => CSS.highlights.get(`reader-hl-${name}`)?.size ?? 0, colour);
 
 describe('the notebook, as a student studying on a laptop and then a phone', () => {
   it('highlights in green with a note and a bookmark, finds them on another device, goes to one and removes it', async () => {

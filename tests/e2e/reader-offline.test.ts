@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
 import { feedOfflineEbook, makeOwnership, makeUser } from './fixtures.ts';
+import { painted, selectWords } from './reader-text.ts';
 
 // Issue 16, listen and read offline: "Offline reading up to the book's offline percentage
 // (spec 1 §3 offlinePercent): a service worker keeps that share of the book and the reader's
@@ -16,25 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Selects the first `length` characters of the chapter's first paragraph, as a reader would. */
-function selectWords(page: Page, length: number): Promise<string> {
-  return page.evaluate((n) => {
-    const paragraph = document.querySelector('.reader__page section.reader-text p');
-    const text = paragraph?.firstChild;
-    if (!(text instanceof Text)) throw new Error('no paragraph text');
-    const range = document.createRange();
-    range.setStart(text, 0);
-    range.setEnd(text, Math.min(n, text.length));
-    const selection = getSelection()!;
-    selection.removeAllRanges();
-    selection.addRange(range);
-    return range.toString();
-  }, length);
-}
-
-const painted = (page: Page, colour: string) =>
-  page.evaluate((name) => CSS.highlights.get(`reader-hl-${name}`)?.size ?? 0, colour);
 
 describe('reading offline', () => {
   it('keeps the book on the device, opens it with the network off, and saves the place read offline once back online', async () => {
