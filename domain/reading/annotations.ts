@@ -28,7 +28,8 @@ import type { ReadingVia } from './types.ts';
 // server for every device. Only someone who may read the book now may see or make them, and
 // each person sees only their own: another reader's id is not found. Each is anchored in the
 // text the server renders (text-anchor.ts), and located again in it when listed, so a new
-// printing of the book moves them with their words, or reports them as lost.
+// printing of the book moves them with their words, or reports them as lost. A PDF's parts
+// are its pages, and a page's text is the one its text layer holds (pdf-text-items.ts).
 
 export type Annotation = {
   id: number;
@@ -134,8 +135,7 @@ export async function addAnnotation(
   via: ReadingVia,
 ): Promise<Annotation> {
   const user = userOf(ctx);
-  const { product, format, texts } = await bookPartTexts(ctx, store, productId, [input.part], via);
-  if (format !== 'epub') throw new Invalid('reading.annotations.epubOnly');
+  const { product, texts } = await bookPartTexts(ctx, store, productId, [input.part], via);
   const text = texts.get(input.part);
   if (text === undefined) throw new Invalid('reading.annotations.noPassage');
   let anchor: ReturnType<typeof anchorOf>;

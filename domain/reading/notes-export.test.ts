@@ -158,6 +158,14 @@ describe('the file', () => {
     expect(md.match(/^## /gm)).toHaveLength(2);
   });
 
+  it('Markdown of a PDF (pages, no chapters): no empty heading, each note says its page', () => {
+    const pdf = entries.map((entry) => ({ ...entry, chapter: '' }));
+    const md = renderNotesExport('markdown', pdf, words, time);
+    expect(md).not.toMatch(/^##/m);
+    expect(md).toContain('**green highlight** · page 12 · 2026-11-28 05:00\n');
+    expect(md).toContain('**yellow highlight** · page xii · 2026-11-28 05:00\n');
+  });
+
   it('a spreadsheet never runs a note as a formula', () => {
     for (const start of ['=', '+', '-', '@']) {
       const csv = renderNotesExport('csv', [{ ...entries[2]!, note: `${start}1+1` }], words, time);

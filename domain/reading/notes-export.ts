@@ -145,7 +145,8 @@ export function renderNotesExport(
   for (const e of entries) {
     if (e.chapter !== chapter) {
       chapter = e.chapter;
-      lines.push(`## ${markdownText(chapter)}`, '');
+      // A PDF has pages, not chapters: its notes say their page and need no heading.
+      if (chapter) lines.push(`## ${markdownText(chapter)}`, '');
     }
     const what = e.kind === 'bookmark' ? words.bookmark : words.highlight(e.colour ?? 'yellow');
     const where = [e.page ? words.page(e.page) : null, time(e.createdAt)].filter(Boolean);

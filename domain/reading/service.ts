@@ -25,7 +25,7 @@ import { type EpubPublication, openEpub } from './epub-publication.ts';
 import type { BookFileStore, ByteRange } from './file-store.ts';
 import { fixedSpreads } from './fixed-spreads.ts';
 import { offlineParts } from './offline.ts';
-import { pdfPageLabels, pdfPageTextLengths } from './pdf-text.ts';
+import { pdfPageLabels, pdfPageTexts } from './pdf-text.ts';
 import {
   epubPrintPages,
   isPageRange,
@@ -227,7 +227,7 @@ async function fileMetrics(
       pageCount: lengthPages(partLengths).reduce((a, b) => a + b, 0),
     };
   } else {
-    const partLengths = await pdfPageTextLengths(await store.read(file.storagePath));
+    const partLengths = (await pdfTextsOf(store, file)).map(normalizedLength);
     metrics = {
       partLengths,
       textLength: partLengths.reduce((a, b) => a + b, 0),
@@ -242,6 +242,21 @@ async function fileMetrics(
       set: { sha256: file.sha256, ...metrics, computedAt: ctx.now },
     });
   return metrics;
+}
+
+// The text of a PDF's pages (issue 16: highlights on a page are anchored in it), read once
+// per file content with pdf.js and kept a while: a list of highlights on many pages would
+// otherwise parse the file again for each.
+const pdfTextCache = new TimedCache<string, Promise<string[]>>(10 * 60_000, 20);
+function pdfTextsOf(store: BookFileStore, file: ReaderFile): Promise<string[]> {
+  const key = `${file.id}:${file.sha256}`;
+  let texts = pdfTextCache.get(key);
+  if (!texts) {
+    texts = store.read(file.storagePath).then(pdfPageTexts);
+    texts.catch(() => pdfTextCache.delete(key));
+    pdfTextCache.set(key, texts);
+  }
+  return texts;
 }
 
 // A PDF's page labels (issue 16: "Go to page" by the printed numbers), per file content.
@@ -508,7 +523,15 @@ export async function bookPartTexts(
 ): Promise<{ product: { id: number }; format: 'epub' | 'pdf'; texts: Map<number, string> }> {
   const { product, file } = await readerContext(ctx, productId, via);
   const texts = new Map<number, string>();
-  if (file.extension !== 'epub') return { product, format: 'pdf', texts };
+  if (file.extension !== 'epub') {
+    // A PDF's parts are its pages.
+    const pages = parts.length > 0 ? await pdfTextsOf(store, file) : [];
+    for (const part of new Set(parts)) {
+      const text = pages[part];
+      if (text !== undefined) texts.set(part, text);
+    }
+    return { product, format: 'pdf', texts };
+  }
   const book = await openBook(store, file);
   const urls = partUrls(file.id, via);
   for (const part of new Set(parts)) {
@@ -539,7 +562,15 @@ export async function bookForNotes(
   const metrics = await fileMetrics(ctx, store, file);
   const copyLimit = allowanceLimit(percent(product.drmCopyPercent), metrics.textLength);
   if (file.extension !== 'epub') {
-    return { product, copyLimit, partTitle: () => '', pageOf: () => null };
+    // A PDF's parts are its pages: a note's page is the one it is on, by the page's own label.
+    const pages = await printPagesOf(store, file, metrics);
+    return {
+      product,
+      copyLimit,
+      partTitle: () => '',
+      pageOf: (part) =>
+        part >= 0 && part < printPageCount(pages) ? pageLabel(pages, part + 1) : null,
+    };
   }
   const book = await openBook(store, file);
   const pages = await printPagesOf(store, file, metrics);

@@ -1396,7 +1396,6 @@ export const en = {
     'This book has no page {page}. Its pages are numbered {first} to {last}.',
   'reader.goToPage.shown': 'Page {page} is shown.',
   'reader.status.printed': '{status} (printed page {page})',
-  'reading.annotations.epubOnly': 'Highlights and bookmarks are for EPUB books for now.',
   'reading.annotations.noPassage': 'Select some of the book’s text first.',
   'reading.annotations.tooMany': 'You can keep up to {max} highlights and bookmarks in one book.',
   'reading.annotations.bookmarkHasNoNote': 'A bookmark has no colour or note.',

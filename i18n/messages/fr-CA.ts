@@ -1441,8 +1441,6 @@ export const frCA: Record<MessageId, string> = {
   'reader.goToPage.unknown': 'Ce livre n’a pas de page {page}. Ses pages vont de {first} à {last}.',
   'reader.goToPage.shown': 'La page {page} est affichée.',
   'reader.status.printed': '{status} (page imprimée {page})',
-  'reading.annotations.epubOnly':
-    'Les surlignements et les signets sont pour l’instant réservés aux livres EPUB.',
   'reading.annotations.noPassage': 'Sélectionnez d’abord du texte du livre.',
   'reading.annotations.tooMany':
     'Vous pouvez garder jusqu’à {max} surlignements et signets dans un livre.',

@@ -9,6 +9,7 @@ import { bookFiles } from '#db/schema/catalog.ts';
 import { readingAllowances, readingAnnotations } from '#db/schema/reading.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { buildEpub } from '#db/seed/content/epub.ts';
+import { buildPdf } from '#db/seed/content/pdf.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
 import { diskFileStore } from '#domain/reading/file-store.ts';
@@ -77,6 +78,41 @@ async function book(
     })
     .returning({ id: bookFiles.id });
   return { productId, fileId: file!.id, name };
+}
+
+/** A PDF of three pages labelled i, 1, 2 (its /PageLabels): a PDF's parts are its pages. */
+async function pdfBook() {
+  const productId = await insertProduct(
+    database.db,
+    { productFileType: 'PDF', drmCopyPercent: '100', drmPrintPercent: '10' },
+    { readerFile: false },
+  );
+  const pdf = buildPdf({
+    title: 'Cells',
+    author: 'A',
+    pages: [
+      ['Preface to the study of cells'],
+      ['Chapter 1', 'The cell is the unit of life.', 'Every cell has a membrane.'],
+      ['Proteins do the work of the cell.'],
+    ],
+    pageLabels: [
+      { from: 0, style: 'r' },
+      { from: 1, style: 'D' },
+    ],
+  });
+  const name = `files/${unique('pdf')}.pdf`;
+  writeFileSync(path.join(dataDir, name), pdf);
+  await database.db.insert(bookFiles).values({
+    productId,
+    title: 'Cells',
+    extension: 'pdf',
+    type: 'READER',
+    mediaType: 'application/pdf',
+    storagePath: name,
+    byteSize: pdf.length,
+    sha256: unique('sha'),
+  });
+  return { productId };
 }
 
 async function own(userId: number, productId: number) {
@@ -370,6 +406,78 @@ describe('highlights and bookmarks API (issue 16: study tools, synced)', () => {
     expect((await patched.json()).errors[0].code).toBe('reading.annotations.bookmarkHasNoNote');
     expect((await api(reader, 'PATCH', `${url}/${made.data.id}`, annotation({}))).status).toBe(400);
     expect((await (await api(reader, 'GET', url)).json()).meta.count).toBe(1);
+  });
+});
+
+describe('highlights, notes and bookmarks in a PDF (issue 16: its pages are its parts)', () => {
+  it('anchored in the text layer’s words of a page, listed with their page, exported with its printed label', async () => {
+    const reader = await person();
+    const other = await person();
+    const { productId } = await pdfBook();
+    await own(reader.id, productId);
+    const url = `/api/reading/${productId}/annotations`;
+    const words = await passage(reader, productId, 'Every cell has a membrane.', 1);
+    // The page's text is its text layer's: lines end with a line break.
+    const { texts } = await bookPartTexts(
+      testContext(database.db, { user: reader }),
+      diskFileStore(dataDir),
+      productId,
+      [1],
+      { courseMemberId: null },
+    );
+    expect(texts.get(1)).toMatch(/^Chapter 1\nThe cell is the unit of life\.\nEvery cell/);
+    const made = await api(
+      reader,
+      'POST',
+      url,
+      annotation({ kind: 'highlight', part: 1, ...words, colour: 'pink', note: 'Membranes' }),
+    );
+    expect(made.status).toBe(201);
+    expect((await made.json()).data.attributes).toMatchObject({
+      kind: 'highlight',
+      part: 1,
+      colour: 'pink',
+      note: 'Membranes',
+      exact: 'Every cell has a membrane.',
+      located: { ...words, exact: true },
+    });
+    const top = await passage(reader, productId, 'Preface to the study', 0);
+    expect(
+      (await api(reader, 'POST', url, annotation({ kind: 'bookmark', part: 0, ...top }))).status,
+    ).toBe(201);
+    // A page the PDF does not have holds no passage.
+    const missing = await api(
+      reader,
+      'POST',
+      url,
+      annotation({ kind: 'bookmark', part: 3, start: 0, end: 5 }),
+      'fr-CA',
+    );
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).errors[0].detail).toBeTruthy();
+
+    const listed = (await (await api(reader, 'GET', url)).json()).data;
+    expect(
+      listed.map((a: { attributes: { part: number; kind: string } }) => [
+        a.attributes.part,
+        a.attributes.kind,
+      ]),
+    ).toEqual([
+      [0, 'bookmark'],
+      [1, 'highlight'],
+    ]);
+    expect((await api(other, 'GET', url)).status).toBe(403);
+
+    const md = await (
+      await api(reader, 'POST', `${url}/export`, {
+        data: { type: 'notesExport', attributes: { format: 'markdown' } },
+      })
+    ).text();
+    expect(md).not.toMatch(/^## /m);
+    expect(md).toMatch(/\*\*Bookmark\*\* · page i · /);
+    expect(md).toMatch(/\*\*Pink highlight\*\* · page 1 · /);
+    expect(md).toContain('> Every cell has a membrane.');
+    expect(md).toContain('Membranes');
   });
 });
 
