@@ -1422,6 +1422,7 @@ export const en = {
   'reader.notebook.editNote': 'Edit note',
   'reader.notebook.remove': 'Remove',
   'reader.notebook.highlighted': 'Highlighted in {colour}.',
+  'reader.notebook.noTextToBookmark': 'This page has no text to hold a bookmark.',
   'reader.notebook.bookmarked': 'Page bookmarked.',
   'reader.notebook.noteSaved': 'Note saved.',
   'reader.notebook.removed': 'Removed from your notebook.',

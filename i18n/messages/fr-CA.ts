@@ -1468,6 +1468,7 @@ export const frCA: Record<MessageId, string> = {
   'reader.notebook.editNote': 'Modifier la note',
   'reader.notebook.remove': 'Retirer',
   'reader.notebook.highlighted': 'Surligné : {colour}.',
+  'reader.notebook.noTextToBookmark': 'Cette page n’a pas de texte où placer un signet.',
   'reader.notebook.bookmarked': 'Signet ajouté.',
   'reader.notebook.noteSaved': 'Note enregistrée.',
   'reader.notebook.removed': 'Retiré de votre carnet.',

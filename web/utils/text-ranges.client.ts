@@ -112,15 +112,38 @@ export function characterBoundary(root: Node, n: number): { node: Text; offset: 
 
 /**
  * The DOM range of characters `start` to `end` of the text under `root` (its textContent, the
- * text a highlight's offsets count: domain/reading/text-anchor.ts); null when out of it.
+ * text a highlight's offsets count: domain/reading/text-anchor.ts); null when out of it. In
+ * pdf.js's text layer (`lineBreaks`) each <br> is the line break of the page's text
+ * (pdf-text-items.ts), one character.
  */
-export function rangeAtOffsets(root: Node, start: number, end: number): Range | null {
+export function rangeAtOffsets(
+  root: Node,
+  start: number,
+  end: number,
+  { lineBreaks = false }: { lineBreaks?: boolean } = {},
+): Range | null {
   if (!(start >= 0 && end > start)) return null;
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(
+    root,
+    lineBreaks ? NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT : NodeFilter.SHOW_TEXT,
+  );
   const range = document.createRange();
   let seen = 0;
   let started = false;
-  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!(node instanceof Text)) {
+      if (node.nodeName !== 'BR') continue;
+      if (!started && start <= seen) {
+        range.setStartBefore(node);
+        started = true;
+      }
+      seen += 1;
+      if (started && end <= seen) {
+        range.setEndAfter(node);
+        return range;
+      }
+      continue;
+    }
     const length = node.data.length;
     if (!started && start < seen + length) {
       range.setStart(node, start - seen);
@@ -135,13 +158,36 @@ export function rangeAtOffsets(root: Node, start: number, end: number): Range | 
   return null;
 }
 
-/** Where a selection's range lies in the text under `root`, in characters; null when outside. */
-export function offsetsOfRange(root: Node, range: Range): { start: number; end: number } | null {
+/**
+ * Where a selection's range lies in the text under `root`, in characters; null when outside.
+ * With `lineBreaks`, each <br> before a point counts one character, as in rangeAtOffsets.
+ */
+export function offsetsOfRange(
+  root: Node,
+  range: Range,
+  { lineBreaks = false }: { lineBreaks?: boolean } = {},
+): { start: number; end: number } | null {
   if (!root.contains(range.startContainer) || !root.contains(range.endContainer)) return null;
   const before = document.createRange();
   before.setStart(root, 0);
   before.setEnd(range.startContainer, range.startOffset);
-  const start = before.toString().length;
-  const end = start + range.toString().length;
+  const breaks = (within: Range) =>
+    lineBreaks && root instanceof Element
+      ? [...root.querySelectorAll('br')].filter((br) => within.intersectsNode(br)).length
+      : 0;
+  const start = before.toString().length + breaks(before);
+  const end = start + range.toString().length + breaks(range);
   return end > start ? { start, end } : null;
+}
+
+/** The text under `root` as rangeAtOffsets counts it: with `lineBreaks`, a <br> is a "\n". */
+export function textOf(root: Node, { lineBreaks = false }: { lineBreaks?: boolean } = {}): string {
+  if (!lineBreaks) return root.textContent ?? '';
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+  let text = '';
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node instanceof Text) text += node.data;
+    else if (node.nodeName === 'BR') text += '\n';
+  }
+  return text;
 }

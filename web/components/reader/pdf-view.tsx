@@ -102,7 +102,7 @@ function PdfPage({ doc, index, width, render, label, lang, onRendered }: PdfPage
     };
   }, [doc, index, width, render]);
   return (
-    <section className="pdf-page" aria-label={label} style={{ width, height }}>
+    <section className="pdf-page" data-page={index} aria-label={label} style={{ width, height }}>
       <canvas ref={canvas} />
       <div ref={text} className="textLayer" lang={lang} />
     </section>
@@ -119,6 +119,7 @@ export function PdfView({
   startPage,
   onLocation,
   onReady,
+  onTextLayer,
   onFailure,
   autoFocus = false,
   lang,
@@ -133,6 +134,8 @@ export function PdfView({
   onLocation(location: ViewLocation): void;
   /** The document is open: its pages and their text can be read. */
   onReady(): void;
+  /** A page's text layer is drawn: its highlights can be painted (issue 16). */
+  onTextLayer?(page: number): void;
   onFailure(): void;
   /** Take the focus when shown, unless the person has already put it somewhere. */
   autoFocus?: boolean;
@@ -220,7 +223,10 @@ export function PdfView({
     if (first >= 0 && first !== page) setPage(first);
   };
 
+  const textLayer = useRef(onTextLayer);
+  textLayer.current = onTextLayer;
   const highlight = (layer: HTMLDivElement, index: number) => {
+    textLayer.current?.(index);
     const hit = pending.current;
     if (!hit || hit.page !== index) return;
     pending.current = null;

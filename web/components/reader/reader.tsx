@@ -39,7 +39,7 @@ import { useNearbyParts } from '#web/reading/use-nearby-parts.ts';
 import { useOfflineReading } from '#web/reading/use-offline-reading.ts';
 import { useInnerHtml } from '#web/utils/inner-html.ts';
 import { ReaderCallRefused, ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
-import { clearHit, offsetsOfRange, rangeAtOffsets } from '#web/utils/text-ranges.client.ts';
+import { clearHit, offsetsOfRange, rangeAtOffsets, textOf } from '#web/utils/text-ranges.client.ts';
 import { DrmSummary } from './drm-summary.tsx';
 import { EpubView, type PartStart, type ViewHandle, type ViewLocation } from './epub-view.tsx';
 import { FixedPageView } from './fixed-page-view.tsx';
@@ -100,6 +100,11 @@ function selectedBookText(within: Element | null): string {
   const range = selection.getRangeAt(0);
   if (range.collapsed || !range.intersectsNode(within)) return '';
   if (within.contains(range.commonAncestorContainer)) return selection.toString();
+  return clippedTo(range, within).toString();
+}
+
+/** The part of `range` inside `within`. */
+function clippedTo(range: Range, within: Element): Range {
   const area = document.createRange();
   area.selectNodeContents(within);
   const clipped = range.cloneRange();
@@ -107,7 +112,7 @@ function selectedBookText(within: Element | null): string {
     clipped.setStart(area.startContainer, area.startOffset);
   if (clipped.compareBoundaryPoints(Range.END_TO_END, area) > 0)
     clipped.setEnd(area.endContainer, area.endOffset);
-  return clipped.toString();
+  return clipped;
 }
 
 const EDITABLE = 'input, textarea, select, [contenteditable="true"], [role="radio"]';
@@ -254,29 +259,55 @@ export function Reader({
   const onNotesSaved = useCallback(() => setNotesSaved((n) => n + 1), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: notesSaved asks for the list again
   useEffect(() => {
-    if (isPdf) return;
     api.annotations().then(setAnnotations, () => setAnnotations([]));
-  }, [api, isPdf, notesSaved]);
+  }, [api, notesSaved]);
   const chapterText = () => pageArea.current?.querySelector('section.reader-text') ?? null;
-  // Each colour's highlights of the chapter shown, painted by the browser (CSS Custom Highlight
+  // A PDF's parts are its pages (issue 16): a highlight's offsets count its text layer's
+  // characters, where each line break is a <br> (pdf-text-items.ts).
+  const textOptions = { lineBreaks: isPdf };
+  /** The PDF pages drawn now, each with its text layer. */
+  const pdfLayers = (): [number, Element][] =>
+    [...(pageArea.current?.querySelectorAll<HTMLElement>('.pdf-page[data-page]') ?? [])].flatMap(
+      (page) => {
+        const layer = page.querySelector('.textLayer');
+        return layer?.hasChildNodes()
+          ? [[Number(page.dataset.page), layer] as [number, Element]]
+          : [];
+      },
+    );
+  /** Where the text of a part is on screen now: the chapter shown, or a PDF page drawn. */
+  const partRoot = (index: number): Element | null =>
+    isPdf
+      ? (pdfLayers().find(([page]) => page === index)?.[1] ?? null)
+      : index === part?.index
+        ? chapterText()
+        : null;
+  // A PDF page's text layer is drawn after the page: its highlights are painted then.
+  const [layersDrawn, setLayersDrawn] = useState(0);
+  const onTextLayer = useCallback(() => setLayersDrawn((n) => n + 1), []);
+  // Each colour's highlights of the parts shown, painted by the browser (CSS Custom Highlight
   // API), so the book's text and its selection stay as they are.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the chapter's view appears once the settings are known
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the chapter's view appears once the settings are known, a PDF page's text once drawn
   useEffect(() => {
     if (typeof CSS === 'undefined' || !('highlights' in CSS)) return;
     for (const colour of HIGHLIGHT_COLOURS) CSS.highlights.delete(`reader-hl-${colour}`);
-    const root = pageArea.current?.querySelector('section.reader-text');
-    if (!root || !part || !annotations) return;
+    if (!annotations) return;
+    const chapter = chapterText();
+    const shown = new Map<number, Element>(
+      isPdf ? pdfLayers() : chapter && part ? [[part.index, chapter]] : [],
+    );
     const byColour = new Map<string, Range[]>();
     for (const annotation of annotations) {
-      if (annotation.kind !== 'highlight' || annotation.part !== part.index || !annotation.located)
-        continue;
-      const range = rangeAtOffsets(root, annotation.located.start, annotation.located.end);
+      const root = shown.get(annotation.part);
+      if (annotation.kind !== 'highlight' || !root || !annotation.located) continue;
+      const { start, end } = annotation.located;
+      const range = rangeAtOffsets(root, start, end, textOptions);
       const colour = annotation.colour ?? 'yellow';
       if (range) byColour.set(colour, [...(byColour.get(colour) ?? []), range]);
     }
     for (const [colour, ranges] of byColour)
       CSS.highlights.set(`reader-hl-${colour}`, new Highlight(...ranges));
-  }, [annotations, part, settings]);
+  }, [annotations, part, settings, isPdf, layersDrawn]);
   const inOrder = (list: Annotation[]) =>
     [...list].sort(
       (a, b) => a.part - b.part || (a.located?.start ?? 0) - (b.located?.start ?? 0) || a.id - b.id,
@@ -287,13 +318,13 @@ export function Reader({
   };
   const addAnnotation = (
     kind: 'highlight' | 'bookmark',
-    offsets: { start: number; end: number },
+    where: { part: number; start: number; end: number },
     colour?: HighlightColour,
   ) => {
-    if (!part) return;
     // The words, shown in the notebook until a highlight made offline is saved.
-    const exact = (chapterText()?.textContent ?? '').slice(offsets.start, offsets.end);
-    api.addAnnotation({ kind, part: part.index, ...offsets, colour, exact }).then((made) => {
+    const root = partRoot(where.part);
+    const exact = (root ? textOf(root, textOptions) : '').slice(where.start, where.end);
+    api.addAnnotation({ kind, ...where, colour, exact }).then((made) => {
       setAnnotations((list) => inOrder([...(list ?? []), made]));
       say(
         kind === 'bookmark'
@@ -302,35 +333,52 @@ export function Reader({
       );
     }, refused);
   };
-  const highlightSelection = (colour: HighlightColour) => {
-    const root = chapterText();
+  /** The part the selection starts in, and the offsets of what it selects in that part. */
+  const selectedPassage = (): { part: number; start: number; end: number } | null => {
     const selection = window.getSelection();
-    const offsets =
-      root && selection && selection.rangeCount > 0 && !selection.isCollapsed
-        ? offsetsOfRange(root, selection.getRangeAt(0))
-        : null;
-    if (!offsets) {
+    if (!selection || selection.rangeCount === 0 || selection.isCollapsed) return null;
+    const range = selection.getRangeAt(0);
+    if (!isPdf) {
+      const root = chapterText();
+      const offsets = root && part ? offsetsOfRange(root, range) : null;
+      return offsets && part ? { part: part.index, ...offsets } : null;
+    }
+    // A selection across pages keeps to the first page it touches.
+    const first = pdfLayers().find(([, layer]) => range.intersectsNode(layer));
+    if (!first) return null;
+    const [page, layer] = first;
+    const offsets = offsetsOfRange(layer, clippedTo(range, layer), textOptions);
+    return offsets ? { part: page, ...offsets } : null;
+  };
+  const highlightSelection = (colour: HighlightColour) => {
+    const passage = selectedPassage();
+    if (!passage) {
       say(t('reading.annotations.noPassage'));
       return;
     }
-    selection?.removeAllRanges();
-    addAnnotation('highlight', offsets, colour);
+    window.getSelection()?.removeAllRanges();
+    addAnnotation('highlight', passage, colour);
   };
   // A bookmark holds the first words at the top of the page shown.
   const bookmarkPage = () => {
-    const text = chapterText()?.textContent ?? '';
-    let start = Math.min(
-      Math.max(0, text.length - 1),
-      Math.floor((epub.current?.progression() ?? 0) * text.length),
-    );
+    const index = isPdf ? location.part : part?.index;
+    const root = index === undefined ? null : partRoot(index);
+    if (index === undefined || !root) return;
+    const text = textOf(root, textOptions);
+    let start = isPdf
+      ? 0
+      : Math.min(
+          Math.max(0, text.length - 1),
+          Math.floor((epub.current?.progression() ?? 0) * text.length),
+        );
     while (start > 0 && /\S/.test(text[start - 1] ?? '')) start -= 1;
     while (start < text.length - 1 && /\s/.test(text[start] ?? '')) start += 1;
     const end = Math.min(text.length, start + 60);
     if (!text.slice(start, end).trim()) {
-      say(t('reading.annotations.noPassage'));
+      say(t(isPdf ? 'reader.notebook.noTextToBookmark' : 'reading.annotations.noPassage'));
       return;
     }
-    addAnnotation('bookmark', { start, end });
+    addAnnotation('bookmark', { part: index, start, end });
   };
 
   // Moving between highlights (issue 16, by keyboard and screen reader): the one after (or
@@ -822,66 +870,64 @@ export function Reader({
               />
             </details>
           )}
-          {isPdf ? null : (
-            <details onToggle={(event) => setNotebookOpen(event.currentTarget.open)}>
-              <summary>{t('reader.notebook')}</summary>
-              {/* Rendered only while open: a reader with a thousand highlights would otherwise
+          <details onToggle={(event) => setNotebookOpen(event.currentTarget.open)}>
+            <summary>{t('reader.notebook')}</summary>
+            {/* Rendered only while open: a reader with a thousand highlights would otherwise
                   render them all again at every page turn (bench/reader-open.ts). */}
-              {notebookOpen ? (
-                <ReaderNotebook
-                  annotations={annotations}
-                  partTitle={partTitle}
-                  onHighlight={highlightSelection}
-                  onBookmark={bookmarkPage}
-                  onMove={moveToHighlight}
-                  onOpen={(annotation) =>
-                    void openPart(annotation.part, {
-                      at: 'offset',
-                      offset: annotation.located?.start ?? 0,
-                    })
-                  }
-                  onNote={(annotation, note) =>
-                    api
-                      .changeAnnotation(annotation.id, { note: note.trim() ? note : null })
-                      .then((changed) => {
-                        setAnnotations((list) =>
-                          (list ?? []).map((item) => (item.id === changed.id ? changed : item)),
-                        );
-                        say(t('reader.notebook.noteSaved'));
-                      }, refused)
-                  }
-                  onRemove={(annotation) =>
-                    api.removeAnnotation(annotation.id).then(() => {
+            {notebookOpen ? (
+              <ReaderNotebook
+                annotations={annotations}
+                partTitle={partTitle}
+                onHighlight={highlightSelection}
+                onBookmark={bookmarkPage}
+                onMove={moveToHighlight}
+                onOpen={(annotation) =>
+                  void openPart(annotation.part, {
+                    at: 'offset',
+                    offset: annotation.located?.start ?? 0,
+                  })
+                }
+                onNote={(annotation, note) =>
+                  api
+                    .changeAnnotation(annotation.id, { note: note.trim() ? note : null })
+                    .then((changed) => {
                       setAnnotations((list) =>
-                        (list ?? []).filter((item) => item.id !== annotation.id),
+                        (list ?? []).map((item) => (item.id === changed.id ? changed : item)),
                       );
-                      say(t('reader.notebook.removed'));
+                      say(t('reader.notebook.noteSaved'));
                     }, refused)
+                }
+                onRemove={(annotation) =>
+                  api.removeAnnotation(annotation.id).then(() => {
+                    setAnnotations((list) =>
+                      (list ?? []).filter((item) => item.id !== annotation.id),
+                    );
+                    say(t('reader.notebook.removed'));
+                  }, refused)
+                }
+                onExport={async (format) => {
+                  if ((annotations ?? []).length === 0) {
+                    say(t('reader.notebook.exportNone'));
+                    return;
                   }
-                  onExport={async (format) => {
-                    if ((annotations ?? []).length === 0) {
-                      say(t('reader.notebook.exportNone'));
-                      return;
-                    }
-                    try {
-                      const made = await api.exportNotes(format);
-                      saveFile(made.file, made.fileName);
-                      say(
-                        made.leftOut > 0
-                          ? t('reader.notebook.exportedLeftOut', {
-                              count: made.count,
-                              leftOut: made.leftOut,
-                            })
-                          : t('reader.notebook.exported', { count: made.count }),
-                      );
-                    } catch (error) {
-                      refused(error);
-                    }
-                  }}
-                />
-              ) : null}
-            </details>
-          )}
+                  try {
+                    const made = await api.exportNotes(format);
+                    saveFile(made.file, made.fileName);
+                    say(
+                      made.leftOut > 0
+                        ? t('reader.notebook.exportedLeftOut', {
+                            count: made.count,
+                            leftOut: made.leftOut,
+                          })
+                        : t('reader.notebook.exported', { count: made.count }),
+                    );
+                  } catch (error) {
+                    refused(error);
+                  }
+                }}
+              />
+            ) : null}
+          </details>
           {printPageCount(view.printPages) > 0 ? (
             <details>
               <summary>{t('reader.goToPage')}</summary>
@@ -1082,6 +1128,7 @@ export function Reader({
                     fontScale={settings.fontScale}
                     startPage={view.position.part}
                     onLocation={onLocation}
+                    onTextLayer={onTextLayer}
                     onReady={pdfReady.resolve}
                     lang={view.language?.lang}
                     autoFocus
