@@ -12,6 +12,7 @@ import { postStripeWebhook, STRIPE_WEBHOOK_PATH } from './payments/webhooks.ts';
 import {
   deleteAnnotation,
   getAnnotations,
+  getOfflinePdf,
   getOfflineShare,
   getPart,
   getSearch,
@@ -70,6 +71,7 @@ const ROUTES: [
   ['/api/reading/settings', { GET: getSettings, PUT: putSettings }],
   ['/api/reading/:productId/parts/:part', { GET: getPart }],
   ['/api/reading/:productId/offline/:part', { GET: getOfflineShare }],
+  ['/api/reading/:productId/offline/:part/pdf', { GET: getOfflinePdf }],
   ['/api/reading/:productId/annotations', { GET: getAnnotations, POST: postAnnotation }],
   // Before the next: 'export' is not an annotation's id.
   ['/api/reading/:productId/annotations/export', { POST: postNotesExport }],

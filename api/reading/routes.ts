@@ -7,6 +7,7 @@ import {
 } from '#domain/reading/annotations.ts';
 import {
   countAllowance,
+  offlinePdf,
   offlineShare,
   type ReadingVia,
   readerPart,
@@ -87,6 +88,31 @@ export async function getOfflineShare(request: Request, context: WebContext, par
   );
   return jsonApi({
     data: { type: 'offline-share', id: String(parsed.productId), attributes: share },
+  });
+}
+
+/**
+ * GET /api/reading/{productId}/offline/{page}/pdf: the copy of a PDF this device keeps to read
+ * it offline, the share's pages from that page and every other page blank (issue 16). For the
+ * reader's service worker, which keeps it; never stored by anything else.
+ */
+export async function getOfflinePdf(request: Request, context: WebContext, params: Params) {
+  const parsed = input(request, params);
+  const part = partParam.safeParse(params.part);
+  if (!parsed || !part.success) return apiError(context, 404, 'error.notFound');
+  const copy = await offlinePdf(
+    context.rc,
+    context.bookFiles,
+    parsed.productId,
+    part.data,
+    parsed.via,
+  );
+  return new Response(Buffer.from(copy.data), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Cache-Control': 'private, no-store',
+      'X-Offline-Pages': copy.pages.join(','),
+    },
   });
 }
 

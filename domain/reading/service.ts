@@ -25,6 +25,7 @@ import { type EpubPublication, openEpub } from './epub-publication.ts';
 import type { BookFileStore, ByteRange } from './file-store.ts';
 import { fixedSpreads } from './fixed-spreads.ts';
 import { offlineParts } from './offline.ts';
+import { pdfWithPagesKept } from './pdf-share.ts';
 import { pdfPageLabels, pdfPageTexts } from './pdf-text.ts';
 import {
   epubPrintPages,
@@ -489,8 +490,7 @@ export async function readerPart(
 
 /**
  * What a device may keep of a book to read it offline (offline.ts), from the part the reader
- * is in: the EPUB's parts, each kept whole. A PDF keeps nothing yet (its file is one stream
- * that pdf.js reads in ranges; keeping a share of its pages is not built).
+ * is in: the EPUB's parts, each kept whole, or a PDF's pages.
  */
 export async function offlineShare(
   ctx: RequestContext,
@@ -500,14 +500,43 @@ export async function offlineShare(
   via: ReadingVia,
 ): Promise<{ parts: number[] }> {
   const { product, file } = await readerContext(ctx, productId, via);
-  if (file.extension !== 'epub') return { parts: [] };
+  return { parts: await offlineSharePages(ctx, store, product, file, from) };
+}
+
+async function offlineSharePages(
+  ctx: RequestContext,
+  store: BookFileStore,
+  product: { drmOfflinePercent: string | null },
+  file: ReaderFile,
+  from: number,
+): Promise<number[]> {
   const metrics = await fileMetrics(ctx, store, file);
-  const book = await openBook(store, file);
-  // A fixed-layout book's pages are pictures with few words: its share is counted in pages.
-  const sizes = book.publication.parts.every((p) => p.fixed)
-    ? metrics.partLengths.map(() => 1)
-    : metrics.partLengths;
-  return { parts: offlineParts(sizes, percent(product.drmOfflinePercent), from) };
+  // A PDF's or a fixed-layout book's pages may be pictures with few words: its share is
+  // counted in pages, as its printing is.
+  const inPages =
+    file.extension !== 'epub' ||
+    (await openBook(store, file)).publication.parts.every((p) => p.fixed);
+  const sizes = inPages ? metrics.partLengths.map(() => 1) : metrics.partLengths;
+  return offlineParts(sizes, percent(product.drmOfflinePercent), from);
+}
+
+/**
+ * The copy of a PDF this device keeps to read it offline (pdf-share.ts): the pages of its
+ * share from the page the reader is on, every other page blank. Not found for an EPUB, or when
+ * the book allows no offline reading.
+ */
+export async function offlinePdf(
+  ctx: RequestContext,
+  store: BookFileStore,
+  productId: number,
+  from: number,
+  via: ReadingVia,
+): Promise<{ pages: number[]; data: Uint8Array }> {
+  const { product, file } = await readerContext(ctx, productId, via);
+  if (file.extension !== 'pdf') throw new NotFound();
+  const pages = await offlineSharePages(ctx, store, product, file, from);
+  if (pages.length === 0) throw new NotFound();
+  return { pages, data: await pdfWithPagesKept(await store.read(file.storagePath), pages) };
 }
 
 /**

@@ -15,6 +15,7 @@ import { buildPdf, type PdfInput } from '#db/seed/content/pdf.ts';
 import { createZip } from '#db/seed/content/zip.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
+import { pdfPageTexts } from '#domain/reading/pdf-text.ts';
 import {
   countAllowance,
   diskFileStore,
@@ -308,14 +309,25 @@ describe('book files, owners only (/file/read/{id}, /bookfile/{id}/download)', (
     expect(opf.status).toBe(404);
   });
 
-  it('issue 16: the offline share is whole chapters from where the reader is, within the percentage; none for a PDF or without one; nobody else gets it', async () => {
+  it("issue 16: the offline share is whole chapters from where the reader is, within the percentage, or a PDF's pages; none without one; nobody else gets it", async () => {
     const owner = await person();
     const stranger = await person();
     // Three chapters of equal length: 70 % keeps two of them, 100 % all three.
     const book = await bookWithFiles({ offline: '70' });
     const whole = await bookWithFiles({ offline: '100' });
     const none = await bookWithFiles({ offline: null });
-    const pdf = await bookWithFiles({ offline: '100' }, { pdfPages: [['One'], ['Two']] });
+    // A PDF's share is counted in pages: 50 % of four pages is two, from the reader's page.
+    const pdf = await bookWithFiles(
+      { offline: '50' },
+      {
+        pdfPages: [
+          ['One'],
+          ['Two, a page of many more words than the others'],
+          ['Three'],
+          ['Four'],
+        ],
+      },
+    );
     for (const b of [book, whole, none, pdf]) await own(owner.id, b.productId);
     const share = (productId: number, from: number, user = owner) =>
       offlineShare(ctxOf(user), store(), productId, from, noMember);
@@ -323,8 +335,37 @@ describe('book files, owners only (/file/read/{id}, /bookfile/{id}/download)', (
     expect(await share(book.productId, 2)).toEqual({ parts: [1, 2] });
     expect(await share(whole.productId, 1)).toEqual({ parts: [0, 1, 2] });
     expect(await share(none.productId, 0)).toEqual({ parts: [] });
-    expect(await share(pdf.productId, 0)).toEqual({ parts: [] });
+    expect(await share(pdf.productId, 1)).toEqual({ parts: [1, 2] });
+    expect(await share(pdf.productId, 3)).toEqual({ parts: [2, 3] });
     await expect(share(book.productId, 0, stranger)).rejects.toBeInstanceOf(Forbidden);
+
+    // The PDF's copy for this device: its share's pages, the others blank, each in its place.
+    const { handleApiRequest } = await import('#api/router.ts');
+    const get = (url: string, user: SessionUser | null = owner) =>
+      handleApiRequest(
+        new Request(`http://localhost${url}`),
+        testWebContext(database, { user, locale: 'en' }, store()),
+      );
+    const copy = await get(`/api/reading/${pdf.productId}/offline/1/pdf`);
+    expect(copy.status).toBe(200);
+    expect(copy.headers.get('content-type')).toBe('application/pdf');
+    expect(copy.headers.get('cache-control')).toBe('private, no-store');
+    expect(copy.headers.get('x-offline-pages')).toBe('1,2');
+    const texts = await pdfPageTexts(Buffer.from(await copy.arrayBuffer()));
+    expect(texts.map((text) => text.replace(/\s*\d+$/, ''))).toEqual([
+      '',
+      'Two, a page of many more words than the others',
+      'Three',
+      '',
+    ]);
+    // Nobody else, no EPUB, no book without offline reading, no page outside the book's ids.
+    expect((await get(`/api/reading/${pdf.productId}/offline/1/pdf`, stranger)).status).toBe(403);
+    expect((await get(`/api/reading/${pdf.productId}/offline/1/pdf`, null)).status).toBe(403);
+    expect((await get(`/api/reading/${whole.productId}/offline/0/pdf`)).status).toBe(404);
+    expect((await get(`/api/reading/${pdf.productId}/offline/x/pdf`)).status).toBe(404);
+    const noOffline = await bookWithFiles({ offline: null }, { pdfPages: [['One']] });
+    await own(owner.id, noOffline.productId);
+    expect((await get(`/api/reading/${noOffline.productId}/offline/0/pdf`)).status).toBe(404);
     // The page kept for offline reading by the reader's service worker is not an opening.
     const opens = async () =>
       (
