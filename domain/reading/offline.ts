@@ -8,6 +8,25 @@ import { allowanceLimit } from './drm.ts';
 // long as each next part fits in what is left. A book without the percentage keeps nothing.
 
 /**
+ * The entry of a PDF's document information that lists the pages (from 0, comma-separated) its
+ * offline copy holds (pdf-share.ts); the reader reads it with pdf.js's getMetadata().
+ */
+export const OFFLINE_PAGES_KEY = 'ShelfmarkOfflinePages';
+
+/** The pages an offline copy of a PDF names as kept; null when it is no offline copy. */
+export function offlinePagesOf(info: unknown): Set<number> | null {
+  const custom = (info as { Custom?: Record<string, unknown> } | null)?.Custom;
+  const listed = custom?.[OFFLINE_PAGES_KEY];
+  if (typeof listed !== 'string') return null;
+  return new Set(
+    listed
+      .split(',')
+      .filter((page) => /^\d+$/.test(page))
+      .map(Number),
+  );
+}
+
+/**
  * The parts of a book a device may keep for reading offline, in order: `sizes` are the parts'
  * sizes (characters, or 1 per page of a fixed-layout book), `from` the part the reader is in.
  */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPdf } from '#db/seed/content/pdf.ts';
+import { offlinePagesOf } from './offline.ts';
 import { pdfWithPagesKept } from './pdf-share.ts';
 import { pdfPageTexts } from './pdf-text.ts';
 
@@ -32,6 +33,12 @@ describe('the PDF a device keeps for reading offline (spec 1 §3 offlinePercent)
     expect(texts[2]).toContain('Third page words');
     expect(texts[3]).toBe('');
     expect(await pageSizes(kept)).toEqual(await pageSizes(book));
+    // It names the pages it holds, as the reader reads them with pdf.js.
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const document = await pdfjs.getDocument({ data: new Uint8Array(kept), verbosity: 0 }).promise;
+    expect(offlinePagesOf((await document.getMetadata()).info)).toEqual(new Set([1, 2]));
+    expect(offlinePagesOf({})).toBeNull();
+    await document.destroy();
   });
 
   it('carries none of the other pages’ words anywhere in the file', async () => {

@@ -1,11 +1,14 @@
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
+import { OFFLINE_PAGES_KEY } from './offline.ts';
 
 // The copy of a PDF a device keeps for reading offline (issue 16, spec 1 §3 `offlinePercent`):
 // the pages of the book's offline share as the publisher made them, and every other page blank
 // at its own size, so the copy has the book's pages in their places (page 40 is still page 40;
 // a highlight's page, the saved place and Go to page keep their meaning) and nothing more of
 // the book than the share. Only the objects the kept pages use are copied (pdf-lib's
-// copyPages): the other pages' text, pictures and fonts are not in the file.
+// copyPages): the other pages' text, pictures and fonts are not in the file. The copy names the
+// pages it holds in its document information (OFFLINE_PAGES_KEY), so the reader can tell a
+// page not kept from a page the publisher left blank.
 
 /** A PDF of `data`'s pages in order, those in `keep` (from 0) whole, the others blank. */
 export async function pdfWithPagesKept(
@@ -29,5 +32,8 @@ export async function pdfWithPagesKept(
     const { width, height } = page.getSize();
     copy.addPage([width, height]).setRotation(page.getRotation());
   });
+  copy.setProducer('Shelfmark');
+  const info = copy.context.lookup(copy.context.trailerInfo.Info, PDFDict);
+  info.set(PDFName.of(OFFLINE_PAGES_KEY), PDFString.of([...kept].sort((a, b) => a - b).join(',')));
   return copy.save();
 }

@@ -1535,7 +1535,10 @@ export const en = {
     '{count, plural, =0 {Nothing of this book is kept on this device: the part you are reading is larger than its offline share.} one {# part of this book is kept on this device for reading offline.} other {# parts of this book are kept on this device for reading offline.}}',
   'reader.offline.unavailable': 'This browser cannot keep books for reading offline.',
   'reader.offline.failed': 'This book could not be kept on this device for reading offline.',
-  'reader.offline.pdf': 'Offline reading of PDF books is not available in this reader yet.',
+  'reader.offline.keptPages':
+    '{count, plural, =0 {Nothing of this book is kept on this device: its offline share is less than one page.} one {# page of this book is kept on this device for reading offline.} other {# pages of this book are kept on this device for reading offline.}}',
+  'reader.offline.pageNotKept':
+    'This page is not kept on this device. Connect to the internet to read it.',
   'reader.offline.offline':
     'You are offline. You can read the parts kept on this device; your place is saved here and sent when you are back online.',
   'reader.offline.notKept':

@@ -1586,8 +1586,10 @@ export const frCA: Record<MessageId, string> = {
     'Ce navigateur ne peut pas conserver de livres pour la lecture hors ligne.',
   'reader.offline.failed':
     'Ce livre n’a pas pu être conservé sur cet appareil pour la lecture hors ligne.',
-  'reader.offline.pdf':
-    'La lecture hors ligne des livres PDF n’est pas encore offerte dans ce lecteur.',
+  'reader.offline.keptPages':
+    '{count, plural, =0 {Rien de ce livre n’est conservé sur cet appareil : sa part hors ligne est inférieure à une page.} one {# page de ce livre est conservée sur cet appareil pour la lecture hors ligne.} other {# pages de ce livre sont conservées sur cet appareil pour la lecture hors ligne.}}',
+  'reader.offline.pageNotKept':
+    'Cette page n’est pas conservée sur cet appareil. Connectez-vous à Internet pour la lire.',
   'reader.offline.offline':
     'Vous êtes hors ligne. Vous pouvez lire les parties conservées sur cet appareil; votre position est enregistrée ici et envoyée dès votre retour en ligne.',
   'reader.offline.notKept':

@@ -1,11 +1,11 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq, inArray, isNull, like } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { accessCodes, redeemCodes } from '#db/schema/access.ts';
 import { accountFlags, userRoles, users } from '#db/schema/accounts.ts';
-import { products } from '#db/schema/catalog.ts';
+import { bookFiles, products } from '#db/schema/catalog.ts';
 import { orderItems, orders, orderTransitions, payments } from '#db/schema/commerce.ts';
 import { sectionMembers } from '#db/schema/courses.ts';
 import { totpAuthenticators } from '#db/schema/second-factor.ts';
@@ -309,6 +309,30 @@ export async function startFixtureServer(options: {
       await options.db
         .update(products)
         .set({ drmOfflinePercent: '100' })
+        .where(eq(products.id, book.id));
+      return send(res, 201, { productId: book.id });
+    }
+    if (req.url === '/pdf-offline') {
+      // Issue 16, offline reading of a PDF: the demo catalog's last PDF e-book (three pages,
+      // used by no other test), its publisher allowing a third of it (one page) offline.
+      const [book] = await options.db
+        .select({ id: products.id })
+        .from(products)
+        .innerJoin(bookFiles, eq(bookFiles.productId, products.id))
+        .where(
+          and(
+            eq(bookFiles.type, 'READER'),
+            eq(bookFiles.extension, 'pdf'),
+            eq(products.status, 'active'),
+            eq(products.productFileType, 'PDF'),
+          ),
+        )
+        .orderBy(desc(products.id))
+        .limit(1);
+      if (!book) return send(res, 404, { error: 'no PDF e-book in the demo catalog' });
+      await options.db
+        .update(products)
+        .set({ drmOfflinePercent: '34' })
         .where(eq(products.id, book.id));
       return send(res, 201, { productId: book.id });
     }

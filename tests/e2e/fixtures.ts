@@ -48,6 +48,11 @@ export async function feedOfflineEbook(): Promise<number> {
   return (await call<{ productId: number }>('/feed-ebook-offline', {})).productId;
 }
 
+/** A demo PDF e-book of three pages, one of which may be read offline (issue 16). */
+export async function pdfOfflineEbook(): Promise<number> {
+  return (await call<{ productId: number }>('/pdf-offline', {})).productId;
+}
+
 /** The product id of the demo feed's fixed-layout picture book (issue 16). */
 export async function feedPictureBook(): Promise<number> {
   return (await call<{ productId: number }>('/feed-picture-book', {})).productId;

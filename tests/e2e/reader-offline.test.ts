@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
-import { feedOfflineEbook, makeOwnership, makeUser } from './fixtures.ts';
+import { feedOfflineEbook, makeOwnership, makeUser, pdfOfflineEbook } from './fixtures.ts';
 import { painted, selectWords } from './reader-text.ts';
 
 // Issue 16, listen and read offline: "Offline reading up to the book's offline percentage
@@ -127,6 +127,92 @@ describe('reading offline', () => {
     expect(await there.locator('blockquote').innerText()).toBe(words.trim());
     expect(await phone.locator('.reader-notebook__item').count()).toBe(1);
     await other.close();
+  });
+
+  it('a PDF: keeps its share of pages, opens them with the network off, says which pages are not kept, and highlights offline', async () => {
+    const user = await makeUser({ like: 'student', label: 'reader-offline-pdf' });
+    const productId = await pdfOfflineEbook();
+    await makeOwnership(user.email, productId);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await logIn(page, user);
+    await page.goto(`/book/read/${productId}`);
+    await waitForHydration(page);
+    const pageOne = page.getByRole('region', { name: 'Page 1' });
+    await pageOne
+      .getByText(/\w{4,}/)
+      .first()
+      .waitFor();
+    const firstWords = (await pageOne.locator('.textLayer span').first().innerText()).trim();
+    const restrictions = page.getByRole('region', { name: 'Restrictions' });
+    expect(await restrictions.getByText('Offline reading: 34% of the book').isVisible()).toBe(true);
+    await restrictions
+      .getByText('1 page of this book is kept on this device for reading offline.')
+      .waitFor({ timeout: 30_000 });
+    // What this device keeps is the copy with the share's pages only, not the book's file.
+    const kept = await page.evaluate(async (id) => {
+      const cache = await caches.open(`shelfmark-book-${id}`);
+      return (await cache.keys()).map((request) => new URL(request.url).pathname);
+    }, productId);
+    expect(kept).toContain(`/api/reading/${productId}/offline/pdf`);
+    expect(kept.some((path) => path.startsWith('/file/read/'))).toBe(false);
+    // And pdf.js's worker, which draws the pages.
+    expect(
+      await page.evaluate(async () =>
+        (await (await caches.open('shelfmark-reader-code')).keys()).some((request) =>
+          /\/assets\/pdf\.worker\.min-[\w-]+\.mjs$/.test(request.url),
+        ),
+      ),
+    ).toBe(true);
+
+    // The network goes: the page and its PDF come from the device.
+    await context.setOffline(true);
+    await page.reload();
+    await waitForHydration(page);
+    await pageOne.getByText(firstWords).first().waitFor();
+    await page
+      .getByText(
+        'You are offline. You can read the parts kept on this device; your place is saved here and sent when you are back online.',
+      )
+      .waitFor();
+    await expectAccessible(page);
+
+    // A highlight on the kept page, offline: painted at once, saved once back online.
+    await page.getByText('Notebook', { exact: true }).click();
+    await page.evaluate(() => {
+      const span = document.querySelector('.pdf-page[data-page="0"] .textLayer span')!;
+      const range = document.createRange();
+      range.selectNodeContents(span);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    });
+    await page.getByRole('radio', { name: 'Green' }).check();
+    await page.getByRole('button', { name: 'Highlight selection' }).click();
+    await page.getByText('Highlighted in Green.').waitFor();
+    expect(await painted(page, 'green')).toBe(1);
+
+    // The next page is not kept: said over the blank page, in words.
+    await page.locator('.pdf-pages').focus();
+    await page.keyboard.press('ArrowRight');
+    await page
+      .getByRole('region', { name: 'Page 2' })
+      .getByText('This page is not kept on this device. Connect to the internet to read it.')
+      .waitFor();
+    await expectAccessible(page);
+
+    await context.setOffline(false);
+    await page
+      .getByText('Back online: 1 change to your highlights, notes and bookmarks is saved.')
+      .waitFor();
+    const saved = await page.evaluate(async (id) => {
+      const response = await fetch(`/api/reading/${id}/annotations`);
+      return (await response.json()).data.map(
+        (a: { attributes: { part: number; exact: string } }) => a.attributes,
+      );
+    }, productId);
+    expect(saved).toMatchObject([{ part: 0, exact: firstWords, kind: 'highlight' }]);
+    await context.close();
   });
 
   it('in French: what is kept, and that the network is gone', async () => {

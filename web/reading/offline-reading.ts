@@ -1,13 +1,16 @@
+import { loadedPdfWorker } from '#web/utils/pdf-engine.client.ts';
 import { readerCallUrl } from '#web/utils/reader-api.ts';
 
 // Offline reading, on the reader's page (issue 16): registers the reader's service worker
 // (web/reading/offline-worker.ts, served as /reader-sw.js), asks the server which parts this
 // device may keep (GET /api/reading/{id}/offline/{part}: the rule is domain/reading/offline.ts)
 // and has the worker keep them, with the page itself, its scripts and styles, the pictures and
-// fonts the parts use, and the reader's highlights.
+// fonts the parts use, and the reader's highlights. A PDF is kept as one file: its copy for this
+// device, with the share's pages and every other page blank (domain/reading/pdf-share.ts).
 
 export type OfflineKeep = {
   productId: number;
+  format: 'epub' | 'pdf';
   courseMemberId: number | null;
   /** The part the reader is in: the share is counted from there. */
   part: number;
@@ -17,6 +20,11 @@ export type OfflineKeep = {
 
 /** What was kept: the parts, or null when this browser cannot keep anything. */
 export type OfflineResult = { parts: number[] } | null;
+
+/** Where the reader finds a PDF's kept copy (the worker answers it only offline). */
+export function offlinePdfUrl(productId: number, courseMemberId: number | null): string {
+  return readerCallUrl(productId, courseMemberId, '/offline/pdf');
+}
 
 /** Whether this browser can keep a book (a service worker and Cache Storage, on https or localhost). */
 export function canKeepOffline(): boolean {
@@ -91,15 +99,30 @@ export async function keepBookOffline(book: OfflineKeep): Promise<OfflineResult>
     return { parts };
   }
   const member = book.courseMemberId === null ? '' : `?coursemember_id=${book.courseMemberId}`;
+  const pdf = book.format === 'pdf';
+  const pdfWorker = loadedPdfWorker();
   const answer = await ask(worker, {
     type: 'keep',
     productId: book.productId,
     document: `${location.pathname}${member}`,
     urls: [
-      ...parts.map((part) => readerCallUrl(book.productId, book.courseMemberId, `/parts/${part}`)),
+      ...(pdf
+        ? []
+        : parts.map((part) =>
+            readerCallUrl(book.productId, book.courseMemberId, `/parts/${part}`),
+          )),
       readerCallUrl(book.productId, book.courseMemberId, '/annotations'),
       ...pageAssets(),
+      ...(pdf && pdfWorker ? [new URL(pdfWorker, location.href).pathname] : []),
     ],
+    files: pdf
+      ? [
+          {
+            url: readerCallUrl(book.productId, book.courseMemberId, `/offline/${book.part}/pdf`),
+            key: offlinePdfUrl(book.productId, book.courseMemberId),
+          },
+        ]
+      : [],
     expiresAt: book.expiresAt,
   });
   if (!answer.ok) throw new Error('the service worker could not keep the book');

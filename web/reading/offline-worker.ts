@@ -7,7 +7,8 @@
 // What it keeps, when a reader page asks (a 'keep' message): the reader's page for that book,
 // the parts the server allows this device to keep (GET /api/reading/{id}/offline/{part},
 // domain/reading/offline.ts), the pictures and fonts those parts and the page name, the
-// reader's highlights, and the page's scripts and styles. Each book is one cache, replaced as
+// reader's highlights, and the page's scripts and styles; for a PDF, its copy for this device
+// (the share's pages, the others blank), kept under the URL the reader asks for it offline. Each book is one cache, replaced as
 // a whole by the next 'keep', and never answered after the reader's access ends.
 //
 // How it answers: the network first, always; what it kept only when the network fails. A
@@ -20,6 +21,8 @@ type Kept = {
   document: string;
   /** Every other URL to keep: parts, highlights, pictures and fonts, scripts and styles. */
   urls: string[];
+  /** Answers kept under another URL than the one they come from: a PDF's copy for offline. */
+  files?: { url: string; key: string }[];
   /** When the reader's access ends (ISO 8601), or null. */
   expiresAt: string | null;
 };
@@ -57,7 +60,7 @@ const bookCache = (productId: number) => `${BOOK_PREFIX}${productId}`;
 const META = '/.reader-offline/meta';
 
 const READER_PAGE = /^\/(?:book\/read|cds_book_read)\/(\d+)\/?$/;
-const KEPT_CALL = /^\/api\/reading\/(\d+)\/(?:parts\/\d+|annotations)$/;
+const KEPT_CALL = /^\/api\/reading\/(\d+)\/(?:parts\/\d+|annotations|offline\/pdf)$/;
 const BOOK_FILE = /^\/file\/read\/\d+\/.+/;
 /** A book's files named in a part's HTML or in the page's style: its pictures and fonts. */
 const FILE_URLS = /\/file\/read\/\d+\/[^"'\\)\s<>]+/g;
@@ -110,6 +113,11 @@ async function keep(message: Kept): Promise<{ kept: number }> {
       for (const file of (await response.clone().text()).match(FILE_URLS) ?? []) files.add(file);
     }
     await fresh.put(url, response);
+  }
+  for (const { url, key } of message.files ?? []) {
+    const response = await fetchKept(url);
+    if (!response) throw new Error('a file to keep did not come');
+    await fresh.put(key, response);
   }
   for (const file of files) {
     const response = await fetchKept(file);
@@ -226,6 +234,13 @@ worker.addEventListener('fetch', (event) => {
   if (call) {
     const key = `${url.pathname}${url.search}`;
     const productId = Number(call[1]);
+    // A PDF's kept copy exists only here: asked for when the book's file did not come.
+    if (url.pathname.endsWith('/offline/pdf')) {
+      event.respondWith(
+        keptAnswer(productId, key).then((kept) => kept ?? new Response(null, { status: 404 })),
+      );
+      return;
+    }
     event.respondWith(
       networkFirst(request, () => keptAnswer(productId, key)).then((response) => {
         if (response.status === 403) event.waitUntil(caches.delete(bookCache(productId)));

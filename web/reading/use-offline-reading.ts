@@ -43,7 +43,7 @@ export function useOfflineReading({
   onNotesSaved(): void;
 }): { status: string | null; online: boolean } {
   const t = useT();
-  const allowed = view.drm.offlinePercent !== null && view.format === 'epub';
+  const allowed = view.drm.offlinePercent !== null;
   const [kept, setKept] = useState<Kept | null>(null);
   const [online, setOnline] = useState(true);
   const keptParts = kept?.state === 'kept' ? kept.parts : null;
@@ -108,6 +108,7 @@ export function useOfflineReading({
       setKept((current) => current ?? { state: 'keeping' });
       keepBookOffline({
         productId: view.product.id,
+        format: view.format,
         courseMemberId,
         part,
         expiresAt: view.grant.expiresAt ? new Date(view.grant.expiresAt).toISOString() : null,
@@ -129,9 +130,11 @@ export function useOfflineReading({
   }, [allowed, online, part, keptParts, keptFrom, kept?.state, view, courseMemberId]);
 
   let status: string | null = null;
-  if (view.drm.offlinePercent !== null && view.format === 'pdf') status = t('reader.offline.pdf');
-  else if (kept?.state === 'keeping') status = t('reader.offline.keeping');
-  else if (kept?.state === 'kept') status = t('reader.offline.kept', { count: kept.parts.length });
+  if (kept?.state === 'keeping') status = t('reader.offline.keeping');
+  else if (kept?.state === 'kept')
+    status = t(view.format === 'pdf' ? 'reader.offline.keptPages' : 'reader.offline.kept', {
+      count: kept.parts.length,
+    });
   else if (kept?.state === 'unavailable') status = t('reader.offline.unavailable');
   else if (kept?.state === 'failed') status = t('reader.offline.failed');
   return { status, online };

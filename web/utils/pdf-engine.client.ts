@@ -3,6 +3,12 @@
 import type * as PdfJs from 'pdfjs-dist';
 
 let engine: Promise<typeof PdfJs> | null = null;
+let workerUrl: string | null = null;
+
+/** The worker's script, once pdf.js is loaded (a PDF kept offline keeps it too). */
+export function loadedPdfWorker(): string | null {
+  return workerUrl;
+}
 
 export function loadPdfEngine(): Promise<typeof PdfJs> {
   engine ??= Promise.all([
@@ -10,6 +16,7 @@ export function loadPdfEngine(): Promise<typeof PdfJs> {
     import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
   ]).then(([pdfjs, worker]) => {
     pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+    workerUrl = worker.default;
     return pdfjs;
   });
   return engine;

@@ -1,5 +1,6 @@
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { offlinePagesOf } from '#domain/reading/offline.ts';
 import {
   type PdfTextItem,
   pdfItemSeparator,
@@ -45,12 +46,14 @@ type PdfPageProps = {
   label: string;
   /** The book's language, for the text a screen reader reads (pdf.js sets each run's dir). */
   lang: string | undefined;
+  /** Said over a page this device's offline copy does not hold; null for a kept page. */
+  notKept: string | null;
   onRendered?: (textLayer: HTMLDivElement) => void;
 };
 
 // One page: the canvas a sighted reader sees, and pdf.js's text layer over it, which is the
 // real text (selectable, searchable, read by screen readers); the canvas is hidden from them.
-function PdfPage({ doc, index, width, render, label, lang, onRendered }: PdfPageProps) {
+function PdfPage({ doc, index, width, render, label, lang, notKept, onRendered }: PdfPageProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const text = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(Math.round(width * 1.294));
@@ -105,6 +108,7 @@ function PdfPage({ doc, index, width, render, label, lang, onRendered }: PdfPage
     <section className="pdf-page" data-page={index} aria-label={label} style={{ width, height }}>
       <canvas ref={canvas} />
       <div ref={text} className="textLayer" lang={lang} />
+      {notKept ? <p className="pdf-page__not-kept">{notKept}</p> : null}
     </section>
   );
 }
@@ -114,6 +118,7 @@ function PdfPage({ doc, index, width, render, label, lang, onRendered }: PdfPage
 export function PdfView({
   ref,
   url,
+  keptUrl = null,
   layout,
   fontScale,
   startPage,
@@ -126,6 +131,11 @@ export function PdfView({
 }: {
   ref: Ref<PdfHandle>;
   url: string;
+  /**
+   * This device's offline copy of the PDF (issue 16), opened when the file itself cannot be
+   * fetched for want of a network (never when the server refuses it).
+   */
+  keptUrl?: string | null;
   /** The book's language (its text layers are in it; the page's labels are not). */
   lang: string | undefined;
   layout: ReaderLayout;
@@ -159,11 +169,25 @@ export function PdfView({
     if (doc) ready.current();
   }, [doc]);
 
+  // The pages an offline copy holds; null when the whole file is open.
+  const [keptPages, setKeptPages] = useState<Set<number> | null>(null);
   useEffect(() => {
     let live = true;
     let loaded: PDFDocumentProxy | null = null;
-    loadPdfEngine()
-      .then((pdfjs) => pdfjs.getDocument({ url, isEvalSupported: false }).promise)
+    const open = (from: string) =>
+      loadPdfEngine().then(
+        (pdfjs) => pdfjs.getDocument({ url: from, isEvalSupported: false }).promise,
+      );
+    open(url)
+      .catch((error: unknown) => {
+        // An HTTP answer (access ended, say) is final; only a missing network tries the copy.
+        const status = (error as { status?: number } | null)?.status;
+        if (!keptUrl || (status !== undefined && status > 0)) throw error;
+        return open(keptUrl).then(async (d) => {
+          setKeptPages(offlinePagesOf((await d.getMetadata()).info) ?? new Set());
+          return d;
+        });
+      })
       .then(
         (d) => {
           loaded = d;
@@ -178,7 +202,7 @@ export function PdfView({
       live = false;
       void loaded?.destroy();
     };
-  }, [url]);
+  }, [url, keptUrl]);
 
   useEffect(() => {
     const el = box.current!;
@@ -320,6 +344,7 @@ export function PdfView({
           render
           label={t('reader.pageLabel', { page: page + 1 })}
           lang={lang}
+          notKept={keptPages && !keptPages.has(page) ? t('reader.offline.pageNotKept') : null}
           onRendered={(layer) => highlight(layer, page)}
         />
       ) : (
@@ -333,6 +358,7 @@ export function PdfView({
             render={visible.has(i)}
             label={t('reader.pageLabel', { page: i + 1 })}
             lang={lang}
+            notKept={keptPages && !keptPages.has(i) ? t('reader.offline.pageNotKept') : null}
             onRendered={(layer) => highlight(layer, i)}
           />
         ))

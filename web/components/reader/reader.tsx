@@ -35,6 +35,7 @@ import type { ReaderPart, ReaderView, TocEntry } from '#domain/reading/types.ts'
 import { normalizedLength } from '#domain/reading/xhtml-content.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
+import { offlinePdfUrl } from '#web/reading/offline-reading.ts';
 import { useNearbyParts } from '#web/reading/use-nearby-parts.ts';
 import { useOfflineReading } from '#web/reading/use-offline-reading.ts';
 import { useInnerHtml } from '#web/utils/inner-html.ts';
@@ -1124,6 +1125,11 @@ export function Reader({
                   <PdfView
                     ref={pdf}
                     url={pdfUrl}
+                    keptUrl={
+                      view.drm.offlinePercent === null
+                        ? null
+                        : offlinePdfUrl(view.product.id, courseMemberId)
+                    }
                     layout={settings.layout}
                     fontScale={settings.fontScale}
                     startPage={view.position.part}
