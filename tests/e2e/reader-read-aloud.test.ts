@@ -141,4 +141,56 @@ describe('read aloud, as a student listening to a chapter', () => {
     expect(await highlighted(page)).toBeNull();
     await context.close();
   });
+
+  it('reads a PDF page by page: its lines’ words apart, each sentence painted on the page, then the next page', async () => {
+    const user = await makeUser({ like: 'student', label: 'read-aloud-pdf' });
+    const context = await newContext(browser);
+    await context.addInitScript(FAKE_SPEECH);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await logIn(page, user);
+    await page.goto('/book/read/2');
+    await waitForHydration(page);
+    await page
+      .getByRole('region', { name: 'Page 1' })
+      .getByText(/\w{4,}/)
+      .first()
+      .waitFor();
+    await page.getByText('Read aloud', { exact: true }).click();
+    await page.getByRole('button', { name: 'Read aloud from this page' }).click();
+    await expect.poll(async () => (await spoken(page)).length).toBeGreaterThan(1);
+    // The page's words as a listener hears them: a line's last word and the next line's first
+    // are two words, not one.
+    const pageWords = await page.evaluate(() => {
+      const layer = document.querySelector('.pdf-page[data-page="0"] .textLayer')!;
+      let text = '';
+      const walker = document.createTreeWalker(
+        layer,
+        NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT,
+      );
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        text += node instanceof Text ? node.data : node.nodeName === 'BR' ? ' ' : '';
+      return text.replace(/\s+/g, ' ').trim();
+    });
+    const first = (await spoken(page))[0]!.text.replace(/\s+/g, ' ').trim();
+    expect(first.length).toBeGreaterThan(5);
+    expect(pageWords.startsWith(first)).toBe(true);
+    await expect
+      .poll(async () => {
+        const said = await spoken(page);
+        const now = await highlighted(page);
+        return (
+          now !== null && said.some((s) => s.text.replace(/\s+/g, '') === now.replace(/\s+/g, ''))
+        );
+      })
+      .toBe(true);
+    await expectAccessible(page);
+    // The next page shows by itself and is read on, to the end of the book.
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Page 2 of \d+$/ })
+      .waitFor({ timeout: 20_000 });
+    await page.getByText('Finished reading the book aloud.').waitFor({ timeout: 40_000 });
+    await context.close();
+  });
 });

@@ -23,8 +23,11 @@ export function ReaderReadAloud({
 }: {
   /** The book's language, for the voice and the sentence rules. */
   lang: string | undefined;
-  /** The chapter shown now: its text element and where the page shown starts in its text. */
-  chapter(): { root: Element; from: number } | null;
+  /**
+   * The chapter (or PDF page) shown now: its text, in which the sentences' offsets count, and
+   * where the page shown starts in it.
+   */
+  chapter(): { text: string; from: number } | null;
   /** A sentence is being spoken: show it, on whichever page it is. */
   onSentence(sentence: Sentence): void;
   /** The chapter is read: open the next one; false at the end of the book. */
@@ -90,7 +93,7 @@ export function ReaderReadAloud({
         // The next chapter is laid out before its text is read.
         await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
         const next = chapter();
-        speakFrom(next ? sentencesOf(next.root.textContent ?? '', lang) : [], 0, mine);
+        speakFrom(next ? sentencesOf(next.text, lang) : [], 0, mine);
       });
       return;
     }
@@ -126,7 +129,7 @@ export function ReaderReadAloud({
     speechSynthesis.cancel();
     run.current += 1;
     setStatus('playing');
-    speakFrom(sentencesOf(shown.root.textContent ?? '', lang, shown.from), 0, run.current);
+    speakFrom(sentencesOf(shown.text, lang, shown.from), 0, run.current);
   };
 
   return (

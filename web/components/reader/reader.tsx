@@ -426,22 +426,28 @@ export function Reader({
     );
   };
 
-  // Read aloud (issue 16): the chapter shown and where its page starts; the sentence spoken
-  // painted and kept in view; at a chapter's end, the next one.
-  const partNow = useRef(part?.index ?? 0);
-  partNow.current = part?.index ?? 0;
+  // Read aloud (issue 16): the chapter shown and where its page starts, or the PDF page shown
+  // from its top; the sentence spoken painted and kept in view; at a chapter's (or a PDF
+  // page's) end, the next one.
+  const partNow = useRef(0);
+  partNow.current = isPdf ? location.part : (part?.index ?? 0);
+  // From the DOM and refs only: read aloud calls these from the render it started in.
+  const spokenRoot = () => (isPdf ? partRoot(partNow.current) : chapterText());
   const readingChapter = () => {
-    const root = chapterText();
+    const root = spokenRoot();
     if (!root) return null;
-    const length = root.textContent?.length ?? 0;
-    return { root, from: Math.floor((epub.current?.progression() ?? 0) * length) };
+    const text = textOf(root, textOptions);
+    return {
+      text,
+      from: isPdf ? 0 : Math.floor((epub.current?.progression() ?? 0) * text.length),
+    };
   };
   const showSpoken = (sentence: { start: number; end: number }) => {
-    const root = chapterText();
+    const root = spokenRoot();
     if (!root) return;
     epub.current?.show(sentence.start);
     if (typeof CSS === 'undefined' || !('highlights' in CSS)) return;
-    const range = rangeAtOffsets(root, sentence.start, sentence.end);
+    const range = rangeAtOffsets(root, sentence.start, sentence.end, textOptions);
     if (range) CSS.highlights.set('reader-speaking', new Highlight(range));
   };
   const clearSpoken = () => {
@@ -452,6 +458,12 @@ export function Reader({
     const next = partNow.current + 1;
     if (next >= view.partCount) return false;
     await openPart(next, { at: 'progression', progression: 0 });
+    if (isPdf) {
+      partNow.current = next;
+      // The page's text is there once pdf.js has drawn its text layer.
+      for (let waited = 0; waited < 10_000 && !partRoot(next); waited += 100)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     return true;
   };
 
@@ -858,19 +870,17 @@ export function Reader({
               }
             />
           </details>
-          {isPdf ? null : (
-            <details>
-              <summary>{t('reader.readAloud')}</summary>
-              <ReaderReadAloud
-                lang={view.language?.lang}
-                chapter={readingChapter}
-                onSentence={showSpoken}
-                onChapterEnd={readNextChapter}
-                onStop={clearSpoken}
-                say={say}
-              />
-            </details>
-          )}
+          <details>
+            <summary>{t('reader.readAloud')}</summary>
+            <ReaderReadAloud
+              lang={view.language?.lang}
+              chapter={readingChapter}
+              onSentence={showSpoken}
+              onChapterEnd={readNextChapter}
+              onStop={clearSpoken}
+              say={say}
+            />
+          </details>
           <details onToggle={(event) => setNotebookOpen(event.currentTarget.open)}>
             <summary>{t('reader.notebook')}</summary>
             {/* Rendered only while open: a reader with a thousand highlights would otherwise
