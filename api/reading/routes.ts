@@ -135,11 +135,12 @@ export async function putPosition(request: Request, context: WebContext, params:
   if (!parsed) return apiError(context, 404, 'error.notFound');
   const body = positionBody.safeParse(await readJson(request));
   if (!body.success) return apiError(context, 400, 'error.invalid');
+  const { readAt, ...position } = body.data.data.attributes;
   await savePosition(
     context.rc,
     context.bookFiles,
     parsed.productId,
-    body.data.data.attributes,
+    { ...position, readAt: readAt === undefined ? undefined : new Date(readAt) },
     parsed.via,
   );
   return new Response(null, { status: 204 });

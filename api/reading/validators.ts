@@ -38,6 +38,9 @@ export const positionBody = z.object({
       .object({
         part: z.number().int().min(0).max(1_000_000),
         progression: z.number().min(0).max(1),
+        // When the place was read, for a place read offline and sent later (issue 16): it
+        // does not replace a place read since on another device.
+        readAt: z.iso.datetime({ offset: true }).optional(),
       })
       .strict(),
   }),

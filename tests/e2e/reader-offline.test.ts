@@ -59,7 +59,8 @@ describe('reading offline', () => {
     await chapters.getByRole('link', { name: 'Worked example' }).click();
     await book.getByRole('heading', { name: 'Worked example' }).waitFor();
     // The place waits on this device.
-    const pendingKey = `shelfmark.reader.pendingPosition.${productId}`;
+    // Kept as this reader's own: another student on this browser never sends it.
+    const pendingKey = `shelfmark.reader.pendingPosition.${user.id}.${productId}`;
     await expect
       .poll(() => page.evaluate((key) => localStorage.getItem(key), pendingKey))
       .toContain('"part":1');
@@ -88,7 +89,7 @@ describe('reading offline', () => {
     expect(
       await page.evaluate(
         (key) => localStorage.getItem(key),
-        `shelfmark.reader.pendingAnnotations.${productId}`,
+        `shelfmark.reader.pendingAnnotations.${user.id}.${productId}`,
       ),
     ).toBeNull();
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { bookFiles } from '#db/schema/catalog.ts';
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
-import { readingAllowances, readingEvents } from '#db/schema/reading.ts';
+import { readingAllowances, readingEvents, readingPositions } from '#db/schema/reading.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { buildEpub } from '#db/seed/content/epub.ts';
@@ -1103,5 +1103,52 @@ describe('the reading API (POST /api/reading/{productId}/copy, PUT …/position)
       testWebContext(database, { user: await person() }, store()),
     );
     expect(other.status).toBe(403);
+  });
+
+  it('issue 16: a place read offline, sent later, never replaces a place read since on another device', async () => {
+    const { handleApiRequest } = await import('#api/router.ts');
+    const reader = await person();
+    const book = await bookWithFiles({});
+    await own(reader.id, book.productId);
+    const put = (attributes: Record<string, unknown>) =>
+      handleApiRequest(
+        new Request(`http://localhost/api/reading/${book.productId}/position`, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/vnd.api+json' },
+          body: JSON.stringify({ data: { type: 'reading-position', attributes } }),
+        }),
+        testWebContext(database, { user: reader }, store()),
+      );
+    const place = async () => {
+      const [row] = await database.db
+        .select({ part: readingPositions.part, at: readingPositions.updatedAt })
+        .from(readingPositions)
+        .where(
+          and(
+            eq(readingPositions.userId, reader.id),
+            eq(readingPositions.productId, book.productId),
+          ),
+        );
+      return row;
+    };
+    // Read on a phone, offline, an hour ago; read on a laptop, online, just now.
+    const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    expect((await put({ part: 2, progression: 0.5 })).status).toBe(204);
+    expect((await put({ part: 0, progression: 0.1, readAt: anHourAgo })).status).toBe(204);
+    expect((await place())?.part).toBe(2);
+    // A place read offline after the laptop's is the newer one, kept with when it was read.
+    expect(
+      (await put({ part: 1, progression: 0.2, readAt: new Date().toISOString() })).status,
+    ).toBe(204);
+    expect((await place())?.part).toBe(1);
+    // A time in the future is now; what is not a time is refused and changes nothing.
+    expect((await put({ part: 0, progression: 0, readAt: '2999-01-01T00:00:00Z' })).status).toBe(
+      204,
+    );
+    expect((await place())!.at.getTime()).toBeLessThanOrEqual(Date.now());
+    for (const readAt of ['yesterday', 12, '2026-13-01T00:00:00Z']) {
+      expect((await put({ part: 2, progression: 0, readAt })).status).toBe(400);
+    }
+    expect((await place())?.part).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReaderView } from '#domain/reading/types.ts';
 import { useT } from '#web/i18n/use-t.ts';
-import { pendingPosition, type ReaderApi } from '#web/utils/reader-api.ts';
+import type { ReaderApi } from '#web/utils/reader-api.ts';
 import { canKeepOffline, keepBookOffline } from './offline-reading.ts';
 
 // The reader's side of offline reading (issue 16): keeps the book's offline share on this
@@ -85,7 +85,7 @@ export function useOfflineReading({
   // since, on this device, is newer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page opens
   useEffect(() => {
-    const pending = pendingPosition(view.product.id);
+    const pending = api.pendingPosition();
     if (pending && pending.part !== view.position.part) openAt(pending.part, pending.progression);
   }, []);
 

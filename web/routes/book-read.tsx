@@ -17,7 +17,7 @@ import type { Route } from './+types/book-read.ts';
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const productId = parseId(params.id);
   if (productId === null) throw data(null, { status: 404 });
-  requireUser(request, context);
+  const user = requireUser(request, context);
   const url = new URL(request.url);
   const cds = url.pathname.startsWith('/cds_book_read/');
   const courseMemberId = cds ? parseId(url.searchParams.get('coursemember_id')) : null;
@@ -37,6 +37,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
       ...view,
       grant: { via: view.grant.via, expiresAt: view.grant.expiresAt?.toISOString() ?? null },
     },
+    userId: user.id,
     courseMemberId,
     path: url.pathname,
     csrfToken: context.csrfToken,
@@ -45,13 +46,15 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
 });
 
 export default function BookReadPage() {
-  const { view, courseMemberId, path, csrfToken, settings } = useLoaderData<typeof loader>();
+  const { view, userId, courseMemberId, path, csrfToken, settings } =
+    useLoaderData<typeof loader>();
   const t = useT();
   const member = courseMemberId === null ? '' : `coursemember_id=${courseMemberId}&`;
   return (
     <Reader
       key={view.product.id}
       view={view}
+      userId={userId}
       courseMemberId={courseMemberId}
       csrfToken={csrfToken}
       savedSettings={settings}

@@ -23,12 +23,17 @@ export type ReaderApi = {
    * Saves the place on the server; without a network it is kept on this device instead
    * (pendingPosition) and no error is raised.
    */
-  savePosition(position: { part: number; progression: number }, keepalive?: boolean): Promise<void>;
+  savePosition(
+    position: { part: number; progression: number; readAt?: string },
+    keepalive?: boolean,
+  ): Promise<void>;
   /**
    * Sends what waited on this device while offline (the place, then highlights, notes and
    * bookmarks in the order they were made): what was saved now, or null when nothing waited.
    */
   flushPending(): Promise<{ position: boolean; annotations: number } | null>;
+  /** The place read last while the server could not be reached, if any. */
+  pendingPosition(): { part: number; progression: number } | null;
   allow(
     request: { kind: 'copy'; characters: number } | { kind: 'print'; from: number; to: number },
   ): Promise<{ allowed: boolean; message: string; used: number; limit: number }>;
@@ -82,36 +87,49 @@ export function readerCallUrl(
   return `/api/reading/${productId}${path}${search ? `?${search}` : ''}`;
 }
 
+/**
+ * Whose book, in this browser: what waits on the device is the reader's own, and is sent only
+ * while they are the one signed in (a campus computer is shared; another student opening the
+ * same book must never send it, or see it).
+ */
+type BookOf = `${number}.${number}`;
+const bookOf = (userId: number, productId: number): BookOf => `${userId}.${productId}`;
+
 /** Where a place read offline waits to be saved (issue 16: "sync when back online"). */
-const pendingKey = (productId: number) => `shelfmark.reader.pendingPosition.${productId}`;
+const pendingKey = (book: BookOf) => `shelfmark.reader.pendingPosition.${book}`;
 
 /** Where highlights, notes and bookmarks made offline wait to be saved, in order. */
-const pendingAnnotationsKey = (productId: number) =>
-  `shelfmark.reader.pendingAnnotations.${productId}`;
+const pendingAnnotationsKey = (book: BookOf) => `shelfmark.reader.pendingAnnotations.${book}`;
 
-export function pendingAnnotations(productId: number): PendingChange[] {
+function pendingAnnotations(book: BookOf): PendingChange[] {
   try {
-    const value = JSON.parse(localStorage.getItem(pendingAnnotationsKey(productId)) ?? '[]');
+    const value = JSON.parse(localStorage.getItem(pendingAnnotationsKey(book)) ?? '[]');
     return Array.isArray(value) ? value : [];
   } catch {
     return [];
   }
 }
 
-function keepPendingAnnotations(productId: number, pending: PendingChange[]): void {
-  if (pending.length === 0) localStorage.removeItem(pendingAnnotationsKey(productId));
-  else localStorage.setItem(pendingAnnotationsKey(productId), JSON.stringify(pending));
+function keepPendingAnnotations(book: BookOf, pending: PendingChange[]): void {
+  if (pending.length === 0) localStorage.removeItem(pendingAnnotationsKey(book));
+  else localStorage.setItem(pendingAnnotationsKey(book), JSON.stringify(pending));
 }
 
 /** Whether a call failed for want of a network (fetch rejects with a TypeError). */
 const offline = (error: unknown) => error instanceof TypeError;
 
 /** The place read last while the server could not be reached, if any. */
-export function pendingPosition(productId: number): { part: number; progression: number } | null {
+function pendingPosition(
+  book: BookOf,
+): { part: number; progression: number; readAt?: string } | null {
   try {
-    const value = JSON.parse(localStorage.getItem(pendingKey(productId)) ?? 'null');
+    const value = JSON.parse(localStorage.getItem(pendingKey(book)) ?? 'null');
     return value && Number.isInteger(value.part) && typeof value.progression === 'number'
-      ? { part: value.part, progression: value.progression }
+      ? {
+          part: value.part,
+          progression: value.progression,
+          ...(typeof value.readAt === 'string' ? { readAt: value.readAt } : {}),
+        }
       : null;
   } catch {
     return null;
@@ -122,7 +140,10 @@ export function readerApi(
   productId: number,
   csrfToken: string,
   courseMemberId: number | null,
+  /** The reader signed in: what waits on this device is theirs. */
+  userId: number,
 ): ReaderApi {
+  const book = bookOf(userId, productId);
   const url = (path: string, params = '') => readerCallUrl(productId, courseMemberId, path, params);
   const send = async (input: string, init: RequestInit = {}) => {
     const response = await fetch(input, {
@@ -179,13 +200,13 @@ export function readerApi(
   const savedIds = new Map<number, number>();
   let flushing: Promise<FlushResult> | null = null;
   const flushOnce = async (): Promise<FlushResult> => {
-    const position = pendingPosition(productId);
-    let pending = pendingAnnotations(productId);
+    const position = pendingPosition(book);
+    let pending = pendingAnnotations(book);
     if (!position && pending.length === 0) return null;
     let positionSaved = false;
     if (position) {
       await api.savePosition(position);
-      positionSaved = pendingPosition(productId) === null;
+      positionSaved = pendingPosition(book) === null;
     }
     let saved = 0;
     while (pending.length > 0) {
@@ -210,7 +231,7 @@ export function readerApi(
       }
       // Only the change just sent leaves the list, as it is now (more may have been added; a
       // note given meanwhile to the highlight just saved becomes a change of the saved one).
-      const now = pendingAnnotations(productId);
+      const now = pendingAnnotations(book);
       const first = now[0];
       const rest = first && first.op === item.op && first.id === item.id ? now.slice(1) : now;
       const savedId = savedIds.get(item.id);
@@ -228,7 +249,7 @@ export function readerApi(
             ...(first.input.colour ? { colour: first.input.colour } : {}),
           },
         });
-      keepPendingAnnotations(productId, rest);
+      keepPendingAnnotations(book, rest);
       pending = rest;
     }
     return { position: positionSaved, annotations: saved };
@@ -252,10 +273,13 @@ export function readerApi(
         // No network (fetch rejects with a TypeError): the place waits on this device and is
         // sent when the network is back (flushPosition). A refusal is the server's answer.
         if (!(error instanceof TypeError)) throw error;
-        localStorage.setItem(pendingKey(productId), JSON.stringify(position));
+        localStorage.setItem(
+          pendingKey(book),
+          JSON.stringify({ readAt: new Date().toISOString(), ...position }),
+        );
         return;
       }
-      localStorage.removeItem(pendingKey(productId));
+      localStorage.removeItem(pendingKey(book));
     },
 
     async annotations() {
@@ -266,7 +290,7 @@ export function readerApi(
           ...item.attributes,
         }),
       );
-      shown = withPending(list, pendingAnnotations(productId), new Date().toISOString());
+      shown = withPending(list, pendingAnnotations(book), new Date().toISOString());
       return shown;
     },
     async addAnnotation({ exact = '', ...input }) {
@@ -276,7 +300,7 @@ export function readerApi(
         return made;
       } catch (error) {
         if (!offline(error)) throw error;
-        const pending = pendingAnnotations(productId);
+        const pending = pendingAnnotations(book);
         const add = {
           op: 'add' as const,
           id: temporaryId(pending),
@@ -285,7 +309,7 @@ export function readerApi(
           at: new Date().toISOString(),
           note: null,
         };
-        keepPendingAnnotations(productId, withChange(pending, add));
+        keepPendingAnnotations(book, withChange(pending, add));
         const made = localAnnotation(add);
         shown = [...shown, made];
         return made;
@@ -302,8 +326,8 @@ export function readerApi(
           if (!offline(error)) throw error;
         }
       }
-      const pending = withChange(pendingAnnotations(productId), { op: 'change', id, change });
-      keepPendingAnnotations(productId, pending);
+      const pending = withChange(pendingAnnotations(book), { op: 'change', id, change });
+      keepPendingAnnotations(book, pending);
       const now = new Date().toISOString();
       const changed = withPending(shown, [{ op: 'change', id, change }], now).find(
         (item) => item.id === id,
@@ -323,12 +347,10 @@ export function readerApi(
           if (!offline(error)) throw error;
         }
       }
-      keepPendingAnnotations(
-        productId,
-        withChange(pendingAnnotations(productId), { op: 'remove', id }),
-      );
+      keepPendingAnnotations(book, withChange(pendingAnnotations(book), { op: 'remove', id }));
       shown = shown.filter((item) => item.id !== id);
     },
+    pendingPosition: () => pendingPosition(book),
     flushPending() {
       // One at a time, in this page and in every tab of this book (the Web Locks API): two
       // flushes reading the same waiting list would save each highlight twice.
@@ -336,7 +358,7 @@ export function readerApi(
         const run: Promise<FlushResult> =
           typeof navigator !== 'undefined' && navigator.locks
             ? navigator.locks
-                .request(`shelfmark-reader-flush-${productId}`, flushOnce)
+                .request(`shelfmark-reader-flush-${book}`, flushOnce)
                 .then((result) => result)
             : flushOnce();
         flushing = run.finally(() => {

@@ -124,6 +124,7 @@ const EDITABLE = 'input, textarea, select, [contenteditable="true"], [role="radi
 // closes when access ends.
 export function Reader({
   view,
+  userId,
   courseMemberId,
   csrfToken,
   chapterHref,
@@ -131,6 +132,8 @@ export function Reader({
   savedSettings,
 }: {
   view: ReaderData;
+  /** The reader signed in (what waits on this device while offline is theirs). */
+  userId: number;
   /** The reader's settings as saved on the server, null when never saved (issue 16). */
   savedSettings: ReaderSettings | null;
   courseMemberId: number | null;
@@ -143,8 +146,8 @@ export function Reader({
   const bookLang = useContentLang()(view.language?.lang);
   const ids = useId();
   const api = useMemo(
-    () => readerApi(view.product.id, csrfToken, courseMemberId),
-    [view.product.id, csrfToken, courseMemberId],
+    () => readerApi(view.product.id, csrfToken, courseMemberId, userId),
+    [view.product.id, csrfToken, courseMemberId, userId],
   );
   const [settings, setSettings] = useState<ReaderSettings | null>(null);
   const [part, setPart] = useState(view.part);
