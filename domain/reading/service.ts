@@ -196,6 +196,8 @@ function partText(book: OpenBook, part: number, urls: ReturnType<typeof partUrls
 }
 
 type Metrics = { textLength: number; pageCount: number; partLengths: number[] };
+/** Raised whenever what a file's metrics count changes (2: SVG pages of fixed-layout books). */
+const METRICS_VERSION = 2;
 
 /** What the server measured in the file, measured now when it never was (or it changed). */
 async function fileMetrics(
@@ -213,7 +215,10 @@ async function fileMetrics(
     .from(bookFileMetrics)
     .where(eq(bookFileMetrics.bookFileId, file.id))
     .limit(1);
-  if (known && known.sha256 === file.sha256) return known;
+  // Measured from this content by the rules of today: a file measured before a rule changed
+  // (an SVG page counted, a PDF's text read another way) is measured again.
+  const measured = `${file.sha256}:${METRICS_VERSION}`;
+  if (known && known.sha256 === measured) return known;
   let metrics: Metrics;
   if (file.extension === 'epub') {
     const book = await openBook(store, file);
@@ -237,10 +242,10 @@ async function fileMetrics(
   }
   await ctx.db
     .insert(bookFileMetrics)
-    .values({ bookFileId: file.id, sha256: file.sha256, ...metrics, computedAt: ctx.now })
+    .values({ bookFileId: file.id, sha256: measured, ...metrics, computedAt: ctx.now })
     .onConflictDoUpdate({
       target: bookFileMetrics.bookFileId,
-      set: { sha256: file.sha256, ...metrics, computedAt: ctx.now },
+      set: { sha256: measured, ...metrics, computedAt: ctx.now },
     });
   return metrics;
 }

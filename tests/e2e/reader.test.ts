@@ -130,6 +130,35 @@ describe('the reader, as the student who owns the book', () => {
     await context.close();
   });
 
+  it('the last chapter asked for is the one shown, whichever answer comes last', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await logIn(page, await student());
+    await page.goto('/book/read/1');
+    await waitForHydration(page);
+    await status(page)
+      .filter({ hasText: /Chapter 1/ })
+      .waitFor();
+    // The third chapter's answer is slow; the second is asked for meanwhile.
+    await page.route(/\/api\/reading\/1\/parts\/2$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const chapters = page.getByRole('navigation', { name: 'Table of contents' });
+    if (!(await chapters.isVisible()))
+      await page.getByText('Table of contents', { exact: true }).click();
+    await chapters.getByRole('link', { name: /^Chapter 3\b/ }).click();
+    await chapters.getByRole('link', { name: /^Chapter 2\b/ }).click();
+    await status(page)
+      .filter({ hasText: /Chapter 2/ })
+      .waitFor();
+    await page.waitForResponse(/\/api\/reading\/1\/parts\/2$/);
+    await page.waitForTimeout(300);
+    expect(await statusText(page)).toMatch(/Chapter 2/);
+    await context.close();
+  });
+
   it('a copy past the copy limit is refused with the message', async () => {
     const context = await newContext(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

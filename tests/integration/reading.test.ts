@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { bookFiles } from '#db/schema/catalog.ts';
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
-import { readingAllowances, readingEvents, readingPositions } from '#db/schema/reading.ts';
+import {
+  bookFileMetrics,
+  readingAllowances,
+  readingEvents,
+  readingPositions,
+} from '#db/schema/reading.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { buildEpub } from '#db/seed/content/epub.ts';
@@ -1150,5 +1155,29 @@ describe('the reading API (POST /api/reading/{productId}/copy, PUT …/position)
       expect((await put({ part: 2, progression: 0, readAt })).status).toBe(400);
     }
     expect((await place())?.part).toBe(0);
+  });
+
+  it('issue 16: what was measured in a file by older rules is measured again', async () => {
+    const owner = await person();
+    const book = await bookWithFiles({ offline: '70' });
+    await own(owner.id, book.productId);
+    const share = () => offlineShare(ctxOf(owner), store(), book.productId, 0, noMember);
+    expect(await share()).toEqual({ parts: [0, 1] });
+    const [file] = await database.db
+      .select({ sha256: bookFiles.sha256 })
+      .from(bookFiles)
+      .where(eq(bookFiles.id, book.readerFileId));
+    // As an older version left it: the content's digest alone, and other lengths.
+    await database.db
+      .update(bookFileMetrics)
+      .set({ sha256: file!.sha256, partLengths: [1, 1_000_000, 1], textLength: 1_000_002 })
+      .where(eq(bookFileMetrics.bookFileId, book.readerFileId));
+    expect(await share()).toEqual({ parts: [0, 1] });
+    const [measured] = await database.db
+      .select({ sha256: bookFileMetrics.sha256, lengths: bookFileMetrics.partLengths })
+      .from(bookFileMetrics)
+      .where(eq(bookFileMetrics.bookFileId, book.readerFileId));
+    expect(measured!.sha256).toBe(`${file!.sha256}:2`);
+    expect(measured!.lengths).not.toContain(1_000_000);
   });
 });

@@ -497,6 +497,7 @@ export function Reader({
     [isPdf, t, view.partTitles],
   );
 
+  const partAsked = useRef(0);
   const openPart = useCallback(
     async (index: number, where: PartStart) => {
       if (isPdf) {
@@ -509,6 +510,8 @@ export function Reader({
         return;
       }
       if (index < 0 || index >= view.partCount) return;
+      // The last chapter asked for wins: one that comes after it was asked for is not shown.
+      const asked = ++partAsked.current;
       if (part && index === part.index) {
         setStart({ ...where });
         return;
@@ -516,12 +519,13 @@ export function Reader({
       setLoadingPart(true);
       try {
         const next = await partOf(index);
+        if (asked !== partAsked.current) return;
         setPart(next);
         setStart(where);
       } catch (error) {
-        close(error);
+        if (asked === partAsked.current) close(error);
       } finally {
-        setLoadingPart(false);
+        if (asked === partAsked.current) setLoadingPart(false);
       }
     },
     [partOf, close, isPdf, part, view.partCount],
