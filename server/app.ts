@@ -26,7 +26,13 @@ import {
   MAX_URL_LENGTH,
 } from './edge.ts';
 import { errorResponse as renderError, wantsJson } from './error-response.ts';
-import { ANON_COOKIE, LANG_COOKIE, SESSION_COOKIE, type WebContext } from './load-context.ts';
+import {
+  ANON_COOKIE,
+  LANG_COOKIE,
+  READER_COOKIE,
+  SESSION_COOKIE,
+  type WebContext,
+} from './load-context.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { startOrderSweeper } from './order-sweeper.ts';
 import { createSender, startOutboxWorker } from './outbox-worker.ts';
@@ -312,6 +318,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const user = sessionToken ? await findSessionUser(db, sessionToken, now) : null;
     const session = user ? { userId: user.id } : null;
     const anonKey = cookies.get(ANON_COOKIE);
+    const readerOf = cookies.get(READER_COOKIE);
     const newAnonKey = !session && !(anonKey && /^[\w-]{20,64}$/.test(anonKey)) ? newToken() : null;
     const csrfKey = session && sessionToken ? sessionToken : (newAnonKey ?? anonKey!);
     const locale = resolveLocale({
@@ -350,6 +357,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         sessionToken: session ? sessionToken : null,
         userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
         anonymousKey: anonKey && /^[\w-]{20,64}$/.test(anonKey) ? anonKey : null,
+        readerOf: /^[1-9]\d{0,9}$/.test(readerOf ?? '') ? Number(readerOf) : null,
         secureCookies: isHttps(request, config),
         isDevelopment: development,
         loopbackIdentityProviders: !production || config.PAYMENTS === 'test',

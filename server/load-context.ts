@@ -6,6 +6,8 @@ import type { Logger } from './logger.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const ANON_COOKIE = 'anon';
+/** Whose books this browser keeps for reading offline (issue 16): the reader's user id. */
+export const READER_COOKIE = 'reader_of';
 export const LANG_COOKIE = 'LANG';
 
 /** What the adapters (pages and API) get for each request, built once by the server. */
@@ -28,6 +30,8 @@ export type WebContext = {
   userAgent: string | null;
   /** The anonymous visitor's cookie value (their cart's key), when they have one. */
   anonymousKey: string | null;
+  /** The reader whose books this browser keeps for reading offline, if any (READER_COOKIE). */
+  readerOf: number | null;
   secureCookies: boolean;
   isDevelopment: boolean;
   /**

@@ -61,6 +61,7 @@ export function testWebContext(
     sessionToken: null,
     userAgent: null,
     anonymousKey: null,
+    readerOf: null,
     secureCookies: false,
     isDevelopment: false,
     loopbackIdentityProviders: true,

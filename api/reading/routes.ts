@@ -18,6 +18,7 @@ import { readerSettingsOf, saveReaderSettings } from '#domain/reading/settings-s
 import type { AllowanceOutcome } from '#domain/reading/types.ts';
 import { translate } from '#i18n/translate.ts';
 import type { WebContext } from '#server/load-context.ts';
+import { readerCookie } from '#server/reader-cookie.ts';
 import { apiError, jsonApi, readJson } from '../errors.ts';
 import {
   annotationBody,
@@ -86,9 +87,14 @@ export async function getOfflineShare(request: Request, context: WebContext, par
     part.data,
     parsed.via,
   );
-  return jsonApi({
+  const response = jsonApi({
     data: { type: 'offline-share', id: String(parsed.productId), attributes: share },
   });
+  // This browser now keeps books for this reader: another person signing in here clears them.
+  const reader = context.rc.user?.id;
+  if (share.parts.length > 0 && reader !== undefined && context.readerOf !== reader)
+    response.headers.append('Set-Cookie', readerCookie(context, reader));
+  return response;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
 import { feedOfflineEbook, makeOwnership, makeUser, pdfOfflineEbook } from './fixtures.ts';
@@ -213,6 +213,35 @@ describe('reading offline', () => {
       );
     }, productId);
     expect(saved).toMatchObject([{ part: 0, exact: firstWords, kind: 'highlight' }]);
+    await context.close();
+  });
+
+  it('a shared computer: the next student to sign in finds nothing of the books kept for the last one; the same student keeps them', async () => {
+    const first = await makeUser({ like: 'student', label: 'reader-offline-shared-a' });
+    const second = await makeUser({ like: 'student', label: 'reader-offline-shared-b' });
+    const productId = await feedOfflineEbook();
+    await makeOwnership(first.email, productId);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await logIn(page, first);
+    await page.goto(`/book/read/${productId}`);
+    await waitForHydration(page);
+    await page
+      .getByRole('region', { name: 'Restrictions' })
+      .getByText('3 parts of this book are kept on this device for reading offline.')
+      .waitFor({ timeout: 30_000 });
+    const kept = () => page.evaluate(() => caches.keys());
+    // The first student's session ends without a log out (it expired; the tab was closed).
+    await context.clearCookies({ name: 'sid' });
+    await logIn(page, first);
+    expect(await kept()).toContain(`shelfmark-book-${productId}`);
+    await context.clearCookies({ name: 'sid' });
+    await logIn(page, second);
+    await expect.poll(kept).toEqual([]);
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length),
+    ).toBe(0);
     await context.close();
   });
 

@@ -7,6 +7,7 @@ import {
 } from '#domain/accounts/second-factor-service.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
+import { signedInHeaders } from '#web/utils/session-cookie.server.ts';
 import type { Route } from './+types/login-enrol.ts';
 import { RecoveryCodesList } from './recovery-codes-list.tsx';
 import {
@@ -64,7 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const finished = await finishEnrolment(context.rc, token);
   const headers = new Headers();
   headers.append('Set-Cookie', clearStepCookie(context, SIGN_IN_STEP_COOKIE));
-  if (finished) headers.append('Set-Cookie', await sessionCookieFor(context, finished));
+  if (finished) {
+    headers.append('Set-Cookie', await sessionCookieFor(context, finished));
+    for (const [name, value] of Object.entries(signedInHeaders(context, finished.userId)))
+      headers.set(name, value);
+  }
   return data({ recoveryCodes: outcome.recoveryCodes, next: pending.next }, { headers });
 }
 

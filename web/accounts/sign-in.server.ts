@@ -5,7 +5,7 @@ import { startSession } from '#domain/accounts/service.ts';
 import { mergeAnonymousCart } from '#domain/commerce/cart.ts';
 import { parseCookies, serializeCookie } from '#server/cookies.ts';
 import type { WebContext } from '#server/load-context.ts';
-import { sessionCookie } from '#web/utils/session-cookie.server.ts';
+import { sessionCookie, signedInHeaders } from '#web/utils/session-cookie.server.ts';
 
 // The one way a proved identity becomes a session (issue 20): the password form, a passkey,
 // a new sign-up, a password reset, the second-factor step and a manager's enrolment all end
@@ -78,6 +78,8 @@ export async function startSignedIn(
   headers: Headers = new Headers(),
 ): Promise<Response> {
   headers.append('Set-Cookie', await sessionCookieFor(context, pending));
+  for (const [name, value] of Object.entries(signedInHeaders(context, pending.userId)))
+    headers.set(name, value);
   return redirect(pending.next, { headers });
 }
 

@@ -1,6 +1,9 @@
 import { serializeCookie } from '#server/cookies.ts';
 import { SESSION_COOKIE, type WebContext } from '#server/load-context.ts';
 
+/** Everything the site kept in this browser goes (logging out, another reader signing in). */
+const CLEAR_SITE_DATA = '"cache", "storage"';
+
 export function sessionCookie(context: WebContext, token: string, expiresAt: Date): string {
   return serializeCookie(SESSION_COOKIE, token, {
     secure: context.secureCookies,
@@ -20,6 +23,17 @@ export function clearSessionCookie(context: WebContext): string {
 export function loggedOutHeaders(context: WebContext): Record<string, string> {
   return {
     'Set-Cookie': clearSessionCookie(context),
-    'Clear-Site-Data': '"cache", "storage"',
+    'Clear-Site-Data': CLEAR_SITE_DATA,
   };
+}
+
+/**
+ * Someone signs in: if this browser keeps another reader's books (a campus computer the last
+ * student left without logging out), they go, with what waited to be saved for them, before
+ * the new reader's pages can reach them.
+ */
+export function signedInHeaders(context: WebContext, userId: number): Record<string, string> {
+  return context.readerOf !== null && context.readerOf !== userId
+    ? { 'Clear-Site-Data': CLEAR_SITE_DATA }
+    : {};
 }
