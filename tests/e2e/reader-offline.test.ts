@@ -245,6 +245,68 @@ describe('reading offline', () => {
     await context.close();
   });
 
+  it('two tabs of a book: a highlight made offline in one shows in the other, and once saved the other can remove it', async () => {
+    const user = await makeUser({ like: 'student', label: 'reader-offline-tabs' });
+    const productId = await feedOfflineEbook();
+    await makeOwnership(user.email, productId);
+    const context = await newContext(browser);
+    const first = await context.newPage();
+    await first.setViewportSize({ width: 1100, height: 800 });
+    await logIn(first, user);
+    const second = await context.newPage();
+    await second.setViewportSize({ width: 1100, height: 800 });
+    for (const tab of [first, second]) {
+      await tab.goto(`/book/read/${productId}`);
+      await waitForHydration(tab);
+      await tab.locator('.reader__page .reader-book').getByRole('heading').first().waitFor();
+      await tab.getByText('Notebook', { exact: true }).click();
+      await tab.getByText('No highlights or bookmarks yet.').waitFor();
+    }
+    await context.setOffline(true);
+    await first.bringToFront();
+    await selectWords(first, 25);
+    await first.getByRole('button', { name: 'Highlight selection' }).click();
+    await first.getByText('Highlighted in Yellow.').waitFor();
+    // The other tab shows it too, from what waits on this device.
+    const there = second
+      .locator('.reader-notebook__item')
+      .filter({ hasText: /^Yellow highlight, / });
+    await there.waitFor();
+    // Back online, the other tab reads the list again once the first has sent it.
+    const listedAgain = second.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === `/api/reading/${productId}/annotations` &&
+        response.request().method() === 'GET' &&
+        response.ok(),
+    );
+    await context.setOffline(false);
+    await first
+      .getByText('Back online: 1 change to your highlights, notes and bookmarks is saved.')
+      .waitFor();
+    await listedAgain;
+    // Saved once, and the other tab now knows it by its saved id: removing it removes it.
+    await second.bringToFront();
+    await expect
+      .poll(() =>
+        second.evaluate(async (id) => {
+          const response = await fetch(`/api/reading/${id}/annotations`);
+          return (await response.json()).meta.count;
+        }, productId),
+      )
+      .toBe(1);
+    await there.getByRole('button', { name: 'Remove' }).click();
+    await second.getByText('Removed from your notebook.').waitFor();
+    await expect
+      .poll(() =>
+        second.evaluate(async (id) => {
+          const response = await fetch(`/api/reading/${id}/annotations`);
+          return (await response.json()).meta.count;
+        }, productId),
+      )
+      .toBe(0);
+    await context.close();
+  });
+
   it('in French: what is kept, and that the network is gone', async () => {
     const user = await makeUser({ like: 'student', label: 'reader-offline-fr' });
     const productId = await feedOfflineEbook();

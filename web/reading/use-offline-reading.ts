@@ -81,6 +81,10 @@ export function useOfflineReading({
     };
   }, [api]);
 
+  // Another tab of this book made or sent changes: the list is read again, so this one shows
+  // the saved highlights' ids, never the temporary ones it had.
+  useEffect(() => api.watchPending(() => latest.current.onNotesSaved()), [api]);
+
   // A page that came from what was kept shows the place of when it was kept: the place read
   // since, on this device, is newer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page opens

@@ -34,6 +34,11 @@ export type ReaderApi = {
   flushPending(): Promise<{ position: boolean; annotations: number } | null>;
   /** The place read last while the server could not be reached, if any. */
   pendingPosition(): { part: number; progression: number } | null;
+  /**
+   * Calls back when another tab of this book changes what waits on this device (it made a
+   * highlight offline, or sent the waiting ones): this tab's list is then out of date.
+   */
+  watchPending(changed: () => void): () => void;
   allow(
     request: { kind: 'copy'; characters: number } | { kind: 'print'; from: number; to: number },
   ): Promise<{ allowed: boolean; message: string; used: number; limit: number }>;
@@ -178,6 +183,8 @@ export function readerApi(
   };
   // The list as last shown, the changes waiting offline applied (for a change made offline).
   let shown: Annotation[] = [];
+  /** The list as the server gave it last (shown again, with what waits, without a network). */
+  let fromServer: Annotation[] | null = null;
   const postAnnotation = async (input: NewAnnotation & { note?: string }): Promise<Annotation> => {
     const body = await call(url('/annotations'), {
       method: 'POST',
@@ -283,13 +290,20 @@ export function readerApi(
     },
 
     async annotations() {
-      const body = await call(url('/annotations'));
-      const list: Annotation[] = body.data.map(
-        (item: { id: string; attributes: Omit<Annotation, 'id'> }) => ({
+      let list: Annotation[];
+      try {
+        const body = await call(url('/annotations'));
+        list = body.data.map((item: { id: string; attributes: Omit<Annotation, 'id'> }) => ({
           id: Number(item.id),
           ...item.attributes,
-        }),
-      );
+        }));
+        fromServer = list;
+      } catch (error) {
+        // Without a network, the list the server gave last, with what waits on this device
+        // now (another tab made a highlight offline).
+        if (!offline(error) || fromServer === null) throw error;
+        list = fromServer;
+      }
       shown = withPending(list, pendingAnnotations(book), new Date().toISOString());
       return shown;
     },
@@ -297,6 +311,7 @@ export function readerApi(
       try {
         const made = await postAnnotation(input);
         shown = [...shown, made];
+        fromServer = fromServer ? [...fromServer, made] : null;
         return made;
       } catch (error) {
         if (!offline(error)) throw error;
@@ -321,6 +336,7 @@ export function readerApi(
         try {
           const changed = await patchAnnotation(id, change);
           shown = shown.map((item) => (item.id === id ? changed : item));
+          fromServer = fromServer?.map((item) => (item.id === id ? changed : item)) ?? null;
           return changed;
         } catch (error) {
           if (!offline(error)) throw error;
@@ -342,6 +358,7 @@ export function readerApi(
         try {
           await call(url(`/annotations/${id}`), { method: 'DELETE' });
           shown = shown.filter((item) => item.id !== id);
+          fromServer = fromServer?.filter((item) => item.id !== id) ?? null;
           return;
         } catch (error) {
           if (!offline(error)) throw error;
@@ -351,6 +368,14 @@ export function readerApi(
       shown = shown.filter((item) => item.id !== id);
     },
     pendingPosition: () => pendingPosition(book),
+    watchPending(changed) {
+      const key = pendingAnnotationsKey(book);
+      const listener = (event: StorageEvent) => {
+        if (event.key === key || event.key === null) changed();
+      };
+      window.addEventListener('storage', listener);
+      return () => window.removeEventListener('storage', listener);
+    },
     flushPending() {
       // One at a time, in this page and in every tab of this book (the Web Locks API): two
       // flushes reading the same waiting list would save each highlight twice.
