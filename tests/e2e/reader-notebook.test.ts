@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
 import { makeUser } from './fixtures.ts';
@@ -115,5 +115,41 @@ describe('the notebook, as a student studying on a laptop and then a phone', () 
     await expect.poll(() => painted(small, 'green')).toBe(0);
     expect(await small.locator('.reader-notebook__item').count()).toBe(1);
     await phone.close();
+  });
+
+  it('a highlight by keyboard: Shift and the arrows extend the selection without turning the page, Enter on the button makes it', async () => {
+    const user = await makeUser({ like: 'student', label: 'notebook-keys' });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await logIn(page, user);
+    await page.goto('/book/read/1');
+    await waitForHydration(page);
+    await page.locator('.reader__page section.reader-text').waitFor();
+    await page.getByText('Notebook', { exact: true }).click();
+    const place = await page
+      .getByRole('status')
+      .filter({ hasText: /^Page \d+ of \d+/ })
+      .innerText();
+    // The keyboard user is in the book's text (where the reader put the focus), and selects
+    // from a word on (a caret, with the browser's caret browsing).
+    await page.locator('.reader__page section.reader-text').focus();
+    const start = await selectWords(page, 4);
+    for (let i = 0; i < 12; i++) await page.keyboard.press('Shift+ArrowRight');
+    const selected = await page.evaluate(() => getSelection()!.toString());
+    expect(selected.length).toBeGreaterThan(start.length + 8);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Page \d+ of \d+/ })
+        .innerText(),
+    ).toBe(place);
+    await page.getByRole('button', { name: 'Highlight selection' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Highlighted in Yellow.').waitFor();
+    expect(await painted(page, 'yellow')).toBe(1);
+    const item = page.locator('.reader-notebook__item').filter({ hasText: /^Yellow highlight, / });
+    expect(await item.locator('blockquote').innerText()).toBe(selected.trim());
+    await context.close();
   });
 });

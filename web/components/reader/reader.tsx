@@ -575,7 +575,8 @@ export function Reader({
     };
   }, [partOf, close, part, spread]);
 
-  // Arrows and PageUp/PageDown turn pages anywhere on the page but in a field.
+  // Arrows and PageUp/PageDown turn pages anywhere on the page but in a field; with Shift
+  // they are the browser's, to select.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.metaKey) return;
@@ -589,6 +590,8 @@ export function Reader({
       }
       const target = event.target as Element | null;
       if (target?.closest?.(EDITABLE)) return;
+      // Shift with an arrow moves the end of a selection (a highlight made by keyboard).
+      if (event.shiftKey) return;
       if (event.key === 'ArrowRight' || event.key === 'PageDown') {
         event.preventDefault();
         next();
