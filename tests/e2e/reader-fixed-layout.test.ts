@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
 import { feedPictureBook, makeOwnership, makeUser } from './fixtures.ts';
+import { painted } from './reader-text.ts';
 
 // Issue 16, faithful pages: "Fixed-layout EPUB (rendition:layout pre-paginated): each page
 // shown whole at the size of the viewport, one or two pages (spreads) per screen, zoom; no
@@ -73,6 +74,36 @@ describe('a fixed-layout picture book in the reader', () => {
     expect(folio.x + folio.width).toBeLessThanOrEqual(left.x + left.width + 1);
     expect(folio.y + folio.height).toBeLessThanOrEqual(left.y + left.height + 1);
     await expectAccessible(page);
+
+    // The spread stays still: no page is fetched again and again (a facing page was, without end).
+    const partCalls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/reading\/\d+\/parts\//.test(request.url())) partCalls.push(request.url());
+    });
+    await page.waitForTimeout(1_500);
+    expect(partCalls.length).toBeLessThanOrEqual(2);
+
+    // The notebook on a spread: words of the right-hand page are highlighted on that page.
+    await page.getByText('Notebook', { exact: true }).click();
+    const selected = await page.evaluate(() => {
+      const text = document.querySelector('.reader-fixed__page[data-part="2"] .b-words')!;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+      return range.toString();
+    });
+    expect(selected.trim().length).toBeGreaterThan(5);
+    await page.getByRole('button', { name: 'Highlight selection' }).click();
+    await page.getByText('Highlighted in Yellow.').waitFor();
+    expect(await painted(page, 'yellow')).toBe(1);
+    const highlight = page
+      .locator('.reader-notebook__item')
+      .filter({ hasText: /^Yellow highlight, / });
+    expect(await highlight.locator('blockquote').innerText()).toBe(selected.trim());
+    await page.getByRole('button', { name: 'Bookmark this page' }).click();
+    await page.getByText('Page bookmarked.').waitFor();
+    await page.getByText('Notebook', { exact: true }).click();
 
     // Zoom: larger than the area, which then scrolls; Fit page brings the spread back whole.
     await page.getByRole('button', { name: 'Zoom in' }).click();

@@ -1,4 +1,4 @@
-import { useContext, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useSyncExternalStore } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { DEFAULT_LOCALE, type Locale } from '#domain/accounts/language.ts';
 import type { MessageParams } from '#i18n/format-message.ts';
@@ -16,9 +16,9 @@ export function useLocale(): Locale {
   return useRootData()?.locale ?? requestLocale ?? DEFAULT_LOCALE;
 }
 
-/** Renders again when a language's whole catalog has arrived (catalog.ts). */
-export function useCatalogUpdates(): void {
-  useSyncExternalStore(subscribeCatalogs, catalogsVersion, catalogsVersion);
+/** Renders again when a language's whole catalog has arrived (catalog.ts); its version. */
+export function useCatalogUpdates(): number {
+  return useSyncExternalStore(subscribeCatalogs, catalogsVersion, catalogsVersion);
 }
 
 /**
@@ -27,9 +27,16 @@ export function useCatalogUpdates(): void {
  */
 export function useT(later?: readonly string[]): (id: string, params?: MessageParams) => string {
   const locale = useLocale();
-  useCatalogUpdates();
+  const version = useCatalogUpdates();
   if (later) notePageMessages(locale, later);
-  return (id, params) => translatePage(locale, id, params);
+  // The same function until the language or its catalog changes: an effect that names it
+  // runs again only then (a new one at each render made effects that set state loop: the
+  // reader fetched a spread's facing page without end).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version stands for the catalog
+  return useCallback(
+    (id: string, params?: MessageParams) => translatePage(locale, id, params),
+    [locale, version],
+  );
 }
 
 /** The time zone dates are shown in: the account's, else the store's (spec: UTC stored). */

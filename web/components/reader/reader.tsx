@@ -269,23 +269,29 @@ export function Reader({
   // A PDF's parts are its pages (issue 16): a highlight's offsets count its text layer's
   // characters, where each line break is a <br> (pdf-text-items.ts).
   const textOptions = { lineBreaks: isPdf };
-  /** The PDF pages drawn now, each with its text layer. */
-  const pdfLayers = (): [number, Element][] =>
-    [...(pageArea.current?.querySelectorAll<HTMLElement>('.pdf-page[data-page]') ?? [])].flatMap(
-      (page) => {
+  /**
+   * The parts on screen now, each with the element its text is in: the chapter shown, each
+   * page of a fixed-layout spread, or each PDF page drawn (its text layer).
+   */
+  const shownRoots = (): [number, Element][] => {
+    const area = pageArea.current;
+    if (!area) return [];
+    if (isPdf)
+      return [...area.querySelectorAll<HTMLElement>('.pdf-page[data-page]')].flatMap((page) => {
         const layer = page.querySelector('.textLayer');
         return layer?.hasChildNodes()
           ? [[Number(page.dataset.page), layer] as [number, Element]]
           : [];
-      },
-    );
-  /** Where the text of a part is on screen now: the chapter shown, or a PDF page drawn. */
+      });
+    const fixedPages = [...area.querySelectorAll<HTMLElement>('.reader-fixed__page[data-part]')];
+    if (fixedPages.length > 0)
+      return fixedPages.map((page) => [Number(page.dataset.part), page] as [number, Element]);
+    const chapter = chapterText();
+    return chapter && part ? [[part.index, chapter]] : [];
+  };
+  /** Where the text of a part is on screen now, if it is. */
   const partRoot = (index: number): Element | null =>
-    isPdf
-      ? (pdfLayers().find(([page]) => page === index)?.[1] ?? null)
-      : index === part?.index
-        ? chapterText()
-        : null;
+    shownRoots().find(([shown]) => shown === index)?.[1] ?? null;
   // A PDF page's text layer is drawn after the page: its highlights are painted then.
   const [layersDrawn, setLayersDrawn] = useState(0);
   const onTextLayer = useCallback(() => setLayersDrawn((n) => n + 1), []);
@@ -296,10 +302,7 @@ export function Reader({
     if (typeof CSS === 'undefined' || !('highlights' in CSS)) return;
     for (const colour of HIGHLIGHT_COLOURS) CSS.highlights.delete(`reader-hl-${colour}`);
     if (!annotations) return;
-    const chapter = chapterText();
-    const shown = new Map<number, Element>(
-      isPdf ? pdfLayers() : chapter && part ? [[part.index, chapter]] : [],
-    );
+    const shown = new Map<number, Element>(shownRoots());
     const byColour = new Map<string, Range[]>();
     for (const annotation of annotations) {
       const root = shown.get(annotation.part);
@@ -342,13 +345,8 @@ export function Reader({
     const selection = window.getSelection();
     if (!selection || selection.rangeCount === 0 || selection.isCollapsed) return null;
     const range = selection.getRangeAt(0);
-    if (!isPdf) {
-      const root = chapterText();
-      const offsets = root && part ? offsetsOfRange(root, range) : null;
-      return offsets && part ? { part: part.index, ...offsets } : null;
-    }
-    // A selection across pages keeps to the first page it touches.
-    const first = pdfLayers().find(([, layer]) => range.intersectsNode(layer));
+    // A selection across pages (of a spread, of a PDF) keeps to the first page it touches.
+    const first = shownRoots().find(([, root]) => range.intersectsNode(root));
     if (!first) return null;
     const [page, layer] = first;
     const offsets = offsetsOfRange(layer, clippedTo(range, layer), textOptions);
@@ -369,17 +367,18 @@ export function Reader({
     const root = index === undefined ? null : partRoot(index);
     if (index === undefined || !root) return;
     const text = textOf(root, textOptions);
-    let start = isPdf
-      ? 0
-      : Math.min(
-          Math.max(0, text.length - 1),
-          Math.floor((epub.current?.progression() ?? 0) * text.length),
-        );
+    let start =
+      isPdf || fixed
+        ? 0
+        : Math.min(
+            Math.max(0, text.length - 1),
+            Math.floor((epub.current?.progression() ?? 0) * text.length),
+          );
     while (start > 0 && /\S/.test(text[start - 1] ?? '')) start -= 1;
     while (start < text.length - 1 && /\s/.test(text[start] ?? '')) start += 1;
     const end = Math.min(text.length, start + 60);
     if (!text.slice(start, end).trim()) {
-      say(t(isPdf ? 'reader.notebook.noTextToBookmark' : 'reading.annotations.noPassage'));
+      say(t(isPdf || fixed ? 'reader.notebook.noTextToBookmark' : 'reading.annotations.noPassage'));
       return;
     }
     addAnnotation('bookmark', { part: index, start, end });
