@@ -20,13 +20,15 @@ async function look(page: Page) {
   const area = page.locator('.reader__page');
   const text = page.locator('.reader__page .reader-text');
   await text.waitFor();
+  // The book's own words: its first paragraph, whatever the publisher's stylesheet says.
+  const words = text.locator('.reader-book p').first();
   return {
     theme: await area.getAttribute('data-theme'),
     font: await text.getAttribute('data-font'),
     spacing: await text.getAttribute('data-spacing'),
     margins: await text.getAttribute('data-margins'),
-    family: await text.evaluate((el) => getComputedStyle(el).fontFamily),
-    lineHeight: await text.evaluate(
+    family: await words.evaluate((el) => getComputedStyle(el).fontFamily),
+    lineHeight: await words.evaluate(
       (el) =>
         Number.parseFloat(getComputedStyle(el).lineHeight) /
         Number.parseFloat(getComputedStyle(el).fontSize),
