@@ -217,6 +217,7 @@ export async function postNotesExport(request: Request, context: WebContext, par
       'Cache-Control': 'no-store',
       'X-Notes-Count': String(file.count),
       'X-Quotes-Left-Out': String(file.leftOut),
+      'X-Copy-Used': String(file.copyUsed),
     },
   });
 }

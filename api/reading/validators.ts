@@ -101,6 +101,11 @@ export const annotationBody = z.object({
         end: offset,
         colour: z.enum(HIGHLIGHT_COLOURS).nullable().optional(),
         note: z.string().max(NOTE_MAX_LENGTH).nullable().optional(),
+        // The device's name for a highlight made offline (a UUID): sent again, the same one.
+        clientKey: z
+          .string()
+          .regex(/^[\w-]{8,64}$/)
+          .optional(),
       })
       .strict(),
   }),

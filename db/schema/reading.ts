@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { bookFiles, products } from './catalog.ts';
@@ -80,11 +81,19 @@ export const readingAnnotations = pgTable(
      * allowance then (issue 16): exporting it again costs nothing.
      */
     quoteCounted: boolean().notNull().default(false),
+    /**
+     * The device's own name for a highlight made offline (issue 16): sent again after an answer
+     * that never came, it is the same highlight, not a second one.
+     */
+    clientKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('reading_annotations_user_product').on(t.userId, t.productId),
+    uniqueIndex('reading_annotations_client_key')
+      .on(t.userId, t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
     check('reading_annotations_kind', sql`${t.kind} in ('highlight', 'bookmark')`),
     check(
       'reading_annotations_offsets',

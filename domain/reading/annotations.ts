@@ -131,11 +131,30 @@ export async function addAnnotation(
     end: number;
     colour?: HighlightColour | null;
     note?: string | null;
+    /** The device's name for it (one made offline): sent again, it is the same one. */
+    clientKey?: string;
   },
   via: ReadingVia,
 ): Promise<Annotation> {
   const user = userOf(ctx);
   const { product, texts } = await bookPartTexts(ctx, store, productId, [input.part], via);
+  const again = () =>
+    input.clientKey === undefined
+      ? Promise.resolve([])
+      : ctx.db
+          .select(columns)
+          .from(readingAnnotations)
+          .where(
+            and(
+              eq(readingAnnotations.userId, user.id),
+              eq(readingAnnotations.productId, product.id),
+              eq(readingAnnotations.clientKey, input.clientKey),
+            ),
+          )
+          .limit(1);
+  // Sent again after an answer that never came: the one already made.
+  const [made] = await again();
+  if (made) return shown(made, texts);
   const text = texts.get(input.part);
   if (text === undefined) throw new Invalid('reading.annotations.noPassage');
   let anchor: ReturnType<typeof anchorOf>;
@@ -166,11 +185,16 @@ export async function addAnnotation(
       exact: anchor.exact,
       prefix: anchor.prefix,
       suffix: anchor.suffix,
+      clientKey: input.clientKey ?? null,
       createdAt: ctx.now,
       updatedAt: ctx.now,
     })
+    .onConflictDoNothing()
     .returning(columns);
-  return shown(row!, texts);
+  // Two sendings at once: the other one made it.
+  const saved = row ?? (await again())[0];
+  if (!saved) throw new Invalid('reading.annotations.noPassage');
+  return shown(saved, texts);
 }
 
 async function ownRow(ctx: RequestContext, productId: number, id: number): Promise<Row> {
@@ -234,6 +258,8 @@ export type NotesExport = {
   count: number;
   /** Quotes left out of it: the copy allowance had no room for them. */
   leftOut: number;
+  /** Characters of the copy allowance used now, this export's quotes counted. */
+  copyUsed: number;
 };
 
 /**
@@ -255,7 +281,7 @@ export async function exportAnnotations(
     eq(readingAnnotations.userId, user.id),
     eq(readingAnnotations.productId, book.product.id),
   );
-  const { rows, decision } = await ctx.db.transaction(async (tx) => {
+  const { rows, decision, copyUsed } = await ctx.db.transaction(async (tx) => {
     // The reader's allowance row, locked while the quotes are counted.
     await tx
       .insert(readingAllowances)
@@ -309,7 +335,8 @@ export async function exportAnnotations(
         .set({ quoteCounted: true })
         .where(and(mine, inArray(readingAnnotations.id, newlyCounted)));
     }
-    return { rows, decision };
+    const before = usage?.copied ?? 0;
+    return { rows, decision, copyUsed: before + (newlyCounted.length > 0 ? decision.counted : 0) };
   });
   const locale = ctx.locale;
   const t = (id: string, values?: Record<string, string | number>) => translate(locale, id, values);
@@ -358,5 +385,6 @@ export async function exportAnnotations(
     body,
     count: rows.length,
     leftOut: decision.leftOut,
+    copyUsed,
   };
 }

@@ -1543,6 +1543,8 @@ export const en = {
     'You are offline. You can read the parts kept on this device; your place is saved here and sent when you are back online.',
   'reader.offline.notKept':
     'This part of the book is not kept on this device. Connect to the internet to read it.',
+  'reader.offline.needsNetwork':
+    'Copying and printing need the internet: what you copy or print is counted against this book’s limits on the server. Connect and try again.',
   'reader.offline.syncedNotes':
     'Back online: {count, plural, one {# change to your highlights, notes and bookmarks is} other {# changes to your highlights, notes and bookmarks are}} saved.',
   'reader.offline.synced': 'Back online: your place in the book is saved.',

@@ -612,7 +612,7 @@ export const frCA: Record<MessageId, string> = {
     'En utilisant Shelfmark, vous acceptez d’utiliser le matériel pour vos propres études, selon la licence de chaque titre.',
   'page.refund.title': 'Politique de remboursement',
   'page.refund.body':
-    'Les achats numériques sont remboursables dans les 14 jours si vous n’avez pas lu plus de 10 % du titre. Le matériel de cours imprimé n’est pas remboursable. Les frais de plateforme ne sont pas remboursables.',
+    'Les achats numériques sont remboursables dans les 14 jours si vous n’avez pas lu plus de 10 % du titre. Le matériel de cours imprimé n’est pas remboursable. Les frais de plateforme ne sont pas remboursables.',
   'page.accessibility.title': 'Accessibilité',
   'page.accessibility.body':
     'Shelfmark vise la conformité WCAG 2.2 AA. Chaque page fonctionne au clavier et avec un lecteur d’écran. Signalez tout obstacle à support@shelfmark.test.',
@@ -1541,7 +1541,7 @@ export const frCA: Record<MessageId, string> = {
   'reader.size': 'Taille du texte',
   'reader.size.smaller': 'Texte plus petit',
   'reader.size.larger': 'Texte plus grand',
-  'reader.size.value': 'Taille du texte {percent} %',
+  'reader.size.value': 'Taille du texte {percent} %',
   'reader.keys': 'Tournez les pages avec les flèches, Page précédente et Page suivante.',
   'reader.previous': 'Page précédente',
   'reader.next': 'Page suivante',
@@ -1554,7 +1554,7 @@ export const frCA: Record<MessageId, string> = {
   'reader.zoom.in': 'Zoom avant',
   'reader.zoom.out': 'Zoom arrière',
   'reader.zoom.fit': 'Page entière',
-  'reader.zoom.level': '{percent} %',
+  'reader.zoom.level': '{percent} %',
   'reader.status.pdf': 'Page {page} sur {pages}',
   'reader.pageLabel': 'Page {page}',
   'reader.partN': 'Section {n}',
@@ -1573,12 +1573,12 @@ export const frCA: Record<MessageId, string> = {
   'reader.backToCourse': 'Retour à votre cours',
   'reader.drm.heading': 'Restrictions',
   'reader.drm.copy':
-    'Copier-coller : {percent} % du texte ({used, number} caractères utilisés sur {limit, number})',
+    'Copier-coller : {percent} % du texte ({used, plural, one {# caractère utilisé} other {# caractères utilisés}} sur {limit, number})',
   'reader.drm.printPdf':
-    'Impression : {percent} % du livre, {limit, plural, one {# page} other {# pages}} sur {pages, number} ({left, plural, =0 {aucune restante} one {# restante} other {# restantes}})',
+    'Impression : {percent} % du livre, {limit, plural, one {# page} other {# pages}} sur {pages, number} ({left, plural, =0 {aucune restante} one {# restante} other {# restantes}})',
   'reader.drm.printEpub':
-    'Impression : {percent} % du livre, {limit, plural, one {# page} other {# pages}} sur {pages, number} ({left, plural, =0 {aucune restante} one {# restante} other {# restantes}}). Une page compte 1 800 caractères de son texte.',
-  'reader.drm.offline': 'Lecture hors ligne : {percent} % du livre',
+    'Impression : {percent} % du livre, {limit, plural, one {# page} other {# pages}} sur {pages, number} ({left, plural, =0 {aucune restante} one {# restante} other {# restantes}}). Une page compte 1 800 caractères de son texte.',
+  'reader.drm.offline': 'Lecture hors ligne : {percent} % du livre',
   'reader.offline.keeping': 'Conservation de la part hors ligne de ce livre sur cet appareil…',
   'reader.offline.kept':
     '{count, plural, =0 {Rien de ce livre n’est conservé sur cet appareil : la partie que vous lisez dépasse sa part hors ligne.} one {# partie de ce livre est conservée sur cet appareil pour la lecture hors ligne.} other {# parties de ce livre sont conservées sur cet appareil pour la lecture hors ligne.}}',
@@ -1594,17 +1594,19 @@ export const frCA: Record<MessageId, string> = {
     'Vous êtes hors ligne. Vous pouvez lire les parties conservées sur cet appareil; votre position est enregistrée ici et envoyée dès votre retour en ligne.',
   'reader.offline.notKept':
     'Cette partie du livre n’est pas conservée sur cet appareil. Connectez-vous à Internet pour la lire.',
+  'reader.offline.needsNetwork':
+    'La copie et l’impression demandent Internet : ce que vous copiez ou imprimez est compté dans les limites de ce livre sur le serveur. Connectez-vous et réessayez.',
   'reader.offline.syncedNotes':
     'De retour en ligne : {count, plural, one {# modification de vos surlignages, notes et signets est enregistrée} other {# modifications de vos surlignages, notes et signets sont enregistrées}}.',
   'reader.offline.synced': 'De retour en ligne : votre position dans le livre est enregistrée.',
   'reading.copy.allowed':
     'Copié. Vous avez utilisé {used, number} des {limit, number} caractères que ce livre vous permet de copier.',
   'reading.copy.refused':
-    'Vous avez atteint la limite de copie de ce livre : vous pouvez encore copier {remaining, plural, =0 {aucun caractère} one {# caractère} other {# caractères}} sur les {limit, number} permis.',
+    'Vous avez atteint la limite de copie de ce livre : vous pouvez encore copier {remaining, plural, =0 {aucun caractère} one {# caractère} other {# caractères}} {limit, plural, one {sur le # permis} other {sur les # permis}}.',
   'reading.print.allowed':
-    'Impression {amount, plural, one {de la page {from}} other {des pages {from} à {to}}}. Vous avez utilisé {used, plural, one {# page} other {# pages}} sur les {limit, number} que ce livre vous permet d’imprimer.',
+    'Impression {amount, plural, one {de la page {from}} other {des pages {from} à {to}}}. Vous avez utilisé {used, plural, one {# page} other {# pages}} {limit, plural, one {sur la # que ce livre vous permet d’imprimer} other {sur les # que ce livre vous permet d’imprimer}}.',
   'reading.print.refused':
-    'Vous avez atteint la limite d’impression de ce livre : vous pouvez encore imprimer {remaining, plural, =0 {aucune page} one {# page} other {# pages}} sur les {limit, number} permises.',
+    'Vous avez atteint la limite d’impression de ce livre : vous pouvez encore imprimer {remaining, plural, =0 {aucune page} one {# page} other {# pages}} {limit, plural, one {sur la # permise} other {sur les # permises}}.',
   'reading.error.expired': 'Votre accès à ce livre a pris fin le {date}.',
   'reading.error.noFile': 'Ce titre n’a pas de fichier à lire.',
   'access.reason.notEntitled':
@@ -1628,7 +1630,7 @@ export const frCA: Record<MessageId, string> = {
   'reader.search.shown':
     'Le résultat {n} sur {count} pour « {query} » est surligné sur cette page.',
   'reader.drm.printMarked':
-    'Impression : {percent} % du livre, {limit, plural, one {# page} other {# pages}} sur {pages, number} ({left, plural, =0 {aucune restante} one {# restante} other {# restantes}}). Les pages sont celles de son édition imprimée.',
+    'Impression : {percent} % du livre, {limit, plural, one {# page} other {# pages}} sur {pages, number} ({left, plural, =0 {aucune restante} one {# restante} other {# restantes}}). Les pages sont celles de son édition imprimée.',
   'reader.drm.printNone': 'Impression : non permise par l’éditeur de ce livre.',
   'reading.print.notAllowed': 'Ce livre ne permet pas l’impression.',
   'reading.copy.notAllowed': 'Ce livre ne permet pas la copie.',
@@ -1852,7 +1854,7 @@ export const frCA: Record<MessageId, string> = {
   'admin.import.back': 'Retour à Admin',
   'admin.import.release': 'ONIX {release}',
   'admin.import.progressLabel': 'Progression de l’import',
-  'admin.import.progress': '{percent} % du fichier lu, {records, number} notices jusqu’ici.',
+  'admin.import.progress': '{percent} % du fichier lu, {records, number} notices jusqu’ici.',
   'admin.import.progressRecords': '{records, number} notices jusqu’ici.',
   'admin.import.counts': 'Notices',
   'admin.import.refusals': 'Notices refusées',

@@ -81,6 +81,9 @@ describe('the notebook, as a student studying on a laptop and then a phone', () 
     expect(markdown).toContain('Key idea for the exam');
     expect(markdown).toContain(`> ${words.trim().slice(0, 20)}`);
     await page.getByText('2 highlights and bookmarks exported.').waitFor();
+    // The quotes exported count as copying, and the Restrictions say so at once.
+    const copyLine = page.getByRole('region', { name: 'Restrictions' }).getByText(/^Copy\/Paste: /);
+    expect(await copyLine.innerText()).toMatch(/\(\d*[1-9]\d* of [\d,]+ characters used\)$/);
     await expectAccessible(page);
     await laptop.close();
 

@@ -192,6 +192,20 @@ describe('reading offline', () => {
     await page.getByRole('button', { name: 'Highlight selection' }).click();
     await page.getByText('Highlighted in Green.').waitFor();
     expect(await painted(page, 'green')).toBe(1);
+    // Copying is counted on the server: offline, the reader says so (the text is still here).
+    await page.evaluate(() => {
+      const span = document.querySelector('.pdf-page[data-page="0"] .textLayer span')!;
+      const range = document.createRange();
+      range.selectNodeContents(span);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    });
+    await page.getByRole('button', { name: 'Copy selection' }).click();
+    await page
+      .getByText(
+        'Copying and printing need the internet: what you copy or print is counted against this book’s limits on the server. Connect and try again.',
+      )
+      .waitFor();
 
     // The next page is not kept: said over the blank page, in words.
     await page.locator('.pdf-pages').focus();

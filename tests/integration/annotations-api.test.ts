@@ -409,6 +409,37 @@ describe('highlights and bookmarks API (issue 16: study tools, synced)', () => {
   });
 });
 
+describe('a highlight sent again by a device (issue 16: offline changes sync "without losing any")', () => {
+  it('with the same client key it is the same highlight, never a second one; another reader’s key is theirs', async () => {
+    const reader = await person();
+    const other = await person();
+    const { productId } = await book();
+    await own(reader.id, productId);
+    await own(other.id, productId);
+    const url = `/api/reading/${productId}/annotations`;
+    const words = await passage(reader, productId, 'Every cell has a membrane.');
+    const body = annotation({
+      kind: 'highlight',
+      part: 0,
+      ...words,
+      clientKey: 'a1b2c3d4-e5f6-4789-8abc-0123456789ab',
+    });
+    const first = await api(reader, 'POST', url, body);
+    const again = await api(reader, 'POST', url, body);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect((await again.json()).data.id).toBe((await first.json()).data.id);
+    // Twice at once: still one.
+    await Promise.all([api(reader, 'POST', url, body), api(reader, 'POST', url, body)]);
+    expect((await (await api(reader, 'GET', url)).json()).meta.count).toBe(1);
+    expect((await api(other, 'POST', url, body)).status).toBe(201);
+    expect((await (await api(other, 'GET', url)).json()).meta.count).toBe(1);
+    // A key that is not one is refused.
+    const bad = annotation({ kind: 'highlight', part: 0, ...words, clientKey: 'x y' });
+    expect((await api(reader, 'POST', url, bad)).status).toBe(400);
+  });
+});
+
 describe('highlights, notes and bookmarks in a PDF (issue 16: its pages are its parts)', () => {
   it('anchored in the text layer’s words of a page, listed with their page, exported with its printed label', async () => {
     const reader = await person();
@@ -527,6 +558,8 @@ describe('exporting one’s notes (issue 16: Markdown or CSV, quotes within the 
     expect(md).toContain('**Bookmark**');
     const counted = await copied(reader.id, productId);
     expect(counted).toBe('Every cell has a membrane.'.length + 'Proteins do the work'.length);
+    // The reader is told how much of the allowance is used now, to show it at once.
+    expect(response.headers.get('X-Copy-Used')).toBe(String(counted));
 
     // Again, as CSV: the same quotes, nothing more counted.
     const csv = await api(reader, 'POST', `${url}/export`, exportBody('csv'));

@@ -16,7 +16,16 @@ export type NewAnnotation = {
 };
 
 export type PendingChange =
-  | { op: 'add'; id: number; input: NewAnnotation; exact: string; at: string; note: string | null }
+  | {
+      op: 'add';
+      id: number;
+      input: NewAnnotation;
+      exact: string;
+      at: string;
+      note: string | null;
+      /** Its name for the server: sent again after a lost answer, it is not made twice. */
+      key?: string;
+    }
   | { op: 'change'; id: number; change: { colour?: HighlightColour; note?: string | null } }
   | { op: 'remove'; id: number };
 

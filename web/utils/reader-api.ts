@@ -65,9 +65,14 @@ export type ReaderApi = {
    * The reader's notes as a file to save (issue 16): its name and contents, how many
    * highlights and bookmarks it holds and how many quotes the copy allowance kept out.
    */
-  exportNotes(
-    format: ExportFormat,
-  ): Promise<{ file: Blob; fileName: string; count: number; leftOut: number }>;
+  exportNotes(format: ExportFormat): Promise<{
+    file: Blob;
+    fileName: string;
+    count: number;
+    leftOut: number;
+    /** Characters of the copy allowance used now, the quotes exported counted. */
+    copyUsed: number | null;
+  }>;
   /** Saves the reading settings for every device (issue 16): PUT /api/reading/settings. */
   saveSettings(settings: ReaderSettings): Promise<void>;
 };
@@ -185,7 +190,9 @@ export function readerApi(
   let shown: Annotation[] = [];
   /** The list as the server gave it last (shown again, with what waits, without a network). */
   let fromServer: Annotation[] | null = null;
-  const postAnnotation = async (input: NewAnnotation & { note?: string }): Promise<Annotation> => {
+  const postAnnotation = async (
+    input: NewAnnotation & { note?: string; clientKey?: string },
+  ): Promise<Annotation> => {
     const body = await call(url('/annotations'), {
       method: 'POST',
       body: JSON.stringify({ data: { type: 'annotation', attributes: input } }),
@@ -223,6 +230,7 @@ export function readerApi(
           const made = await postAnnotation({
             ...item.input,
             ...(item.note ? { note: item.note } : {}),
+            ...(item.key ? { clientKey: item.key } : {}),
           });
           // A change made to it meanwhile, by its temporary id, goes to its saved one.
           savedIds.set(item.id, made.id);
@@ -323,6 +331,7 @@ export function readerApi(
           exact,
           at: new Date().toISOString(),
           note: null,
+          key: typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : undefined,
         };
         keepPendingAnnotations(book, withChange(pending, add));
         const made = localAnnotation(add);
@@ -406,6 +415,9 @@ export function readerApi(
           : `notes.${format === 'csv' ? 'csv' : 'md'}`,
         count: Number(response.headers.get('X-Notes-Count') ?? 0),
         leftOut: Number(response.headers.get('X-Quotes-Left-Out') ?? 0),
+        copyUsed: response.headers.has('X-Copy-Used')
+          ? Number(response.headers.get('X-Copy-Used'))
+          : null,
       };
     },
     async saveSettings(settings) {

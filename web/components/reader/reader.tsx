@@ -682,8 +682,17 @@ export function Reader({
       }
       say(answer.message);
     } catch (error) {
-      close(error);
+      countingFailed(error);
     }
+  }
+
+  /**
+   * A copy or a print the server could not count: without a network, it says that counting
+   * needs one (the text shown is kept; only the count is missing).
+   */
+  function countingFailed(error: unknown) {
+    if (error instanceof TypeError || !navigator.onLine) say(t('reader.offline.needsNetwork'));
+    else close(error);
   }
 
   /** The print page being read (print-pages.ts), and its printed edition's label if any. */
@@ -719,7 +728,7 @@ export function Reader({
         setPrinting({ html });
       }
     } catch (error) {
-      close(error);
+      countingFailed(error);
     } finally {
       setPreparing(false);
     }
@@ -933,6 +942,9 @@ export function Reader({
                   try {
                     const made = await api.exportNotes(format);
                     saveFile(made.file, made.fileName);
+                    // The quotes sent count as copying: the Restrictions say so at once.
+                    const copyUsed = made.copyUsed;
+                    if (copyUsed !== null) setUsed((old) => ({ ...old, copy: copyUsed }));
                     say(
                       made.leftOut > 0
                         ? t('reader.notebook.exportedLeftOut', {

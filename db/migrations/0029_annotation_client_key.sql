@@ -1,0 +1,2 @@
+ALTER TABLE "reading_annotations" ADD COLUMN "client_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "reading_annotations_client_key" ON "reading_annotations" USING btree ("user_id","client_key") WHERE "reading_annotations"."client_key" is not null;
