@@ -130,6 +130,24 @@ describe('the reader, as the student who owns the book', () => {
     await context.close();
   });
 
+  it('the page the server sends is the one the browser first draws: no hydration error, EPUB or PDF', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await logIn(page, await student());
+    for (const book of ['/book/read/1', '/book/read/2']) {
+      await page.goto(book);
+      await waitForHydration(page);
+      await status(page).waitFor();
+    }
+    expect(errors.filter((text) => /Minified React error #4\d\d|[Hh]ydrat/.test(text))).toEqual([]);
+    await context.close();
+  });
+
   it('the last chapter asked for is the one shown, whichever answer comes last', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -37,7 +37,10 @@ export function ReaderReadAloud({
 }) {
   const t = useT();
   const ids = useId();
-  const supported = typeof window !== 'undefined' && 'speechSynthesis' in window;
+  // Known once in the browser: the server has no speech, and the page it sends must be the
+  // one the browser first draws (a difference is a hydration error).
+  const [supported, setSupported] = useState<boolean | null>(null);
+  useEffect(() => setSupported('speechSynthesis' in window), []);
   const [status, setStatus] = useState<Status>('stopped');
   const [rate, setRate] = useState<number>(1);
   const [voices, setVoices] = useState<SpeechSynthesisVoice[]>([]);
@@ -69,6 +72,7 @@ export function ReaderReadAloud({
     [supported],
   );
 
+  if (supported === null) return null;
   if (!supported) return <p>{t('reader.readAloud.unavailable')}</p>;
 
   const stop = () => {
