@@ -101,6 +101,20 @@ describe('read aloud, as a student listening to a chapter', () => {
     );
     await expectAccessible(page);
 
+    // Every place the status names while reading aloud (a page is shown for as long as its
+    // sentences take: with the stand-in's 80 ms a sentence, well under a second).
+    await page.evaluate(() => {
+      const status = document.querySelector('.reader__status')!;
+      const seen: string[] = [];
+      (window as unknown as { __statuses: string[] }).__statuses = seen;
+      new MutationObserver(() => seen.push(status.textContent ?? '')).observe(status, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    const statuses = () =>
+      page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses);
     await page.getByRole('button', { name: 'Read aloud from this page' }).click();
     await expect.poll(async () => (await spoken(page)).length).toBeGreaterThan(1);
     const first = (await spoken(page))[0]!;
@@ -127,16 +141,17 @@ describe('read aloud, as a student listening to a chapter', () => {
     await page.getByRole('button', { name: 'Resume' }).click();
     await expect.poll(async () => (await spoken(page)).length).toBeGreaterThan(paused + 1);
 
-    // Followed across pages: the second page of the chapter is shown while it is read.
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Page 2 of \d+, Chapter 1/ })
-      .waitFor({ timeout: 20_000 });
-    // The next chapter opens by itself and is read on, to the end of the book.
-    await page
-      .getByRole('status')
-      .filter({ hasText: /Chapter 2/ })
-      .waitFor({ timeout: 20_000 });
+    // Followed across pages: the second page of the chapter is shown while it is read, then
+    // the next chapter opens by itself and is read on, to the end of the book.
+    await expect
+      .poll(async () => (await statuses()).findIndex((text) => /Chapter 2/.test(text)), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
+    const shown = await statuses();
+    const secondPage = shown.findIndex((text) => /^Page 2 of \d+, Chapter 1/.test(text));
+    expect(secondPage).toBeGreaterThanOrEqual(0);
+    expect(secondPage).toBeLessThan(shown.findIndex((text) => /Chapter 2/.test(text)));
     await page.getByText('Finished reading the book aloud.').waitFor({ timeout: 30_000 });
     expect(await highlighted(page)).toBeNull();
     await context.close();
