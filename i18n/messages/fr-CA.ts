@@ -981,7 +981,7 @@ export const frCA: Record<MessageId, string> = {
   'feature.offline.name': 'Lecture hors ligne',
   'feature.offline.detail': 'Téléchargez le livre et lisez sans connexion.',
   'feature.flashcards.name': 'Cartes mémoire',
-  'feature.flashcards.detail': 'Transformez vos surlignages en cartes mémoire pour étudier.',
+  'feature.flashcards.detail': 'Transformez vos surlignements en cartes mémoire pour étudier.',
   'feature.citations.name': 'Outils de citation',
   'feature.citations.detail': 'Copiez une référence selon le style APA, MLA ou Chicago.',
   'feature.printing.name': 'Impression',
@@ -1597,7 +1597,7 @@ export const frCA: Record<MessageId, string> = {
   'reader.offline.needsNetwork':
     'La copie et l’impression demandent Internet : ce que vous copiez ou imprimez est compté dans les limites de ce livre sur le serveur. Connectez-vous et réessayez.',
   'reader.offline.syncedNotes':
-    'De retour en ligne : {count, plural, one {# modification de vos surlignages, notes et signets est enregistrée} other {# modifications de vos surlignages, notes et signets sont enregistrées}}.',
+    'De retour en ligne : {count, plural, one {# modification de vos surlignements, notes et signets est enregistrée} other {# modifications de vos surlignements, notes et signets sont enregistrées}}.',
   'reader.offline.synced': 'De retour en ligne : votre position dans le livre est enregistrée.',
   'reading.copy.allowed':
     'Copié. Vous avez utilisé {used, number} des {limit, number} caractères que ce livre vous permet de copier.',

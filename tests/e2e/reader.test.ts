@@ -148,6 +148,31 @@ describe('the reader, as the student who owns the book', () => {
     await context.close();
   });
 
+  it('scrolling to the end of a chapter in scrolling mode shows its last page in the status', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await logIn(page, await student());
+    await page.goto('/book/read/1');
+    await waitForHydration(page);
+    await status(page)
+      .filter({ hasText: /Chapter 1/ })
+      .waitFor();
+    await page.getByText('Display settings', { exact: true }).click();
+    await page.getByRole('radio', { name: 'Scrolling' }).check();
+    await page.locator('.reader-text--scrolled').waitFor();
+    await page.locator('.reader-text--scrolled').evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await expect
+      .poll(async () => {
+        const [, shown, of] = /^Page (\d+) of (\d+)/.exec(await statusText(page)) ?? [];
+        return shown !== undefined && shown === of;
+      })
+      .toBe(true);
+    await context.close();
+  });
+
   it('the last chapter asked for is the one shown, whichever answer comes last', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -88,7 +88,11 @@ export function EpubView({
     const { count } = measure();
     if (layout === 'scrolled') {
       const max = Math.max(1, el.scrollHeight);
-      const at = Math.min(count - 1, Math.floor((el.scrollTop + 1) / Math.max(1, el.clientHeight)));
+      // Scrolled to the end is the last page, however short the last screen is.
+      const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
+      const at = atEnd
+        ? count - 1
+        : Math.min(count - 1, Math.floor((el.scrollTop + 1) / Math.max(1, el.clientHeight)));
       onLocation({ page: at, pageCount: count, progression: Math.min(1, el.scrollTop / max) });
     } else {
       onLocation({ page: page.current, pageCount: count, progression: page.current / count });
