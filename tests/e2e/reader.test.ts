@@ -127,6 +127,11 @@ describe('the reader, as the student who owns the book', () => {
       [...document.querySelectorAll('output')].some((o) => /Chapter 3: /.test(o.textContent ?? '')),
     );
     await expectAccessible(page);
+    // Nothing to find: said, and the last results go.
+    await page.getByLabel('Words to find').fill('   ');
+    await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+    await page.getByText('Please enter a valid search term.').waitFor();
+    expect(await page.locator('.reader-search__hits').count()).toBe(0);
     await context.close();
   });
 

@@ -28,6 +28,7 @@ export function ReaderSearch({
     | { kind: 'busy' }
     | { kind: 'done'; query: string; hits: ReaderHit[] }
     | { kind: 'failed' }
+    | { kind: 'empty' }
   >({ kind: 'idle' });
   return (
     <div className="reader-search stack-sm">
@@ -36,7 +37,11 @@ export function ReaderSearch({
           onSubmit={(event) => {
             event.preventDefault();
             const q = query.trim();
-            if (!q) return;
+            // Nothing to find: said, and the last search's results go.
+            if (!q) {
+              setState({ kind: 'empty' });
+              return;
+            }
             setState({ kind: 'busy' });
             search(q).then(
               (hits) => setState({ kind: 'done', query: q, hits }),
@@ -64,9 +69,11 @@ export function ReaderSearch({
           ? t('reader.search.busy')
           : state.kind === 'failed'
             ? t('error.generic')
-            : state.kind === 'done'
-              ? t('reader.search.count', { count: state.hits.length, query: state.query })
-              : ''}
+            : state.kind === 'empty'
+              ? t('reading.search.empty')
+              : state.kind === 'done'
+                ? t('reader.search.count', { count: state.hits.length, query: state.query })
+                : ''}
       </output>
       {state.kind === 'done' && state.hits.length > 0 ? (
         <ol className="reader-search__hits">
