@@ -1,13 +1,32 @@
 // Search in a book's text (issue 5), the same rule on the server (EPUB chapters) and in the
-// browser (PDF pages, and finding a hit again in the page's text): case does not matter and
-// any run of white space matches any other, so a line break in the book matches a space.
+// browser (PDF pages, and finding a hit again in the page's text): case and accents do not
+// matter (« evolution » finds « Évolution »), and any run of white space matches any other, so
+// a line break in the book matches a space.
 
 export type Occurrence = { occurrence: number; before: string; match: string; after: string };
 
 const CONTEXT = 60;
 
+/**
+ * One character as search compares it: in lower case and without its accents (é → e), each
+ * only where the character stays one character, so offsets in the text never drift.
+ */
+export function foldChar(ch: string): string {
+  const lower = ch.toLowerCase();
+  const one = lower.length === ch.length ? lower : ch;
+  const bare = one.normalize('NFD').replace(/\p{M}+/gu, '');
+  return bare.length === one.length ? bare : one;
+}
+
+/** A text as search compares it, character for character (same length). */
+export function foldForSearch(text: string): string {
+  let out = '';
+  for (const ch of text) out += foldChar(ch);
+  return out;
+}
+
 export function normalizeForSearch(text: string): string {
-  return text.replace(/\s+/g, ' ').toLowerCase();
+  return foldForSearch(text.replace(/\s+/g, ' '));
 }
 
 /** Where the query occurs in `text` (in order, at most `max`), with some text around each. */
@@ -15,10 +34,8 @@ export function findOccurrences(text: string, query: string, max = 100): Occurre
   const needle = normalizeForSearch(query).trim();
   if (needle.length === 0 || max <= 0) return [];
   const shown = text.replace(/\s+/g, ' ');
-  const haystack = shown.toLowerCase();
-  // Lower-casing keeps lengths for almost every script; where it does not, offsets would
-  // drift, so such a text is searched as it is written.
-  const comparable = haystack.length === shown.length ? haystack : shown;
+  // Folded character for character: the same length, so a hit's offsets are the text's.
+  const comparable = foldForSearch(shown);
   const out: Occurrence[] = [];
   let from = 0;
   while (out.length < max) {

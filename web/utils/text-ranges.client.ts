@@ -1,4 +1,4 @@
-import { normalizeForSearch } from '#domain/reading/text-search.ts';
+import { foldChar, normalizeForSearch } from '#domain/reading/text-search.ts';
 
 /**
  * The DOM range of the nth occurrence of `query` in the text under `root`, counted by the
@@ -40,7 +40,7 @@ export function findInText(
       const space = /\s/.test(ch);
       if (space && lastSpace) continue;
       lastSpace = space;
-      chars.push(space ? ' ' : ch.toLowerCase());
+      chars.push(space ? ' ' : foldChar(ch));
       where.push([node, i]);
     }
   }
