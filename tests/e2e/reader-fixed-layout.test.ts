@@ -163,6 +163,53 @@ describe('a fixed-layout picture book in the reader', () => {
     await context.close();
   });
 
+  it('finds words on a page and marks them there, zoomed in too', async () => {
+    const user = await makeUser({ like: 'student', label: 'reader-fxl-search' });
+    const productId = await feedPictureBook();
+    await makeOwnership(user.email, productId);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await logIn(page, user);
+    await page.goto(`/book/read/${productId}`);
+    await waitForHydration(page);
+    const status = page.locator('.reader__status');
+    await expect.poll(() => status.textContent()).toBe('Page 1 of 7');
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+
+    await page.getByText('Search in this book', { exact: true }).click();
+    await page.getByLabel('Words to find').fill('map of the WORLD');
+    await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+    await page.getByRole('status').filter({ hasText: '1 result for “map of the WORLD”' }).waitFor();
+    await page.getByRole('button', { name: /a map of the world unfolds/ }).click();
+    await expect.poll(() => status.textContent()).toBe('Pages 4–5 of 7');
+    // Marked on its page, the fourth, and in view although the pages are larger than the area.
+    const marked = () =>
+      page.evaluate(() => {
+        const [range] = [...(CSS.highlights.get('reader-hit') ?? [])] as Range[];
+        if (!range) return null;
+        const rect = range.getBoundingClientRect();
+        const area = document.querySelector('.reader-text--fixed')!.getBoundingClientRect();
+        return {
+          text: range.toString(),
+          part: range.startContainer.parentElement?.closest('[data-part]')?.getAttribute('data-part'),
+          inView:
+            rect.top >= area.top - 1 &&
+            rect.bottom <= area.bottom + 1 &&
+            rect.left >= area.left - 1 &&
+            rect.right <= area.right + 1,
+        };
+      });
+    await expect.poll(marked).toEqual({ text: 'map of the world', part: '3', inView: true });
+    await expectAccessible(page);
+    // Turning the page unmarks it.
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => status.textContent()).toBe('Pages 6–7 of 7');
+    await expect.poll(marked).toBe(null);
+    await context.close();
+  });
+
   it('in French: the spread, the zoom and the status', async () => {
     const user = await makeUser({ like: 'student', label: 'reader-fxl-fr' });
     const productId = await feedPictureBook();

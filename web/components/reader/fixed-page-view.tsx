@@ -1,6 +1,7 @@
 import { type Ref, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { BookLanguage, ReaderPart } from '#domain/reading/types.ts';
 import { FIXED_PAGE_FALLBACK } from '#domain/reading/xhtml-content.ts';
+import { clearHit, findInText, markHit } from '#web/utils/text-ranges.client.ts';
 import type { ViewHandle, ViewLocation } from './epub-view.tsx';
 import { useFocusOnOpen } from './use-focus-on-open.ts';
 
@@ -15,6 +16,7 @@ export function FixedPageView({
   zoom,
   label,
   language,
+  hit = null,
   onLocation,
   autoFocus = false,
 }: {
@@ -25,6 +27,8 @@ export function FixedPageView({
   zoom: number;
   label: string;
   language: BookLanguage | null;
+  /** A search hit to mark: the nth occurrence of the query on one of these pages. */
+  hit?: { part: number; query: string; occurrence: number } | null;
   onLocation(location: ViewLocation): void;
   autoFocus?: boolean;
 }) {
@@ -55,6 +59,25 @@ export function FixedPageView({
     box.current?.scrollTo(0, 0);
     onLocation({ page: 0, pageCount: 1, progression: 0 });
   }, [shown]);
+
+  // The search hit is marked on its page as in a reflowable chapter, and brought into view
+  // when the pages are zoomed past the area; the pages' area keeps the focus.
+  const hitPart = hit?.part ?? null;
+  const hitQuery = hit?.query ?? null;
+  const hitOccurrence = hit?.occurrence ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: again for each page shown and each hit
+  useLayoutEffect(() => {
+    const drawing = box.current?.querySelector(
+      `.reader-fixed__page[data-part="${hitPart}"] .reader-fixed__drawing`,
+    );
+    const range =
+      drawing && hitQuery !== null ? findInText(drawing, hitQuery, hitOccurrence) : null;
+    if (!range) return clearHit();
+    markHit(range);
+    if (zoom > 1) {
+      range.startContainer.parentElement?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    }
+  }, [shown, hitPart, hitQuery, hitOccurrence]);
 
   useImperativeHandle(
     ref,

@@ -1186,6 +1186,11 @@ export function Reader({
                 zoom={zoom}
                 label={t('reader.textOf', { chapter: partTitle(part.index) })}
                 language={view.language}
+                hit={
+                  start.at === 'occurrence'
+                    ? { part: part.index, query: start.query, occurrence: start.occurrence }
+                    : null
+                }
                 onLocation={onLocation}
                 autoFocus
               />
