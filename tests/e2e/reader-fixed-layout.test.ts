@@ -193,7 +193,9 @@ describe('a fixed-layout picture book in the reader', () => {
         const area = document.querySelector('.reader-text--fixed')!.getBoundingClientRect();
         return {
           text: range.toString(),
-          part: range.startContainer.parentElement?.closest('[data-part]')?.getAttribute('data-part'),
+          part: range.startContainer.parentElement
+            ?.closest('[data-part]')
+            ?.getAttribute('data-part'),
           inView:
             rect.top >= area.top - 1 &&
             rect.bottom <= area.bottom + 1 &&
