@@ -42,13 +42,50 @@ export function findOccurrences(text: string, query: string, max = 100): Occurre
     const at = comparable.indexOf(needle, from);
     if (at < 0) break;
     const end = at + needle.length;
+    // The text around a hit is cut between words, with an ellipsis where the text goes on.
+    const [contextFrom, to] = wholeWords(
+      shown,
+      Math.max(0, at - CONTEXT),
+      Math.min(shown.length, end + CONTEXT),
+      {
+        keep: [at, end],
+      },
+    );
     out.push({
       occurrence: out.length,
-      before: shown.slice(Math.max(0, at - CONTEXT), at).trimStart(),
+      before: `${contextFrom > 0 ? '…' : ''}${shown.slice(contextFrom, at).trimStart()}`,
       match: shown.slice(at, end),
-      after: shown.slice(end, end + CONTEXT).trimEnd(),
+      after: `${shown.slice(end, to).trimEnd()}${to < shown.length ? '…' : ''}`,
     });
     from = end;
   }
   return out;
+}
+
+const isSpace = (ch: string | undefined) => ch === undefined || /\s/.test(ch);
+
+/**
+ * The part of `text` from `start` to `end` made of whole words (a search hit's context, a
+ * bookmark's first words): an end inside a word moves back to the word's start, a start
+ * inside a word forward past it; never into `keep` (the hit itself), and a range that would
+ * hold no word at all (one long word) is kept as it was.
+ */
+export function wholeWords(
+  text: string,
+  start: number,
+  end: number,
+  { keep }: { keep?: [number, number] } = {},
+): [number, number] {
+  let from = start;
+  let to = end;
+  const keepFrom = keep?.[0] ?? end;
+  const keepTo = keep?.[1] ?? start;
+  if (!isSpace(text[from - 1]) && !isSpace(text[from])) {
+    while (from < keepFrom && !isSpace(text[from])) from += 1;
+  }
+  if (!isSpace(text[to - 1]) && !isSpace(text[to])) {
+    while (to > keepTo && to > from && !isSpace(text[to - 1])) to -= 1;
+  }
+  if (!keep && !text.slice(from, to).trim()) return [start, end];
+  return [from, to];
 }

@@ -61,12 +61,24 @@ describe('the notebook, as a student studying on a laptop and then a phone', () 
 
     await page.getByRole('button', { name: 'Bookmark this page' }).click();
     await page.getByText('Page bookmarked.').waitFor();
+    const bookmark = page
+      .locator('.reader-notebook__item')
+      .filter({ hasText: /^Bookmark, Chapter 1/ });
+    expect(await bookmark.count()).toBe(1);
+    // It holds the page's first words, whole: its last word is a word of the chapter's text.
+    const quote = (await bookmark.locator('blockquote').innerText()).trim();
+    const chapterWords = new Set(
+      (await page.locator('.reader-book').innerText()).split(/[\s.,;:!?«»“”"()]+/),
+    );
+    expect(quote.length).toBeGreaterThan(10);
     expect(
-      await page
-        .locator('.reader-notebook__item')
-        .filter({ hasText: /^Bookmark, Chapter 1/ })
-        .count(),
-    ).toBe(1);
+      chapterWords.has(
+        quote
+          .split(/[\s.,;:!?«»“”"()]+/)
+          .filter(Boolean)
+          .at(-1)!,
+      ),
+    ).toBe(true);
 
     // Export: the notes as a Markdown file saved by the browser, the quote within the book's
     // copy allowance, and the student told what it holds.

@@ -30,7 +30,7 @@ import {
   type ReaderSettings,
   readerSettingsFrom,
 } from '#domain/reading/reader-settings.ts';
-import { findOccurrences } from '#domain/reading/text-search.ts';
+import { findOccurrences, wholeWords } from '#domain/reading/text-search.ts';
 import type { ReaderPart, ReaderView, TocEntry } from '#domain/reading/types.ts';
 import { normalizedLength } from '#domain/reading/xhtml-content.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
@@ -376,7 +376,8 @@ export function Reader({
           );
     while (start > 0 && /\S/.test(text[start - 1] ?? '')) start -= 1;
     while (start < text.length - 1 && /\s/.test(text[start] ?? '')) start += 1;
-    const end = Math.min(text.length, start + 60);
+    // Its first words, whole: ten or so, never a word cut in two.
+    const [, end] = wholeWords(text, start, Math.min(text.length, start + 60));
     if (!text.slice(start, end).trim()) {
       say(t(isPdf || fixed ? 'reader.notebook.noTextToBookmark' : 'reading.annotations.noPassage'));
       return;
@@ -410,7 +411,10 @@ export function Reader({
     }
     const target = list[index]!;
     setLastHighlight(target.id);
-    const quote = target.exact.length > 160 ? `${target.exact.slice(0, 160)}…` : target.exact;
+    const quote =
+      target.exact.length > 160
+        ? `${target.exact.slice(0, wholeWords(target.exact, 0, 160)[1]).trimEnd()}…`
+        : target.exact;
     const values = {
       n: index + 1,
       count: list.length,
