@@ -14,6 +14,7 @@ import {
   pageStart,
   pageTarget,
   pdfLabels,
+  printedPageAt,
   printPageCount,
   printSpan,
 } from './print-pages.ts';
@@ -110,6 +111,33 @@ describe('print pages (issue 13, decision 008: units a student understands)', ()
     expect(pageAt(marked, { part: 1, progression: 0 })).toBe(2);
     expect(pageAt(marked, { part: 1, progression: 0 }, (anchor) => anchor === 'p1-page2')).toBe(3);
     expect(pageAt(marked, { part: 0, progression: 0 })).toBe(1);
+  });
+
+  it('issue 16: no printed page is shown before the page list’s first page break', () => {
+    const marks = [
+      { part: 1, anchor: 'p1-page12', label: '12' },
+      { part: 1, anchor: 'p1-page13', label: '13' },
+    ];
+    const marked: PrintPages = { unit: 'marked', marks };
+    // The introduction (part 0) and part 1 before its break: printed without a number.
+    expect(printedPageAt(marked, { part: 0, progression: 0.9 })).toBe(null);
+    expect(printedPageAt(marked, { part: 1, progression: 0 })).toBe(null);
+    expect(printedPageAt(marked, { part: 1, progression: 0 }, (a) => a === 'p1-page12')).toBe(1);
+    expect(printedPageAt(marked, { part: 1, progression: 0.5 }, (a) => a.startsWith('p1-'))).toBe(
+      2,
+    );
+    expect(printedPageAt(marked, { part: 2, progression: 0 })).toBe(2);
+    // A break at the start of a part (no anchor) counts as soon as the part is open.
+    const atStart: PrintPages = { unit: 'marked', marks: [{ part: 1, anchor: null, label: 'i' }] };
+    expect(printedPageAt(atStart, { part: 0, progression: 1 })).toBe(null);
+    expect(printedPageAt(atStart, { part: 1, progression: 0 })).toBe(1);
+    // A PDF with labels: its page.
+    expect(
+      printedPageAt(
+        { unit: 'pdf', count: 3, labels: ['i', '1', '2'] },
+        { part: 0, progression: 0 },
+      ),
+    ).toBe(1);
   });
 
   it('issue 16: "Go to page" finds a page by its printed label, or by its number', () => {

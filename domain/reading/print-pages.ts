@@ -127,6 +127,27 @@ export function pageAt(
 }
 
 /**
+ * The printed edition's page shown (issue 16, the status's "printed page 112"): pageAt for a
+ * PDF or a book with a page list, but none before the list's first page break (a book's front
+ * matter, an introduction printed without numbers), where pageAt counts page 1 for printing.
+ */
+export function printedPageAt(
+  pages: PrintPages,
+  where: { part: number; progression: number },
+  reached: (anchor: string) => boolean = () => false,
+): number | null {
+  if (pages.unit === 'marked') {
+    const first = pages.marks[0];
+    const before =
+      !first ||
+      first.part > where.part ||
+      (first.part === where.part && first.anchor !== null && !reached(first.anchor));
+    if (before) return null;
+  }
+  return pageAt(pages, where, reached);
+}
+
+/**
  * The page (from 1) a student asks for by its printed number (issue 16, "Go to page": "read
  * pages 112–130"): a label of the printed edition's page list ("112", "xii", case and spaces
  * aside), else, for a PDF or standard pages, the page's number. null when the book has no such

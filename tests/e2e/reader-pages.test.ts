@@ -237,6 +237,13 @@ describe('a textbook chapter in the reader', () => {
       .waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'no page' }).count()).toBe(0);
     await expectAccessible(page);
+
+    // The introduction comes before the printed edition's first numbered page (12): no
+    // printed page is claimed there.
+    await page.getByText('Table of contents', { exact: true }).click();
+    await page.getByRole('link', { name: 'Introduction' }).click();
+    const status = page.locator('.reader__status');
+    await expect.poll(() => status.textContent()).toMatch(/^Page 1 of \d+, Introduction$/);
     await context.close();
   });
 });

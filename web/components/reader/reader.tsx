@@ -18,6 +18,7 @@ import {
   pageAt,
   pageLabel,
   pageTarget,
+  printedPageAt,
   printPageCount,
   printSpan,
 } from '#domain/reading/print-pages.ts';
@@ -638,7 +639,7 @@ export function Reader({
     }
     if (view.printPages.unit !== 'marked') return;
     setPrintPage(
-      pageAt(
+      printedPageAt(
         view.printPages,
         { part: location.part, progression: location.progression },
         (anchor) => epub.current?.reached(anchor) ?? false,
