@@ -190,6 +190,10 @@ describe('a textbook chapter in the reader', () => {
       border: 'rgb(230, 225, 216)',
       color: 'rgb(230, 225, 216)',
     });
+    // The book's chart, drawn for paper in dark grey and blue, keeps its white ground.
+    expect(await chart.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(255, 255, 255)',
+    );
     await expectAccessible(page);
     await page.getByRole('radio', { name: 'Light' }).check();
 
