@@ -1383,6 +1383,8 @@ export const en = {
   'reader.search.count':
     '{count, plural, =0 {No results for “{query}”.} one {# result for “{query}”.} other {# results for “{query}”.}}',
   'reader.display': 'Display settings',
+  'reader.display.laidOut':
+    'This book’s pages are laid out by its publisher: its font, line spacing and margins stay as printed.',
   'reader.layout': 'Layout',
   'reader.layout.paginated': 'Pages',
   'reader.layout.scrolled': 'Scrolling',

@@ -1429,6 +1429,8 @@ export const frCA: Record<MessageId, string> = {
   'reader.search.count':
     '{count, plural, =0 {Aucun résultat pour « {query} ».} one {# résultat pour « {query} ».} other {# résultats pour « {query} ».}}',
   'reader.display': 'Affichage',
+  'reader.display.laidOut':
+    'Les pages de ce livre sont mises en page par son éditeur : sa police, son interligne et ses marges restent tels qu’imprimés.',
   'reader.layout': 'Mise en page',
   'reader.layout.paginated': 'Pages',
   'reader.layout.scrolled': 'Défilement',

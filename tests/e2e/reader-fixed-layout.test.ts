@@ -209,6 +209,20 @@ describe('a fixed-layout picture book in the reader', () => {
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect.poll(() => status.textContent()).toBe('Pages 6–7 of 7');
     await expect.poll(marked).toBe(null);
+
+    // Display settings offer only what acts on pages the publisher laid out: the theme.
+    await page.getByText('Display settings', { exact: true }).click();
+    await page
+      .getByText(
+        'This book’s pages are laid out by its publisher: its font, line spacing and margins stay as printed.',
+      )
+      .waitFor();
+    const groups = await page
+      .locator('.reader__tools details[open] fieldset')
+      .evaluateAll((sets) => sets.map((set) => set.querySelector('legend')?.textContent));
+    expect(groups).toEqual(['Theme']);
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await expectAccessible(page);
     await context.close();
   });
 

@@ -103,6 +103,13 @@ describe('the reader, as the student who owns the book', () => {
       .getByText(/\w{4,}/)
       .first()
       .waitFor();
+    // Its display settings: pages or scrolling, page size and theme; not the font, spacing or
+    // margins of pages its publisher laid out.
+    await page.getByText('Display settings', { exact: true }).click();
+    const groups = await page
+      .locator('.reader__tools details[open] fieldset')
+      .evaluateAll((sets) => sets.map((set) => set.querySelector('legend')?.textContent));
+    expect(groups).toEqual(['Layout', 'Text size', 'Theme']);
     await context.close();
   });
 

@@ -986,74 +986,84 @@ export function Reader({
             <summary>{t('reader.display')}</summary>
             {settings ? (
               <div className="stack-sm">
-                <fieldset>
-                  <legend>{t('reader.layout')}</legend>
-                  {(['paginated', 'scrolled'] as const).map((layout) => (
-                    <label key={layout} className="reader__choice">
-                      <input
-                        type="radio"
-                        name={`${ids}-layout`}
-                        value={layout}
-                        checked={settings.layout === layout}
-                        onChange={() => setSettings({ ...settings, layout })}
-                      />
-                      {t(`reader.layout.${layout}`)}
-                    </label>
-                  ))}
-                </fieldset>
-                <fieldset className="reader__size">
-                  <legend className="visually-hidden">{t('reader.size')}</legend>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    disabled={settings.fontScale <= FONT_SCALES[0]!}
-                    onClick={() =>
-                      setSettings({
-                        ...settings,
-                        fontScale: FONT_SCALES[FONT_SCALES.indexOf(settings.fontScale) - 1]!,
-                      })
-                    }
-                  >
-                    {t('reader.size.smaller')}
-                  </button>
-                  <span>{t('reader.size.value', { percent: settings.fontScale })}</span>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    disabled={settings.fontScale >= FONT_SCALES[FONT_SCALES.length - 1]!}
-                    onClick={() =>
-                      setSettings({
-                        ...settings,
-                        fontScale: FONT_SCALES[FONT_SCALES.indexOf(settings.fontScale) + 1]!,
-                      })
-                    }
-                  >
-                    {t('reader.size.larger')}
-                  </button>
-                </fieldset>
-                {CHOICES.map(([setting, values]) => (
-                  <fieldset key={setting}>
-                    <legend>{t(`reader.${setting}`)}</legend>
-                    {values.map((value) => (
-                      <label key={value} className="reader__choice">
+                {/* Only what acts on this book is offered: a PDF's or a fixed-layout book's pages
+                    are laid out by its publisher (font, spacing and margins would do nothing);
+                    a fixed-layout book is zoomed, not resized, and is turned page by page. */}
+                {isPdf || fixed ? <p>{t('reader.display.laidOut')}</p> : null}
+                {fixed ? null : (
+                  <fieldset>
+                    <legend>{t('reader.layout')}</legend>
+                    {(['paginated', 'scrolled'] as const).map((layout) => (
+                      <label key={layout} className="reader__choice">
                         <input
                           type="radio"
-                          name={`${ids}-${setting}`}
-                          value={value}
-                          checked={settings[setting] === value}
-                          onChange={() => setSettings({ ...settings, [setting]: value })}
+                          name={`${ids}-layout`}
+                          value={layout}
+                          checked={settings.layout === layout}
+                          onChange={() => setSettings({ ...settings, layout })}
                         />
-                        <span
-                          className={
-                            setting === 'font' ? `reader__font-sample--${value}` : undefined
-                          }
-                        >
-                          {t(`reader.${setting}.${value}`)}
-                        </span>
+                        {t(`reader.layout.${layout}`)}
                       </label>
                     ))}
                   </fieldset>
-                ))}
+                )}
+                {fixed ? null : (
+                  <fieldset className="reader__size">
+                    <legend className="visually-hidden">{t('reader.size')}</legend>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      disabled={settings.fontScale <= FONT_SCALES[0]!}
+                      onClick={() =>
+                        setSettings({
+                          ...settings,
+                          fontScale: FONT_SCALES[FONT_SCALES.indexOf(settings.fontScale) - 1]!,
+                        })
+                      }
+                    >
+                      {t('reader.size.smaller')}
+                    </button>
+                    <span>{t('reader.size.value', { percent: settings.fontScale })}</span>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      disabled={settings.fontScale >= FONT_SCALES[FONT_SCALES.length - 1]!}
+                      onClick={() =>
+                        setSettings({
+                          ...settings,
+                          fontScale: FONT_SCALES[FONT_SCALES.indexOf(settings.fontScale) + 1]!,
+                        })
+                      }
+                    >
+                      {t('reader.size.larger')}
+                    </button>
+                  </fieldset>
+                )}
+                {CHOICES.filter(([setting]) => !(isPdf || fixed) || setting === 'theme').map(
+                  ([setting, values]) => (
+                    <fieldset key={setting}>
+                      <legend>{t(`reader.${setting}`)}</legend>
+                      {values.map((value) => (
+                        <label key={value} className="reader__choice">
+                          <input
+                            type="radio"
+                            name={`${ids}-${setting}`}
+                            value={value}
+                            checked={settings[setting] === value}
+                            onChange={() => setSettings({ ...settings, [setting]: value })}
+                          />
+                          <span
+                            className={
+                              setting === 'font' ? `reader__font-sample--${value}` : undefined
+                            }
+                          >
+                            {t(`reader.${setting}.${value}`)}
+                          </span>
+                        </label>
+                      ))}
+                    </fieldset>
+                  ),
+                )}
               </div>
             ) : null}
           </details>
