@@ -1583,6 +1583,8 @@ export const en = {
   'reader.drm.printNone': 'Printing: not allowed by the publisher of this book.',
   'reading.print.notAllowed': 'This book does not allow printing.',
   'reading.copy.notAllowed': 'This book does not allow copying.',
+  'reader.print.badPage': 'Enter a page number from 1 to {pages}.',
+  'reader.print.badOrder': 'The last page to print cannot come before the first (page {from}).',
   'reader.print.from': 'From page',
   'reader.print.to': 'To page',
   'reader.print.submit': 'Print these pages',

@@ -1636,6 +1636,9 @@ export const frCA: Record<MessageId, string> = {
   'reader.drm.printNone': 'Impression : non permise par l’éditeur de ce livre.',
   'reading.print.notAllowed': 'Ce livre ne permet pas l’impression.',
   'reading.copy.notAllowed': 'Ce livre ne permet pas la copie.',
+  'reader.print.badPage': 'Entrez un numéro de page de 1 à {pages}.',
+  'reader.print.badOrder':
+    'La dernière page à imprimer ne peut pas précéder la première (page {from}).',
   'reader.print.from': 'De la page',
   'reader.print.to': 'À la page',
   'reader.print.submit': 'Imprimer ces pages',

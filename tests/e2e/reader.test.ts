@@ -484,6 +484,30 @@ describe('issue 13: reader defects found from outside', () => {
     await page.getByText('You are on page 2 of 3. You can print 1 more page.').waitFor();
     expect(await page.getByLabel('From page').inputValue()).toBe('2');
     expect(await page.getByLabel('To page').inputValue()).toBe('2');
+    // Pages the book does not have, or the last before the first: said beside the field, in
+    // our words, nothing counted or printed.
+    await page.getByLabel('To page').fill('9');
+    await page.getByRole('button', { name: 'Print these pages' }).click();
+    const wrong = page.getByRole('alert').filter({ hasText: 'Enter a page number from 1 to 3.' });
+    await wrong.waitFor();
+    expect(await page.getByLabel('To page').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('To page').evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
+    await page.getByLabel('To page').fill('1');
+    await page.getByRole('button', { name: 'Print these pages' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The last page to print cannot come before the first (page 2).' })
+      .waitFor();
+    await page.getByLabel('From page').fill('0');
+    await page.getByRole('button', { name: 'Print these pages' }).click();
+    await wrong.waitFor();
+    expect(await page.getByLabel('From page').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page);
+    await page.getByLabel('From page').fill('2');
+    expect(await restrictions.getByText('(1 left)').count()).toBe(1);
+    expect(await printed()).toBe(0);
     // More than is left: refused, nothing printed.
     await page.getByLabel('To page').fill('3');
     await page.getByRole('button', { name: 'Print these pages' }).click();

@@ -36,13 +36,40 @@ export function ReaderPrint({
   // As typed (the fields check them: whole pages of the book, the last not before the first).
   const [from, setFrom] = useState('1');
   const [to, setTo] = useState('1');
+  // Checked by us on Print, in the reader's language (the browser's own bubble is neither).
+  const [error, setError] = useState<{ field: 'from' | 'to'; message: string } | null>(null);
+  const toField = useRef<HTMLInputElement>(null);
 
   const startHere = () => {
     const now = current();
     setHere(now);
     setFrom(String(now.page));
     setTo(String(now.page));
+    setError(null);
   };
+
+  /** The pages asked for, or what is wrong with them, said beside the field at fault. */
+  const check = (): { from: number; to: number } | null => {
+    const page = (typed: string) => (/^\s*\d{1,7}\s*$/.test(typed) ? Number(typed) : Number.NaN);
+    const first = page(from);
+    const last = page(to);
+    const within = (n: number) => n >= 1 && n <= pages;
+    const wrong = !within(first)
+      ? { field: 'from' as const, message: t('reader.print.badPage', { pages }) }
+      : !within(last)
+        ? { field: 'to' as const, message: t('reader.print.badPage', { pages }) }
+        : last < first
+          ? { field: 'to' as const, message: t('reader.print.badOrder', { from: first }) }
+          : null;
+    setError(wrong);
+    if (!wrong) return { from: first, to: last };
+    (wrong.field === 'from' ? firstField : toField).current?.focus();
+    return null;
+  };
+  const invalid = (field: 'from' | 'to') =>
+    error?.field === field
+      ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` }
+      : {};
 
   useImperativeHandle(ref, () => ({
     open() {
@@ -63,9 +90,11 @@ export function ReaderPrint({
       <summary>{t('reader.print')}</summary>
       <form
         className="stack-sm"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          onPrint(Number(from), Number(to));
+          const asked = check();
+          if (asked) onPrint(asked.from, asked.to);
         }}
       >
         <p>
@@ -85,6 +114,7 @@ export function ReaderPrint({
             min={1}
             max={pages}
             value={from}
+            {...invalid('from')}
             onChange={(event) => {
               const value = event.currentTarget.value;
               setFrom(value);
@@ -93,6 +123,7 @@ export function ReaderPrint({
           />
           <label htmlFor={`${id}-to`}>{t('reader.print.to')}</label>
           <input
+            ref={toField}
             id={`${id}-to`}
             type="number"
             inputMode="numeric"
@@ -100,9 +131,15 @@ export function ReaderPrint({
             min={Number(from) || 1}
             max={pages}
             value={to}
+            {...invalid('to')}
             onChange={(event) => setTo(event.currentTarget.value)}
           />
         </div>
+        {error ? (
+          <p id={`${id}-error`} className="field__error" role="alert">
+            {error.message}
+          </p>
+        ) : null}
         <button type="submit" className="button button--secondary" disabled={busy || left === 0}>
           {busy ? t('reader.print.preparing') : t('reader.print.submit')}
         </button>
