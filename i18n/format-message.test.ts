@@ -37,13 +37,39 @@ function paramsFor(text: string, value: number | string): MessageParams {
           ? value
           : (/\{\s*\w+\s*,\s*select\s*,\s*([\w-]+)/.exec(text.slice(match.index))?.[1] ?? 'x');
     } else {
-      params[name!] = type === 'plural' || type === 'number' ? Number(value) || 0 : value;
+      // A date: a time in milliseconds (noon UTC, the same day in any time zone of the test).
+      params[name!] =
+        type === 'date'
+          ? Date.UTC(2026, 4, 1, 12) + Math.trunc(Number(value) || 0) * 86_400_000
+          : type === 'plural' || type === 'number'
+            ? Number(value) || 0
+            : value;
     }
   }
   return params;
 }
 
 describe('formatMessage', () => {
+  it('writes a {date, date, long} day in the reader’s language, from YYYY-MM-DD or milliseconds', () => {
+    const text = 'Your access to this book ended on {date, date, long}.';
+    expect(formatMessage('en', text, { date: '2026-05-01' })).toBe(
+      'Your access to this book ended on May 1, 2026.',
+    );
+    expect(
+      formatMessage('fr-CA', 'Votre accès a pris fin le {date, date, long}.', {
+        date: '2026-12-31',
+      }),
+    ).toBe('Votre accès a pris fin le 31 décembre 2026.');
+    // The day as the domain keeps it, whatever the time zone: never the day before.
+    expect(formatMessage('en', '{d, date, long}', { d: '2026-01-01' })).toBe('January 1, 2026');
+    expect(formatMessage('en', '{d, date, long}', { d: Date.UTC(2026, 0, 1, 23) })).toBe(
+      'January 1, 2026',
+    );
+    // Anything else is shown as it came, never an error on the page.
+    expect(formatMessage('en', '{d, date, long}', { d: 'soon' })).toBe('soon');
+    expect(() => formatMessage('en', '{d, date, short}', { d: '2026-01-01' })).toThrow(SyntaxError);
+  });
+
   it('formats every catalog message as intl-messageformat does, in both languages', () => {
     for (const locale of LANGUAGES) {
       for (const [id, text] of Object.entries(catalogs[locale])) {

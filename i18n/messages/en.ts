@@ -1073,7 +1073,7 @@ export const en = {
   'shelf.lost.optedOutClosed':
     'You opted out of {course}, so its materials left your shelf, and the opting deadline has passed.',
   'shelf.lost.toCourse': 'Go to the course page',
-  'shelf.lost.ended': 'Your access to {title} ended on {date}.',
+  'shelf.lost.ended': 'Your access to {title} ended on {date, date, long}.',
   'shelf.button.of': '{action}: {title}',
   'shelf.panel.close': 'Close the details',
   'shelf.panel.daysLeft': '{days, plural, one {# day} other {# days}} remaining',
@@ -1558,7 +1558,7 @@ export const en = {
     'Printing {amount, plural, one {page {from}} other {pages {from} to {to}}}. You have used {used, number} of the {limit, plural, one {# page} other {# pages}} this book lets you print.',
   'reading.print.refused':
     'You have reached the print limit for this book: you can print {remaining, plural, =0 {no more pages} one {# more page} other {# more pages}} of the {limit, number} it allows.',
-  'reading.error.expired': 'Your access to this book ended on {date}.',
+  'reading.error.expired': 'Your access to this book ended on {date, date, long}.',
   'reading.error.noFile': 'This title has no file to read.',
   'access.reason.notEntitled':
     "You don't have access to this title. Buy it, redeem an access code, or open it from your course.",
@@ -1567,9 +1567,10 @@ export const en = {
     "You opted out of this course's materials, so this title is closed. You can opt back in until {deadline}.",
   'access.reason.optedOutClosed':
     "You opted out of this course's materials and the opting deadline has passed. You can buy this title.",
-  'access.reason.termEnded': 'Your course ended on {date}, and your access through it ended too.',
+  'access.reason.termEnded':
+    'Your course ended on {date, date, long}, and your access through it ended too.',
   'access.reason.notStarted':
-    'Your course materials open on {date}, two weeks before class starts.',
+    'Your course materials open on {date, date, long}, two weeks before class starts.',
   'access.reason.revoked': 'Your access to this title was withdrawn (for example after a refund).',
   'access.reason.notOpenable': 'This product cannot be opened here.',
   'access.wayBack.optBackIn': 'Opt back in on your course page',

@@ -1115,7 +1115,7 @@ export const frCA: Record<MessageId, string> = {
   'shelf.lost.optedOutClosed':
     'Vous vous êtes désinscrit de {course} : son matériel a quitté votre étagère, et la date limite d’inscription est passée.',
   'shelf.lost.toCourse': 'Aller à la page du cours',
-  'shelf.lost.ended': 'Votre accès à {title} a pris fin le {date}.',
+  'shelf.lost.ended': 'Votre accès à {title} a pris fin le {date, date, long}.',
   'shelf.button.of': '{action} : {title}',
   'shelf.panel.close': 'Fermer les détails',
   'shelf.panel.daysLeft': '{days, plural, one {# jour restant} other {# jours restants}}',
@@ -1609,7 +1609,7 @@ export const frCA: Record<MessageId, string> = {
     'Impression {amount, plural, one {de la page {from}} other {des pages {from} à {to}}}. Vous avez utilisé {used, plural, one {# page} other {# pages}} {limit, plural, one {sur la # que ce livre vous permet d’imprimer} other {sur les # que ce livre vous permet d’imprimer}}.',
   'reading.print.refused':
     'Vous avez atteint la limite d’impression de ce livre : vous pouvez encore imprimer {remaining, plural, =0 {aucune page} one {# page} other {# pages}} {limit, plural, one {sur la # permise} other {sur les # permises}}.',
-  'reading.error.expired': 'Votre accès à ce livre a pris fin le {date}.',
+  'reading.error.expired': 'Votre accès à ce livre a pris fin le {date, date, long}.',
   'reading.error.noFile': 'Ce titre n’a pas de fichier à lire.',
   'access.reason.notEntitled':
     'Vous n’avez pas accès à ce titre. Achetez-le, utilisez un code d’accès ou ouvrez-le depuis votre cours.',
@@ -1618,9 +1618,10 @@ export const frCA: Record<MessageId, string> = {
     'Vous vous êtes désinscrit du matériel de ce cours : ce titre est donc fermé. Vous pouvez vous réinscrire jusqu’au {deadline}.',
   'access.reason.optedOutClosed':
     'Vous vous êtes désinscrit du matériel de ce cours et la date limite d’inscription est passée. Vous pouvez acheter ce titre.',
-  'access.reason.termEnded': 'Votre cours a pris fin le {date}, et votre accès par ce cours aussi.',
+  'access.reason.termEnded':
+    'Votre cours a pris fin le {date, date, long}, et votre accès par ce cours aussi.',
   'access.reason.notStarted':
-    'Le matériel de votre cours sera accessible le {date}, deux semaines avant le début des cours.',
+    'Le matériel de votre cours sera accessible le {date, date, long}, deux semaines avant le début des cours.',
   'access.reason.revoked':
     'Votre accès à ce titre a été retiré (par exemple après un remboursement).',
   'access.reason.notOpenable': 'Ce produit ne peut pas être ouvert ici.',

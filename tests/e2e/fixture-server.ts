@@ -19,6 +19,8 @@ const OFFLINE_BOOK_POSITION = PICTURE_BOOK_POSITION + 1;
 import { redeemCodeDigest } from '#domain/access/redeem.ts';
 import { isCampusRequest, makeCampus, makeOrganization } from './campus-fixture.ts';
 
+const DAY_MS = 86_400_000;
+
 // The browser journeys' own data (decision 015), made in the process that owns the app's
 // database: a small HTTP server on 127.0.0.1, started beside the app by app-process.ts, never
 // part of the production server. Workers call it through fixtures.ts.
@@ -263,11 +265,18 @@ export async function startFixtureServer(options: {
     }
     if (req.url === '/ownerships') {
       // A purchase of one product by a user this journey made (issue 14: owned courseware).
-      const { email, productId } = body;
+      // `endedDaysAgo`: a rental that ended that many days ago (issue 16: its date in words).
+      const { email, productId, endedDaysAgo } = body;
       if (typeof email !== 'string' || !email.endsWith('@e2e.test')) {
         return send(res, 400, { error: 'email: a user made by a journey' });
       }
       if (!Number.isInteger(productId)) return send(res, 400, { error: 'productId: an integer' });
+      if (
+        endedDaysAgo !== undefined &&
+        !(Number.isInteger(endedDaysAgo) && (endedDaysAgo as number) >= 1)
+      ) {
+        return send(res, 400, { error: 'endedDaysAgo: a whole number of days, at least 1' });
+      }
       const [user] = await options.db
         .select({ id: users.id })
         .from(users)
@@ -277,7 +286,11 @@ export async function startFixtureServer(options: {
         userId: user.id,
         productId: productId as number,
         source: 'purchase',
-        startsAt: new Date(Date.now() - 60_000),
+        startsAt: new Date(Date.now() - 60_000 - ((endedDaysAgo as number) ?? 0) * 2 * DAY_MS),
+        expiresAt:
+          endedDaysAgo === undefined
+            ? null
+            : new Date(Date.now() - (endedDaysAgo as number) * DAY_MS),
       });
       return send(res, 201, { ok: true });
     }

@@ -34,8 +34,12 @@ export function makeUser(request: UserRequest = {}): Promise<MadeUser> {
 }
 
 /** The journey's user buys this product (an ownership, as a paid order would give). */
-export async function makeOwnership(email: string, productId: number): Promise<void> {
-  await call('/ownerships', { email, productId });
+export async function makeOwnership(
+  email: string,
+  productId: number,
+  options: { endedDaysAgo?: number } = {},
+): Promise<void> {
+  await call('/ownerships', { email, productId, ...options });
 }
 
 /** The product id of an e-book of the demo's publisher feed (formula, chart, footnote). */
