@@ -433,14 +433,14 @@ export const en = {
   'library.intro': 'Your library lists the courses and materials you can open.',
   'library.toShelf': 'Go to My Shelf',
   'product.owned': 'You already own this title.',
-  'product.ownedUntil': 'You have this title until {date}.',
+  'product.ownedUntil': 'You have this title until {date, date, long}.',
   'product.withheld': 'Options that would add nothing to what you already have are not shown.',
   'product.throughCourse': 'You have access to this title through your course.',
   'purchase.refused.ownedForLife': 'You already own this title for life.',
   'purchase.refused.ownedUntil':
-    'You already have this title until {date}; this offering would not give you more time.',
+    'You already have this title until {date, date, long}; this offering would not give you more time.',
   'purchase.refused.throughCourse':
-    'Your course already gives you this title until {date}; this offering would not give you more time.',
+    'Your course already gives you this title until {date, date, long}; this offering would not give you more time.',
   'purchase.refused.noFile':
     'This eBook is not for sale yet: its file for the reader is not ready.',
   'cart.removed.heading': 'We changed your cart',

@@ -450,15 +450,15 @@ export const frCA: Record<MessageId, string> = {
   'library.intro': 'Votre bibliothèque présente les cours et le matériel que vous pouvez ouvrir.',
   'library.toShelf': 'Aller à Mon étagère',
   'product.owned': 'Vous possédez déjà ce titre.',
-  'product.ownedUntil': 'Vous avez ce titre jusqu’au {date}.',
+  'product.ownedUntil': 'Vous avez ce titre jusqu’au {date, date, long}.',
   'product.withheld':
     'Les options qui n’ajouteraient rien à ce que vous avez déjà ne sont pas affichées.',
   'product.throughCourse': 'Vous avez accès à ce titre par votre cours.',
   'purchase.refused.ownedForLife': 'Vous possédez déjà ce titre à vie.',
   'purchase.refused.ownedUntil':
-    'Vous avez déjà ce titre jusqu’au {date}; cette offre ne vous donnerait pas plus de temps.',
+    'Vous avez déjà ce titre jusqu’au {date, date, long}; cette offre ne vous donnerait pas plus de temps.',
   'purchase.refused.throughCourse':
-    'Votre cours vous donne déjà ce titre jusqu’au {date}; cette offre ne vous donnerait pas plus de temps.',
+    'Votre cours vous donne déjà ce titre jusqu’au {date, date, long}; cette offre ne vous donnerait pas plus de temps.',
   'purchase.refused.noFile':
     'Ce livre numérique n’est pas encore en vente : son fichier pour le lecteur n’est pas prêt.',
   'cart.removed.heading': 'Nous avons modifié votre panier',
