@@ -210,7 +210,8 @@ async function ownRow(ctx: RequestContext, productId: number, id: number): Promi
       ),
     )
     .limit(1);
-  if (!row) throw new NotFound();
+  // Another reader's id is answered as one removed: nothing says it exists.
+  if (!row) throw new NotFound('reading.annotations.gone');
   return row;
 }
 

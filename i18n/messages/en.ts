@@ -1549,6 +1549,10 @@ export const en = {
     'Copying and printing need the internet: what you copy or print is counted against this book’s limits on the server. Connect and try again.',
   'reader.offline.syncedNotes':
     'Back online: {count, plural, one {# change to your highlights, notes and bookmarks is} other {# changes to your highlights, notes and bookmarks are}} saved.',
+  'reader.offline.notSaved':
+    '{count, plural, one {# change you made offline could not be saved} other {# changes you made offline could not be saved}}: {reason}',
+  'reading.annotations.gone':
+    'This highlight or bookmark is not in your notebook: it may have been removed on another device.',
   'reader.offline.synced': 'Back online: your place in the book is saved.',
   'reading.copy.allowed':
     'Copied. You have used {used, number} of the {limit, number} characters this book lets you copy.',

@@ -1600,6 +1600,10 @@ export const frCA: Record<MessageId, string> = {
     'La copie et l’impression demandent Internet : ce que vous copiez ou imprimez est compté dans les limites de ce livre sur le serveur. Connectez-vous et réessayez.',
   'reader.offline.syncedNotes':
     'De retour en ligne : {count, plural, one {# modification de vos surlignements, notes et signets est enregistrée} other {# modifications de vos surlignements, notes et signets sont enregistrées}}.',
+  'reader.offline.notSaved':
+    '{count, plural, one {# modification faite hors ligne n’a pas pu être enregistrée} other {# modifications faites hors ligne n’ont pas pu être enregistrées}} : {reason}',
+  'reading.annotations.gone':
+    'Ce surlignement ou ce signet n’est pas dans votre carnet : il a peut-être été retiré sur un autre appareil.',
   'reader.offline.synced': 'De retour en ligne : votre position dans le livre est enregistrée.',
   'reading.copy.allowed':
     'Copié. Vous avez utilisé {used, number} des {limit, number} caractères que ce livre vous permet de copier.',

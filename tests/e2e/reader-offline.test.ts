@@ -259,6 +259,67 @@ describe('reading offline', () => {
     await context.close();
   });
 
+  it('a note written offline on a highlight removed meanwhile on another device: said, not dropped without a word', async () => {
+    const user = await makeUser({ like: 'student', label: 'reader-offline-refused' });
+    const productId = await feedOfflineEbook();
+    await makeOwnership(user.email, productId);
+    const open = async () => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 1100, height: 800 });
+      await logIn(page, user);
+      await page.goto(`/book/read/${productId}`);
+      await waitForHydration(page);
+      await page.locator('.reader__page .reader-book').getByRole('heading').first().waitFor();
+      await page.getByText('Notebook', { exact: true }).click();
+      return { context, page };
+    };
+    const laptop = await open();
+    await selectWords(laptop.page, 25);
+    await laptop.page.getByRole('button', { name: 'Highlight selection' }).click();
+    await laptop.page.getByText('Highlighted in Yellow.').waitFor();
+    const item = laptop.page
+      .locator('.reader-notebook__item')
+      .filter({ hasText: /^Yellow highlight, / });
+    await expect
+      .poll(() => item.getByRole('button', { name: 'Add a note' }).isVisible())
+      .toBe(true);
+
+    // On the train: a note, waiting on the laptop.
+    await laptop.context.setOffline(true);
+    await item.getByRole('button', { name: 'Add a note' }).click();
+    await laptop.page.getByLabel('Your note').fill('Check this before the exam');
+    await laptop.page.getByRole('button', { name: 'Save note' }).click();
+    await laptop.page.getByText('Note saved.').waitFor();
+
+    // Meanwhile, on the phone, the highlight is removed.
+    const phone = await open();
+    await phone.page
+      .locator('.reader-notebook__item')
+      .filter({ hasText: /^Yellow highlight, / })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await phone.page.getByText('Removed from your notebook.').waitFor();
+    await phone.context.close();
+
+    // Back online: the laptop says its note could not be saved, and why; the list is the
+    // server's again.
+    await laptop.context.setOffline(false);
+    await laptop.page
+      .getByText(
+        '1 change you made offline could not be saved: This highlight or bookmark is not in your notebook: it may have been removed on another device.',
+      )
+      .waitFor();
+    await expect.poll(() => item.count()).toBe(0);
+    expect(
+      await laptop.page.evaluate(
+        (key) => localStorage.getItem(key),
+        `shelfmark.reader.pendingAnnotations.${user.id}.${productId}`,
+      ),
+    ).toBeNull();
+    await laptop.context.close();
+  });
+
   it('two tabs of a book: a highlight made offline in one shows in the other, and once saved the other can remove it', async () => {
     const user = await makeUser({ like: 'student', label: 'reader-offline-tabs' });
     const productId = await feedOfflineEbook();

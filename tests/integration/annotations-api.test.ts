@@ -328,6 +328,9 @@ describe('highlights and bookmarks API (issue 16: study tools, synced)', () => {
         method === 'PATCH' ? annotation({ colour: 'pink' }) : undefined,
       );
       expect(response.status).toBe(404);
+      expect((await response.json()).errors[0].detail).toBe(
+        'This highlight or bookmark is not in your notebook: it may have been removed on another device.',
+      );
     }
     const visitor = await api(
       null,

@@ -64,10 +64,21 @@ export function useOfflineReading({
           (saved) => {
             if (!saved) return;
             const { say, t, onNotesSaved } = latest.current;
-            if (saved.annotations > 0) {
-              onNotesSaved();
-              say(t('reader.offline.syncedNotes', { count: saved.annotations }));
-            } else if (saved.position) say(t('reader.offline.synced'));
+            const said: string[] = [];
+            if (saved.annotations > 0)
+              said.push(t('reader.offline.syncedNotes', { count: saved.annotations }));
+            else if (saved.position) said.push(t('reader.offline.synced'));
+            // A change the server refused is not dropped without a word (issue 16).
+            if (saved.refused > 0) {
+              said.push(
+                t('reader.offline.notSaved', {
+                  count: saved.refused,
+                  reason: saved.reason ?? t('error.generic'),
+                }),
+              );
+            }
+            if (saved.annotations > 0 || saved.refused > 0) onNotesSaved();
+            if (said.length > 0) say(said.join(' '));
           },
           () => {},
         );

@@ -31,7 +31,7 @@ export type ReaderApi = {
    * Sends what waited on this device while offline (the place, then highlights, notes and
    * bookmarks in the order they were made): what was saved now, or null when nothing waited.
    */
-  flushPending(): Promise<{ position: boolean; annotations: number } | null>;
+  flushPending(): Promise<FlushResult>;
   /** The place read last while the server could not be reached, if any. */
   pendingPosition(): { part: number; progression: number } | null;
   /**
@@ -76,6 +76,17 @@ export type ReaderApi = {
   /** Saves the reading settings for every device (issue 16): PUT /api/reading/settings. */
   saveSettings(settings: ReaderSettings): Promise<void>;
 };
+
+/**
+ * What sending the changes made offline did: the place saved, the changes saved, and those
+ * the server refused (removed on another device meanwhile, say), with its first reason.
+ */
+export type FlushResult = {
+  position: boolean;
+  annotations: number;
+  refused: number;
+  reason: string | null;
+} | null;
 
 export class ReadingClosed extends Error {}
 
@@ -209,7 +220,6 @@ export function readerApi(
     });
     return { id: Number(body.data.id), ...body.data.attributes };
   };
-  type FlushResult = { position: boolean; annotations: number } | null;
   // Highlights made offline and saved since: their temporary ids and the server's.
   const savedIds = new Map<number, number>();
   let flushing: Promise<FlushResult> | null = null;
@@ -223,6 +233,8 @@ export function readerApi(
       positionSaved = pendingPosition(book) === null;
     }
     let saved = 0;
+    let refused = 0;
+    let reason: string | null = null;
     while (pending.length > 0) {
       const item = pending[0]!;
       try {
@@ -243,6 +255,9 @@ export function readerApi(
         // on that one change.
         const status = (error as { status?: number }).status;
         if (offline(error) || error instanceof ReadingClosed || !status || status >= 500) break;
+        // Said to the reader: a change they made is not kept, and why.
+        refused += 1;
+        reason ??= error instanceof ReaderCallRefused ? error.message : null;
       }
       // Only the change just sent leaves the list, as it is now (more may have been added; a
       // note given meanwhile to the highlight just saved becomes a change of the saved one).
@@ -267,7 +282,7 @@ export function readerApi(
       keepPendingAnnotations(book, rest);
       pending = rest;
     }
-    return { position: positionSaved, annotations: saved };
+    return { position: positionSaved, annotations: saved, refused, reason };
   };
   const api: ReaderApi = {
     async part(part) {
