@@ -1377,6 +1377,115 @@ const API_CALLS: Call[] = [
       json: { data: { type: 'print', attributes: { from: 1, to: 1 } } },
     }),
   },
+  // Issue 16: the study tools, the reading settings and the share kept offline.
+  {
+    name: 'POST /api/reading/{id}/annotations',
+    method: 'POST',
+    path: reading('/annotations'),
+    body: 'jsonapi',
+    fields: [
+      readingProduct,
+      documentType,
+      { in: 'json', name: 'data.attributes.kind', kind: 'choice' },
+      {
+        in: 'json',
+        name: 'data.attributes.part',
+        kind: { outside: ['-1', '1.5', '1000001', '2147483648', '99999999999999999999'] },
+      },
+      {
+        in: 'json',
+        name: 'data.attributes.start',
+        kind: { outside: ['-1', '1.5', '100000001', '99999999999999999999'] },
+      },
+      {
+        in: 'json',
+        name: 'data.attributes.end',
+        kind: { outside: ['-1', '1.5', '100000001', '99999999999999999999'] },
+      },
+      { in: 'json', name: 'data.attributes.colour', kind: 'choice', nullable: true },
+      { in: 'json', name: 'data.attributes.note', kind: 'bounded', nullable: true },
+    ],
+    valid: () => ({
+      path: { productId: world.bookId },
+      json: {
+        data: {
+          type: 'annotation',
+          attributes: { kind: 'highlight', part: 0, start: 20, end: 40, colour: 'blue', note: 'n' },
+        },
+      },
+    }),
+  },
+  {
+    name: 'POST /api/reading/{id}/annotations/export',
+    method: 'POST',
+    path: reading('/annotations/export'),
+    body: 'jsonapi',
+    fields: [
+      readingProduct,
+      documentType,
+      { in: 'json', name: 'data.attributes.format', kind: 'choice' },
+    ],
+    valid: () => ({
+      path: { productId: world.bookId },
+      json: { data: { type: 'notesExport', attributes: { format: 'markdown' } } },
+    }),
+  },
+  {
+    name: 'PUT /api/reading/settings',
+    method: 'PUT',
+    path: '/api/reading/settings',
+    body: 'jsonapi',
+    fields: [
+      documentType,
+      { in: 'json', name: 'data.attributes.layout', kind: 'choice' },
+      {
+        in: 'json',
+        name: 'data.attributes.fontScale',
+        kind: { outside: ['0', '-100', '99', '101.5', '1000', '99999999999999999999'] },
+      },
+      { in: 'json', name: 'data.attributes.font', kind: 'choice' },
+      { in: 'json', name: 'data.attributes.lineSpacing', kind: 'choice' },
+      { in: 'json', name: 'data.attributes.margins', kind: 'choice' },
+      { in: 'json', name: 'data.attributes.theme', kind: 'choice' },
+    ],
+    valid: () => ({
+      json: {
+        data: {
+          type: 'reader-settings',
+          attributes: {
+            layout: 'scrolled',
+            fontScale: 100,
+            font: 'sans',
+            lineSpacing: 'relaxed',
+            margins: 'wide',
+            theme: 'sepia',
+          },
+        },
+      },
+    }),
+  },
+  {
+    name: 'GET /api/reading/{id}/offline/{part}',
+    method: 'GET',
+    path: reading('/offline/:part'),
+    fields: [
+      readingProduct,
+      { in: 'path', name: 'part', kind: 'id' },
+      { in: 'query', name: 'coursemember_id', kind: 'id', others: othersMembers },
+    ],
+    valid: () => ({ path: { productId: world.bookId, part: 0 } }),
+  },
+  {
+    name: 'GET /api/reading/{id}/offline/{part}/pdf',
+    method: 'GET',
+    path: reading('/offline/:part/pdf'),
+    fields: [
+      readingProduct,
+      { in: 'path', name: 'part', kind: 'id' },
+      { in: 'query', name: 'coursemember_id', kind: 'id', others: othersMembers },
+    ],
+    valid: () => ({ path: { productId: world.bookId, part: 0 } }),
+  },
 ];
 
 const ALL_CALLS = [...API_CALLS, ...FORM_CALLS];
@@ -1399,6 +1508,10 @@ const CONTROL: [call: string, role: RoleName, status: number][] = [
   ['PUT /api/reading/{id}/position', 'student', 204],
   ['POST /api/reading/{id}/copy', 'student', 200],
   ['POST /api/reading/{id}/print', 'student', 200],
+  ['POST /api/reading/{id}/annotations', 'student', 201],
+  ['POST /api/reading/{id}/annotations/export', 'student', 200],
+  ['PUT /api/reading/settings', 'student', 200],
+  ['GET /api/reading/{id}/offline/{part}', 'student', 200],
   ['POST /api/classroom-products/{id}/redeem', 'student', 200],
   ['POST /shelf (section code)', 'student', 302],
   ['POST /classroom/{id}/section/{id} (section code)', 'student', 302],
@@ -1632,6 +1745,8 @@ function languageProblem(response: Response, text: string, locale: Locale): stri
   const status = response.status;
   if ((status >= 300 && status < 400) || status === 204) return null;
   const type = response.headers.get('content-type') ?? '';
+  // A file asked for (notes exported, a book's pages kept offline): no words of ours in it.
+  if (status < 300 && /^(text\/markdown|text\/csv|application\/pdf)\b/.test(type)) return null;
   if (type.includes('json')) {
     if (status < 400) return null;
     let error: { code?: unknown; detail?: unknown } | undefined;
