@@ -40,7 +40,7 @@ export function isStoreFeature(code: string | null): code is StoreFeature {
 
 /**
  * What the store's own reader does today (issue 19: product pages promise only what this book
- * can do in our reader; web/components/reader/): search the book, and print within the
+ * can do in our reader; web/reading/): search the book, and print within the
  * publisher's allowance. Read aloud, highlights and notes, offline reading, flashcards and
  * citation tools are not in it, so no page shows them, whatever a product's rows say.
  */
