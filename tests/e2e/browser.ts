@@ -168,3 +168,22 @@ export async function postDemoCode(input: {
     }).toString(),
   });
 }
+
+/**
+ * Chooses a language on /account/language (spec 2 §7), as a reader does, and comes back to
+ * `next` (a path, with its query if any), hydrated.
+ */
+export async function chooseLanguage(
+  page: Page,
+  language: 'Français (Canada)' | 'English',
+  next: string,
+): Promise<void> {
+  const pathname = new URL(next, 'http://127.0.0.1').pathname;
+  await page.goto(`/account/language?next=${encodeURIComponent(next)}`);
+  await page.getByLabel(language).check();
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === pathname),
+    page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
+  ]);
+  await waitForHydration(page);
+}

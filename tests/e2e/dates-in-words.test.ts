@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import { chooseLanguage, expectAccessible, launchBrowser, logIn, newContext } from './browser.ts';
 import { feedEbook, makeOwnership, makeUser } from './fixtures.ts';
 
 // Issue 16, from the French walk: a sentence says its date in the reader's language
@@ -27,16 +27,6 @@ function endedOn(daysAgo: number, locale: string): string {
   }).format(new Date(Date.now() - daysAgo * DAY_MS));
 }
 
-async function inFrench(page: Page, next: string) {
-  await page.goto(`/account/language?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Français (Canada)').check();
-  await Promise.all([
-    page.waitForURL((url) => url.pathname === next),
-    page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
-  ]);
-  await waitForHydration(page);
-}
-
 describe('dates in sentences', () => {
   it('a rental that ended: its day in words on the shelf and on the closed book, in French and English', async () => {
     const user = await makeUser({ like: 'student', label: 'dates-words' });
@@ -46,7 +36,7 @@ describe('dates in sentences', () => {
     const page = await context.newPage();
     await logIn(page, user);
 
-    await inFrench(page, '/shelf');
+    await chooseLanguage(page, 'Français (Canada)', '/shelf');
     const french = endedOn(3, 'fr-CA');
     const lost = page.getByText(/^Votre accès à .+ a pris fin le /);
     expect(await lost.innerText()).toMatch(new RegExp(`a pris fin le ${french}\\.`));
@@ -57,12 +47,7 @@ describe('dates in sentences', () => {
     expect(response?.status()).toBe(403);
     await page.getByText(`Votre accès à ce livre a pris fin le ${french}.`).waitFor();
 
-    await page.goto(`/account/language?next=${encodeURIComponent(`/book/read/${productId}`)}`);
-    await page.getByLabel('English').check();
-    await Promise.all([
-      page.waitForURL((url) => url.pathname === `/book/read/${productId}`),
-      page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
-    ]);
+    await chooseLanguage(page, 'English', `/book/read/${productId}`);
     await page.getByText(`Your access to this book ended on ${endedOn(3, 'en')}.`).waitFor();
     await context.close();
   });

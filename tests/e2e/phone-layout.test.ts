@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectAccessible, launchBrowser, logIn } from './browser.ts';
+import { baseUrl, chooseLanguage, expectAccessible, launchBrowser, logIn } from './browser.ts';
 import { makeUser } from './fixtures.ts';
 
 // Issue 16, from the French walk, on a phone: the library scrolled sideways (its buttons stood
@@ -69,12 +69,7 @@ describe('on a phone', () => {
       expect((await placeholder(page)).size).toBeGreaterThanOrEqual(12);
       await expectAccessible(page);
 
-      await page.goto(`/account/language?next=${encodeURIComponent('/library/')}`);
-      await page.getByLabel('Français (Canada)').check();
-      await Promise.all([
-        page.waitForURL((url) => url.pathname === '/library/'),
-        page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
-      ]);
+      await chooseLanguage(page, 'Français (Canada)', '/library/');
       await page.getByRole('heading', { name: 'Bibliothèque', level: 1 }).waitFor();
       expect(await scrollsSideways(page)).toBe(false);
       expect(await placeholder(page)).toMatchObject({

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import {
+  chooseLanguage,
+  expectAccessible,
+  launchBrowser,
+  logIn,
+  newContext,
+  waitForHydration,
+} from './browser.ts';
 import { feedPictureBook, makeOwnership, makeUser } from './fixtures.ts';
 import { painted } from './reader-text.ts';
 
@@ -235,13 +242,7 @@ describe('a fixed-layout picture book in the reader', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await logIn(page, user);
     const next = `/book/read/${productId}`;
-    await page.goto(`/account/language?next=${encodeURIComponent(`${next}?chapter=2`)}`);
-    await page.getByLabel('Français (Canada)').check();
-    await Promise.all([
-      page.waitForURL((url) => url.pathname === next),
-      page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
-    ]);
-    await waitForHydration(page);
+    await chooseLanguage(page, 'Français (Canada)', `${next}?chapter=2`);
     expect(await page.locator('html').getAttribute('lang')).toBe('fr-CA');
     const status = page.locator('.reader__status');
     await expect.poll(() => status.textContent()).toBe('Pages 2 à 3 sur 7');

@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import {
+  chooseLanguage,
+  expectAccessible,
+  launchBrowser,
+  logIn,
+  newContext,
+  waitForHydration,
+} from './browser.ts';
 import { feedOfflineEbook, makeOwnership, makeUser, pdfOfflineEbook } from './fixtures.ts';
 import { painted, selectWords } from './reader-text.ts';
 
@@ -391,13 +398,7 @@ describe('reading offline', () => {
     await page.setViewportSize({ width: 1100, height: 800 });
     await logIn(page, user);
     const next = `/book/read/${productId}`;
-    await page.goto(`/account/language?next=${encodeURIComponent(next)}`);
-    await page.getByLabel('Français (Canada)').check();
-    await Promise.all([
-      page.waitForURL((url) => url.pathname === next),
-      page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
-    ]);
-    await waitForHydration(page);
+    await chooseLanguage(page, 'Français (Canada)', next);
     const restrictions = page.getByRole('region', { name: 'Restrictions' });
     expect(await restrictions.getByText('Lecture hors ligne : 100 % du livre').isVisible()).toBe(
       true,

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import {
+  chooseLanguage,
+  expectAccessible,
+  launchBrowser,
+  logIn,
+  newContext,
+  waitForHydration,
+} from './browser.ts';
 import { makeUser } from './fixtures.ts';
 import { painted } from './reader-text.ts';
 
@@ -136,13 +143,7 @@ describe('the notebook in a PDF, as a student studying on a laptop and then a ph
     await page.setViewportSize({ width: 1100, height: 800 });
     await logIn(page, user);
     const next = '/book/read/2';
-    await page.goto(`/account/language?next=${encodeURIComponent(next)}`);
-    await page.getByLabel('Français (Canada)').check();
-    await Promise.all([
-      page.waitForURL((url) => url.pathname === next),
-      page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
-    ]);
-    await waitForHydration(page);
+    await chooseLanguage(page, 'Français (Canada)', next);
     await pdfPageShown(page, 1);
     await page.getByText('Carnet', { exact: true }).click();
     await page.getByRole('button', { name: 'Mettre un signet à cette page' }).click();

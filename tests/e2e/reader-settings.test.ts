@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
+import {
+  chooseLanguage,
+  expectAccessible,
+  launchBrowser,
+  logIn,
+  newContext,
+  waitForHydration,
+} from './browser.ts';
 import { makeUser } from './fixtures.ts';
 
 // Issue 16, reading settings: type size, font (with a dyslexia-friendly one that ships with
@@ -102,13 +109,7 @@ describe('reading settings, as a student reading on a laptop and then a phone', 
     const small = await phone.newPage();
     await small.setViewportSize({ width: 390, height: 844 });
     await logIn(small, user);
-    await small.goto('/account/language?next=/book/read/1');
-    await small.getByLabel('Français (Canada)').check();
-    await Promise.all([
-      small.waitForURL((url) => url.pathname === '/book/read/1'),
-      small.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
-    ]);
-    await waitForHydration(small);
+    await chooseLanguage(small, 'Français (Canada)', '/book/read/1');
     expect(await look(small)).toMatchObject({
       theme: 'sepia',
       font: 'dyslexic',
