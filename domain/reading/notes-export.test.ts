@@ -166,6 +166,21 @@ describe('the file', () => {
     expect(md).toContain('**yellow highlight** · page xii · 2026-11-28 05:00\n');
   });
 
+  it('a quote reads as the book does: its source’s line breaks and indents are one space', () => {
+    const bookmark: ExportEntry = {
+      ...entries[0]!,
+      kind: 'bookmark',
+      colour: null,
+      quote: 'Chapter 2: Understanding Genetics\n    Full-colour plates',
+      note: null,
+    };
+    const md = renderNotesExport('markdown', [bookmark], words, time);
+    // Not an indented code block inside the quotation.
+    expect(md).toContain('\n> Chapter 2: Understanding Genetics Full-colour plates\n');
+    const csv = renderNotesExport('csv', [bookmark], words, time);
+    expect(csv).toContain(',Chapter 2: Understanding Genetics Full-colour plates,');
+  });
+
   it('a spreadsheet never runs a note as a formula', () => {
     for (const start of ['=', '+', '-', '@']) {
       const csv = renderNotesExport('csv', [{ ...entries[2]!, note: `${start}1+1` }], words, time);

@@ -116,6 +116,9 @@ function markdownLines(value: string): string {
     .join('  \n');
 }
 
+/** A quote as the book reads: its source's line breaks and indents are not the book's. */
+const quoteText = (quote: string) => quote.replace(/\s+/g, ' ').trim();
+
 export function renderNotesExport(
   format: ExportFormat,
   entries: readonly ExportEntry[],
@@ -131,7 +134,7 @@ export function renderNotesExport(
         e.colour ? words.colourName(e.colour) : '',
         e.chapter,
         e.page ?? '',
-        e.quote ?? words.quoteLeftOut,
+        e.quote === null ? words.quoteLeftOut : quoteText(e.quote),
         e.note ?? '',
         time(e.createdAt),
         time(e.updatedAt),
@@ -154,10 +157,7 @@ export function renderNotesExport(
     lines.push(
       e.quote === null
         ? `_${markdownText(words.quoteLeftOut)}_`
-        : e.quote
-            .split(/\r?\n/)
-            .map((line) => `> ${markdownText(line)}`)
-            .join('\n'),
+        : `> ${markdownText(quoteText(e.quote))}`,
       '',
     );
     if (e.note) lines.push(`${markdownText(words.note)}  \n${markdownLines(e.note)}`, '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findOccurrences, foldForSearch, wholeWords } from './text-search.ts';
+import { excerpt, findOccurrences, foldForSearch, wholeWords } from './text-search.ts';
 
 describe('findOccurrences (issue 5: search in the book)', () => {
   it('ignores case and matches any white space with any other', () => {
@@ -70,5 +70,15 @@ describe('wholeWords (issue 16: quotes and snippets never cut a word)', () => {
   });
   it('never cuts into the part to keep', () => {
     expect(wholeWords(text, 5, 18, { keep: [6, 9] })).toEqual([6, 16]);
+  });
+});
+
+describe('excerpt (issue 16: a quote or note in a message)', () => {
+  it('reads as one line, cut between words with an ellipsis past its length', () => {
+    expect(excerpt('Chapter 2: Genetics\n    Full-colour plates', 100)).toBe(
+      'Chapter 2: Genetics Full-colour plates',
+    );
+    expect(excerpt('one two three four', 9)).toBe('one two…');
+    expect(excerpt('x'.repeat(5000), 160)).toBe(`${'x'.repeat(160)}…`);
   });
 });

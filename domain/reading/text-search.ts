@@ -89,3 +89,14 @@ export function wholeWords(
   if (!keep && !text.slice(from, to).trim()) return [start, end];
   return [from, to];
 }
+
+/**
+ * A text as it reads, its white space runs one space (a book's source lines and indents mean
+ * nothing), and at most `max` characters of it cut between words, with an ellipsis: a quote or
+ * a note said aloud or shown in a message.
+ */
+export function excerpt(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  return `${flat.slice(0, wholeWords(flat, 0, max)[1]).trimEnd()}…`;
+}

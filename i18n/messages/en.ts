@@ -1426,6 +1426,13 @@ export const en = {
   'reader.notebook.highlighted': 'Highlighted in {colour}.',
   'reader.notebook.noTextToBookmark': 'This page has no text to hold a bookmark.',
   'reader.notebook.bookmarked': 'Page bookmarked.',
+  'reader.notebook.noteEmpty': 'The note is empty: nothing was saved.',
+  'reader.notebook.noteRemoved': 'Note removed.',
+  'reader.notebook.noneInColour': 'None of your highlights is {colour}.',
+  'reader.notebook.alreadyBookmarked': 'This page is already bookmarked.',
+  'reader.atEnd': 'This is the end of the book.',
+  'reader.atStart': 'This is the start of the book.',
+  'reader.goToPage.empty': 'Enter a page number, from {first} to {last}.',
   'reader.notebook.noteSaved': 'Note saved.',
   'reader.notebook.removed': 'Removed from your notebook.',
   'reader.notebook.export': 'Export my notes',
@@ -1557,11 +1564,11 @@ export const en = {
   'reading.copy.allowed':
     'Copied. You have used {used, number} of the {limit, number} characters this book lets you copy.',
   'reading.copy.refused':
-    'You have reached the copy limit for this book: you can copy {remaining, plural, =0 {no more characters} one {# more character} other {# more characters}} of the {limit, number} it allows.',
+    '{remaining, plural, =0 {You have reached the copy limit for this book: you can copy no more of the {limit, number} characters it allows.} one {This is more than you may still copy: you can copy # more character of the {limit, number} this book allows.} other {This is more than you may still copy: you can copy # more characters of the {limit, number} this book allows.}}',
   'reading.print.allowed':
     'Printing {amount, plural, one {page {from}} other {pages {from} to {to}}}. You have used {used, number} of the {limit, plural, one {# page} other {# pages}} this book lets you print.',
   'reading.print.refused':
-    'You have reached the print limit for this book: you can print {remaining, plural, =0 {no more pages} one {# more page} other {# more pages}} of the {limit, number} it allows.',
+    '{remaining, plural, =0 {You have reached the print limit for this book: you can print no more of the {limit, plural, one {# page} other {# pages}} it allows.} one {This is more than you may still print: you can print # more page of the {limit, number} this book allows.} other {This is more than you may still print: you can print # more pages of the {limit, number} this book allows.}}',
   'reading.error.expired': 'Your access to this book ended on {date, date, long}.',
   'reading.error.noFile': 'This title has no file to read.',
   'access.reason.notEntitled':

@@ -1472,6 +1472,13 @@ export const frCA: Record<MessageId, string> = {
   'reader.notebook.highlighted': 'Surligné : {colour}.',
   'reader.notebook.noTextToBookmark': 'Cette page n’a pas de texte où placer un signet.',
   'reader.notebook.bookmarked': 'Signet ajouté.',
+  'reader.notebook.noteEmpty': 'La note est vide : rien n’a été enregistré.',
+  'reader.notebook.noteRemoved': 'Note retirée.',
+  'reader.notebook.noneInColour': 'Aucun de vos surlignements n’est en {colour}.',
+  'reader.notebook.alreadyBookmarked': 'Cette page a déjà un signet.',
+  'reader.atEnd': 'Vous êtes à la fin du livre.',
+  'reader.atStart': 'Vous êtes au début du livre.',
+  'reader.goToPage.empty': 'Entrez un numéro de page, de {first} à {last}.',
   'reader.notebook.noteSaved': 'Note enregistrée.',
   'reader.notebook.removed': 'Retiré de votre carnet.',
   'reader.notebook.export': 'Exporter mes notes',
@@ -1608,11 +1615,11 @@ export const frCA: Record<MessageId, string> = {
   'reading.copy.allowed':
     'Copié. Vous avez utilisé {used, number} des {limit, number} caractères que ce livre vous permet de copier.',
   'reading.copy.refused':
-    'Vous avez atteint la limite de copie de ce livre : vous pouvez encore copier {remaining, plural, =0 {aucun caractère} one {# caractère} other {# caractères}} {limit, plural, one {sur le # permis} other {sur les # permis}}.',
+    '{remaining, plural, =0 {Vous avez atteint la limite de copie de ce livre : vous ne pouvez plus rien copier {limit, plural, one {du # caractère permis} other {des # caractères permis}}.} one {C’est plus que ce que vous pouvez encore copier : vous pouvez copier encore # caractère {limit, plural, one {sur le # permis} other {sur les # permis}} par ce livre.} other {C’est plus que ce que vous pouvez encore copier : vous pouvez copier encore # caractères {limit, plural, one {sur le # permis} other {sur les # permis}} par ce livre.}}',
   'reading.print.allowed':
     'Impression {amount, plural, one {de la page {from}} other {des pages {from} à {to}}}. Vous avez utilisé {used, plural, one {# page} other {# pages}} {limit, plural, one {sur la # que ce livre vous permet d’imprimer} other {sur les # que ce livre vous permet d’imprimer}}.',
   'reading.print.refused':
-    'Vous avez atteint la limite d’impression de ce livre : vous pouvez encore imprimer {remaining, plural, =0 {aucune page} one {# page} other {# pages}} {limit, plural, one {sur la # permise} other {sur les # permises}}.',
+    '{remaining, plural, =0 {Vous avez atteint la limite d’impression de ce livre : vous ne pouvez plus rien imprimer {limit, plural, one {de la # page permise} other {des # pages permises}}.} one {C’est plus que ce que vous pouvez encore imprimer : vous pouvez imprimer encore # page {limit, plural, one {sur la # permise} other {sur les # permises}} par ce livre.} other {C’est plus que ce que vous pouvez encore imprimer : vous pouvez imprimer encore # pages {limit, plural, one {sur la # permise} other {sur les # permises}} par ce livre.}}',
   'reading.error.expired': 'Votre accès à ce livre a pris fin le {date, date, long}.',
   'reading.error.noFile': 'Ce titre n’a pas de fichier à lire.',
   'access.reason.notEntitled':

@@ -124,7 +124,12 @@ describe('the notebook, as a student studying on a laptop and then a phone', () 
       .filter({ hasText: /^Page \d+ of \d+, Chapter 1: / })
       .waitFor();
     await expect.poll(() => painted(small, 'green')).toBe(1);
+    // On a phone the tools fold away, so the page gone to is what shows.
+    expect(
+      await small.getByRole('button', { name: 'Reading tools' }).getAttribute('aria-expanded'),
+    ).toBe('false');
     await expectAccessible(small);
+    await small.getByRole('button', { name: 'Reading tools' }).click();
     await there.getByRole('button', { name: 'Remove' }).click();
     await small.getByText('Removed from your notebook.').waitFor();
     await expect.poll(() => painted(small, 'green')).toBe(0);

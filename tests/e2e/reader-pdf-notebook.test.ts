@@ -124,9 +124,14 @@ describe('the notebook in a PDF, as a student studying on a laptop and then a ph
     await there.getByRole('button', { name: 'Go to it' }).click();
     await pdfPageShown(small, 1);
     await expect.poll(() => paintedWords(small, 'pink')).toEqual([words.replace('\n', '')]);
+    // On a phone the tools fold away, so the page gone to is what shows.
+    expect(
+      await small.getByRole('button', { name: 'Reading tools' }).getAttribute('aria-expanded'),
+    ).toBe('false');
     await expectAccessible(small);
 
     // Scrolling down the pages, every drawn page has its highlights painted.
+    await small.getByRole('button', { name: 'Reading tools' }).click();
     await small.getByText('Display settings', { exact: true }).click();
     await small.getByRole('radio', { name: 'Scrolling' }).check();
     await expect.poll(() => paintedWords(small, 'pink')).toEqual([words.replace('\n', '')]);

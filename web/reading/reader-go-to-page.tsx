@@ -19,6 +19,10 @@ export function ReaderGoToPage({ pages, onGo }: { pages: PrintPages; onGo(page: 
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        if (!asked.trim()) {
+          setError(t('reader.goToPage.empty', labels));
+          return;
+        }
         const page = pageByLabel(pages, asked);
         if (page === null) {
           setError(t('reader.goToPage.unknown', { page: asked.trim().slice(0, 20), ...labels }));

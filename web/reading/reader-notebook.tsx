@@ -35,7 +35,8 @@ export function ReaderNotebook({
   onBookmark(): void;
   onOpen(annotation: Annotation): void;
   onNote(annotation: Annotation, note: string): void;
-  onRemove(annotation: Annotation): void;
+  /** Removes it; settles once the list no longer holds it. */
+  onRemove(annotation: Annotation): Promise<void>;
   /** Saves the notes as a file; settles when the reader has been told how it went. */
   onExport(format: ExportFormat): Promise<void>;
   /** Goes to the next (1) or previous (-1) highlight, and says which it is. */
@@ -50,6 +51,22 @@ export function ReaderNotebook({
   const shown = (annotations ?? []).filter(
     (annotation) => filter === 'all' || annotation.colour === filter,
   );
+  // After a note is saved or its form closed, or an item removed, the focus goes on from
+  // where the person was: that item's note button, or the next item (the list's filter when
+  // none is left), never back to the top of the page.
+  const focusLater = (id: string) =>
+    requestAnimationFrame(() => document.getElementById(id)?.focus());
+  const closeNote = (annotation: Annotation) => {
+    setEditing(null);
+    focusLater(`${ids}-note-button-${annotation.id}`);
+  };
+  const remove = (annotation: Annotation) => {
+    const at = shown.findIndex((item) => item.id === annotation.id);
+    const next = shown[at + 1] ?? shown[at - 1];
+    void onRemove(annotation).then(() =>
+      focusLater(next ? `${ids}-open-${next.id}` : `${ids}-filter`),
+    );
+  };
   return (
     <div className="reader-notebook stack-sm">
       <fieldset className="reader-notebook__colours">
@@ -104,7 +121,13 @@ export function ReaderNotebook({
       {annotations === null ? (
         <p>{t('reader.loading')}</p>
       ) : shown.length === 0 ? (
-        <p>{t('reader.notebook.empty')}</p>
+        <p>
+          {filter !== 'all' && (annotations ?? []).length > 0
+            ? t('reader.notebook.noneInColour', {
+                colour: t(`reader.colour.${filter}`).toLowerCase(),
+              })
+            : t('reader.notebook.empty')}
+        </p>
       ) : (
         <ol className="reader-notebook__list">
           {shown.map((annotation) => (
@@ -143,7 +166,7 @@ export function ReaderNotebook({
                     event.preventDefault();
                     const note = new FormData(event.currentTarget).get('note');
                     onNote(annotation, typeof note === 'string' ? note : '');
-                    setEditing(null);
+                    closeNote(annotation);
                   }}
                 >
                   <label htmlFor={`${ids}-note-${annotation.id}`}>
@@ -165,7 +188,7 @@ export function ReaderNotebook({
                     <button
                       type="button"
                       className="button button--secondary"
-                      onClick={() => setEditing(null)}
+                      onClick={() => closeNote(annotation)}
                     >
                       {t('reader.notebook.cancel')}
                     </button>
@@ -174,6 +197,7 @@ export function ReaderNotebook({
               ) : (
                 <div className="reader-notebook__actions">
                   <button
+                    id={`${ids}-open-${annotation.id}`}
                     type="button"
                     className="button button--secondary"
                     disabled={annotation.located === null}
@@ -183,6 +207,7 @@ export function ReaderNotebook({
                   </button>
                   {annotation.kind === 'highlight' ? (
                     <button
+                      id={`${ids}-note-button-${annotation.id}`}
                       type="button"
                       className="button button--secondary"
                       onClick={() => setEditing(annotation.id)}
@@ -195,7 +220,7 @@ export function ReaderNotebook({
                   <button
                     type="button"
                     className="button button--secondary"
-                    onClick={() => onRemove(annotation)}
+                    onClick={() => remove(annotation)}
                   >
                     {t('reader.notebook.remove')}
                   </button>

@@ -93,6 +93,7 @@ export function ReaderPrint({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          if (busy) return;
           const asked = check();
           if (asked) onPrint(asked.from, asked.to);
         }}
@@ -140,7 +141,13 @@ export function ReaderPrint({
             {error.message}
           </p>
         ) : null}
-        <button type="submit" className="button button--secondary" disabled={busy || left === 0}>
+        {/* Not disabled while busy: the button keeps the focus (a second press does nothing). */}
+        <button
+          type="submit"
+          className="button button--secondary"
+          aria-disabled={busy || undefined}
+          disabled={left === 0}
+        >
           {busy ? t('reader.print.preparing') : t('reader.print.submit')}
         </button>
       </form>

@@ -31,7 +31,7 @@ import {
   type ReaderSettings,
   readerSettingsFrom,
 } from '#domain/reading/reader-settings.ts';
-import { findOccurrences, wholeWords } from '#domain/reading/text-search.ts';
+import { excerpt, findOccurrences, wholeWords } from '#domain/reading/text-search.ts';
 import type { ReaderPart, ReaderView, TocEntry } from '#domain/reading/types.ts';
 import { normalizedLength } from '#domain/reading/xhtml-content.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
@@ -82,6 +82,11 @@ const CHOICES = [
   ['margins', READER_MARGINS],
   ['theme', READER_THEMES],
 ] as const;
+
+/** Focuses the element of this id once the next frame is drawn (after a render). */
+function focusSoon(id: string): void {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
 
 /** A promise and its resolve, for waiting on something a child reports once. */
 function deferred(): { promise: Promise<void>; resolve(): void } {
@@ -212,12 +217,27 @@ export function Reader({
   // the first screen. null until hydrated: without JavaScript the tools stay shown.
   const [toolsOpen, setToolsOpen] = useState<boolean | null>(null);
   useEffect(() => setToolsOpen(false), []);
+  // On a phone, what a tool opens (a search hit, a chapter, a highlight) is shown at once: the
+  // tools fold and the page comes into view (the hit was a screen further down, unseen).
+  const showBook = () => {
+    if (!toolsOpen || !window.matchMedia('(max-width: 959px)').matches) return;
+    setToolsOpen(false);
+    requestAnimationFrame(() =>
+      document.querySelector('.reader__main')?.scrollIntoView({ block: 'start' }),
+    );
+  };
   const swipe = useRef<{ id: number; x: number; y: number; at: number } | null>(null);
 
   // The server's settings follow the reader to every device; this browser's copy is used
   // until the first change is saved (issue 16).
   useEffect(() => setSettings(savedSettings ?? localSettings()), [savedSettings]);
   const settingsSaved = useRef<string | null>(null);
+  // What waits its moment to be saved: sent at once when the page goes (a reload right after a
+  // change kept the old settings and place).
+  const unsaved = useRef<{
+    settings?: ReaderSettings;
+    position?: { part: number; progression: number };
+  }>({});
   useEffect(() => {
     if (!settings) return;
     const json = JSON.stringify(settings);
@@ -227,7 +247,9 @@ export function Reader({
       return;
     }
     if (settingsSaved.current === json) return;
+    unsaved.current.settings = settings;
     const timer = window.setTimeout(() => {
+      unsaved.current.settings = undefined;
       api.saveSettings(settings).then(
         () => {
           settingsSaved.current = json;
@@ -383,6 +405,14 @@ export function Reader({
       say(t(isPdf || fixed ? 'reader.notebook.noTextToBookmark' : 'reading.annotations.noPassage'));
       return;
     }
+    // A page bookmarked once is not bookmarked again.
+    const marked = (annotations ?? []).some(
+      (a) => a.kind === 'bookmark' && a.part === index && a.located?.start === start,
+    );
+    if (marked) {
+      say(t('reader.notebook.alreadyBookmarked'));
+      return;
+    }
     addAnnotation('bookmark', { part: index, start, end });
   };
 
@@ -412,17 +442,14 @@ export function Reader({
     }
     const target = list[index]!;
     setLastHighlight(target.id);
-    const quote =
-      target.exact.length > 160
-        ? `${target.exact.slice(0, wholeWords(target.exact, 0, 160)[1]).trimEnd()}…`
-        : target.exact;
+    // Said in a few words: a long quote or note is cut (a screen reader reads it all).
     const values = {
       n: index + 1,
       count: list.length,
       colour: t(`reader.colour.${target.colour ?? 'yellow'}`),
       chapter: partTitle(target.part),
-      quote,
-      note: target.note ?? '',
+      quote: excerpt(target.exact, 160),
+      note: excerpt(target.note ?? '', 160),
     };
     void openPart(target.part, { at: 'offset', offset: target.located!.start }).then(() =>
       say(
@@ -545,21 +572,30 @@ export function Reader({
     onNotesSaved,
   });
 
+  // At either end of the book a turn says so (it did nothing, without a word).
   const next = useCallback(() => {
-    if (isPdf) return void pdf.current?.next();
+    if (isPdf) {
+      if (pdf.current && !pdf.current.next()) say(t('reader.atEnd'));
+      return;
+    }
     if (epub.current?.next()) return;
     // A spread turns whole: the page after its last.
     const last = Math.max(part?.index ?? 0, ...spread);
     if (part && last < view.partCount - 1)
       void openPart(last + 1, { at: 'progression', progression: 0 });
-  }, [isPdf, openPart, part, spread, view.partCount]);
+    else if (part) say(t('reader.atEnd'));
+  }, [isPdf, openPart, part, spread, view.partCount, say, t]);
 
   const previous = useCallback(() => {
-    if (isPdf) return void pdf.current?.previous();
+    if (isPdf) {
+      if (pdf.current && !pdf.current.previous()) say(t('reader.atStart'));
+      return;
+    }
     if (epub.current?.previous()) return;
     const first = Math.min(part?.index ?? 0, ...spread);
     if (part && first > 0) void openPart(first - 1, { at: 'end' });
-  }, [isPdf, openPart, part, spread]);
+    else if (part) say(t('reader.atStart'));
+  }, [isPdf, openPart, part, spread, say, t]);
 
   // The facing page of a spread, fetched beside the page the reader opened.
   useEffect(() => {
@@ -660,12 +696,38 @@ export function Reader({
       Math.abs(position.progression - saved.current.progression) < 1e-6
     )
       return;
+    unsaved.current.position = position;
     const timer = setTimeout(() => {
+      unsaved.current.position = undefined;
       saved.current = position;
       api.savePosition(position).catch(close);
     }, 500);
     return () => clearTimeout(timer);
   }, [location.part, location.progression, isPdf, api, close, closed]);
+
+  useEffect(() => {
+    const leave = () => {
+      const { position, settings } = unsaved.current;
+      unsaved.current = {};
+      if (position) {
+        saved.current = position;
+        api.savePosition(position, true).catch(() => {});
+      }
+      if (settings) api.saveSettings(settings, true).catch(() => {});
+    };
+    window.addEventListener('pagehide', leave);
+    return () => window.removeEventListener('pagehide', leave);
+  }, [api]);
+
+  // The address names the chapter asked for (?chapter=): once the reader has moved on, it no
+  // longer does, so a reload opens the place read, not that chapter again.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const asked = url.searchParams.get('chapter');
+    if (asked === null || Number(asked) - 1 === location.part) return;
+    url.searchParams.delete('chapter');
+    window.history.replaceState(window.history.state, '', url);
+  }, [location.part]);
 
   async function copySelection() {
     const text = selectedBookText(pageArea.current);
@@ -782,13 +844,15 @@ export function Reader({
     [api, isPdf, pdfReady],
   );
 
-  const openToc = (entry: TocEntry) =>
+  const openToc = (entry: TocEntry) => {
+    showBook();
     void openPart(
       entry.part,
       entry.fragment
         ? { at: 'fragment', id: `p${entry.part}-${entry.fragment.replace(/[^\w-]/g, '_')}` }
         : { at: 'progression', progression: 0 },
     );
+  };
 
   const printedLabel = (page: number) => pageLabel(view.printPages, page);
   const shownPages = facing && spread.includes(facing.index) ? spread : [location.part];
@@ -884,13 +948,14 @@ export function Reader({
             <ReaderSearch
               search={search}
               partLabel={partTitle}
-              onOpen={(hit, query, n, count) =>
+              onOpen={(hit, query, n, count) => {
+                showBook();
                 void openPart(hit.part, {
                   at: 'occurrence',
                   query,
                   occurrence: hit.occurrence,
-                }).then(() => say(t('reader.search.shown', { n, count, query })))
-              }
+                }).then(() => say(t('reader.search.shown', { n, count, query })));
+              }}
             />
           </details>
           <details>
@@ -915,22 +980,34 @@ export function Reader({
                 onHighlight={highlightSelection}
                 onBookmark={bookmarkPage}
                 onMove={moveToHighlight}
-                onOpen={(annotation) =>
+                onOpen={(annotation) => {
+                  showBook();
                   void openPart(annotation.part, {
                     at: 'offset',
                     offset: annotation.located?.start ?? 0,
-                  })
-                }
-                onNote={(annotation, note) =>
+                  });
+                }}
+                onNote={(annotation, note) => {
+                  // An empty note is none: nothing to save, or the note there is removed.
+                  if (!note.trim() && !annotation.note) {
+                    say(t('reader.notebook.noteEmpty'));
+                    return;
+                  }
                   api
                     .changeAnnotation(annotation.id, { note: note.trim() ? note : null })
                     .then((changed) => {
                       setAnnotations((list) =>
                         (list ?? []).map((item) => (item.id === changed.id ? changed : item)),
                       );
-                      say(t('reader.notebook.noteSaved'));
-                    }, refused)
-                }
+                      say(
+                        t(
+                          changed.note
+                            ? 'reader.notebook.noteSaved'
+                            : 'reader.notebook.noteRemoved',
+                        ),
+                      );
+                    }, refused);
+                }}
                 onRemove={(annotation) =>
                   api.removeAnnotation(annotation.id).then(() => {
                     setAnnotations((list) =>
@@ -1011,29 +1088,30 @@ export function Reader({
                   <fieldset className="reader__size">
                     <legend className="visually-hidden">{t('reader.size')}</legend>
                     <button
+                      id={`${ids}-smaller`}
                       type="button"
                       className="button button--secondary"
                       disabled={settings.fontScale <= FONT_SCALES[0]!}
-                      onClick={() =>
-                        setSettings({
-                          ...settings,
-                          fontScale: FONT_SCALES[FONT_SCALES.indexOf(settings.fontScale) - 1]!,
-                        })
-                      }
+                      onClick={() => {
+                        const at = FONT_SCALES.indexOf(settings.fontScale) - 1;
+                        setSettings({ ...settings, fontScale: FONT_SCALES[at]! });
+                        // The smallest size disables this button: the focus goes to the other.
+                        if (at === 0) focusSoon(`${ids}-larger`);
+                      }}
                     >
                       {t('reader.size.smaller')}
                     </button>
                     <span>{t('reader.size.value', { percent: settings.fontScale })}</span>
                     <button
+                      id={`${ids}-larger`}
                       type="button"
                       className="button button--secondary"
                       disabled={settings.fontScale >= FONT_SCALES[FONT_SCALES.length - 1]!}
-                      onClick={() =>
-                        setSettings({
-                          ...settings,
-                          fontScale: FONT_SCALES[FONT_SCALES.indexOf(settings.fontScale) + 1]!,
-                        })
-                      }
+                      onClick={() => {
+                        const at = FONT_SCALES.indexOf(settings.fontScale) + 1;
+                        setSettings({ ...settings, fontScale: FONT_SCALES[at]! });
+                        if (at === FONT_SCALES.length - 1) focusSoon(`${ids}-smaller`);
+                      }}
                     >
                       {t('reader.size.larger')}
                     </button>

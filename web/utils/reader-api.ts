@@ -74,7 +74,7 @@ export type ReaderApi = {
     copyUsed: number | null;
   }>;
   /** Saves the reading settings for every device (issue 16): PUT /api/reading/settings. */
-  saveSettings(settings: ReaderSettings): Promise<void>;
+  saveSettings(settings: ReaderSettings, keepalive?: boolean): Promise<void>;
 };
 
 /**
@@ -435,9 +435,10 @@ export function readerApi(
           : null,
       };
     },
-    async saveSettings(settings) {
+    async saveSettings(settings, keepalive = false) {
       await call('/api/reading/settings', {
         method: 'PUT',
+        keepalive,
         body: JSON.stringify({ data: { type: 'reader-settings', attributes: settings } }),
       });
     },

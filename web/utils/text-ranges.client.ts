@@ -62,7 +62,7 @@ export function findInText(
 }
 
 const HIT = 'reader-hit';
-let focusedHit: { element: HTMLElement; hadTabIndex: boolean } | null = null;
+let focusedHit: { element: HTMLElement; hadTabIndex: boolean; within: HTMLElement } | null = null;
 
 /**
  * Marks a search hit (the CSS highlight the reader styles) until clearHit: the next search or
@@ -75,7 +75,7 @@ export function markHit(range: Range, focusIn?: HTMLElement): void {
   if (!focusIn) return;
   const around = range.startContainer.parentElement;
   const element = around && focusIn.contains(around) ? around : focusIn;
-  focusedHit = { element, hadTabIndex: element.hasAttribute('tabindex') };
+  focusedHit = { element, hadTabIndex: element.hasAttribute('tabindex'), within: focusIn };
   if (!focusedHit.hadTabIndex) element.tabIndex = -1;
   element.focus({ preventScroll: true });
 }
@@ -83,7 +83,13 @@ export function markHit(range: Range, focusIn?: HTMLElement): void {
 /** Unmarks the hit marked last, if any. */
 export function clearHit(): void {
   if ('highlights' in CSS) CSS.highlights.delete(HIT);
-  if (focusedHit && !focusedHit.hadTabIndex) focusedHit.element.removeAttribute('tabindex');
+  if (focusedHit) {
+    // The focus stays in the book (on its text area) when the hit it was on is unmarked: a page
+    // turned by the keyboard from a hit left it nowhere.
+    if (document.activeElement === focusedHit.element && focusedHit.element !== focusedHit.within)
+      focusedHit.within.focus({ preventScroll: true });
+    if (!focusedHit.hadTabIndex) focusedHit.element.removeAttribute('tabindex');
+  }
   focusedHit = null;
 }
 
