@@ -1429,6 +1429,7 @@ export const en = {
   'reader.notebook.noteEmpty': 'The note is empty: nothing was saved.',
   'reader.notebook.noteRemoved': 'Note removed.',
   'reader.notebook.noneInColour': 'None of your highlights is {colour}.',
+  'reader.notebook.alreadyHighlighted': 'These words are already highlighted in {colour}.',
   'reader.notebook.alreadyBookmarked': 'This page is already bookmarked.',
   'reader.atEnd': 'This is the end of the book.',
   'reader.atStart': 'This is the start of the book.',

@@ -1475,6 +1475,7 @@ export const frCA: Record<MessageId, string> = {
   'reader.notebook.noteEmpty': 'La note est vide : rien n’a été enregistré.',
   'reader.notebook.noteRemoved': 'Note retirée.',
   'reader.notebook.noneInColour': 'Aucun de vos surlignements n’est en {colour}.',
+  'reader.notebook.alreadyHighlighted': 'Ces mots sont déjà surlignés en {colour}.',
   'reader.notebook.alreadyBookmarked': 'Cette page a déjà un signet.',
   'reader.atEnd': 'Vous êtes à la fin du livre.',
   'reader.atStart': 'Vous êtes au début du livre.',

@@ -73,7 +73,17 @@ describe('the reader at its edges', () => {
     await selectWords(page, 30);
     await page.getByRole('button', { name: 'Highlight selection' }).click();
     await page.getByText('Highlighted in Yellow.').waitFor();
-    const item = page.locator('.reader-notebook__item').filter({ hasText: /^Yellow highlight, / });
+    // The same words again: said, not a second highlight; in another colour, recoloured.
+    await selectWords(page, 30);
+    await page.getByRole('button', { name: 'Highlight selection' }).click();
+    await message(page, 'These words are already highlighted in Yellow.');
+    await selectWords(page, 30);
+    await page.getByRole('radio', { name: 'Green' }).check();
+    await page.getByRole('button', { name: 'Highlight selection' }).click();
+    await message(page, 'Highlighted in Green.');
+    expect(await page.locator('.reader-notebook__item').count()).toBe(1);
+    const item = page.locator('.reader-notebook__item').filter({ hasText: /^Green highlight, / });
+    await item.waitFor();
     // An empty note is not "saved"; the focus comes back to the note's button.
     await item.getByRole('button', { name: 'Add a note' }).click();
     await page.getByLabel('Your note').fill('   ');

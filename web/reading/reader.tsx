@@ -382,6 +382,28 @@ export function Reader({
       return;
     }
     window.getSelection()?.removeAllRanges();
+    // The same words highlighted again: a second highlight over the first would only hide it.
+    const same = (annotations ?? []).find(
+      (a) =>
+        a.kind === 'highlight' &&
+        a.part === passage.part &&
+        a.located?.start === passage.start &&
+        a.located?.end === passage.end,
+    );
+    // Highlighted again in another colour, it takes that colour.
+    if (same) {
+      if (same.colour === colour) {
+        say(t('reader.notebook.alreadyHighlighted', { colour: t(`reader.colour.${colour}`) }));
+        return;
+      }
+      api.changeAnnotation(same.id, { colour }).then((changed) => {
+        setAnnotations((list) =>
+          (list ?? []).map((item) => (item.id === changed.id ? changed : item)),
+        );
+        say(t('reader.notebook.highlighted', { colour: t(`reader.colour.${colour}`) }));
+      }, refused);
+      return;
+    }
     addAnnotation('highlight', passage, colour);
   };
   // A bookmark holds the first words at the top of the page shown.
