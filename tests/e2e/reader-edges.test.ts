@@ -37,6 +37,15 @@ describe('the reader at its edges', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await logIn(page, user);
     await openBook(page, '/book/read/1');
+    // The page is whole on the screen, under the store's header scrolled away.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const box = document.querySelector('.reader__page .reader-text')!.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
 
     // The first page: Previous says so.
     await page.getByRole('button', { name: 'Previous page' }).click();
