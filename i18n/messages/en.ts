@@ -1504,7 +1504,8 @@ export const en = {
   'reader.size.smaller': 'Smaller text',
   'reader.size.larger': 'Larger text',
   'reader.size.value': 'Text size {percent}%',
-  'reader.keys': 'Turn pages with the arrow keys, Page Up and Page Down.',
+  'reader.keys':
+    'Turn pages with the arrow keys, Page Up and Page Down. To select words with the keyboard (to highlight or copy them), turn on your browser’s caret browsing with F7, then hold Shift and use the arrows.',
   'reader.previous': 'Previous page',
   'reader.next': 'Next page',
   'reader.previousChapter': 'Previous chapter',

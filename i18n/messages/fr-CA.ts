@@ -1552,7 +1552,8 @@ export const frCA: Record<MessageId, string> = {
   'reader.size.smaller': 'Texte plus petit',
   'reader.size.larger': 'Texte plus grand',
   'reader.size.value': 'Taille du texte {percent} %',
-  'reader.keys': 'Tournez les pages avec les flèches, Page précédente et Page suivante.',
+  'reader.keys':
+    'Tournez les pages avec les flèches, Page précédente et Page suivante. Pour sélectionner des mots au clavier (pour les surligner ou les copier), activez la navigation au curseur de votre navigateur avec F7, puis maintenez Maj et utilisez les flèches.',
   'reader.previous': 'Page précédente',
   'reader.next': 'Page suivante',
   'reader.previousChapter': 'Chapitre précédent',

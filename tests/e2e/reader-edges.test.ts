@@ -37,15 +37,10 @@ describe('the reader at its edges', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await logIn(page, user);
     await openBook(page, '/book/read/1');
-    // The page is whole on the screen, under the store's header scrolled away.
-    await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const box = document.querySelector('.reader__page .reader-text')!.getBoundingClientRect();
-          return box.top >= 0 && box.bottom <= window.innerHeight;
-        }),
-      )
-      .toBe(true);
+    // How to select words with the keyboard is said beside the book.
+    await page
+      .getByText(/turn on your browser’s caret browsing with F7, then hold Shift/)
+      .waitFor();
 
     // The first page: Previous says so.
     await page.getByRole('button', { name: 'Previous page' }).click();
