@@ -29,3 +29,19 @@ export function annotationFields(
     note: note ? note.slice(0, NOTE_MAX_LENGTH) : null,
   };
 }
+
+/**
+ * The annotation already there for this passage, if any (issue 16): a bookmark of the same
+ * place, or a highlight of exactly the same words. A second one would only hide the first.
+ */
+export function sameAnnotation<
+  T extends { kind: AnnotationKind; part: number; located: { start: number; end: number } | null },
+>(list: readonly T[], kind: AnnotationKind, at: { part: number; start: number; end: number }) {
+  return list.find(
+    (a) =>
+      a.kind === kind &&
+      a.part === at.part &&
+      a.located?.start === at.start &&
+      (kind === 'bookmark' || a.located?.end === at.end),
+  );
+}

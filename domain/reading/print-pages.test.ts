@@ -11,6 +11,7 @@ import {
   pageByLabel,
   pageLabel,
   pageRange,
+  pageRangeProblem,
   pageStart,
   pageTarget,
   pdfLabels,
@@ -111,6 +112,16 @@ describe('print pages (issue 13, decision 008: units a student understands)', ()
     expect(pageAt(marked, { part: 1, progression: 0 })).toBe(2);
     expect(pageAt(marked, { part: 1, progression: 0 }, (anchor) => anchor === 'p1-page2')).toBe(3);
     expect(pageAt(marked, { part: 0, progression: 0 })).toBe(1);
+  });
+
+  it('issue 13: what is wrong with pages asked to print, said for the field at fault', () => {
+    expect(pageRangeProblem(3, 1, 3)).toBe(null);
+    expect(pageRangeProblem(3, 2, 2)).toBe(null);
+    expect(pageRangeProblem(3, 0, 2)).toBe('from');
+    expect(pageRangeProblem(3, Number.NaN, 2)).toBe('from');
+    expect(pageRangeProblem(3, 1.5, 2)).toBe('from');
+    expect(pageRangeProblem(3, 1, 4)).toBe('to');
+    expect(pageRangeProblem(3, 3, 2)).toBe('order');
   });
 
   it('issue 16: no printed page is shown before the page list’s first page break', () => {

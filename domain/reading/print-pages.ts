@@ -52,15 +52,24 @@ export function printPageCount(pages: PrintPages): number {
   return pages.partPages.reduce((sum, count) => sum + count, 0);
 }
 
+/**
+ * What is wrong with pages `from` to `to` of a book of `count` pages (from 1, both included):
+ * a first or last page the book lacks, or the last before the first; null when nothing is.
+ */
+export function pageRangeProblem(
+  count: number,
+  from: number,
+  to: number,
+): 'from' | 'to' | 'order' | null {
+  const within = (n: number) => Number.isInteger(n) && n >= 1 && n <= count;
+  if (!within(from)) return 'from';
+  if (!within(to)) return 'to';
+  return to < from ? 'order' : null;
+}
+
 /** Whether pages `from` to `to` (from 1, both included) are pages of the book. */
 export function isPageRange(pages: PrintPages, from: number, to: number): boolean {
-  return (
-    Number.isInteger(from) &&
-    Number.isInteger(to) &&
-    from >= 1 &&
-    from <= to &&
-    to <= printPageCount(pages)
-  );
+  return pageRangeProblem(printPageCount(pages), from, to) === null;
 }
 
 /** Where page `n` (from 1) starts. */

@@ -8,6 +8,7 @@ import {
 import type { Annotation } from '#domain/reading/annotations.ts';
 import { EXPORT_FORMATS, type ExportFormat } from '#domain/reading/notes-export.ts';
 import { useT } from '#web/i18n/use-t.ts';
+import { focusSoon } from './use-focus-on-open.ts';
 
 /** How much of a highlight's words the notebook shows. */
 const QUOTE_SHOWN = 160;
@@ -54,17 +55,15 @@ export function ReaderNotebook({
   // After a note is saved or its form closed, or an item removed, the focus goes on from
   // where the person was: that item's note button, or the next item (the list's filter when
   // none is left), never back to the top of the page.
-  const focusLater = (id: string) =>
-    requestAnimationFrame(() => document.getElementById(id)?.focus());
   const closeNote = (annotation: Annotation) => {
     setEditing(null);
-    focusLater(`${ids}-note-button-${annotation.id}`);
+    focusSoon(`${ids}-note-button-${annotation.id}`);
   };
   const remove = (annotation: Annotation) => {
     const at = shown.findIndex((item) => item.id === annotation.id);
     const next = shown[at + 1] ?? shown[at - 1];
     void onRemove(annotation).then(() =>
-      focusLater(next ? `${ids}-open-${next.id}` : `${ids}-filter`),
+      focusSoon(next ? `${ids}-open-${next.id}` : `${ids}-filter`),
     );
   };
   return (

@@ -1,4 +1,5 @@
 import { type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
+import { pageRangeProblem } from '#domain/reading/print-pages.ts';
 import { useT } from '#web/i18n/use-t.ts';
 
 export type ReaderPrintHandle = {
@@ -53,14 +54,14 @@ export function ReaderPrint({
     const page = (typed: string) => (/^\s*\d{1,7}\s*$/.test(typed) ? Number(typed) : Number.NaN);
     const first = page(from);
     const last = page(to);
-    const within = (n: number) => n >= 1 && n <= pages;
-    const wrong = !within(first)
-      ? { field: 'from' as const, message: t('reader.print.badPage', { pages }) }
-      : !within(last)
-        ? { field: 'to' as const, message: t('reader.print.badPage', { pages }) }
-        : last < first
+    // The same rule as the server's (domain/reading/print-pages.ts).
+    const problem = pageRangeProblem(pages, first, last);
+    const wrong =
+      problem === null
+        ? null
+        : problem === 'order'
           ? { field: 'to' as const, message: t('reader.print.badOrder', { from: first }) }
-          : null;
+          : { field: problem, message: t('reader.print.badPage', { pages }) };
     setError(wrong);
     if (!wrong) return { from: first, to: last };
     (wrong.field === 'from' ? firstField : toField).current?.focus();

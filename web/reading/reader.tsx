@@ -10,7 +10,11 @@ import {
   useState,
 } from 'react';
 import { Link } from 'react-router';
-import { HIGHLIGHT_COLOURS, type HighlightColour } from '#domain/reading/annotation-rules.ts';
+import {
+  HIGHLIGHT_COLOURS,
+  type HighlightColour,
+  sameAnnotation,
+} from '#domain/reading/annotation-rules.ts';
 import type { Annotation } from '#domain/reading/annotations.ts';
 import { spreadOf } from '#domain/reading/fixed-spreads.ts';
 import {
@@ -56,6 +60,7 @@ import { ReaderReadAloud } from './reader-read-aloud.tsx';
 import { type ReaderHit, ReaderSearch } from './reader-search.tsx';
 import { ReaderToc } from './reader-toc.tsx';
 import { swipeTurn } from './swipe.ts';
+import { focusSoon } from './use-focus-on-open.ts';
 
 // pdf.js and its view load only when a PDF is opened: other pages never fetch them.
 const PdfView = lazy(() => import('./pdf-view.tsx').then((m) => ({ default: m.PdfView })));
@@ -82,11 +87,6 @@ const CHOICES = [
   ['margins', READER_MARGINS],
   ['theme', READER_THEMES],
 ] as const;
-
-/** Focuses the element of this id once the next frame is drawn (after a render). */
-function focusSoon(id: string): void {
-  requestAnimationFrame(() => document.getElementById(id)?.focus());
-}
 
 /** A promise and its resolve, for waiting on something a child reports once. */
 function deferred(): { promise: Promise<void>; resolve(): void } {
@@ -383,13 +383,7 @@ export function Reader({
     }
     window.getSelection()?.removeAllRanges();
     // The same words highlighted again: a second highlight over the first would only hide it.
-    const same = (annotations ?? []).find(
-      (a) =>
-        a.kind === 'highlight' &&
-        a.part === passage.part &&
-        a.located?.start === passage.start &&
-        a.located?.end === passage.end,
-    );
+    const same = sameAnnotation(annotations ?? [], 'highlight', passage);
     // Highlighted again in another colour, it takes that colour.
     if (same) {
       if (same.colour === colour) {
@@ -428,10 +422,7 @@ export function Reader({
       return;
     }
     // A page bookmarked once is not bookmarked again.
-    const marked = (annotations ?? []).some(
-      (a) => a.kind === 'bookmark' && a.part === index && a.located?.start === start,
-    );
-    if (marked) {
+    if (sameAnnotation(annotations ?? [], 'bookmark', { part: index, start, end })) {
       say(t('reader.notebook.alreadyBookmarked'));
       return;
     }

@@ -12,3 +12,8 @@ export function useFocusOnOpen(box: { current: HTMLElement | null }, enabled: bo
       box.current?.focus({ preventScroll: true });
   }, []);
 }
+
+/** Focuses the element of this id once the next frame is drawn (after a render). */
+export function focusSoon(id: string): void {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
