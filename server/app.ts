@@ -22,6 +22,7 @@ import {
   type ClientAddress,
   createEdge,
   type EdgeListener,
+  headersOf,
   localeFromHeaders,
   MAX_URL_LENGTH,
 } from './edge.ts';
@@ -461,6 +462,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         : null;
     const page = key ? pageCache.get(key) : undefined;
     if (!key || !page) return false;
+    if (pageCache.claimRefresh(key)) renderAgain(req);
     const contentType = page.headers.find(([name]) => name === 'content-type')?.[1];
     const encoding = isCompressible(contentType)
       ? preferredEncoding(req.headers['accept-encoding'])
@@ -485,6 +487,27 @@ export async function createApp(options: AppOptions): Promise<App> {
     if (req.method === 'HEAD') res.end();
     else res.end(body);
     return true;
+  }
+
+  /**
+   * Renders a stored page past its time to live again, as this request would have, and stores
+   * it; nobody waits for it: the visitor and everyone meanwhile get the old copy (issue 15).
+   */
+  function renderAgain(req: IncomingMessage): void {
+    const headers = headersOf(req);
+    headers.delete('if-none-match');
+    headers.delete('if-modified-since');
+    const request = new Request(
+      new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`),
+      {
+        headers,
+      },
+    );
+    handle(request)
+      .then((response) => response.body?.cancel())
+      .catch((error: unknown) =>
+        log.warn({ err: error, url: req.url }, 'a stored page was not rendered again'),
+      );
   }
 
   return {

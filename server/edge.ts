@@ -334,7 +334,8 @@ async function isCleanBody(
 /** A host name or address and an optional port: anything else would make a different URL. */
 const HOST = /^[\w.-]+(:\d{1,5})?$|^\[[\d:a-fA-F.]+\](:\d{1,5})?$/;
 
-function headersOf(req: IncomingMessage): Headers {
+/** The request's headers as the Fetch API has them (one it refuses carries nothing we read). */
+export function headersOf(req: IncomingMessage): Headers {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {

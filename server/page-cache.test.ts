@@ -72,28 +72,41 @@ describe('page cache', () => {
     expect([cache.get('b'), cache.get('c')]).toEqual([undefined, undefined]);
   });
 
-  it('renders a page past its time to live again, serving the old copy to others meanwhile', () => {
+  it('past its time to live, serves the old copy to everyone while one render is under way', () => {
     const cache = new PageCache(1_000, 1_000_000);
     const { storedAt } = cache.set('a', page('x'), cache.beginRender());
     expect(cache.get('a', storedAt + 999)).toBeDefined();
-    // The first request past the time to live renders it...
-    expect(cache.get('a', storedAt + 1_001)).toBeUndefined();
-    // ...the others, while it does, get the old copy...
+    expect(cache.claimRefresh('a', storedAt + 999)).toBe(false);
+    // The first request past the time to live gets the old copy and starts the render...
+    expect(cache.get('a', storedAt + 1_001)?.body.toString()).toBe('x');
+    expect(cache.claimRefresh('a', storedAt + 1_001)).toBe(true);
+    // ...the others, while it runs, get the old copy and start none...
     expect(cache.get('a', storedAt + 1_002)?.body.toString()).toBe('x');
-    expect(cache.get('a', storedAt + 1_000 + REFRESH_GRACE_MS)?.body.toString()).toBe('x');
+    expect(cache.claimRefresh('a', storedAt + 1_002)).toBe(false);
+    expect(cache.claimRefresh('a', storedAt + 1_000 + REFRESH_GRACE_MS)).toBe(false);
     // ...and once it is stored, the new one.
     const renewed = cache.set('a', page('y'), cache.beginRender());
     expect(cache.get('a', renewed.storedAt + 1)?.body.toString()).toBe('y');
+    expect(cache.claimRefresh('a', renewed.storedAt + 1)).toBe(false);
   });
 
-  it('lets another request try when the render took longer than the grace, and then gives up', () => {
+  it('begins another render when one took longer than the grace, and then gives up the page', () => {
     const cache = new PageCache(1_000, 1_000_000);
     const { storedAt } = cache.set('a', page('x'), cache.beginRender());
-    expect(cache.get('a', storedAt + 1_000)).toBeUndefined();
-    expect(cache.get('a', storedAt + 1_000 + REFRESH_GRACE_MS + 1)).toBeUndefined();
-    expect(cache.get('a', storedAt + 1_000 + REFRESH_GRACE_MS + 2)?.body.toString()).toBe('x');
+    expect(cache.claimRefresh('a', storedAt + 1_000)).toBe(true);
+    expect(cache.claimRefresh('a', storedAt + 1_000 + REFRESH_GRACE_MS - 1)).toBe(false);
+    expect(cache.claimRefresh('a', storedAt + 1_000 + REFRESH_GRACE_MS)).toBe(true);
+    expect(cache.get('a', storedAt + 1_000 + 2 * REFRESH_GRACE_MS - 1)?.body.toString()).toBe('x');
     // Never stored again: past twice the grace the old copy goes.
-    expect(cache.get('a', storedAt + 1_000 + 2 * REFRESH_GRACE_MS + 2)).toBeUndefined();
+    expect(cache.get('a', storedAt + 1_000 + 2 * REFRESH_GRACE_MS)).toBeUndefined();
+    expect(cache.size).toBe(0);
+    expect(cache.claimRefresh('a', storedAt + 1_000 + 2 * REFRESH_GRACE_MS)).toBe(false);
+  });
+
+  it('never serves a page nobody asked for since long past its time to live', () => {
+    const cache = new PageCache(1_000, 1_000_000);
+    const { storedAt } = cache.set('a', page('x'), cache.beginRender());
+    expect(cache.get('a', storedAt + 60_000)).toBeUndefined();
     expect(cache.size).toBe(0);
   });
 

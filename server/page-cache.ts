@@ -3,8 +3,9 @@ import { compressBuffer, type Encoding } from './compression.ts';
 
 // Rendered anonymous catalog pages, kept in this process's memory (issue 3, "render once").
 // A page is stored with the product ids it shows as tags; a change notification for one of
-// those products (or 'all') evicts it at once, and every entry also expires after `ttlMs`
-// so time-bound content (banners, best-seller order) is never older than that. Entries are
+// those products (or 'all') evicts it at once, and every entry is rendered again in the
+// background once past `ttlMs`, so time-bound content (banners, best-seller order) is never
+// older than that and the time of a render (REFRESH_GRACE_MS at most). Entries are
 // dropped oldest-first past `maxBytes`. Nothing personal is ever stored: the server only
 // offers responses rendered for a visitor without a session (see app.ts).
 
@@ -17,14 +18,13 @@ export type CachedPage = {
   storedAt: number;
   /** The body compressed, made on first asking for each encoding (compression.ts). */
   encoded: Partial<Record<Encoding, Buffer>>;
-  /** Past its time to live, when a request began rendering it again (`get`). */
+  /** Past its time to live, when a render of it began (`claimRefresh`). */
   refreshingSince?: number;
 };
 
 /**
- * How long a page past its time to live is still served to others while one request renders
- * it again: without it, every request arriving during that render rendered it too, and a busy
- * database turned one render into hundreds of milliseconds for everyone (issue 15).
+ * How long a render of a page past its time to live may take before another is begun; the old
+ * copy is served meanwhile, and goes once twice this has passed without a render stored.
  */
 export const REFRESH_GRACE_MS = 5_000;
 
@@ -93,23 +93,36 @@ export class PageCache {
   }
 
   /**
-   * The stored page, if any and within its time to live. Past it, the first request gets none
-   * and renders the page again; the others get the old copy meanwhile, up to REFRESH_GRACE_MS,
-   * after which the next request tries.
+   * The stored page, if any: within its time to live, or past it by less than twice
+   * REFRESH_GRACE_MS while it is rendered again (`claimRefresh`). Older, it goes: nobody asked
+   * for it meanwhile, or its renders keep failing to be stored, and the visitor's request
+   * renders it.
    */
   get(key: string, now = Date.now()): CachedPage | undefined {
     const page = this.#pages.get(key);
     if (!page) return undefined;
     if (now - page.storedAt < this.ttlMs) return page;
-    const refreshing = page.refreshingSince !== undefined;
-    if (refreshing && now - page.refreshingSince! < REFRESH_GRACE_MS) return page;
-    if (refreshing && now - page.storedAt >= this.ttlMs + 2 * REFRESH_GRACE_MS) {
-      // Renders keep failing to store it: let it go.
+    if (now - page.storedAt >= this.ttlMs + 2 * REFRESH_GRACE_MS) {
       this.#delete(key);
       return undefined;
     }
+    return page;
+  }
+
+  /**
+   * Whether the caller should render this page again, in the background: it is past its time
+   * to live, and no render began within REFRESH_GRACE_MS. Every request meanwhile, the first
+   * included, gets the old copy: a shopper never waits for a render of a stored page, which on
+   * a database an import keeps busy took hundreds of milliseconds (issue 15).
+   */
+  claimRefresh(key: string, now = Date.now()): boolean {
+    const page = this.#pages.get(key);
+    if (!page || now - page.storedAt < this.ttlMs) return false;
+    if (page.refreshingSince !== undefined && now - page.refreshingSince < REFRESH_GRACE_MS) {
+      return false;
+    }
     page.refreshingSince = now;
-    return undefined;
+    return true;
   }
 
   set(

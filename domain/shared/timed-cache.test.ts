@@ -69,3 +69,89 @@ describe('what a products change forgets', () => {
     ]);
   });
 });
+
+// Issue 15: when a site's entry expired, every shopper's request arriving before it was loaded
+// again went to a busy database, and each loaded it.
+describe('loading an entry', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function loader(values: string[]) {
+    const calls: ((value: string) => void)[] = [];
+    const load = () =>
+      new Promise<string>((resolve) => {
+        calls.push(resolve);
+      });
+    const answer = () => calls.shift()!(values.shift()!);
+    return { load, answer, calls };
+  }
+
+  it('loads once for every caller asking while it runs', async () => {
+    const cache = new TimedCache<string, string>(1_000, 10);
+    const { load, answer, calls } = loader(['a']);
+    const asked = [cache.getOrLoad('k', load), cache.getOrLoad('k', load)];
+    expect(calls).toHaveLength(1);
+    answer();
+    expect(await Promise.all(asked)).toEqual(['a', 'a']);
+    expect(cache.get('k')).toBe('a');
+  });
+
+  it('within staleMs past its time to live, answers the old value and loads in the background', async () => {
+    const cache = new TimedCache<string, string>(1_000, 10, 'other', 5_000);
+    cache.set('k', 'old');
+    vi.advanceTimersByTime(1_500);
+    const { load, answer, calls } = loader(['new']);
+    expect(await cache.getOrLoad('k', load)).toBe('old');
+    expect(await cache.getOrLoad('k', load)).toBe('old');
+    expect(cache.get('k')).toBe('old');
+    expect(calls).toHaveLength(1);
+    answer();
+    await vi.waitFor(() => expect(cache.get('k')).toBe('new'));
+  });
+
+  it('past staleMs, waits for the load as any cache does', async () => {
+    const stale = new TimedCache<string, string>(1_000, 10, 'other', 5_000);
+    const plain = new TimedCache<string, string>(1_000, 10);
+    stale.set('k', 'old');
+    plain.set('k', 'old');
+    vi.advanceTimersByTime(1_000);
+    expect(plain.get('k')).toBeUndefined();
+    expect(stale.get('k')).toBe('old');
+    vi.advanceTimersByTime(5_000);
+    expect(stale.get('k')).toBeUndefined();
+    const { load, answer } = loader(['new']);
+    const asked = stale.getOrLoad('k', load);
+    answer();
+    expect(await asked).toBe('new');
+  });
+
+  it('keeps the old value when the background load fails', async () => {
+    const cache = new TimedCache<string, string>(1_000, 10, 'other', 5_000);
+    cache.set('k', 'old');
+    vi.advanceTimersByTime(1_500);
+    const failing = () => Promise.reject(new Error('the database is away'));
+    expect(await cache.getOrLoad('k', failing)).toBe('old');
+    await Promise.resolve();
+    expect(cache.get('k')).toBe('old');
+  });
+
+  it('neither keeps nor shares a load begun before the cache was cleared', async () => {
+    const cache = new TimedCache<string, string>(1_000, 10);
+    const first = loader(['before the change']);
+    const before = cache.getOrLoad('k', first.load);
+    cache.clear();
+    const second = loader(['after the change']);
+    const after = cache.getOrLoad('k', second.load);
+    expect(second.calls).toHaveLength(1);
+    first.answer();
+    expect(await before).toBe('before the change');
+    expect(cache.get('k')).toBeUndefined();
+    second.answer();
+    expect(await after).toBe('after the change');
+    expect(cache.get('k')).toBe('after the change');
+  });
+});

@@ -43,7 +43,11 @@ export function normalizeHost(hostHeader: string | null | undefined): string {
 
 // Site settings change rarely and every process may hold them briefly: nothing here is state
 // another process needs (DESIGN.md, Scale path 2).
-const siteCache = new TimedCache<string, Site>(30_000, 1_000);
+// Answered up to a minute past its time to live while loaded again in the background: the page
+// cache's fast path needs the site (knownSite), and on its expiry every shopper's request
+// rendered at once, on a database an import kept busy (issue 15). A change to a site is
+// forgotten at once anyway (server/app.ts, the change listener).
+const siteCache = new TimedCache<string, Site>(30_000, 1_000, 'other', 60_000);
 type BannerKind = 'maintenance' | 'merger';
 type StoredBanner = { id: number; message: string; messageFrCa: string | null };
 const bannerCache = new TimedCache<BannerKind, StoredBanner | null>(30_000, 2);
