@@ -2,8 +2,8 @@
 // importer's peak RSS (issue 15: >= 2,000 products/s, < 400 MB whatever the feed's size).
 //   BENCH_DATABASE_URL=postgres://... npx tsx bench/catalog-import.ts [--products 100000] [--pages]
 // With --pages (after `npm run build`), the built server runs on the same database and a
-// product page is loaded with autocannon before and during the import: its p99 during the
-// import should be no worse than twice its idle p99.
+// product page is loaded with autocannon (bench/shoppers.ts) before and during the import: its
+// p99 during the import should be no worse than twice its idle p99.
 // The feed is written to a temporary file first; the import runs as its own process
 // (scripts/catalog-import.ts, as an operator runs it), its RSS read from /proc while it runs.
 import { spawn } from 'node:child_process';
@@ -82,8 +82,15 @@ const file = path.join(dir, 'feed.xml');
 const bytes = await writeFeed(file, 1, count, run);
 console.log(`feed: ${count} products, ${(bytes / 1e6).toFixed(1)} MB`);
 
+// The import runs as `npm run catalog:import` runs it (package.json's script, its node flags
+// included: the old generation's size caps the importer's memory), without npm's own process.
+const importCommand = (
+  JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }
+).scripts['catalog:import']!.split(' ');
+if (importCommand[0] !== 'node') throw new Error("package.json's catalog:import must run node");
+
 function importProcess(feed: string) {
-  return spawn(process.execPath, ['--import', 'tsx', 'scripts/catalog-import.ts', feed], {
+  return spawn(process.execPath, [...importCommand.slice(1), feed], {
     env: { ...process.env, DATABASE_URL: url },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
@@ -95,21 +102,26 @@ let pagePath = '';
 let idle: Latency | null = null;
 
 interface Latency {
-  latency: { p50: number; p99: number };
   requests: { average: number };
   non2xx: number;
+  /** autocannon's own p50/p99, and the same responses corrected at each connection's interval. */
+  autocannon: { p50: number; p99: number };
+  corrected: { p50: number; p99: number; max: number };
+  uncorrected: { p99: number; slowest: number[] };
 }
 
-/** autocannon's own command, in a process of its own: 10 connections, 200 pages a second. */
+/** bench/shoppers.ts, in a process of its own: 10 connections, 200 pages a second. */
 async function shoppers(seconds: number): Promise<Latency> {
   const load = spawn(
     process.execPath,
     [
-      'node_modules/autocannon/autocannon.js',
-      ...['--connections', '10', '--overallRate', '200', '--duration', String(seconds), '--json'],
+      '--import',
+      'tsx',
+      'bench/shoppers.ts',
       `http://127.0.0.1:${port}${pagePath}`,
+      String(seconds),
     ],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   try {
     setPriority(load.pid!, -5);
@@ -121,9 +133,15 @@ async function shoppers(seconds: number): Promise<Latency> {
     json += chunk;
   });
   const [code] = await once(load, 'exit');
-  if (code !== 0) throw new Error(`autocannon exited with ${code}`);
+  if (code !== 0) throw new Error(`the load generator exited with ${code}`);
   return JSON.parse(json.trim().split('\n').at(-1)!) as Latency;
 }
+
+/** One line: both p99s (bench/shoppers.ts says why two). */
+function describe(latency: Latency): string {
+  return `p50 ${latency.corrected.p50} ms, p99 ${latency.corrected.p99} ms corrected at each connection's interval (autocannon's own p50 ${latency.autocannon.p50}, p99 ${latency.autocannon.p99} ms; uncorrected p99 ${latency.uncorrected.p99} ms, slowest ${latency.uncorrected.slowest.join(', ')} ms)`;
+}
+
 if (withPages) {
   const warm = path.join(dir, 'warm.xml');
   await writeFeed(warm, 1, 500, `${run}w`);
@@ -170,17 +188,12 @@ if (withPages) {
   // are not counted as the store's.
   await shoppers(3);
   idle = await shoppers(15);
-  console.log(
-    `idle: ${pagePath} p50 ${idle.latency.p50} ms, p99 ${idle.latency.p99} ms, ${Math.round(idle.requests.average)} req/s`,
-  );
+  console.log(`idle: ${pagePath} ${describe(idle)}, ${Math.round(idle.requests.average)} req/s`);
 }
 
 const started = Date.now();
 const loading = withPages && server ? shoppers(25) : null;
-const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/catalog-import.ts', file], {
-  env: { ...process.env, DATABASE_URL: url },
-  stdio: ['ignore', 'pipe', 'ignore'],
-});
+const child = importProcess(file);
 let peakKb = 0;
 const poll = setInterval(() => {
   try {
@@ -201,8 +214,13 @@ const seconds = (Date.now() - started) / 1000;
 console.log(output.trim());
 if (loading && idle) {
   const during = await loading;
+  const ratio = (of: (latency: Latency) => number) =>
+    `${(of(during) / Math.max(of(idle), 1)).toFixed(2)}x`;
   console.log(
-    `during the import: p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms (idle p99 ${idle.latency.p99} ms: ${(during.latency.p99 / Math.max(idle.latency.p99, 1)).toFixed(2)}x), ${Math.round(during.requests.average)} req/s, ${during.non2xx} non-2xx`,
+    `during the import: ${describe(during)}, ${Math.round(during.requests.average)} req/s, ${during.non2xx} non-2xx`,
+  );
+  console.log(
+    `p99 during / idle: ${ratio((l) => l.corrected.p99)} corrected, ${ratio((l) => l.autocannon.p99)} autocannon's own`,
   );
   server?.kill();
 }
