@@ -159,7 +159,10 @@ export type Server = {
  * The built server as production runs it (NODE_ENV=production), test payments, demo data,
  * random keys. Its output goes to a file in its data directory, read back on a failure.
  */
-export async function startServer(databaseUrl: string): Promise<Server> {
+export async function startServer(
+  databaseUrl: string,
+  settings: Record<string, string> = {},
+): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shelfmark-resilience-data-'));
   const env: NodeJS.ProcessEnv = {
@@ -175,6 +178,7 @@ export async function startServer(databaseUrl: string): Promise<Server> {
     PORT: String(port),
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
+    ...settings,
   };
   const base = `http://127.0.0.1:${port}`;
   const logPath = path.join(dataDir, 'server.log');
