@@ -10,6 +10,7 @@ import { catalogImportRefusals, catalogImports } from '#db/schema/catalog-import
 import type { BookFileStore } from '#domain/reading/file-store.ts';
 import type { MessageWording } from '#domain/shared/wording.ts';
 import { checkEpub, checkPdf, epubcheck, type FileCheck } from './book-file-check.ts';
+import { bookFileRefusal } from './book-file-types.ts';
 import { isValidIsbn13, normalizeIdentifier } from './isbn.ts';
 
 // Book files into the catalog (issue 15): each EPUB or PDF is matched to its product (named by
@@ -137,6 +138,22 @@ export async function attachBookFiles(
       else attached++;
       continue;
     }
+    const [product] = await db
+      .select({
+        title: products.title,
+        languageCode: products.languageCode,
+        fileType: products.productFileType,
+      })
+      .from(products)
+      .where(eq(products.id, productId));
+    const misfit = bookFileRefusal(
+      extension === 'epub' ? 'epub' : 'pdf',
+      product?.fileType ?? null,
+    );
+    if (misfit) {
+      refuse(misfit);
+      continue;
+    }
     const size = (await stat(file.localPath)).size;
     if (size === 0 || size > MAX_FILE_BYTES) {
       refuse({ message: size === 0 ? 'import.file.empty' : 'import.file.tooLarge' });
@@ -156,10 +173,6 @@ export async function attachBookFiles(
     const sha256 = createHash('sha256').update(data).digest('hex');
     const storagePath = `files/catalog/${productId}-${sha256.slice(0, 16)}.${extension}`;
     await store.adopt(storagePath, file.localPath);
-    const [product] = await db
-      .select({ title: products.title, languageCode: products.languageCode })
-      .from(products)
-      .where(eq(products.id, productId));
     await db.transaction(async (tx) => {
       const [existing] = await tx
         .select({ id: bookFiles.id })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOK_FILE_ACCEPT, isBookFileName } from './book-file-types.ts';
+import { BOOK_FILE_ACCEPT, bookFileRefusal, isBookFileName } from './book-file-types.ts';
 
 // Issue 15: the Admin page's picker and a folder on disk take the same book files and covers.
 describe('book files and covers that come with a feed', () => {
@@ -16,5 +16,23 @@ describe('book files and covers that come with a feed', () => {
     expect(BOOK_FILE_ACCEPT).toBe(
       '.epub,.pdf,.jpg,.jpeg,.png,.webp,application/epub+zip,application/pdf,image/jpeg,image/png,image/webp',
     );
+  });
+});
+
+// Issue 15: a real feed's paperback got a PDF named for its ISBN as its reader file.
+describe('which book file a product takes', () => {
+  it('an e-book takes the file of its own format, a printed book none', () => {
+    expect(bookFileRefusal('epub', 'EPUB')).toBeNull();
+    expect(bookFileRefusal('pdf', 'PDF')).toBeNull();
+    expect(bookFileRefusal('pdf', 'EPUB')).toEqual({
+      message: 'import.file.otherFormat',
+      values: { format: 'EPUB', file: 'PDF' },
+    });
+    expect(bookFileRefusal('epub', 'PDF')).toEqual({
+      message: 'import.file.otherFormat',
+      values: { format: 'PDF', file: 'EPUB' },
+    });
+    expect(bookFileRefusal('epub', null)).toEqual({ message: 'import.file.printBook' });
+    expect(bookFileRefusal('pdf', null)).toEqual({ message: 'import.file.printBook' });
   });
 });

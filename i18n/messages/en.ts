@@ -1864,6 +1864,10 @@ export const en = {
   'import.file.notPdf': 'This file is not a PDF.',
   'import.file.brokenPdf': 'This PDF cannot be read.',
   'import.file.epubcheck': 'EPUBCheck refused this EPUB: {detail}',
+  'import.file.printBook':
+    'This product is a printed book in the feed: no EPUB or PDF is attached to it.',
+  'import.file.otherFormat':
+    'This product is sold as {format} in the feed (its ProductFormDetail): a {file} file is not attached to it.',
   'import.file.titleDiffers': 'Attached, but its title ({title}) is not the feed’s.',
   'import.file.languageDiffers': 'Attached, but its language ({language}) is not the feed’s.',
   'admin.import.files': 'Book files and covers (EPUB, PDF, JPEG, PNG; optional)',
@@ -1889,6 +1893,8 @@ export const en = {
   'import.refused.noForm': 'The record has no ProductForm.',
   'import.refused.form':
     'Product form {form} is not sold by this store: it sells EPUB and PDF e-books and printed books.',
+  'import.refused.digitalFormatUnstated':
+    'This e-book ({form}) does not say whether it is EPUB or PDF: its ProductFormDetail (E101 or E107) is missing.',
   'import.refused.digitalFormat': 'This e-book ({form}) is neither EPUB nor PDF.',
   'import.refused.noTitle': 'The record has no distinctive title (TitleType 01).',
   'import.refused.titleTooLong': 'The title is longer than 500 characters.',

@@ -1926,6 +1926,10 @@ export const frCA: Record<MessageId, string> = {
   'import.file.notPdf': 'Ce fichier n’est pas un PDF.',
   'import.file.brokenPdf': 'Ce PDF ne peut pas être lu.',
   'import.file.epubcheck': 'EPUBCheck a refusé cet EPUB : {detail}',
+  'import.file.printBook':
+    'Ce produit est un livre imprimé dans le flux : aucun EPUB ni PDF n’y est joint.',
+  'import.file.otherFormat':
+    'Ce produit est vendu en {format} dans le flux (son ProductFormDetail) : un fichier {file} n’y est pas joint.',
   'import.file.titleDiffers': 'Joint, mais son titre ({title}) n’est pas celui du flux.',
   'import.file.languageDiffers': 'Joint, mais sa langue ({language}) n’est pas celle du flux.',
   'admin.import.files': 'Fichiers des livres et couvertures (EPUB, PDF, JPEG, PNG ; facultatif)',
@@ -1952,6 +1956,8 @@ export const frCA: Record<MessageId, string> = {
   'import.refused.noForm': 'La notice n’a pas de ProductForm.',
   'import.refused.form':
     'La forme de produit {form} n’est pas vendue par ce magasin : il vend des livres numériques EPUB et PDF et des livres imprimés.',
+  'import.refused.digitalFormatUnstated':
+    'Ce livre numérique ({form}) ne dit pas s’il est EPUB ou PDF : son ProductFormDetail (E101 ou E107) manque.',
   'import.refused.digitalFormat': 'Ce livre numérique ({form}) n’est ni EPUB ni PDF.',
   'import.refused.noTitle': 'La notice n’a pas de titre distinctif (TitleType 01).',
   'import.refused.titleTooLong': 'Le titre dépasse 500 caractères.',

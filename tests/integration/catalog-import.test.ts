@@ -396,15 +396,20 @@ describe('attaching book files (issue 15)', () => {
         chapters: [{ title: 'Atoms', paragraphs: ['Carbon bonds four ways.'] }],
       }),
     );
-    const broken = path.join(dir, `broken-${feed.isbn('9780306406157')}.epub`);
+    const broken = path.join(dir, `broken-${isbn}.epub`);
     writeFileSync(broken, 'not an epub');
+    // A PDF for the EPUB e-book, and one for the hardback (9780306406157, ProductForm BB).
+    const otherFormat = `${isbn}.pdf`;
+    const forPrint = `${feed.isbn('9780306406157')}.pdf`;
     const store = diskFileStore(dir);
     const result = await attachBookFiles(database.db, store, report.id, [
       { fileName: path.basename(good), localPath: good },
       { fileName: path.basename(broken), localPath: broken },
       { fileName: 'nobody.pdf', localPath: broken },
+      { fileName: otherFormat, localPath: broken },
+      { fileName: forPrint, localPath: broken },
     ]);
-    expect(result).toEqual({ attached: 1, refused: 2 });
+    expect(result).toEqual({ attached: 1, refused: 4 });
 
     const id = await productByIsbn(isbn);
     const page = await productDetail(testContext(database.db, { now: new Date() }), id!);
@@ -430,12 +435,21 @@ describe('attaching book files (issue 15)', () => {
     expect(notes.filter((n) => n.kind === 'file').map((n) => [n.reference, n.reason])).toEqual([
       [path.basename(broken), 'import.file.notZip'],
       ['nobody.pdf', 'import.file.noProduct'],
+      [otherFormat, 'import.file.otherFormat'],
+      [forPrint, 'import.file.printBook'],
     ]);
     const [row] = await database.db
       .select({ attached: catalogImports.filesAttached, refused: catalogImports.filesRefused })
       .from(catalogImports)
       .where(eq(catalogImports.id, report.id));
-    expect(row).toEqual({ attached: 1, refused: 2 });
+    expect(row).toEqual({ attached: 1, refused: 4 });
+    // The hardback stays a printed book with no reader file.
+    const hardback = await productDetail(
+      testContext(database.db, { now: new Date() }),
+      (await productByIsbn(feed.isbn('9780306406157')))!,
+    );
+    expect(hardback.bookFiles).toEqual([]);
+    expect(hardback.fileType).toBeNull();
   });
 });
 

@@ -191,6 +191,8 @@ function readForm(descriptive: OnixElement | undefined) {
   if (/^E[A-Z]$/.test(form!)) {
     if (details.includes('E101')) return { format: 'digital' as const, fileType: 'EPUB' as const };
     if (details.includes('E107')) return { format: 'digital' as const, fileType: 'PDF' as const };
+    if (details.length === 0)
+      return refuse('import.refused.digitalFormatUnstated', { form: form! });
     return refuse('import.refused.digitalFormat', { form: [form!, ...details].join(' ') });
   }
   return refuse('import.refused.form', { form: form! });
