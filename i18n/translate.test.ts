@@ -91,6 +91,8 @@ describe('message catalogs', () => {
       ...{ first: 'xi', last: '130' },
       // The reader's notebook (issue 16).
       ...{ colour: 'Green', leftOut: 3, quote: 'q', note: 'n', rate: 1.25 },
+      // A book file of another format than the e-book's (issue 15).
+      ...{ format: 'EPUB', file: 'PDF' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();
