@@ -92,7 +92,10 @@ type Existing = { id: number; reference: string | null; digest: string | null; s
 
 // Raised when the reading of a record changes, so that a feed imported again is read again.
 // 2: keywords are kept (migration 0024), so products imported before have theirs written.
-const RULES_VERSION = 2;
+// 3: what real feeds taught (session 23): the language of a multilingual edition or none
+// ('und', not English), the imprint as publisher, a collection's part number beside its name,
+// more page counts, plain-text descriptions with their paragraphs and entities.
+const RULES_VERSION = 3;
 
 /**
  * What decides whether a record changed: its XML as written, and what today makes of it (a

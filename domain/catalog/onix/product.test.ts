@@ -271,3 +271,59 @@ describe('malformed XML', () => {
     expect(events.at(-1)).toMatchObject({ kind: 'malformed', reference: 'ns.test.1' });
   });
 });
+
+// Session 23: what EDITEUR's own samples and real publisher feeds put where.
+describe('real feeds', () => {
+  const record = (descriptive: string, blocks = '') => `<?xml version="1.0"?>
+<ONIXMessage release="3.0" xmlns="http://ns.editeur.org/onix/3.0/reference">
+  <Product>
+    <RecordReference>real.1</RecordReference>
+    <NotificationType>03</NotificationType>
+    <ProductIdentifier><ProductIDType>15</ProductIDType><IDValue>9780131103672</IDValue></ProductIdentifier>
+    <DescriptiveDetail>
+      <ProductComposition>00</ProductComposition><ProductForm>BC</ProductForm>
+      <TitleDetail><TitleType>01</TitleType><TitleElement><TitleElementLevel>01</TitleElementLevel><TitleText>Roseanna</TitleText></TitleElement></TitleDetail>
+      ${descriptive}
+    </DescriptiveDetail>${blocks}
+  </Product>
+</ONIXMessage>`;
+  const read = async (text: string, defaultLanguage: string | null = null) =>
+    draftOf(readOnixProduct((await products(text))[0]!, { ...options, defaultLanguage }));
+
+  it('claims no language a feed does not name, and reads a multilingual edition’s original', async () => {
+    expect((await read(record(''))).languageCode).toBe('und');
+    expect((await read(record(''), 'fre')).languageCode).toBe('fr');
+    const multilingual = record(`
+      <Language><LanguageRole>06</LanguageRole><LanguageCode>fre</LanguageCode></Language>
+      <Language><LanguageRole>07</LanguageRole><LanguageCode>eng</LanguageCode></Language>`);
+    expect((await read(multilingual)).languageCode).toBe('fr');
+  });
+
+  it('sells a record that names only its imprint under the imprint', async () => {
+    const draft = await read(
+      record(
+        '',
+        '<PublishingDetail><Imprint><ImprintName>DUNOD</ImprintName></Imprint></PublishingDetail>',
+      ),
+    );
+    expect(draft.publisher).toBe('DUNOD');
+    expect(draft.imprint).toBe('DUNOD');
+  });
+
+  it('reads a collection’s part number from the level 01 element beside its name, as EDITEUR does', async () => {
+    const draft = await read(
+      record(`<Collection><CollectionType>10</CollectionType><TitleDetail><TitleType>01</TitleType>
+        <TitleElement><TitleElementLevel>02</TitleElementLevel><TitleText>The Martin Beck series</TitleText></TitleElement>
+        <TitleElement><TitleElementLevel>01</TitleElementLevel><PartNumber>1</PartNumber></TitleElement>
+      </TitleDetail></Collection>`),
+    );
+    expect(draft.series).toBe('The Martin Beck series, 1');
+  });
+
+  it('takes a digital product’s notional page count when nothing better is given', async () => {
+    const extent = (type: string, value: number) =>
+      `<Extent><ExtentType>${type}</ExtentType><ExtentValue>${value}</ExtentValue><ExtentUnit>03</ExtentUnit></Extent>`;
+    expect((await read(record(extent('10', 1234)))).numPages).toBe(1234);
+    expect((await read(record(extent('10', 1234) + extent('00', 320)))).numPages).toBe(320);
+  });
+});

@@ -132,6 +132,23 @@ function elementAtLevel(detail: OnixElement | undefined, level: string): OnixEle
   return elements.find((e) => (textOf(e, 'TitleElementLevel') ?? '01') === level);
 }
 
+/**
+ * A Collection's name (its level 02 title) with the product's number in it: from that element,
+ * or from the level 01 element beside it (EDITEUR's own samples put it there), or from its
+ * CollectionSequence.
+ */
+function collectionSeries(collection: OnixElement | undefined): string | null {
+  const detail = distinctiveTitle(childrenOf(collection, 'TitleDetail'));
+  const named = elementAtLevel(detail, '02');
+  const name = titleOf(named);
+  if (!name) return null;
+  const part =
+    textOf(named, 'PartNumber') ??
+    textOf(elementAtLevel(detail, '01'), 'PartNumber') ??
+    textOf(childrenOf(collection, 'CollectionSequence')[0], 'CollectionSequenceNumber');
+  return part ? `${name}, ${part}` : name;
+}
+
 function seriesName(element: OnixElement | undefined): string | null {
   const name = titleOf(element);
   if (!name) return null;
@@ -252,8 +269,11 @@ function readPages(descriptive: OnixElement | undefined): number | null {
       byType.set(type, value);
     }
   }
-  // List 23: main content, absolute, total numbered, then the print counterpart's count.
-  for (const type of ['00', '07', '05', '08']) if (byType.has(type)) return byType.get(type)!;
+  // List 23: main content, absolute, total numbered, content page count, then the print
+  // counterpart's count, and last a digital product's notional number of pages.
+  for (const type of ['00', '07', '05', '11', '08', '10']) {
+    if (byType.has(type)) return byType.get(type)!;
+  }
   return null;
 }
 
@@ -318,10 +338,10 @@ function readPublisher(product: OnixElement) {
   const publishing = pathOf(product, 'PublishingDetail');
   const publishers = childrenOf(publishing, 'Publisher');
   const main = publishers.find((p) => textOf(p, 'PublishingRole') === '01') ?? publishers[0];
-  return {
-    publisher: textOf(main, 'PublisherName') ?? '',
-    imprint: textOf(pathOf(publishing, 'Imprint'), 'ImprintName'),
-  };
+  const imprint = textOf(pathOf(publishing, 'Imprint'), 'ImprintName');
+  // ONIX 3.0 asks for an Imprint or a Publisher: a record with only its imprint is sold under
+  // that name (91 of 105 records of a real French feed).
+  return { publisher: textOf(main, 'PublisherName') ?? imprint ?? '', imprint };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -367,21 +387,22 @@ export function readOnixProduct(product: OnixElement, options: ReadOptions): Rec
     const collection = childrenOf(descriptive, 'Collection').find(
       (c) => (textOf(c, 'CollectionType') ?? '10') === '10',
     );
-    const series =
-      seriesName(elementAtLevel(titleDetail, '02')) ??
-      seriesName(elementAtLevel(distinctiveTitle(childrenOf(collection, 'TitleDetail')), '02'));
+    const series = seriesName(elementAtLevel(titleDetail, '02')) ?? collectionSeries(collection);
 
     const contributors = readContributors(descriptive);
     const languages = childrenOf(descriptive, 'Language');
-    const language =
+    // List 22: the language of the text (01), else the original one of a multilingual edition
+    // (06, beside its translation, 07), else the header's default; a feed that names none gets
+    // 'und' (BCP 47: undetermined), and no page claims a language for it.
+    const languageOf = (role: string) =>
       languageTag(
         textOf(
-          languages.find((l) => textOf(l, 'LanguageRole') === '01'),
+          languages.find((l) => textOf(l, 'LanguageRole') === role),
           'LanguageCode',
         ),
-      ) ??
-      languageTag(options.defaultLanguage) ??
-      'en';
+      );
+    const language =
+      languageOf('01') ?? languageOf('06') ?? languageTag(options.defaultLanguage) ?? 'und';
     const edition = Number(textOf(descriptive, 'EditionNumber'));
     const { subjects, keywords } = readSubjects(descriptive);
     const supplies = childrenOf(product, 'ProductSupply');
