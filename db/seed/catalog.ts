@@ -2,11 +2,12 @@
 // (its plan) and its rows. Every product draws from its own PRNG stream, so any product can
 // be rebuilt without generating the ones before it; that keeps a million-product seed in flat
 // memory and lets collections pick items anywhere in the catalogue.
+
+import { type BisacNode, bisacTree, flattenBisac } from '#db/reference/bisac.ts';
 import type { PRODUCT_TYPES } from '#db/schema/catalog.ts';
 import { isbn10CheckDigit, isbn13CheckDigit } from '#domain/catalog/isbn.ts';
 import { slugify } from '#domain/catalog/product-route.ts';
 import { shownIsbn } from '#domain/catalog/shown-isbn.ts';
-import { type BisacNode, bisacTree, flattenBisac } from './content/bisac.ts';
 import { createRandom, type Random } from './content/random.ts';
 import {
   makeAuthorName,

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Queryable } from '#db/client.ts';
+import { flattenBisac } from '#db/reference/bisac.ts';
 import { hashPassword } from '#domain/accounts/password.ts';
 import { type BookFileStore, diskFileStore } from '#domain/reading/file-store.ts';
 import { DEMO_PASSWORD, type DemoUsers, seedAccounts } from './accounts.ts';
@@ -18,7 +19,6 @@ import {
   itemsOf,
   planOf,
 } from './catalog.ts';
-import { flattenBisac } from './content/bisac.ts';
 import { type DemoSections, seedCourses } from './courses.ts';
 import { FEATURE_TEMPLATES } from './features.ts';
 import { seedDemoTools } from './launch.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bisacTree } from './bisac.ts';
+import { bisacTree } from '#db/reference/bisac.ts';
 import { createRandom } from './random.ts';
 import {
   closerLengths,
