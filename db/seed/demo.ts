@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Queryable } from '#db/client.ts';
-import { flattenBisac } from '#db/reference/bisac.ts';
+import { insertCategoryTree } from '#db/reference/categories.ts';
 import { hashPassword } from '#domain/accounts/password.ts';
 import { type BookFileStore, diskFileStore } from '#domain/reading/file-store.ts';
 import { DEMO_PASSWORD, type DemoUsers, seedAccounts } from './accounts.ts';
@@ -243,44 +243,8 @@ type Setup = {
 
 // ---------------------------------------------------------------------------------------------
 
-export async function seedCategories(db: Queryable): Promise<Map<string, number>> {
-  const [maxRow] = rowsOf<{ max: number }>(
-    await db.execute(sql`select coalesce(max(id), 0)::int as max from categories`),
-  );
-  const base = maxRow?.max ?? 0;
-  const flat = flattenBisac();
-  const ids = new Map(flat.map((f, i) => [f.node.code, base + i + 1]));
-  // Explicit ids: a parent's id is known before the parent row exists in this statement.
-  await bulkInsert(
-    db,
-    'categories',
-    [
-      ['id', 'int'],
-      ['code', 'text'],
-      ['title', 'text'],
-      ['title_fr_ca', 'text'],
-      ['url_slug', 'text'],
-      ['parent_id', 'int'],
-      ['depth', 'smallint'],
-    ],
-    flat.map((f) => ({
-      id: ids.get(f.node.code),
-      code: f.node.code,
-      title: f.node.title,
-      title_fr_ca: f.node.titleFrCa,
-      url_slug: f.node.slug,
-      parent_id: f.parent ? ids.get(f.parent.code) : null,
-      depth: f.depth,
-    })),
-    { overridingSystemValue: true },
-  );
-  await db.execute(
-    sql`select setval(pg_get_serial_sequence('categories', 'id'), (select max(id) from categories))`,
-  );
-  // Statistics for the foreign-key checks of product_categories (see seedProducts).
-  await db.execute(sql`analyze categories`);
-  return ids;
-}
+/** The BISAC category tree (db/reference/categories.ts), first thing of the demo's catalog. */
+export const seedCategories = insertCategoryTree;
 
 const PRODUCT_COLUMNS: readonly ColumnSpec[] = [
   ['id', 'int'],

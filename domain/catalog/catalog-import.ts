@@ -3,6 +3,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
+import { ensureCategoryTree } from '#db/reference/categories.ts';
 import { users } from '#db/schema/accounts.ts';
 import { categories } from '#db/schema/catalog.ts';
 import { catalogImportRefusals, catalogImports } from '#db/schema/catalog-imports.ts';
@@ -132,6 +133,7 @@ export async function runImport(
     refused: 0,
     readBytes: 0,
   };
+  await ensureCategoryTree(db);
   const categoryIds = new Map(
     (await db.select({ code: categories.code, id: categories.id }).from(categories)).map((c) => [
       c.code,
