@@ -16,7 +16,15 @@ const THEMA_TO_BISAC: readonly (readonly [string, string])[] = [
   ['P', 'SCI000000'],
   ['RB', 'SCI000000'],
   ['U', 'COM000000'],
-  ['Y', 'JUV000000'],
+  // Thema Y is children's, teenage and educational: only its fiction (YF), picture books (YB)
+  // and poetry and anthologies (YD) are Juvenile Fiction; educational material (YP) is
+  // Education; its non-fiction and reference (YN, YR, YX, YZ) have no heading in the store's
+  // tree and get none, rather than a wrong one (session 23: school books were browsed as
+  // Juvenile Fiction).
+  ['YB', 'JUV000000'],
+  ['YD', 'JUV000000'],
+  ['YF', 'JUV000000'],
+  ['YP', 'EDU000000'],
 ];
 
 /** The BISAC code a Thema subject category is browsed under, or null. */
