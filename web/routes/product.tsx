@@ -320,13 +320,18 @@ export default function ProductPage() {
           ) : null}
           <section className="stack" aria-labelledby="description-heading">
             <h2 id="description-heading">{t('product.description')}</h2>
-            {/* A publisher's paragraphs and list lines as they wrote them (issue 15). */}
-            <div className="prose stack-sm" {...own}>
-              {product.description.split(/\n{2,}/).map((paragraph, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no identity
-                <p key={index}>{paragraph}</p>
-              ))}
-            </div>
+            {/* A publisher's paragraphs and list lines as they wrote them (issue 15); a feed
+                may send none, and then the page says so in the spec's words (spec 2 §9). */}
+            {product.description.trim() ? (
+              <div className="prose stack-sm" {...own}>
+                {product.description.split(/\n{2,}/).map((paragraph, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no identity
+                  <p key={index}>{paragraph}</p>
+                ))}
+              </div>
+            ) : (
+              <p>{t('shelf.panel.noDescription')}</p>
+            )}
           </section>
           {product.productType === 'book' || product.productType === 'ebundle' ? (
             <ProductTabs
