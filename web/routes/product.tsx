@@ -330,7 +330,7 @@ export default function ProductPage() {
                 ))}
               </div>
             ) : (
-              <p>{t('shelf.panel.noDescription')}</p>
+              <p className="prose">{t('shelf.panel.noDescription')}</p>
             )}
           </section>
           {product.productType === 'book' || product.productType === 'ebundle' ? (

@@ -1,3 +1,5 @@
+import { UNDETERMINED_LANGUAGE } from '#domain/catalog/onix/language.ts';
+
 // Pages name the language in their loader, on the server: the browser's first Intl.DisplayNames
 // loads its language names, about 70 ms of main thread while a page hydrates (issue 13). The
 // product side sheet, a dialog opened on demand, names it in the browser.
@@ -7,7 +9,7 @@
  * that names no language) as nothing, so that no page claims one.
  */
 export function languageName(locale: string, code: string): string | null {
-  if (code === 'und') return null;
+  if (code === UNDETERMINED_LANGUAGE) return null;
   try {
     return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
   } catch {

@@ -154,3 +154,9 @@ export function languageTag(code: string | null | undefined): string | null {
   if (!value || !/^[a-z]{3}$/.test(value)) return null;
   return TWO_LETTER[value] ?? value;
 }
+
+/**
+ * BCP 47's 'undetermined': the language of a product whose feed names none. Pages claim no
+ * language for it (web/utils/language-name.ts), rather than the store's own.
+ */
+export const UNDETERMINED_LANGUAGE = 'und';

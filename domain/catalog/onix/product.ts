@@ -10,7 +10,7 @@ import { onixDate } from './dates.ts';
 import { plainDescription } from './description.ts';
 import { childOf, childrenOf, type OnixElement, pathOf, textOf } from './element.ts';
 import { onixKeywords } from './keywords.ts';
-import { languageTag } from './language.ts';
+import { languageTag, UNDETERMINED_LANGUAGE } from './language.ts';
 import { type PriceDecision, usPrice } from './price.ts';
 
 // One ONIX Product to what the store keeps of it (issue 15), following the EDITEUR code lists.
@@ -402,7 +402,10 @@ export function readOnixProduct(product: OnixElement, options: ReadOptions): Rec
         ),
       );
     const language =
-      languageOf('01') ?? languageOf('06') ?? languageTag(options.defaultLanguage) ?? 'und';
+      languageOf('01') ??
+      languageOf('06') ??
+      languageTag(options.defaultLanguage) ??
+      UNDETERMINED_LANGUAGE;
     const edition = Number(textOf(descriptive, 'EditionNumber'));
     const { subjects, keywords } = readSubjects(descriptive);
     const supplies = childrenOf(product, 'ProductSupply');
