@@ -1,14 +1,33 @@
 import { defineConfig } from 'vitest/config';
+import { testSuites, testWorkers } from './tests/suites.ts';
 
+const suites = testSuites();
+
+// `npm test` runs both projects; CI runs `--project database` again on PostgreSQL.
 export default defineConfig({
   test: {
-    include: [
-      '{domain,db,server,web,api,i18n,tests/integration,tests/contract}/**/*.test.{ts,tsx}',
-    ],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
-    globalSetup: ['./tests/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    maxWorkers: testWorkers(),
+    reporters: [
+      'default',
+      [
+        './tests/file-time-guard.ts',
+        { limitSeconds: 30, suite: process.env.DATABASE_URL ? 'postgresql' : 'pglite' },
+      ],
+    ],
+    projects: [
+      { extends: true, test: { name: 'unit', include: suites.unit } },
+      {
+        extends: true,
+        test: {
+          name: 'database',
+          include: suites.database,
+          globalSetup: ['./tests/global-setup.ts'],
+          setupFiles: ['./tests/worker-database.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,9 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
+import { testWorkers } from './suites.ts';
+import { workerDatabaseName } from './worker-database-name.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,9 +15,12 @@ declare module 'vitest' {
 }
 
 // A fresh PGlite runs initdb in ~5 s: migrate once, dump the data directory, and let every
-// test file start from that image. With DATABASE_URL the same suite runs on a real server.
+// test file start from that image. With DATABASE_URL the same suite runs on a real server:
+// migrated once, then copied (CREATE DATABASE … TEMPLATE) into a database for each worker, so
+// that files running at once never share one (tests/worker-database.ts).
 export default async function setup(project: TestProject) {
-  const database = await openDatabase({ url: process.env.DATABASE_URL });
+  const url = process.env.DATABASE_URL;
+  const database = await openDatabase({ url });
   await migrateDatabase(database);
   if (database.dumpDataDir) {
     const dir = mkdtempSync(path.join(tmpdir(), 'shelfmark-test-'));
@@ -25,4 +31,22 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', '');
   }
   await database.close();
+  if (url) await copyForWorkers(url, testWorkers());
+}
+
+async function copyForWorkers(url: string, workers: number): Promise<void> {
+  const template = new URL(url).pathname.slice(1);
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: maintenance.toString() });
+  await client.connect();
+  try {
+    for (let worker = 1; worker <= workers; worker += 1) {
+      const name = workerDatabaseName(template, worker);
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    }
+  } finally {
+    await client.end();
+  }
 }
