@@ -16,6 +16,7 @@ const ROOTS = [
   'web',
   'api',
   'i18n',
+  'scripts',
   'tests/integration',
   'tests/contract',
 ];
