@@ -10,5 +10,10 @@ export default defineConfig({
     hookTimeout: 180_000,
     fileParallelism: false,
     pool: 'forks',
+    // Issue 36: no resilience file past 240 s (kill -9 mid-checkout takes 75 s).
+    reporters: [
+      'default',
+      ['./tests/file-time-guard.ts', { limitSeconds: 240, suite: 'resilience' }],
+    ],
   },
 });

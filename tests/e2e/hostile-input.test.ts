@@ -1850,11 +1850,18 @@ describe('issue 18: hostile input', { shuffle: false }, () => {
     expect(world.orders.filter((o) => o.status === 'pending').length).toBe(2);
   });
 
+  // The database after one call is the one the next call starts from (they run in turn), so
+  // a call's closing snapshot is the next one's opening snapshot: a snapshot digests every
+  // table, 0.3 s on the embedded database (issue 36). A call that ends in error leaves none.
+  let lastSnapshot: Map<string, string> | null = null;
   for (const call of ALL_CALLS) {
     it(`issue 18: ${call.name} refuses every hostile value from every role, in the visitor's language, and changes nothing`, async () => {
-      const before = await snapshot();
+      const before = lastSnapshot ?? (await snapshot());
+      lastSnapshot = null;
       const problems = await checkAll(attemptsOf(call));
-      const changed = changedTables(before, await snapshot());
+      const after = await snapshot();
+      lastSnapshot = after;
+      const changed = changedTables(before, after);
       expect(await stillAnswers(), 'the server still answers').toBe(200);
       expect({ problems, changed }).toEqual({ problems: [], changed: [] });
     });
