@@ -14,7 +14,7 @@ export default defineConfig({
       'default',
       [
         './tests/file-time-guard.ts',
-        { limitSeconds: 45, suite: process.env.DATABASE_URL ? 'postgresql' : 'pglite' },
+        { limitSeconds: 60, suite: process.env.DATABASE_URL ? 'postgresql' : 'pglite' },
       ],
     ],
     projects: [
