@@ -4,9 +4,9 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 // Issue 36: the checks stay fast only if nobody lets one file grow slow. After a run this
 // reporter lists the ten slowest test files and fails the run, naming each file, when one took
-// longer than its suite's limit (vitest.config.ts: 60 s a unit or database file; the
-// browser journeys' config: 150 s a file, the hostile-input suite 420 s; resilience 240 s). A file's time is all of it: its imports, its hooks
-// and its tests. TEST_TIMES_DIR=<dir> also writes every file's time there as JSON (.ci/run
+// longer than its suite's limit (vitest.config.ts: 60 s a unit or database file; the browser
+// journeys' config: 150 s a file, the hostile-input suite 420 s; resilience 240 s). A file's
+// time is all of it: its imports, its hooks and its tests. TEST_TIMES_DIR=<dir> also writes every file's time there as JSON (.ci/run
 // does, for docs/ci.md).
 
 export type FileTimeGuardOptions = {

@@ -17,6 +17,7 @@ const ROOTS = [
   'api',
   'i18n',
   'scripts',
+  'tests/unit',
   'tests/integration',
   'tests/contract',
 ];
