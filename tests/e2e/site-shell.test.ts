@@ -168,6 +168,8 @@ async function cookielessContext(): Promise<{
     path.join(profile, 'Default', 'Preferences'),
     JSON.stringify({ profile: { default_content_setting_values: { cookies: 2 } } }),
   );
+  // The desktop browser: its profile's settings are what a person changes; the headless shell
+  // the other journeys use reads no Preferences file.
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
