@@ -28,8 +28,18 @@ const routes = {
     path: 'logout',
     module: { action: act },
   },
-  'routes/book': { id: 'routes/book', parentId: 'root', path: 'book/:id', module: { default: page } },
-  'routes/missing': { id: 'routes/missing', parentId: 'root', path: '*', module: { default: page } },
+  'routes/book': {
+    id: 'routes/book',
+    parentId: 'root',
+    path: 'book/:id',
+    module: { default: page },
+  },
+  'routes/missing': {
+    id: 'routes/missing',
+    parentId: 'root',
+    path: '*',
+    module: { default: page },
+  },
 } as unknown as ServerBuild['routes'];
 const methodsOf = pageMethodsOf({ routes } as ServerBuild);
 
