@@ -112,6 +112,9 @@ const SETTINGS = {
   onlyCategories: ['performance'],
   // The full-page screenshot is for the report's picture, no metric reads it: 1.5 s a run.
   disableFullPageScreenshot: true,
+  // Audits of no weight in the score, 2 s a run: the back/forward cache check navigates away
+  // and back again, the two screenshot audits only draw the report's film strip.
+  skipAudits: ['bf-cache', 'screenshot-thumbnails', 'final-screenshot'],
   formFactor: 'mobile' as const,
   logLevel: 'error' as const,
   output: 'json' as const,
