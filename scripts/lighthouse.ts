@@ -22,7 +22,7 @@
 // Chromium is Debian's (/usr/bin/chromium, or CHROME_PATH). Results go to stdout and, as
 // JSON, to LIGHTHOUSE_REPORT when set.
 import { writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startDemoServer } from './demo-server.ts';
@@ -44,18 +44,36 @@ async function productPath(baseUrl: string): Promise<string> {
   return found[1] ?? '';
 }
 
+/** The share of all cores busy over the next `ms` milliseconds (0 idle, 1 all busy). */
+async function busyShare(ms: number): Promise<number> {
+  const total = () =>
+    cpus().reduce(
+      (sum, cpu) => {
+        const { idle, user, nice, sys, irq } = cpu.times;
+        return { idle: sum.idle + idle, all: sum.all + idle + user + nice + sys + irq };
+      },
+      { idle: 0, all: 0 },
+    );
+  const before = total();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = total();
+  const all = after.all - before.all;
+  return all > 0 ? 1 - (after.idle - before.idle) / all : 0;
+}
+
 /**
  * Lighthouse's blocking time is the page's main-thread work measured on this machine, then
  * slowed four times: another program busy on the CPU at the same time (a build, a test suite)
- * is counted as the page's own. Each run waits, up to a minute and a half, for the last
- * minute's load to fall under the number of cores, and the report says what it was.
+ * is counted as the page's own. Each run waits, up to a minute and a half, until less than
+ * half of the machine’s CPU time was busy over the last second, and the report says how
+ * busy it was (percent). The CPU's own counters, not the load average: the one-minute load
+ * average still says "busy" for half a minute after a build has ended (issue 36).
  */
 async function quietMachine(): Promise<number> {
   const deadline = Date.now() + 90_000;
-  while ((loadavg()[0] ?? 0) > availableParallelism() && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
-  }
-  return Math.round((loadavg()[0] ?? 0) * 10) / 10;
+  let busy = await busyShare(1_000);
+  while (busy >= 0.5 && Date.now() < deadline) busy = await busyShare(1_000);
+  return Math.round(busy * 100);
 }
 
 /**
@@ -90,7 +108,7 @@ interface PageResult {
   fcpMs: number[];
   lcpMs: number[];
   tbtMs: number[];
-  load: number[];
+  busyPercent: number[];
   score: number;
   fcp: number;
 }
@@ -105,7 +123,17 @@ async function warmUp(url: string): Promise<void> {
 }
 
 function emptyResult(page: string, url: string): PageResult {
-  return { page, url, scores: [], fcpMs: [], lcpMs: [], tbtMs: [], load: [], score: 0, fcp: 0 };
+  return {
+    page,
+    url,
+    scores: [],
+    fcpMs: [],
+    lcpMs: [],
+    tbtMs: [],
+    busyPercent: [],
+    score: 0,
+    fcp: 0,
+  };
 }
 
 const SETTINGS = {
@@ -185,7 +213,7 @@ async function measureAll(pages: [string, string][]): Promise<PageResult[]> {
     for (const result of results) {
       if (verdictOf(result.scores, result.fcpMs) !== null) continue;
       for (;;) {
-        const load = await quietMachine();
+        const busy = await quietMachine();
         const lhr = await lighthouseRun(result.url, slowdown);
         if (!lhr) throw new Error(`Lighthouse gave no result for ${result.url}`);
         if (lhr.runtimeError) {
@@ -199,7 +227,7 @@ async function measureAll(pages: [string, string][]): Promise<PageResult[]> {
         result.fcpMs.push(metric('first-contentful-paint'));
         result.lcpMs.push(metric('largest-contentful-paint'));
         result.tbtMs.push(metric('total-blocking-time'));
-        result.load.push(load);
+        result.busyPercent.push(busy);
         break;
       }
     }
@@ -228,7 +256,7 @@ try {
     console.log(
       `${result.page.padEnd(8)} score ${result.score} (runs ${result.scores.join(', ')})  ` +
         `FCP ${result.fcp} ms (${result.fcpMs.join(', ')})  LCP ${result.lcpMs.join(', ')} ms  ` +
-        `TBT ${result.tbtMs.join(', ')} ms  load ${result.load.join(', ')}  ${new URL(result.url).pathname}${new URL(result.url).search}`,
+        `TBT ${result.tbtMs.join(', ')} ms  busy ${result.busyPercent.join(', ')} %  ${new URL(result.url).pathname}${new URL(result.url).search}`,
     );
   }
 } finally {
