@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import ShuffledLongestFirst from './tests/e2e/sequencer.ts';
 
 // Browser journeys against the built server (NODE_ENV=production) in Debian's Chromium. Each
 // journey makes its own users (tests/e2e/fixtures.ts, decision 015), so files run at the same
@@ -13,6 +14,8 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // Shuffled or not, the longest files start first (tests/e2e/sequencer.ts).
+    sequence: { sequencer: ShuffledLongestFirst },
     // Issue 36: no journey file past 150 s (the slowest, reader, takes 70-80 s beside another
     // file). The hostile-input suite is thousands of HTTP requests on a server of its own, one
     // seeded database: 190 s alone, 300 s beside the journeys.
