@@ -18,7 +18,10 @@ export default defineConfig({
       ],
     ],
     projects: [
-      { extends: true, test: { name: 'unit', include: suites.unit } },
+      // Unit files keep no state between them (shuffled three times to check): one module
+      // graph for the files of a worker, not one each, 34 s to 9 s (issue 36). The database
+      // files keep their isolation: the product caches outlive a file.
+      { extends: true, test: { name: 'unit', include: suites.unit, isolate: false } },
       {
         extends: true,
         test: {
