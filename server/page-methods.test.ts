@@ -7,40 +7,25 @@ import { pageMethodsOf } from './page-methods.ts';
 
 const page = () => null;
 const act = async () => null;
-const routes = {
-  root: { id: 'root', path: '', module: { default: page } },
-  'routes/home': { id: 'routes/home', parentId: 'root', index: true, module: { default: page } },
-  'routes/cart': {
-    id: 'routes/cart',
-    parentId: 'root',
-    path: 'cart',
-    module: { default: page, action: act },
-  },
-  'routes/cart-index': {
-    id: 'routes/cart-index',
-    parentId: 'routes/cart',
-    index: true,
-    module: { default: page },
-  },
-  'routes/logout': {
-    id: 'routes/logout',
-    parentId: 'root',
-    path: 'logout',
-    module: { action: act },
-  },
-  'routes/book': {
-    id: 'routes/book',
-    parentId: 'root',
-    path: 'book/:id',
-    module: { default: page },
-  },
-  'routes/missing': {
-    id: 'routes/missing',
-    parentId: 'root',
-    path: '*',
-    module: { default: page },
-  },
-} as unknown as ServerBuild['routes'];
+type Module = { default?: typeof page; action?: typeof act };
+/** A route of the build: under `parentId`, at `path` or the index of its parent. */
+const route = (id: string, parentId: string | undefined, at: string | 'index', module: Module) => ({
+  id,
+  ...(parentId ? { parentId } : {}),
+  ...(at === 'index' ? { index: true } : { path: at }),
+  module,
+});
+const routes = Object.fromEntries(
+  [
+    route('root', undefined, '', { default: page }),
+    route('routes/home', 'root', 'index', { default: page }),
+    route('routes/cart', 'root', 'cart', { default: page, action: act }),
+    route('routes/cart-index', 'routes/cart', 'index', { default: page }),
+    route('routes/logout', 'root', 'logout', { action: act }),
+    route('routes/book', 'root', 'book/:id', { default: page }),
+    route('routes/missing', 'root', '*', { default: page }),
+  ].map((r) => [r.id, r]),
+) as unknown as ServerBuild['routes'];
 const methodsOf = pageMethodsOf({ routes } as ServerBuild);
 
 describe('pageMethodsOf', () => {

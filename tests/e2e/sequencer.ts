@@ -32,20 +32,19 @@ export function shuffled<T>(items: readonly T[], seed: number): T[] {
   return order;
 }
 
-/** The place a file takes: its rank among the longest, or after all of them. */
-export function longestFirst(paths: readonly string[]): string[] {
-  const rank = (file: string) => {
-    const at = LONGEST_FIRST.findIndex((long) => file.endsWith(long));
+/** `files` with the longest (LONGEST_FIRST) moved to the front, the rest in the order given. */
+export function longestFirst<T>(files: readonly T[], pathOf: (file: T) => string): T[] {
+  const rank = (file: T) => {
+    const at = LONGEST_FIRST.findIndex((long) => pathOf(file).endsWith(long));
     return at === -1 ? LONGEST_FIRST.length : at;
   };
-  return [...paths].sort((a, b) => rank(a) - rank(b));
+  return [...files].sort((a, b) => rank(a) - rank(b));
 }
 
 export default class ShuffledLongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { shuffle, seed } = this.ctx.config.sequence;
     const drawn = shuffle ? shuffled(files, seed) : await super.sort(files);
-    const order = longestFirst(drawn.map((file) => file.moduleId));
-    return order.map((id) => drawn.find((file) => file.moduleId === id) as TestSpecification);
+    return longestFirst(drawn, (file) => file.moduleId);
   }
 }
