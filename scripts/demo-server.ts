@@ -1,6 +1,8 @@
 // The built server on a fresh embedded database with the demo catalog, as `npm start` runs
 // it on a new machine (test payments, keys of its own, decision 011), on a free port of
 // 127.0.0.1: what the JavaScript budget and Lighthouse measure. Run `npm run build` first.
+// Both measure a server already running when DEMO_BASE_URL names it (demoServer): CI starts
+// one for the two (scripts/with-demo-server.ts), not one each (issue 36).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -66,4 +68,11 @@ export async function startDemoServer(): Promise<{ base: string; stop: () => Pro
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { base, stop };
+}
+
+/** The server DEMO_BASE_URL names (left running), or a demo server of our own. */
+export async function demoServer(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const external = process.env.DEMO_BASE_URL;
+  if (external) return { base: external.replace(/\/$/, ''), stop: async () => {} };
+  return startDemoServer();
 }

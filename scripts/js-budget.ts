@@ -8,12 +8,13 @@
 // Each file is gzipped at level 9 and summed; exits 1 when a page is over the budget.
 //
 //   npm run budget                 (CHROMIUM_PATH: another Chromium)
+//   DEMO_BASE_URL=http://127.0.0.1:3000 npm run budget   # a server already running
 //   npm run budget -- --files      (also lists each page's files)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { startDemoServer } from './demo-server.ts';
+import { demoServer } from './demo-server.ts';
 
 /** Issue 13, "Fast on a phone": at most 120 kB of gzipped JavaScript on these pages. */
 export const BUDGET_BYTES = 120_000;
@@ -70,7 +71,7 @@ type Row = {
 };
 
 async function measure(): Promise<Row[]> {
-  const { base, stop } = await startDemoServer();
+  const { base, stop } = await demoServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,

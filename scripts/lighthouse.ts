@@ -14,7 +14,7 @@
 // (with the slowdown set from the machine's benchmark index), for comparison.
 //
 //   npm run build && npm run lighthouse
-//   LIGHTHOUSE_BASE_URL=http://127.0.0.1:3000 npm run lighthouse   # a server already running
+//   DEMO_BASE_URL=http://127.0.0.1:3000 npm run lighthouse   # a server already running
 //
 // A page stops being measured once its verdict is decided (verdictOf): three passing runs of
 // five decide the median as surely as five, so a passing page takes three runs, not five.
@@ -25,7 +25,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startDemoServer } from './demo-server.ts';
+import { demoServer } from './demo-server.ts';
 import { MAX_FCP_MS, MIN_SCORE, RUNS, verdictOf } from './lighthouse-verdict.ts';
 
 /** Uncounted runs whose median benchmark index sets the CPU slowdown. */
@@ -239,9 +239,8 @@ async function measureAll(pages: [string, string][]): Promise<PageResult[]> {
   return results;
 }
 
-const external = process.env.LIGHTHOUSE_BASE_URL;
-const server = external ? null : await startDemoServer();
-const baseUrl = external ?? server?.base ?? '';
+const server = await demoServer();
+const baseUrl = server.base;
 let results: PageResult[] = [];
 try {
   const pages: [string, string][] = [
@@ -260,7 +259,7 @@ try {
     );
   }
 } finally {
-  await server?.stop();
+  await server.stop();
 }
 if (process.env.LIGHTHOUSE_REPORT) {
   writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(results, null, 2));
