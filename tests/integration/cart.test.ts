@@ -13,7 +13,7 @@ import {
 import { Invalid, NotFound } from '#domain/shared/errors.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
-import { action as cartAction } from '#web/routes/cart.tsx';
+import { action as cartAction } from '#web/commerce/cart.tsx';
 
 let database: DatabaseHandle;
 beforeAll(async () => {

@@ -14,8 +14,8 @@ import type { WebContext } from '#server/load-context.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
 import { type StripeStandIn, startStripeStandIn } from '#tests/stripe-stand-in.ts';
-import { action as checkoutAction, loader as checkoutLoader } from '#web/routes/checkout.tsx';
-import { loader as returnLoader } from '#web/routes/checkout-return.tsx';
+import { action as checkoutAction, loader as checkoutLoader } from '#web/commerce/checkout.tsx';
+import { loader as returnLoader } from '#web/commerce/checkout-return.tsx';
 
 // Issue 4, paying through Stripe.js (decision 007): the browser confirms a payment with
 // Stripe, then the server reads it back from Stripe and settles it — the wallet's resume call,

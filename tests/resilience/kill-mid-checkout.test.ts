@@ -25,7 +25,7 @@ import {
 // Issue 13: the server process dies (SIGKILL, no chance to clean up) at random moments while
 // buyers pay, and is started again; a buyer whose press of Pay got no answer presses it again
 // on the same form, as a person would (the form's idempotency key comes from the account and
-// the cart: web/routes/checkout.tsx). Afterwards no order is lost or duplicated, every paid
+// the cart: web/commerce/checkout.tsx). Afterwards no order is lost or duplicated, every paid
 // order is charged once, fulfilled and mailed once, and no stock went below zero.
 
 const BUYERS = 15;
