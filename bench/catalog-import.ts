@@ -162,6 +162,7 @@ if (withPages) {
       DATABASE_URL: url,
       HOST: '127.0.0.1',
       PORT: String(port),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       DEMO_DATA: 'off',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: randomBytes(32).toString('hex'),

@@ -33,6 +33,7 @@ const server: ChildProcess = spawn(process.execPath, ['server.js'], {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
     HOST: host,
+    PUBLIC_ORIGIN: base,
     PORT: String(port),
     DEMO_DATA: 'on',
     LOG_LEVEL: 'warn',

@@ -173,6 +173,7 @@ const server: ChildProcess = spawn(process.execPath, ['server.js'], {
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     PORT: String(port),
+    PUBLIC_ORIGIN: base,
     DEMO_DATA: 'off',
     LOG_LEVEL: 'warn',
     SESSION_SECRET: randomBytes(32).toString('hex'),

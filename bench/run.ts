@@ -55,6 +55,7 @@ const serverEnv = {
   NODE_ENV: 'production',
   DATABASE_URL: databaseUrl,
   HOST: '127.0.0.1',
+  PUBLIC_ORIGIN: base,
   DEMO_DATA: 'off',
   LOG_LEVEL: 'warn',
   SESSION_SECRET: randomBytes(32).toString('hex'),

@@ -36,7 +36,27 @@ export type DatabaseHandle = {
   ping(timeoutMs: number): Promise<void>;
   /** Called with each connection error the pool reports (a server restart, a network drop). */
   onConnectionError(listener: (error: Error) => void): void;
+  /**
+   * PostgreSQL only: when a query last waited its whole POOL_WAIT for a connection and was
+   * refused (`performance.now()` time; 0 never). Every connection busy is overload, answered
+   * 503 by the server, not an error (issue 37).
+   */
+  lastPoolTimeout(): number;
 };
+
+/** pg-pool's refusal after waiting `connectionTimeoutMillis` for a connection. */
+export function isPoolTimeout(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause.message === 'timeout exceeded when trying to connect') return true;
+  }
+  return false;
+}
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
 
 export type DatabaseOptions = {
   url?: string;
@@ -44,6 +64,11 @@ export type DatabaseOptions = {
   /** A PGlite data directory image to start from (tests start from a migrated one). */
   loadDataDir?: Blob;
   poolSize?: number;
+  /**
+   * PostgreSQL only: how long a query waits for a free connection of the pool (all busy) before
+   * it is refused; the server answers such a request 503 with Retry-After.
+   */
+  poolWaitMs?: number;
   /**
    * A query of the pool taking longer than this fails (PostgreSQL only; 0 = no limit), so a
    * request never hangs on a database that stopped answering. Locked work (migrations,
@@ -60,12 +85,12 @@ export type DatabaseOptions = {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    return openPostgres(
-      options.url,
-      options.poolSize ?? 10,
-      options.queryTimeoutMs ?? 0,
-      options.backendNice,
-    );
+    return openPostgres(options.url, {
+      poolSize: options.poolSize ?? 10,
+      poolWaitMs: options.poolWaitMs ?? 5_000,
+      queryTimeoutMs: options.queryTimeoutMs ?? 0,
+      backendNice: options.backendNice,
+    });
   }
   return openPglite(options);
 }
@@ -93,15 +118,21 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     // In this process: it is there as long as we are.
     ping: async () => undefined,
     onConnectionError: () => undefined,
+    // One session, no pool: queries wait their turn, never refused.
+    lastPoolTimeout: () => 0,
   };
 }
 
 async function openPostgres(
   url: string,
-  poolSize: number,
-  queryTimeoutMs: number,
-  backendNice: number | undefined,
+  options: {
+    poolSize: number;
+    poolWaitMs: number;
+    queryTimeoutMs: number;
+    backendNice: number | undefined;
+  },
 ): Promise<DatabaseHandle> {
+  const { poolSize, queryTimeoutMs, backendNice } = options;
   // Search ranks up to a thousand matches in memory; the default 4 MB makes the GIN bitmap
   // of a common word lossy (measured: 'introduction' at 1M products 44 → 35 ms).
   const pool = new pg.Pool({
@@ -110,8 +141,9 @@ async function openPostgres(
     options: '-c work_mem=32MB',
     // Opening a connection costs more than a search: keep idle ones for a minute.
     idleTimeoutMillis: 60_000,
-    // A database that does not answer fails the request instead of holding it (issue 13).
-    connectionTimeoutMillis: 5_000,
+    // A database that does not answer, or a pool whose every connection stays busy this long,
+    // fails the request instead of holding it (issues 13 and 37).
+    connectionTimeoutMillis: options.poolWaitMs,
     ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
   });
   // An idle connection that the server ends (a restart, `pg_ctl stop -m immediate`) is
@@ -135,9 +167,31 @@ async function openPostgres(
       );
     }
   });
+  // Every query takes its connection through pool.connect (pool.query does too): a refusal
+  // after the wait is noted, so the server can tell overload from a fault.
+  let lastPoolTimeout = 0;
+  const noteTimeout = (error: unknown) => {
+    if (isPoolTimeout(error)) lastPoolTimeout = performance.now();
+  };
+  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => unknown;
+  (pool as unknown as { connect: (callback?: ConnectCallback) => unknown }).connect = (
+    callback?: ConnectCallback,
+  ) => {
+    if (callback) {
+      return connect((error, client, done) => {
+        if (error) noteTimeout(error);
+        callback(error, client, done);
+      });
+    }
+    return (connect() as Promise<pg.PoolClient>).catch((error: unknown) => {
+      noteTimeout(error);
+      throw error;
+    });
+  };
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     kind: 'postgres',
+    lastPoolTimeout: () => lastPoolTimeout,
     db,
     async withLock(key, fn) {
       // A connection of its own, without the pool's query timeout: a migration or a seed of a

@@ -2,7 +2,8 @@
 // Without NODE_ENV in the environment this is the demo store (decision 011): test payments
 // ("Test mode" on every page), the demo data, and keys made at random once and kept in the
 // data directory. With NODE_ENV=production set by you, it is a real store: the server then
-// refuses to start without Stripe's keys and your own SESSION_SECRET, ACCESS_CODE_KEY and LTI_KEY.
+// refuses to start without Stripe's keys, PUBLIC_ORIGIN and your own SESSION_SECRET,
+// ACCESS_CODE_KEY and LTI_KEY.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -68,6 +69,8 @@ const env = demo
       STORE_ADDRESS:
         'Shelfmark Learning Inc.|100 Summer Street, Suite 1200|Boston, MA 02110|United States',
       STORE_EMAIL: 'support@shelfmark.test',
+      // Production requires the store's public address (issue 37); the demo's is this machine.
+      PUBLIC_ORIGIN: `http://localhost:${process.env.PORT ?? 3000}`,
       ...process.env,
       NODE_ENV: 'production',
     }

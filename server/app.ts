@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { apiAllowedMethods, handleApiRequest } from '#api/router.ts';
 import { BACKGROUND_NICE } from '#db/backend-priority.ts';
-import { type DatabaseHandle, openDatabase } from '#db/client.ts';
+import { type DatabaseHandle, isPoolTimeout, openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { resolveLocale } from '#domain/accounts/language.ts';
 import { findSessionUser, forgetAccounts, navigationFlags } from '#domain/accounts/service.ts';
@@ -73,6 +73,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     (await openDatabase({
       url: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+      poolWaitMs: config.DATABASE_POOL_WAIT_MS,
       queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
     }));
   await migrateDatabase(database);
@@ -199,6 +201,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     }
   }
 
+  /** Requests answered 503 because every database connection stayed busy (issue 37). */
+  let overloaded = 0;
+
   async function respond(
     request: Request,
     generation: number,
@@ -225,8 +230,24 @@ export async function createApp(options: AppOptions): Promise<App> {
         response = unavailable(request);
       }
     } catch (error) {
-      log.error({ err: error, requestId, url: request.url }, 'unhandled error');
+      if (!isPoolTimeout(error))
+        log.error({ err: error, requestId, url: request.url }, 'unhandled error');
       response = genericError(request, context?.rc.locale ?? 'en');
+    }
+    // Every connection of the pool stayed busy past DATABASE_POOL_WAIT_MS while this request
+    // waited: overload, not a fault. The visitor is told to come back in a few seconds (a
+    // stored anonymous page was already served above without the database), and it is counted.
+    if (
+      response.status >= 500 &&
+      response.status !== 503 &&
+      database.lastPoolTimeout() >= started
+    ) {
+      overloaded += 1;
+      log.warn(
+        { requestId, url: request.url, refusedSinceStart: overloaded },
+        'every database connection busy: answered 503',
+      );
+      response = unavailable(request);
     }
     // A failure because the database went away is not the visitor's problem: say so, and when
     // to come back, instead of a 500.

@@ -55,7 +55,20 @@ describe('production configuration', () => {
     SESSION_SECRET: strong(),
     ACCESS_CODE_KEY: strong(),
     LTI_KEY: strong(),
+    PUBLIC_ORIGIN: 'https://store.example.edu',
     ...env,
+  });
+
+  // Issue 37: without its public origin, mails link to localhost and cookies lack Secure.
+  it('without PUBLIC_ORIGIN the start is refused, naming it; with it, the store starts', () => {
+    expect(() => loadConfig(production({ PAYMENTS: 'test', PUBLIC_ORIGIN: undefined }))).toThrow(
+      /PUBLIC_ORIGIN: required in production/,
+    );
+    expect(loadConfig(production({ PAYMENTS: 'test' })).PUBLIC_ORIGIN).toBe(
+      'https://store.example.edu',
+    );
+    // Outside production the store runs without it (a developer's machine).
+    expect(loadConfig({ NODE_ENV: 'development' }).PUBLIC_ORIGIN).toBeUndefined();
   });
 
   it('without Stripe keys and without PAYMENTS=test the start is refused, naming the keys', () => {

@@ -122,6 +122,13 @@ const schema = z.object({
   // without them.
   STORE_ADDRESS: z.string().trim().max(500).optional(),
   STORE_EMAIL: z.string().trim().email().max(254).optional(),
+  // PostgreSQL connections per app process (issue 37). With several processes behind a load
+  // balancer, processes × DATABASE_POOL_SIZE (+ 2 each for catalog imports and 1 for
+  // notifications) must stay below the server's max_connections (100 by default): 20 suits
+  // four processes. A request that finds every connection busy waits up to
+  // DATABASE_POOL_WAIT_MS, then is answered 503 with Retry-After (overload, not an error).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   // A database query of a request taking longer than this fails (PostgreSQL; 0 = no limit).
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   // Orders and payments of a deleted account are kept this long, without personal data
@@ -272,7 +279,8 @@ export function weakKeyReason(value: string): string | null {
 
 /**
  * Production refuses what only a demo may do (issue 13): the test gateway unless PAYMENTS=test,
- * demo accounts (known passwords) unless PAYMENTS=test too, and missing, weak or shared keys.
+ * demo accounts (known passwords) unless PAYMENTS=test too, missing, weak or shared keys, and
+ * a missing public origin (issue 37).
  * Each problem names its variable.
  */
 function productionProblems(config: z.infer<typeof schema>, stripe: boolean): string[] {
@@ -290,6 +298,13 @@ function productionProblems(config: z.infer<typeof schema>, stripe: boolean): st
   if (config.DEV_CAMPUS_IDP_PORT && config.PAYMENTS !== 'test') {
     problems.push(
       '  DEV_CAMPUS_IDP_PORT: the local test identity provider (known passwords) is refused in production; only a test deployment (PAYMENTS=test) may run it',
+    );
+  }
+  // Issue 37: without it, mail links lead to http://localhost:PORT, the session cookie lacks
+  // Secure and no HSTS is sent behind a TLS proxy.
+  if (!config.PUBLIC_ORIGIN) {
+    problems.push(
+      '  PUBLIC_ORIGIN: required in production: the address people reach the store at (https://store.example.edu), for mail links, Secure cookies and HSTS',
     );
   }
   for (const name of ['SESSION_SECRET', 'ACCESS_CODE_KEY', 'LTI_KEY'] as const) {

@@ -150,9 +150,11 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: EdgeOpt
     return refuse(400, 'error.malformedUrl');
   }
   if (!isCleanEncodedText(Buffer.from(rawUrl, 'latin1'))) return refuse(400, 'error.badText');
-  // RFC 9112 §3.2: a request whose Host is not a host is a 400.
+  // RFC 9112 §3.2: a request whose Host is not a host, or that has more than one Host line
+  // (Node keeps the first; a proxy before us may have read the other), is a 400.
   const hostHeader = req.headers.host ?? 'localhost';
   if (!HOST.test(hostHeader)) return refuse(400, 'error.malformedUrl');
+  if (hostLines(req.rawHeaders) > 1) return refuse(400, 'error.invalid');
   let url: URL;
   try {
     url = new URL(rawUrl, `http://${hostHeader}`);
@@ -473,4 +475,13 @@ export async function send(
     return;
   }
   res.end();
+}
+
+/** How many Host lines a request has (its raw headers alternate names and values). */
+function hostLines(rawHeaders: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]!.toLowerCase() === 'host') count += 1;
+  }
+  return count;
 }

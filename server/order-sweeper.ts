@@ -2,12 +2,23 @@ import type { Queryable } from '#db/client.ts';
 import { purgeRetainedOrders } from '#domain/accounts/privacy.ts';
 import { expireAbandonedOrders } from '#domain/commerce/checkout.ts';
 import type { PaymentGateway } from '#domain/commerce/payment-gateway.ts';
+import {
+  type RecoveryReport,
+  reconcilePayments,
+  refundDuplicateOrders,
+} from '#domain/commerce/payment-recovery.ts';
 import type { Logger } from './logger.ts';
 
 /**
- * Every few minutes, orders abandoned mid-payment give their stock back (checkout.ts), and the
- * orders of deleted accounts older than ORDER_RETENTION_YEARS are purged (issue 20).
- * Several processes may run it at once: each cancellation is a conditional update.
+ * Money exactly once across crashes (issue 37): at start, every payment still open on our
+ * side is asked about at the gateway (a process killed mid-payment leaves some), then every
+ * few seconds the ones due (payment-recovery.ts): charges that went through settle their
+ * orders, canceled ones release theirs, money for an order that no longer wants it and a
+ * duplicate order's charge are refunded (logged here for staff, mailed to the buyer).
+ * Every few minutes, orders abandoned mid-payment give their stock back (checkout.ts), and
+ * the orders of deleted accounts older than ORDER_RETENTION_YEARS are purged (issue 20).
+ * Several processes may run it at once: every change is a conditional update, and the
+ * gateway's refund is idempotent.
  */
 export function startOrderSweeper(options: {
   db: Queryable;
@@ -15,25 +26,66 @@ export function startOrderSweeper(options: {
   log: Logger;
   retentionYears: number;
   intervalMs?: number;
+  reconcileIntervalMs?: number;
 }): () => void {
-  let running = false;
+  const { db, gateway, log } = options;
+  const report = (recovered: RecoveryReport, refunded: RecoveryReport['refunded']) => {
+    if (recovered.settled.length > 0) {
+      log.warn({ orders: recovered.settled }, 'interrupted payments settled their orders');
+    }
+    if (recovered.released.length > 0) {
+      log.info({ orders: recovered.released }, 'orders of canceled payments released');
+    }
+    for (const refund of [...recovered.refunded, ...refunded]) {
+      // For staff: a charge the store gave back by itself, and why.
+      log.warn(refund, 'charge refunded automatically');
+    }
+  };
+  const reconcile = async (everything: boolean) => {
+    const now = new Date();
+    const recovered = await reconcilePayments(db, gateway, now, { everything });
+    const refunded = await refundDuplicateOrders(db, gateway, now);
+    report(recovered, refunded);
+  };
+
+  let reconciling = false;
+  const runReconcile = (everything: boolean) => {
+    if (reconciling) return;
+    reconciling = true;
+    reconcile(everything)
+      .catch((error: unknown) => log.warn({ err: error }, 'payment reconciliation failed'))
+      .finally(() => {
+        reconciling = false;
+      });
+  };
+  runReconcile(true);
+  const reconcileTimer = setInterval(
+    () => runReconcile(false),
+    options.reconcileIntervalMs ?? 5_000,
+  );
+  reconcileTimer.unref();
+
+  let sweeping = false;
   const timer = setInterval(
     () => {
-      if (running) return;
-      running = true;
-      expireAbandonedOrders(options.db, options.gateway, new Date())
+      if (sweeping) return;
+      sweeping = true;
+      expireAbandonedOrders(db, gateway, new Date())
         .then(async (count) => {
-          if (count > 0) options.log.info({ count }, 'abandoned orders canceled');
-          const purged = await purgeRetainedOrders(options.db, new Date(), options.retentionYears);
-          if (purged > 0) options.log.info({ count: purged }, 'retained orders purged');
+          if (count > 0) log.info({ count }, 'abandoned orders canceled');
+          const purged = await purgeRetainedOrders(db, new Date(), options.retentionYears);
+          if (purged > 0) log.info({ count: purged }, 'retained orders purged');
         })
-        .catch((error: unknown) => options.log.warn({ err: error }, 'order sweep failed'))
+        .catch((error: unknown) => log.warn({ err: error }, 'order sweep failed'))
         .finally(() => {
-          running = false;
+          sweeping = false;
         });
     },
     options.intervalMs ?? 5 * 60_000,
   );
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    clearInterval(reconcileTimer);
+  };
 }

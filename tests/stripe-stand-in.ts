@@ -20,6 +20,8 @@ type Intent = {
   orderId: string;
   status: string;
   lastPaymentError: Record<string, string> | null;
+  /** Refunded in full through POST /v1/refunds (the intent itself stays `succeeded`). */
+  refunded: boolean;
 };
 
 export type StripeCall = { method: string; path: string; idempotencyKey: string | null };
@@ -125,10 +127,45 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         orderId: form.get('metadata[order_id]') ?? '',
         status: 'requires_payment_method',
         lastPaymentError: null,
+        refunded: false,
       };
       intents.set(intent.id, intent);
       if (idempotencyKey) byKey.set(idempotencyKey, intent.id);
       return send(res, 200, intentJson(intent));
+    }
+    if (req.method === 'POST' && path === '/v1/refunds') {
+      const refunded = intents.get(form.get('payment_intent') ?? '');
+      if (!refunded) {
+        return send(
+          res,
+          400,
+          refusal('Missing required param: payment_intent.', 'parameter_missing'),
+        );
+      }
+      if (refunded.status !== 'succeeded') {
+        return send(
+          res,
+          400,
+          refusal('This PaymentIntent does not have a successful charge to refund.'),
+        );
+      }
+      if (refunded.refunded && !(idempotencyKey && byKey.get(idempotencyKey) === refunded.id)) {
+        return send(
+          res,
+          400,
+          refusal('Charge has already been refunded.', 'charge_already_refunded'),
+        );
+      }
+      refunded.refunded = true;
+      if (idempotencyKey) byKey.set(idempotencyKey, refunded.id);
+      return send(res, 200, {
+        id: `re_${refunded.id}`,
+        object: 'refund',
+        amount: refunded.amount,
+        currency: refunded.currency,
+        payment_intent: refunded.id,
+        status: 'succeeded',
+      });
     }
     const match = /^\/v1\/payment_intents\/([\w-]+)(\/cancel)?$/.exec(path);
     const intent = match ? intents.get(match[1]!) : undefined;

@@ -81,6 +81,10 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_user_idempotency').on(t.userId, t.idempotencyKey),
     index('orders_user').on(t.userId, t.createdAt),
+    // The sweep for duplicate orders reads the orders paid in the last half hour (issue 37).
+    index('orders_paid_at')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     check(
       'orders_status',
       sql`${t.status} in ('pending', 'paid', 'fulfilled', 'canceled', 'refunded')`,

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 export const analyticsEvents = pgTable(
@@ -29,6 +38,9 @@ export const outbox = pgTable(
     attempts: integer().notNull().default(0),
     lastError: text(),
     sentAt: timestamp({ withTimezone: true }),
+    // Higher leaves first (issue 37): a reset or verification link never waits behind a burst
+    // of order confirmations (domain/notifications/outbox.ts, priorityOf).
+    priority: smallint().notNull().default(0),
   },
   (t) => [index('outbox_pending').on(t.availableAt).where(sql`${t.sentAt} is null`)],
 );

@@ -1,13 +1,21 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, count, desc, eq, lt, notInArray } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, notInArray } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
-import { orderItems, orders, payments, printOrders, shipments } from '#db/schema/commerce.ts';
+import {
+  orderItems,
+  orders,
+  orderTransitions,
+  payments,
+  printOrders,
+  shipments,
+} from '#db/schema/commerce.ts';
 import type { Entitlement } from '#domain/access/entitlement.ts';
 import { openingsOf } from '#domain/access/entitlement-facts.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
-import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import type { CartLine } from './cart.ts';
+import { ABANDONED_AFTER_MS, INTERRUPTED_PAYMENT } from './duplicate-charge.ts';
 import { orderNumber } from './order-number.ts';
 import { orderNextSteps } from './order-receipt.ts';
 import { cancelOrder, placeOrder, recordSuccessfulPayment } from './orders.ts';
@@ -111,6 +119,8 @@ export async function settlePayment(
   gateway: GatewayName,
   payment: GatewayPayment,
   now: Date,
+  /** Why the order moves to paid, when not the buyer's own press (INTERRUPTED_PAYMENT). */
+  reason?: string,
 ): Promise<void> {
   if (payment.status === 'succeeded' && payment.orderId) {
     // The card first, on the attempt's row, so that the order mail queued with the success
@@ -122,6 +132,7 @@ export async function settlePayment(
       gatewayRef: payment.ref,
       amountCents: payment.amountCents,
       now,
+      reason,
     });
     await recordPaymentCard(db, gateway, payment);
     return;
@@ -188,7 +199,14 @@ export async function payOrder(
   if (paid) return { ok: true };
   const open = await openPayment(ctx, gateway, order, input.wallet ?? false);
   if (open.status === 'succeeded' || open.status === 'requires_action') {
-    await settlePayment(ctx.db, gateway.name, open, ctx.now);
+    // Paid before this press: an earlier one went through and its answer was lost (issue 37).
+    await settlePayment(
+      ctx.db,
+      gateway.name,
+      open,
+      ctx.now,
+      open.status === 'succeeded' ? INTERRUPTED_PAYMENT : undefined,
+    );
     return outcomeOf(open);
   }
   const confirmed = await gateway.confirmPayment({
@@ -216,14 +234,19 @@ export async function resumePayment(
   return { ...outcomeOf(open), ref: open.ref };
 }
 
-/** The shopper closed the wallet sheet: the payment is canceled and so is its order. */
+/**
+ * The shopper closed the wallet sheet: the payment is canceled and so is its order. An order
+ * canceled already stays so (a retried call); one that is paid cannot be canceled, and is said
+ * so (409), changing nothing (issue 37).
+ */
 export async function cancelPayment(
   ctx: RequestContext,
   gateway: PaymentGateway,
   orderId: string,
 ): Promise<void> {
   const order = await ownOrder(ctx, orderId);
-  if (order.status !== 'pending') return;
+  if (order.status === 'canceled') return;
+  if (order.status !== 'pending') throw new Conflict('checkout.error.notCancelable');
   const [open] = await ctx.db
     .select({ ref: payments.gatewayRef })
     .from(payments)
@@ -233,7 +256,8 @@ export async function cancelPayment(
   if (open) {
     const canceled = await gateway.cancelPayment(open.ref);
     await settlePayment(ctx.db, gateway.name, canceled, ctx.now);
-    if (canceled.status === 'succeeded') return;
+    // It went through meanwhile: the order is paid now, not canceled.
+    if (canceled.status === 'succeeded') throw new Conflict('checkout.error.notCancelable');
   }
   await cancelOrder(ctx.db, { orderId: order.id, reason: 'payment canceled', now: ctx.now });
 }
@@ -282,7 +306,8 @@ export async function startCheckoutPayment(
   if (paid) return { orderId, paid: true };
   const payment = await openPayment(ctx, gateway, order, false);
   if (payment.status === 'succeeded') {
-    await settlePayment(ctx.db, gateway.name, payment, ctx.now);
+    // Paid in an earlier visit whose return never reached us (issue 37).
+    await settlePayment(ctx.db, gateway.name, payment, ctx.now, INTERRUPTED_PAYMENT);
     return { orderId, paid: true };
   }
   return {
@@ -309,9 +334,6 @@ export async function authenticateTestPayment(
   await gateway.authenticate(open.ref, input.approved);
   return resumePayment(ctx, gateway, order.id);
 }
-
-/** How long a placed order may wait for its payment before its stock goes back on sale. */
-export const ABANDONED_AFTER_MS = 60 * 60_000;
 
 /**
  * Cancels orders left pending for an hour (the shopper went away mid-payment) and puts their
@@ -422,6 +444,8 @@ export async function completedOrder(ctx: RequestContext, orderId: string) {
   return {
     ...order,
     ...(await orderReceiptFacts(ctx.db, order.id)),
+    // Paid by a press whose answer was lost: the page says the payment went through (issue 37).
+    recovered: (await interruptedPayments(ctx.db, { orderId: order.id })).length > 0,
     next: orderNextSteps(items.map((item) => item.term.type)),
     items: items.map((item) => ({
       ...item,
@@ -437,4 +461,31 @@ export async function completedOrder(ctx: RequestContext, orderId: string) {
 /** Whether the rule opens it, other than by reading (launch, enter, open): from My Shelf. */
 function opensFromShelf(decision: Entitlement | undefined): boolean {
   return decision?.ok === true && decision.entry !== 'read';
+}
+
+/**
+ * Orders paid by a charge found after its answer was lost (a crash, a page that never came
+ * back: INTERRUPTED_PAYMENT), one buyer's since a time or one order's: the cart and the
+ * order-complete page tell the buyer "Your payment of $37.99 went through" (issue 37).
+ */
+export async function interruptedPayments(
+  db: Queryable,
+  input: { userId: number; since: Date } | { orderId: string },
+): Promise<{ orderId: string; totalCents: number }[]> {
+  return db
+    .select({ orderId: orders.id, totalCents: orders.totalCents })
+    .from(orderTransitions)
+    .innerJoin(orders, eq(orders.id, orderTransitions.orderId))
+    .where(
+      and(
+        eq(orderTransitions.toStatus, 'paid'),
+        eq(orderTransitions.reason, INTERRUPTED_PAYMENT),
+        inArray(orders.status, ['paid', 'fulfilled']),
+        'orderId' in input
+          ? eq(orders.id, input.orderId)
+          : and(eq(orders.userId, input.userId), gte(orderTransitions.at, input.since)),
+      ),
+    )
+    .orderBy(desc(orderTransitions.at))
+    .limit(5);
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
 import {
@@ -20,6 +20,7 @@ import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, Forbidden, Invalid } from '#domain/shared/errors.ts';
 import { cartLines, offeringLine, subtotalCents } from './cart.ts';
 import { knownSection } from './course-materials.ts';
+import { ABANDONED_AFTER_MS, linesKey } from './duplicate-charge.ts';
 import {
   accessEndsAt,
   fulfilmentsOf,
@@ -74,6 +75,28 @@ export async function placeOrder(
     }
     const subtotal = subtotalCents(lines);
     const fee = platformFeeCents(ctx.site.org?.platformFee ?? null, subtotal);
+    const address = needsShipping(lines.map((line) => line.offeringType))
+      ? input.shippingAddress
+      : null;
+    // A buyer whose page never came back pays again from the cart, perhaps with a new key (the
+    // cart emptied and filled again): the order placed then for the same lines and amount, still
+    // waiting for its payment, is this checkout's order, and the payment step finds its charge
+    // if one went through. Never a second order of the same lines (issue 37).
+    const earlier = await pendingOrderOfLines(tx, {
+      userId: user.id,
+      lines: linesKey(lines.map((line) => line.offeringId)),
+      totalCents: subtotal + fee,
+      since: new Date(ctx.now.getTime() - ABANDONED_AFTER_MS),
+    });
+    if (earlier) {
+      if (address) {
+        await tx
+          .update(orders)
+          .set({ shippingAddress: address })
+          .where(and(eq(orders.id, earlier), eq(orders.status, 'pending')));
+      }
+      return { orderId: earlier, created: false };
+    }
     const [order] = await tx
       .insert(orders)
       .values({
@@ -87,9 +110,7 @@ export async function placeOrder(
         subtotalCents: subtotal,
         feeCents: fee,
         totalCents: subtotal + fee,
-        shippingAddress: needsShipping(lines.map((line) => line.offeringType))
-          ? input.shippingAddress
-          : null,
+        shippingAddress: address,
         createdAt: ctx.now,
       })
       .onConflictDoNothing()
@@ -118,6 +139,31 @@ export async function placeOrder(
       .values({ orderId: order.id, toStatus: 'pending', at: ctx.now });
     return { orderId: order.id, created: true };
   });
+}
+
+/** The buyer's newest pending order placed since `since` for exactly these lines and total. */
+async function pendingOrderOfLines(
+  db: Queryable,
+  input: { userId: number; lines: string; totalCents: number; since: Date },
+): Promise<string | null> {
+  const pending = await db
+    .select({ id: orders.id, offeringIds: sql<number[]>`array_agg(${orderItems.offeringId})` })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.userId, input.userId),
+        eq(orders.status, 'pending'),
+        eq(orders.totalCents, input.totalCents),
+        gte(orders.createdAt, input.since),
+      ),
+    )
+    .groupBy(orders.id)
+    .orderBy(desc(orders.createdAt))
+    .limit(20);
+  return (
+    pending.find((order) => linesKey(order.offeringIds.map(Number)) === input.lines)?.id ?? null
+  );
 }
 
 async function orderFor(db: Queryable, userId: number, key: string): Promise<string | null> {
@@ -174,6 +220,8 @@ export async function recordSuccessfulPayment(
     gatewayRef: string;
     amountCents: number;
     now: Date;
+    /** Recorded on the move to paid (INTERRUPTED_PAYMENT for a charge found after a crash). */
+    reason?: string;
   },
 ): Promise<'paid' | 'already recorded'> {
   return db.transaction(async (tx) => {
@@ -222,6 +270,7 @@ export async function recordSuccessfulPayment(
         orderId: input.orderId,
         from: 'pending',
         to: 'paid',
+        reason: input.reason,
         now: input.now,
       }))
     ) {

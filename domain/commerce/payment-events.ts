@@ -1,10 +1,10 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
-import { orders, paymentEvents, payments } from '#db/schema/commerce.ts';
+import { orders, paymentEvents } from '#db/schema/commerce.ts';
 import { Conflict } from '#domain/shared/errors.ts';
 import { settlePayment } from './checkout.ts';
-import { cancelOrder } from './orders.ts';
 import type { GatewayEvent, GatewayName } from './payment-gateway.ts';
+import { releaseOrderWithoutLivePayment } from './payment-recovery.ts';
 
 /**
  * What became of a provider's event:
@@ -56,7 +56,7 @@ export async function applyGatewayEvent(
       throw error;
     }
     if (event.type === 'payment.canceled' && payment.status === 'canceled') {
-      await cancelAbandonedOrder(tx, payment.orderId, now);
+      await releaseOrderWithoutLivePayment(tx, payment.orderId, now);
     }
     return 'applied';
   });
@@ -71,21 +71,4 @@ async function orderExists(db: Queryable, orderId: string): Promise<boolean> {
     .where(eq(orders.id, orderId))
     .limit(1);
   return order !== undefined;
-}
-
-/**
- * The provider canceled the order's payment: the order is canceled too (its stock put back)
- * while it is still pending and no other payment of it succeeded or is still open (the
- * shopper may have started a new attempt).
- */
-async function cancelAbandonedOrder(db: Queryable, orderId: string, now: Date): Promise<void> {
-  const [live] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(eq(payments.orderId, orderId), notInArray(payments.status, ['canceled', 'refunded'])),
-    )
-    .limit(1);
-  if (live) return;
-  await cancelOrder(db, { orderId, reason: 'payment canceled', now });
 }

@@ -100,6 +100,11 @@ export interface PaymentGateway {
   }): Promise<GatewayPayment>;
   retrievePayment(ref: string): Promise<GatewayPayment>;
   cancelPayment(ref: string): Promise<GatewayPayment>;
+  /**
+   * Gives a succeeded payment's whole amount back to the card (a duplicate charge, issue 37).
+   * Refunding the same payment again is the same refund, never a second one.
+   */
+  refundPayment(ref: string): Promise<void>;
   /** Reads a webhook's body after checking its signature; throws InvalidSignature. */
   parseEvent(rawBody: string, signature: string | null, now: Date): GatewayEvent;
 }

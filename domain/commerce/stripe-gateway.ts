@@ -138,6 +138,23 @@ export class StripeGateway implements PaymentGateway {
   }
 
   /**
+   * A refund of the payment's whole amount (Refunds API). The key is the payment's: a retried
+   * refund is the same refund, and a payment Stripe already refunded in full is left as it is.
+   */
+  async refundPayment(ref: string): Promise<void> {
+    try {
+      await this.#stripe.refunds.create(
+        { payment_intent: ref },
+        { idempotencyKey: `${ref}:refund` },
+      );
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      if (error.code === 'charge_already_refunded') return;
+      throw failureOf('refund', error);
+    }
+  }
+
+  /**
    * The event, once the library has checked that `Stripe-Signature` signs this exact body
    * with the endpoint's secret, at most 300 s before `now` (any one of several `v1` while a
    * secret is rolled). A signed body that is not an event is Invalid.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { testGatewayPayments } from '#db/schema/commerce.ts';
 import { type PaymentCard, paymentCardOf } from './payment-card.ts';
@@ -18,7 +18,9 @@ type Row = typeof testGatewayPayments.$inferSelect;
 function toPayment(row: Row): GatewayPayment {
   return {
     ref: row.ref,
-    status: row.status as GatewayPaymentStatus,
+    // A refunded payment still says it succeeded, as a provider's payment intent does; the
+    // refund is its own record (here, the row's status).
+    status: (row.status === 'refunded' ? 'succeeded' : row.status) as GatewayPaymentStatus,
     amountCents: row.amountCents,
     currencyCode: 'USD',
     orderId: row.orderId,
@@ -115,9 +117,25 @@ export class TestGateway implements PaymentGateway {
     const [row] = await this.db
       .update(testGatewayPayments)
       .set({ status: 'canceled' })
-      .where(and(eq(testGatewayPayments.ref, ref), ne(testGatewayPayments.status, 'succeeded')))
+      .where(
+        and(
+          eq(testGatewayPayments.ref, ref),
+          notInArray(testGatewayPayments.status, ['succeeded', 'refunded']),
+        ),
+      )
       .returning();
     return row ? toPayment(row) : this.retrievePayment(ref);
+  }
+
+  /** Only a succeeded payment is refunded, once; anything else is refused as a provider would. */
+  async refundPayment(ref: string): Promise<void> {
+    const current = await this.#row(ref);
+    if (current.status === 'refunded') return;
+    if (current.status !== 'succeeded') throw new Error(`Test payment ${ref} is ${current.status}`);
+    await this.db
+      .update(testGatewayPayments)
+      .set({ status: 'refunded' })
+      .where(and(eq(testGatewayPayments.ref, ref), eq(testGatewayPayments.status, 'succeeded')));
   }
 
   parseEvent(): never {
@@ -150,7 +168,7 @@ export class TestGateway implements PaymentGateway {
       .where(
         and(
           eq(testGatewayPayments.ref, ref),
-          sql`${testGatewayPayments.status} not in ('succeeded', 'canceled')`,
+          sql`${testGatewayPayments.status} not in ('succeeded', 'canceled', 'refunded')`,
         ),
       )
       .returning();

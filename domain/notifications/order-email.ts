@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
-import { orderItems, orders } from '#db/schema/commerce.ts';
+import { orderItems, orders, payments } from '#db/schema/commerce.ts';
 import { isLocale } from '#domain/accounts/language.ts';
 import { offeringTermMessage } from '#domain/catalog/offering-terms.ts';
 import { orderReceiptFacts } from '#domain/commerce/checkout.ts';
+import { orderNumber } from '#domain/commerce/order-number.ts';
 import { orderNextSteps } from '#domain/commerce/order-receipt.ts';
 import { paidWithMessage } from '#domain/commerce/payment-card.ts';
 import { formatMoney, translate } from '#i18n/translate.ts';
@@ -88,6 +89,63 @@ export async function orderConfirmationEmail(
       '',
       // The order's receipt on My Account (issue 20).
       `${say('email.order.link')} ${publicOrigin}/account/orders/${order.id}`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * A charge given back (issue 37), in the buyer's language; null if the order is gone. A
+ * duplicate: the same items paid for a second time within minutes, refunded, the first order
+ * kept. Otherwise money that reached an order no longer waiting for it (canceled, or paid
+ * already), refunded.
+ */
+export async function paymentRefundEmail(
+  db: Queryable,
+  input: { orderId: string; ref: string; gateway: string; reason: unknown; duplicateOf: unknown },
+  publicOrigin: string,
+): Promise<Email | null> {
+  const [row] = await db
+    .select({
+      amountCents: payments.amountCents,
+      email: users.email,
+      firstName: users.firstName,
+      languageCode: users.languageCode,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        eq(payments.orderId, input.orderId),
+        eq(payments.gateway, input.gateway),
+        eq(payments.gatewayRef, input.ref),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const locale = isLocale(row.languageCode ?? '') ? (row.languageCode as 'en' | 'fr-CA') : 'en';
+  const say = (id: string, params?: Record<string, string | number>) =>
+    translate(locale, id, params);
+  const amount = formatMoney(locale, row.amountCents, 'USD');
+  const duplicateOf = typeof input.duplicateOf === 'string' ? input.duplicateOf : null;
+  const kept = duplicateOf ?? input.orderId;
+  return {
+    to: row.email,
+    subject: say('email.refund.subject'),
+    text: [
+      say('email.order.greeting', { name: row.firstName }),
+      '',
+      duplicateOf
+        ? say('email.refund.duplicate', {
+            amount,
+            number: orderNumber(input.orderId),
+            first: orderNumber(duplicateOf),
+          })
+        : say('email.refund.notPending', { amount, number: orderNumber(input.orderId) }),
+      '',
+      say('email.refund.when'),
+      '',
+      `${say('email.order.link')} ${publicOrigin}/account/orders/${kept}`,
     ].join('\n'),
   };
 }

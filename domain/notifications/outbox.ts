@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { outbox } from '#db/schema/events.ts';
 
@@ -11,12 +11,33 @@ export const MAX_ATTEMPTS = 8;
 
 export type OutboxMessage = { id: number; kind: string; payload: Record<string, unknown> };
 
+/**
+ * Mails a person is waiting for at their screen (a sign-in or reset link, an address to
+ * prove, a security notice): sent before the rest, however many order mails a rush queued
+ * (issue 37).
+ */
+export const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set([
+  'account-link',
+  'security-notice',
+  'email-change-notice',
+  'privacy-export',
+  'privacy-delete',
+]);
+
+/** A message's place in the queue: account mails (1) before everything else (0). */
+export function priorityOf(kind: string): number {
+  return ACCOUNT_MAIL_KINDS.has(kind) ? 1 : 0;
+}
+
 /** Adds a message once per dedupe key, in the caller's transaction. */
 export async function enqueue(
   db: Queryable,
   input: { kind: string; dedupeKey: string; payload: Record<string, unknown> },
 ): Promise<void> {
-  await db.insert(outbox).values(input).onConflictDoNothing();
+  await db
+    .insert(outbox)
+    .values({ ...input, priority: priorityOf(input.kind) })
+    .onConflictDoNothing();
 }
 
 /** Leases up to `limit` due messages to this worker (others skip them). */
@@ -26,11 +47,11 @@ export async function claimDue(db: Queryable, now: Date, limit = 10): Promise<Ou
       .select({ id: outbox.id })
       .from(outbox)
       .where(and(isNull(outbox.sentAt), lte(outbox.availableAt, now)))
-      .orderBy(asc(outbox.id))
+      .orderBy(desc(outbox.priority), asc(outbox.id))
       .limit(limit)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
-    return tx
+    const claimed = await tx
       .update(outbox)
       .set({
         attempts: sql`${outbox.attempts} + 1`,
@@ -43,6 +64,9 @@ export async function claimDue(db: Queryable, now: Date, limit = 10): Promise<Ou
         ),
       )
       .returning({ id: outbox.id, kind: outbox.kind, payload: outbox.payload });
+    // An update returns its rows in no particular order: sent in the order they were chosen.
+    const rank = new Map(due.map((row, index) => [row.id, index]));
+    return claimed.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
   });
 }
 

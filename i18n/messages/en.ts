@@ -741,6 +741,14 @@ export const en = {
   'order.posted':
     'Print copies and items are posted to you; their tracking number appears with this order once they ship.',
   'email.order.introNoDigital': 'Thank you for your order:',
+  'email.refund.subject': 'We refunded a payment',
+  'email.refund.duplicate':
+    'Your payment of {amount} for order {number} paid for the same items as your order {first} a second time, so we have refunded it to your card. You keep everything from order {first}; nothing else changes.',
+  'email.refund.notPending':
+    'We received a payment of {amount} for order {number}, which was no longer waiting for payment, so we have refunded it to your card.',
+  'email.refund.when': 'A refund usually reaches your card within 5 to 10 business days.',
+  'checkout.earlier.paid': 'Your payment of {amount} went through — here is your order.',
+  'checkout.error.notCancelable': 'This order is paid and can no longer be canceled.',
   // Issue 20, Orders and receipts (web/accounts/orders.tsx, order-receipt.tsx, the PDF) and
   // Privacy self-service (web/accounts/privacy*.tsx, domain/notifications/privacy-email.ts).
   'account.more.orders': 'Orders and receipts',

@@ -771,6 +771,15 @@ export const frCA: Record<MessageId, string> = {
   'order.posted':
     'Les copies imprimées et les articles vous sont expédiés; leur numéro de suivi s’affiche avec cette commande dès l’expédition.',
   'email.order.introNoDigital': 'Merci de votre commande :',
+  'email.refund.subject': 'Nous avons remboursé un paiement',
+  'email.refund.duplicate':
+    'Votre paiement de {amount} pour la commande {number} payait une deuxième fois les mêmes articles que votre commande {first} : nous vous l’avons remboursé sur votre carte. Vous gardez tout ce que contient la commande {first}; rien d’autre ne change.',
+  'email.refund.notPending':
+    'Nous avons reçu un paiement de {amount} pour la commande {number}, qui n’attendait plus de paiement : nous vous l’avons remboursé sur votre carte.',
+  'email.refund.when':
+    'Un remboursement parvient habituellement à votre carte en 5 à 10 jours ouvrables.',
+  'checkout.earlier.paid': 'Votre paiement de {amount} a été accepté — voici votre commande.',
+  'checkout.error.notCancelable': 'Cette commande est payée et ne peut plus être annulée.',
   // Issue 20 : commandes et reçus (web/accounts/orders.tsx, order-receipt.tsx, le PDF) et
   // confidentialité en libre-service (web/accounts/privacy*.tsx, privacy-email.ts).
   'account.more.orders': 'Commandes et reçus',

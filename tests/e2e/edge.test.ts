@@ -385,6 +385,16 @@ describe('issue 18: text that nobody types is refused at the edge', () => {
     expect(badHost.status).toBe(400);
     await stillAnswers();
   });
+
+  // Issue 37 (RFC 9112 §3.2): two Host lines are a 400 with its reason, not a closed connection.
+  it('a request with two Host lines is a 400 in the visitor language', async () => {
+    const twoHosts = await raw(
+      `GET / HTTP/1.1\r\nHost: ${base.host}\r\nHost: elsewhere.test\r\nAccept-Language: fr-CA\r\nConnection: close\r\n\r\n`,
+    );
+    expect(twoHosts.status).toBe(400);
+    expect(twoHosts.body).toContain(fr('error.invalid'));
+    await stillAnswers();
+  });
 });
 
 describe('issue 18: slow and abusive clients', () => {

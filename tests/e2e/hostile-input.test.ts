@@ -101,6 +101,7 @@ beforeAll(async () => {
     DEMO_DATA: 'on',
     LOG_LEVEL: 'silent',
     PORT: '3000',
+    PUBLIC_ORIGIN: 'http://127.0.0.1:3000',
     // A test deployment: test cards, demo accounts, and keys of its own (decision 011).
     PAYMENTS: 'test',
     SESSION_SECRET: randomBytes(32).toString('hex'),

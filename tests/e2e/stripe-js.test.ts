@@ -86,6 +86,7 @@ beforeAll(async () => {
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     DEMO_DATA: 'on',
     LOG_LEVEL: 'warn',

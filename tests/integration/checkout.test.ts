@@ -401,6 +401,32 @@ describe('the wallet button (spec 1 §4 Wallet payment)', () => {
     expect((await call(`/api/payments/${orderId}/cancel`)).status).toBe(204);
     const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order?.status).toBe('canceled');
+    // Closing the sheet twice (a retried call) changes nothing and says nothing more.
+    expect((await call(`/api/payments/${orderId}/cancel`)).status).toBe(204);
+
+    // Issue 37: a paid order cannot be canceled, and the shopper is told so; it stays paid.
+    const second = await offering({ type: 'digital', bookType: 'digital' });
+    const bought = await call('/api/payments', {
+      data: {
+        type: 'payment',
+        attributes: { offeringId: second.offeringId, idempotencyKey: unique('api') },
+      },
+    });
+    const paidId = ((await bought.json()) as { data: { id: string } }).data.id;
+    expect(
+      (
+        await call(`/api/payments/${paidId}/confirm`, {
+          data: { type: 'payment', attributes: { token: TEST_WALLET_TOKEN } },
+        })
+      ).status,
+    ).toBe(200);
+    const refused = await call(`/api/payments/${paidId}/cancel`);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { errors: { detail: string }[] }).errors[0]?.detail).toBe(
+      'This order is paid and can no longer be canceled.',
+    );
+    const [stillPaid] = await database.db.select().from(orders).where(eq(orders.id, paidId));
+    expect(stillPaid?.status).toBe('fulfilled');
     // Bad input is a 4xx in words, never a 500: another shopper's order, a malformed id, junk.
     const [stranger] = await shoppers(1);
     const strangerWeb = testWebContext(database, { user: stranger!.user });

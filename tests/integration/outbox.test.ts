@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { offerings } from '#db/schema/catalog.ts';
@@ -9,7 +9,7 @@ import { outbox } from '#db/schema/events.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import { putInCart } from '#domain/commerce/cart.ts';
 import { placeOrder, recordSuccessfulPayment } from '#domain/commerce/orders.ts';
-import { claimDue, LEASE_MS } from '#domain/notifications/outbox.ts';
+import { claimDue, enqueue, LEASE_MS } from '#domain/notifications/outbox.ts';
 import { createSender, runOutboxOnce } from '#server/outbox-worker.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, unique } from '#tests/database.ts';
@@ -107,5 +107,50 @@ describe('order confirmation e-mail', () => {
     await runOutboxOnce(database.db, send, { now: later, publicOrigin: 'http://x' });
     await runOutboxOnce(database.db, send, { now: later, publicOrigin: 'http://x' });
     expect(filesMentioning(path.join(dataDir, 'outbox'), title)).toHaveLength(1);
+  });
+
+  // Issue 37: a reset link queued after a rush's order mails still leaves first.
+  it('account mails are claimed before order mails queued earlier', async () => {
+    const batch = unique('rush');
+    await database.db.transaction(async (tx) => {
+      for (let i = 0; i < 30; i += 1) {
+        await enqueue(tx, {
+          kind: 'order-confirmation',
+          dedupeKey: `${batch}:order:${i}`,
+          payload: { orderId: '00000000-0000-0000-0000-000000000000' },
+        });
+      }
+      await enqueue(tx, {
+        kind: 'account-link',
+        dedupeKey: `${batch}:reset`,
+        payload: { tokenId: 0 },
+      });
+    });
+    const claimed = await claimDue(database.db, new Date(Date.now() + 1_000), 10_000);
+    const keys = await database.db
+      .select({ id: outbox.id, dedupeKey: outbox.dedupeKey })
+      .from(outbox)
+      .where(
+        inArray(
+          outbox.id,
+          claimed.map((message) => message.id),
+        ),
+      );
+    const keyOf = new Map(keys.map((row) => [row.id, row.dedupeKey]));
+    const ours = claimed
+      .map((message) => keyOf.get(message.id))
+      .filter((key) => key?.startsWith(batch));
+    // What this test leased goes back to the queue for the other files on this database.
+    await database.db
+      .update(outbox)
+      .set({ availableAt: new Date() })
+      .where(
+        inArray(
+          outbox.id,
+          claimed.map((message) => message.id),
+        ),
+      );
+    expect(ours).toHaveLength(31);
+    expect(ours[0]).toBe(`${batch}:reset`);
   });
 });

@@ -176,6 +176,7 @@ export async function startServer(
     LTI_KEY: randomBytes(32).toString('hex'),
     HOST: '127.0.0.1',
     PORT: String(port),
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
     ...settings,
@@ -473,15 +474,34 @@ export type CheckoutResult = {
 };
 
 /** A logged-in shopper using the site with plain HTTP requests. */
+/**
+ * What a buyer does when a press of Pay gets no answer (issue 37):
+ * - `same-form`: presses Pay again on the same form (issue 13's test);
+ * - `return-to-cart`: goes back to the cart, as people do, and if it does not say the payment
+ *   went through, empties it, fills it again (new cart lines, so a new checkout key) and pays
+ *   from a new checkout page.
+ */
+export type Retry = 'same-form' | 'return-to-cart';
+
+/**
+ * Paying with Stripe (the stand-in): what Stripe.js does in the buyer's browser, confirming
+ * the payment with Stripe; answers the order the payment is for (its return address).
+ */
+export type BrowserStripe = { confirm(ref: string): string };
+
 export class Buyer {
   #cookies = new Map<string, string>();
   #csrf: string | null = null;
+  /** Orders this buyer has been told went through. */
+  readonly #told = new Set<string>();
 
   constructor(
     private readonly recorder: Recorder,
     private readonly base: () => string,
     readonly email: string,
     readonly userId: number,
+    private readonly retry: Retry = 'same-form',
+    private readonly stripe: BrowserStripe | null = null,
   ) {}
 
   #cookieHeader(): string {
@@ -564,10 +584,17 @@ export class Buyer {
     return `add to cart answered ${answer.outcome.status}: ${answer.body.slice(0, 300)}`;
   }
 
-  /** GET /checkout/: the form's idempotency key and CSRF token, 'empty' for a redirect. */
-  async checkoutForm(): Promise<{ key: string; csrf: string } | 'empty' | 'retry' | string> {
+  /**
+   * GET /checkout/: the form's idempotency key and CSRF token, 'empty' for a redirect to the
+   * cart, the order when the store found this cart's payment went through (issue 37).
+   */
+  async checkoutForm(): Promise<
+    { key: string; csrf: string } | { orderId: string } | 'empty' | 'retry' | string
+  > {
     const answer = await this.#send('/checkout/', 'checkout page');
     const { status } = answer.outcome;
+    const completed = /^\/checkout\/complete\/([0-9a-f-]{36})$/.exec(answer.outcome.location ?? '');
+    if (status === 302 && completed) return { orderId: completed[1]! };
     if (status === 302 && answer.outcome.location?.includes('/cart')) return 'empty';
     if (status === 0 || status === 503) return 'retry';
     if (status !== 200) return `checkout page answered ${status}`;
@@ -575,6 +602,84 @@ export class Buyer {
     const csrf = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(answer.body)?.[1];
     if (!key || !csrf) return 'checkout page without its form';
     return { key, csrf };
+  }
+
+  /**
+   * The cart page (issue 37): an order it says went through ("Your payment of … went through
+   * — here is your order") that this buyer was not told of yet, or 'none'.
+   */
+  async cartNotice(): Promise<{ orderId: string } | 'none' | 'retry' | string> {
+    const answer = await this.#send('/cart/', 'cart page');
+    const { status } = answer.outcome;
+    if (status === 0 || status === 503) return 'retry';
+    if (status !== 200) return `cart page answered ${status}`;
+    for (const found of answer.body.matchAll(
+      /<p class="alert alert--success"><a href="\/account\/orders\/([0-9a-f-]{36})"/g,
+    )) {
+      if (!this.#told.has(found[1]!)) return { orderId: found[1]! };
+    }
+    return 'none';
+  }
+
+  /** Removes every line from the cart (GET /api/cart, then DELETE each line). */
+  async emptyCart(): Promise<'emptied' | 'retry' | string> {
+    const token = await this.csrfToken();
+    if (!token) return 'retry';
+    const listed = await this.#send('/api/cart', 'cart (API)', {
+      headers: { Accept: 'application/vnd.api+json' },
+    });
+    if (listed.outcome.status === 0 || listed.outcome.status === 503) return 'retry';
+    if (listed.outcome.status !== 200) return `GET /api/cart answered ${listed.outcome.status}`;
+    const lines = (JSON.parse(listed.body)?.data ?? []) as { id: string }[];
+    for (const line of lines) {
+      const removed = await this.#send(`/api/cart/items/${line.id}`, 'remove from cart', {
+        method: 'DELETE',
+        headers: { Accept: 'application/vnd.api+json', 'X-CSRFToken': token, Origin: this.base() },
+      });
+      if (removed.outcome.status === 0 || removed.outcome.status === 503) return 'retry';
+      if (removed.outcome.status !== 204) return `DELETE answered ${removed.outcome.status}`;
+    }
+    return 'emptied';
+  }
+
+  /**
+   * Pay with Stripe (decision 007), as the checkout page does it: the form's start places the
+   * order and answers its payment's client secret; Stripe.js confirms it with Stripe (here the
+   * stand-in, which the server's kill cannot touch); Stripe sends the browser back to
+   * /checkout/return/{orderId}, which reads the payment and answers the order-complete page.
+   */
+  async payWithStripe(
+    form: { key: string; csrf: string },
+    needsAddress: boolean,
+  ): Promise<{ orderId: string } | 'retry' | string> {
+    const started = await this.#send('/checkout/', 'start payment', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: this.base() },
+      body: new URLSearchParams({
+        csrfmiddlewaretoken: form.csrf,
+        intent: 'start',
+        key: form.key,
+        ...(needsAddress ? ADDRESS : {}),
+      }).toString(),
+    });
+    const { status, location } = started.outcome;
+    const completed = /^\/checkout\/complete\/([0-9a-f-]{36})$/.exec(location ?? '');
+    if ((status === 302 || status === 303) && completed) return { orderId: completed[1]! };
+    if (status === 0 || status === 503) return 'retry';
+    const secret = /(pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+/.exec(started.body);
+    if (status !== 200 || !secret) {
+      return `start answered ${status}: ${started.body.replace(/\s+/g, ' ').slice(0, 300)}`;
+    }
+    const ref = secret[1]!;
+    const orderId = this.stripe!.confirm(ref);
+    const back = await this.#send(
+      `/checkout/return/${orderId}?payment_intent=${ref}&redirect_status=succeeded`,
+      'stripe return',
+    );
+    const done = /^\/checkout\/complete\/([0-9a-f-]{36})$/.exec(back.outcome.location ?? '');
+    if (back.outcome.status === 302 && done) return { orderId: done[1]! };
+    if (back.outcome.status === 0 || back.outcome.status === 503) return 'retry';
+    return `return answered ${back.outcome.status} ${back.outcome.location ?? ''}`;
   }
 
   /** Pay with the test card 4242 4242 4242 4242: the order id, or why not. */
@@ -629,7 +734,12 @@ export class Buyer {
       return result;
     };
     const overdue = () => this.recorder.now() > giveUpAt();
-    let stage: 'cart' | 'form' | 'pay' = 'cart';
+    const told = (orderId: string) => {
+      this.#told.add(orderId);
+      result.orderId = orderId;
+      return finish(null);
+    };
+    let stage: 'cart' | 'form' | 'pay' | 'back to the cart' = 'cart';
     let form: { key: string; csrf: string } | null = null;
     let added = 0;
     while (!overdue()) {
@@ -655,6 +765,7 @@ export class Buyer {
           stage = 'cart';
           continue;
         }
+        if (typeof answer === 'object' && 'orderId' in answer) return told(answer.orderId);
         if (typeof answer === 'object') {
           form = answer;
           result.key = answer.key;
@@ -662,14 +773,28 @@ export class Buyer {
           continue;
         }
         if (answer !== 'retry') return finish(answer);
-      } else {
+      } else if (stage === 'pay') {
         result.presses += 1;
-        const answer = await this.pay(form!, checkout.needsAddress);
-        if (typeof answer === 'object') {
-          result.orderId = answer.orderId;
-          return finish(null);
-        }
+        const answer = this.stripe
+          ? await this.payWithStripe(form!, checkout.needsAddress)
+          : await this.pay(form!, checkout.needsAddress);
+        if (typeof answer === 'object') return told(answer.orderId);
         if (answer !== 'retry') return finish(answer);
+        if (this.retry === 'return-to-cart') stage = 'back to the cart';
+      } else {
+        const notice = await this.cartNotice();
+        if (typeof notice === 'object') return told(notice.orderId);
+        if (notice === 'none') {
+          const emptied = await this.emptyCart();
+          if (emptied === 'emptied') {
+            added = 0;
+            stage = 'cart';
+          } else if (emptied !== 'retry') {
+            return finish(emptied);
+          }
+        } else if (notice !== 'retry') {
+          return finish(notice);
+        }
       }
       await sleep(pauseMs());
     }
@@ -756,6 +881,8 @@ export type Consistency = {
   orders: number;
   paidOrders: number;
   pendingOrders: number;
+  /** Charges the store gave back by itself (a duplicate, money for an order not waiting). */
+  refundedCharges: number;
   shipments: number;
   ownerships: number;
   mails: number;
@@ -772,11 +899,23 @@ export type Consistency = {
  * - no charge at the gateway for an order that is not paid;
  * - stock never negative, and every unit taken is held by exactly one live order line.
  */
+/** A charge at the gateway: `succeeded` (kept), `refunded`, or not taken. */
+export type Charge = { order_id: string; status: string; amount_cents: number };
+
 export async function checkConsistency(
   client: pg.Client,
   userIds: number[],
   results: CheckoutResult[],
   stockBefore: StockLedger,
+  options: {
+    /**
+     * A buyer back at the cart pays from a new form, whose key may not be the order's: the
+     * order placed by the first form is the one they are shown (issue 37).
+     */
+    keysMayDiffer?: boolean;
+    /** The gateway's charges when it is not the test gateway (Stripe's stand-in). */
+    charges?: Charge[];
+  } = {},
 ): Promise<Consistency> {
   const violations: string[] = [];
   const orders = (
@@ -810,9 +949,11 @@ export async function checkConsistency(
   const payments = await query<{ order_id: string; status: string; amount_cents: number }>(
     'select order_id, status, amount_cents from payments where order_id = any($1::uuid[])',
   );
-  const charges = await query<{ order_id: string; status: string; amount_cents: number }>(
-    'select order_id, status, amount_cents from test_gateway_payments where order_id = any($1::uuid[])',
-  );
+  const charges =
+    options.charges?.filter((charge) => byId.has(charge.order_id)) ??
+    (await query<Charge>(
+      'select order_id, status, amount_cents from test_gateway_payments where order_id = any($1::uuid[])',
+    ));
   const ownerships = await query<{ user_id: number; product_id: number; order_id: string }>(
     'select user_id, product_id, order_id from ownerships where order_id = any($1::uuid[]) and revoked_at is null',
   );
@@ -865,7 +1006,7 @@ export async function checkConsistency(
         `order ${order.id} confirmed to ${result.buyer} belongs to user ${order.user_id}`,
       );
     }
-    if (order.idempotency_key !== result.key) {
+    if (!options.keysMayDiffer && order.idempotency_key !== result.key) {
       violations.push(
         `order ${order.id} has key ${order.idempotency_key}, the form posted ${result.key}`,
       );
@@ -980,6 +1121,7 @@ export async function checkConsistency(
     orders: orders.length,
     paidOrders: paidOrders.length,
     pendingOrders: orders.filter((o) => o.status === 'pending').length,
+    refundedCharges: charges.filter((c) => c.status === 'refunded').length,
     shipments: shipments.length,
     ownerships: ownerships.length,
     mails: mails.length,

@@ -44,8 +44,8 @@ const AFTER_MS = 15_000;
 const RECOVERY_LIMIT_MS = 10_000;
 /** After the load stops, a checkout under way may take this long to finish. */
 const FINISH_MS = 30_000;
-/** The server's pool (10), its LISTEN connection, a probe, and some slack. */
-const MAX_SERVER_CONNECTIONS = 20;
+/** The server's pool (DATABASE_POOL_SIZE, 20), its LISTEN connection, a probe, and some slack. */
+const MAX_SERVER_CONNECTIONS = 30;
 
 const skipReason = whyNoPostgres();
 if (skipReason) console.warn(`PostgreSQL restart test skipped: ${skipReason}`);

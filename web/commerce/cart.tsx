@@ -8,6 +8,9 @@ import {
   removeFromCart,
   subtotalCents,
 } from '#domain/commerce/cart.ts';
+import { interruptedPayments } from '#domain/commerce/checkout.ts';
+import { RECOVERED_NOTICE_MS } from '#domain/commerce/duplicate-charge.ts';
+import { reconcilePayments } from '#domain/commerce/payment-recovery.ts';
 import { DomainError, Invalid } from '#domain/shared/errors.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { RemovedLinesNotice } from '#web/commerce/removed-lines-notice.tsx';
@@ -34,12 +37,25 @@ const CartForm = z.discriminatedUnion('intent', [
 // Anonymous shoppers have a cart too (their browser's), joined to the account's on login.
 // What the shopper already holds or cannot receive leaves the cart here, with the reason
 // (issue 19).
+// A buyer back from a payment whose answer never came (issue 37) is told it went through,
+// with the order, rather than shown the items again to pay twice: their open payments are
+// asked about first, and orders paid so in the last half hour are named.
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
-  const owner = cartOwnerOf(context.rc.user, context.anonymousKey);
+  const user = context.rc.user;
+  if (user) {
+    await reconcilePayments(context.rc.db, context.gateway, context.rc.now, { userId: user.id });
+  }
+  const owner = cartOwnerOf(user, context.anonymousKey);
   const { lines, removed } = owner
     ? await reconcileCart(context.rc, owner)
     : { lines: [], removed: [] };
-  return { lines, removed, subtotal: subtotalCents(lines) };
+  const recovered = user
+    ? await interruptedPayments(context.rc.db, {
+        userId: user.id,
+        since: new Date(context.rc.now.getTime() - RECOVERED_NOTICE_MS),
+      })
+    : [];
+  return { lines, removed, subtotal: subtotalCents(lines), recovered };
 });
 
 // Add To Cart / Update Cart from a product page (back to it: the button then reads View Cart),
@@ -69,13 +85,20 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
 });
 
 export default function CartPage() {
-  const { lines, removed, subtotal } = useLoaderData<typeof loader>();
+  const { lines, removed, subtotal, recovered } = useLoaderData<typeof loader>();
   const t = useT();
   const locale = useLocale();
   const csrfToken = useCsrfToken();
   return (
     <section className="narrow stack">
       <h1>{t('cart.title')}</h1>
+      {recovered.map((order) => (
+        <p key={order.orderId} className="alert alert--success">
+          <Link to={`/account/orders/${order.orderId}`}>
+            {t('checkout.earlier.paid', { amount: formatMoney(locale, order.totalCents, 'USD') })}
+          </Link>
+        </p>
+      ))}
       <RemovedLinesNotice removed={removed} />
       {lines.length === 0 ? (
         <p>{t('checkout.error.emptyCart')}</p>

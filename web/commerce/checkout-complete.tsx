@@ -33,6 +33,12 @@ export default function CheckoutCompletePage() {
   return (
     <section className="narrow stack">
       <h1>{t('checkout.complete.title')}</h1>
+      {order.recovered ? (
+        // An earlier press of Pay went through while its answer was lost (issue 37).
+        <p className="alert alert--success">
+          {t('checkout.earlier.paid', { amount: formatMoney(locale, order.totalCents, 'USD') })}
+        </p>
+      ) : null}
       <p>
         {t(order.next.onShelf ? 'checkout.complete.intro' : 'order.introNoDigital')}
         {order.next.printed ? ` ${t('order.printOnDemand')}` : null}

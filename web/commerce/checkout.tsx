@@ -27,6 +27,7 @@ import {
 } from '#domain/commerce/fulfilment-rules.ts';
 import { placeOrder } from '#domain/commerce/orders.ts';
 import { paymentFailureOf } from '#domain/commerce/payment-failure.ts';
+import { reconcilePayments } from '#domain/commerce/payment-recovery.ts';
 import { parseShippingAddress } from '#domain/commerce/shipping-address.ts';
 import { DomainError } from '#domain/shared/errors.ts';
 import { parseId } from '#domain/shared/id.ts';
@@ -74,6 +75,12 @@ const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'city', 'region', 'postalCode'
 // the same order. `payment_error` is a failure reported by /checkout/return/{orderId}.
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const user = requireUser(request, context);
+  // Back from a payment whose answer never came (issue 37): a charge that went through is
+  // that order, shown with "Your payment … went through", never a second payment to make.
+  const recovered = await reconcilePayments(context.rc.db, context.gateway, context.rc.now, {
+    userId: user.id,
+  });
+  if (recovered.settled[0]) throw redirect(`/checkout/complete/${recovered.settled[0]}`);
   // Nothing reaches payment that the shopper already has or cannot receive (issue 19): such
   // lines leave the cart here, and the page says which and why.
   const { lines, removed } = await reconcileCart(context.rc, { userId: user.id });
