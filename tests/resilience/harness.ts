@@ -161,7 +161,8 @@ export type Server = {
  */
 export async function startServer(
   databaseUrl: string,
-  settings: Record<string, string> = {},
+  /** Environment for the server on top of the defaults; undefined removes a default. */
+  settings: Record<string, string | undefined> = {},
 ): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shelfmark-resilience-data-'));
@@ -181,6 +182,7 @@ export async function startServer(
     DATA_DIR: dataDir,
     ...settings,
   };
+  for (const [name, value] of Object.entries(settings)) if (value === undefined) delete env[name];
   const base = `http://127.0.0.1:${port}`;
   const logPath = path.join(dataDir, 'server.log');
   const log = createWriteStream(logPath, { flags: 'a' });
@@ -494,6 +496,8 @@ export class Buyer {
   #csrf: string | null = null;
   /** Orders this buyer has been told went through. */
   readonly #told = new Set<string>();
+  /** What this checkout asked and was answered, said when it fails. */
+  #trail: string[] = [];
 
   constructor(
     private readonly recorder: Recorder,
@@ -530,6 +534,8 @@ export class Buyer {
       headers: { Cookie: this.#cookieHeader(), ...options.headers },
     });
     this.#keep(answer.setCookies);
+    const { status, error, location } = answer.outcome;
+    this.#trail.push(`${label} → ${status || error}${location ? ` ${location}` : ''}`);
     return answer;
   }
 
@@ -728,8 +734,9 @@ export class Buyer {
       endedAt: 0,
       failure: null,
     };
+    this.#trail = [];
     const finish = (failure: string | null) => {
-      result.failure = failure;
+      result.failure = failure && `${failure} (after: ${this.#trail.slice(-12).join('; ')})`;
       result.endedAt = this.recorder.now();
       return result;
     };
