@@ -39,10 +39,10 @@ const BUYERS = 20;
 const CHECKOUTS_PER_BUYER = 60;
 /** A buyer's pause between one order and the next. */
 const BETWEEN_CHECKOUTS_MS = 100;
-/** Per gateway: the two runs together kill the server about thirty times. */
-const MIN_KILLS = 12;
+/** Per gateway: the two runs together kill the server twenty to thirty times. */
+const MIN_KILLS = 10;
 const MIN_RUN_MS = 30_000;
-const MAX_RUN_MS = 75_000;
+const MAX_RUN_MS = 110_000;
 /** Every third checkout also buys a physical item with counted stock (a shipment, a unit). */
 const PHYSICAL_EVERY = 3;
 const STOCKED_OFFERINGS = 3;
