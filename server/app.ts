@@ -225,7 +225,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           (await checkCsrf(request, context)) ??
           (url.pathname.startsWith('/api/')
             ? await handleApiRequest(request, context)
-            : await renderPage(request, context));
+            : await renderPage(protocolPost(request), context));
       } else {
         response = unavailable(request);
       }
@@ -638,6 +638,22 @@ function errorResponse(
 ): Response {
   const json = wantsJson(new URL(request.url).pathname, request.headers.get('accept'));
   return renderError({ json, locale, status, key });
+}
+
+/**
+ * A POST another site makes by design (a campus's SAML answer, a courseware tool's launch:
+ * server/csrf-exempt.ts), handed to React Router without its Origin header. React Router
+ * refuses an action whose Origin is another site's or `null` (its own CSRF check), before
+ * any of the protocol's checks run: every real SAML sign-in failed with 400 (issue 37). These
+ * exact paths check what their protocol signs instead (signature, audience, InResponseTo,
+ * state, nonce); every other path keeps both CSRF checks.
+ */
+function protocolPost(request: Request): Request {
+  if (request.method !== 'POST' || !request.headers.has('origin')) return request;
+  if (!isCsrfExempt(new URL(request.url).pathname)) return request;
+  const headers = new Headers(request.headers);
+  headers.delete('origin');
+  return new Request(request, { headers });
 }
 
 /** 503 while the database is away, in the visitor's language, with Retry-After. */

@@ -54,3 +54,57 @@ export function isCampusRequest(body: Record<string, unknown>): body is CampusRe
     body.clientId.length <= 100
   );
 }
+
+/**
+ * Issue 37: a campus signing in at the journey's own SAML IdP (SimpleSAMLphp on 127.0.0.1),
+ * for the addresses of `domain`; the IdP's people sign in as new students of it.
+ */
+export type SamlCampusRequest = {
+  domain: string;
+  entityId: string;
+  ssoUrl: string;
+  certificate: string;
+  spEntityId: string;
+};
+
+export async function makeSamlCampus(
+  db: Database,
+  request: SamlCampusRequest,
+): Promise<{ title: string }> {
+  made += 1;
+  const title = `Journey SAML University ${process.pid}-${made}`;
+  const [org] = await db
+    .insert(organizations)
+    .values({ title })
+    .returning({ id: organizations.id });
+  await db.insert(campusSignIns).values({
+    orgId: org!.id,
+    protocol: 'saml',
+    emailDomains: [request.domain],
+    samlIdpEntityId: request.entityId,
+    samlSsoUrl: request.ssoUrl,
+    samlSigningCert: request.certificate,
+    samlSpEntityId: request.spEntityId,
+    emailAttribute: 'mail',
+    firstNameAttribute: 'givenName',
+    lastNameAttribute: 'sn',
+    campusIdAttribute: 'uid',
+  });
+  return { title };
+}
+
+export function isSamlCampusRequest(body: Record<string, unknown>): body is SamlCampusRequest {
+  const local = (value: unknown) =>
+    typeof value === 'string' && /^http:\/\/127\.0\.0\.1:\d+\/[\w./-]*$/.test(value);
+  return (
+    typeof body.domain === 'string' &&
+    /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(body.domain) &&
+    local(body.entityId) &&
+    local(body.ssoUrl) &&
+    typeof body.certificate === 'string' &&
+    body.certificate.includes('BEGIN CERTIFICATE') &&
+    body.certificate.length < 10_000 &&
+    typeof body.spEntityId === 'string' &&
+    body.spEntityId.length <= 200
+  );
+}

@@ -17,7 +17,13 @@ import { PICTURE_BOOK_POSITION } from '#db/seed/publisher-feed.ts';
 const OFFLINE_BOOK_POSITION = PICTURE_BOOK_POSITION + 1;
 
 import { redeemCodeDigest } from '#domain/access/redeem.ts';
-import { isCampusRequest, makeCampus, makeOrganization } from './campus-fixture.ts';
+import {
+  isCampusRequest,
+  isSamlCampusRequest,
+  makeCampus,
+  makeOrganization,
+  makeSamlCampus,
+} from './campus-fixture.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -365,6 +371,13 @@ export async function startFixtureServer(options: {
       // Issue 20: a campus signing in at the journey's own OpenID provider (campus-fixture.ts).
       if (!isCampusRequest(body)) return send(res, 400, { error: 'issuer (127.0.0.1), clientId' });
       return send(res, 201, await makeCampus(options.db, body));
+    }
+    if (req.url === '/saml-campus') {
+      // Issue 37: a campus signing in at the journey's own SAML IdP (campus-fixture.ts).
+      if (!isSamlCampusRequest(body)) {
+        return send(res, 400, { error: 'domain, entityId and ssoUrl (127.0.0.1), certificate' });
+      }
+      return send(res, 201, await makeSamlCampus(options.db, body));
     }
     if (req.url === '/organizations') {
       // Issue 20: an organisation of the journey's own, without campus sign-in yet.

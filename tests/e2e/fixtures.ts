@@ -75,6 +75,13 @@ export function makeOrganization(): Promise<{ id: number; title: string }> {
   return call('/organizations', {});
 }
 
+/** Issue 37: a campus of this journey alone, signing in at its own SAML IdP. */
+export function makeSamlCampus(
+  request: import('./campus-fixture.ts').SamlCampusRequest,
+): Promise<{ title: string }> {
+  return call('/saml-campus', request);
+}
+
 /** Issue 20: a campus of this journey alone, signing in at its own OpenID provider. */
 export function makeCampus(request: {
   issuer: string;
