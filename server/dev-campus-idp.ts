@@ -18,6 +18,8 @@ export type CampusPerson = {
   givenName: string;
   familyName: string;
   studentId: string;
+  /** What the provider says of the address (`email_verified`); true unless said. */
+  emailVerified?: boolean;
 };
 
 export type DevCampusIdp = { issuer: string; close(): Promise<void> };
@@ -106,7 +108,7 @@ export async function startDevCampusIdp(options: {
 }): Promise<DevCampusIdp> {
   const title = options.title ?? 'Northfield State University';
   const host = options.host ?? '127.0.0.1';
-  const people = options.people ?? DEMO_CAMPUS_PEOPLE;
+  const people: readonly CampusPerson[] = options.people ?? DEMO_CAMPUS_PEOPLE;
   const password = options.password ?? DEMO_CAMPUS_PASSWORD;
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -160,7 +162,7 @@ export async function startDevCampusIdp(options: {
           return {
             sub: person.sub,
             email: person.email,
-            email_verified: true,
+            email_verified: person.emailVerified ?? true,
             given_name: person.givenName,
             family_name: person.familyName,
             name: `${person.givenName} ${person.familyName}`,

@@ -15,6 +15,7 @@ import { claimSectionInvitations } from '#domain/courses/section-invitations.ts'
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound, TooManyRequests } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
+import { queueAccountLink } from './account-links.ts';
 import { storedCertificates } from './campus-settings.ts';
 import {
   CAMPUS_REQUEST_TTL_MS,
@@ -496,6 +497,9 @@ async function signInCampusUser(
   profile: CampusProfile,
   options: { next: string; linkUserId: number | null; emailVouched: boolean },
 ): Promise<CampusOutcome> {
+  // The campus vouches for an address of its own domains, unless it says it has not verified
+  // it (OpenID's email_verified=false): never verified nor linked on such a claim (issue 37).
+  const vouched = options.emailVouched && campusForEmail(profile.email, [campus]) !== null;
   return ctx.db.transaction(async (tx) => {
     const [linked] = await tx
       .select({ id: users.id, isActive: users.isActive })
@@ -526,8 +530,7 @@ async function signInCampusUser(
             emailVerified: holder.emailVerifiedAt !== null,
           }
         : null,
-      emailInCampusDomains:
-        options.emailVouched && campusForEmail(profile.email, [campus]) !== null,
+      emailInCampusDomains: vouched,
     });
     if (decision.kind === 'refuse') return { ok: false, reason: decision.reason } as const;
     let userId: number;
@@ -541,15 +544,26 @@ async function signInCampusUser(
           lastName: profile.lastName,
           orgId: campus.orgId,
           languageCode: ctx.locale,
-          // Accounts from campus sign-in are verified by the campus (issue 20).
-          emailVerifiedAt: ctx.now,
+          // An address the campus vouches for is verified (issue 20); one it says it has not
+          // verified, or outside its domains, is proved by a mailed link first (issue 37).
+          emailVerifiedAt: vouched ? ctx.now : null,
         })
         .returning({ id: users.id });
       userId = row!.id;
       created = true;
-      // The campus vouched for the address: the places a bookstore kept for it are theirs now,
-      // as a mailed link would have made them (issue 20).
-      await claimSectionInvitations(tx, { userId, email: profile.email, now: ctx.now });
+      if (vouched) {
+        // The places a bookstore kept for the address are theirs now, as a mailed link would
+        // have made them (issue 20).
+        await claimSectionInvitations(tx, { userId, email: profile.email, now: ctx.now });
+      } else {
+        await queueAccountLink(tx, {
+          userId,
+          purpose: 'verify-email',
+          email: profile.email,
+          now: ctx.now,
+          next: options.next,
+        });
+      }
     } else {
       userId = decision.userId;
     }

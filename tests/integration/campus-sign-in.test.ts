@@ -3,16 +3,18 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignedXml } from 'xml-crypto';
 import type { DatabaseHandle } from '#db/client.ts';
+import { accountTokens } from '#db/schema/account-tokens.ts';
 import { sessions, users } from '#db/schema/accounts.ts';
 import {
   campusIdentities,
   campusSignInRequests,
   campusSignIns,
 } from '#db/schema/campus-sign-in.ts';
+import { outbox } from '#db/schema/events.ts';
 import { organizations } from '#db/schema/sites.ts';
 import {
   CAMPUS_REQUEST_TTL_MS,
@@ -105,6 +107,23 @@ beforeAll(async () => {
         givenName: 'Ed',
         familyName: 'Existing',
         studentId: 'E1',
+      },
+      // Issue 37: the provider says it has not verified these addresses.
+      {
+        sub: 'oidc-unverified',
+        email: `unverified@${oidcDomain}`,
+        givenName: 'Una',
+        familyName: 'Verified',
+        studentId: 'U1',
+        emailVerified: false,
+      },
+      {
+        sub: 'oidc-takeover',
+        email: `victim@${oidcDomain}`,
+        givenName: 'Mallory',
+        familyName: 'Taker',
+        studentId: 'T1',
+        emailVerified: false,
       },
     ],
   });
@@ -275,6 +294,56 @@ describe('issue 20: campus sign-in with OpenID Connect against oidc-provider', (
     const result = await signInAtProvider(url, `existing@${oidcDomain}`);
     const outcome = await finishOidcSignIn(ctx(), (result as { callback: URL }).callback);
     expect(outcome).toMatchObject({ ok: true, userId, created: false });
+  });
+
+  // Issue 37: an ID token with email_verified=false made an account marked verified.
+  it('an address the provider has not verified: an account, but unverified, and a link mailed', async () => {
+    const url = await startCampusSignIn(ctx(), {
+      campusId: oidcCampusId,
+      next: '/shelf',
+      origin: APP,
+    });
+    const result = await signInAtProvider(url, `unverified@${oidcDomain}`);
+    const outcome = await finishOidcSignIn(ctx(), (result as { callback: URL }).callback);
+    expect(outcome).toMatchObject({ ok: true, created: true });
+    const [user] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `unverified@${oidcDomain}`));
+    expect(user?.emailVerifiedAt).toBeNull();
+    const mailed = await database.db
+      .select({ kind: outbox.kind })
+      .from(outbox)
+      .innerJoin(accountTokens, sql`${accountTokens.id} = (${outbox.payload}->>'tokenId')::int`)
+      .where(and(eq(accountTokens.userId, user!.id), eq(accountTokens.purpose, 'verify-email')));
+    expect(mailed).toEqual([{ kind: 'account-link' }]);
+  });
+
+  it('an unverified campus identity claiming a password account’s address never reaches it', async () => {
+    const victimId = await createUser(database.db, {
+      email: `victim@${oidcDomain}`,
+      password: 'a-long-password-1',
+      firstName: 'Vic',
+      lastName: 'Tim',
+    });
+    await database.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.id, victimId));
+    const url = await startCampusSignIn(ctx(), {
+      campusId: oidcCampusId,
+      next: '/shelf',
+      origin: APP,
+    });
+    const result = await signInAtProvider(url, `victim@${oidcDomain}`);
+    const outcome = await finishOidcSignIn(ctx(), (result as { callback: URL }).callback);
+    expect(outcome).toEqual({ ok: false, reason: 'account-not-verified' });
+    expect(
+      await database.db
+        .select()
+        .from(campusIdentities)
+        .where(eq(campusIdentities.userId, victimId)),
+    ).toEqual([]);
   });
 
   it('signed in with a password, the student links their campus identity (then link)', async () => {
