@@ -147,10 +147,13 @@ export async function startDevCampusIdp(options: {
       AccessToken: 600,
       IdToken: 600,
     },
+    scopes: ['openid', 'email', 'profile', 'campus_id'],
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
-      profile: ['given_name', 'family_name', 'name', 'student_id'],
+      profile: ['given_name', 'family_name', 'name'],
+      // As campuses do (issue 37): the student number only with a scope of the campus's own.
+      campus_id: ['student_id'],
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx, id) {
@@ -182,7 +185,8 @@ export async function startDevCampusIdp(options: {
         clientId: client.clientId,
         accountId: session.accountId,
       });
-      grant.addOIDCScope('openid email profile');
+      // Whatever the campus app asks of the scopes this provider knows (issue 37: campus_id).
+      grant.addOIDCScope('openid email profile campus_id');
       await grant.save();
       return grant;
     },

@@ -20,6 +20,9 @@ export const campusSignIns = pgTable(
     oidcClientId: text(),
     // AES-256-GCM under a key derived from LTI_KEY (decision 023); null: a public client (PKCE only).
     oidcClientSecretCiphertext: text(),
+    // The scopes asked for, space-separated (issue 37: a campus id often comes with a scope of
+    // the campus's own); null: openid email profile.
+    oidcScopes: text(),
     // SAML 2.0: the IdP's metadata we keep, and our SP entity id (the audience we expect).
     samlIdpEntityId: text(),
     samlSsoUrl: text(),

@@ -50,6 +50,8 @@ export async function seedCampusSignIn(
       emailDomains: [DEMO_CAMPUS_DOMAIN],
       oidcIssuer: DEMO_CAMPUS_ISSUER,
       oidcClientId: DEMO_CAMPUS_CLIENT_ID,
+      // The student number comes with the campus's own scope (issue 37).
+      oidcScopes: 'openid email profile campus_id',
       campusIdAttribute: 'student_id',
     })
     .returning({ id: campusSignIns.id });

@@ -30,6 +30,8 @@ export type CampusSettingsRow = {
   emailDomains: string[];
   oidcIssuer: string | null;
   oidcClientId: string | null;
+  /** The scopes asked for, space-separated; null: DEFAULT_OIDC_SCOPES. */
+  oidcScopes: string | null;
   /** Whether a client secret is stored; the secret itself is never read back. */
   hasClientSecret: boolean;
   samlIdpEntityId: string | null;
@@ -76,6 +78,7 @@ export async function campusSettings(ctx: RequestContext): Promise<{
       emailDomains: campus.emailDomains,
       oidcIssuer: campus.oidcIssuer,
       oidcClientId: campus.oidcClientId,
+      oidcScopes: campus.oidcScopes,
       hasClientSecret: campus.oidcClientSecretCiphertext !== null,
       samlIdpEntityId: campus.samlIdpEntityId,
       samlSsoUrl: campus.samlSsoUrl,
@@ -143,6 +146,7 @@ export async function saveCampusSettings(
       campusIdAttribute: s.campusIdAttribute,
       oidcIssuer: s.oidc?.issuer ?? null,
       oidcClientId: s.oidc?.clientId ?? null,
+      oidcScopes: s.oidc ? s.oidc.scopes.join(' ') : null,
       samlIdpEntityId: s.saml?.idpEntityId ?? null,
       samlSsoUrl: s.saml?.ssoUrl ?? null,
       samlSigningCert: s.saml?.signingCert ?? null,

@@ -8,6 +8,7 @@ import {
   parseEmailDomains,
   parseIdpMetadata,
   parseIssuer,
+  parseOidcScopes,
   storedCertificates,
 } from './campus-settings.ts';
 
@@ -280,6 +281,7 @@ const blank: CampusSettingsForm = {
   campusIdAttribute: '',
   oidcIssuer: 'https://login.example.edu',
   oidcClientId: 'shelfmark',
+  oidcScopes: '',
   oidcClientSecret: '',
   clearClientSecret: false,
   samlMetadata: '',
@@ -307,7 +309,12 @@ describe('issue 20 campus settings: the whole form', () => {
         firstNameAttribute: 'given_name',
         lastNameAttribute: 'family_name',
         campusIdAttribute: null,
-        oidc: { issuer: 'https://login.example.edu', clientId: 'shelfmark', secret: 'keep' },
+        oidc: {
+          issuer: 'https://login.example.edu',
+          clientId: 'shelfmark',
+          scopes: ['openid', 'email', 'profile'],
+          secret: 'keep',
+        },
         saml: null,
       },
     });
@@ -368,6 +375,43 @@ describe('issue 20 campus settings: the whole form', () => {
     expect(result.ok === false && result.errors).toMatchObject({
       orgId: { key: 'manage.campus.error.org' },
       protocol: { key: 'manage.campus.error.protocol' },
+    });
+  });
+});
+
+// Issue 37: the campus id often comes only with a scope of the campus's own.
+describe('issue 37 campus settings: the scopes asked for', () => {
+  it('blank asks for openid email profile', () => {
+    expect(parseOidcScopes('')).toEqual({ ok: true, scopes: ['openid', 'email', 'profile'] });
+    expect(parseOidcScopes('  \n ')).toEqual({ ok: true, scopes: ['openid', 'email', 'profile'] });
+  });
+
+  it('the campus’s own scopes, by spaces or commas, openid always first and once', () => {
+    expect(parseOidcScopes('email profile student_id')).toEqual({
+      ok: true,
+      scopes: ['openid', 'email', 'profile', 'student_id'],
+    });
+    expect(parseOidcScopes('profile,openid, urn:campus:id')).toEqual({
+      ok: true,
+      scopes: ['openid', 'profile', 'urn:campus:id'],
+    });
+  });
+
+  it('refuses quotes, backslashes, control characters and more than 20 scopes', () => {
+    expect(parseOidcScopes('email "x"')).toEqual({ ok: false });
+    expect(parseOidcScopes('email a\\b')).toEqual({ ok: false });
+    expect(parseOidcScopes('email \u0001')).toEqual({ ok: false });
+    expect(parseOidcScopes('é')).toEqual({ ok: false });
+    expect(parseOidcScopes(Array.from({ length: 20 }, (_, i) => `s${i}`).join(' ')).ok).toBe(true);
+    expect(parseOidcScopes(Array.from({ length: 21 }, (_, i) => `s${i}`).join(' ')).ok).toBe(false);
+    expect(parseOidcScopes('x'.repeat(100)).ok).toBe(true);
+    expect(parseOidcScopes('x'.repeat(101)).ok).toBe(false);
+  });
+
+  it('a form with bad scopes says so on that field', () => {
+    expect(checkCampusSettings({ ...blank, oidcScopes: 'email "x"' }, facts)).toEqual({
+      ok: false,
+      errors: { oidcScopes: { key: 'manage.campus.error.scopes' } },
     });
   });
 });

@@ -287,6 +287,8 @@ export type CampusSettingsForm = {
   campusIdAttribute: string;
   oidcIssuer: string;
   oidcClientId: string;
+  /** The scopes to ask for, separated by spaces (blank: DEFAULT_OIDC_SCOPES). */
+  oidcScopes: string;
   /** Write-only: blank keeps the stored one. */
   oidcClientSecret: string;
   /** Forget the stored secret: a public client (PKCE only). */
@@ -306,7 +308,12 @@ export type CampusSettings = {
   firstNameAttribute: string;
   lastNameAttribute: string;
   campusIdAttribute: string | null;
-  oidc: { issuer: string; clientId: string; secret: 'keep' | 'clear' | { set: string } } | null;
+  oidc: {
+    issuer: string;
+    clientId: string;
+    scopes: string[];
+    secret: 'keep' | 'clear' | { set: string };
+  } | null;
   saml: { idpEntityId: string; ssoUrl: string; signingCert: string; spEntityId: string } | null;
 };
 
@@ -377,10 +384,13 @@ export function checkCampusSettings(
     if (secret && (secret.length < 8 || secret.length > 500)) {
       fail('oidcClientSecret', 'manage.campus.error.secret');
     }
-    if (issuer.ok && clientId) {
+    const scopes = parseOidcScopes(form.oidcScopes);
+    if (!scopes.ok) fail('oidcScopes', 'manage.campus.error.scopes');
+    if (issuer.ok && clientId && scopes.ok) {
       oidc = {
         issuer: issuer.issuer,
         clientId,
+        scopes: scopes.scopes,
         secret: secret ? { set: secret } : form.clearClientSecret ? 'clear' : 'keep',
       };
     }
@@ -442,6 +452,26 @@ export function checkCampusSettings(
       saml,
     },
   };
+}
+
+/** What a campus's provider is asked for when its settings name no scopes. */
+export const DEFAULT_OIDC_SCOPES: readonly string[] = ['openid', 'email', 'profile'];
+
+/** RFC 6749 §3.3: a scope token is printable ASCII without space, '"' or '\\'. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]{1,100}$/;
+
+/**
+ * Issue 37: the scopes a campus's OpenID provider is asked for, as its IT names them (a campus
+ * id often comes only with a scope of its own, `student_id`, `urn:campus:id`). Separated by
+ * spaces or commas; `openid` is always asked; blank is DEFAULT_OIDC_SCOPES; at most 20.
+ */
+export function parseOidcScopes(raw: string): { ok: true; scopes: string[] } | { ok: false } {
+  const tokens = raw.split(/[\s,]+/).filter(Boolean);
+  if (tokens.length === 0) return { ok: true, scopes: [...DEFAULT_OIDC_SCOPES] };
+  if (tokens.length > 20 || !tokens.every((token) => SCOPE_TOKEN.test(token))) {
+    return { ok: false };
+  }
+  return { ok: true, scopes: [...new Set(['openid', ...tokens])] };
 }
 
 /** Our SP entity id offered for a new SAML campus: one per store, named for the ACS's home. */

@@ -16,7 +16,7 @@ import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound, TooManyRequests } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
 import { queueAccountLink } from './account-links.ts';
-import { storedCertificates } from './campus-settings.ts';
+import { DEFAULT_OIDC_SCOPES, storedCertificates } from './campus-settings.ts';
 import {
   CAMPUS_REQUEST_TTL_MS,
   type CampusProfile,
@@ -217,7 +217,8 @@ export async function startCampusSignIn(
     });
     const params: Record<string, string> = {
       redirect_uri: `${input.origin}${OIDC_CALLBACK_PATH}`,
-      scope: 'openid email profile',
+      // The campus's own scopes where its settings name them (issue 37: its campus id).
+      scope: campus.oidcScopes ?? DEFAULT_OIDC_SCOPES.join(' '),
       response_type: 'code',
       state,
       nonce,
@@ -566,6 +567,19 @@ async function signInCampusUser(
       }
     } else {
       userId = decision.userId;
+    }
+    if (decision.kind === 'sign-in' && profile.campusId) {
+      // The campus id as the campus says it now (rosters and bursar billing match by it).
+      await tx
+        .update(campusIdentities)
+        .set({ campusId: profile.campusId })
+        .where(
+          and(
+            eq(campusIdentities.issuer, issuer),
+            eq(campusIdentities.subject, profile.subject),
+            sql`${campusIdentities.campusId} is distinct from ${profile.campusId}`,
+          ),
+        );
     }
     if (decision.kind !== 'sign-in') {
       await tx.insert(campusIdentities).values({

@@ -1743,6 +1743,9 @@ export const en = {
   'manage.campus.field.campusIdAttribute': 'Campus id claim or attribute (optional)',
   'manage.campus.field.oidcIssuer': 'Issuer or discovery URL',
   'manage.campus.field.oidcClientId': 'Client id',
+  'manage.campus.field.oidcScopes': 'Scopes to request',
+  'manage.campus.help.oidcScopes':
+    'Separated by spaces. Blank asks for openid email profile. Add the scope that carries the campus id if your provider has one (for example student_id); openid is always asked.',
   'manage.campus.field.oidcClientSecret': 'Client secret',
   'manage.campus.secretKept': 'Stored: leave blank to keep it',
   'manage.campus.field.clearClientSecret':
@@ -1776,6 +1779,8 @@ export const en = {
   'manage.campus.error.loopback':
     'A plain http address on this machine is only for a test store; enter an https address.',
   'manage.campus.error.clientId': 'Enter a client id without spaces.',
+  'manage.campus.error.scopes':
+    'Enter at most 20 scopes separated by spaces, each without quotes or backslashes.',
   'manage.campus.error.secret': 'The secret must have between 8 and 500 characters.',
   'manage.campus.error.entityId':
     'Enter a URI (for example https://idp.example.edu/idp/shibboleth).',

@@ -1800,6 +1800,9 @@ export const frCA: Record<MessageId, string> = {
     'Revendication ou attribut du matricule du campus (facultatif)',
   'manage.campus.field.oidcIssuer': 'Émetteur ou adresse de découverte',
   'manage.campus.field.oidcClientId': 'Identifiant client',
+  'manage.campus.field.oidcScopes': 'Portées à demander',
+  'manage.campus.help.oidcScopes':
+    'Séparées par des espaces. Vide, on demande openid email profile. Ajoutez la portée qui donne le numéro d’étudiant du campus si votre fournisseur en a une (par exemple student_id); openid est toujours demandée.',
   'manage.campus.field.oidcClientSecret': 'Secret client',
   'manage.campus.secretKept': 'Enregistré : laissez vide pour le garder',
   'manage.campus.field.clearClientSecret':
@@ -1834,6 +1837,8 @@ export const frCA: Record<MessageId, string> = {
   'manage.campus.error.loopback':
     'Une adresse http sur cette machine est réservée à une boutique de test; entrez une adresse https.',
   'manage.campus.error.clientId': 'Entrez un identifiant client sans espaces.',
+  'manage.campus.error.scopes':
+    'Entrez au plus 20 portées séparées par des espaces, sans guillemets ni barres obliques inverses.',
   'manage.campus.error.secret': 'Le secret doit compter entre 8 et 500 caractères.',
   'manage.campus.error.entityId':
     'Entrez un URI (par exemple https://idp.exemple.ca/idp/shibboleth).',

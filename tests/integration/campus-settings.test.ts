@@ -71,6 +71,7 @@ const empty = {
   campusIdAttribute: '',
   oidcIssuer: '',
   oidcClientId: '',
+  oidcScopes: '',
   oidcClientSecret: '',
   samlMetadata: '',
   samlIdpEntityId: '',
@@ -205,6 +206,8 @@ describe('issue 20: a manager configures an OpenID Connect campus', () => {
       campusIdAttribute: 'student_id',
       oidcIssuer: `${idp.issuer}/.well-known/openid-configuration`,
       oidcClientId: 'shelfmark-settings',
+      // Issue 37: the campus id comes only with the campus's own scope.
+      oidcScopes: 'email profile campus_id',
       oidcClientSecret: 'a-client-secret-of-the-campus',
     });
     expect(result.status).toBe(302);
@@ -223,6 +226,7 @@ describe('issue 20: a manager configures an OpenID Connect campus', () => {
       firstNameAttribute: 'given_name',
       lastNameAttribute: 'family_name',
       campusIdAttribute: 'student_id',
+      oidcScopes: 'openid email profile campus_id',
       samlSsoUrl: null,
     });
     expect(row!.oidcClientSecretCiphertext).not.toContain('a-client-secret');
@@ -251,6 +255,7 @@ describe('issue 20: a manager configures an OpenID Connect campus', () => {
       emailDomains: oidcDomain,
       oidcIssuer: idp.issuer,
       oidcClientId: 'shelfmark-settings',
+      oidcScopes: 'openid email profile campus_id',
       campusIdAttribute: 'student_id',
     };
     expect((await post(manager, again)).status).toBe(302);

@@ -131,6 +131,8 @@ beforeAll(async () => {
   oidcCampusId = await newCampus('oidc', oidcDomain, {
     oidcIssuer: idp.issuer,
     oidcClientId: 'shelfmark-test',
+    // Issue 37: the student number comes only with the campus's own scope.
+    oidcScopes: 'openid email profile campus_id',
     campusIdAttribute: 'student_id',
   });
   keyDir = mkdtempSync(path.join(tmpdir(), 'campus-saml-'));
@@ -242,6 +244,7 @@ describe('issue 20: campus sign-in with OpenID Connect against oidc-provider', (
     });
     const authorization = new URL(url);
     expect(authorization.origin).toBe(idp.issuer);
+    expect(authorization.searchParams.get('scope')).toBe('openid email profile campus_id');
     expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorization.searchParams.get('state')).toBeTruthy();
     expect(authorization.searchParams.get('nonce')).toBeTruthy();

@@ -43,6 +43,7 @@ const campusSchema = z.object({
   campusIdAttribute: text(500),
   oidcIssuer: text(2100),
   oidcClientId: text(500),
+  oidcScopes: text(2100),
   oidcClientSecret: text(1000),
   clearClientSecret: z.literal('on').optional(),
   samlMetadata: text(600_000),
@@ -265,6 +266,8 @@ function CampusForm({
         <legend>{t('manage.campus.protocol.oidc')}</legend>
         {field('oidcIssuer', campus?.oidcIssuer, { inputMode: 'url' })}
         {field('oidcClientId', campus?.oidcClientId)}
+        {field('oidcScopes', campus?.oidcScopes, { 'aria-describedby': 'oidcScopes-help' })}
+        <p id="oidcScopes-help">{t('manage.campus.help.oidcScopes')}</p>
         {field('oidcClientSecret', '', {
           type: 'password',
           autoComplete: 'new-password',

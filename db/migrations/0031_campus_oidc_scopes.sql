@@ -1,0 +1,1 @@
+ALTER TABLE "campus_sign_ins" ADD COLUMN "oidc_scopes" text;
