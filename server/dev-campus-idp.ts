@@ -147,7 +147,6 @@ export async function startDevCampusIdp(options: {
       AccessToken: 600,
       IdToken: 600,
     },
-    scopes: ['openid', 'email', 'profile', 'campus_id'],
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
