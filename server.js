@@ -46,6 +46,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // Refusals that say what to do (the embedded database held by another process, issue 37)
+  // are said without a stack trace.
+  console.error(error?.name === 'EmbeddedDatabaseInUse' ? error.message : error);
   process.exit(1);
 });

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { isLocalDatabase, lowerBackendPriority } from './backend-priority.ts';
+import { lockEmbeddedDatabase } from './embedded-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -97,22 +98,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   let dataDir: string | undefined;
+  let unlock = () => undefined as void;
   if (options.dataDir) {
     dataDir = path.resolve(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    // One process at a time writes an embedded database (issue 37, db/embedded-lock.ts).
+    unlock = lockEmbeddedDatabase(path.resolve(options.dataDir));
   }
-  const client = await PGlite.create({
-    dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
-  });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     kind: 'pglite',
     db,
     // One process owns an embedded database: no other session can race it.
     withLock: (_key, fn) => fn(db),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
     listen: (channel, onMessage) => client.listen(channel, (payload) => onMessage(payload)),
     dumpDataDir: () => client.dumpDataDir('none'),
     // In this process: it is there as long as we are.

@@ -3,6 +3,7 @@
 // (an empty input clears it: a public client, PKCE only). The secret is read from standard
 // input, never from the command line, so it stays out of shell history and process lists.
 import { openDatabase } from '#db/client.ts';
+import { refuseIfInUse } from '#db/embedded-lock.ts';
 import { setCampusClientSecret } from '#domain/accounts/campus-sign-in-service.ts';
 
 const campusId = Number(process.argv[2]);
@@ -21,7 +22,7 @@ secret = secret.trim();
 const database = await openDatabase({
   url: process.env.DATABASE_URL,
   dataDir: process.env.DATA_DIR ?? './data',
-});
+}).catch(refuseIfInUse);
 try {
   const done = await setCampusClientSecret(database.db, ltiKey, campusId, secret || null);
   if (!done) {

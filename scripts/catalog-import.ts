@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { BACKGROUND_NICE, runInBackground } from '#db/backend-priority.ts';
 import { openDatabase } from '#db/client.ts';
+import { refuseIfInUse } from '#db/embedded-lock.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { catalogImportRefusals } from '#db/schema/catalog-imports.ts';
 import type { ImportCounts } from '#domain/catalog/catalog-import.ts';
@@ -82,7 +83,12 @@ try {
 // allowed, the import runs at the usual priority.
 runInBackground(process.pid, BACKGROUND_NICE, true);
 mkdirSync(dataDir, { recursive: true });
-const database = await openDatabase({ url, dataDir, poolSize: 4, backendNice: BACKGROUND_NICE });
+const database = await openDatabase({
+  url,
+  dataDir,
+  poolSize: 4,
+  backendNice: BACKGROUND_NICE,
+}).catch(refuseIfInUse);
 
 const number = new Intl.NumberFormat('en-US');
 const clock = (seconds: number) => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '#db/client.ts';
+import { refuseIfInUse } from '#db/embedded-lock.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { rowsOf } from '#db/seed/bulk-insert.ts';
 import { DEFAULT_PRODUCTS, isDatabaseEmpty, MIN_PRODUCTS, seedDemo } from '#db/seed/demo.ts';
@@ -71,7 +72,9 @@ if (!Number.isInteger(writers) || writers < 1 || writers > 16) {
 }
 const dataDir = path.resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data');
 
-const database = await openDatabase({ url, dataDir, poolSize: Math.max(10, writers + 2) });
+const database = await openDatabase({ url, dataDir, poolSize: Math.max(10, writers + 2) }).catch(
+  refuseIfInUse,
+);
 try {
   await migrateDatabase(database);
   if (!(await isDatabaseEmpty(database.db))) {

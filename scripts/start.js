@@ -4,7 +4,7 @@
 // data directory. With NODE_ENV=production set by you, it is a real store: the server then
 // refuses to start without Stripe's keys, PUBLIC_ORIGIN and your own SESSION_SECRET,
 // ACCESS_CODE_KEY and LTI_KEY.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -76,5 +76,13 @@ const env = demo
     }
   : process.env;
 if (demo) console.log('Demo store: test payments and demo accounts (see README).');
-const server = spawnSync(process.execPath, ['server.js'], { stdio: 'inherit', env });
-process.exit(server.status ?? 0);
+// The server runs as a child; a signal to this process (Ctrl+C, `kill`, a terminal closed) is
+// passed on, and this process ends with it: stopping `npm start` leaves no server behind
+// holding the embedded database (issue 37).
+const server = spawn(process.execPath, ['server.js'], { stdio: 'inherit', env });
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (server.exitCode === null) server.kill(signal);
+  });
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
