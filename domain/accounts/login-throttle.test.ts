@@ -1,27 +1,110 @@
 import { describe, expect, it } from 'vitest';
-import { LOGIN_WINDOW_MS, loginThrottle } from './login-throttle.ts';
+import {
+  accountJustLocked,
+  LOGIN_WINDOW_MS,
+  type LoginFailures,
+  loginThrottle,
+  MAX_FAILURES_PER_ACCOUNT,
+} from './login-throttle.ts';
 
+// Issue 2 (throttled per account and per address) as issue 37 sharpened it: guessing waits
+// where it comes from; nobody can keep a chosen student out from their own device.
 const now = new Date('2026-11-23T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
 const times = (n: number, spacingMs = 1000) =>
   Array.from({ length: n }, (_, i) => ago((i + 1) * spacingMs));
+const none: LoginFailures = {
+  forAccountFromAddress: [],
+  forAddress: [],
+  forAccount: [],
+  lastResetAt: null,
+};
 
-describe('login throttle (issue 2 §4: per account and per address)', () => {
-  it('allows four failures on an account', () => {
-    expect(loginThrottle({ forAccount: times(4), forAddress: [] }, now)).toEqual({ allowed: true });
+describe('login throttle, from one address', () => {
+  it('allows four failures on an account from here', () => {
+    const four = times(4);
+    expect(
+      loginThrottle(
+        { ...none, forAccountFromAddress: four, forAddress: four, forAccount: four },
+        now,
+      ),
+    ).toEqual({ allowed: true });
   });
 
-  it('blocks the fifth try on an account for the rest of the window', () => {
-    const decision = loginThrottle({ forAccount: times(5, 60_000), forAddress: [] }, now);
+  it('makes this address wait after five on one account, for the rest of the window', () => {
+    const five = times(5, 60_000);
+    const decision = loginThrottle(
+      { ...none, forAccountFromAddress: five, forAddress: five, forAccount: five },
+      now,
+    );
     expect(decision).toEqual({ allowed: false, retryAfterMinutes: 10 });
   });
 
-  it('blocks one address spraying many accounts', () => {
-    expect(loginThrottle({ forAccount: [], forAddress: times(20) }, now).allowed).toBe(false);
+  it('blocks one address spraying many accounts at twenty', () => {
+    expect(loginThrottle({ ...none, forAddress: times(19) }, now).allowed).toBe(true);
+    expect(loginThrottle({ ...none, forAddress: times(20) }, now).allowed).toBe(false);
   });
 
   it('forgets failures older than the window', () => {
-    const old = Array.from({ length: 10 }, () => ago(LOGIN_WINDOW_MS + 1));
-    expect(loginThrottle({ forAccount: old, forAddress: old }, now)).toEqual({ allowed: true });
+    const old = Array.from({ length: 30 }, () => ago(LOGIN_WINDOW_MS + 1));
+    expect(
+      loginThrottle(
+        { forAccountFromAddress: old, forAddress: old, forAccount: old, lastResetAt: null },
+        now,
+      ),
+    ).toEqual({ allowed: true });
+  });
+});
+
+describe('login throttle, the owner elsewhere', () => {
+  it('five failures from an attacker’s address do not keep the owner out from theirs', () => {
+    // The owner's address has no failure; the account has the attacker's five (and more).
+    expect(loginThrottle({ ...none, forAccount: times(19) }, now)).toEqual({ allowed: true });
+  });
+
+  it('twenty failures on the account from many addresses make everyone wait', () => {
+    expect(
+      loginThrottle({ ...none, forAccount: times(MAX_FAILURES_PER_ACCOUNT, 30_000) }, now),
+    ).toEqual({
+      allowed: false,
+      retryAfterMinutes: 5,
+    });
+  });
+
+  it('the owner’s password reset ends that wait: failures before it no longer count', () => {
+    const failures = times(MAX_FAILURES_PER_ACCOUNT, 10_000);
+    expect(loginThrottle({ ...none, forAccount: failures, lastResetAt: ago(5_000) }, now)).toEqual({
+      allowed: true,
+    });
+    // A reset before the failures changes nothing.
+    expect(
+      loginThrottle({ ...none, forAccount: failures, lastResetAt: ago(LOGIN_WINDOW_MS) }, now)
+        .allowed,
+    ).toBe(false);
+  });
+
+  it('the owner is told once: at the failure that makes the account wait', () => {
+    expect(
+      accountJustLocked({ ...none, forAccount: times(MAX_FAILURES_PER_ACCOUNT - 1) }, now),
+    ).toBe(false);
+    expect(accountJustLocked({ ...none, forAccount: times(MAX_FAILURES_PER_ACCOUNT) }, now)).toBe(
+      true,
+    );
+    expect(
+      accountJustLocked({ ...none, forAccount: times(MAX_FAILURES_PER_ACCOUNT + 1) }, now),
+    ).toBe(false);
+    // Counted since the reset and within the window only.
+    expect(
+      accountJustLocked(
+        { ...none, forAccount: [...times(MAX_FAILURES_PER_ACCOUNT), ago(LOGIN_WINDOW_MS + 1)] },
+        now,
+      ),
+    ).toBe(true);
+    expect(
+      accountJustLocked(
+        { ...none, forAccount: times(MAX_FAILURES_PER_ACCOUNT), lastResetAt: ago(1_500) },
+        now,
+      ),
+    ).toBe(false);
   });
 });

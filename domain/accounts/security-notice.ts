@@ -14,6 +14,8 @@ export const SECURITY_EVENTS = [
   'totp-off',
   'recovery-codes-renewed',
   'campus-linked',
+  // Issue 37: so many wrong passwords that signing in waits for everyone (login-throttle.ts).
+  'many-failed-logins',
 ] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
+import { accountTokens } from '#db/schema/account-tokens.ts';
 import { accountFlags, loginAttempts, sessions, users } from '#db/schema/accounts.ts';
 import { organizations } from '#db/schema/sites.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -8,10 +9,17 @@ import { TimedCache } from '#domain/shared/timed-cache.ts';
 import type { Site } from '#domain/sites/types.ts';
 import { LAST_SEEN_EVERY_MS } from './device.ts';
 import { isLocale, type Locale } from './language.ts';
-import { LOGIN_WINDOW_MS, loginThrottle } from './login-throttle.ts';
+import {
+  accountJustLocked,
+  LOGIN_WINDOW_MS,
+  type LoginFailures,
+  loginThrottle,
+  MAX_FAILURES_PER_ACCOUNT,
+} from './login-throttle.ts';
 import type { NavigationFlags } from './navigation.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { sessionNeedsSecondFactor } from './second-factor.ts';
+import { queueSecurityNotice } from './security-notice.ts';
 import { newToken, SESSION_TTL_MS, tokenDigest } from './session-token.ts';
 import type { LoginOutcome, SessionUser } from './types.ts';
 
@@ -23,7 +31,7 @@ export async function login(
 ): Promise<LoginOutcome> {
   const email = input.email.trim().toLowerCase();
   const since = new Date(ctx.now.getTime() - LOGIN_WINDOW_MS);
-  const failures = await ctx.db
+  const recent = await ctx.db
     .select({
       email: loginAttempts.email,
       ip: loginAttempts.ipAddress,
@@ -37,30 +45,56 @@ export async function login(
         sql`(lower(${loginAttempts.email}) = ${email} or ${loginAttempts.ipAddress} = ${ctx.ipAddress})`,
       ),
     );
-  const decision = loginThrottle(
-    {
-      forAccount: failures.filter((f) => f.email.toLowerCase() === email).map((f) => f.at),
-      forAddress: failures.filter((f) => f.ip === ctx.ipAddress).map((f) => f.at),
-    },
-    ctx.now,
-  );
-  if (!decision.allowed)
-    return { ok: false, reason: 'throttled', retryAfterMinutes: decision.retryAfterMinutes };
-
   const [user] = await ctx.db
     .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
+  const onAccount = recent.filter((f) => f.email.toLowerCase() === email);
+  const failures: LoginFailures = {
+    forAccountFromAddress: onAccount.filter((f) => f.ip === ctx.ipAddress).map((f) => f.at),
+    forAddress: recent.filter((f) => f.ip === ctx.ipAddress).map((f) => f.at),
+    forAccount: onAccount.map((f) => f.at),
+    // Only asked when it can matter: the account's own limit is within reach.
+    lastResetAt:
+      user && onAccount.length >= MAX_FAILURES_PER_ACCOUNT - 1
+        ? await lastPasswordReset(ctx.db, user.id)
+        : null,
+  };
+  const decision = loginThrottle(failures, ctx.now);
+  if (!decision.allowed)
+    return { ok: false, reason: 'throttled', retryAfterMinutes: decision.retryAfterMinutes };
+
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   const succeeded = valid && !!user?.isActive;
-  await ctx.db.insert(loginAttempts).values({
-    email: email.slice(0, 254),
-    ipAddress: ctx.ipAddress,
-    succeeded,
-    attemptedAt: ctx.now,
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(loginAttempts).values({
+      email: email.slice(0, 254),
+      ipAddress: ctx.ipAddress,
+      succeeded,
+      attemptedAt: ctx.now,
+    });
+    // Issue 37: the owner hears of many failed attempts, once, when they make everyone wait.
+    const after = { ...failures, forAccount: [...failures.forAccount, ctx.now] };
+    if (!succeeded && user?.isActive && accountJustLocked(after, ctx.now)) {
+      await queueSecurityNotice(tx, {
+        userId: user.id,
+        event: 'many-failed-logins',
+        now: ctx.now,
+        detail: String(MAX_FAILURES_PER_ACCOUNT),
+      });
+    }
   });
   return succeeded && user ? { ok: true, userId: user.id } : { ok: false, reason: 'invalid' };
+}
+
+/** When the account's password was last reset with a mailed link (login-throttle.ts). */
+async function lastPasswordReset(db: Queryable, userId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`max(${accountTokens.usedAt})` })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'reset-password')));
+  return row?.at ? new Date(row.at) : null;
 }
 
 /** Starts a session; the previous one, if any, is ended so its id cannot be reused (rotation). */

@@ -285,6 +285,9 @@ export const en = {
   'email.security.campus-linked.subject': 'Your campus sign-in was linked',
   'email.security.campus-linked.body':
     'Your account was linked to campus sign-in at {detail} on {when}. You can now sign in with your campus identity.',
+  'email.security.many-failed-logins.subject': 'Many attempts to sign in to your account',
+  'email.security.many-failed-logins.body':
+    'Someone tried to sign in to your account with a wrong password {detail} times in 15 minutes, the last on {when}. Signing in with a password now waits 15 minutes; choosing a new password with the link below ends the wait at once.',
   // Campus single sign-on (issue 20).
   'campus.title': 'Campus sign-in',
   'campus.offer.button': 'Sign in with your campus',

@@ -294,6 +294,9 @@ export const frCA: Record<MessageId, string> = {
   'email.security.campus-linked.subject': 'Votre connexion par le campus a été liée',
   'email.security.campus-linked.body':
     'Votre compte a été lié à la connexion par le campus de {detail} le {when}. Vous pouvez maintenant vous connecter avec votre identité du campus.',
+  'email.security.many-failed-logins.subject': 'De nombreuses tentatives de connexion à votre compte',
+  'email.security.many-failed-logins.body':
+    'Quelqu’un a essayé de se connecter à votre compte avec un mauvais mot de passe {detail} fois en 15 minutes, la dernière le {when}. La connexion par mot de passe attend maintenant 15 minutes; choisir un nouveau mot de passe avec le lien ci-dessous met fin à l’attente aussitôt.',
   // Authentification unique du campus (issue 20).
   'campus.title': 'Connexion par le campus',
   'campus.offer.button': 'Se connecter par votre campus',

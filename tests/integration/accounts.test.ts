@@ -1,5 +1,8 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
+import { accountTokens } from '#db/schema/account-tokens.ts';
+import { outbox } from '#db/schema/events.ts';
 import {
   createUser,
   endSession,
@@ -9,6 +12,7 @@ import {
   login,
   startSession,
 } from '#domain/accounts/service.ts';
+import { securityNoticeEmail } from '#domain/notifications/account-email.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { openTestDatabase, testContext, unique } from '#tests/database.ts';
 
@@ -46,19 +50,76 @@ describe('login (issue 2 §4)', () => {
     });
   });
 
-  it('stops the sixth try on one account after five failures, even with the right password', async () => {
+  // Issue 37: five wrong passwords used to lock the owner out from any address.
+  it('five failures from one address make that address wait, not the owner elsewhere', async () => {
     const email = `${unique('target')}@example.test`;
-    await createUser(database.db, {
+    const id = await createUser(database.db, {
       email,
       password: 'right-password',
       firstName: 'T',
       lastName: 'T',
     });
+    const attacker = unique('attacker');
     for (let i = 0; i < 5; i += 1) {
-      expect((await login(context(), { email, password: `guess-${i}` })).ok).toBe(false);
+      expect((await login(context(attacker), { email, password: `guess-${i}` })).ok).toBe(false);
     }
-    const outcome = await login(context(), { email, password: 'right-password' });
-    expect(outcome).toMatchObject({ ok: false, reason: 'throttled' });
+    expect(await login(context(attacker), { email, password: 'right-password' })).toMatchObject({
+      ok: false,
+      reason: 'throttled',
+    });
+    expect(await login(context(), { email, password: 'right-password' })).toEqual({
+      ok: true,
+      userId: id,
+    });
+  });
+
+  it('twenty failures from many addresses: everyone waits, the owner is told once, a reset ends it', async () => {
+    const email = `${unique('guessed')}@example.test`;
+    const id = await createUser(database.db, {
+      email,
+      password: 'right-password',
+      firstName: 'G',
+      lastName: 'G',
+    });
+    for (let i = 0; i < 22; i += 1) {
+      await login(context(), { email, password: `guess-${i}` });
+    }
+    expect(await login(context(), { email, password: 'right-password' })).toMatchObject({
+      ok: false,
+      reason: 'throttled',
+    });
+    const notices = await database.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.kind, 'security-notice'),
+          sql`${outbox.payload}->>'userId' = ${String(id)}`,
+          sql`${outbox.payload}->>'event' = 'many-failed-logins'`,
+        ),
+      );
+    expect(notices).toHaveLength(1);
+    const mail = await securityNoticeEmail(
+      database.db,
+      notices[0]!.payload as Parameters<typeof securityNoticeEmail>[1],
+      'https://store.example',
+    );
+    expect(mail?.subject).toBe('Many attempts to sign in to your account');
+    expect(mail?.text).toContain('with a wrong password 20 times in 15 minutes');
+    expect(mail?.text).toContain('https://store.example/accounts/password/forgot/');
+    // The owner follows a reset link: the wait is over.
+    await database.db.insert(accountTokens).values({
+      userId: id,
+      purpose: 'reset-password',
+      email,
+      tokenHash: unique('reset-hash'),
+      expiresAt: new Date(Date.now() + 3_600_000),
+      usedAt: new Date(),
+    });
+    expect(await login(context(), { email, password: 'right-password' })).toEqual({
+      ok: true,
+      userId: id,
+    });
   });
 
   it('stops one address spraying many accounts', async () => {
