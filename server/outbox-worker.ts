@@ -6,10 +6,16 @@ import {
   accountLinkEmail,
   emailChangeNotice,
   securityNoticeEmail,
+  signUpExistingEmail,
 } from '#domain/notifications/account-email.ts';
 import { optingConfirmationEmail } from '#domain/notifications/opting-email.ts';
 import { orderConfirmationEmail, paymentRefundEmail } from '#domain/notifications/order-email.ts';
-import { claimDue, markFailed, markSent } from '#domain/notifications/outbox.ts';
+import {
+  claimDue,
+  markFailed,
+  markSent,
+  SIGN_UP_EXISTING_KIND,
+} from '#domain/notifications/outbox.ts';
 import { privacyLinkEmail } from '#domain/notifications/privacy-email.ts';
 import {
   SECTION_PLACE_KIND,
@@ -87,6 +93,8 @@ function render(db: Queryable, message: Outgoing, options: { now: Date; publicOr
         { placeId: payload.placeId, locale: payload.locale },
         options.publicOrigin,
       );
+    case SIGN_UP_EXISTING_KIND:
+      return signUpExistingEmail(db, { userId: Number(payload.userId) }, options.publicOrigin);
     case 'email-change-notice':
       return emailChangeNotice(db, {
         userId: Number(payload.userId),

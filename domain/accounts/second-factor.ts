@@ -20,8 +20,11 @@ export function sessionNeedsSecondFactor(input: {
   return secondFactorRequired(input.roles) && !input.secondFactor;
 }
 
-/** How the first factor was proved: a password, a passkey, or the campus's own sign-in. */
-export type SignInMethod = 'password' | 'passkey' | 'campus';
+/**
+ * How the first factor was proved: a password, a passkey, the campus's own sign-in, or the
+ * link mailed to a new account's address (issue 37: sign-up signs in only from its link).
+ */
+export type SignInMethod = 'password' | 'passkey' | 'campus' | 'email-link';
 
 /** What comes after a first factor was proved: a session, a code, or an enrolment first. */
 export type SignInStep = 'session' | 'second-factor' | 'enrol';

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users } from '#db/schema/accounts.ts';
 import { claimSectionInvitations } from '#domain/courses/section-invitations.ts';
+import { enqueue, SIGN_UP_EXISTING_KIND } from '#domain/notifications/outbox.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { isUniqueViolation } from '#domain/shared/unique-violation.ts';
 import { queueAccountLink, readLink, useLink } from './account-links.ts';
@@ -24,8 +26,12 @@ export type SignUpInput = {
   next?: string;
 };
 
+/**
+ * `userId` is the account made, or null when the address already had one (its owner is mailed
+ * instead): the page answers both the same, so sign-up never tells who has an account.
+ */
 export type SignUpOutcome =
-  | { ok: true; userId: number }
+  | { ok: true; userId: number | null }
   | { ok: false; errors: Partial<Record<'email' | 'password' | 'language', string>> }
   | { ok: false; errors: { form: 'signup.throttled' }; retryAfterMinutes: number };
 
@@ -45,14 +51,20 @@ export async function signUp(ctx: RequestContext, input: SignUpInput): Promise<S
       retryAfterMinutes: decision.retryAfterMinutes,
     };
   }
-  const taken = { ok: false, errors: { email: 'signup.error.taken' } } as const;
+  // Hashed whoever holds the address: the answer takes as long either way.
+  const passwordHash = await hashPassword(input.password);
+  // Issue 37: an address that has an account is answered as a new one would be (a link is on
+  // its way); its owner is mailed that someone tried, with the ways to log in.
+  const taken = async () => {
+    await notifyExistingOwner(ctx, email);
+    return { ok: true, userId: null } as const;
+  };
   const [existing] = await ctx.db
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
-  if (existing) return taken;
-  const passwordHash = await hashPassword(input.password);
+  if (existing) return taken();
   try {
     const userId = await ctx.db.transaction(async (tx) => {
       const [row] = await tx
@@ -80,9 +92,24 @@ export async function signUp(ctx: RequestContext, input: SignUpInput): Promise<S
     return { ok: true, userId };
   } catch (error) {
     // Two sign-ups with one address at once: the unique index decides.
-    if (isUniqueViolation(error)) return taken;
+    if (isUniqueViolation(error)) return taken();
     throw error;
   }
+}
+
+/** Tells the owner of an address that someone asked to create an account with it. */
+async function notifyExistingOwner(ctx: RequestContext, email: string): Promise<void> {
+  const [owner] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
+  if (!owner) return;
+  await enqueue(ctx.db, {
+    kind: SIGN_UP_EXISTING_KIND,
+    dedupeKey: `${SIGN_UP_EXISTING_KIND}:${owner.id}:${randomUUID()}`,
+    payload: { userId: owner.id },
+  });
 }
 
 export type VerifyOutcome = { ok: true; userId: number } | { ok: false; messageKey: string };

@@ -150,3 +150,40 @@ export async function securityNoticeEmail(
     ].join('\n'),
   };
 }
+
+/**
+ * Issue 37: someone asked to create an account with an address that has one. Sign-up answered
+ * them as it answers anyone (a link is on its way); the owner is told here, with the ways in.
+ */
+export async function signUpExistingEmail(
+  db: Queryable,
+  payload: { userId: number },
+  publicOrigin: string,
+): Promise<Email | null> {
+  const [user] = await db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      languageCode: users.languageCode,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(eq(users.id, payload.userId))
+    .limit(1);
+  if (!user?.isActive) return null;
+  const locale = localeOf(user.languageCode);
+  return {
+    to: user.email,
+    subject: translate(locale, 'email.signUpExisting.subject'),
+    text: [
+      translate(locale, 'email.order.greeting', { name: user.firstName }),
+      '',
+      translate(locale, 'email.signUpExisting.body'),
+      '',
+      `${translate(locale, 'email.signUpExisting.logIn')} ${publicOrigin}/accounts/login/`,
+      `${translate(locale, 'email.signUpExisting.forgot')} ${publicOrigin}/accounts/password/forgot/`,
+      '',
+      translate(locale, 'email.signUpExisting.notYou'),
+    ].join('\n'),
+  };
+}

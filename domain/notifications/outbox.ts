@@ -16,7 +16,11 @@ export type OutboxMessage = { id: number; kind: string; payload: Record<string, 
  * prove, a security notice): sent before the rest, however many order mails a rush queued
  * (issue 37).
  */
+/** To the owner of an address someone tried to sign up with (issue 37). */
+export const SIGN_UP_EXISTING_KIND = 'sign-up-existing';
+
 export const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set([
+  SIGN_UP_EXISTING_KIND,
   'account-link',
   'security-notice',
   'email-change-notice',

@@ -252,6 +252,18 @@ export const en = {
   'email.changeEmail.body':
     'Follow this link to use {email} as the e-mail address of your account:',
   'email.changeEmail.expiry': 'The link works once, for 24 hours.',
+  'email.signUpExisting.subject': 'Someone tried to create an account with your address',
+  'email.signUpExisting.body':
+    'Someone asked to create an account with this e-mail address, which already has one: yours. No new account was made.',
+  'email.signUpExisting.logIn': 'If it was you, log in instead:',
+  'email.signUpExisting.forgot': 'Forgot your password? Choose a new one:',
+  'email.signUpExisting.notYou':
+    'If it was not you, there is nothing to do: your account is unchanged.',
+  'signup.sent.title': 'Check your e-mail',
+  'signup.sent.body':
+    'We sent a message to {email}. Open the link in it to finish creating your account and sign in.',
+  'signup.sent.spam':
+    'Nothing within a few minutes? Look in your spam folder, or check the address and try again.',
   'email.changeNotice.subject': 'Your e-mail address is being changed',
   'email.changeNotice.body':
     'Someone signed in to your account asked to change its e-mail address to {email}. The change happens when the link sent to that address is followed.',

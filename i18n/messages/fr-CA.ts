@@ -260,6 +260,18 @@ export const frCA: Record<MessageId, string> = {
   'email.changeEmail.body':
     'Suivez ce lien pour utiliser {email} comme adresse courriel de votre compte :',
   'email.changeEmail.expiry': 'Le lien fonctionne une seule fois, pendant 24 heures.',
+  'email.signUpExisting.subject': 'Quelqu’un a essayé de créer un compte avec votre adresse',
+  'email.signUpExisting.body':
+    'Quelqu’un a demandé à créer un compte avec cette adresse courriel, qui en a déjà un : le vôtre. Aucun nouveau compte n’a été créé.',
+  'email.signUpExisting.logIn': 'Si c’était vous, connectez-vous plutôt :',
+  'email.signUpExisting.forgot': 'Mot de passe oublié? Choisissez-en un nouveau :',
+  'email.signUpExisting.notYou':
+    'Si ce n’était pas vous, vous n’avez rien à faire : votre compte n’a pas changé.',
+  'signup.sent.title': 'Consultez vos courriels',
+  'signup.sent.body':
+    'Nous avons envoyé un message à {email}. Ouvrez le lien qu’il contient pour finir de créer votre compte et vous connecter.',
+  'signup.sent.spam':
+    'Rien après quelques minutes? Regardez dans vos courriels indésirables, ou vérifiez l’adresse et réessayez.',
   'email.changeNotice.subject': 'Votre adresse courriel est en voie d’être changée',
   'email.changeNotice.body':
     'Une personne connectée à votre compte a demandé de changer son adresse courriel pour {email}. Le changement se fera lorsque le lien envoyé à cette adresse sera suivi.',
@@ -294,7 +306,8 @@ export const frCA: Record<MessageId, string> = {
   'email.security.campus-linked.subject': 'Votre connexion par le campus a été liée',
   'email.security.campus-linked.body':
     'Votre compte a été lié à la connexion par le campus de {detail} le {when}. Vous pouvez maintenant vous connecter avec votre identité du campus.',
-  'email.security.many-failed-logins.subject': 'De nombreuses tentatives de connexion à votre compte',
+  'email.security.many-failed-logins.subject':
+    'De nombreuses tentatives de connexion à votre compte',
   'email.security.many-failed-logins.body':
     'Quelqu’un a essayé de se connecter à votre compte avec un mauvais mot de passe {detail} fois en 15 minutes, la dernière le {when}. La connexion par mot de passe attend maintenant 15 minutes; choisir un nouveau mot de passe avec le lien ci-dessous met fin à l’attente aussitôt.',
   // Authentification unique du campus (issue 20).

@@ -60,27 +60,24 @@ describe('a new person signs up, verifies, buys, forgets the password and gets b
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Create my account' }).click();
 
-    // The EULA, as for any account that has not accepted it; then: confirm your address.
-    await page.waitForURL(/\/account\/eula\?next=/);
-    await page.getByRole('button', { name: 'I Accept' }).click();
-    await page.getByRole('heading', { name: 'Confirm your e-mail address' }).waitFor();
+    // Issue 37: the same answer whoever holds the address: a link is on its way.
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
     await page
-      .getByText(`We sent a link to ${email}. Follow it to confirm your address`, { exact: false })
+      .getByText(
+        `We sent a message to ${email}. Open the link in it to finish creating your account and sign in.`,
+      )
       .waitFor();
     await expectAccessible(page);
 
-    // Checkout says why paying must wait.
-    await page.goto('/checkout/');
-    await page
-      .getByText('Confirm your e-mail address first: follow the link we sent you', { exact: false })
-      .waitFor();
-
-    // The mailed link, once.
+    // The mailed link, once: it proves the address and signs the new account in; the EULA,
+    // as for any account that has not accepted it; then the address is confirmed.
     const welcome = await waitForMail(email, 'Confirm your e-mail address');
     expect(welcome.text).toContain('Hello Noor,');
     await page.goto(linkIn(welcome, '/accounts/verify/'));
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+    await page.waitForURL(/\/account\/eula\?next=/);
+    await page.getByRole('button', { name: 'I Accept' }).click();
     await page.getByText('Your e-mail address is confirmed.').waitFor();
     await page.getByRole('link', { name: 'Continue' }).click();
 
@@ -164,13 +161,11 @@ describe('a new person signs up, verifies, buys, forgets the password and gets b
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('maple lantern orbit');
     await page.getByRole('button', { name: 'Create my account' }).click();
-    await page.getByRole('button', { name: 'I Accept' }).click();
-    await page.getByRole('heading', { name: 'Confirm your e-mail address' }).waitFor();
-    await page.goto('/shelf');
-    expect(await page.locator('.course-card__link', { hasText: 'CHEM 110' }).count()).toBe(0);
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
     const mail = await waitForMail(email, 'Confirm your e-mail address');
     await page.goto(linkIn(mail, '/accounts/verify/'));
     await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+    await page.getByRole('button', { name: 'I Accept' }).click();
     await page.getByText('Your e-mail address is confirmed.').waitFor();
     await page.goto('/shelf');
     await page.locator('.course-card__link', { hasText: 'CHEM 110' }).first().waitFor();
@@ -178,7 +173,7 @@ describe('a new person signs up, verifies, buys, forgets the password and gets b
     await context.close();
   });
 
-  it('in French: the sign-up form, its refusals and the taken address', async () => {
+  it('in French: the sign-up form, its refusals, and a taken address answered as a new one', async () => {
     const context = await newContext(browser, { locale: 'fr-CA' });
     const page = await context.newPage();
     await page.goto('/accounts/login/');
@@ -205,13 +200,23 @@ describe('a new person signs up, verifies, buys, forgets the password and gets b
       .waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('password');
     await page.getByLabel('Mot de passe').fill('érable tuque patinoire');
+    const before = (await mailsTo('student@demo.test')).length;
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    // Issue 37: a taken address is answered as a new one; its owner is mailed instead.
+    await page.getByRole('heading', { name: 'Consultez vos courriels' }).waitFor();
     await page
-      .getByRole('alert')
-      .filter({ hasText: 'Un compte utilise déjà cette adresse courriel.' })
+      .getByText(
+        'Nous avons envoyé un message à student@demo.test. Ouvrez le lien qu’il contient pour finir de créer votre compte et vous connecter.',
+      )
       .waitFor();
-    await page.getByRole('link', { name: 'Mot de passe oublié?' }).first().waitFor();
+    expect(await page.getByText('Un compte utilise déjà', { exact: false }).count()).toBe(0);
     await expectAccessible(page);
+    const owner = await waitForMail(
+      'student@demo.test',
+      'Someone tried to create an account with your address',
+      { after: before },
+    );
+    expect(owner.text).toContain('No new account was made.');
     await context.close();
   });
 
@@ -307,7 +312,7 @@ describe('a new person signs up, verifies, buys, forgets the password and gets b
       );
       if (get.status() >= 500) statuses.push(`GET reset ${bad.slice(0, 20)}`);
     }
-    // A good sign-up above signed this browser in: the profile forms from a browser of its own.
+    // The profile forms, from a browser signed in of its own.
     const signedIn = await newContext(browser);
     page = await signedIn.newPage();
     await logIn(page, await makeUser({ label: 'hostile-profile' }));

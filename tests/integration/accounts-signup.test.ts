@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { accountTokens } from '#db/schema/account-tokens.ts';
@@ -22,7 +22,11 @@ import { findSession, loadSessionUser, login, startSession } from '#domain/accou
 import { resendVerification, signUp, verifyEmail } from '#domain/accounts/sign-up.ts';
 import { putInCart } from '#domain/commerce/cart.ts';
 import { placeOrder } from '#domain/commerce/orders.ts';
-import { accountLinkEmail, emailChangeNotice } from '#domain/notifications/account-email.ts';
+import {
+  accountLinkEmail,
+  emailChangeNotice,
+  signUpExistingEmail,
+} from '#domain/notifications/account-email.ts';
 import { addFreeBook } from '#domain/shelf/free-book.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
@@ -71,7 +75,7 @@ async function newAccount(language = 'en', email = `${unique('new')}@example.tes
     language,
     next: '/checkout/',
   });
-  if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+  if (!outcome.ok || outcome.userId === null) throw new Error(JSON.stringify(outcome));
   return { email, userId: outcome.userId };
 }
 
@@ -169,14 +173,49 @@ describe('sign up and verify (issue 20)', () => {
     expect(invitation?.by).toBe(userId);
   });
 
-  it('a taken address, a common password or a bad language changes nothing', async () => {
-    const { email } = await newAccount();
+  // Issue 37: sign-up answered a taken address with 409 "An account already uses this e-mail
+  // address", telling anyone who has an account.
+  it('a taken address is answered as a new one, makes nothing, and its owner is mailed', async () => {
+    const { email, userId } = await newAccount();
     const ctx = testContext(database.db);
     const base = { firstName: 'A', lastName: 'B', language: 'en' };
     expect(await signUp(ctx, { ...base, email: email.toUpperCase(), password: PASSWORD })).toEqual({
-      ok: false,
-      errors: { email: 'signup.error.taken' },
+      ok: true,
+      userId: null,
     });
+    expect(
+      await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`),
+    ).toEqual([{ id: userId }]);
+    const [queued] = await database.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.kind, 'sign-up-existing'),
+          sql`${outbox.payload}->>'userId' = ${String(userId)}`,
+        ),
+      );
+    const mail = await signUpExistingEmail(
+      database.db,
+      queued!.payload as { userId: number },
+      'https://store.example',
+    );
+    expect(mail).toMatchObject({
+      to: email,
+      subject: 'Someone tried to create an account with your address',
+    });
+    expect(mail?.text).toContain(
+      'If it was you, log in instead: https://store.example/accounts/login/',
+    );
+    expect(mail?.text).toContain('https://store.example/accounts/password/forgot/');
+  });
+
+  it('a common password or a bad language changes nothing', async () => {
+    const ctx = testContext(database.db);
+    const base = { firstName: 'A', lastName: 'B', language: 'en' };
     const fresh = `${unique('fresh')}@example.test`;
     expect(await signUp(ctx, { ...base, email: fresh, password: 'Password2024!' })).toEqual({
       ok: false,
@@ -214,8 +253,8 @@ describe('sign up and verify (issue 20)', () => {
     // One address probed from many IPs: three tries an hour, then refused, taken or not.
     for (let i = 0; i < 2; i += 1) {
       expect(await signUp(testContext(database.db), { ...base, email: refused })).toEqual({
-        ok: false,
-        errors: { email: 'signup.error.taken' },
+        ok: true,
+        userId: null,
       });
     }
     expect(await signUp(testContext(database.db), { ...base, email: refused })).toMatchObject({

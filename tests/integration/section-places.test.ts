@@ -111,11 +111,12 @@ async function signUpAndVerify(email: string): Promise<number> {
     language: 'en',
     next: '/shelf/',
   });
-  if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+  if (!outcome.ok || outcome.userId === null) throw new Error(JSON.stringify(outcome));
+  const userId = outcome.userId;
   const [link] = await database.db
     .select({ id: accountTokens.id })
     .from(accountTokens)
-    .where(and(eq(accountTokens.userId, outcome.userId), eq(accountTokens.purpose, 'verify-email')))
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'verify-email')))
     .orderBy(desc(accountTokens.id))
     .limit(1);
   // Taken out of the shared outbox so that no other file's worker sends it meanwhile.
@@ -132,7 +133,7 @@ async function signUpAndVerify(email: string): Promise<number> {
   );
   const token = /\/([\w-]{40,})(?:\?|$)/m.exec(mail!.text)![1]!;
   expect((await verifyEmail(testContext(database.db), token)).ok).toBe(true);
-  return outcome.userId;
+  return userId;
 }
 
 /** The status the page answers this user for this section id (200, 302, 403 or 404). */

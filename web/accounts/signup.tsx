@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router';
 import { z } from 'zod';
-import { VERIFY_EMAIL_PATH } from '#domain/accounts/email-verification.ts';
 import { safeNextPath } from '#domain/accounts/safe-next.ts';
 import { signUp } from '#domain/accounts/sign-up.ts';
 import { TextField } from '#web/components/text-field.tsx';
@@ -9,7 +8,6 @@ import { useRootData, useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/signup.ts';
 import { NewPasswordField } from './password-field.tsx';
-import { signIn } from './sign-in.server.ts';
 
 const nameField = (required: string) =>
   z.string({ error: required }).trim().min(1, required).max(100, 'signup.error.nameTooLong');
@@ -60,10 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if ('retryAfterMinutes' in outcome) {
       return data({ errors, values, minutes: outcome.retryAfterMinutes }, { status: 429 });
     }
-    return data({ errors, values, minutes: 0 }, { status: errors.email ? 409 : 400 });
+    return data({ errors, values, minutes: 0 }, { status: 400 });
   }
-  const told = `${VERIFY_EMAIL_PATH}?next=${encodeURIComponent(next)}`;
-  return signIn(context, { userId: outcome.userId, method: 'password', next: told });
+  // Issue 37: the same answer whether the address was new or had an account (its owner is
+  // mailed instead): a link is on its way. The new account signs in from that link
+  // (verify-link.tsx), which also proves the address.
+  return { errors: {} as FieldErrors, values, minutes: 0, sent: parsed.data.email };
 }
 
 export default function SignUpPage() {
@@ -74,6 +74,15 @@ export default function SignUpPage() {
   const errors: FieldErrors = result?.errors ?? {};
   const values = result?.values;
   const loginHref = `/accounts/login/?next=${encodeURIComponent(next)}`;
+  if (result && 'sent' in result) {
+    return (
+      <section className="narrow stack">
+        <h1>{t('signup.sent.title')}</h1>
+        <p>{t('signup.sent.body', { email: result.sent })}</p>
+        <p>{t('signup.sent.spam')}</p>
+      </section>
+    );
+  }
   return (
     <section className="narrow stack">
       <h1>{t('signup.heading', { title: root?.site.title ?? 'Shelfmark' })}</h1>
@@ -81,15 +90,6 @@ export default function SignUpPage() {
         <p className="alert alert--error" role="alert">
           {t(errors.form, { minutes: result?.minutes ?? 1 })}
         </p>
-      ) : null}
-      {errors.email === 'signup.error.taken' ? (
-        <div className="alert alert--error stack-sm" role="alert" id="signup-error">
-          <p>{t('signup.error.taken')}</p>
-          <p className="cluster">
-            <Link to={loginHref}>{t('signup.logIn')}</Link>
-            <Link to="/accounts/password/forgot/">{t('login.forgotPassword')}</Link>
-          </p>
-        </div>
       ) : null}
       <Form method="post" className="stack" noValidate>
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
@@ -115,8 +115,7 @@ export default function SignUpPage() {
         <TextField
           name="email"
           label={t('signup.email')}
-          error={errors.email === 'signup.error.taken' ? undefined : errors.email}
-          aria-describedby={errors.email === 'signup.error.taken' ? 'signup-error' : undefined}
+          error={errors.email}
           type="email"
           autoComplete="email"
           required

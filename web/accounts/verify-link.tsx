@@ -5,10 +5,11 @@ import { verifyEmail } from '#domain/accounts/sign-up.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/verify-link.ts';
+import { signIn } from './sign-in.server.ts';
 
 // Issue 20: the mailed link. Opening it changes nothing (mail scanners open links too); the
-// button proves the address, once. Signed in, the account goes on to `next`; otherwise to
-// log in first.
+// button proves the address, once, and signs the account in (issue 37: sign-up does not), then
+// on to `next`.
 export function loader({ request, context }: Route.LoaderArgs) {
   return {
     next: safeNextPath(new URL(request.url).searchParams.get('next')),
@@ -25,7 +26,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (context.rc.user?.id === outcome.userId) throw redirect(done);
   // Signed in as someone else: the link proved its own account's address, not theirs.
   if (context.rc.user) return { error: null, other: true };
-  throw redirect(`/accounts/login/?next=${encodeURIComponent(done)}`);
+  // Issue 37: sign-up no longer signs in (it answers alike whether the address had an account);
+  // the link to its address does, as a first factor: a second one is still asked where set.
+  return signIn(context, { userId: outcome.userId, method: 'email-link', next: done });
 }
 
 export default function VerifyLinkPage() {
