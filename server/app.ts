@@ -9,6 +9,7 @@ import { migrateDatabase } from '#db/migrate.ts';
 import { resolveLocale } from '#domain/accounts/language.ts';
 import { findSessionUser, forgetAccounts, navigationFlags } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
+import { withMailHost } from '#domain/shared/mail-host.ts';
 import { clearTimedCaches, forgetProducts } from '#domain/shared/timed-cache.ts';
 import { dismissedBannersKey } from '#domain/sites/maintenance-banner.ts';
 import { knownSite, partnerStoreOrigins, resolveSite } from '#domain/sites/service.ts';
@@ -221,11 +222,17 @@ export async function createApp(options: AppOptions): Promise<App> {
         const built = await buildContext(request, client, requestId);
         context = built.context;
         newAnonKey = built.newAnonKey;
+        const web = built.context;
+        // Mail queued by this request leads back to its white-label site (issue 37).
+        const site = web.rc.site;
+        const mailHost = site.whiteLabelId !== null ? site.host : null;
         response =
-          (await checkCsrf(request, context)) ??
-          (url.pathname.startsWith('/api/')
-            ? await handleApiRequest(request, context)
-            : await renderPage(protocolPost(request), context));
+          (await checkCsrf(request, web)) ??
+          (await withMailHost(mailHost, () =>
+            url.pathname.startsWith('/api/')
+              ? handleApiRequest(request, web)
+              : renderPage(protocolPost(request), web),
+          ));
       } else {
         response = unavailable(request);
       }

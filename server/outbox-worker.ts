@@ -21,6 +21,7 @@ import {
   SECTION_PLACE_KIND,
   sectionPlaceEmail,
 } from '#domain/notifications/section-place-email.ts';
+import { mailOrigin } from '#domain/shared/mail-host.ts';
 import type { Logger } from './logger.ts';
 
 const FROM = 'Shelfmark <no-reply@shelfmark.test>';
@@ -130,7 +131,11 @@ export async function runOutboxOnce(
   const due = await claimDue(db, options.now, BATCH_SIZE);
   for (const message of due) {
     try {
-      const email = await render(db, message, options);
+      // Its links lead to the site it was queued from (issue 37, mail-host.ts).
+      const email = await render(db, message, {
+        ...options,
+        publicOrigin: mailOrigin(message.siteHost, options.publicOrigin),
+      });
       if (email) {
         await send({ messageId: `<outbox-${message.id}@shelfmark>`, ...email });
         sent += 1;

@@ -41,6 +41,9 @@ export const outbox = pgTable(
     // Higher leaves first (issue 37): a reset or verification link never waits behind a burst
     // of order confirmations (domain/notifications/outbox.ts, priorityOf).
     priority: smallint().notNull().default(0),
+    // The white-label host the message was queued from; its links lead there (issue 37,
+    // domain/shared/mail-host.ts). Null: PUBLIC_ORIGIN.
+    siteHost: text(),
   },
   (t) => [index('outbox_pending').on(t.availableAt).where(sql`${t.sentAt} is null`)],
 );

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { outbox } from '#db/schema/events.ts';
+import { currentMailHost } from '#domain/shared/mail-host.ts';
 
 // Messages leave through the outbox (DESIGN.md): written in the transaction that causes them,
 // sent later by a worker. A claimed message is leased for LEASE_MS; if the process dies
@@ -9,7 +10,13 @@ import { outbox } from '#db/schema/events.ts';
 export const LEASE_MS = 5 * 60_000;
 export const MAX_ATTEMPTS = 8;
 
-export type OutboxMessage = { id: number; kind: string; payload: Record<string, unknown> };
+export type OutboxMessage = {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  /** The white-label host it was queued from (mail-host.ts), or null. */
+  siteHost: string | null;
+};
 
 /**
  * Mails a person is waiting for at their screen (a sign-in or reset link, an address to
@@ -40,7 +47,7 @@ export async function enqueue(
 ): Promise<void> {
   await db
     .insert(outbox)
-    .values({ ...input, priority: priorityOf(input.kind) })
+    .values({ ...input, priority: priorityOf(input.kind), siteHost: currentMailHost() })
     .onConflictDoNothing();
 }
 
@@ -67,7 +74,12 @@ export async function claimDue(db: Queryable, now: Date, limit = 10): Promise<Ou
           due.map((row) => row.id),
         ),
       )
-      .returning({ id: outbox.id, kind: outbox.kind, payload: outbox.payload });
+      .returning({
+        id: outbox.id,
+        kind: outbox.kind,
+        payload: outbox.payload,
+        siteHost: outbox.siteHost,
+      });
     // An update returns its rows in no particular order: sent in the order they were chosen.
     const rank = new Map(due.map((row, index) => [row.id, index]));
     return claimed.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);

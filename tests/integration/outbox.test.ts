@@ -6,10 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { offerings } from '#db/schema/catalog.ts';
 import { outbox } from '#db/schema/events.ts';
+import { queueSecurityNotice } from '#domain/accounts/security-notice.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import { putInCart } from '#domain/commerce/cart.ts';
 import { placeOrder, recordSuccessfulPayment } from '#domain/commerce/orders.ts';
 import { claimDue, enqueue, LEASE_MS } from '#domain/notifications/outbox.ts';
+import { withMailHost } from '#domain/shared/mail-host.ts';
 import { createSender, runOutboxOnce } from '#server/outbox-worker.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, unique } from '#tests/database.ts';
@@ -152,5 +154,36 @@ describe('order confirmation e-mail', () => {
       );
     expect(ours).toHaveLength(31);
     expect(ours[0]).toBe(`${batch}:reset`);
+  });
+
+  // Issue 37: mail links always use the site's public origin, a white label's own host.
+  it('a mail queued on a white-label site links to that site; one queued elsewhere, to PUBLIC_ORIGIN', async () => {
+    const userId = await createUser(database.db, {
+      email: `${unique('label')}@example.test`,
+      password: 'a-long-password-1',
+      firstName: 'Wren',
+      lastName: 'L',
+    });
+    await withMailHost('books.campus.test', () =>
+      database.db.transaction((tx) =>
+        queueSecurityNotice(tx, { userId, event: 'password-changed', now: new Date() }),
+      ),
+    );
+    await database.db.transaction((tx) =>
+      queueSecurityNotice(tx, { userId, event: 'totp-on', now: new Date() }),
+    );
+    const texts: string[] = [];
+    const send = async (message: { to: string; text: string }) => {
+      if (message.text.includes('Hello Wren,')) texts.push(message.text);
+    };
+    const options = { now: new Date(), publicOrigin: 'https://store.example.edu' };
+    for (let i = 0; i < 100 && texts.length < 2; i += 1) {
+      if ((await runOutboxOnce(database.db, send, options)).claimed === 0) break;
+    }
+    expect(texts).toHaveLength(2);
+    const changed = texts.find((text) => text.includes('was changed'))!;
+    const totp = texts.find((text) => text.includes('Two-step verification was turned on'))!;
+    expect(changed).toContain('https://books.campus.test/accounts/password/forgot/');
+    expect(totp).toContain('https://store.example.edu/accounts/password/forgot/');
   });
 });
