@@ -262,6 +262,54 @@ describe('entitlement: through a course section (spec 1 §4 Course fee, §5 cour
   });
 });
 
+// Issue 37: what mutation testing found untested in this rule.
+describe('entitlement: the edges mutation testing found (issue 37)', () => {
+  it('a rental that has not started yet is not read as expired', () => {
+    expect(
+      entitlement(input({ ownerships: [owned({ startsAt: days(1), expiresAt: days(30) })] })),
+    ).toEqual({ ok: false, reason: 'access.reason.notEntitled', params: {}, wayBack: null });
+  });
+
+  it('materials open at the very instant two weeks before class, not a millisecond before', () => {
+    // Class starts 2026-03-24: materials are visible from 2026-03-10T00:00:00Z.
+    const section = member({ startDate: '2026-03-24', endDate: '2026-06-30' });
+    const opening = new Date('2026-03-10T00:00:00Z');
+    expect(entitlement(input({ memberships: [section], now: opening }))).toMatchObject({
+      ok: true,
+      via: 'courtesy',
+    });
+    expect(
+      entitlement(input({ memberships: [section], now: new Date(opening.getTime() - 1) })),
+    ).toMatchObject({
+      ok: false,
+      reason: 'access.reason.notStarted',
+      params: { date: '2026-03-10' },
+    });
+  });
+
+  it('the section the route names wins whichever order the memberships come in', () => {
+    const courseFee = member({ sectionId: 1, memberId: 10, isCourseFee: true });
+    const courtesy = member({ sectionId: 2, memberId: 20 });
+    for (const memberships of [
+      [courseFee, courtesy],
+      [courtesy, courseFee],
+    ]) {
+      expect(entitlement(input({ memberships, through: { sectionId: 2 } }))).toMatchObject({
+        ok: true,
+        via: 'courtesy',
+        sectionId: 2,
+        memberId: 20,
+      });
+      expect(entitlement(input({ memberships, through: { sectionId: 1 } }))).toMatchObject({
+        ok: true,
+        via: 'courseFee',
+        sectionId: 1,
+      });
+      expect(entitlement(input({ memberships }))).toMatchObject({ via: 'courseFee', sectionId: 1 });
+    }
+  });
+});
+
 describe('entitlement: who and what', () => {
   it('nobody signed in opens anything', () => {
     expect(entitlement(input({ signedIn: false, ownerships: [owned()] }))).toMatchObject({

@@ -49,3 +49,58 @@ describe('password policy (issue 20: length and a list of common passwords)', ()
     expect(check('Orange-Bicycle-Tuesday')).toBeNull();
   });
 });
+
+// Issue 37: what mutation testing found untested in this rule, each a wrong password policy
+// nobody would have noticed.
+describe('password policy, at its edges (issue 37)', () => {
+  it('ten characters are enough and nine are not; 128 are allowed and 129 are not', () => {
+    expect(check('kayak-lamp')).toBeNull();
+    expect(check('kayak-lam')).toBe('tooShort');
+    const words = 'violet kettle harbour orange bicycle tuesday lantern orchard velvet ';
+    const long = words.repeat(3).slice(0, 128);
+    expect([...long]).toHaveLength(128);
+    expect(check(long)).toBeNull();
+    expect(check(`${long}x`)).toBe('tooLong');
+  });
+
+  it('counts characters as people see them, not as UTF-16 units', () => {
+    // Nine letters and a symbol outside the Basic Multilingual Plane: ten characters.
+    expect(check('kayaklamp😀')).toBeNull();
+    expect(check('kayaklam😀')).toBe('tooShort');
+    expect(check(`${'ö'.repeat(64)}${'ü'.repeat(64)}`)).toBeNull();
+  });
+
+  it('refuses a name part of four letters or more found in the password, not of three', () => {
+    expect(check('ana-piano-violet', 'ana@example.test')).toBeNull();
+    expect(check('anna-piano-violet', 'anna@example.test')).toBe('likeEmail');
+    // The whole address, even when its name part is short.
+    expect(check('ab@example.test', 'ab@example.test')).toBe('likeEmail');
+    expect(check('ANNA-piano-violet', ' Anna@Example.test ')).toBe('likeEmail');
+    // No address known: nothing to compare.
+    expect(passwordProblem('anna-piano-violet', { common: COMMON_PASSWORDS })).toBeNull();
+  });
+
+  it('refuses a listed four-letter word with digits and symbols around it', () => {
+    expect(COMMON_PASSWORDS.has('pass')).toBe(true);
+    expect(check('2024pass!!!')).toBe('common');
+    expect(check('2024passage!')).toBeNull();
+  });
+
+  it('the file’s own examples: repeats of one to four characters, not of five', () => {
+    expect(check('abcabcabca')).toBe('common');
+    expect(check('abcdabcdab')).toBe('common');
+    expect(check('xyxyxyxyxy')).toBe('common');
+    expect(check('abcdeabcde')).toBeNull();
+  });
+
+  it('a password of digits and symbols only: refused when a run or a repeat, taken otherwise', () => {
+    expect(check('4839201756')).toBeNull();
+    expect(check('1357913579')).toBeNull();
+    expect(check('1111111111')).toBe('common');
+    expect(check('1212121212')).toBe('common');
+    expect(check('8901234567')).toBe('common');
+    expect(check('6543210987')).toBe('common');
+    expect(check('!"#$%&\'()*')).toBe('common');
+    expect(check('13-57-91-35')).toBeNull();
+  });
+});

@@ -41,6 +41,45 @@ describe('TOTP codes', () => {
     expect((await checkTotp({ secret, code: later, now, lastUsedStep: step })).ok).toBe(true);
   });
 
+  // Issue 37: mutation testing found the step untested: with it computed wrongly, a code seen
+  // over someone's shoulder worked again 30 seconds later.
+  it('issue 37: each code counts as its own time step, so it is refused again a step later', async () => {
+    const step = Math.floor(now.getTime() / 1000 / 30);
+    for (const [offset, expected] of [
+      [-30_000, step - 1],
+      [0, step],
+      [30_000, step + 1],
+    ] as const) {
+      const code = await codeAt(secret, new Date(now.getTime() + offset));
+      expect(await checkTotp({ secret, code, now, lastUsedStep: null })).toEqual({
+        ok: true,
+        step: expected,
+      });
+    }
+    const code = await codeAt(secret, now);
+    const used = await checkTotp({ secret, code, now, lastUsedStep: null });
+    const thirtyLater = new Date(now.getTime() + 30_000);
+    expect(
+      await checkTotp({ secret, code, now: thirtyLater, lastUsedStep: used.ok ? used.step : 0 }),
+    ).toEqual({ ok: false, reason: 'replayed' });
+    // The next step's own code is taken then, once.
+    const next = await codeAt(secret, thirtyLater);
+    expect(await checkTotp({ secret, code: next, now: thirtyLater, lastUsedStep: step })).toEqual({
+      ok: true,
+      step: step + 1,
+    });
+  });
+
+  it('issue 37: only six digits are a code', async () => {
+    const code = await codeAt(secret, now);
+    for (const typed of [`${code}0`, code.slice(1), ` ${code}`, `${code.slice(0, 5)}a`, '']) {
+      expect(await checkTotp({ secret, code: typed, now, lastUsedStep: null })).toEqual({
+        ok: false,
+        reason: 'invalid',
+      });
+    }
+  });
+
   it('issue 20: the secret is shown in groups of four and in an otpauth address', () => {
     expect(groupedSecret('ABCDEFGHIJ')).toBe('ABCD EFGH IJ');
     expect(totpUri({ issuer: 'Shelfmark', account: 'a@b.test', secret: 'ABCD' })).toMatch(

@@ -20,6 +20,16 @@ describe('fulfilment (issue 4; spec 1 §3 Offering, spec 2 §9)', () => {
     expect(needsShipping(['digital', 'print'])).toBe(true);
   });
 
+  // Issue 37 (a surviving mutant): a combo is owned AND posted, so it needs an address too.
+  it('anything posted needs a shipping address, a combo included; nothing posted needs none', () => {
+    expect(needsShipping(['combo'])).toBe(true);
+    expect(needsShipping(['digital', 'combo'])).toBe(true);
+    expect(needsShipping(['physical'])).toBe(true);
+    expect(needsShipping(['print'])).toBe(true);
+    expect(needsShipping(['digital', 'digital'])).toBe(false);
+    expect(needsShipping([])).toBe(false);
+  });
+
   it('a rental is due 7 days after the add/drop date', () => {
     expect(rentalDueAt(new Date('2026-09-10T03:59:00Z')).toISOString()).toBe(
       '2026-09-17T03:59:00.000Z',

@@ -53,6 +53,13 @@ describe('shelf button priority (spec 1 §4)', () => {
 
   it('3. an opted-out student who may buy gets Add To Cart', () => {
     expect(shelfButton({ ...base, optedOutMayBuy: true })).toBe('addToCart');
+    // Issue 37 (a surviving mutant): with nothing on sale there is nothing to add, and what
+    // is in the cart already says View Cart.
+    expect(shelfButton({ ...base, optedOutMayBuy: true, hasOfferings: false })).toBeNull();
+    expect(shelfButton({ ...base, optedOutMayBuy: true, inCart: true })).toBe('viewCart');
+    expect(shelfButton({ ...base, optedOutMayBuy: true, hasOfferings: false, inCart: true })).toBe(
+      'viewCart',
+    );
   });
 
   it('4. in the cart gives View Cart; 5. offerings give Add To Cart; 6. otherwise hidden', () => {

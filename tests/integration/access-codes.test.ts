@@ -56,4 +56,28 @@ describe('access code pool', () => {
       .where(eq(accessCodes.productId, productId));
     expect(rows.filter((row) => row.assignedUserId === holder)).toHaveLength(1);
   });
+
+  // Issue 37 (a mutant that survived on PGlite, which runs one transaction at a time): two
+  // presses of one buyer at once must not take two codes. On PostgreSQL, in CI, they race.
+  it('one buyer pressing five times at once holds one code, the same in every answer', async () => {
+    const productId = await insertProduct(database.db, { productType: 'courseware' });
+    await database.db
+      .insert(accessCodes)
+      .values(['B-1', 'B-2', 'B-3', 'B-4', 'B-5', 'B-6'].map((code) => ({ productId, code })));
+    const buyer = await user();
+    const codes = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        database.db.transaction((tx) =>
+          assignAccessCode(tx, { productId, userId: buyer, orderId: null, now: new Date() }),
+        ),
+      ),
+    );
+    expect(new Set(codes).size).toBe(1);
+    expect(codes[0]).not.toBeNull();
+    const held = await database.db
+      .select({ code: accessCodes.code })
+      .from(accessCodes)
+      .where(eq(accessCodes.assignedUserId, buyer));
+    expect(held).toEqual([{ code: codes[0] }]);
+  });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleApiRequest } from '#api/router.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
-import { offerings } from '#db/schema/catalog.ts';
+import { offerings, products } from '#db/schema/catalog.ts';
 import { orders } from '#db/schema/commerce.ts';
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
@@ -12,6 +12,7 @@ import { loadSessionUser } from '#domain/accounts/service.ts';
 import { cartLines, mergeAnonymousCart, putInCart, reconcileCart } from '#domain/commerce/cart.ts';
 import { payOrder } from '#domain/commerce/checkout.ts';
 import { placeOrder } from '#domain/commerce/orders.ts';
+import { buyableOfferings } from '#domain/commerce/purchase-check.ts';
 import { TestGateway } from '#domain/commerce/test-gateway.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { insertProduct } from '#tests/builders.ts';
@@ -80,6 +81,41 @@ async function own(ctx: RequestContext, productId: number, expiresAt: Date | nul
 }
 
 describe('issue 19: a title already owned never reaches payment', () => {
+  // Issue 37 (surviving mutants of purchase-check.ts): the product page (and the catalog API,
+  // which asks the same question) offered an owner for life the rental and lifetime copies.
+  it('a product’s offerings: an owner for life is offered only the print copy, and told why', async () => {
+    const ctx = await student();
+    const book = await bookWithThreeOfferings();
+    await own(ctx, book.productId, null);
+    const [row] = await database.db
+      .select({ status: products.status, productType: products.productType })
+      .from(products)
+      .where(eq(products.id, book.productId));
+    const product = {
+      id: book.productId,
+      productType: row!.productType,
+      status: row!.status,
+      offerings: [
+        { id: book.lifetime, type: 'digital', durationDays: null },
+        { id: book.rental, type: 'digital', durationDays: 180 },
+        { id: book.print, type: 'print', durationDays: null },
+      ],
+    };
+    const forOwner = await buyableOfferings(ctx, product);
+    expect(forOwner.offerings.map((o) => o.id)).toEqual([book.print]);
+    expect(forOwner.withheld).toEqual({ reason: 'purchase.refused.ownedForLife', params: {} });
+    // Someone who holds nothing is offered all three; a visitor too.
+    const other = await student();
+    expect((await buyableOfferings(other, product)).offerings.map((o) => o.id)).toEqual([
+      book.lifetime,
+      book.rental,
+      book.print,
+    ]);
+    expect((await buyableOfferings(other, product)).withheld).toBeNull();
+    const visitor = testContext(database.db, { now });
+    expect((await buyableOfferings(visitor, product)).offerings).toHaveLength(3);
+  });
+
   it('the guest cart merged on login loses the rental of a title owned for life, and says why', async () => {
     const ctx = await student();
     const book = await bookWithThreeOfferings();
