@@ -108,3 +108,37 @@ describe('login throttle, the owner elsewhere', () => {
     ).toBe(false);
   });
 });
+
+// Issue 37: what the first StrykerJS run left alive in this rule.
+describe('login throttle, at its instants (issue 37)', () => {
+  it('a failure at the very instant of the reset no longer counts; one after it does', () => {
+    const atReset = ago(60_000);
+    const after = times(MAX_FAILURES_PER_ACCOUNT - 1, 1_000);
+    expect(
+      loginThrottle({ ...none, forAccount: [atReset, ...after], lastResetAt: atReset }, now),
+    ).toEqual({ allowed: true });
+    expect(
+      loginThrottle({ ...none, forAccount: [ago(500), ...after], lastResetAt: atReset }, now)
+        .allowed,
+    ).toBe(false);
+  });
+
+  it('the owner is told when twenty failures since the reset, within the window, are reached', () => {
+    const twenty = times(MAX_FAILURES_PER_ACCOUNT, 1_000);
+    expect(accountJustLocked({ ...none, forAccount: twenty, lastResetAt: ago(60_000) }, now)).toBe(
+      true,
+    );
+    // One of them exactly at the reset, or exactly a window ago: not counted, not yet twenty.
+    const atReset = [...times(MAX_FAILURES_PER_ACCOUNT - 1, 1_000), ago(60_000)];
+    expect(accountJustLocked({ ...none, forAccount: atReset, lastResetAt: ago(60_000) }, now)).toBe(
+      false,
+    );
+    const windowAgo = [...times(MAX_FAILURES_PER_ACCOUNT - 1, 1_000), ago(LOGIN_WINDOW_MS)];
+    expect(accountJustLocked({ ...none, forAccount: windowAgo }, now)).toBe(false);
+    // Before the reset: not counted either.
+    const before = [...times(MAX_FAILURES_PER_ACCOUNT - 1, 1_000), ago(120_000)];
+    expect(accountJustLocked({ ...none, forAccount: before, lastResetAt: ago(60_000) }, now)).toBe(
+      false,
+    );
+  });
+});

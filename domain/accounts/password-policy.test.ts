@@ -104,3 +104,20 @@ describe('password policy, at its edges (issue 37)', () => {
     expect(check('13-57-91-35')).toBeNull();
   });
 });
+
+// Issue 37: what the first StrykerJS run left alive in this rule.
+describe('password policy, as StrykerJS tried it (issue 37)', () => {
+  it('a listed password is refused as it is, even when its core is not listed', () => {
+    expect(COMMON_PASSWORDS.has('1q2w3e4r5t')).toBe(true);
+    expect(check('1q2w3e4r5t')).toBe('common');
+  });
+
+  it('only digits and symbols at the ends come off, not those inside', () => {
+    expect(check('pass-word2024')).toBeNull();
+    expect(check('2024pass-word')).toBeNull();
+  });
+
+  it('letters in a row are not a run: runs count only among digits and symbols', () => {
+    expect(check('bcdefghijk')).toBeNull();
+  });
+});

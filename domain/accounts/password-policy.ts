@@ -28,7 +28,7 @@ function isCommon(lower: string, common: ReadonlySet<string>): boolean {
   if (common.has(lower)) return true;
   // A common word with digits or symbols before or after it.
   const core = lower.replace(/^[\d\W_]+/, '').replace(/[\d\W_]+$/, '');
-  if (core.length >= 3 && common.has(core)) return true;
+  if (common.has(core)) return true;
   if (core.length === 0) {
     // Nothing but digits and symbols: a run or a repeat ('1234567890', '0000000000').
     return isRepeat(lower) || isRun(lower);
@@ -38,9 +38,9 @@ function isCommon(lower: string, common: ReadonlySet<string>): boolean {
 
 /** One short piece said over and over ('abcabcabca', 'aaaaaaaaaa'). */
 function isRepeat(text: string): boolean {
+  const characters = [...text];
   for (let size = 1; size <= 4; size += 1) {
-    const unit = text.slice(0, size);
-    if (unit.repeat(Math.ceil(text.length / size)).slice(0, text.length) === text) return true;
+    if (characters.every((character, at) => character === characters[at % size])) return true;
   }
   return false;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   codeShape,
+  FRESH_SIGN_IN_MS,
+  freshSignIn,
   mayTurnOffTotp,
   secondFactorRequired,
   secondFactorThrottle,
@@ -61,5 +63,29 @@ describe('second factor rules', () => {
       allowed: false,
       retryAfterMinutes: 11,
     });
+  });
+});
+
+// Issue 37: what the first StrykerJS run left alive in this rule.
+describe('second factor rules, at their edges (issue 37)', () => {
+  it('a code is exactly six digits, a recovery code exactly ten letters or digits', () => {
+    for (const typed of ['1234567', 'a123456', '123456a', '12345']) {
+      expect(codeShape(typed)).toBeNull();
+    }
+    for (const typed of ['abcdefgh234', 'xabcdefgh2', 'abcdefgh2x!']) {
+      expect(codeShape(typed)?.kind ?? null).not.toBe('totp');
+    }
+    expect(codeShape('abcdefgh234')).toBeNull();
+    expect(codeShape('!abcdefgh23')).toBeNull();
+    expect(codeShape('abcdefgh23!')).toBeNull();
+    expect(codeShape('abcde fgh23')).toEqual({ kind: 'recovery', code: 'abcdefgh23' });
+    expect(codeShape('abcdefgh2')).toBeNull();
+  });
+
+  it('a sign-in exactly ten minutes old is still fresh; a millisecond later it is not', () => {
+    const now = new Date('2026-11-27T12:00:00Z');
+    expect(freshSignIn(new Date(now.getTime() - FRESH_SIGN_IN_MS), now)).toBe(true);
+    expect(freshSignIn(new Date(now.getTime() - FRESH_SIGN_IN_MS - 1), now)).toBe(false);
+    expect(freshSignIn(null, now)).toBe(false);
   });
 });

@@ -82,6 +82,7 @@ describe('TOTP codes', () => {
 
   it('issue 20: the secret is shown in groups of four and in an otpauth address', () => {
     expect(groupedSecret('ABCDEFGHIJ')).toBe('ABCD EFGH IJ');
+    expect(groupedSecret('')).toBe('');
     expect(totpUri({ issuer: 'Shelfmark', account: 'a@b.test', secret: 'ABCD' })).toMatch(
       /^otpauth:\/\/totp\/Shelfmark:a%40b\.test\?secret=ABCD&issuer=Shelfmark/,
     );

@@ -16,13 +16,11 @@ export function throttle(
   limits: ThrottleLimits,
 ): ThrottleDecision {
   const blockedUntil = (times: Date[], max: number): number | null => {
-    const recent = times
-      .map((t) => t.getTime())
-      .filter((t) => now.getTime() - t < limits.windowMs)
-      .sort((a, b) => a - b);
-    if (recent.length < max) return null;
-    // The window frees up when the oldest failure that still counts falls out of it.
-    return recent[recent.length - max]! + limits.windowMs;
+    const sorted = times.map((t) => t.getTime()).sort((a, b) => a - b);
+    if (sorted.length < max) return null;
+    // Blocked while the max-th most recent failure is inside the window: until it falls out.
+    // (One older than the window gives a time already past: nothing to filter first.)
+    return sorted[sorted.length - max]! + limits.windowMs;
   };
   const until = Math.max(
     blockedUntil(failures.forAccount, limits.maxPerAccount) ?? 0,
