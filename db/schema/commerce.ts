@@ -172,6 +172,13 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_gateway_ref').on(t.gateway, t.gatewayRef),
+    // An order's payments (the checkout's open payment, the cart's reconciliation, issue 37).
+    index('payments_order').on(t.orderId),
+    // The payments still open, which the reconciler asks about every few seconds (issue 37):
+    // few at any time, however many payments the store has taken.
+    index('payments_open')
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('requires_payment_method', 'requires_action', 'processing')`),
     // At most one successful charge per order.
     uniqueIndex('payments_one_success')
       .on(t.orderId)

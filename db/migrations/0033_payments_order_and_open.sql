@@ -1,0 +1,2 @@
+CREATE INDEX "payments_order" ON "payments" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "payments_open" ON "payments" USING btree ("updated_at") WHERE "payments"."status" in ('requires_payment_method', 'requires_action', 'processing');
