@@ -17,7 +17,7 @@ import {
 } from './duplicate-charge.ts';
 import { orderNumber } from './order-number.ts';
 import { cancelOrder, moveOrder } from './orders.ts';
-import type { GatewayPayment, PaymentGateway } from './payment-gateway.ts';
+import type { PaymentGateway } from './payment-gateway.ts';
 import { returnStock } from './stock.ts';
 
 // Exactly-once money across crashes (issue 37). A process killed between the gateway's charge
@@ -87,69 +87,64 @@ export async function reconcilePayments(
     if (!options.everything && options.userId === undefined && quiet < reconcileDelayMs(age)) {
       continue;
     }
-    let payment: GatewayPayment;
+    // One payment the gateway cannot answer about (or refund) now is asked again next round;
+    // it never stops the others, nor the buyer's cart page that asked.
     try {
-      payment = await gateway.retrievePayment(candidate.ref);
+      await reconcileOne(db, gateway, candidate, now, report);
     } catch {
       report.unreachable += 1;
-      continue;
-    }
-    if (candidate.orderStatus !== 'pending') {
-      // The order no longer waits for this payment (canceled, or paid by another charge).
-      if (payment.status === 'succeeded') {
-        await refundCharge(db, gateway, {
-          orderId: candidate.orderId,
-          ref: candidate.ref,
-          reason: 'not-pending',
-          duplicateOf: null,
-          now,
-        });
-        report.refunded.push({
-          orderId: candidate.orderId,
-          ref: candidate.ref,
-          reason: 'not-pending',
-        });
-      } else {
-        const canceled =
-          payment.status === 'canceled' ? payment : await gateway.cancelPayment(candidate.ref);
-        await settlePayment(db, gateway.name, canceled, now);
-      }
-      continue;
-    }
-    try {
-      await settlePayment(db, gateway.name, payment, now, INTERRUPTED_PAYMENT);
-    } catch (error) {
-      // A charge the order refuses (a wrong amount): given back, never kept.
-      if (!(error instanceof Conflict) || payment.status !== 'succeeded') throw error;
-      await refundCharge(db, gateway, {
-        orderId: candidate.orderId,
-        ref: candidate.ref,
-        reason: 'not-pending',
-        duplicateOf: null,
-        now,
-      });
-      report.refunded.push({
-        orderId: candidate.orderId,
-        ref: candidate.ref,
-        reason: 'not-pending',
-      });
-      continue;
-    }
-    if (payment.status === 'succeeded') {
-      report.settled.push(candidate.orderId);
-    } else if (payment.status === 'canceled') {
-      if (await releaseOrderWithoutLivePayment(db, candidate.orderId, now)) {
-        report.released.push(candidate.orderId);
-      }
-    } else {
-      // Heard of now: the next question waits its delay again.
-      await db
-        .update(payments)
-        .set({ updatedAt: now })
-        .where(and(eq(payments.gateway, gateway.name), eq(payments.gatewayRef, candidate.ref)));
     }
   }
   return report;
+}
+
+/** What the gateway says of one open payment, recorded (reconcilePayments). */
+async function reconcileOne(
+  db: Queryable,
+  gateway: PaymentGateway,
+  candidate: { orderId: string; orderStatus: string; ref: string },
+  now: Date,
+  report: RecoveryReport,
+): Promise<void> {
+  const payment = await gateway.retrievePayment(candidate.ref);
+  // A charge the order does not want (canceled, paid by another charge, a wrong amount) is
+  // given back, never kept.
+  const giveBack = async () => {
+    await refundCharge(db, gateway, {
+      orderId: candidate.orderId,
+      ref: candidate.ref,
+      reason: 'not-pending',
+      duplicateOf: null,
+      now,
+    });
+    report.refunded.push({ orderId: candidate.orderId, ref: candidate.ref, reason: 'not-pending' });
+  };
+  if (candidate.orderStatus !== 'pending') {
+    if (payment.status === 'succeeded') return giveBack();
+    const canceled =
+      payment.status === 'canceled' ? payment : await gateway.cancelPayment(candidate.ref);
+    await settlePayment(db, gateway.name, canceled, now);
+    return;
+  }
+  try {
+    await settlePayment(db, gateway.name, payment, now, INTERRUPTED_PAYMENT);
+  } catch (error) {
+    if (!(error instanceof Conflict) || payment.status !== 'succeeded') throw error;
+    return giveBack();
+  }
+  if (payment.status === 'succeeded') {
+    report.settled.push(candidate.orderId);
+  } else if (payment.status === 'canceled') {
+    if (await releaseOrderWithoutLivePayment(db, candidate.orderId, now)) {
+      report.released.push(candidate.orderId);
+    }
+  } else {
+    // Heard of now: the next question waits its delay again.
+    await db
+      .update(payments)
+      .set({ updatedAt: now })
+      .where(and(eq(payments.gateway, gateway.name), eq(payments.gatewayRef, candidate.ref)));
+  }
 }
 
 /**

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,6 +5,7 @@ import {
   simpleSamlPhpInstalled,
   startSimpleSamlPhp,
 } from '#tests/simplesamlphp.ts';
+import { freePort } from '../resilience/harness.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
 import { makeSamlCampus } from './fixtures.ts';
 
@@ -26,14 +26,6 @@ const domain = `saml-${process.pid}-${Date.now().toString(36)}.campus.test`;
 let browser: Browser;
 let idp: SimpleSamlPhp;
 let campusTitle = '';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   if (!installed) return;
