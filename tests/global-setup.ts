@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { testWorkers } from './suites.ts';
-import { workerDatabaseName } from './worker-database-name.ts';
+import { templateDatabaseUrl, workerDatabaseName } from './worker-database-name.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +19,9 @@ declare module 'vitest' {
 // migrated once, then copied (CREATE DATABASE … TEMPLATE) into a database for each worker, so
 // that files running at once never share one (tests/worker-database.ts).
 export default async function setup(project: TestProject) {
-  const url = process.env.DATABASE_URL;
+  const given = process.env.DATABASE_URL;
+  const url = given ? templateDatabaseUrl(given) : undefined;
+  if (given && url !== given) await createIfMissing(url as string);
   const database = await openDatabase({ url });
   await migrateDatabase(database);
   if (database.dumpDataDir) {
@@ -32,6 +34,20 @@ export default async function setup(project: TestProject) {
   }
   await database.close();
   if (url) await copyForWorkers(url, testWorkers());
+}
+
+async function createIfMissing(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: maintenance.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
 }
 
 async function copyForWorkers(url: string, workers: number): Promise<void> {
