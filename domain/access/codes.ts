@@ -6,53 +6,56 @@ import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, Forbidden, NotFound } from '#domain/shared/errors.ts';
 import { activeOwnership } from '#domain/shelf/ownership.ts';
 
+export type HeldAccessCode = { code: string; url: string | null } | null;
+
+const heldColumns = { code: accessCodes.code, url: accessCodes.accessCodeUrl };
+
 /**
  * Gives the user an access code of the product's pool, in the caller's transaction (issue 4:
  * courseware bought gets a code). A user who already holds one keeps it; concurrent buyers
- * never get the same code (SKIP LOCKED). Null when the pool is empty: the purchase stands and
- * the shelf offers Acquire Access Code later (spec 1 §4 Access code panel).
+ * never get the same code, nor wait for one another: each takes the first code nobody holds or
+ * is taking (SKIP LOCKED). Null when the pool is empty: the purchase stands and the shelf
+ * offers Acquire Access Code later (spec 1 §4 Access code panel).
  */
 export async function assignAccessCode(
   db: Queryable,
   input: { productId: number; userId: number; orderId: string | null; now: Date },
-): Promise<string | null> {
+): Promise<HeldAccessCode> {
   // One assignment at a time per user and product: two presses at once would otherwise each
-  // find no code held, and the second skip the first's locked code and see the pool empty.
+  // find no code held, and the second skip the first's locked code and take another.
   await db.execute(
     sql`select pg_advisory_xact_lock(${input.userId}::int, ${input.productId}::int)`,
   );
   const [held] = await db
-    .select({ code: accessCodes.code })
+    .select(heldColumns)
     .from(accessCodes)
     .where(
       and(eq(accessCodes.productId, input.productId), eq(accessCodes.assignedUserId, input.userId)),
     )
     .limit(1);
-  if (held) return held.code;
-  const [free] = await db
+  if (held) return held;
+  // One statement takes the code: the first free one nobody else is taking at this instant.
+  const nextFree = db
     .select({ id: accessCodes.id })
     .from(accessCodes)
     .where(and(eq(accessCodes.productId, input.productId), isNull(accessCodes.assignedUserId)))
     .orderBy(asc(accessCodes.id))
     .limit(1)
     .for('update', { skipLocked: true });
-  if (!free) return null;
   const [assigned] = await db
     .update(accessCodes)
     .set({ assignedUserId: input.userId, orderId: input.orderId, assignedAt: input.now })
-    .where(and(eq(accessCodes.id, free.id), sql`${accessCodes.assignedUserId} is null`))
-    .returning({ code: accessCodes.code });
-  return assigned?.code ?? null;
+    .where(sql`${accessCodes.id} = (${nextFree})`)
+    .returning(heldColumns);
+  return assigned ?? null;
 }
-
-export type HeldAccessCode = { code: string; url: string | null } | null;
 
 /** Whether the user owns the product now (an active ownership); NotFound otherwise. */
 async function requireOwned(ctx: RequestContext, productId: number): Promise<number> {
   const user = ctx.user;
   if (!user) throw new Forbidden();
   const [owned] = await ctx.db
-    .select({ id: ownerships.id })
+    .select({ userId: ownerships.userId })
     .from(ownerships)
     .where(
       and(
@@ -64,7 +67,7 @@ async function requireOwned(ctx: RequestContext, productId: number): Promise<num
     .limit(1);
   // The server's 'subscription not found' (spec 1 §4 Access code panel).
   if (!owned) throw new NotFound('access.error.subscription');
-  return user.id;
+  return owned.userId;
 }
 
 /** The access code the user holds for a courseware they own, or null (none yet). */
@@ -74,7 +77,7 @@ export async function heldAccessCode(
 ): Promise<HeldAccessCode> {
   const userId = await requireOwned(ctx, productId);
   const [held] = await ctx.db
-    .select({ code: accessCodes.code, url: accessCodes.accessCodeUrl })
+    .select(heldColumns)
     .from(accessCodes)
     .where(and(eq(accessCodes.productId, productId), eq(accessCodes.assignedUserId, userId)))
     .limit(1);
@@ -90,10 +93,9 @@ export async function acquireAccessCode(
   productId: number,
 ): Promise<NonNullable<HeldAccessCode>> {
   const userId = await requireOwned(ctx, productId);
-  const code = await ctx.db.transaction((tx) =>
+  const held = await ctx.db.transaction((tx) =>
     assignAccessCode(tx, { productId, userId, orderId: null, now: ctx.now }),
   );
-  if (!code) throw new Conflict('access.error.retrieve');
-  const held = await heldAccessCode(ctx, productId);
-  return held ?? { code, url: null };
+  if (!held) throw new Conflict('access.error.retrieve');
+  return held;
 }

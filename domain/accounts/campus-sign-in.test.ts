@@ -6,6 +6,7 @@ import {
   campusStartThrottle,
   emailDomain,
   isAcceptableIssuer,
+  isLoopbackIssuer,
   MAX_CAMPUS_REQUESTS_PER_IP,
   mapCampusProfile,
   samlRefusalOf,
@@ -95,6 +96,25 @@ describe('issue 20: first sign-in creates or links, never takes over an account 
       }),
     ).toEqual({ kind: 'refuse', reason: 'identity-linked-elsewhere' });
   });
+  it('signs in the account signed in already when the identity is its own', () => {
+    expect(
+      campusLinkDecision({
+        currentUserId: 7,
+        linkedUser: { id: 7, isActive: true },
+        emailAccount: null,
+        emailInCampusDomains: true,
+      }),
+    ).toEqual({ kind: 'sign-in', userId: 7 });
+  });
+  it('never links a closed account by its address, verified or not', () => {
+    expect(
+      campusLinkDecision({
+        linkedUser: null,
+        emailAccount: { id: 3, isActive: false, emailVerified: true },
+        emailInCampusDomains: true,
+      }),
+    ).toEqual({ kind: 'refuse', reason: 'account-inactive' });
+  });
   it('refuses a closed account', () => {
     expect(
       campusLinkDecision({
@@ -136,6 +156,24 @@ describe('issue 20: attribute mapping for e-mail, name and campus id', () => {
       },
     });
   });
+  it('leaves a name the campus did not send empty, and reads a numeric campus id', () => {
+    expect(
+      mapCampusProfile(
+        'abc',
+        { 'urn:oid:0.9.2342.19200300.100.1.3': 'ana@campus.shelfmark.test', studentId: [20261234] },
+        mapping,
+      ),
+    ).toEqual({
+      ok: true,
+      profile: {
+        subject: 'abc',
+        email: 'ana@campus.shelfmark.test',
+        firstName: '',
+        lastName: '',
+        campusId: '20261234',
+      },
+    });
+  });
   it('refuses a profile without an address or a subject', () => {
     expect(mapCampusProfile('abc', {}, mapping)).toEqual({ ok: false, reason: 'missing-email' });
     expect(
@@ -150,6 +188,14 @@ describe('issue 20: identity providers and SAML refusals', () => {
     expect(isAcceptableIssuer('http://127.0.0.1:3011/')).toBe(true);
     expect(isAcceptableIssuer('http://login.campus.edu/')).toBe(false);
     expect(isAcceptableIssuer('javascript:alert(1)')).toBe(false);
+    // Each name of this machine; never another host, and never a text that is not an address.
+    expect(isLoopbackIssuer('http://localhost:3011/')).toBe(true);
+    expect(isLoopbackIssuer('http://127.0.0.1:3011/')).toBe(true);
+    expect(isLoopbackIssuer('http://[::1]:3011/')).toBe(true);
+    expect(isLoopbackIssuer('https://127.0.0.1:3011/')).toBe(false);
+    expect(isLoopbackIssuer('http://login.campus.edu/')).toBe(false);
+    expect(isLoopbackIssuer('not an address')).toBe(false);
+    expect(isAcceptableIssuer('not an address')).toBe(false);
   });
   it("names node-saml's refusals", () => {
     expect(samlRefusalOf('Invalid signature')).toBe('signature');

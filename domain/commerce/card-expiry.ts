@@ -5,7 +5,7 @@ const WITH_SLASH = /^(\d{1,2})\/(\d{2}|\d{4})$/;
 const DIGITS_ONLY = /^(\d{2})(\d{2}|\d{4})$/;
 
 export function parseCardExpiry(text: string): { month: number; year: number } | null {
-  const compact = text.replace(/\s+/g, '');
+  const compact = text.replace(/\s/g, '');
   const match = WITH_SLASH.exec(compact) ?? DIGITS_ONLY.exec(compact);
   if (!match) return null;
   return { month: Number(match[1]), year: Number(match[2]) };

@@ -66,6 +66,13 @@ describe('of two orders paid for the same lines, the one refunded', () => {
     expect(laterOf(second, first)).toBe(second);
   });
 
+  it('is the one paid later even when it was placed first', () => {
+    const placedFirstPaidLater = { ...order('a', 1, '4', 5), createdAt: at(0) };
+    const placedLaterPaidFirst = { ...order('b', 1, '4', 3), createdAt: at(1) };
+    expect(laterOf(placedFirstPaidLater, placedLaterPaidFirst)).toBe(placedFirstPaidLater);
+    expect(laterOf(placedLaterPaidFirst, placedFirstPaidLater)).toBe(placedFirstPaidLater);
+  });
+
   it('is the one placed later when both were paid at the same instant', () => {
     const first = { ...order('b', 1, '4', 3), createdAt: at(0) };
     const second = { ...order('a', 1, '4', 3), createdAt: at(1) };

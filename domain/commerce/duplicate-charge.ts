@@ -56,11 +56,13 @@ export function repeatsOrder(
  * payment is the one they meant), the later placed when both were paid at the same instant.
  */
 export function laterOf<T extends { id: string; paidAt: Date; createdAt: Date }>(a: T, b: T): T {
-  const paid = a.paidAt.getTime() - b.paidAt.getTime();
-  if (paid !== 0) return paid > 0 ? a : b;
-  const placed = a.createdAt.getTime() - b.createdAt.getTime();
-  if (placed !== 0) return placed > 0 ? a : b;
-  return a.id > b.id ? a : b;
+  const [, later] = [a, b].sort(
+    (x, y) =>
+      x.paidAt.getTime() - y.paidAt.getTime() ||
+      x.createdAt.getTime() - y.createdAt.getTime() ||
+      x.id.localeCompare(y.id),
+  );
+  return later!;
 }
 
 /**

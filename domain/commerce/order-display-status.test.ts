@@ -52,6 +52,18 @@ describe('displayStatus (issue 20: paid, pending, failed, refunded)', () => {
     );
   });
 
+  it('issue 20: an order marked refunded with no refund on record reads refunded, not in part', () => {
+    expect(displayStatus({ status: 'refunded', totalCents: 4399 }, [payment({})])).toBe('refunded');
+    expect(displayStatus({ status: 'refunded', totalCents: 4399 }, [])).toBe('refunded');
+  });
+
+  it('issue 37: a charge that went through is never read as failed, whatever failed before it', () => {
+    // The order is still pending (the crash came between the charge and the order's update);
+    // the payment was declined once, then succeeded on a second card.
+    const charged = payment({ status: 'succeeded', failure: 'card_declined', updatedAt: at(2) });
+    expect(displayStatus({ status: 'pending', totalCents: 4399 }, [charged])).toBe('pending');
+  });
+
   it('issue 20: refunds are the refunded payments, oldest first', () => {
     expect(
       refundsOf([

@@ -29,15 +29,14 @@ export function cardDigits(number: string): string {
   return number.replace(/[\s-]/g, '');
 }
 
+/** Luhn's doubled digit: 2 × d, its two digits added (7 → 14 → 5). */
+const DOUBLED = [0, 2, 4, 6, 8, 1, 3, 5, 7, 9];
+
 export function passesLuhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
+    const digit = Number(digits[digits.length - 1 - i]);
+    sum += i % 2 === 1 ? DOUBLED[digit]! : digit;
   }
   return sum % 10 === 0;
 }
