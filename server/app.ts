@@ -9,6 +9,7 @@ import { migrateDatabase } from '#db/migrate.ts';
 import { resolveLocale } from '#domain/accounts/language.ts';
 import { findSessionUser, forgetAccounts, navigationFlags } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
+import { withAskingLocale } from '#domain/notifications/mail-locale.ts';
 import { withMailHost } from '#domain/shared/mail-host.ts';
 import { clearTimedCaches, forgetProducts } from '#domain/shared/timed-cache.ts';
 import { dismissedBannersKey } from '#domain/sites/maintenance-banner.ts';
@@ -229,9 +230,11 @@ export async function createApp(options: AppOptions): Promise<App> {
         response =
           (await checkCsrf(request, web)) ??
           (await withMailHost(mailHost, () =>
-            url.pathname.startsWith('/api/')
-              ? handleApiRequest(request, web)
-              : renderPage(protocolPost(request), web),
+            withAskingLocale(web.rc.locale, () =>
+              url.pathname.startsWith('/api/')
+                ? handleApiRequest(request, web)
+                : renderPage(protocolPost(request), web),
+            ),
           ));
       } else {
         response = unavailable(request);

@@ -8,6 +8,7 @@ import {
   securityNoticeEmail,
   signUpExistingEmail,
 } from '#domain/notifications/account-email.ts';
+import { renderingFor } from '#domain/notifications/mail-locale.ts';
 import { optingConfirmationEmail } from '#domain/notifications/opting-email.ts';
 import { orderConfirmationEmail, paymentRefundEmail } from '#domain/notifications/order-email.ts';
 import {
@@ -132,10 +133,13 @@ export async function runOutboxOnce(
   for (const message of due) {
     try {
       // Its links lead to the site it was queued from (issue 37, mail-host.ts).
-      const email = await render(db, message, {
-        ...options,
-        publicOrigin: mailOrigin(message.siteHost, options.publicOrigin),
-      });
+      // In the language it was asked for when its reader has none of their own (mail-locale.ts).
+      const email = await renderingFor(message.payload.askedIn, () =>
+        render(db, message, {
+          ...options,
+          publicOrigin: mailOrigin(message.siteHost, options.publicOrigin),
+        }),
+      );
       if (email) {
         await send({ messageId: `<outbox-${message.id}@shelfmark>`, ...email });
         sent += 1;

@@ -5,6 +5,7 @@ import {
   type LoginFailures,
   loginThrottle,
   MAX_FAILURES_PER_ACCOUNT,
+  MAX_FAILURES_PER_ACCOUNT_FROM_ADDRESS,
 } from './login-throttle.ts';
 
 // Issue 2 (throttled per account and per address) as issue 37 sharpened it: guessing waits
@@ -81,6 +82,17 @@ describe('login throttle, the owner elsewhere', () => {
       loginThrottle({ ...none, forAccount: failures, lastResetAt: ago(LOGIN_WINDOW_MS) }, now)
         .allowed,
     ).toBe(false);
+  });
+
+  it('the owner’s reset also ends the wait of the address they share with whoever guessed', () => {
+    // Five failures from the dorm's one address, then the owner resets from a mailed link and
+    // signs in from that same address (found in the issue 37 walk: it stayed 429).
+    const five = times(MAX_FAILURES_PER_ACCOUNT_FROM_ADDRESS, 10_000);
+    const failures = { ...none, forAccountFromAddress: five, forAddress: five, forAccount: five };
+    expect(loginThrottle({ ...failures, lastResetAt: ago(5_000) }, now)).toEqual({ allowed: true });
+    expect(loginThrottle({ ...failures, lastResetAt: ago(LOGIN_WINDOW_MS) }, now).allowed).toBe(
+      false,
+    );
   });
 
   it('the owner is told once: at the failure that makes the account wait', () => {

@@ -4,7 +4,8 @@ import { type ThrottleDecision, throttle } from '#domain/shared/throttle.ts';
 // chosen student out (issue 37: five wrong passwords from any address used to lock the owner
 // out for 15 minutes, and one address could do it to four accounts at a time).
 // - From one address, 5 failures on one account in 15 minutes: that address waits for that
-//   account; the owner elsewhere is not affected.
+//   account; the owner elsewhere is not affected, and the owner's reset ends it (a campus or a
+//   home shares one address between the owner and whoever guessed).
 // - From one address, 20 failures on any accounts: that address waits (one attacker spraying).
 // - On one account, 20 failures from anywhere (many addresses guessing at it): signing in to it
 //   with a password waits for everyone, the owner is told by mail, and the owner's own password
@@ -33,7 +34,7 @@ export function loginThrottle(failures: LoginFailures, now: Date): ThrottleDecis
       ? times.filter((time) => time.getTime() > failures.lastResetAt!.getTime())
       : times;
   const here = throttle(
-    { forAccount: failures.forAccountFromAddress, forAddress: failures.forAddress },
+    { forAccount: sinceReset(failures.forAccountFromAddress), forAddress: failures.forAddress },
     now,
     {
       windowMs: LOGIN_WINDOW_MS,

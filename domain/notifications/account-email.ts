@@ -3,10 +3,10 @@ import type { Queryable } from '#db/client.ts';
 import { accountTokens } from '#db/schema/account-tokens.ts';
 import { users } from '#db/schema/accounts.ts';
 import { issueLinkToken } from '#domain/accounts/account-links.ts';
-import { isLocale, type Locale } from '#domain/accounts/language.ts';
 import { safeNextPath } from '#domain/accounts/safe-next.ts';
 import { isSecurityEvent } from '#domain/accounts/security-notice.ts';
 import { translate } from '#i18n/translate.ts';
+import { mailLocale } from './mail-locale.ts';
 import type { Email } from './order-email.ts';
 
 // Issue 20: the mails that carry an account's links (prove the address, reset the password,
@@ -24,10 +24,6 @@ const KEYS = {
   'reset-password': 'email.reset',
   'change-email': 'email.changeEmail',
 } as const;
-
-function localeOf(languageCode: string | null): Locale {
-  return isLocale(languageCode ?? '') ? (languageCode as Locale) : 'en';
-}
 
 /** The mail of a queued link, or null when the link is used or expired (nothing to send). */
 export async function accountLinkEmail(
@@ -51,7 +47,7 @@ export async function accountLinkEmail(
   const purpose = row.purpose as keyof typeof PATHS;
   const token = await issueLinkToken(db, payload.tokenId, now);
   if (!token) return null;
-  const locale = localeOf(row.languageCode);
+  const locale = mailLocale(row.languageCode);
   const next = typeof payload.next === 'string' ? safeNextPath(payload.next) : null;
   const query = next && next !== '/' ? `?next=${encodeURIComponent(next)}` : '';
   const link = `${publicOrigin}${PATHS[purpose]}/${token}${query}`;
@@ -85,7 +81,7 @@ export async function emailChangeNotice(
   if (!user || typeof payload.oldEmail !== 'string' || typeof payload.newEmail !== 'string') {
     return null;
   }
-  const locale = localeOf(user.languageCode);
+  const locale = mailLocale(user.languageCode);
   return {
     to: payload.oldEmail,
     subject: translate(locale, 'email.changeNotice.subject'),
@@ -121,7 +117,7 @@ export async function securityNoticeEmail(
   }
   const at = new Date(payload.at);
   if (Number.isNaN(at.getTime())) return null;
-  const locale = localeOf(user.languageCode);
+  const locale = mailLocale(user.languageCode);
   // The time says its zone (the account's): "November 27, 2026 at 12:05 PM PST".
   const when = new Intl.DateTimeFormat(locale, {
     year: 'numeric',
@@ -171,7 +167,7 @@ export async function signUpExistingEmail(
     .where(eq(users.id, payload.userId))
     .limit(1);
   if (!user?.isActive) return null;
-  const locale = localeOf(user.languageCode);
+  const locale = mailLocale(user.languageCode);
   return {
     to: user.email,
     subject: translate(locale, 'email.signUpExisting.subject'),

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
 import { courseSections, courses, optChanges, sectionMembers } from '#db/schema/courses.ts';
-import { isLocale, type Locale } from '#domain/accounts/language.ts';
 import { deadlineText } from '#domain/courses/opting.ts';
 import { sectionTitle } from '#domain/shelf/sections.ts';
 import { translate } from '#i18n/translate.ts';
+import { mailLocale } from './mail-locale.ts';
 import type { Email } from './order-email.ts';
 
 /**
@@ -41,7 +41,7 @@ export async function optingConfirmationEmail(
     .where(eq(optChanges.id, optChangeId))
     .limit(1);
   if (!row) return null;
-  const locale: Locale = isLocale(row.languageCode ?? '') ? (row.languageCode as Locale) : 'en';
+  const locale = mailLocale(row.languageCode);
   const title = sectionTitle({
     department: row.department,
     courseNumber: row.courseNumber,

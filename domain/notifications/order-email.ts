@@ -3,13 +3,13 @@ import type { Queryable } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
 import { orderItems, orders, payments } from '#db/schema/commerce.ts';
-import { isLocale } from '#domain/accounts/language.ts';
 import { offeringTermMessage } from '#domain/catalog/offering-terms.ts';
 import { orderReceiptFacts } from '#domain/commerce/checkout.ts';
 import { orderNumber } from '#domain/commerce/order-number.ts';
 import { orderNextSteps } from '#domain/commerce/order-receipt.ts';
 import { paidWithMessage } from '#domain/commerce/payment-card.ts';
 import { formatMoney, translate } from '#i18n/translate.ts';
+import { mailLocale } from './mail-locale.ts';
 
 export type Email = { to: string; subject: string; text: string };
 
@@ -40,7 +40,7 @@ export async function orderConfirmationEmail(
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!order) return null;
-  const locale = isLocale(order.languageCode ?? '') ? (order.languageCode as 'en' | 'fr-CA') : 'en';
+  const locale = mailLocale(order.languageCode);
   const say = (id: string, params?: Record<string, string | number>) =>
     translate(locale, id, params);
   const money = (cents: number) => formatMoney(locale, cents, 'USD');
@@ -62,7 +62,7 @@ export async function orderConfirmationEmail(
   const lines = items.map((item) => {
     const term = offeringTermMessage(item);
     const words = say(term.key, term.days ? { days: term.days } : undefined);
-    return `- ${item.title} (${words}): ${money(item.priceCents)}`;
+    return `- ${say('label.value', { label: `${item.title} (${words})`, value: money(item.priceCents) })}`;
   });
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: order.timeZone });
   const paidWith = receipt.card ? paidWithMessage(receipt.card) : null;
@@ -123,7 +123,7 @@ export async function paymentRefundEmail(
     )
     .limit(1);
   if (!row) return null;
-  const locale = isLocale(row.languageCode ?? '') ? (row.languageCode as 'en' | 'fr-CA') : 'en';
+  const locale = mailLocale(row.languageCode);
   const say = (id: string, params?: Record<string, string | number>) =>
     translate(locale, id, params);
   const amount = formatMoney(locale, row.amountCents, 'USD');

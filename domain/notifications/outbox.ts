@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { outbox } from '#db/schema/events.ts';
 import { currentMailHost } from '#domain/shared/mail-host.ts';
+import { askingLocale } from './mail-locale.ts';
 
 // Messages leave through the outbox (DESIGN.md): written in the transaction that causes them,
 // sent later by a worker. A claimed message is leased for LEASE_MS; if the process dies
@@ -40,14 +41,19 @@ export function priorityOf(kind: string): number {
   return ACCOUNT_MAIL_KINDS.has(kind) ? 1 : 0;
 }
 
-/** Adds a message once per dedupe key, in the caller's transaction. */
+/**
+ * Adds a message once per dedupe key, in the caller's transaction. It keeps the white-label
+ * host and the language of the request that queued it (mail-host.ts, mail-locale.ts).
+ */
 export async function enqueue(
   db: Queryable,
   input: { kind: string; dedupeKey: string; payload: Record<string, unknown> },
 ): Promise<void> {
+  const askedIn = askingLocale();
+  const payload = askedIn ? { askedIn, ...input.payload } : input.payload;
   await db
     .insert(outbox)
-    .values({ ...input, priority: priorityOf(input.kind), siteHost: currentMailHost() })
+    .values({ ...input, payload, priority: priorityOf(input.kind), siteHost: currentMailHost() })
     .onConflictDoNothing();
 }
 

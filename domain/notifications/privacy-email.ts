@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
 import { privacyRequests } from '#db/schema/privacy.ts';
-import { isLocale } from '#domain/accounts/language.ts';
 import { translate } from '#i18n/translate.ts';
+import { mailLocale } from './mail-locale.ts';
 import type { Email } from './order-email.ts';
 
 /**
@@ -32,7 +32,7 @@ export async function privacyLinkEmail(
     .where(eq(privacyRequests.id, requestId))
     .limit(1);
   if (!row || row.usedAt) return null;
-  const locale = isLocale(row.languageCode ?? '') ? (row.languageCode as 'en' | 'fr-CA') : 'en';
+  const locale = mailLocale(row.languageCode);
   const say = (id: string, params?: Record<string, string | number>) =>
     translate(locale, id, params);
   const kind = row.kind === 'delete' ? 'delete' : 'export';

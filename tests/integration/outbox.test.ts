@@ -4,12 +4,14 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
+import { users } from '#db/schema/accounts.ts';
 import { offerings } from '#db/schema/catalog.ts';
 import { outbox } from '#db/schema/events.ts';
 import { queueSecurityNotice } from '#domain/accounts/security-notice.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import { putInCart } from '#domain/commerce/cart.ts';
 import { placeOrder, recordSuccessfulPayment } from '#domain/commerce/orders.ts';
+import { withAskingLocale } from '#domain/notifications/mail-locale.ts';
 import { claimDue, enqueue, LEASE_MS } from '#domain/notifications/outbox.ts';
 import { withMailHost } from '#domain/shared/mail-host.ts';
 import { createSender, runOutboxOnce } from '#server/outbox-worker.ts';
@@ -185,5 +187,43 @@ describe('order confirmation e-mail', () => {
     const totp = texts.find((text) => text.includes('Two-step verification was turned on'))!;
     expect(changed).toContain('https://books.campus.test/accounts/password/forgot/');
     expect(totp).toContain('https://store.example.edu/accounts/password/forgot/');
+  });
+
+  // Issue 37's walk: a French visitor whose account has no language of its own got English mail.
+  it('a mail is written in its reader’s language, else in the language of the page that asked for it', async () => {
+    const withoutLanguage = await createUser(database.db, {
+      email: `${unique('nolang')}@example.test`,
+      password: 'a-long-password-1',
+      firstName: 'Odile',
+      lastName: 'L',
+    });
+    const english = await createUser(database.db, {
+      email: `${unique('en')}@example.test`,
+      password: 'a-long-password-1',
+      firstName: 'Edith',
+      lastName: 'L',
+    });
+    await database.db.update(users).set({ languageCode: 'en' }).where(eq(users.id, english));
+    for (const userId of [withoutLanguage, english]) {
+      await withAskingLocale('fr-CA', () =>
+        database.db.transaction((tx) =>
+          queueSecurityNotice(tx, { userId, event: 'password-changed', now: new Date() }),
+        ),
+      );
+    }
+    const subjects = new Map<string, string>();
+    const send = async (message: { to: string; subject: string; text: string }) => {
+      for (const name of ['Odile', 'Edith']) {
+        if (message.text.includes(`${name},`)) subjects.set(name, message.subject);
+      }
+    };
+    const options = { now: new Date(), publicOrigin: 'https://store.example.edu' };
+    for (let i = 0; i < 100 && subjects.size < 2; i += 1) {
+      if ((await runOutboxOnce(database.db, send, options)).claimed === 0) break;
+    }
+    expect(Object.fromEntries(subjects)).toEqual({
+      Odile: 'Votre mot de passe a été changé',
+      Edith: 'Your password was changed',
+    });
   });
 });
