@@ -156,4 +156,10 @@ describe('message catalogs', () => {
     expect(formatMoney('en', 123456)).toBe('$1,234.56');
     expect(formatMoney('en', 0)).toBe('$0.00');
   });
+
+  it('issue 38: in Canadian French a US amount names its currency, never a bare "$"', () => {
+    expect(formatMoney('fr-CA', 5299)).toBe('52,99\u00a0$\u00a0US');
+    expect(formatMoney('fr-CA', 123456)).toBe('1\u00a0234,56\u00a0$\u00a0US');
+    expect(formatMoney('fr-CA', 0)).toBe('0,00\u00a0$\u00a0US');
+  });
 });

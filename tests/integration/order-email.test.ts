@@ -142,7 +142,7 @@ describe('the order mail says what was bought (issue 19)', () => {
     const orderId = await buy(ctx, offeringId);
     const text = (await orderConfirmationEmail(database.db, orderId, ORIGIN))!.text;
     // The amount as Intl writes it in fr-CA, with a no-break space before the sign.
-    expect(text).toContain(`- ${title} (Location de 180 jours): 43,99\u00a0$`);
+    expect(text).toContain(`- ${title} (Location de 180 jours)\u00a0: 43,99\u00a0$\u00a0US`);
     expect(text).toContain(`Numéro de commande : ${numberOf(orderId)}`);
     expect(text).toContain('Date de la commande : 27 novembre 2026');
     expect(text).toContain('Payé avec Visa se terminant par 4242');
