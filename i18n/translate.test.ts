@@ -157,6 +157,12 @@ describe('message catalogs', () => {
     expect(formatMoney('en', 0)).toBe('$0.00');
   });
 
+  it('issue 38: the opting deadline is the opt-out deadline in French, not an enrolment one', () => {
+    expect(translate('fr-CA', 'opting.banner.deadline', { date: '2026-12-16' })).toBe(
+      'Date limite de désinscription : 2026-12-16',
+    );
+  });
+
   it('issue 38: in Canadian French a US amount names its currency, never a bare "$"', () => {
     expect(formatMoney('fr-CA', 5299)).toBe('52,99\u00a0$\u00a0US');
     expect(formatMoney('fr-CA', 123456)).toBe('1\u00a0234,56\u00a0$\u00a0US');

@@ -20,6 +20,7 @@ const member = (over: Partial<EntitlementMembership> = {}): EntitlementMembershi
   optStatus: 'opted_in',
   isCourseFee: false,
   addDropDate: days(5),
+  timeZone: 'America/New_York',
   startDate: '2026-02-01',
   endDate: '2026-05-15',
   disableAutoProvisioning: false,

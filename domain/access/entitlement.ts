@@ -72,8 +72,11 @@ export type EntitlementMembership = {
   isCourseFee: boolean;
   /** The member's add/drop date: the opting deadline (spec 2 §4). */
   addDropDate: Date;
-  /** The course's time zone, in which the deadline's day is said (as the banner says it). */
-  timeZone?: string;
+  /**
+   * The course's time zone, in which the deadline's day is said, as the banner says it: always
+   * given, so that no page falls back to UTC's date of the same instant (issue 38).
+   */
+  timeZone: string;
   /** Calendar days of the section, YYYY-MM-DD. */
   startDate: string;
   endDate: string;
@@ -242,7 +245,7 @@ function refusal(
     return isBeforeDeadline(optedOut.addDropDate, now)
       ? refuse(
           'access.reason.optedOut',
-          { deadline: deadlineDay(optedOut.addDropDate, optedOut.timeZone ?? 'UTC') },
+          { deadline: deadlineDay(optedOut.addDropDate, optedOut.timeZone) },
           { kind: 'optBackIn', sectionId: optedOut.sectionId },
         )
       : refuse('access.reason.optedOutClosed', {}, { kind: 'buy' });

@@ -211,6 +211,7 @@ export async function courseSectionView(
     optStatus,
     isCourseFee: section.isCourseFee,
     addDropDate: section.addDropDate,
+    timeZone: section.timeZone,
     startDate: section.startDate,
     endDate: section.endDate,
     disableAutoProvisioning: section.disableAutoProvisioning,

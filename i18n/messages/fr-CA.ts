@@ -1199,7 +1199,7 @@ export const frCA: Record<MessageId, string> = {
     'Vous êtes actuellement inscrit. Il vous reste {days, plural, one {# jour} other {# jours}} pour vous désinscrire de l’accès inclusif pour ce cours.',
   'opting.banner.optedOut':
     'Vous êtes actuellement désinscrit. Il vous reste {days, plural, one {# jour} other {# jours}} pour vous inscrire et accéder à tout votre matériel.',
-  'opting.banner.deadline': 'Date limite d’inscription : {date}',
+  'opting.banner.deadline': 'Date limite de désinscription : {date}',
   'opting.banner.partner.optedOut':
     'Vous êtes actuellement désinscrit. Il vous reste {days, plural, one {# jour} other {# jours}} pour vous inscrire à votre programme ACCESS et économiser sur ce matériel.',
   'opting.banner.partner.optedOutClosed':

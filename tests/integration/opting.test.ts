@@ -208,6 +208,31 @@ async function activeInclusive(userId: number, productId: number) {
     .orderBy(ownerships.id);
 }
 
+describe('one deadline, one day (issue 38)', () => {
+  // Found by the walk: after opting out the banner said 2026-12-16 and every material card
+  // 2026-12-17, the UTC date of the same instant. Every place says the course's day.
+  it('the banner, the material card, the reader and My Shelf say the deadline on the course’s day', async () => {
+    const student = await person();
+    const { id: sectionId } = await section({ timeZone: 'America/New_York' });
+    const deadline = new Date('2026-12-04T04:59:00Z'); // Dec 3, 11:59 PM in New York
+    const memberId = await join(student, sectionId, { addDropDate: deadline });
+    const book = await inclusiveBook(student, sectionId);
+    const out = await call(student, `/api/members/${memberId}/opt-out`, { body: optOutBody(2) });
+    expect(out.status).toBe(200);
+    const view = await courseSectionView(student, sectionId, today);
+    expect(view.opting).toMatchObject({ optStatus: 'opted_out', deadline: '2026-12-03' });
+    expect(view.materials.find((m) => m.productId === book)?.notice).toEqual({
+      key: 'access.reason.optedOut',
+      params: { deadline: '2026-12-03' },
+    });
+    const refusal = await readingGrant(student, book, { courseMemberId: null }).catch((e) => e);
+    expect(refusal).toMatchObject({ params: { deadline: '2026-12-03' } });
+    expect(await lostAccess(student, await enrolledSections(student), today)).toEqual([
+      { kind: 'optedOut', sectionId, course: 'CHEM 240', deadline: '2026-12-03' },
+    ]);
+  });
+});
+
 describe('opting out, then back in (spec 1 §4 Opting; spec 2 §7)', () => {
   it('revokes inclusive-access reading at once, records each change, and restores it', async () => {
     const student = await person();
