@@ -81,6 +81,42 @@ describe('entitlement: ownership (spec 1 §3 isOwned, §4 priority 1)', () => {
     expect(entitlement(input({ ownerships: [owned({ revokedAt: days(1) })] })).ok).toBe(true);
   });
 
+  it('a revocation at this very instant, or one of a rental that also ended, reads as revoked', () => {
+    const revoked = {
+      ok: false,
+      reason: 'access.reason.revoked',
+      params: {},
+      wayBack: { kind: 'buy' },
+    };
+    expect(entitlement(input({ ownerships: [owned({ revokedAt: now })] }))).toEqual(revoked);
+    const refundedRental = owned({ expiresAt: days(-2), revokedAt: days(-5) });
+    expect(entitlement(input({ ownerships: [refundedRental] }))).toEqual(revoked);
+  });
+
+  it('an ownership that has not started is neither revoked nor expired: not yet yours', () => {
+    expect(
+      entitlement(input({ ownerships: [owned({ startsAt: days(2), expiresAt: days(30) })] })),
+    ).toMatchObject({ ok: false, reason: 'access.reason.notEntitled' });
+  });
+
+  it('owning a title both directly and through a collection reads as owning it', () => {
+    expect(
+      entitlement(input({ ownerships: [owned({ viaCollection: true }), owned()] })),
+    ).toMatchObject({ ok: true, via: 'ownership' });
+    expect(
+      entitlement(input({ ownerships: [owned(), owned({ viaCollection: true })] })),
+    ).toMatchObject({ ok: true, via: 'ownership' });
+  });
+
+  it('a section that gives nothing through the course does not say its term ended', () => {
+    // Auto-provisioning disabled: the student buys; the section's end says nothing about it.
+    const buyerOnly = member({ disableAutoProvisioning: true, endDate: '2026-02-20' });
+    expect(entitlement(input({ memberships: [buyerOnly] }))).toMatchObject({
+      ok: false,
+      reason: 'access.reason.notEntitled',
+    });
+  });
+
   it('an owned collection opens its items', () => {
     expect(entitlement(input({ ownerships: [owned({ viaCollection: true })] }))).toMatchObject({
       ok: true,

@@ -81,5 +81,8 @@ describe('lookalikeCodes (issue 19: the codes a typed one may have meant)', () =
     expect(lookalikeHint('O0', '0O')).toBe('digitZero');
     expect(lookalikeHint('AB', 'AB')).toBeNull();
     expect(lookalikeHint('ABC', 'AB')).toBeNull();
+    // A look-alike beside a real difference is another code, not a typo of this one.
+    expect(lookalikeHint('OAB', '0XB')).toBeNull();
+    expect(lookalikeHint('AXO', 'AY0')).toBeNull();
   });
 });

@@ -29,7 +29,7 @@ export const MAX_LOOKALIKE_POSITIONS = 8;
  */
 export function lookalikeCodes(typed: string): string[] {
   const positions = [...typed].flatMap((ch, i) => (ch in SWAPS ? [i] : []));
-  if (positions.length === 0 || positions.length > MAX_LOOKALIKE_POSITIONS) return [];
+  if (positions.length > MAX_LOOKALIKE_POSITIONS) return [];
   const chars = [...typed];
   const codes: string[] = [];
   for (let mask = 1; mask < 1 << positions.length; mask += 1) {
@@ -48,9 +48,9 @@ export function lookalikeHint(typed: string, existing: string): LookalikeHint | 
   const b = [...existing];
   if (a.length !== b.length) return null;
   let hint: LookalikeHint | null = null;
-  for (let i = 0; i < a.length; i += 1) {
-    if (a[i] === b[i]) continue;
-    if (SWAPS[a[i]!] !== b[i]) return null;
+  for (const [i, typedChar] of a.entries()) {
+    if (typedChar === b[i]) continue;
+    if (SWAPS[typedChar] !== b[i]) return null;
     // The first confusion names the hint: what the real code has at that place.
     hint ??= ({ '0': 'digitZero', '1': 'digitOne', O: 'letterO', I: 'letterI' } as const)[
       b[i] as '0' | '1' | 'O' | 'I'

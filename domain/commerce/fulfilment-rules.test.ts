@@ -58,5 +58,8 @@ describe('fulfilment (issue 4; spec 1 §3 Offering, spec 2 §9)', () => {
     expect(platformFeeCents({ ...fee, enabled: false }, 9000)).toBe(0);
     expect(platformFeeCents(null, 9000)).toBe(0);
     expect(platformFeeCents({ ...fee, thresholdCents: 0 }, 0)).toBe(0);
+    // A fee set below zero by mistake never pays the shopper back.
+    expect(platformFeeCents({ ...fee, feeCents: -199 }, 9000)).toBe(0);
+    expect(platformFeeCents({ ...fee, feeCents: 0 }, 9000)).toBe(0);
   });
 });

@@ -62,8 +62,9 @@ export function platformFeeCents(
   fee: { enabled: boolean; feeCents: number; thresholdCents: number } | null,
   subtotalCents: number,
 ): number {
-  if (!fee?.enabled || fee.feeCents <= 0 || subtotalCents <= 0) return 0;
-  return subtotalCents >= fee.thresholdCents ? fee.feeCents : 0;
+  if (!fee?.enabled || subtotalCents <= 0) return 0;
+  // A fee configured below zero is no discount: nothing is charged.
+  return subtotalCents >= fee.thresholdCents ? Math.max(0, fee.feeCents) : 0;
 }
 
 /** Whether an order has something to post, and so needs a shipping address. */

@@ -76,6 +76,14 @@ describe('purchaseRefusal: what the shopper already holds (issue 19)', () => {
     ).toBe('purchase.refused.ownedUntil');
   });
 
+  it('a title held through an owned collection is owned: refused as owned, until its own day', () => {
+    expect(
+      purchaseRefusal(
+        facts({ offering: rental180, held: grant({ via: 'collection', until: days(200) }) }),
+      ),
+    ).toEqual({ reason: 'purchase.refused.ownedUntil', params: { date: '2026-09-26' } });
+  });
+
   it('a rental that ends at least a day later than the one held adds time, and is buyable', () => {
     expect(purchaseRefusal(facts({ offering: rental180, held: grant({ until: days(179) }) }))).toBe(
       null,

@@ -32,6 +32,15 @@ describe('shipping addresses', () => {
     });
   });
 
+  it('each field takes up to its longest length, not one character more', () => {
+    const at = (field: string, length: number) =>
+      parseShippingAddress({ ...address, [field]: 'x'.repeat(length) });
+    expect(at('name', 100)).toMatchObject({ ok: true });
+    expect(at('name', 101)).toEqual({ ok: false, fields: ['name'] });
+    expect(at('line2', 200)).toMatchObject({ ok: true });
+    expect(at('line2', 201)).toEqual({ ok: false, fields: ['line2'] });
+  });
+
   it('the postal code must fit the country', () => {
     expect(parseShippingAddress({ ...address, postalCode: 'H2X 1Y4' })).toEqual({
       ok: false,

@@ -300,7 +300,6 @@ export async function courseSectionView(
       // Start Reading only while the course fee opens it (not after the term, issue 14).
       courseFee: decision.ok && (decision.via === 'courseFee' || decision.via === 'cds'),
       throughCourse,
-      optedOutMayBuy,
     });
     // Courseware the course opens but that has no tool to launch: its access code is acquired
     // first, then shown on My Shelf (spec 1 §4 Access code panel).

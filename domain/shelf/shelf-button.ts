@@ -30,8 +30,6 @@ export type ShelfMaterial = {
    * or as its instructor (domain/access/entitlement.ts, issue 14).
    */
   throughCourse: boolean;
-  /** An opted-out inclusive-access student who may still buy (spec 1 §4 priority 3). */
-  optedOutMayBuy: boolean;
 };
 
 /** An owned material reads or opens access, by type (spec 1 §4 priority 1). */
@@ -56,11 +54,9 @@ export function shelfButton(material: ShelfMaterial): ShelfAction | null {
   }
   // Courtesy access and instructors: the material opens as if owned (spec 1 §5, issue 14).
   if (material.throughCourse && !material.physical) return ownedAction(material.productType);
-  // 3. An eligible opted-out student with offerings may buy.
-  if (material.optedOutMayBuy && material.hasOfferings) {
-    return material.inCart ? 'viewCart' : 'addToCart';
-  }
-  // 4. A cart offering gives View Cart; 5. offerings give Add To Cart; 6. else hidden.
+  // 3. An eligible opted-out student with offerings may buy: whether they may is whether the
+  // section shows them offerings (course-section.ts, ecommerceChannelOpen), so it reads as
+  // 4. a cart offering gives View Cart; 5. offerings give Add To Cart; 6. else hidden.
   if (material.inCart) return 'viewCart';
   if (material.hasOfferings) return 'addToCart';
   return null;

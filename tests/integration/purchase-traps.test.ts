@@ -12,7 +12,7 @@ import { loadSessionUser } from '#domain/accounts/service.ts';
 import { cartLines, mergeAnonymousCart, putInCart, reconcileCart } from '#domain/commerce/cart.ts';
 import { payOrder } from '#domain/commerce/checkout.ts';
 import { placeOrder } from '#domain/commerce/orders.ts';
-import { buyableOfferings } from '#domain/commerce/purchase-check.ts';
+import { buyableOfferings, purchaseRefusals } from '#domain/commerce/purchase-check.ts';
 import { TestGateway } from '#domain/commerce/test-gateway.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { insertProduct } from '#tests/builders.ts';
@@ -114,6 +114,27 @@ describe('issue 19: a title already owned never reaches payment', () => {
     expect((await buyableOfferings(other, product)).withheld).toBeNull();
     const visitor = testContext(database.db, { now });
     expect((await buyableOfferings(visitor, product)).offerings).toHaveLength(3);
+  });
+
+  it('a renter is offered the lifetime copy and told why the same rental is not offered', async () => {
+    const ctx = await student();
+    const book = await bookWithThreeOfferings();
+    await own(ctx, book.productId, new Date(now.getTime() + 200 * DAY));
+    const product = {
+      id: book.productId,
+      productType: 'book',
+      status: 'active',
+      // The lifetime copy first: it adds something; the rental after it does not.
+      offerings: [
+        { id: book.lifetime, type: 'digital', durationDays: null },
+        { id: book.rental, type: 'digital', durationDays: 180 },
+      ],
+    };
+    const forRenter = await buyableOfferings(ctx, product);
+    expect(forRenter.offerings.map((o) => o.id)).toEqual([book.lifetime]);
+    expect(forRenter.withheld).toMatchObject({ reason: 'purchase.refused.ownedUntil' });
+    // Nothing asked, nothing refused.
+    expect(await purchaseRefusals(ctx, ctx.user!.id, [])).toEqual([]);
   });
 
   it('the guest cart merged on login loses the rental of a title owned for life, and says why', async () => {
