@@ -8,6 +8,7 @@ import { orderReceiptFacts } from '#domain/commerce/checkout.ts';
 import { orderNumber } from '#domain/commerce/order-number.ts';
 import { orderNextSteps } from '#domain/commerce/order-receipt.ts';
 import { paidWithMessage } from '#domain/commerce/payment-card.ts';
+import { RECEIPT_ROW_LABELS, receiptAmounts } from '#domain/commerce/receipt-amounts.ts';
 import { formatMoney, translate } from '#i18n/translate.ts';
 import { mailLocale } from './mail-locale.ts';
 
@@ -83,9 +84,13 @@ export async function orderConfirmationEmail(
       ...(receipt.placedAt ? [say('order.date', { date: day.format(receipt.placedAt) })] : []),
       ...(paidWith ? [say(paidWith.key, paidWith.params)] : []),
       '',
-      say('label.value', { label: say('cart.subtotal'), value: money(order.subtotalCents) }),
-      say('label.value', { label: say('checkout.fee'), value: money(order.feeCents) }),
-      say('label.value', { label: say('checkout.total'), value: money(order.totalCents) }),
+      // The order's amounts as every view shows them (receipt-amounts.ts).
+      ...receiptAmounts({
+        lineCents: items.map((item) => item.priceCents),
+        feeCents: order.feeCents,
+      }).map((row) =>
+        say('label.value', { label: say(RECEIPT_ROW_LABELS[row.key]), value: money(row.cents) }),
+      ),
       '',
       // The order's receipt on My Account (issue 20).
       `${say('email.order.link')} ${publicOrigin}/account/orders/${order.id}`,

@@ -131,15 +131,27 @@ export type ShelfTile = {
   /** The cover's version, for its addresses (domain/catalog/cover-version.ts). */
   cover: string;
   sectionNumber: string | null;
-  /** 'Free Access': on the shelf at no cost (a free book, a course fee, inclusive access). */
-  freeAccess: boolean;
+  /** The badge saying how it came at no price of its own (accessBadgeOf). */
+  accessBadge: AccessBadge | null;
   inCart: boolean;
   expiresAt: Date | null;
   /** What an owned material's button does (spec 1 §4 Shelf button priority 1). */
   action: ShelfAction | null;
 };
 
-const FREE_SOURCES = ['free', 'course_fee', 'inclusive_access', 'sample'];
+export type AccessBadge = 'free' | 'courseFee';
+
+/**
+ * How a material on the shelf came without a purchase of its own (spec 1 §2 'Free Access'):
+ * a free book or a sample is 'Free Access'; what the course fee or inclusive access gave is
+ * paid for through the course fee and says so, never "free" (issue 38). Bought, redeemed or
+ * given by staff: no badge.
+ */
+export function accessBadgeOf(source: string): AccessBadge | null {
+  if (source === 'free' || source === 'sample') return 'free';
+  if (source === 'course_fee' || source === 'inclusive_access') return 'courseFee';
+  return null;
+}
 
 /** The user's cart's product ids (the 'Added To Cart' badge). */
 export async function cartProductIds(ctx: RequestContext): Promise<Set<number>> {
@@ -210,7 +222,7 @@ export async function shelfMaterials(
       const action = ownedAction(row.productType);
       return {
         ...row,
-        freeAccess: FREE_SOURCES.includes(source),
+        accessBadge: accessBadgeOf(source),
         inCart: inCart.has(row.productId),
         action: action === 'read' && !readable.has(row.productId) ? null : action,
       };

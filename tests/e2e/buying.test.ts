@@ -148,7 +148,15 @@ describe('buying, as a shopper', () => {
     await page.getByLabel('Street address').fill('12 College Road');
     await page.getByLabel('City').fill('Northfield');
     await page.getByLabel('State or province').fill('MN');
-    await page.getByLabel('ZIP or postal code').fill('55057');
+    // Issue 38: the field says the form it expects, and a screen reader hears it with the field.
+    const postal = page.getByLabel('ZIP or postal code');
+    expect(await postal.evaluate((input) => input.getAttribute('aria-describedby'))).toContain(
+      'postalCode-hint',
+    );
+    await page
+      .getByText('United States: 5 digits, e.g. 02139. Canada: 6 characters, e.g. K1A 0B1.')
+      .waitFor();
+    await postal.fill('55057');
     await expectAccessible(page);
     await payByCard(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/checkout\/complete\/[0-9a-f-]{36}$/);

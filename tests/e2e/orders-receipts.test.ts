@@ -89,6 +89,9 @@ describe('orders and receipts on My Account (issue 20)', () => {
     const orderId = page.url().split('/').at(-1)!;
     // The order-complete page leads to the receipt too.
     await page.getByRole('link', { name: 'View your receipt' }).waitFor();
+    // Issue 38: the tax said, never silence; no fee line when no fee applies.
+    await page.getByText('No sales tax charged').waitFor();
+    expect(await page.getByText('Platform fee').count()).toBe(0);
     const number = orderId.replace(/-/g, '').slice(0, 12).toUpperCase().match(/.{4}/g)!.join('-');
 
     // My Account → Orders.
@@ -128,6 +131,7 @@ describe('orders and receipts on My Account (issue 20)', () => {
     const text = pdfText(file);
     expect(text).toContain(`Receipt for order ${number}`);
     expect(text).toContain('Paid with Visa ending in 4242');
+    expect(text).toContain('No sales tax charged');
 
     // In French.
     await context.addCookies([{ name: 'LANG', value: 'fr-CA', url: baseUrl() }]);
@@ -138,6 +142,12 @@ describe('orders and receipts on My Account (issue 20)', () => {
     await page.goto(`/account/orders/${orderId}`);
     await page.getByRole('heading', { name: `Reçu de la commande ${number}` }).waitFor();
     await page.getByRole('link', { name: 'Télécharger le PDF' }).waitFor();
+    // Issue 38: a US amount names its currency in Canadian French.
+    await page.getByText('Aucune taxe de vente facturée').waitFor();
+    await page
+      .getByText(/\d,\d\d\u00a0\$\u00a0US/)
+      .first()
+      .waitFor();
     await expectAccessible(page);
     const french = await context.request.get(`/account/orders/${orderId}/receipt.pdf`);
     expect(french.headers()['content-type']).toBe('application/pdf');

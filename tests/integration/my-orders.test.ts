@@ -117,7 +117,7 @@ describe('My Account → Orders (issue 20)', () => {
     ]);
     expect(order!.amounts).toEqual([
       { key: 'subtotal', cents: 4399 },
-      { key: 'fee', cents: 0 },
+      { key: 'noTax', cents: 0 },
       { key: 'total', cents: 4399 },
     ]);
     expect(order!.refunds).toEqual([]);

@@ -106,7 +106,9 @@ describe('the order mail says what was bought (issue 19)', () => {
     expect(text).toContain('Order date: November 27, 2026');
     expect(text).toContain('Paid with Visa ending in 4242');
     expect(text).toContain('Subtotal: $43.99');
-    expect(text).toContain('Platform fee: $0.00');
+    // Issue 38: no fee line when no fee applies; the tax said, never silence.
+    expect(text).not.toContain('Platform fee');
+    expect(text).toContain('No sales tax charged: $0.00');
     expect(text).toContain('Total: $43.99');
     expect(text).toContain(`Your order: ${ORIGIN}/account/orders/${orderId}`);
     // Never more of the card than its last four digits.

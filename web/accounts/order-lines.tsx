@@ -1,14 +1,8 @@
 import { offeringTermMessage } from '#domain/catalog/offering-terms.ts';
 import type { OrderSummary } from '#domain/commerce/my-orders.ts';
 import { formatMoney } from '#i18n/format-money.ts';
+import { OrderAmounts } from '#web/commerce/order-amounts.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
-
-const AMOUNT_LABELS = {
-  subtotal: 'cart.subtotal',
-  fee: 'checkout.fee',
-  tax: 'orders.tax',
-  total: 'checkout.total',
-} as const;
 
 /**
  * An order's items, each with the offering bought in words ("180-day rental", "Print copy,
@@ -53,14 +47,7 @@ export function OrderLines({
           })}
         </tbody>
       </table>
-      <dl className="totals">
-        {order.amounts.map((row) => (
-          <div key={row.key} className={row.key === 'total' ? 'totals__total' : undefined}>
-            <dt>{t(AMOUNT_LABELS[row.key])}</dt>
-            <dd>{row.key === 'total' ? <strong>{money(row.cents)}</strong> : money(row.cents)}</dd>
-          </div>
-        ))}
-      </dl>
+      <OrderAmounts rows={order.amounts} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import type { Locale } from '#domain/accounts/language.ts';
 import { offeringTermMessage } from '#domain/catalog/offering-terms.ts';
 import type { OrderReceipt } from '#domain/commerce/my-orders.ts';
 import { paidWithMessage } from '#domain/commerce/payment-card.ts';
+import { RECEIPT_ROW_LABELS } from '#domain/commerce/receipt-amounts.ts';
 import { formatMoney, translate } from '#i18n/translate.ts';
 
 // The receipt of /account/orders/{id} as a PDF (issue 20): the same facts as the page, in the
@@ -10,12 +11,6 @@ import { formatMoney, translate } from '#i18n/translate.ts';
 // embedded font; a character it cannot write (outside Windows-1252) becomes '?'.
 
 const PAGE = { width: 612, height: 792, margin: 56 };
-const AMOUNT_LABELS = {
-  subtotal: 'cart.subtotal',
-  fee: 'checkout.fee',
-  tax: 'orders.tax',
-  total: 'checkout.total',
-} as const;
 
 function writable(font: PDFFont): (text: string) => string {
   const known = new Map<string, string>();
@@ -159,7 +154,7 @@ export async function receiptPdf(
   }
   rule();
   for (const row of receipt.amounts) {
-    text(say(AMOUNT_LABELS[row.key]), {
+    text(say(RECEIPT_ROW_LABELS[row.key]), {
       font: row.key === 'total' ? bold : regular,
       amount: money(row.cents),
     });

@@ -2,7 +2,9 @@ import { Link, useLoaderData } from 'react-router';
 import { offeringTermMessage } from '#domain/catalog/offering-terms.ts';
 import { completedOrder } from '#domain/commerce/checkout.ts';
 import { paidWithMessage } from '#domain/commerce/payment-card.ts';
+import { receiptAmounts } from '#domain/commerce/receipt-amounts.ts';
 import { formatMoney } from '#i18n/format-money.ts';
+import { OrderAmounts } from '#web/commerce/order-amounts.tsx';
 import { useLocale, useT, useTimeZone } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
@@ -109,22 +111,12 @@ export default function CheckoutCompletePage() {
           </li>
         ))}
       </ul>
-      <dl className="totals">
-        <div>
-          <dt>{t('cart.subtotal')}</dt>
-          <dd>{formatMoney(locale, order.subtotalCents, 'USD')}</dd>
-        </div>
-        <div>
-          <dt>{t('checkout.fee')}</dt>
-          <dd>{formatMoney(locale, order.feeCents, 'USD')}</dd>
-        </div>
-        <div className="totals__total">
-          <dt>{t('checkout.total')}</dt>
-          <dd>
-            <strong>{formatMoney(locale, order.totalCents, 'USD')}</strong>
-          </dd>
-        </div>
-      </dl>
+      <OrderAmounts
+        rows={receiptAmounts({
+          lineCents: order.items.map((item) => item.priceCents),
+          feeCents: order.feeCents,
+        })}
+      />
       <p className="cluster">
         <Link to="/shelf" className="button button--primary">
           {t('library.toShelf')}

@@ -28,11 +28,13 @@ import {
 import { placeOrder } from '#domain/commerce/orders.ts';
 import { paymentFailureOf } from '#domain/commerce/payment-failure.ts';
 import { reconcilePayments } from '#domain/commerce/payment-recovery.ts';
+import { receiptAmounts } from '#domain/commerce/receipt-amounts.ts';
 import { parseShippingAddress } from '#domain/commerce/shipping-address.ts';
 import { DomainError } from '#domain/shared/errors.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { VerifyEmailNotice } from '#web/accounts/verify-email-notice.tsx';
+import { OrderAmounts } from '#web/commerce/order-amounts.tsx';
 import { RemovedLinesNotice } from '#web/commerce/removed-lines-notice.tsx';
 import { CartLineItem } from '#web/components/cart-line-item.tsx';
 import { StripePaymentForm } from '#web/components/stripe-payment-form.tsx';
@@ -297,24 +299,7 @@ export default function CheckoutPage() {
             </CartLineItem>
           ))}
         </ul>
-        <dl className="totals">
-          <div>
-            <dt>{t('cart.subtotal')}</dt>
-            <dd>{money(subtotal)}</dd>
-          </div>
-          {fee > 0 ? (
-            <div>
-              <dt>{t('checkout.fee')}</dt>
-              <dd>{money(fee)}</dd>
-            </div>
-          ) : null}
-          <div className="totals__total">
-            <dt>{t('checkout.total')}</dt>
-            <dd>
-              <strong>{money(total)}</strong>
-            </dd>
-          </div>
-        </dl>
+        <OrderAmounts rows={receiptAmounts({ lineCents: [subtotal], feeCents: fee })} />
         <CheckoutNotes
           fee={fee}
           printOnDemand={loaderData.printOnDemand}
@@ -340,6 +325,7 @@ export default function CheckoutPage() {
                 key={field}
                 name={field}
                 label={t(`checkout.shipping.${field}`)}
+                hint={field === 'postalCode' ? t('checkout.shipping.postalCode.hint') : undefined}
                 defaultValue={result?.values?.[field] ?? ''}
                 error={invalid(field)}
                 required={field !== 'line2'}

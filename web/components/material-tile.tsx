@@ -1,17 +1,18 @@
 import type { ReactNode } from 'react';
+import type { AccessBadge } from '#domain/shelf/my-shelf.ts';
 import { CoverPicture } from '#web/catalog/cover-picture.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 
 /**
- * A material on My Shelf or a course section page (spec 1 §2 Shelf): the 'Free Access' and
- * 'Added To Cart' badges, the cover, the type pill, the title (a link the page supplies), a
+ * A material on My Shelf or a course section page (spec 1 §2 Shelf): the 'Free Access' (or course
+ * fee) and 'Added To Cart' badges, the cover, the type pill, the title (a link the page supplies), a
  * line under it (section number or publisher) and the shelf button.
  */
 export function MaterialTile({
   productId,
   cover,
   productType,
-  freeAccess = false,
+  badge = null,
   inCart,
   title,
   subline,
@@ -21,7 +22,8 @@ export function MaterialTile({
   /** The product's cover version (domain/catalog/cover-version.ts). */
   cover: string;
   productType: string;
-  freeAccess?: boolean;
+  /** 'Free Access', or 'Included in your course fee' (domain/shelf/my-shelf.ts accessBadgeOf). */
+  badge?: AccessBadge | null;
   inCart: boolean;
   title: ReactNode;
   subline: string;
@@ -31,7 +33,7 @@ export function MaterialTile({
   return (
     <li className="shelf-tile">
       <div className="shelf-tile__badges">
-        {freeAccess ? <span className="badge">{t('shelf.badge.free')}</span> : null}
+        {badge ? <span className="badge">{t(`shelf.badge.${badge}`)}</span> : null}
         {inCart ? <span className="badge">{t('shelf.badge.cart')}</span> : null}
       </div>
       <CoverPicture productId={productId} version={cover} width={96} alt="" loading="lazy" />

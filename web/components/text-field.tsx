@@ -8,6 +8,7 @@ import { useT } from '#web/i18n/use-t.ts';
 export function TextField({
   name,
   label,
+  hint,
   error,
   errorParams,
   'aria-describedby': describedBy,
@@ -15,21 +16,30 @@ export function TextField({
 }: {
   name: string;
   label: string;
+  /** What the field expects, said under its label and read with it (e.g. a postal code's form). */
+  hint?: string;
   error?: string;
   errorParams?: Record<string, string | number>;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>) {
   const t = useT();
   const errorId = `${name}-error`;
+  const hintId = `${name}-hint`;
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>
+      {hint ? (
+        <p className="form-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
       <input
         id={name}
         name={name}
         {...input}
         aria-invalid={error ? true : undefined}
         aria-describedby={
-          [error ? errorId : null, describedBy].filter(Boolean).join(' ') || undefined
+          [error ? errorId : null, hint ? hintId : null, describedBy].filter(Boolean).join(' ') ||
+          undefined
         }
       />
       {error ? (

@@ -357,7 +357,7 @@ export default function ShelfPage() {
                     productId={tile.productId}
                     cover={tile.cover}
                     productType={tile.productType}
-                    freeAccess={tile.freeAccess}
+                    badge={tile.accessBadge}
                     inCart={tile.inCart}
                     title={
                       <Link

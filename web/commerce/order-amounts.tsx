@@ -1,0 +1,31 @@
+import { RECEIPT_ROW_LABELS, type ReceiptRow } from '#domain/commerce/receipt-amounts.ts';
+import { formatMoney } from '#i18n/format-money.ts';
+import { useLocale, useT } from '#web/i18n/use-t.ts';
+
+/**
+ * An order's amounts (domain/commerce/receipt-amounts.ts): subtotal, the platform fee when one
+ * applies, the tax or that none was charged, and the total. The checkout, the order-complete
+ * page and the receipt show them through this one list (issue 38: one rule, every view).
+ */
+export function OrderAmounts({ rows }: { rows: readonly ReceiptRow[] }) {
+  const t = useT();
+  const locale = useLocale();
+  const money = (cents: number) => formatMoney(locale, cents, 'USD');
+  return (
+    <dl className="totals">
+      {rows.map((row) =>
+        row.key === 'noTax' ? (
+          <div key={row.key} className="totals__note">
+            <dt>{t(RECEIPT_ROW_LABELS.noTax)}</dt>
+            <dd>{money(0)}</dd>
+          </div>
+        ) : (
+          <div key={row.key} className={row.key === 'total' ? 'totals__total' : undefined}>
+            <dt>{t(RECEIPT_ROW_LABELS[row.key])}</dt>
+            <dd>{row.key === 'total' ? <strong>{money(row.cents)}</strong> : money(row.cents)}</dd>
+          </div>
+        ),
+      )}
+    </dl>
+  );
+}
