@@ -46,7 +46,7 @@ export default [
     route('account/privacy/delete/:token', 'accounts/privacy-delete.tsx'),
     route('account/privacy/deleted', 'accounts/account-deleted.tsx'),
     route('library', 'routes/library.tsx'),
-    route('shelf', 'routes/shelf.tsx'),
+    route('shelf', 'shelf/shelf.tsx'),
     route('redeem', 'routes/redeem.tsx'),
     route('shelf/course-section/:sectionId', 'routes/course-section.tsx'),
     route('site-map', 'routes/site-map.tsx'),
