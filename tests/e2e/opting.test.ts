@@ -281,7 +281,7 @@ describe('opting out of a course section and back in', () => {
     );
     await region.locator('summary', { hasText: 'En savoir plus' }).click();
     const faits = region.locator('#opting-facts');
-    await faits.getByText(/^Frais de cours : 79,00\s\$$/).waitFor();
+    await faits.getByText(/^Frais de cours : 79,00\s\$\sUS$/).waitFor();
     await faits.getByText('Les frais de cours comprennent :', { exact: true }).waitFor();
     expect(await faits.locator('li').allTextContents()).toContainEqual(
       expect.stringMatching(

@@ -63,13 +63,15 @@ describe('redeeming codes', () => {
     expect(await focused(cancel)).toBe(true);
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await focused(opener)).toBe(true);
+    // The dialog gives the focus back as it unmounts, a moment after it is hidden.
+    await expect.poll(() => focused(opener), { timeout: 3_000 }).toBe(true);
     // Escape closes it too, and what was typed is gone when it opens again.
     await page.keyboard.press('Enter');
     await dialog.getByLabel('Access code').fill('HALF-TYPED');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await focused(opener)).toBe(true);
+    // The dialog gives the focus back as it unmounts, a moment after it is hidden.
+    await expect.poll(() => focused(opener), { timeout: 3_000 }).toBe(true);
     await page.keyboard.press('Enter');
     expect(await dialog.getByLabel('Access code').inputValue()).toBe('');
     await context.close();
