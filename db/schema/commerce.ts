@@ -77,6 +77,11 @@ export const orders = pgTable(
     shippingAddress: jsonb().$type<Record<string, string>>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp({ withTimezone: true }),
+    /**
+     * When its buyer was first shown the order-complete page: a paid order whose buyer never
+     * saw it (the answer lost to a crash or a closed tab) is named on their cart (issue 37).
+     */
+    completionSeenAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_user_idempotency').on(t.userId, t.idempotencyKey),

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gte, inArray, lt, notInArray } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, notInArray } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
 import {
@@ -406,6 +406,9 @@ export async function orderReceiptFacts(db: Queryable, orderId: string) {
 /** The order-complete page: only its owner sees it (spec 1 §2 Checkout complete). */
 export async function completedOrder(ctx: RequestContext, orderId: string) {
   const order = await ownOrder(ctx, orderId);
+  if (order.status === 'paid' || order.status === 'fulfilled') {
+    await markCompletionSeen(ctx, order.id);
+  }
   const items = await ctx.db
     .select({
       productId: orderItems.productId,
@@ -464,28 +467,50 @@ function opensFromShelf(decision: Entitlement | undefined): boolean {
 }
 
 /**
- * Orders paid by a charge found after its answer was lost (a crash, a page that never came
- * back: INTERRUPTED_PAYMENT), one buyer's since a time or one order's: the cart and the
- * order-complete page tell the buyer "Your payment of $37.99 went through" (issue 37).
+ * Paid orders whose buyer was never shown them (issue 37): the cart tells the buyer "Your
+ * payment of $37.99 went through" for one paid since `since` whose order-complete page they
+ * never saw (the answer lost to a crash, a closed tab, a page that never came back), however it
+ * came to be paid; the order-complete page says it for one paid by a charge found after its
+ * answer was lost (INTERRUPTED_PAYMENT).
  */
 export async function interruptedPayments(
   db: Queryable,
   input: { userId: number; since: Date } | { orderId: string },
 ): Promise<{ orderId: string; totalCents: number }[]> {
+  if ('orderId' in input) {
+    return db
+      .select({ orderId: orders.id, totalCents: orders.totalCents })
+      .from(orderTransitions)
+      .innerJoin(orders, eq(orders.id, orderTransitions.orderId))
+      .where(
+        and(
+          eq(orderTransitions.toStatus, 'paid'),
+          eq(orderTransitions.reason, INTERRUPTED_PAYMENT),
+          inArray(orders.status, ['paid', 'fulfilled']),
+          eq(orders.id, input.orderId),
+        ),
+      )
+      .limit(1);
+  }
   return db
     .select({ orderId: orders.id, totalCents: orders.totalCents })
-    .from(orderTransitions)
-    .innerJoin(orders, eq(orders.id, orderTransitions.orderId))
+    .from(orders)
     .where(
       and(
-        eq(orderTransitions.toStatus, 'paid'),
-        eq(orderTransitions.reason, INTERRUPTED_PAYMENT),
+        eq(orders.userId, input.userId),
         inArray(orders.status, ['paid', 'fulfilled']),
-        'orderId' in input
-          ? eq(orders.id, input.orderId)
-          : and(eq(orders.userId, input.userId), gte(orderTransitions.at, input.since)),
+        gte(orders.paidAt, input.since),
+        isNull(orders.completionSeenAt),
       ),
     )
-    .orderBy(desc(orderTransitions.at))
+    .orderBy(desc(orders.paidAt))
     .limit(5);
+}
+
+/** The buyer was shown the order-complete page: the cart no longer names the order. */
+export async function markCompletionSeen(ctx: RequestContext, orderId: string): Promise<void> {
+  await ctx.db
+    .update(orders)
+    .set({ completionSeenAt: ctx.now })
+    .where(and(eq(orders.id, orderId), isNull(orders.completionSeenAt)));
 }

@@ -199,6 +199,25 @@ describe('a charge whose process died before recording it', () => {
     expect(await stockOf(posted.offeringId)).toBe(4);
   });
 
+  // Found by the resilience run of session 27: the press whose answer the kill cut had paid
+  // its order in full (not by the reconciler), so the cart said nothing and the buyer, finding
+  // the book already theirs, had no word of the order.
+  it('an order paid whose page the buyer never saw is named on the cart, until they see it', async () => {
+    const ctx = await buyer();
+    const book = await offering({ type: 'digital' });
+    await refillCart(ctx, [book.offeringId]);
+    const { orderId } = await placeOrder(ctx, { idempotencyKey: unique('unseen') });
+    expect(await payOrder(ctx, gateway, { orderId, method: card })).toEqual({ ok: true });
+    const since = new Date(Date.now() - 60_000);
+    const named = () => interruptedPayments(database.db, { userId: ctx.user!.id, since });
+    expect(await named()).toEqual([{ orderId, totalCents: 3799 }]);
+    // Paid the ordinary way: the order page does not say it was recovered...
+    const shown = await completedOrder(ctx, orderId);
+    expect(shown.recovered).toBe(false);
+    // ...and once shown, the cart no longer names it.
+    expect(await named()).toEqual([]);
+  });
+
   it('a pending order of other lines or another amount is not reused', async () => {
     const ctx = await buyer();
     const one = await offering({ type: 'digital' });

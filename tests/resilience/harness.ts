@@ -672,6 +672,7 @@ export class Buyer {
     const completed = /^\/checkout\/complete\/([0-9a-f-]{36})$/.exec(location ?? '');
     if ((status === 302 || status === 303) && completed) return { orderId: completed[1]! };
     if (status === 0 || status === 503) return 'retry';
+    if ((status === 302 || status === 303) && location?.startsWith('/cart')) return 'to the cart';
     const secret = /(pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+/.exec(started.body);
     if (status !== 200 || !secret) {
       return `start answered ${status}: ${started.body.replace(/\s+/g, ' ').slice(0, 300)}`;
@@ -710,6 +711,9 @@ export class Buyer {
     const completed = /^\/checkout\/complete\/([0-9a-f-]{36})$/.exec(location ?? '');
     if ((status === 302 || status === 303) && completed) return { orderId: completed[1]! };
     if (status === 0 || status === 503) return 'retry';
+    // The form's cart is gone (its order was paid meanwhile, or the cart emptied): the page
+    // sends the buyer to the cart, which says what became of it.
+    if ((status === 302 || status === 303) && location?.startsWith('/cart')) return 'to the cart';
     return `pay answered ${status} ${location ?? ''}: ${answer.body.replace(/\s+/g, ' ').slice(0, 300)}`;
   }
 
@@ -757,11 +761,11 @@ export class Buyer {
           if (added === checkout.offeringIds.length) stage = 'form';
           continue;
         }
-        // The store refuses what the buyer already has (issue 19): an earlier press of Pay on
-        // this checkout's form went through while its answer was lost. A patient person
-        // presses Pay on that form again, which answers the order it made.
-        if (form !== null && answer.includes('"code":"purchase.refused.')) {
-          stage = 'pay';
+        // The store refuses what the buyer already has (issue 19): an earlier press of Pay in
+        // this checkout went through while its answer was lost. The buyer goes to the cart,
+        // which names a paid order they were never shown (issue 37).
+        if (answer.includes('"code":"purchase.refused.')) {
+          stage = 'back to the cart';
           continue;
         }
         if (answer !== 'retry') return finish(answer);
@@ -786,6 +790,10 @@ export class Buyer {
           ? await this.payWithStripe(form!, checkout.needsAddress)
           : await this.pay(form!, checkout.needsAddress);
         if (typeof answer === 'object') return told(answer.orderId);
+        if (answer === 'to the cart') {
+          stage = 'back to the cart';
+          continue;
+        }
         if (answer !== 'retry') return finish(answer);
         if (this.retry === 'return-to-cart') stage = 'back to the cart';
       } else {
