@@ -220,6 +220,12 @@ describe('My Classrooms', () => {
     await teacher.getByRole('link', { name: /^Access Classroom: .*CS 120: Section 001$/ }).click();
     await teacher.waitForURL(/type=instructor$/);
     await teacher.getByText('Instructor view', { exact: true }).waitFor();
+    // Issue 38: My Account names the role in words, and a professor is not "Student".
+    await teacher.goto('/account');
+    const roles = teacher
+      .locator('dt', { hasText: 'Roles' })
+      .locator('xpath=following-sibling::dd[1]');
+    expect(await roles.innerText()).toBe('Instructor');
     await teacher.context().close();
   });
 });

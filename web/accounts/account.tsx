@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { campusLinkOffer } from '#domain/accounts/campus-sign-in-service.ts';
+import { accountRoleNames } from '#domain/accounts/role-names.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
@@ -11,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     name: `${user.firstName} ${user.lastName}`.trim(),
     email: user.email,
-    roles: user.roles,
+    roles: await accountRoleNames(context.rc),
     locale: context.rc.locale,
     campus: await campusLinkOffer(context.rc),
     isManager: user.roles.includes('manager'),
@@ -32,7 +33,7 @@ export default function AccountPage() {
         <dt>{t('account.language')}</dt>
         <dd>{t(`language.${account.locale}`)}</dd>
         <dt>{t('account.roles')}</dt>
-        <dd>{account.roles.length ? account.roles.join(', ') : t('account.noRoles')}</dd>
+        <dd>{account.roles.map((role) => t(role)).join(', ')}</dd>
       </dl>
       <p className="cluster">
         <Link to="/account/orders">{t('account.more.orders')}</Link>
