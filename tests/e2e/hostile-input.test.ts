@@ -83,6 +83,9 @@ const SNAPSHOT_COLUMNS: Record<string, string> = {
   // (issue 37, domain/commerce/payment-recovery.ts), whatever the requests do.
   payments:
     'id, order_id, gateway, gateway_ref, status, amount_cents, currency_code, failure, is_wallet, card_brand, card_last4, created_at',
+  // Showing its owner the order-complete page notes that they saw it (migration 0034).
+  orders:
+    'id, user_id, status, idempotency_key, course_section_id, subtotal_cents, fee_cents, total_cents, currency_code, shipping_address, created_at, paid_at',
 };
 // Rows a request writes by design whatever its input: a sign-up with an address that has an
 // account mails its owner, as the answer must not say whether it had one (issue 37).
