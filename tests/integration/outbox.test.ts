@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
@@ -11,7 +11,8 @@ import { queueSecurityNotice } from '#domain/accounts/security-notice.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import { putInCart } from '#domain/commerce/cart.ts';
 import { placeOrder, recordSuccessfulPayment } from '#domain/commerce/orders.ts';
-import { withAskingLocale } from '#domain/notifications/mail-locale.ts';
+import { securityNoticeEmail } from '#domain/notifications/account-email.ts';
+import { renderingFor, withAskingLocale } from '#domain/notifications/mail-locale.ts';
 import { claimDue, enqueue, LEASE_MS } from '#domain/notifications/outbox.ts';
 import { withMailHost } from '#domain/shared/mail-host.ts';
 import { createSender, runOutboxOnce } from '#server/outbox-worker.ts';
@@ -211,17 +212,30 @@ describe('order confirmation e-mail', () => {
         ),
       );
     }
-    const subjects = new Map<string, string>();
-    const send = async (message: { to: string; subject: string; text: string }) => {
-      for (const name of ['Odile', 'Edith']) {
-        if (message.text.includes(`${name},`)) subjects.set(name, message.subject);
-      }
-    };
-    const options = { now: new Date(), publicOrigin: 'https://store.example.edu' };
-    for (let i = 0; i < 100 && subjects.size < 2; i += 1) {
-      if ((await runOutboxOnce(database.db, send, options)).claimed === 0) break;
+    // The queued messages keep the language of the page that asked for them...
+    const queued = await database.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.kind, 'security-notice'),
+          inArray(sql`(${outbox.payload}->>'userId')::int`, [withoutLanguage, english]),
+        ),
+      );
+    expect(queued.map((row) => row.payload.askedIn)).toEqual(['fr-CA', 'fr-CA']);
+    // ...and each is written, as the worker renders it, in its reader's language first.
+    const subjects: Record<string, string> = {};
+    for (const { payload } of queued) {
+      const mail = await renderingFor(payload.askedIn, () =>
+        securityNoticeEmail(
+          database.db,
+          { userId: Number(payload.userId), event: payload.event, at: payload.at },
+          'https://store.example.edu',
+        ),
+      );
+      subjects[mail!.text.includes('Odile,') ? 'Odile' : 'Edith'] = mail!.subject;
     }
-    expect(Object.fromEntries(subjects)).toEqual({
+    expect(subjects).toEqual({
       Odile: 'Votre mot de passe a été changé',
       Edith: 'Your password was changed',
     });
