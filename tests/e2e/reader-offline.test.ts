@@ -56,7 +56,8 @@ describe('reading offline', () => {
     const offline = page.getByText(
       'You are offline. You can read the parts kept on this device; your place is saved here and sent when you are back online.',
     );
-    expect(await offline.isVisible()).toBe(true);
+    // Said once the page knows it is offline (its `offline` event may come after hydration).
+    await offline.waitFor({ timeout: 10_000 });
     await expectAccessible(page);
 
     // Another chapter, offline: kept, so it opens.
