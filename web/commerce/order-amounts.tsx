@@ -2,6 +2,11 @@ import { RECEIPT_ROW_LABELS, type ReceiptRow } from '#domain/commerce/receipt-am
 import { formatMoney } from '#i18n/format-money.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 
+const ROW_CLASS: Partial<Record<ReceiptRow['key'], string>> = {
+  total: 'totals__total',
+  noTax: 'totals__note',
+};
+
 /**
  * An order's amounts (domain/commerce/receipt-amounts.ts): subtotal, the platform fee when one
  * applies, the tax or that none was charged, and the total. The checkout, the order-complete
@@ -13,19 +18,12 @@ export function OrderAmounts({ rows }: { rows: readonly ReceiptRow[] }) {
   const money = (cents: number) => formatMoney(locale, cents, 'USD');
   return (
     <dl className="totals">
-      {rows.map((row) =>
-        row.key === 'noTax' ? (
-          <div key={row.key} className="totals__note">
-            <dt>{t(RECEIPT_ROW_LABELS.noTax)}</dt>
-            <dd>{money(0)}</dd>
-          </div>
-        ) : (
-          <div key={row.key} className={row.key === 'total' ? 'totals__total' : undefined}>
-            <dt>{t(RECEIPT_ROW_LABELS[row.key])}</dt>
-            <dd>{row.key === 'total' ? <strong>{money(row.cents)}</strong> : money(row.cents)}</dd>
-          </div>
-        ),
-      )}
+      {rows.map((row) => (
+        <div key={row.key} className={ROW_CLASS[row.key]}>
+          <dt>{t(RECEIPT_ROW_LABELS[row.key])}</dt>
+          <dd>{row.key === 'total' ? <strong>{money(row.cents)}</strong> : money(row.cents)}</dd>
+        </div>
+      ))}
     </dl>
   );
 }
