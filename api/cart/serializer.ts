@@ -19,6 +19,7 @@ export function cartItemResource(line: CartLine & { term: OfferingTermFacts | nu
       language: line.languageCode,
       price: line.priceCents,
       currencyCode: line.currencyCode,
+      productType: line.productType,
       offeringType: line.offeringType,
       durationDays: line.term?.durationDays ?? null,
       isRental: line.term?.isRental ?? false,

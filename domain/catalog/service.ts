@@ -105,6 +105,8 @@ export async function productCover(
 
 export type ProductOffering = {
   id: number;
+  /** The product's type, which names the offering (offering-terms.ts offeringName). */
+  productType: string;
   type: string;
   priceCents: number;
   comboPriceCents: number | null;
@@ -312,7 +314,10 @@ async function loadProductDetail(ctx: RequestContext, id: number): Promise<Produ
     redemptionUrl,
     isCodeless,
     isUrlAccessCode,
-    offerings: sortOfferings(deliverable),
+    offerings: sortOfferings(deliverable).map((offer) => ({
+      ...offer,
+      productType: row.productType,
+    })),
     contributors: otherContributors(contributors),
     unavailable: unavailabilityReason({
       status: row.status,

@@ -4,6 +4,7 @@ import { offerings, products } from '#db/schema/catalog.ts';
 import { cartItems, carts } from '#db/schema/commerce.ts';
 import { tokenDigest } from '#domain/accounts/session-token.ts';
 import { unavailabilityReason } from '#domain/catalog/availability.ts';
+import type { OfferingTermFacts } from '#domain/catalog/offering-terms.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { cartItemKind } from './cart-button.ts';
@@ -44,7 +45,7 @@ export type CartLine = {
   status: string;
   durationDays: number | null;
   /** What the offering gives, said in words on the line (issue 19, offering-terms.ts). */
-  term: { type: string; durationDays: number | null; isRental: boolean };
+  term: OfferingTermFacts;
 };
 
 /** offeringPriceCents (cart-button.ts) in SQL: a combo's price includes its print copy. */
@@ -92,6 +93,7 @@ export async function cartLines(db: Queryable, owner: CartOwner): Promise<CartLi
       status: products.status,
       durationDays: offerings.durationDays,
       term: {
+        productType: products.productType,
         type: offerings.type,
         durationDays: offerings.durationDays,
         isRental: offerings.isRental,
@@ -196,7 +198,12 @@ export async function offeringLine(
     productType: offer.productType,
     status: offer.status,
     durationDays: offer.durationDays,
-    term: { type: offer.type, durationDays: offer.durationDays, isRental: offer.isRental },
+    term: {
+      productType: offer.productType,
+      type: offer.type,
+      durationDays: offer.durationDays,
+      isRental: offer.isRental,
+    },
   };
 }
 

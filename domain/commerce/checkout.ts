@@ -419,6 +419,7 @@ export async function completedOrder(ctx: RequestContext, orderId: string) {
       isDigital: orderItems.isDigital,
       // Which offering it was, in plain words on the page (issue 19, offering-terms.ts).
       term: {
+        productType: products.productType,
         type: offerings.type,
         durationDays: offerings.durationDays,
         isRental: offerings.isRental,

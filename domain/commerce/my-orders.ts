@@ -45,6 +45,7 @@ async function describeOrders(ctx: RequestContext, rows: readonly OrderRow[]) {
         title: products.title,
         priceCents: orderItems.priceCents,
         term: {
+          productType: products.productType,
           type: offerings.type,
           durationDays: offerings.durationDays,
           isRental: offerings.isRental,

@@ -3,7 +3,7 @@ import type { Queryable } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
 import { orderItems, orders, payments } from '#db/schema/commerce.ts';
-import { offeringTermMessage } from '#domain/catalog/offering-terms.ts';
+import { offeringNameWords } from '#domain/catalog/offering-terms.ts';
 import { orderReceiptFacts } from '#domain/commerce/checkout.ts';
 import { orderNumber } from '#domain/commerce/order-number.ts';
 import { orderNextSteps } from '#domain/commerce/order-receipt.ts';
@@ -49,6 +49,7 @@ export async function orderConfirmationEmail(
     .select({
       title: products.title,
       priceCents: orderItems.priceCents,
+      productType: products.productType,
       type: offerings.type,
       durationDays: offerings.durationDays,
       isRental: offerings.isRental,
@@ -61,8 +62,7 @@ export async function orderConfirmationEmail(
   const receipt = await orderReceiptFacts(db, orderId);
   const next = orderNextSteps(items.map((item) => item.type));
   const lines = items.map((item) => {
-    const term = offeringTermMessage(item);
-    const words = say(term.key, term.days ? { days: term.days } : undefined);
+    const words = offeringNameWords(say, item);
     return `- ${say('label.value', { label: `${item.title} (${words})`, value: money(item.priceCents) })}`;
   });
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: order.timeZone });

@@ -89,6 +89,17 @@ describe('Find your course materials (issue 19)', () => {
         .first()
         .innerText(),
     ).toMatch(/\$\d+\.\d\d/);
+    // Issue 38: courseware is opened online, not an eBook rental; every offering is named by
+    // the one rule (offering-terms.ts) and a price of nothing says "Free".
+    const coursewareWays = await optional.getByRole('list', { name: /^Ways to get / }).innerText();
+    expect(coursewareWays).toMatch(/^Online access · (\d+-day access|Lifetime access): /);
+    expect(coursewareWays).not.toContain('eBook');
+    for (const way of await page.locator('.finder-offerings li').allInnerTexts()) {
+      expect(way).toMatch(
+        /^(eBook|Online access|Print|Print on demand|Item|eBook \+ Print) · .+: (\$\d+\.\d\d|Free)$/,
+      );
+      expect(way).not.toContain('$0.00');
+    }
     await expectAccessible(page);
 
     // Never who is enrolled: no member's name, e-mail or count.

@@ -43,7 +43,7 @@ type Words = {
 };
 
 const EN: Words = {
-  rental: /(\d+)-day rental/,
+  rental: /eBook · (\d+)-day rental/,
   days: (match) => Number(match[1]),
   endsOn: (date) => `If bought today, it ends on ${date}.`,
   whenEnds:
@@ -63,7 +63,7 @@ const EN: Words = {
 };
 
 const FR: Words = {
-  rental: /Location de (\d+) jours/,
+  rental: /Livre numérique · Location de (\d+) jours/,
   days: (match) => Number(match[1]),
   endsOn: (date) => `Acheté aujourd’hui, il prend fin le ${date}.`,
   whenEnds:
@@ -164,6 +164,18 @@ describe('know what you are buying and what you bought (issue 19)', () => {
 
   it('in French: the same walk, in French', async () => {
     await buyARental(FR);
+  });
+
+  it('issue 38: lab goggles are an item that is shipped, not a print copy', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/search?terms=Lab%20Safety%20Goggles');
+    await page.getByRole('link', { name: /Lab Safety Goggles/ }).first().click();
+    await page.getByRole('heading', { level: 1, name: /Lab Safety Goggles/ }).waitFor();
+    const item = page.getByRole('radio', { name: /^Item · Shipped to you / });
+    await item.first().waitFor();
+    expect(await page.getByRole('radio', { name: /Print/ }).count()).toBe(0);
+    await context.close();
   });
 
   it('where the navbar cart shows (the retailer’s organisation), it carries the item count', async () => {

@@ -112,7 +112,7 @@ describe('My Account → Orders (issue 20)', () => {
       expect.objectContaining({
         title,
         priceCents: 4399,
-        term: { type: 'digital', durationDays: 180, isRental: false },
+        term: { productType: 'book', type: 'digital', durationDays: 180, isRental: false },
       }),
     ]);
     expect(order!.amounts).toEqual([

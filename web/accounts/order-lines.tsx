@@ -1,4 +1,4 @@
-import { offeringTermMessage } from '#domain/catalog/offering-terms.ts';
+import { offeringNameWords } from '#domain/catalog/offering-terms.ts';
 import type { OrderSummary } from '#domain/commerce/my-orders.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { OrderAmounts } from '#web/commerce/order-amounts.tsx';
@@ -31,15 +31,12 @@ export function OrderLines({
         </thead>
         <tbody>
           {order.items.map((item, index) => {
-            const term = offeringTermMessage(item.term);
             return (
               <tr key={`${item.productId}-${index}`}>
                 <td>
                   <span className="cart-line__title">{item.title}</span>
                   <br />
-                  <span className="cart-line__term">
-                    {t(term.key, term.days ? { days: term.days } : undefined)}
-                  </span>
+                  <span className="cart-line__term">{offeringNameWords(t, item.term)}</span>
                 </td>
                 <td>{money(item.priceCents)}</td>
               </tr>

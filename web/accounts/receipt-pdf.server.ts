@@ -1,6 +1,6 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import type { Locale } from '#domain/accounts/language.ts';
-import { offeringTermMessage } from '#domain/catalog/offering-terms.ts';
+import { offeringNameWords } from '#domain/catalog/offering-terms.ts';
 import type { OrderReceipt } from '#domain/commerce/my-orders.ts';
 import { paidWithMessage } from '#domain/commerce/payment-card.ts';
 import { RECEIPT_ROW_LABELS } from '#domain/commerce/receipt-amounts.ts';
@@ -147,9 +147,8 @@ export async function receiptPdf(
 
   text(say('receipt.item'), { font: bold, amount: say('receipt.amount') });
   for (const item of receipt.items) {
-    const term = offeringTermMessage(item.term);
     text(item.title, { amount: money(item.priceCents) });
-    text(say(term.key, term.days ? { days: term.days } : undefined), { size: 9 });
+    text(offeringNameWords(say, item.term), { size: 9 });
     gap(4);
   }
   rule();

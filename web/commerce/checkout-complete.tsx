@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from 'react-router';
-import { offeringTermMessage } from '#domain/catalog/offering-terms.ts';
+import { offeringNameWords } from '#domain/catalog/offering-terms.ts';
 import { completedOrder } from '#domain/commerce/checkout.ts';
 import { paidWithMessage } from '#domain/commerce/payment-card.ts';
 import { receiptAmounts } from '#domain/commerce/receipt-amounts.ts';
@@ -27,10 +27,6 @@ export default function CheckoutCompletePage() {
   const timeZone = useTimeZone();
   const day = (at: Date | string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(at));
-  const termWords = (term: (typeof order.items)[number]['term']) => {
-    const words = offeringTermMessage(term);
-    return t(words.key, words.days ? { days: words.days } : undefined);
-  };
   const paidWith = order.card ? paidWithMessage(order.card) : null;
   return (
     <section className="narrow stack">
@@ -56,7 +52,7 @@ export default function CheckoutCompletePage() {
           <li key={item.productId} className="cart-line">
             <div className="stack-sm">
               <Link to={`/product-detail/${item.productId}`}>{item.title}</Link>
-              <p className="cart-line__term">{termWords(item.term)}</p>
+              <p className="cart-line__term">{offeringNameWords(t, item.term)}</p>
               {item.isDigital ? (
                 <p className="form-hint">
                   {t('checkout.complete.onShelf')}{' '}

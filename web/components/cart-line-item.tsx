@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { type OfferingTermFacts, offeringTermMessage } from '#domain/catalog/offering-terms.ts';
+import { type OfferingTermFacts, offeringNameWords } from '#domain/catalog/offering-terms.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
@@ -32,13 +32,13 @@ export function CartLineItem({
   const t = useT();
   const locale = useLocale();
   const langOf = useContentLang();
+  // Without its offering's facts a line says only digital or print.
   const kind =
     line.isDigital && line.isPrint
       ? 'cart.kind.combo'
       : line.isPrint
         ? 'cart.kind.print'
         : 'cart.kind.digital';
-  const term = line.term ? offeringTermMessage(line.term) : null;
   return (
     <li className="cart-line">
       <div>
@@ -47,12 +47,11 @@ export function CartLineItem({
             {line.title}
           </Link>
         </p>
-        <p className="card__type">{t(kind)}</p>
-        {term ? (
-          <p className="cart-line__term">
-            {t(term.key, term.days ? { days: term.days } : undefined)}
-          </p>
-        ) : null}
+        {line.term ? (
+          <p className="cart-line__term">{offeringNameWords(t, line.term)}</p>
+        ) : (
+          <p className="card__type">{t(kind)}</p>
+        )}
       </div>
       <p className="cart-line__price">{formatMoney(locale, line.priceCents, line.currencyCode)}</p>
       {children}

@@ -2,9 +2,10 @@ import { useId } from 'react';
 import type { OfferingPanel } from '#domain/catalog/offering-selection.ts';
 import {
   digitalAccessEndsAt,
+  isFreeOffering,
   type OfferingGroup,
   offeringGroup,
-  offeringTermMessage,
+  offeringNameWords,
 } from '#domain/catalog/offering-terms.ts';
 import type { ProductOffering } from '#domain/catalog/service.ts';
 import { offeringPriceCents } from '#domain/commerce/cart-button.ts';
@@ -61,7 +62,7 @@ export function OfferingOptions({
         const rents = shown.some((offering) => digitalAccessEndsAt(offering, today) !== null);
         const prints = shown.some((offering) => offering.type === 'print');
         const options = shown.map((offering) => {
-          const term = offeringTermMessage(offering);
+          const priceCents = offeringPriceCents(offering);
           const endsAt = digitalAccessEndsAt(offering, today);
           const hintId = `${ids}-${offering.id}-hint`;
           return (
@@ -77,14 +78,11 @@ export function OfferingOptions({
                     ? { checked: offering.id === selectedId, onChange: () => onSelect(offering.id) }
                     : { defaultChecked: offering.id === selectedId })}
                 />
-                <span className="offerings__name">
-                  {t(`offering.type.${offering.type}`)}{' '}
-                  <span className="offerings__term">
-                    {t(term.key, term.days ? { days: term.days } : undefined)}
-                  </span>
-                </span>{' '}
+                <span className="offerings__name">{offeringNameWords(t, offering)}</span>{' '}
                 <span className="offerings__price">
-                  {formatMoney(locale, offeringPriceCents(offering), offering.currencyCode)}
+                  {isFreeOffering(priceCents)
+                    ? t('offering.free')
+                    : formatMoney(locale, priceCents, offering.currencyCode)}
                 </span>
               </label>
               {endsAt ? (

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from 'react-router';
+import { isFreeOffering, offeringNameWords } from '#domain/catalog/offering-terms.ts';
 import { courseFinderSection, type FinderMaterial } from '#domain/courses/course-finder.ts';
 import { canManageSection } from '#domain/courses/section-access.ts';
 import { formatMoney } from '#i18n/format-money.ts';
@@ -132,23 +133,16 @@ function Material({ material }: { material: FinderMaterial }) {
           className="finder-offerings"
           aria-label={t('courseFinder.offerings', { title: material.title })}
         >
-          {material.offerings.map((offering) => {
-            const length =
-              offering.type === 'digital'
-                ? offering.durationDays
-                  ? t('offering.days', { days: offering.durationDays })
-                  : t('offering.perpetual')
-                : offering.isRental
-                  ? t('offering.rental')
-                  : null;
-            return (
-              <li key={offering.id}>
-                {t(`offering.type.${offering.type}`)}
-                {length ? ` · ${length}` : ''}:{' '}
-                <strong>{formatMoney(locale, offering.priceCents, offering.currencyCode)}</strong>
-              </li>
-            );
-          })}
+          {material.offerings.map((offering) => (
+            <li key={offering.id}>
+              {t('label.value', {
+                label: offeringNameWords(t, { ...offering, productType: material.productType }),
+                value: isFreeOffering(offering.priceCents)
+                  ? t('offering.free')
+                  : formatMoney(locale, offering.priceCents, offering.currencyCode),
+              })}
+            </li>
+          ))}
         </ul>
       )}
       {material.alternative ? (

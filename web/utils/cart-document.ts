@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OfferingTermFacts } from '#domain/catalog/offering-terms.ts';
 import type { RemovedLineView } from '#web/commerce/removed-lines-notice.tsx';
 import { errorDetail } from './api-error-detail.ts';
 
@@ -19,7 +20,7 @@ export type CartItem = {
   priceCents: number;
   currencyCode: string;
   /** What the offering gives (issue 19, offering-terms.ts). */
-  term: { type: string; durationDays: number | null; isRental: boolean };
+  term: OfferingTermFacts;
 };
 
 /** The user cart: its items and subtotal (spec 1 §3 User cart). */
@@ -46,6 +47,7 @@ const cartItemResource = z.object({
     language: z.string(),
     price: z.number().int(),
     currencyCode: z.string(),
+    productType: z.string(),
     offeringType: z.string(),
     durationDays: z.number().int().nullable(),
     isRental: z.boolean(),
@@ -69,7 +71,7 @@ const cartDocument = z.object({
 });
 
 function toCartItem(resource: z.infer<typeof cartItemResource>): CartItem {
-  const { courseId, price, language, offeringType, durationDays, isRental, ...rest } =
+  const { courseId, price, language, productType, offeringType, durationDays, isRental, ...rest } =
     resource.attributes;
   return {
     id: Number(resource.id),
@@ -77,7 +79,7 @@ function toCartItem(resource: z.infer<typeof cartItemResource>): CartItem {
     languageCode: language,
     courseSectionId: courseId,
     priceCents: price,
-    term: { type: offeringType, durationDays, isRental },
+    term: { productType, type: offeringType, durationDays, isRental },
   };
 }
 

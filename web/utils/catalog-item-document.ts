@@ -156,6 +156,7 @@ export function parseCatalogItemDocument(json: unknown): SheetItem {
       const o = find(offeringAttributes, ref);
       return {
         id: Number(ref.id),
+        productType: attributes.productType,
         type: o.type,
         priceCents: o.price,
         comboPriceCents: o.comboPrice,
