@@ -170,7 +170,10 @@ describe('know what you are buying and what you bought (issue 19)', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/search?terms=Lab%20Safety%20Goggles');
-    await page.getByRole('link', { name: /Lab Safety Goggles/ }).first().click();
+    await page
+      .getByRole('link', { name: /Lab Safety Goggles/ })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 1, name: /Lab Safety Goggles/ }).waitFor();
     const item = page.getByRole('radio', { name: /^Item · Shipped to you / });
     await item.first().waitFor();
