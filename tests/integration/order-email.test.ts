@@ -144,7 +144,9 @@ describe('the order mail says what was bought (issue 19)', () => {
     const orderId = await buy(ctx, offeringId);
     const text = (await orderConfirmationEmail(database.db, orderId, ORIGIN))!.text;
     // The amount as Intl writes it in fr-CA, with a no-break space before the sign.
-    expect(text).toContain(`- ${title} (Livre numérique · Location de 180 jours)\u00a0: 43,99\u00a0$\u00a0US`);
+    expect(text).toContain(
+      `- ${title} (Livre numérique · Location de 180 jours)\u00a0: 43,99\u00a0$\u00a0US`,
+    );
     expect(text).toContain(`Numéro de commande : ${numberOf(orderId)}`);
     expect(text).toContain('Date de la commande : 27 novembre 2026');
     expect(text).toContain('Payé avec Visa se terminant par 4242');
@@ -164,7 +166,12 @@ describe('the order page carries the same facts (issue 19)', () => {
     expect(order.number).toBe(numberOf(orderId));
     expect(order.placedAt).toEqual(NOW);
     expect(order.card).toEqual({ brand: 'visa', last4: '4242' });
-    expect(order.items[0]!.term).toEqual({ productType: 'book', type: 'print', durationDays: null, isRental: false });
+    expect(order.items[0]!.term).toEqual({
+      productType: 'book',
+      type: 'print',
+      durationDays: null,
+      isRental: false,
+    });
     expect(order.next).toEqual({ onShelf: false, printed: true, posted: false });
     expect([order.subtotalCents, order.feeCents, order.totalCents]).toEqual([3599, 0, 3599]);
   });
