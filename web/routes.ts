@@ -95,6 +95,7 @@ export default [
     // Find your course materials (issue 19): the public course lookup.
     route('courses/find', 'courses/find-course.tsx'),
     route('courses/find/sections/:sectionId', 'courses/find-section.tsx'),
+    route('inclusive-access', 'courses/inclusive-access.tsx'),
     route('courses/analytics/:courseId/analytics.csv', 'routes/course-analytics-csv.tsx'),
     route('help/bookstore', 'routes/info-page.tsx', { id: 'info-help-bookstore' }),
     ...infoPages.map((page) => route(page, 'routes/info-page.tsx', { id: `info-${page}` })),

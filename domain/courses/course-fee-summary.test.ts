@@ -59,6 +59,32 @@ describe('the course fee summary (issue 19, spec 1 §4 Course fee)', () => {
     expect(summary.currencyCode).toBe('USD');
   });
 
+  it('issue 38: a physical copy is no part of the fee: not listed, not in the saving', () => {
+    const goggles: FeeMaterial = {
+      productId: 4,
+      title: 'Lab Safety Goggles',
+      productType: 'physical_product',
+      sellable: true,
+      offerings: [{ type: 'physical', priceCents: 1999, currencyCode: 'USD' }],
+    };
+    const printCopy: FeeMaterial = {
+      productId: 5,
+      title: 'Cell Biology (print)',
+      productType: 'book',
+      sellable: true,
+      offerings: [print(3999)],
+    };
+    const summary = courseFeeSummary({
+      feeCents: 5000,
+      materials: [goggles, book, printCopy, courseware],
+    });
+    expect(summary.included.map((m) => m.productId)).toEqual([1, 2]);
+    expect(summary.separateTotalCents).toBe(4399 + 5999);
+    expect(summary.savingCents).toBe(4399 + 5999 - 5000);
+    // A book with no offering at all is still the course's to give (a code-only title).
+    expect(courseFeeSummary({ feeCents: 0, materials: [codeOnly] }).included).toHaveLength(1);
+  });
+
   it('sums the separate prices, and the parts sum to the total', () => {
     const summary = courseFeeSummary({ feeCents: 8900, materials: [book, courseware, codeOnly] });
     expect(summary.separateTotalCents).toBe(4399 + 5999);

@@ -1,6 +1,8 @@
 // What the student decides on when opting (issue 19, "Opting blind"; spec 1 §4 Opting, Course
-// fee): the section's course fee, the materials it includes, what buying those same materials
-// separately would cost (each one's cheapest digital offering), and the difference.
+// fee): the section's course fee, the materials it includes (courseFeeCovers: its digital
+// materials, never a physical copy, issue 38), what buying those same materials separately
+// would cost (each one's cheapest digital offering), and the difference.
+import { courseFeeCovers } from './fee-covers.ts';
 
 /** A material the section adopted, with what it sells for on its own. */
 export type FeeMaterial = {
@@ -61,6 +63,8 @@ export function courseFeeSummary(input: {
   for (const material of input.materials) {
     if (seen.has(material.productId)) continue;
     seen.add(material.productId);
+    const offeringTypes = material.offerings.map((offering) => offering.type);
+    if (!courseFeeCovers({ productType: material.productType, offeringTypes })) continue;
     included.push({
       productId: material.productId,
       title: material.title,

@@ -2,6 +2,7 @@
 // school → term → department → course → section, and what the section adopted with its
 // offerings. It reads courses, sections and their materials only — never section members:
 // nothing here can tell who is enrolled, or how many.
+
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { productPath } from '#domain/catalog/product-route.ts';
@@ -16,6 +17,7 @@ import {
   parseTermKey,
   termDateRange,
 } from './academic-term.ts';
+import { courseFeeCovers } from './fee-covers.ts';
 
 export type FinderSchool = { id: number; title: string };
 export type FinderDepartment = { code: string; name: string };
@@ -199,11 +201,15 @@ export type FinderMaterial = {
   offerings: FinderOffering[];
   /** The print version of a physical/digital choice (spec 1 §3 additionalShelfItem). */
   alternative: { productId: number; title: string; path: string } | null;
+  /** The section's course fee gives it to its opted-in members (courseFeeCovers, issue 38). */
+  includedInFee: boolean;
 };
 
 export type FinderSectionView = {
   chosen: Required<FinderChoices>;
   section: FinderSection;
+  /** The section's course fee in integer cents (USD), or null: it has none. */
+  courseFeeCents: number | null;
   /** Required first, then optional; each in the section's order. */
   materials: FinderMaterial[];
 };
@@ -243,13 +249,15 @@ export async function courseFinderSection(
       departmentName: string;
       courseNumber: string;
       courseName: string;
+      courseFeeCents: number | null;
     }
   >(
     ctx.db,
     sql`select s.id, s.number, s.name, s.start_date::text as "startDate",
                s.end_date::text as "endDate", o.id as "schoolId", o.title as "schoolTitle",
                c.id as "courseId", c.department, ${departmentName(ctx)} as "departmentName",
-               c.number as "courseNumber", c.name as "courseName"
+               c.number as "courseNumber", c.name as "courseName",
+               s.course_fee_cents as "courseFeeCents"
         from course_sections s
         join courses c on c.id = s.course_id
         join organizations o on o.id = c.org_id
@@ -307,6 +315,7 @@ export async function courseFinderSection(
       startDate: head.startDate,
       endDate: head.endDate,
     },
+    courseFeeCents: head.courseFeeCents,
     materials: rows.map((r) => ({
       productId: r.productId,
       productType: r.productType,
@@ -329,6 +338,12 @@ export async function courseFinderSection(
               }),
             }
           : null,
+      includedInFee:
+        head.courseFeeCents !== null &&
+        courseFeeCovers({
+          productType: r.productType,
+          offeringTypes: offers.filter((o) => o.productId === r.productId).map((o) => o.type),
+        }),
     })),
   };
 }

@@ -18,6 +18,7 @@ import { coverVersion } from '#domain/catalog/cover-version.ts';
 import { priceLabel } from '#domain/catalog/price-label.ts';
 import { cartLines, subtotalCents } from '#domain/commerce/cart.ts';
 import { offeringPriceCents } from '#domain/commerce/cart-button.ts';
+import { courseFeeCovers } from '#domain/courses/fee-covers.ts';
 import {
   courseFeeApplies,
   ecommerceChannelOpen,
@@ -68,6 +69,13 @@ export type SectionMaterial = {
   /** The offering Add To Cart puts in the cart (the cheapest left after the course-fee rule). */
   offeringId: number | null;
   priceCents: number | null;
+  /** The member's course fee gives it (courseFeeCovers, issue 38): said on its tile. */
+  includedInFee: boolean;
+  /**
+   * Closed because the member opted out, yet sold: the page says how to buy or rent it
+   * instead (issue 38), on its product page.
+   */
+  buyInstead: boolean;
 };
 
 /** The refusals a material says on the course page; "not yours" goes without saying. */
@@ -288,6 +296,9 @@ export async function courseSectionView(
       now: ctx.now,
     });
     const isOwned = owned.has(entry.productId);
+    const includedInFee =
+      courseFee &&
+      courseFeeCovers({ productType: fact.productType, offeringTypes: own.map((o) => o.type) });
     const throughCourse =
       decision.ok && (decision.via === 'courtesy' || decision.via === 'instructor');
     const button = shelfButton({
@@ -338,6 +349,15 @@ export async function courseSectionView(
       launchable: launchable.has(entry.productId),
       offeringId: buyable ? (cheapest?.id ?? null) : null,
       priceCents: cheapest ? offeringPriceCents(cheapest) : null,
+      includedInFee,
+      buyInstead:
+        !unreadable &&
+        action === null &&
+        !decision.ok &&
+        (decision.reason === 'access.reason.optedOut' ||
+          decision.reason === 'access.reason.optedOutClosed') &&
+        unavailable === null &&
+        offered.length > 0,
     });
   }
   // On a Buy Now course each material is listed once: what the member buys from the partner

@@ -712,6 +712,9 @@ export const frCA: Record<MessageId, string> = {
   'courseFinder.section.title': 'Matériel du cours {course} | {title}',
   'courseFinder.required': 'Matériel obligatoire',
   'courseFinder.optional': 'Matériel facultatif',
+  'courseFinder.courseFee':
+    'Cette section a des frais de cours de {fee}. Quiconque la suit obtient le matériel marqué « Inclus dans les frais de cours » grâce à ces frais, à moins de se désinscrire.',
+  'courseFinder.includedInFee': 'Inclus dans les frais de cours',
   'courseFinder.noMaterials': 'Cette section n’a encore indiqué aucun matériel.',
   'courseFinder.offerings': 'Façons d’obtenir {title}',
   'courseFinder.alternative': 'Ou choisissez l’autre version :',
@@ -1190,6 +1193,8 @@ export const frCA: Record<MessageId, string> = {
   'section.available': 'Disponible à l’achat ou à l’obtention',
   'section.buyNow': 'Acheter maintenant',
   'section.materials': 'Votre matériel',
+  'section.buyInstead': 'L’acheter ou le louer plutôt',
+  'section.buyInstead.of': 'Acheter ou louer {title} plutôt',
   'access.title': 'Code d’accès',
   'access.loading': 'Chargement de votre code d’accès...',
   'access.code': 'Votre code d’accès',
@@ -1287,6 +1292,28 @@ export const frCA: Record<MessageId, string> = {
   'opting.facts.savingAtLeast': 'Avec les frais de cours, vous économisez au moins {amount}.',
   'opting.facts.deadline': 'Date limite pour vous désinscrire ou vous réinscrire : {date}',
   'opting.facts.help': 'En savoir plus sur l’accès inclusif',
+  // Issue 38 : la page sur l’accès inclusif et les frais de cours (web/courses/inclusive-access.tsx).
+  'inclusiveAccess.title': 'L’accès inclusif et vos frais de cours | {title}',
+  'inclusiveAccess.heading': 'L’accès inclusif et vos frais de cours',
+  'inclusiveAccess.intro':
+    'Avec l’accès inclusif, votre établissement réunit le matériel numérique d’un cours en des frais de cours uniques, facturés à votre compte étudiant, et vous l’obtenez ici dès le premier jour du cours. Vous n’avez pas à l’acheter séparément.',
+  'inclusiveAccess.covers.heading': 'Ce que couvrent les frais de cours',
+  'inclusiveAccess.covers.body':
+    'Les frais de cours couvrent le matériel numérique indiqué par votre section : livres numériques, didacticiels et classes en ligne, obligatoires comme facultatifs. Ils ne couvrent jamais une copie imprimée ni un article comme des lunettes de laboratoire : vous les achetez vous-même. Sur la page de votre cours, chaque matériel couvert par les frais porte la mention « Inclus dans vos frais de cours ».',
+  'inclusiveAccess.billing.heading': 'La facturation des frais de cours',
+  'inclusiveAccess.billing.body':
+    'Votre établissement facture les frais de cours à votre compte étudiant, et non à une carte, une fois passée la date limite de désinscription du cours. Si vous êtes inscrit à cette date, les frais sont facturés; si vous vous êtes désinscrit avant, ils ne le sont pas.',
+  'inclusiveAccess.opting.heading': 'Se désinscrire et se réinscrire',
+  'inclusiveAccess.opting.body':
+    'Sur la page de votre cours, choisissez Se désinscrire et confirmez. Le matériel du cours quitte aussitôt votre étagère, et nous vous l’écrivons par courriel. Jusqu’à la date limite, vous pouvez vous réinscrire de la même façon, et le matériel revient.',
+  'inclusiveAccess.deadline.heading': 'La date limite de désinscription',
+  'inclusiveAccess.deadline.body':
+    'Chaque cours a sa propre date limite, d’ordinaire sa date limite d’ajout et d’abandon. La page de votre cours l’indique avec la date, l’heure et le fuseau horaire du cours. Après celle-ci, votre choix ne peut plus changer.',
+  'inclusiveAccess.optedOut.heading': 'Si vous vous désinscrivez',
+  'inclusiveAccess.optedOut.body':
+    'Vous pouvez acheter ou louer chaque matériel vous-même : la page du cours indique comment, à côté de chaque matériel fermé. La librairie de votre établissement peut aussi vous aider.',
+  'inclusiveAccess.toShelf': 'Aller à Mon étagère',
+  'inclusiveAccess.learnMore': 'En savoir plus sur l’accès inclusif',
   'email.opting.subject.out': 'Vous êtes désinscrit de {course}',
   'email.opting.subject.in': 'Vous êtes inscrit à {course}',
   'email.opting.out':

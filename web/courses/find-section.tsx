@@ -30,7 +30,8 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
 });
 
 export default function FindSectionPage() {
-  const { chosen, section, materials, managesSection } = useLoaderData<typeof loader>();
+  const { chosen, section, materials, managesSection, courseFeeCents } =
+    useLoaderData<typeof loader>();
   const t = useT();
   const locale = useLocale();
   const date = (day: string) =>
@@ -64,6 +65,14 @@ export default function FindSectionPage() {
           </p>
         ) : null}
       </header>
+      {courseFeeCents !== null && materials.some((m) => m.includedInFee) ? (
+        // What the course fee covers, said once here as on the course page and in the opting
+        // dialog (courseFeeCovers, issue 38): optional says the instructor's wish, not the fee.
+        <p>
+          {t('courseFinder.courseFee', { fee: formatMoney(locale, courseFeeCents, 'USD') })}{' '}
+          <Link to="/inclusive-access">{t('inclusiveAccess.learnMore')}</Link>
+        </p>
+      ) : null}
       {materials.length === 0 ? <p>{t('courseFinder.noMaterials')}</p> : null}
       {required.length > 0 ? (
         <MaterialGroup
@@ -117,6 +126,11 @@ function Material({ material }: { material: FinderMaterial }) {
   return (
     <article className="finder-material stack-sm">
       <p className="pill">{t(`type.${material.productType}`)}</p>
+      {material.includedInFee ? (
+        <p>
+          <span className="badge">{t('courseFinder.includedInFee')}</span>
+        </p>
+      ) : null}
       <h3>
         <Link to={material.path} {...lang}>
           {material.title}

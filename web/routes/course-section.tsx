@@ -59,9 +59,10 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
       rsCourseId: section.rsCourseId,
     },
     // 'Learn More': the fee, what it includes, the separate price, the deadline and the
-    // latest change (issue 19), then the organisation's help page, else the site's.
+    // latest change (issue 19), then the organisation's help page, else the store's page about
+    // inclusive access (issue 38).
     optingFacts: view.opting ? await optingFacts(context.rc, sectionId) : null,
-    learnMoreUrl: section.org.helpUrl ?? site.links.help,
+    learnMoreUrl: section.org.helpUrl ?? '/inclusive-access',
     // The cart preview is hidden for the custom bookstore-partner organisation.
     showCart: !partnerOrg,
     // 'Available to buy/acquire' with Buy Now: the partner organisation's student-choice course.
@@ -86,7 +87,9 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   const parsed = AcquireForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data(null, { status: 400 });
   await acquireCourseMaterial(context.rc, sectionId, parsed.data.productId);
-  return redirect(`/shelf/course-section/${sectionId}`);
+  // Acquire Code ends where the code is: the material's panel on My Shelf, which shows it
+  // (or Acquire Access Code when the pool was empty) and opens the courseware (issue 38).
+  return redirect(`/shelf?material=${parsed.data.productId}`);
 });
 
 export default function CourseSectionPage() {
@@ -218,6 +221,7 @@ export default function CourseSectionPage() {
                     cover={material.cover}
                     productType={material.productType}
                     inCart={material.inCart}
+                    badge={material.includedInFee ? 'courseFee' : null}
                     title={
                       <Link
                         to={`/product-detail/${material.productId}?ecommerce_course_id=${view.section.id}`}
@@ -259,10 +263,21 @@ export default function CourseSectionPage() {
                           launchable={material.launchable}
                         />
                       ) : material.notice ? (
-                        // Why it does not open now (opted out, term ended, no file): issue 14.
-                        <p className="tile__notice">
-                          {t(material.notice.key, material.notice.params)}
-                        </p>
+                        // Why it does not open now (opted out, term ended, no file): issue 14;
+                        // and, closed by an opt-out, how to buy or rent it instead (issue 38).
+                        <>
+                          <p className="tile__notice">
+                            {t(material.notice.key, material.notice.params)}
+                          </p>
+                          {material.buyInstead ? (
+                            <Link
+                              to={`/product-detail/${material.productId}`}
+                              aria-label={t('section.buyInstead.of', { title: material.title })}
+                            >
+                              {t('section.buyInstead')}
+                            </Link>
+                          ) : null}
+                        </>
                       ) : null
                     }
                   />
