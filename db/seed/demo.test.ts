@@ -36,7 +36,12 @@ import {
   type SeedSummary,
   seedDemo,
 } from './demo.ts';
-import { DEMO_FEED_SENDER, FEED_EBOOKS, publisherFeedSize } from './publisher-feed.ts';
+import {
+  DEMO_FEED_SENDER,
+  FEED_EBOOKS,
+  PICTURE_BOOK_POSITION,
+  publisherFeedSize,
+} from './publisher-feed.ts';
 
 const PRODUCTS = 300;
 // One instant for both seeds: the same options must give the same data.
@@ -341,6 +346,30 @@ describe('demo seed', () => {
       });
       expect(book.accessibility).toBeGreaterThan(0);
     }
+    // Issue 38: each e-book's own EPUB says what it is: the picture book is fixed layout and
+    // its appearance cannot be modified; the textbook declares its ARIA roles.
+    const fileStatements = async (id: number) =>
+      (
+        await first.handle.db
+          .select({ code: productFeatures.code })
+          .from(productFeatures)
+          .where(and(eq(productFeatures.productId, id), eq(productFeatures.source, 'file')))
+      ).map((f) => f.code);
+    const picture = ebooks[PICTURE_BOOK_POSITION]!;
+    expect(await fileStatements(picture.id)).toContain(
+      'ways-of-reading-visual-adjustments-unmodifiable',
+    );
+    const [layout] = await first.handle.db
+      .select({ fixed: products.fixedLayout })
+      .from(products)
+      .where(eq(products.id, picture.id));
+    expect(layout?.fixed).toBe(true);
+    expect(await fileStatements(ebooks[0]!.id)).toEqual(
+      expect.arrayContaining([
+        'ways-of-reading-visual-adjustments-modifiable',
+        'additional-accessibility-information-aria',
+      ]),
+    );
     expect(imported.filter((p) => p.cover !== null)).toHaveLength(24);
     // A small feed stays in the data directory, as an example of what the import takes.
     expect(readFileSync(path.join(first.dataDir, 'demo-feed', 'feed.xml'), 'utf8')).toContain(
