@@ -98,6 +98,9 @@ export const products = pgTable(
     // Display form of the shown ISBN, denormalised for search and cards.
     isbnText: text().notNull().default(''),
     productFileType: text(),
+    // The reader file's own layout (issue 38): true for a fixed-layout EPUB (rendition:layout
+    // pre-paginated), false for a reflowable one, null when no EPUB has been checked.
+    fixedLayout: boolean(),
     isCodeless: boolean().notNull().default(false),
     isUrlAccessCode: boolean().notNull().default(false),
     showRedeem: boolean().notNull().default(false),
@@ -286,9 +289,13 @@ export const productFeatures = pgTable(
     detail: text(),
     url: text(),
     position: smallint().notNull().default(0),
+    // Where an accessibility statement comes from (issue 38): 'feed' (the ONIX record) or
+    // 'file' (the EPUB's package), so each source replaces only its own; null: the store's.
+    source: text().$type<'feed' | 'file'>(),
   },
   (t) => [
     index('product_features_product').on(t.productId, t.category, t.position),
+    check('product_features_source', sql`${t.source} is null or ${t.source} in ('feed', 'file')`),
     check(
       'product_features_category',
       sql`${t.category} in ('ebook', 'accessibility', 'classroom', 'supplemental', 'collection', 'courseware')`,

@@ -36,7 +36,12 @@ import {
   type SeedSummary,
   seedDemo,
 } from './demo.ts';
-import { DEMO_FEED_SENDER, FEED_EBOOKS, publisherFeedSize } from './publisher-feed.ts';
+import {
+  DEMO_FEED_SENDER,
+  FEED_EBOOKS,
+  PICTURE_BOOK_POSITION,
+  publisherFeedSize,
+} from './publisher-feed.ts';
 
 const PRODUCTS = 300;
 // One instant for both seeds: the same options must give the same data.
@@ -169,9 +174,11 @@ describe('demo seed', () => {
       .from(productFeatures);
     for (const f of features) {
       if (f.category === 'accessibility') {
-        // Only the publisher's summary is its own text; the rest are the guide's statements.
-        if (f.subcategory === 'Accessibility Summary') expect(f.code).toBeNull();
-        else expect(isAccessibilityStatement(f.code), f.code ?? 'null').toBe(true);
+        // Only the publisher's summary is its own text; the rest are the guide's statements
+        // (the feed's 'No information is available' for a summary it lacks, kept beside the
+        // EPUB's own since issue 38).
+        if (f.code === null) expect(f.subcategory).toBe('Accessibility Summary');
+        else expect(isAccessibilityStatement(f.code), f.code).toBe(true);
       } else expect(isStoreFeature(f.code), f.code ?? 'null').toBe(true);
     }
     const editions = await db
@@ -339,6 +346,30 @@ describe('demo seed', () => {
       });
       expect(book.accessibility).toBeGreaterThan(0);
     }
+    // Issue 38: each e-book's own EPUB says what it is: the picture book is fixed layout and
+    // its appearance cannot be modified; the textbook declares its ARIA roles.
+    const fileStatements = async (id: number) =>
+      (
+        await first.handle.db
+          .select({ code: productFeatures.code })
+          .from(productFeatures)
+          .where(and(eq(productFeatures.productId, id), eq(productFeatures.source, 'file')))
+      ).map((f) => f.code);
+    const picture = ebooks[PICTURE_BOOK_POSITION]!;
+    expect(await fileStatements(picture.id)).toContain(
+      'ways-of-reading-visual-adjustments-unmodifiable',
+    );
+    const [layout] = await first.handle.db
+      .select({ fixed: products.fixedLayout })
+      .from(products)
+      .where(eq(products.id, picture.id));
+    expect(layout?.fixed).toBe(true);
+    expect(await fileStatements(ebooks[0]!.id)).toEqual(
+      expect.arrayContaining([
+        'ways-of-reading-visual-adjustments-modifiable',
+        'additional-accessibility-information-aria',
+      ]),
+    );
     expect(imported.filter((p) => p.cover !== null)).toHaveLength(24);
     // A small feed stays in the data directory, as an example of what the import takes.
     expect(readFileSync(path.join(first.dataDir, 'demo-feed', 'feed.xml'), 'utf8')).toContain(

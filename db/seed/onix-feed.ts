@@ -21,6 +21,8 @@ export type FeedProduct = {
   description: string;
   /** US consumer price in USD cents; null: price to be announced. */
   priceCents: number | null;
+  /** Fixed format (list 175 E201), as a fixed-layout EPUB's record says. */
+  fixedFormat?: boolean;
   /** ONIX code list 196 values (ProductFormFeatureType 09). */
   accessibility?: string[];
   certifier?: string | null;
@@ -48,7 +50,9 @@ const cents = (value: number) =>
 export function onixProduct(p: FeedProduct): string {
   const digital = p.format !== 'print';
   const form = digital
-    ? `<ProductForm>ED</ProductForm><ProductFormDetail>${p.format === 'EPUB' ? 'E101' : 'E107'}</ProductFormDetail>`
+    ? `<ProductForm>ED</ProductForm><ProductFormDetail>${p.format === 'EPUB' ? 'E101' : 'E107'}</ProductFormDetail>${
+        p.fixedFormat ? '<ProductFormDetail>E201</ProductFormDetail>' : ''
+      }`
     : '<ProductForm>BC</ProductForm>';
   const features = (p.accessibility ?? [])
     .map(

@@ -132,10 +132,23 @@ h1 { font-family: "Liberation Sans", sans-serif; }
   };
 }
 
-// Accessibility an EPUB of ours has (ONIX code list 196): text only, reflowable, navigable.
-const EPUB_ACCESSIBILITY = ['10', '11', '22', '36', '52'];
-// The picture book's pages are drawn at a fixed size: its text cannot be restyled (no 36).
+// Accessibility an EPUB of ours has (ONIX code list 196): reflowable text (36) readable without
+// sight (52), navigable, with ARIA roles (30: doc-pagebreak, an SVG chart as img).
+const EPUB_ACCESSIBILITY = ['10', '11', '22', '30', '36', '52'];
+// The picture book's pages are drawn at a fixed size (E201): its text cannot be restyled (no
+// 36), as its record says (issue 38).
 const PICTURE_BOOK_ACCESSIBILITY = EPUB_ACCESSIBILITY.filter((code) => code !== '36');
+// What the textbook's package declares (EPUB Accessibility 1.1 §2.2), as its pages have it:
+// reflowable text, MathML, the printed edition's page breaks, ARIA roles.
+const TEXTBOOK_FEATURES = [
+  'displayTransformability',
+  'tableOfContents',
+  'readingOrder',
+  'structuralNavigation',
+  'MathML',
+  'pageBreakMarkers',
+  'aria',
+];
 
 type FeedBook = {
   index: number;
@@ -194,6 +207,7 @@ function feedBook(
       .filter((code): code is string => code !== undefined),
     description,
     priceCents: prices.length > 0 ? Math.min(...prices) : 2999,
+    fixedFormat: position === PICTURE_BOOK_POSITION,
     accessibility: !ebook
       ? []
       : position === PICTURE_BOOK_POSITION
@@ -233,6 +247,7 @@ async function writeBookFiles(dir: string, book: FeedBook, withCover: boolean): 
           'This publication meets WCAG 2.1 Level AA. Its formula is MathML with a TeX description, ' +
           'its chart has a text title and a caption, its note is linked from the text and back, ' +
           'and every chapter has a heading, so it works with screen readers and reflowable display settings.',
+        accessibilityFeatures: TEXTBOOK_FEATURES,
         ...textbookResources(),
         chapters: [
           { title: 'Introduction', paragraphs: sentences.length > 0 ? sentences : [book.title] },

@@ -26,7 +26,8 @@ const statement = (id: AccessibilityStatementId, locale: 'en' | 'fr-CA') =>
   translate(locale, statementMessage(id), { name: 'Open Reading Review' });
 
 // The W3C "Accessibility Metadata Display Guide for Digital Publications" 2.x (guidelines §3,
-// compact statements) and its French localization (EDRLab, fr).
+// compact statements) and its Canadian French localization (issue 38: the fr-CA vocabulary of
+// w3c/publ-a11y-display-guide-localizations, VitalSource's translation of the canonical one).
 describe('accessibility metadata (spec 1 §2; W3C display guide)', () => {
   it('always lists every group in the guide order, empty ones too', () => {
     const groups = accessibilityGroups([]);
@@ -48,48 +49,67 @@ describe('accessibility metadata (spec 1 §2; W3C display guide)', () => {
       [
         'ways-of-reading-visual-adjustments-modifiable',
         'Appearance can be modified',
-        'L’affichage peut être adapté',
+        'L’apparence peut être modifiée',
       ],
       [
         'ways-of-reading-nonvisual-reading-readable',
         'Readable in read aloud or dynamic braille',
-        'Entièrement lisible en voix de synthèse ou en braille',
+        'Lisible en lecture à haute voix ou en braille dynamique',
       ],
-      ['ways-of-reading-nonvisual-reading-alt-text', 'Has alternative text', 'Images décrites'],
+      [
+        'ways-of-reading-nonvisual-reading-alt-text',
+        'Has alternative text',
+        'Possède un texte alternatif',
+      ],
       [
         'conformance-aa',
         'This publication meets accepted accessibility standards',
-        'Cette publication répond aux règles d’accessibilité reconnues',
+        'Cette publication respecte les normes d’accessibilité acceptées',
       ],
       [
         'conformance-a',
         'This publication meets minimum accessibility standards',
-        'Cette publication répond aux règles minimales d’accessibilité',
+        'Cette publication respecte les normes minimales d’accessibilité',
       ],
       ['navigation-toc', 'Table of contents', 'Table des matières'],
-      ['navigation-structural', 'Headings', 'Titres'],
+      ['navigation-structural', 'Headings', 'Rubriques'],
       ['navigation-page-navigation', 'Go to page', 'Aller à la page'],
-      ['rich-content-accessible-math-as-mathml', 'Math as MathML', 'Mathématiques en MathML'],
-      ['hazards-flashing', 'Flashing content', 'Flashs lumineux'],
+      [
+        'rich-content-accessible-math-as-mathml',
+        'Math as MathML',
+        'Mathématiques en tant que MathML',
+      ],
+      ['hazards-flashing', 'Flashing content', 'Contenu clignotant'],
       [
         'hazards-unknown',
         'The presence of hazards is unknown',
-        'La présence de risques est inconnue',
+        'La présence de dangers est inconnue',
       ],
       [
         'legal-considerations-exempt',
         'Claims an accessibility exemption in some jurisdictions',
-        'Déclare être sous le coup d’une exemption dans certaines juridictions',
+        'Prétend une exemption d’accessibilité dans certaines juridictions',
       ],
       [
         'additional-accessibility-information-page-breaks',
         'Page breaks included',
-        'Pagination identique à l’imprimé',
+        'Sauts de page inclus',
       ],
+      [
+        'ways-of-reading-visual-adjustments-unmodifiable',
+        'Appearance cannot be modified',
+        'L’apparence ne peut pas être modifiée',
+      ],
+      [
+        'ways-of-reading-visual-adjustments-unknown',
+        'No information about appearance modifiability is available',
+        'Aucune information sur la possibilité de modifier l’apparence n’est disponible',
+      ],
+      ['additional-accessibility-information-aria', 'ARIA roles included', 'Rôles ARIA inclus'],
       [
         'conformance-certifier',
         'The publication was certified by Open Reading Review',
-        'Accessibilité évaluée par Open Reading Review',
+        'La publication a été certifiée par Open Reading Review',
       ],
     ];
     for (const [id, english, french] of cases) {
@@ -107,9 +127,7 @@ describe('accessibility metadata (spec 1 §2; W3C display guide)', () => {
     const navigation = groups.find((g) => g.name === 'Navigation')!;
     const hazards = groups.find((g) => g.name === 'Hazards')!;
     expect(navigation.items.map((i) => shown(i.wording, 'fr-CA'))).toEqual(['Index']);
-    expect(hazards.items.map((i) => shown(i.wording, 'fr-CA'))).toEqual([
-      'Aucun point d’attention',
-    ]);
+    expect(hazards.items.map((i) => shown(i.wording, 'fr-CA'))).toEqual(['Aucun risque']);
     expect(hazards.items.map((i) => shown(i.wording, 'en'))).toEqual(['No hazards']);
   });
 
@@ -128,7 +146,7 @@ describe('accessibility metadata (spec 1 §2; W3C display guide)', () => {
       'This publication claims to meet EPUB Accessibility 1.1 WCAG 2.1 Level AA',
     );
     expect(shown(claim!.wording, 'fr-CA')).toBe(
-      'Cette publication indique respecter EPUB Accessibilité 1.1 WCAG 2.1 Niveau AA',
+      'Cette publication prétend satisfaire Accessibilité EPUB 1.1 WCAG 2.1 Niveau AA',
     );
     // A value the guide cannot word is shown as given.
     expect(other!.wording).toEqual({ text: 'ISO 14289-1' });
@@ -153,7 +171,7 @@ describe('accessibility metadata (spec 1 §2; W3C display guide)', () => {
     const conformance = groups.find((g) => g.name === 'Conformance')!;
     expect(conformance.items.map((i) => i.isCertifier)).toEqual([true, false]);
     expect(shown(conformance.items[0]!.wording, 'fr-CA')).toBe(
-      'Accessibilité évaluée par Open Reading Review',
+      'La publication a été certifiée par Open Reading Review',
     );
   });
 

@@ -5,7 +5,7 @@ import { FONT_OBFUSCATIONS } from '#domain/reading/font-obfuscation.ts';
 import { localName, xmlTokens } from '#domain/reading/xml-tokens.ts';
 import { InvalidArchive, openZip } from '#domain/reading/zip-archive.ts';
 import type { MessageWording } from '#domain/shared/wording.ts';
-import { epubAccessibilityRows, packageMetadata } from './epub-accessibility.ts';
+import { epubAccessibilityRows, isFixedLayout, packageMetadata } from './epub-accessibility.ts';
 import type { AccessibilityRow } from './onix/accessibility.ts';
 
 // A book file on its way into the catalog (issue 15): an EPUB or a PDF is checked before any
@@ -22,6 +22,8 @@ export type CheckedEpub = {
   pageCount: number | null;
   /** The display guide's statements from the package's own metadata; null when it has none. */
   accessibility: AccessibilityRow[] | null;
+  /** Fixed layout (rendition:layout pre-paginated): its appearance cannot be modified. */
+  fixedLayout: boolean;
   cover: { data: Buffer; mediaType: string } | null;
 };
 export type CheckedPdf = { kind: 'pdf'; pageCount: number };
@@ -130,6 +132,7 @@ export function checkEpub(data: Buffer): FileCheck {
       language: publication.language?.trim() ?? null,
       pageCount: publication.pageList.length > 0 ? publication.pageList.length : null,
       accessibility: epubAccessibilityRows(meta),
+      fixedLayout: isFixedLayout(meta),
       cover: coverOf(zip, pkg.path, pkg.xml),
     },
   };

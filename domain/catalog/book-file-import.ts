@@ -195,20 +195,24 @@ export async function attachBookFiles(
         .update(products)
         .set({
           productFileType: extension === 'epub' ? 'EPUB' : 'PDF',
+          fixedLayout: checked.kind === 'epub' ? checked.fixedLayout : null,
           numPages: sql`coalesce(${products.numPages}, ${checked.pageCount})`,
           updatedAt: new Date(),
         })
         .where(eq(products.id, productId));
-      // The file's own accessibility claims are the publication's: they replace the feed's.
+      // The file's own accessibility claims are the publication's: they are shown instead of
+      // the feed's, and stay when the feed is sent again (issue 38). A new file replaces the
+      // previous file's claims, and a file that makes none leaves the feed's.
+      await tx
+        .delete(productFeatures)
+        .where(
+          and(
+            eq(productFeatures.productId, productId),
+            eq(productFeatures.category, 'accessibility'),
+            eq(productFeatures.source, 'file'),
+          ),
+        );
       if (checked.kind === 'epub' && checked.accessibility) {
-        await tx
-          .delete(productFeatures)
-          .where(
-            and(
-              eq(productFeatures.productId, productId),
-              eq(productFeatures.category, 'accessibility'),
-            ),
-          );
         await tx.insert(productFeatures).values(
           checked.accessibility.map((row, position) => ({
             productId,
@@ -219,6 +223,7 @@ export async function attachBookFiles(
             detail: row.detail,
             url: row.url,
             position,
+            source: 'file' as const,
           })),
         );
       }

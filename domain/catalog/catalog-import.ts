@@ -592,9 +592,10 @@ async function writeChildren(
       const list = JSON.stringify(ids);
       await tx.execute(sql`delete from product_categories
         where product_id in (select json_array_elements_text(${list}::json)::int)`);
+      // Only the feed's own statements: the EPUB's stay (issue 38).
       await tx.execute(sql`delete from product_features
         where product_id in (select json_array_elements_text(${list}::json)::int)
-          and category = 'accessibility'`);
+          and category = 'accessibility' and source is distinct from 'file'`);
     }
     if (categoryRows.length > 0) {
       await tx.execute(sql`insert into product_categories (product_id, category_id, position)
@@ -615,8 +616,8 @@ async function writeChildren(
     );
     if (featureRows.length > 0) {
       await tx.execute(sql`insert into product_features (product_id, category, subcategory, code,
-          name, detail, url, position)
-        select product_id, category, subcategory, code, name, detail, url, position
+          name, detail, url, position, source)
+        select product_id, category, subcategory, code, name, detail, url, position, 'feed'
         from json_to_recordset(${JSON.stringify(featureRows)}::json)
         as r(product_id int, category text, subcategory text, code text, name text, detail text,
           url text, position smallint)`);

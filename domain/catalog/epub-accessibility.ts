@@ -68,6 +68,16 @@ export function packageMetadata(opf: string): PackageMetadata {
 
 const GROUP = DISPLAY_GROUP;
 
+/**
+ * The EPUB technique's is_fixed_layout: `rendition:layout` pre-paginated in the package's
+ * metadata (EPUB 3.3 §5.2 Fixed layouts: the global value, which spine items may override).
+ */
+export function isFixedLayout(meta: PackageMetadata): boolean {
+  return meta.metas.some(
+    (m) => m.property === 'rendition:layout' && !m.refines && m.value === 'pre-paginated',
+  );
+}
+
 const A11Y_PROPERTY = /^(schema:access|schema:accessibility|a11y:|dcterms:conformsTo$)/;
 
 /**
@@ -94,9 +104,7 @@ export function epubAccessibilityRows(meta: PackageMetadata): AccessibilityRow[]
   ) => rows.push({ code, subcategory: group, name: code, detail, url });
 
   // Ways of reading: visual adjustments.
-  const fixedLayout = metas.some(
-    (m) => m.property === 'rendition:layout' && m.value === 'pre-paginated',
-  );
+  const fixedLayout = isFixedLayout(meta);
   if (feature('displayTransformability'))
     say(GROUP.ways, 'ways-of-reading-visual-adjustments-modifiable');
   else if (fixedLayout) say(GROUP.ways, 'ways-of-reading-visual-adjustments-unmodifiable');
@@ -175,8 +183,11 @@ export function epubAccessibilityRows(meta: PackageMetadata): AccessibilityRow[]
     const credential = metas.find(
       (m) => m.property === 'a11y:certifierCredential' && refiningCertifier(m),
     );
-    if (credential?.value)
-      say(GROUP.conformance, 'conformance-certifier-credentials', credential.value);
+    // "If the badge or credential is expressed as a URL, then the URL can be made a link."
+    if (credential?.value) {
+      const url = /^https?:\/\/\S+$/i.test(credential.value) ? credential.value : null;
+      say(GROUP.conformance, 'conformance-certifier-credentials', credential.value, url);
+    }
     if (epub && wcag && level && ['A', 'AA', 'AAA'].includes(level)) {
       say(
         GROUP.conformance,

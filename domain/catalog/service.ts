@@ -18,6 +18,7 @@ import { TimedCache } from '#domain/shared/timed-cache.ts';
 import { ownsProduct } from '#domain/shelf/service.ts';
 import { isWhiteLabel } from '#domain/sites/site-rules.ts';
 import { type AccessibilityGroup, accessibilityGroups } from './accessibility-metadata.ts';
+import { shownAccessibilityRows } from './accessibility-sources.ts';
 import { type UnavailabilityReason, unavailabilityReason } from './availability.ts';
 import { type CategoryLink, categoryTrail, tray } from './categories.ts';
 import { otherContributors } from './contributors.ts';
@@ -193,6 +194,7 @@ async function loadProductDetail(ctx: RequestContext, id: number): Promise<Produ
       blockedCountries: products.blockedCountries,
       blockedHosts: products.blockedHosts,
       fileType: products.productFileType,
+      fixedLayout: products.fixedLayout,
       redemptionUrl: products.redemptionUrl,
       isCodeless: products.isCodeless,
       isUrlAccessCode: products.isUrlAccessCode,
@@ -230,6 +232,7 @@ async function loadProductDetail(ctx: RequestContext, id: number): Promise<Produ
         name: productFeatures.name,
         detail: productFeatures.detail,
         url: productFeatures.url,
+        source: productFeatures.source,
       })
       .from(productFeatures)
       .where(eq(productFeatures.productId, id))
@@ -246,6 +249,7 @@ async function loadProductDetail(ctx: RequestContext, id: number): Promise<Produ
     blockedCountries,
     blockedHosts,
     fileType,
+    fixedLayout,
     redemptionUrl,
     isCodeless,
     isUrlAccessCode,
@@ -304,7 +308,10 @@ async function loadProductDetail(ctx: RequestContext, id: number): Promise<Produ
     ebookFeatures: features
       .filter((f) => f.category === 'ebook')
       .map(({ code, name, detail }) => ({ code, name, detail })),
-    accessibility: fileType === 'EPUB' ? accessibilityGroups(features, ctx.locale) : null,
+    accessibility:
+      fileType === 'EPUB'
+        ? accessibilityGroups(shownAccessibilityRows(features, { fixedLayout }), ctx.locale)
+        : null,
     breadcrumb,
     categoryId: firstCategory?.id ?? null,
     items: await toProductCards(ctx.db, itemRows),

@@ -892,120 +892,122 @@ export const frCA: Record<MessageId, string> = {
   'a11y.seeAll': 'Voir toutes les métadonnées d’accessibilité',
   'a11y.close': 'Fermer la fenêtre',
   'a11y.notProvided': 'Non fourni',
-  'a11y.certifiedBy': 'Accessibilité évaluée par {name}',
-  // The display guide's French group titles.
-  'a11y.group.Ways of Reading': 'Lisibilité',
-  'a11y.group.Conformance': 'Règles d’accessibilité',
-  'a11y.group.Navigation': 'Points de repère',
-  'a11y.group.Rich Content': 'Contenus spécifiques',
-  'a11y.group.Hazards': 'Points d’attention',
-  'a11y.group.Accessibility Summary':
-    'Informations d’accessibilité supplémentaires fournies par l’éditeur',
+  'a11y.certifiedBy': 'La publication a été certifiée par {name}',
+  // The display guide's French group titles (its fr-CA vocabulary).
+  'a11y.group.Ways of Reading': 'Méthodes de lecture',
+  'a11y.group.Conformance': 'Conformité',
+  'a11y.group.Navigation': 'Navigation',
+  'a11y.group.Rich Content': 'Contenu enrichi',
+  'a11y.group.Hazards': 'Risques',
+  'a11y.group.Accessibility Summary': 'Résumé de l’accessibilité',
   'a11y.group.Legal Considerations': 'Considérations légales',
   'a11y.group.Additional Accessibility Information':
-    'Informations complémentaires sur l’accessibilité',
-  // The W3C Accessibility Metadata Display Guide's statements (its compact wording; French: its
-  // fr localization), by the guide's localization ids (domain/catalog/accessibility-metadata.ts).
-  'a11y.statement.ways-of-reading-visual-adjustments-modifiable': 'L’affichage peut être adapté',
+    'Renseignements supplémentaires sur l’accessibilité',
+  // The W3C Accessibility Metadata Display Guide's statements (its compact wording; French:
+  // the fr-CA vocabulary of w3c/publ-a11y-display-guide-localizations, with typographic
+  // apostrophes and without the stray full stops some of its items end with), by the guide's
+  // localization ids (domain/catalog/accessibility-metadata.ts). The hazards it has no French
+  // for, and the publisher contact, are written with its words.
+  'a11y.statement.ways-of-reading-visual-adjustments-modifiable': 'L’apparence peut être modifiée',
   'a11y.statement.ways-of-reading-visual-adjustments-unmodifiable':
-    'L’affichage ne peut pas être adapté',
+    'L’apparence ne peut pas être modifiée',
   'a11y.statement.ways-of-reading-visual-adjustments-unknown':
-    'Aucune information sur les possibilités d’adaptation de l’affichage',
+    'Aucune information sur la possibilité de modifier l’apparence n’est disponible',
   'a11y.statement.ways-of-reading-nonvisual-reading-readable':
-    'Entièrement lisible en voix de synthèse ou en braille',
+    'Lisible en lecture à haute voix ou en braille dynamique',
   'a11y.statement.ways-of-reading-nonvisual-reading-not-fully':
-    'Pas entièrement lisible en voix de synthèse ou en braille',
+    'Pas entièrement lisible en lecture à haute voix ou en braille dynamique',
   'a11y.statement.ways-of-reading-nonvisual-reading-none':
-    'Non lisible en voix de synthèse ou en braille',
+    'Non lisible en lecture à haute voix ou en braille dynamique',
   'a11y.statement.ways-of-reading-nonvisual-reading-no-metadata':
-    'Aucune information pour la lecture en voix de synthèse ou en braille',
-  'a11y.statement.ways-of-reading-nonvisual-reading-alt-text': 'Images décrites',
-  'a11y.statement.ways-of-reading-prerecorded-audio-only': 'Audio préenregistré uniquement',
+    'Aucune information sur la lecture non visuelle n’est disponible',
+  'a11y.statement.ways-of-reading-nonvisual-reading-alt-text': 'Possède un texte alternatif',
+  'a11y.statement.ways-of-reading-prerecorded-audio-only': 'Audio préenregistré seulement',
   'a11y.statement.ways-of-reading-prerecorded-audio-synchronized':
-    'Audio préenregistré synchronisé avec du texte',
-  'a11y.statement.ways-of-reading-prerecorded-audio-complementary': 'Clips audio préenregistrés',
+    'Audio préenregistré synchronisé avec le texte',
+  'a11y.statement.ways-of-reading-prerecorded-audio-complementary': 'Extraits audio préenregistrés',
   'a11y.statement.ways-of-reading-prerecorded-audio-no-metadata':
-    'Aucune information sur les enregistrements audio',
-  'a11y.statement.conformance-a': 'Cette publication répond aux règles minimales d’accessibilité',
-  'a11y.statement.conformance-aa': 'Cette publication répond aux règles d’accessibilité reconnues',
+    'Aucune information sur l’audio préenregistré n’est disponible',
+  'a11y.statement.conformance-a': 'Cette publication respecte les normes minimales d’accessibilité',
+  'a11y.statement.conformance-aa':
+    'Cette publication respecte les normes d’accessibilité acceptées',
   'a11y.statement.conformance-aaa':
-    'Cette publication dépasse les règles d’accessibilité reconnues',
-  'a11y.statement.conformance-no': 'Aucune information disponible',
+    'Cette publication dépasse les normes d’accessibilité acceptées',
+  'a11y.statement.conformance-no': 'Aucune information n’est disponible',
   'a11y.statement.conformance-unknown-standard':
-    'Aucune indication concernant les normes d’accessibilité',
+    'La conformité aux normes acceptées pour l’accessibilité de cette publication ne peut pas être déterminée',
   'a11y.statement.conformance-details-claim':
-    'Cette publication indique respecter EPUB Accessibilité {epub} WCAG {wcag} Niveau {level}',
-  'a11y.statement.conformance-certifier-credentials': 'L’évaluateur est accrédité par {credential}',
-  'a11y.statement.conformance-details-certification-info': 'Accessibilité évaluée le {date}',
+    'Cette publication prétend satisfaire Accessibilité EPUB {epub} WCAG {wcag} Niveau {level}',
+  'a11y.statement.conformance-certifier-credentials':
+    'Le certificat du certificateur est {credential}',
+  'a11y.statement.conformance-details-certification-info':
+    'La publication a été certifiée le {date}',
   'a11y.statement.conformance-details-certifier-report':
-    'Pour plus d’informations, voir le rapport d’évaluation',
+    'Pour plus d’informations, consultez le rapport du certificateur',
   'a11y.statement.navigation-toc': 'Table des matières',
   'a11y.statement.navigation-index': 'Index',
-  'a11y.statement.navigation-structural': 'Titres',
+  'a11y.statement.navigation-structural': 'Rubriques',
   'a11y.statement.navigation-page-navigation': 'Aller à la page',
-  'a11y.statement.navigation-no-metadata': 'Aucune information disponible',
-  'a11y.statement.rich-content-accessible-math-as-mathml': 'Mathématiques en MathML',
+  'a11y.statement.navigation-no-metadata': 'Aucune information n’est disponible',
+  'a11y.statement.rich-content-accessible-math-as-mathml': 'Mathématiques en tant que MathML',
   'a11y.statement.rich-content-accessible-math-as-latex': 'Mathématiques en LaTeX',
   'a11y.statement.rich-content-accessible-math-described':
-    'Des descriptions textuelles des formules mathématiques sont fournies',
+    'Descriptions textuelles de mathématiques sont fournies',
   'a11y.statement.rich-content-accessible-chemistry-as-mathml': 'Formules chimiques en MathML',
   'a11y.statement.rich-content-accessible-chemistry-as-latex': 'Formules chimiques en LaTeX',
   'a11y.statement.rich-content-extended':
-    'Les images porteuses d’informations complexes sont décrites par des descriptions longues',
-  'a11y.statement.rich-content-closed-captions': 'Sous-titres disponibles pour les vidéos',
-  'a11y.statement.rich-content-open-captions': 'Sous-titres incrustés',
+    'Les images riches en informations sont accompagnées de descriptions détaillées',
+  'a11y.statement.rich-content-closed-captions': 'Les vidéos ont des sous-titres codés',
+  'a11y.statement.rich-content-open-captions': 'Les vidéos ont des sous-titres intégrés',
   'a11y.statement.rich-content-transcript': 'Transcriptions fournies',
-  'a11y.statement.rich-content-unknown': 'Aucune information disponible',
-  'a11y.statement.hazards-none': 'Aucun point d’attention',
-  'a11y.statement.hazards-unknown': 'La présence de risques est inconnue',
-  'a11y.statement.hazards-flashing': 'Flashs lumineux',
-  'a11y.statement.hazards-flashing-none': 'Pas de flashs lumineux',
-  'a11y.statement.hazards-flashing-unknown':
-    'Pas d’information concernant la présence de flashs lumineux',
-  'a11y.statement.hazards-motion': 'Sensations de mouvement',
-  'a11y.statement.hazards-motion-none': 'Pas de sensations de mouvement',
-  'a11y.statement.hazards-motion-unknown':
-    'Pas d’information concernant la présence d’images en mouvement',
+  'a11y.statement.rich-content-unknown': 'Aucune information n’est disponible',
+  'a11y.statement.hazards-none': 'Aucun risque',
+  'a11y.statement.hazards-unknown': 'La présence de dangers est inconnue',
+  'a11y.statement.hazards-flashing': 'Contenu clignotant',
+  'a11y.statement.hazards-flashing-none': 'Aucun risque lié au contenu clignotant',
+  'a11y.statement.hazards-flashing-unknown': 'Risques liés au contenu clignotant inconnus',
+  'a11y.statement.hazards-motion': 'Simulation de mouvement',
+  'a11y.statement.hazards-motion-none': 'Aucun risque lié à la simulation de mouvement',
+  'a11y.statement.hazards-motion-unknown': 'Risques liés à la simulation de mouvement inconnus',
   'a11y.statement.hazards-sound': 'Sons',
-  'a11y.statement.hazards-sound-none': 'Pas de risques sonores',
-  'a11y.statement.hazards-sound-unknown': 'Pas d’information concernant la présence de sons',
-  'a11y.statement.hazards-no-metadata': 'Aucune information disponible',
-  'a11y.statement.accessibility-summary-no-metadata': 'Aucune information disponible',
+  'a11y.statement.hazards-sound-none': 'Aucun risque lié aux sons',
+  'a11y.statement.hazards-sound-unknown': 'Risques liés aux sons inconnus',
+  'a11y.statement.hazards-no-metadata': 'Aucune information n’est disponible',
+  'a11y.statement.accessibility-summary-no-metadata': 'Aucune information n’est disponible',
   'a11y.statement.accessibility-summary-publisher-contact':
-    'Pour plus d’informations sur l’accessibilité, contacter : {contact}',
+    'Pour plus d’informations sur l’accessibilité de ce produit, veuillez communiquer avec l’éditeur : {contact}',
   'a11y.statement.legal-considerations-exempt':
-    'Déclare être sous le coup d’une exemption dans certaines juridictions',
-  'a11y.statement.legal-considerations-no-metadata': 'Aucune information disponible',
-  'a11y.statement.additional-accessibility-information-aria':
-    'Information enrichie pour les technologies d’assistance',
-  'a11y.statement.additional-accessibility-information-page-breaks':
-    'Pagination identique à l’imprimé',
-  'a11y.statement.additional-accessibility-information-tactile-graphics': 'Graphiques tactiles',
-  'a11y.statement.additional-accessibility-information-audio-descriptions': 'Description audio',
+    'Prétend une exemption d’accessibilité dans certaines juridictions',
+  'a11y.statement.legal-considerations-no-metadata': 'Aucune information n’est disponible',
+  'a11y.statement.additional-accessibility-information-aria': 'Rôles ARIA inclus',
+  'a11y.statement.additional-accessibility-information-page-breaks': 'Sauts de page inclus',
+  'a11y.statement.additional-accessibility-information-tactile-graphics':
+    'Graphiques tactiles inclus',
+  'a11y.statement.additional-accessibility-information-audio-descriptions': 'Descriptions audio',
   'a11y.statement.additional-accessibility-information-braille': 'Braille',
   'a11y.statement.additional-accessibility-information-color-not-sole-means-of-conveying-information':
-    'La couleur n’est pas la seule manière de communiquer de l’information',
+    'La couleur n’est pas le seul moyen de transmettre des informations',
   'a11y.statement.additional-accessibility-information-dyslexia-readability':
-    'Lisibilité adaptée aux publics dys',
+    'Lisibilité pour la dyslexie',
   'a11y.statement.additional-accessibility-information-full-ruby-annotations':
-    'Annotations complètes au format ruby (langues asiatiques)',
+    'Annotations rubis complètes',
   'a11y.statement.additional-accessibility-information-ruby-annotations':
-    'Annotations partielles au format ruby (langues asiatiques)',
+    'Quelques annotations Ruby',
   'a11y.statement.additional-accessibility-information-high-contrast-between-foreground-and-background-audio':
-    'Contraste sonore amélioré entre les différents plans',
+    'Contraste élevé entre l’audio de premier plan et l’arrière-plan',
   'a11y.statement.additional-accessibility-information-high-contrast-between-text-and-background':
-    'Contraste élevé entre le texte et l’arrière-plan',
+    'Contraste élevé entre le texte de premier plan et l’arrière-plan',
   'a11y.statement.additional-accessibility-information-ultra-high-contrast-between-text-and-background':
-    'Contraste très élevé entre le texte et l’arrière-plan',
-  'a11y.statement.additional-accessibility-information-large-print': 'Grands caractères',
+    'Contraste ultra élevé entre le texte et l’arrière-plan',
+  'a11y.statement.additional-accessibility-information-large-print': 'Gros caractères',
   'a11y.statement.additional-accessibility-information-sign-language': 'Langue des signes',
-  'a11y.statement.additional-accessibility-information-tactile-objects': 'Objets 3D ou tactiles',
+  'a11y.statement.additional-accessibility-information-tactile-objects': 'Objets tactiles en 3D',
   'a11y.statement.additional-accessibility-information-text-to-speech-hinting':
-    'Prononciation améliorée pour la synthèse vocale',
+    'Indications pour la synthèse vocale fournies',
   'a11y.statement.additional-accessibility-information-visible-page-numbering':
-    'Numérotation de page visible',
+    'Numérotation visible des pages',
   'a11y.statement.additional-accessibility-information-without-background-sounds':
-    'Aucun bruit de fond',
+    'Sans sons de fond',
   // Features of the store's own reader and platform (domain/catalog/product-features.ts).
   'feature.read-aloud.name': 'Lecture à voix haute',
   'feature.read-aloud.detail': 'Écoutez le texte grâce à la synthèse vocale intégrée.',

@@ -18,8 +18,8 @@ async function frenchVisitor(): Promise<Page> {
 
 // Issue 13: fr-CA pages showed the seed's English category names, features, accessibility
 // statements and editions, and the English parts of a French page carried no lang="en"
-// (WCAG 3.1.2). The store's own words are French now (the W3C display guide's French wording
-// for accessibility); the publisher's words stay English and say so.
+// (WCAG 3.1.2). The store's own words are French now (the W3C display guide's fr-CA wording
+// for accessibility, issue 38); the publisher's words stay English and say so.
 describe('a French page, as a visitor who reads French', () => {
   it('the product page: categories, features, edition and accessibility in French, the English book marked English', async () => {
     const page = await frenchVisitor();
@@ -58,31 +58,33 @@ describe('a French page, as a visitor who reads French', () => {
 
     await page.getByRole('tab', { name: 'ACCESSIBILITÉ' }).click();
     const accessibility = page.getByRole('tabpanel', { name: 'ACCESSIBILITÉ' });
-    await accessibility.getByRole('heading', { name: 'Lisibilité' }).waitFor();
-    await accessibility.getByRole('heading', { name: 'Règles d’accessibilité' }).waitFor();
-    await accessibility.getByRole('heading', { name: 'Points de repère' }).waitFor();
+    await accessibility.getByRole('heading', { name: 'Méthodes de lecture' }).waitFor();
+    await accessibility.getByRole('heading', { name: 'Conformité' }).waitFor();
+    await accessibility.getByRole('heading', { name: 'Navigation', exact: true }).waitFor();
     for (const statement of [
-      'L’affichage peut être adapté',
-      'Entièrement lisible en voix de synthèse ou en braille',
-      'Images décrites',
-      'Cette publication répond aux règles d’accessibilité reconnues',
-      'Cette publication indique respecter EPUB Accessibilité 1.1 WCAG 2.1 Niveau AA',
+      'L’apparence peut être modifiée',
+      'Lisible en lecture à haute voix ou en braille dynamique',
+      'Possède un texte alternatif',
+      'Cette publication respecte les normes d’accessibilité acceptées',
+      'Cette publication prétend satisfaire Accessibilité EPUB 1.1 WCAG 2.1 Niveau AA',
       'Table des matières',
       'Aller à la page',
     ]) {
       await accessibility.getByText(statement, { exact: true }).waitFor();
     }
     await accessibility
-      .getByRole('link', { name: 'Accessibilité évaluée par Open Reading Accessibility Review' })
+      .getByRole('link', {
+        name: 'La publication a été certifiée par Open Reading Accessibility Review',
+      })
       .waitFor();
     expect(await accessibility.getByText('Appearance can be modified').count()).toBe(0);
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Voir toutes les métadonnées d’accessibilité' }).click();
     const dialog = page.getByRole('dialog', { name: 'Métadonnées d’accessibilité' });
-    await dialog.getByRole('heading', { name: 'Points d’attention' }).waitFor();
-    await dialog.getByText('Aucun point d’attention', { exact: true }).waitFor();
-    await dialog.getByText('Pagination identique à l’imprimé', { exact: true }).waitFor();
+    await dialog.getByRole('heading', { name: 'Risques' }).waitFor();
+    await dialog.getByText('Aucun risque', { exact: true }).waitFor();
+    await dialog.getByText('Sauts de page inclus', { exact: true }).waitFor();
     // The publisher's accessibility summary is its own English text, and says so.
     const summary = dialog.getByText(/^This publication conforms to WCAG 2\.1 Level AA\./);
     expect(await summary.getAttribute('lang')).toBe('en');

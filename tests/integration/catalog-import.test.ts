@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Queryable } from '#db/client.ts';
 import { flattenBisac } from '#db/reference/bisac.ts';
 import { ensureCategoryTree } from '#db/reference/categories.ts';
-import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
+import { offerings, productFeatures, productIdentifiers, products } from '#db/schema/catalog.ts';
 import { catalogImportRefusals, catalogImports } from '#db/schema/catalog-imports.ts';
 import { rowsOf } from '#db/seed/bulk-insert.ts';
 import { buildEpub } from '#db/seed/content/epub.ts';
+import { buildFixedLayoutEpub } from '#db/seed/content/fixed-layout-epub.ts';
+import { ONIX_FOOTER, onixHeader, onixProduct } from '#db/seed/onix-feed.ts';
 import { attachBookFiles } from '#domain/catalog/book-file-import.ts';
 import { importReport, runImport, startImport } from '#domain/catalog/catalog-import.ts';
 import { coverVersion } from '#domain/catalog/cover-version.ts';
@@ -453,6 +455,164 @@ describe('attaching book files (issue 15)', () => {
     );
     expect(hardback.bookFiles).toEqual([]);
     expect(hardback.fileType).toBeNull();
+  });
+});
+
+describe('accessibility facts as the publisher stated them (issue 38)', () => {
+  const freshIsbn = () => {
+    const body = `979${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+    return body + isbn13CheckDigit(body);
+  };
+  const pictures = [
+    { text: 'A lamp.', alt: 'A lamp on a desk', colour: '#2563eb' },
+    { text: 'A book.', alt: 'An open book', colour: '#f59e0b' },
+  ];
+  // As a children's publisher and an educational one send them: the picture books' records say
+  // nothing of their layout (no E201) nor that their text can be restyled (no 36); the
+  // textbook's says it can (36) and is readable without sight (52), not that it has ARIA.
+  function feedOf(
+    books: { reference: string; isbn: string; title: string; codes: string[] }[],
+    cents: number,
+  ) {
+    return (
+      onixHeader('Picture & Text Publishers', now) +
+      books
+        .map((b) =>
+          onixProduct({
+            reference: b.reference,
+            isbn13: b.isbn,
+            format: 'EPUB',
+            title: b.title,
+            contributors: [{ name: 'Ana Lima', role: 'A01' }],
+            publisher: 'Picture & Text Publishers',
+            language: 'eng',
+            bisac: [],
+            description: 'A book.',
+            priceCents: cents,
+            accessibility: b.codes,
+            fileName: `${b.isbn}.epub`,
+          }),
+        )
+        .join('') +
+      ONIX_FOOTER
+    );
+  }
+  const ways = (page: Awaited<ReturnType<typeof productDetail>>) =>
+    page.accessibility?.find((g) => g.name === 'Ways of Reading')?.items.map((i) => i.wording);
+  const more = (page: Awaited<ReturnType<typeof productDetail>>) =>
+    page.accessibility
+      ?.find((g) => g.name === 'Additional Accessibility Information')
+      ?.items.map((i) => i.wording);
+
+  it('a fixed-layout EPUB says "Appearance cannot be modified" and a book declaring ARIA lists it, and a feed sent again does not undo either', async () => {
+    const tag = unique('a11y').replace(/[^a-z0-9]/gi, '');
+    const books = {
+      described: {
+        reference: `${tag}.1`,
+        isbn: freshIsbn(),
+        title: `Lamp ${tag}`,
+        codes: ['10', '22', '14'],
+      },
+      bare: {
+        reference: `${tag}.2`,
+        isbn: freshIsbn(),
+        title: `Book ${tag}`,
+        codes: ['10', '22', '14'],
+      },
+      textbook: {
+        reference: `${tag}.3`,
+        isbn: freshIsbn(),
+        title: `Cells ${tag}`,
+        codes: ['10', '11', '36', '52'],
+      },
+    };
+    const all = Object.values(books);
+    const report = await importText(feedOf(all, 1299));
+    expect(report).toMatchObject({ status: 'done', created: 3 });
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'a11y-'));
+    const write = (isbn: string, data: Buffer) => {
+      const file = path.join(dir, `${isbn}.epub`);
+      writeFileSync(file, data);
+      return { fileName: `${isbn}.epub`, localPath: file };
+    };
+    const picture = (b: { isbn: string; title: string }, accessibilityMetadata: boolean) =>
+      buildFixedLayoutEpub({
+        title: b.title,
+        author: 'Ana Lima',
+        language: 'en',
+        identifier: b.isbn,
+        pages: pictures,
+        accessibilityMetadata,
+      });
+    const result = await attachBookFiles(database.db, diskFileStore(dir), report.id, [
+      write(books.described.isbn, picture(books.described, true)),
+      write(books.bare.isbn, picture(books.bare, false)),
+      write(
+        books.textbook.isbn,
+        buildEpub({
+          title: books.textbook.title,
+          author: 'Ana Lima',
+          language: 'en',
+          identifier: books.textbook.isbn,
+          chapters: [{ title: 'Cells', paragraphs: ['Cells divide.'] }],
+          accessibilityFeatures: [
+            'displayTransformability',
+            'tableOfContents',
+            'structuralNavigation',
+            'pageBreakMarkers',
+            'aria',
+          ],
+        }),
+      ),
+    ]);
+    expect(result).toEqual({ attached: 3, refused: 0 });
+
+    // The publisher sends its feed again, a price changed: every record is updated.
+    const again = await importText(feedOf(all, 1499));
+    expect(again).toMatchObject({ status: 'done', updated: 3 });
+
+    const ctx = testContext(database.db, { now: new Date() });
+    const described = await productDetail(ctx, (await productByIsbn(books.described.isbn))!);
+    // The package's own claims: fixed layout, alternative text, no hazards.
+    expect(ways(described)?.[0]).toEqual({
+      message: 'a11y.statement.ways-of-reading-visual-adjustments-unmodifiable',
+    });
+    expect(
+      described.accessibility?.find((g) => g.name === 'Hazards')?.items.map((i) => i.wording),
+    ).toEqual([{ message: 'a11y.statement.hazards-none' }]);
+
+    // A picture book whose EPUB says nothing of accessibility: the feed's statements, with the
+    // layout the store read from the file.
+    const bare = await productDetail(ctx, (await productByIsbn(books.bare.isbn))!);
+    expect(ways(bare)).toEqual([
+      { message: 'a11y.statement.ways-of-reading-visual-adjustments-unmodifiable' },
+      { message: 'a11y.statement.ways-of-reading-nonvisual-reading-not-fully' },
+      { message: 'a11y.statement.ways-of-reading-nonvisual-reading-alt-text' },
+      { message: 'a11y.statement.ways-of-reading-prerecorded-audio-no-metadata' },
+    ]);
+
+    const textbook = await productDetail(ctx, (await productByIsbn(books.textbook.isbn))!);
+    expect(ways(textbook)?.[0]).toEqual({
+      message: 'a11y.statement.ways-of-reading-visual-adjustments-modifiable',
+    });
+    expect(more(textbook)).toEqual([
+      { message: 'a11y.statement.additional-accessibility-information-page-breaks' },
+      { message: 'a11y.statement.additional-accessibility-information-aria' },
+    ]);
+
+    // Each import replaced only its own statements: one set from the feed, one from the file.
+    const id = (await productByIsbn(books.described.isbn))!;
+    const sources = await database.db
+      .select({ source: productFeatures.source, n: sql<number>`count(*)::int` })
+      .from(productFeatures)
+      .where(eq(productFeatures.productId, id))
+      .groupBy(productFeatures.source)
+      .orderBy(productFeatures.source);
+    expect(sources).toEqual([
+      { source: 'feed', n: 10 },
+      { source: 'file', n: 10 },
+    ]);
   });
 });
 

@@ -139,13 +139,13 @@ describe('a product page in French (issue 13)', () => {
     const groups = Object.fromEntries(
       product.accessibility!.map((g) => [g.name, g.items.map((i) => fr(i.wording))]),
     );
-    expect(groups['Ways of Reading']).toEqual(['L’affichage peut être adapté']);
+    expect(groups['Ways of Reading']).toEqual(['L’apparence peut être modifiée']);
     expect(groups.Conformance).toEqual([
-      'Cette publication répond aux règles d’accessibilité reconnues',
-      'Cette publication indique respecter EPUB Accessibilité 1.1 WCAG 2.1 Niveau AA',
+      'Cette publication respecte les normes d’accessibilité acceptées',
+      'Cette publication prétend satisfaire Accessibilité EPUB 1.1 WCAG 2.1 Niveau AA',
     ]);
     expect(groups.Navigation).toEqual(['Table des matières']);
-    expect(groups.Hazards).toEqual(['Aucun point d’attention']);
+    expect(groups.Hazards).toEqual(['Aucun risque']);
     // The publisher's summary and title are its own words, in the book's language.
     expect(groups['Accessibility Summary']).toEqual(['This publication has a table of contents.']);
     expect(product.title).toBe('Principles of Cell Biology');

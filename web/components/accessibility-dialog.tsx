@@ -28,7 +28,14 @@ export function AccessibilityDialog({
           {...returnFocus}
         >
           <Dialog.Title className="dialog__title">{t('a11y.title')}</Dialog.Title>
-          <div className="dialog__scroll">{children}</div>
+          <section
+            className="dialog__scroll"
+            aria-label={t('a11y.title')}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls, and may hold no link to reach it by: the keyboard scrolls it from here (WCAG 2.1.1)
+            tabIndex={0}
+          >
+            {children}
+          </section>
           <div className="button-row">
             <Dialog.Close className="button button--primary">{t('a11y.close')}</Dialog.Close>
           </div>

@@ -23,6 +23,11 @@ export type EpubInput = {
   publisher?: string;
   description?: string;
   accessibilitySummary?: string;
+  /**
+   * schema:accessibilityFeature values (EPUB Accessibility 1.1 §2.2); by default what every
+   * book built here has: a table of contents, a reading order and headings.
+   */
+  accessibilityFeatures?: string[];
   /** Written as dcterms:modified; defaults to a fixed date so output is reproducible. */
   modified?: Date;
   /**
@@ -40,6 +45,7 @@ const DEFAULT_SUMMARY =
   'This publication meets WCAG 2.1 Level AA. It contains text only, with a table of contents, ' +
   'a logical reading order and headings for every chapter, so it works with screen readers, ' +
   'text-to-speech and reflowable display settings.';
+const DEFAULT_FEATURES = ['tableOfContents', 'readingOrder', 'structuralNavigation'];
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -137,9 +143,9 @@ function contentOpf(input: EpubInput, modified: string): string {
 ${optional.join('\n')}${optional.length ? '\n' : ''}    <meta property="dcterms:modified">${modified}</meta>
     <meta property="schema:accessMode">textual</meta>
     <meta property="schema:accessModeSufficient">textual</meta>
-    <meta property="schema:accessibilityFeature">tableOfContents</meta>
-    <meta property="schema:accessibilityFeature">readingOrder</meta>
-    <meta property="schema:accessibilityFeature">structuralNavigation</meta>
+${(input.accessibilityFeatures ?? DEFAULT_FEATURES)
+  .map((feature) => `    <meta property="schema:accessibilityFeature">${escapeXml(feature)}</meta>`)
+  .join('\n')}
     <meta property="schema:accessibilityHazard">none</meta>
     <meta property="schema:accessibilitySummary">${escapeXml(input.accessibilitySummary ?? DEFAULT_SUMMARY)}</meta>
     <meta property="dcterms:conformsTo">EPUB Accessibility 1.1 - WCAG 2.1 Level AA</meta>

@@ -25,6 +25,8 @@ export type FixedLayoutInput = {
   pages: PicturePage[];
   /** The last page, drawn in SVG by itself (its words are SVG text). */
   backCover?: PicturePage;
+  /** false: no schema.org accessibility metadata, as many picture books shipped before 2025. */
+  accessibilityMetadata?: boolean;
 };
 
 const BACK_COVER_FILE = 'back-cover.svg';
@@ -114,12 +116,16 @@ export function buildFixedLayoutEpub(input: FixedLayoutInput): Buffer {
     <dc:language>${lang}</dc:language>
     <meta property="dcterms:modified">${MODIFIED}</meta>
     <meta property="rendition:layout">pre-paginated</meta>
-    <meta property="rendition:spread">landscape</meta>
+    <meta property="rendition:spread">landscape</meta>${
+      input.accessibilityMetadata === false
+        ? ''
+        : `
     <meta property="schema:accessMode">textual</meta>
     <meta property="schema:accessMode">visual</meta>
     <meta property="schema:accessibilityFeature">alternativeText</meta>
     <meta property="schema:accessibilityHazard">none</meta>
-    <meta property="schema:accessibilitySummary">Each picture has a text description; the words of every page are text.</meta>
+    <meta property="schema:accessibilitySummary">Each picture has a text description; the words of every page are text.</meta>`
+    }
   </metadata>
   <manifest>
     <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>

@@ -61,6 +61,8 @@ export function onixAccessibilityFacts(product: OnixElement): OnixAccessibilityF
 
 const GROUP = DISPLAY_GROUP;
 
+const webAddress = (value: string) => (/^https?:\/\/\S+$/i.test(value) ? value : null);
+
 /** The display guide's statements for an ONIX product, in the guide's field order. */
 export function onixAccessibilityRows(facts: OnixAccessibilityFacts): AccessibilityRow[] {
   const rows: AccessibilityRow[] = [];
@@ -81,15 +83,18 @@ export function onixAccessibilityRows(facts: OnixAccessibilityFacts): Accessibil
     say(GROUP.ways, 'ways-of-reading-visual-adjustments-unmodifiable');
   } else say(GROUP.ways, 'ways-of-reading-visual-adjustments-unknown');
 
-  // Ways of reading: nonvisual reading. The guide allows leaving out 'not fully readable' when
-  // the only fact is that the product is text; the store does, as that would be a negative
-  // claim the publisher did not make.
+  // Ways of reading: nonvisual reading. Real text (list 81 code 10) is 'not fully readable'
+  // unless 52 says more; the guide lets an implementer leave that out "when it is the only
+  // accessibility-related information", and the store does, as it would then be a negative
+  // claim made for a publisher who said nothing about accessibility.
   const textualAlternatives = has('14') || has('15') || has('16') || form('V212');
+  const realText = content('10') && (facts.details.size > 0 || facts.hazards.size > 0);
   if (has('52')) say(GROUP.ways, 'ways-of-reading-nonvisual-reading-readable');
-  else if (textualAlternatives) say(GROUP.ways, 'ways-of-reading-nonvisual-reading-not-fully');
-  else if (content('01') && !content('10'))
+  else if (realText || textualAlternatives) {
+    say(GROUP.ways, 'ways-of-reading-nonvisual-reading-not-fully');
+  } else if (content('01') && !content('10')) {
     say(GROUP.ways, 'ways-of-reading-nonvisual-reading-none');
-  else say(GROUP.ways, 'ways-of-reading-nonvisual-reading-no-metadata');
+  } else say(GROUP.ways, 'ways-of-reading-nonvisual-reading-no-metadata');
   if (textualAlternatives) say(GROUP.ways, 'ways-of-reading-nonvisual-reading-alt-text');
 
   // Ways of reading: prerecorded audio.
@@ -119,8 +124,17 @@ export function onixAccessibilityRows(facts: OnixAccessibilityFacts): Accessibil
   } else say(GROUP.conformance, 'conformance-no');
   const certifier = text('90');
   if (certifier) say(GROUP.conformance, 'conformance-certifier', certifier);
+  // 93 is the certifier's address: "If the badge or credential is expressed as a URL, then the
+  // URL can be made a link".
   const credentials = text('93');
-  if (credentials) say(GROUP.conformance, 'conformance-certifier-credentials', credentials);
+  if (credentials) {
+    say(
+      GROUP.conformance,
+      'conformance-certifier-credentials',
+      credentials,
+      webAddress(credentials),
+    );
+  }
   if ((epub10 || epub11) && (wcag20 || wcag21 || wcag22) && anyLevel) {
     const epub = epub11 ? '1.1' : '1.0';
     const wcag = wcag22 ? '2.2' : wcag21 ? '2.1' : '2.0';
@@ -131,15 +145,14 @@ export function onixAccessibilityRows(facts: OnixAccessibilityFacts): Accessibil
       `EPUB Accessibility ${epub} - WCAG ${wcag} Level ${level}`,
     );
   }
-  const certified = text('91');
-  if (certified && /^\d{8}$/.test(certified)) {
-    const day = `${certified.slice(0, 4)}-${certified.slice(4, 6)}-${certified.slice(6, 8)}`;
-    say(GROUP.conformance, 'conformance-details-certification-info', day);
+  // 91 is a date, YYYYMMDD as list 196 asks (some feeds hyphenate it).
+  const certified = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(text('91') ?? '');
+  if (certified) {
+    const [, year, month, date] = certified;
+    say(GROUP.conformance, 'conformance-details-certification-info', `${year}-${month}-${date}`);
   }
-  const report = text('94');
-  if (report && /^https?:\/\//i.test(report)) {
-    say(GROUP.conformance, 'conformance-details-certifier-report', null, report);
-  }
+  const report = webAddress(text('94') ?? '');
+  if (report) say(GROUP.conformance, 'conformance-details-certifier-report', null, report);
 
   // Navigation.
   const navigation = (['11', '12', '41', '29'] as const).filter(has);
@@ -199,7 +212,11 @@ export function onixAccessibilityRows(facts: OnixAccessibilityFacts): Accessibil
   if (has('75') || has('76') || has('77')) say(GROUP.legal, 'legal-considerations-exempt');
   else say(GROUP.legal, 'legal-considerations-no-metadata');
 
-  // Additional accessibility information.
+  // Additional accessibility information, in the technique's order. ARIA (30, "ARIA roles
+  // provided") is not in the ONIX technique's list, which the guide says is not complete
+  // ("implementers may choose to display metadata that is not covered"): it is the EPUB
+  // technique's `aria`, worded as the guide words it, first as in its alphabetical list.
+  if (has('30')) say(GROUP.more, 'additional-accessibility-information-aria');
   if (has('25')) {
     say(
       GROUP.more,

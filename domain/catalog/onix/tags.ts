@@ -27,6 +27,9 @@ const SHORT_TAGS: Readonly<Record<string, string>> = {
   b335: 'ProductFormFeatureValue',
   b336: 'ProductFormFeatureDescription',
   x317: 'EpubTechnicalProtection',
+  // List 81 content types, which the display guide's ways of reading ask (issue 38).
+  x416: 'PrimaryContentType',
+  b385: 'ProductContentType',
   collection: 'Collection',
   x329: 'CollectionType',
   collectionsequence: 'CollectionSequence',
