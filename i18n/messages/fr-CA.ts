@@ -64,8 +64,8 @@ export const frCA: Record<MessageId, string> = {
   'language.fr-CA': 'Français (Canada)',
   'language.error.unsupported': 'Cette langue n’est pas offerte sur ce site.',
   'banner.testMode.title': 'Mode test :',
-  'banner.testMode.text':
-    'les paiements ne sont pas réels. Payez avec la carte de test 4242 4242 4242 4242.',
+  'banner.testMode.text': 'les paiements ne sont pas réels.',
+  'banner.testMode.card': 'Payez avec la carte de test 4242 4242 4242 4242.',
   'banner.maintenance.dismiss': 'Fermer',
   'banner.maintenance.label': 'Avis de maintenance',
   'banner.merger.button': 'Aller à VitalSource',

@@ -14,7 +14,9 @@ export function MaintenanceBanner({ banner }: { banner: { id: number; message: s
       <p>{banner.message}</p>
       <button
         type="button"
-        className="button button--secondary"
+        className="button button--secondary banner__dismiss"
+        // On a phone the button is a ×, the notice keeps the row (issue 38): its name stays.
+        aria-label={t('banner.maintenance.dismiss')}
         onClick={() => {
           setDismissed(true);
           // A browser that keeps no cookies shows the banner again on the next page.
@@ -23,7 +25,10 @@ export function MaintenanceBanner({ banner }: { banner: { id: number; message: s
           document.cookie = `${dismissedBannerCookie(banner.id)}=1; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure}`;
         }}
       >
-        {t('banner.maintenance.dismiss')}
+        <span className="banner__dismiss-text">{t('banner.maintenance.dismiss')}</span>
+        <span className="banner__dismiss-icon" aria-hidden="true">
+          ×
+        </span>
       </button>
     </section>
   );

@@ -6,7 +6,9 @@ export function TestModeBanner() {
   const t = useT();
   return (
     <p className="banner banner--test-mode" role="note">
-      <strong>{t('banner.testMode.title')}</strong> {t('banner.testMode.text')}
+      <strong>{t('banner.testMode.title')}</strong> {t('banner.testMode.text')}{' '}
+      {/* On a phone the banner keeps to one line (issue 38); checkout names the card too. */}
+      <span className="banner__more">{t('banner.testMode.card')}</span>
     </p>
   );
 }
