@@ -376,6 +376,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           country: countryOf((name) => request.headers.get(name)),
           now,
           keys,
+          shippingRateCents: config.SHIPPING_RATE_CENTS,
         },
         log: log.child({ requestId }),
         scriptHashes: [],

@@ -69,6 +69,9 @@ const schema = z.object({
   PAYMENTS: z.enum(['test']).optional(),
   SMTP_URL: z.string().url().optional(),
   PUBLIC_ORIGIN: z.string().url().optional(),
+  // Issue 38: what posting an order that ships costs, in integer cents, once per order; 0
+  // (the default) says "Free" on the checkout and the receipt.
+  SHIPPING_RATE_CENTS: z.coerce.number().int().min(0).max(100_000).default(0),
   // Where the merger modal's 'Go To VitalSource' leads (spec 1 §1) when a site has no
   // address of its own (a white label's vsRedirectUrl); unset, the modal does not open.
   VITALSOURCE_URL: z

@@ -40,6 +40,7 @@ export function testContext(
     country: 'US',
     now: new Date(),
     keys: { accessCodes: TEST_ACCESS_CODE_KEY, lti: 'test-lti-key' },
+    shippingRateCents: 0,
     ...overrides,
   };
 }

@@ -72,6 +72,8 @@ export const orders = pgTable(
     courseSectionId: integer().references(() => courseSections.id),
     subtotalCents: integer().notNull(),
     feeCents: integer().notNull().default(0),
+    /** The shipping charged (issue 38): the configured rate when it posts something, else 0. */
+    shippingCents: integer().notNull().default(0),
     totalCents: integer().notNull(),
     currencyCode: text().notNull().default('USD'),
     shippingAddress: jsonb().$type<Record<string, string>>(),
@@ -96,7 +98,7 @@ export const orders = pgTable(
     ),
     check(
       'orders_totals',
-      sql`${t.subtotalCents} >= 0 and ${t.feeCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.feeCents}`,
+      sql`${t.subtotalCents} >= 0 and ${t.feeCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.feeCents} + ${t.shippingCents}`,
     ),
     check('orders_currency', sql`${t.currencyCode} = 'USD'`),
   ],

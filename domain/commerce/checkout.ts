@@ -53,6 +53,7 @@ async function ownOrder(ctx: RequestContext, orderId: string) {
       status: orders.status,
       subtotalCents: orders.subtotalCents,
       feeCents: orders.feeCents,
+      shippingCents: orders.shippingCents,
       totalCents: orders.totalCents,
     })
     .from(orders)

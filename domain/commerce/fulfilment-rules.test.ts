@@ -7,6 +7,7 @@ import {
   platformFeeCents,
   printDeliveryWindow,
   rentalDueAt,
+  shippingCents,
 } from './fulfilment-rules.ts';
 
 describe('fulfilment (issue 4; spec 1 §3 Offering, spec 2 §9)', () => {
@@ -61,5 +62,22 @@ describe('fulfilment (issue 4; spec 1 §3 Offering, spec 2 §9)', () => {
     // A fee set below zero by mistake never pays the shopper back.
     expect(platformFeeCents({ ...fee, feeCents: -199 }, 9000)).toBe(0);
     expect(platformFeeCents({ ...fee, feeCents: 0 }, 9000)).toBe(0);
+  });
+});
+
+describe('shipping (issue 38, "Shipping, tax and fees said honestly")', () => {
+  it('an order that posts something pays the configured rate once; 0 is free shipping', () => {
+    expect(shippingCents(['physical', 'print', 'digital'], 599)).toBe(599);
+    expect(shippingCents(['combo'], 599)).toBe(599);
+    expect(shippingCents(['physical'], 0)).toBe(0);
+  });
+  it('nothing posted pays no shipping and has no shipping line', () => {
+    expect(shippingCents(['digital'], 599)).toBeNull();
+    expect(shippingCents([], 599)).toBeNull();
+  });
+  it('a rate that is no amount of cents charges nothing', () => {
+    expect(shippingCents(['physical'], -100)).toBe(0);
+    expect(shippingCents(['physical'], 5.5)).toBe(0);
+    expect(shippingCents(['physical'], 1)).toBe(1);
   });
 });

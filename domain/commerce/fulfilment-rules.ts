@@ -67,6 +67,16 @@ export function platformFeeCents(
   return subtotalCents >= fee.thresholdCents ? Math.max(0, fee.feeCents) : 0;
 }
 
+/**
+ * The shipping an order pays (issue 38, "Shipping, tax and fees said honestly"): the configured
+ * rate, once per order, when it posts something (a print copy, print on demand, an item);
+ * 0 is free shipping, said as "Free". Null when nothing is posted: no shipping line at all.
+ */
+export function shippingCents(offeringTypes: readonly string[], rateCents: number): number | null {
+  if (!needsShipping(offeringTypes)) return null;
+  return Number.isInteger(rateCents) && rateCents > 0 ? rateCents : 0;
+}
+
 /** Whether an order has something to post, and so needs a shipping address. */
 export function needsShipping(offeringTypes: readonly string[]): boolean {
   return offeringTypes.some((type) => fulfilmentsOf(type).some((f) => f !== 'own'));

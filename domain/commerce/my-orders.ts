@@ -6,6 +6,7 @@ import { organizations } from '#db/schema/sites.ts';
 import { pageWindow } from '#domain/catalog/pagination.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
+import { shippingCents } from './fulfilment-rules.ts';
 import { displayStatus, type PaymentFacts, refundsOf } from './order-display-status.ts';
 import { orderNumber } from './order-number.ts';
 import type { OrderStatus } from './order-status.ts';
@@ -27,6 +28,7 @@ type OrderRow = {
   id: string;
   status: string;
   feeCents: number;
+  shippingCents: number;
   totalCents: number;
   currencyCode: string;
   createdAt: Date;
@@ -94,6 +96,11 @@ async function describeOrders(ctx: RequestContext, rows: readonly OrderRow[]) {
       amounts: receiptAmounts({
         lineCents: items.map((item) => item.priceCents),
         feeCents: row.feeCents,
+        // The rate it was charged at, when it posts something (issue 38).
+        shippingCents: shippingCents(
+          items.map((item) => item.term.type),
+          row.shippingCents,
+        ),
       }),
       card: card ? { brand: card.cardBrand!, last4: card.cardLast4! } : null,
       refunds: refundsOf(attempts),
@@ -105,6 +112,7 @@ const orderColumns = {
   id: orders.id,
   status: orders.status,
   feeCents: orders.feeCents,
+  shippingCents: orders.shippingCents,
   totalCents: orders.totalCents,
   currencyCode: orders.currencyCode,
   createdAt: orders.createdAt,

@@ -28,6 +28,7 @@ import {
   platformFeeCents,
   printDeliveryWindow,
   rentalDueAt,
+  shippingCents,
 } from './fulfilment-rules.ts';
 import { canMove, type OrderStatus } from './order-status.ts';
 import { purchaseRefusals } from './purchase-check.ts';
@@ -75,9 +76,11 @@ export async function placeOrder(
     }
     const subtotal = subtotalCents(lines);
     const fee = platformFeeCents(ctx.site.org?.platformFee ?? null, subtotal);
-    const address = needsShipping(lines.map((line) => line.offeringType))
-      ? input.shippingAddress
-      : null;
+    const types = lines.map((line) => line.offeringType);
+    const address = needsShipping(types) ? input.shippingAddress : null;
+    // Posting costs the configured rate, once per order (issue 38); nothing posted, nothing.
+    const shipping = shippingCents(types, ctx.shippingRateCents) ?? 0;
+    const total = subtotal + fee + shipping;
     // A buyer whose page never came back pays again from the cart, perhaps with a new key (the
     // cart emptied and filled again): the order placed then for the same lines and amount, still
     // waiting for its payment, is this checkout's order, and the payment step finds its charge
@@ -85,7 +88,7 @@ export async function placeOrder(
     const earlier = await pendingOrderOfLines(tx, {
       userId: user.id,
       lines: linesKey(lines.map((line) => line.offeringId)),
-      totalCents: subtotal + fee,
+      totalCents: total,
       since: new Date(ctx.now.getTime() - ABANDONED_AFTER_MS),
     });
     if (earlier) {
@@ -109,7 +112,8 @@ export async function placeOrder(
         ),
         subtotalCents: subtotal,
         feeCents: fee,
-        totalCents: subtotal + fee,
+        shippingCents: shipping,
+        totalCents: total,
         shippingAddress: address,
         createdAt: ctx.now,
       })

@@ -5,10 +5,15 @@ import { offerings, products } from '#db/schema/catalog.ts';
 import { orderItems, orders, payments } from '#db/schema/commerce.ts';
 import { offeringNameWords } from '#domain/catalog/offering-terms.ts';
 import { orderReceiptFacts } from '#domain/commerce/checkout.ts';
+import { shippingCents } from '#domain/commerce/fulfilment-rules.ts';
 import { orderNumber } from '#domain/commerce/order-number.ts';
 import { orderNextSteps } from '#domain/commerce/order-receipt.ts';
 import { paidWithMessage } from '#domain/commerce/payment-card.ts';
-import { RECEIPT_ROW_LABELS, receiptAmounts } from '#domain/commerce/receipt-amounts.ts';
+import {
+  RECEIPT_ROW_LABELS,
+  receiptAmounts,
+  receiptRowValue,
+} from '#domain/commerce/receipt-amounts.ts';
 import { formatMoney, translate } from '#i18n/translate.ts';
 import { mailLocale } from './mail-locale.ts';
 
@@ -30,6 +35,7 @@ export async function orderConfirmationEmail(
       id: orders.id,
       subtotalCents: orders.subtotalCents,
       feeCents: orders.feeCents,
+      shippingCents: orders.shippingCents,
       totalCents: orders.totalCents,
       email: users.email,
       firstName: users.firstName,
@@ -88,8 +94,15 @@ export async function orderConfirmationEmail(
       ...receiptAmounts({
         lineCents: items.map((item) => item.priceCents),
         feeCents: order.feeCents,
+        shippingCents: shippingCents(
+          items.map((item) => item.type),
+          order.shippingCents,
+        ),
       }).map((row) =>
-        say('label.value', { label: say(RECEIPT_ROW_LABELS[row.key]), value: money(row.cents) }),
+        say('label.value', {
+          label: say(RECEIPT_ROW_LABELS[row.key]),
+          value: receiptRowValue(row, money, say),
+        }),
       ),
       '',
       // The order's receipt on My Account (issue 20).

@@ -16,4 +16,6 @@ export type RequestContext = {
   now: Date;
   /** Keys from configuration (never from the source in production, decision 011). */
   keys: { accessCodes: string; lti: string };
+  /** What posting an order costs, in integer cents (SHIPPING_RATE_CENTS; 0 is free). */
+  shippingRateCents: number;
 };

@@ -796,6 +796,8 @@ export const en = {
   'orders.refund': '{amount} refunded on {date}',
   'orders.tax': 'Tax',
   'orders.noTax': 'No sales tax charged',
+  'orders.shipping': 'Shipping',
+  'orders.shippingFree': 'Free',
   'orders.receipt': 'Receipt',
   'orders.receiptOf': 'Receipt of order {number}',
   'orders.backToAccount': 'Back to My Account',

@@ -827,6 +827,8 @@ export const frCA: Record<MessageId, string> = {
   'orders.refund': '{amount} remboursé le {date}',
   'orders.tax': 'Taxes',
   'orders.noTax': 'Aucune taxe de vente facturée',
+  'orders.shipping': 'Livraison',
+  'orders.shippingFree': 'Gratuite',
   'orders.receipt': 'Reçu',
   'orders.receiptOf': 'Reçu de la commande {number}',
   'orders.backToAccount': 'Retour à Mon compte',

@@ -139,6 +139,9 @@ describe('buying, as a shopper', () => {
     await waitForHydration(page);
     await page.getByRole('heading', { name: 'Shipping address' }).waitFor();
     await page.getByText('Printed course materials are non-refundable.').waitFor();
+    // Issue 38: what posting costs has its own line; at this store's rate (0) it says Free.
+    const shippingRow = (p: Page) => p.locator('.totals > div', { hasText: 'Shipping' });
+    expect(await shippingRow(page).innerText()).toMatch(/^Shipping\s+Free$/);
     await payByCard(page, '4242 4242 4242 4242');
     await page
       .getByRole('alert')
@@ -163,6 +166,7 @@ describe('buying, as a shopper', () => {
     await page
       .getByText('We will post this to you; tracking appears here once it ships.')
       .waitFor();
+    expect(await shippingRow(page).innerText()).toMatch(/^Shipping\s+Free$/);
     await context.close();
   });
 

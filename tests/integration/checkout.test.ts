@@ -18,6 +18,7 @@ import {
   payOrder,
   startWalletPayment,
 } from '#domain/commerce/checkout.ts';
+import { myOrders } from '#domain/commerce/my-orders.ts';
 import { placeOrder } from '#domain/commerce/orders.ts';
 import { TestGateway } from '#domain/commerce/test-gateway.ts';
 import { TEST_WALLET_DECLINED_TOKEN, TEST_WALLET_TOKEN } from '#domain/commerce/wallet-tokens.ts';
@@ -211,6 +212,48 @@ describe('the platform fee (spec 1 §3 platformFeeFeatures; spec 2 §9)', () => 
       .from(payments)
       .where(eq(payments.orderId, orderId));
     expect(payment?.amountCents).toBe(4699);
+  });
+});
+
+describe('shipping (issue 38: the rate from configuration, once per order that posts something)', () => {
+  it('a print copy and a digital book pay the rate once, charged and shown on the receipt', async () => {
+    const [shopper] = await shoppers(1);
+    const ctx = { ...shopper!, shippingRateCents: 599 };
+    const print = await offering({ type: 'physical', bookType: 'print', priceCents: 3599 });
+    const ebook = await offering({ type: 'digital', bookType: 'digital', priceCents: 2000 });
+    await putInCart(ctx, { userId: ctx.user!.id }, { offeringId: print.offeringId });
+    await putInCart(ctx, { userId: ctx.user!.id }, { offeringId: ebook.offeringId });
+    const { orderId } = await placeOrder(ctx, {
+      idempotencyKey: unique('ship'),
+      shippingAddress: ADDRESS,
+    });
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ subtotalCents: 5599, shippingCents: 599, totalCents: 6198 });
+    expect(await payOrder(ctx, gateway, { orderId, method: card('4242424242424242') })).toEqual({
+      ok: true,
+    });
+    const [payment] = await database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId));
+    expect(payment?.amountCents).toBe(6198);
+    const [summary] = (await myOrders(ctx, 1)).orders;
+    expect(summary?.amounts).toEqual([
+      { key: 'subtotal', cents: 5599 },
+      { key: 'shipping', cents: 599 },
+      { key: 'noTax', cents: 0 },
+      { key: 'total', cents: 6198 },
+    ]);
+  });
+
+  it('nothing posted pays no shipping, whatever the rate', async () => {
+    const [shopper] = await shoppers(1);
+    const ctx = { ...shopper!, shippingRateCents: 599 };
+    const ebook = await offering({ type: 'digital', bookType: 'digital', priceCents: 2000 });
+    await putInCart(ctx, { userId: ctx.user!.id }, { offeringId: ebook.offeringId });
+    const { orderId } = await placeOrder(ctx, { idempotencyKey: unique('noship') });
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ shippingCents: 0, totalCents: 2000 });
   });
 });
 

@@ -127,6 +127,9 @@ describe('the order mail says what was bought (issue 19)', () => {
     expect(text).not.toContain('Digital items are on your shelf now');
     expect(text).toContain('Thank you for your order:');
     expect(text).toContain(`- ${title} (Print on demand · Shipped to you): $35.99`);
+    // Issue 38: what posting costs is said, free shipping as Free (the test rate is 0).
+    expect(text).toContain('Shipping: Free');
+    expect(text).toContain('Total: $35.99');
     expect(text).toContain(
       'Print-on-demand copies are printed for you and ship in 7 - 10 business days.',
     );

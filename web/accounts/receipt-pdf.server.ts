@@ -3,7 +3,7 @@ import type { Locale } from '#domain/accounts/language.ts';
 import { offeringNameWords } from '#domain/catalog/offering-terms.ts';
 import type { OrderReceipt } from '#domain/commerce/my-orders.ts';
 import { paidWithMessage } from '#domain/commerce/payment-card.ts';
-import { RECEIPT_ROW_LABELS } from '#domain/commerce/receipt-amounts.ts';
+import { RECEIPT_ROW_LABELS, receiptRowValue } from '#domain/commerce/receipt-amounts.ts';
 import { formatMoney, translate } from '#i18n/translate.ts';
 
 // The receipt of /account/orders/{id} as a PDF (issue 20): the same facts as the page, in the
@@ -155,7 +155,7 @@ export async function receiptPdf(
   for (const row of receipt.amounts) {
     text(say(RECEIPT_ROW_LABELS[row.key]), {
       font: row.key === 'total' ? bold : regular,
-      amount: money(row.cents),
+      amount: receiptRowValue(row, money, say),
     });
   }
   if (receipt.refunds.length > 0) {

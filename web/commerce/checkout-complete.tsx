@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { offeringNameWords } from '#domain/catalog/offering-terms.ts';
 import { completedOrder } from '#domain/commerce/checkout.ts';
+import { shippingCents } from '#domain/commerce/fulfilment-rules.ts';
 import { paidWithMessage } from '#domain/commerce/payment-card.ts';
 import { receiptAmounts } from '#domain/commerce/receipt-amounts.ts';
 import { formatMoney } from '#i18n/format-money.ts';
@@ -111,6 +112,10 @@ export default function CheckoutCompletePage() {
         rows={receiptAmounts({
           lineCents: order.items.map((item) => item.priceCents),
           feeCents: order.feeCents,
+          shippingCents: shippingCents(
+            order.items.map((item) => item.term.type),
+            order.shippingCents,
+          ),
         })}
       />
       <p className="cluster">

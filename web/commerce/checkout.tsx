@@ -24,6 +24,7 @@ import {
   fulfilmentsOf,
   needsShipping,
   platformFeeCents,
+  shippingCents,
 } from '#domain/commerce/fulfilment-rules.ts';
 import { placeOrder } from '#domain/commerce/orders.ts';
 import { paymentFailureOf } from '#domain/commerce/payment-failure.ts';
@@ -90,6 +91,8 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const subtotal = subtotalCents(lines);
   const fee = platformFeeCents(context.rc.site.org?.platformFee ?? null, subtotal);
   const types = lines.map((line) => line.offeringType);
+  // What posting costs, as placeOrder charges it (issue 38): null when nothing is posted.
+  const shippingCharge = shippingCents(types, context.rc.shippingRateCents);
   const url = new URL(request.url);
   const failure = paymentFailureOf(url.searchParams.get('payment_error'));
   return {
@@ -97,7 +100,8 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     removed,
     subtotal,
     fee,
-    total: subtotal + fee,
+    shippingCharge,
+    total: subtotal + fee + (shippingCharge ?? 0),
     key: checkoutKey(user.id, lines),
     courseId: parseId(url.searchParams.get('ecommerce_course_id')),
     shipping: needsShipping(types),
@@ -299,7 +303,13 @@ export default function CheckoutPage() {
             </CartLineItem>
           ))}
         </ul>
-        <OrderAmounts rows={receiptAmounts({ lineCents: [subtotal], feeCents: fee })} />
+        <OrderAmounts
+          rows={receiptAmounts({
+            lineCents: [subtotal],
+            feeCents: fee,
+            shippingCents: loaderData.shippingCharge,
+          })}
+        />
         <CheckoutNotes
           fee={fee}
           printOnDemand={loaderData.printOnDemand}

@@ -1,4 +1,8 @@
-import { RECEIPT_ROW_LABELS, type ReceiptRow } from '#domain/commerce/receipt-amounts.ts';
+import {
+  RECEIPT_ROW_LABELS,
+  type ReceiptRow,
+  receiptRowValue,
+} from '#domain/commerce/receipt-amounts.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 
@@ -21,7 +25,13 @@ export function OrderAmounts({ rows }: { rows: readonly ReceiptRow[] }) {
       {rows.map((row) => (
         <div key={row.key} className={ROW_CLASS[row.key]}>
           <dt>{t(RECEIPT_ROW_LABELS[row.key])}</dt>
-          <dd>{row.key === 'total' ? <strong>{money(row.cents)}</strong> : money(row.cents)}</dd>
+          <dd>
+            {row.key === 'total' ? (
+              <strong>{money(row.cents)}</strong>
+            ) : (
+              receiptRowValue(row, money, t)
+            )}
+          </dd>
         </div>
       ))}
     </dl>
