@@ -12,7 +12,6 @@ import {
   readingEvents,
   readingPositions,
 } from '#db/schema/reading.ts';
-import { requireEntitlement } from '#domain/access/entitlement-facts.ts';
 import { analyticsVisibility } from '#domain/analytics/analytics-visibility.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
@@ -38,12 +37,21 @@ import {
   pdfLabels,
   printPageCount,
 } from './print-pages.ts';
+import {
+  memberSection,
+  type ReaderFile,
+  readableProduct,
+  readerContext,
+  readerFile,
+  readingGrant,
+  storedPercent,
+  userOf,
+} from './reader-access.ts';
 import { findOccurrences } from './text-search.ts';
 import type {
   AllowanceOutcome,
   ReaderPart,
   ReaderView,
-  ReadingGrant,
   ReadingVia,
   SearchHit,
   SectionAnalytics,
@@ -52,82 +60,6 @@ import { normalizedLength } from './xhtml-content.ts';
 
 export type { BookFileStore, ByteRange, ReadingVia };
 export { diskFileStore } from './file-store.ts';
-
-const READABLE_TYPES = new Set(['book', 'ebundle']);
-
-/** The logged-in reader; a visitor is refused (every reading call asks this). */
-export function userOf(ctx: RequestContext) {
-  if (!ctx.user) throw new Forbidden('error.loginRequired');
-  return ctx.user;
-}
-
-/**
- * Whether the logged-in user may read the product now, and until when: the one entitlement
- * rule decides (domain/access/entitlement.ts, issue 14): an ownership, an owned collection, or
- * a section that lists it (course fee, CDS, courtesy access, its instructors). /cds_book_read/
- * names the member (coursemember_id), /book/read/ may name the section (course_id). A refusal
- * carries its reason and the way back.
- */
-export async function readingGrant(
-  ctx: RequestContext,
-  productId: number,
-  via: ReadingVia,
-): Promise<ReadingGrant> {
-  userOf(ctx);
-  const { grant } = await requireEntitlement(ctx, productId, {
-    memberId: via.courseMemberId,
-    sectionId: via.courseSectionId ?? null,
-  });
-  if (grant.entry !== 'read') throw new NotFound();
-  return { via: grant.via, expiresAt: grant.until, sectionId: grant.sectionId };
-}
-
-type ReaderFile = {
-  id: number;
-  productId: number;
-  extension: string;
-  storagePath: string;
-  sha256: string;
-};
-
-async function readableProduct(ctx: RequestContext, productId: number) {
-  const [product] = await ctx.db
-    .select({
-      id: products.id,
-      title: products.title,
-      authors: products.authors,
-      languageCode: products.languageCode,
-      productType: products.productType,
-      status: products.status,
-      drmOfflinePercent: products.drmOfflinePercent,
-      drmCopyPercent: products.drmCopyPercent,
-      drmPrintPercent: products.drmPrintPercent,
-    })
-    .from(products)
-    .where(eq(products.id, productId))
-    .limit(1);
-  if (!product || product.status === 'deleted' || !READABLE_TYPES.has(product.productType)) {
-    throw new NotFound();
-  }
-  return product;
-}
-
-async function readerFile(ctx: RequestContext, productId: number): Promise<ReaderFile> {
-  const [file] = await ctx.db
-    .select({
-      id: bookFiles.id,
-      productId: bookFiles.productId,
-      extension: bookFiles.extension,
-      storagePath: bookFiles.storagePath,
-      sha256: bookFiles.sha256,
-    })
-    .from(bookFiles)
-    .where(and(eq(bookFiles.productId, productId), eq(bookFiles.type, 'READER')))
-    .orderBy(asc(bookFiles.id))
-    .limit(1);
-  if (!file) throw new NotFound('reading.error.noFile');
-  return file;
-}
 
 // A parsed EPUB, the text and page breaks of each part it rendered and its print pages, per
 // process, by file content. Ten minutes, twenty books: what readers have open now.
@@ -315,8 +247,6 @@ async function printPagesOf(
   return book.printPages;
 }
 
-const percent = (value: string | null): number | null => (value === null ? null : Number(value));
-
 async function allowanceUsage(ctx: RequestContext, userId: number, productId: number) {
   const [row] = await ctx.db
     .select({
@@ -327,21 +257,6 @@ async function allowanceUsage(ctx: RequestContext, userId: number, productId: nu
     .where(and(eq(readingAllowances.userId, userId), eq(readingAllowances.productId, productId)))
     .limit(1);
   return { copied: row?.copied ?? 0, printed: row?.printed ?? 0 };
-}
-
-/** The section the reader came from, when they are a member of it (else nothing is noted). */
-async function memberSection(
-  ctx: RequestContext,
-  userId: number,
-  sectionId: number | null,
-): Promise<number | null> {
-  if (sectionId === null) return null;
-  const [row] = await ctx.db
-    .select({ id: sectionMembers.sectionId })
-    .from(sectionMembers)
-    .where(and(eq(sectionMembers.sectionId, sectionId), eq(sectionMembers.userId, userId)))
-    .limit(1);
-  return row ? sectionId : null;
 }
 
 /**
@@ -436,8 +351,8 @@ export async function openReader(
       courseSectionId,
       occurredAt: ctx.now,
     });
-  const copyPercent = percent(product.drmCopyPercent);
-  const printPercent = percent(product.drmPrintPercent);
+  const copyPercent = storedPercent(product.drmCopyPercent);
+  const printPercent = storedPercent(product.drmPrintPercent);
   const printPages = await printPagesOf(store, file, metrics);
   const pageCount = printPageCount(printPages);
   return {
@@ -455,7 +370,7 @@ export async function openReader(
     position,
     part,
     drm: {
-      offlinePercent: shownDrmPercent(percent(product.drmOfflinePercent)),
+      offlinePercent: shownDrmPercent(storedPercent(product.drmOfflinePercent)),
       copyPercent: shownDrmPercent(copyPercent),
       printPercent: shownDrmPercent(printPercent),
       copy: { limit: allowanceLimit(copyPercent, metrics.textLength), used: usage.copied },
@@ -469,13 +384,6 @@ export async function openReader(
     printPages,
     courseSectionId,
   };
-}
-
-async function readerContext(ctx: RequestContext, productId: number, via: ReadingVia) {
-  const product = await readableProduct(ctx, productId);
-  const grant = await readingGrant(ctx, product.id, via);
-  const file = await readerFile(ctx, product.id);
-  return { product, grant, file };
 }
 
 /** One chapter of an EPUB, rendered, for the reader's next or previous page. */
@@ -522,7 +430,7 @@ async function offlineSharePages(
     file.extension !== 'epub' ||
     (await openBook(store, file)).publication.parts.every((p) => p.fixed);
   const sizes = inPages ? metrics.partLengths.map(() => 1) : metrics.partLengths;
-  return offlineParts(sizes, percent(product.drmOfflinePercent), from);
+  return offlineParts(sizes, storedPercent(product.drmOfflinePercent), from);
 }
 
 /**
@@ -606,7 +514,7 @@ export async function bookForNotes(
 }> {
   const { product, file } = await readerContext(ctx, productId, via);
   const metrics = await fileMetrics(ctx, store, file);
-  const copyLimit = allowanceLimit(percent(product.drmCopyPercent), metrics.textLength);
+  const copyLimit = allowanceLimit(storedPercent(product.drmCopyPercent), metrics.textLength);
   if (file.extension !== 'epub') {
     // A PDF's parts are its pages: a note's page is the one it is on, by the page's own label.
     const pages = await printPagesOf(store, file, metrics);
@@ -722,12 +630,12 @@ export async function countAllowance(
   let limit: number;
   if (request.kind === 'copy') {
     amount = request.characters;
-    limit = allowanceLimit(percent(product.drmCopyPercent), metrics.textLength);
+    limit = allowanceLimit(storedPercent(product.drmCopyPercent), metrics.textLength);
   } else {
     const pages = await printPagesOf(store, file, metrics);
     if (!isPageRange(pages, request.from, request.to)) throw new Invalid();
     amount = request.to - request.from + 1;
-    limit = printLimit(percent(product.drmPrintPercent), printPageCount(pages));
+    limit = printLimit(storedPercent(product.drmPrintPercent), printPageCount(pages));
   }
   const column = request.kind === 'copy' ? 'copied_characters' : 'printed_pages';
   const counted = await queryRows<{ used: number }>(
@@ -837,25 +745,6 @@ export async function epubResource(
   const resource = (await openBook(store, file)).publication.readResource(archivePath);
   if (!resource) throw new NotFound();
   return resource;
-}
-
-/**
- * A CDS member's own membership that lists the product (for /cds_courseware_provision/),
- * refused otherwise, exactly as /cds_book_read/ checks it.
- */
-export async function cdsMembership(
-  ctx: RequestContext,
-  productId: number,
-  courseMemberId: number,
-): Promise<{ productTitle: string }> {
-  const [product] = await ctx.db
-    .select({ title: products.title, status: products.status })
-    .from(products)
-    .where(eq(products.id, productId))
-    .limit(1);
-  if (!product || product.status === 'deleted') throw new NotFound();
-  await readingGrant(ctx, productId, { courseMemberId });
-  return { productTitle: product.title };
 }
 
 /**
