@@ -5,13 +5,13 @@ import {
   exportAnnotations,
   removeAnnotation,
 } from '#domain/reading/annotations.ts';
+import { savePosition } from '#domain/reading/positions.ts';
 import {
   countAllowance,
   offlinePdf,
   offlineShare,
   type ReadingVia,
   readerPart,
-  savePosition,
   searchBook,
 } from '#domain/reading/service.ts';
 import { readerSettingsOf, saveReaderSettings } from '#domain/reading/settings-service.ts';

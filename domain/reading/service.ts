@@ -1,7 +1,7 @@
 // The reading context's services (issue 5, Reading and files): who may open a book and its
 // files, the reader's view of a book, positions, reading events, the DRM copy and print
 // counters, and section analytics built from the events.
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
 import { bookFiles, products } from '#db/schema/catalog.ts';
@@ -354,46 +354,6 @@ export async function searchBook(
     }
   }
   return hits;
-}
-
-/** Saves where the reader is (any device picks it up on open) and records the page event. */
-export async function savePosition(
-  ctx: RequestContext,
-  store: BookFileStore,
-  productId: number,
-  position: { part: number; progression: number; readAt?: Date },
-  via: ReadingVia,
-): Promise<void> {
-  const { product, file } = await readerContext(ctx, productId, via);
-  const metrics = await fileMetrics(ctx, store, file);
-  if (position.part >= metrics.partLengths.length) throw new Invalid();
-  const user = userOf(ctx);
-  const progression = Math.min(1, Math.max(0, position.progression));
-  // A place read offline is sent later with when it was read (never later than now): a place
-  // saved since, from another device, is newer and stays.
-  const readAt =
-    position.readAt && position.readAt.getTime() < ctx.now.getTime() ? position.readAt : ctx.now;
-  await ctx.db
-    .insert(readingPositions)
-    .values({
-      userId: user.id,
-      productId: product.id,
-      part: position.part,
-      progression,
-      updatedAt: readAt,
-    })
-    .onConflictDoUpdate({
-      target: [readingPositions.userId, readingPositions.productId],
-      set: { part: position.part, progression, updatedAt: readAt },
-      setWhere: lte(readingPositions.updatedAt, readAt),
-    });
-  await ctx.db.insert(readingEvents).values({
-    userId: user.id,
-    productId: product.id,
-    kind: 'page',
-    part: position.part,
-    occurredAt: readAt,
-  });
 }
 
 /**

@@ -21,13 +21,13 @@ import { createZip } from '#db/seed/content/zip.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
 import { pdfPageTexts } from '#domain/reading/pdf-text.ts';
+import { savePosition } from '#domain/reading/positions.ts';
 import {
   countAllowance,
   diskFileStore,
   offlineShare,
   openReader,
   readerPart,
-  savePosition,
   searchBook,
   sectionAnalytics,
 } from '#domain/reading/service.ts';
