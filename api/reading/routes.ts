@@ -1,3 +1,4 @@
+import { countAllowance } from '#domain/reading/allowances.ts';
 import {
   addAnnotation,
   annotationsOf,
@@ -7,7 +8,6 @@ import {
 } from '#domain/reading/annotations.ts';
 import { savePosition } from '#domain/reading/positions.ts';
 import {
-  countAllowance,
   offlinePdf,
   offlineShare,
   type ReadingVia,

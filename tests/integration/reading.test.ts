@@ -20,10 +20,10 @@ import { buildPdf, type PdfInput } from '#db/seed/content/pdf.ts';
 import { createZip } from '#db/seed/content/zip.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
+import { countAllowance } from '#domain/reading/allowances.ts';
 import { pdfPageTexts } from '#domain/reading/pdf-text.ts';
 import { savePosition } from '#domain/reading/positions.ts';
 import {
-  countAllowance,
   diskFileStore,
   offlineShare,
   openReader,
