@@ -6,14 +6,9 @@ import {
   exportAnnotations,
   removeAnnotation,
 } from '#domain/reading/annotations.ts';
+import { offlinePdf, offlineShare } from '#domain/reading/offline-shares.ts';
 import { savePosition } from '#domain/reading/positions.ts';
-import {
-  offlinePdf,
-  offlineShare,
-  type ReadingVia,
-  readerPart,
-  searchBook,
-} from '#domain/reading/service.ts';
+import { type ReadingVia, readerPart, searchBook } from '#domain/reading/service.ts';
 import { readerSettingsOf, saveReaderSettings } from '#domain/reading/settings-service.ts';
 import type { AllowanceOutcome } from '#domain/reading/types.ts';
 import { translate } from '#i18n/translate.ts';

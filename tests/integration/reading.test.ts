@@ -21,11 +21,11 @@ import { createZip } from '#db/seed/content/zip.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
 import { countAllowance } from '#domain/reading/allowances.ts';
+import { offlineShare } from '#domain/reading/offline-shares.ts';
 import { pdfPageTexts } from '#domain/reading/pdf-text.ts';
 import { savePosition } from '#domain/reading/positions.ts';
 import {
   diskFileStore,
-  offlineShare,
   openReader,
   readerPart,
   searchBook,
