@@ -24,13 +24,8 @@ import { countAllowance } from '#domain/reading/allowances.ts';
 import { offlineShare } from '#domain/reading/offline-shares.ts';
 import { pdfPageTexts } from '#domain/reading/pdf-text.ts';
 import { savePosition } from '#domain/reading/positions.ts';
-import {
-  diskFileStore,
-  openReader,
-  readerPart,
-  searchBook,
-  sectionAnalytics,
-} from '#domain/reading/service.ts';
+import { sectionAnalytics } from '#domain/reading/section-analytics.ts';
+import { diskFileStore, openReader, readerPart, searchBook } from '#domain/reading/service.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
