@@ -1,3 +1,4 @@
+import { countAllowance } from '#domain/reading/allowances.ts';
 import {
   addAnnotation,
   annotationsOf,
@@ -5,15 +6,9 @@ import {
   exportAnnotations,
   removeAnnotation,
 } from '#domain/reading/annotations.ts';
-import {
-  countAllowance,
-  offlinePdf,
-  offlineShare,
-  type ReadingVia,
-  readerPart,
-  savePosition,
-  searchBook,
-} from '#domain/reading/service.ts';
+import { offlinePdf, offlineShare } from '#domain/reading/offline-shares.ts';
+import { savePosition } from '#domain/reading/positions.ts';
+import { type ReadingVia, readerPart, searchBook } from '#domain/reading/service.ts';
 import { readerSettingsOf, saveReaderSettings } from '#domain/reading/settings-service.ts';
 import type { AllowanceOutcome } from '#domain/reading/types.ts';
 import { translate } from '#i18n/translate.ts';

@@ -20,7 +20,8 @@ import {
   quotesToExport,
   renderNotesExport,
 } from './notes-export.ts';
-import { bookForNotes, bookPartTexts, userOf } from './service.ts';
+import { userOf } from './reader-access.ts';
+import { bookForNotes, bookPartTexts } from './service.ts';
 import { anchorOf, locate } from './text-anchor.ts';
 import type { ReadingVia } from './types.ts';
 

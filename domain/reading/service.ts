@@ -1,372 +1,48 @@
-// The reading context's services (issue 5, Reading and files): who may open a book and its
-// files, the reader's view of a book, positions, reading events, the DRM copy and print
-// counters, and section analytics built from the events.
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { queryRows } from '#db/client.ts';
-import { users } from '#db/schema/accounts.ts';
-import { bookFiles, products } from '#db/schema/catalog.ts';
-import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
-import {
-  bookFileMetrics,
-  readingAllowances,
-  readingEvents,
-  readingPositions,
-} from '#db/schema/reading.ts';
-import { requireEntitlement } from '#domain/access/entitlement-facts.ts';
-import { analyticsVisibility } from '#domain/analytics/analytics-visibility.ts';
+// The reader's view of a book (issue 5, Reading and files): the book opened (the place saved,
+// its first chapter, contents and allowances, the open recorded), its chapters, their text and
+// search in it. Beside it, each named for what it does: who may read (reader-access.ts), the
+// books the server has open (open-books.ts), positions, allowances, offline shares, book files
+// and section analytics.
+import { and, eq } from 'drizzle-orm';
+import { readingEvents, readingPositions } from '#db/schema/reading.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
-import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
-import { TimedCache } from '#domain/shared/timed-cache.ts';
-import { BOOK_SCOPE } from './book-classes.ts';
-import { type BookResources, bookStylesheet } from './book-css.ts';
+import { Invalid, NotFound } from '#domain/shared/errors.ts';
+import { allowanceUsage } from './allowances.ts';
 import { bookLanguage } from './book-language.ts';
-import { allowanceLimit, decideAllowance, printLimit, shownDrmPercent } from './drm.ts';
-import { type EpubPublication, openEpub } from './epub-publication.ts';
+import { allowanceLimit, printLimit, shownDrmPercent } from './drm.ts';
 import type { BookFileStore, ByteRange } from './file-store.ts';
 import { fixedSpreads } from './fixed-spreads.ts';
-import { offlineParts } from './offline.ts';
-import { pdfWithPagesKept } from './pdf-share.ts';
-import { pdfPageLabels, pdfPageTexts } from './pdf-text.ts';
 import {
-  epubPrintPages,
-  isPageRange,
-  lengthPages,
-  type PageMark,
-  type PrintPages,
-  pageAt,
-  pageLabel,
-  pdfLabels,
-  printPageCount,
-} from './print-pages.ts';
+  fileMetrics,
+  openBook,
+  partText,
+  partUrls,
+  pdfTextsOf,
+  printPagesOf,
+  publisherStyles,
+  renderedPart,
+} from './open-books.ts';
+import { pageAt, pageLabel, printPageCount } from './print-pages.ts';
+import {
+  memberSection,
+  readableProduct,
+  readerContext,
+  readerFile,
+  readingGrant,
+  storedPercent,
+  userOf,
+} from './reader-access.ts';
 import { findOccurrences } from './text-search.ts';
-import type {
-  AllowanceOutcome,
-  ReaderPart,
-  ReaderView,
-  ReadingGrant,
-  ReadingVia,
-  SearchHit,
-  SectionAnalytics,
-} from './types.ts';
-import { normalizedLength } from './xhtml-content.ts';
+import type { ReaderPart, ReaderView, ReadingVia, SearchHit } from './types.ts';
 
 export type { BookFileStore, ByteRange, ReadingVia };
 export { diskFileStore } from './file-store.ts';
-
-const READABLE_TYPES = new Set(['book', 'ebundle']);
-
-/** The logged-in reader; a visitor is refused (every reading call asks this). */
-export function userOf(ctx: RequestContext) {
-  if (!ctx.user) throw new Forbidden('error.loginRequired');
-  return ctx.user;
-}
-
-/**
- * Whether the logged-in user may read the product now, and until when: the one entitlement
- * rule decides (domain/access/entitlement.ts, issue 14): an ownership, an owned collection, or
- * a section that lists it (course fee, CDS, courtesy access, its instructors). /cds_book_read/
- * names the member (coursemember_id), /book/read/ may name the section (course_id). A refusal
- * carries its reason and the way back.
- */
-export async function readingGrant(
-  ctx: RequestContext,
-  productId: number,
-  via: ReadingVia,
-): Promise<ReadingGrant> {
-  userOf(ctx);
-  const { grant } = await requireEntitlement(ctx, productId, {
-    memberId: via.courseMemberId,
-    sectionId: via.courseSectionId ?? null,
-  });
-  if (grant.entry !== 'read') throw new NotFound();
-  return { via: grant.via, expiresAt: grant.until, sectionId: grant.sectionId };
-}
-
-type ReaderFile = {
-  id: number;
-  productId: number;
-  extension: string;
-  storagePath: string;
-  sha256: string;
-};
-
-async function readableProduct(ctx: RequestContext, productId: number) {
-  const [product] = await ctx.db
-    .select({
-      id: products.id,
-      title: products.title,
-      authors: products.authors,
-      languageCode: products.languageCode,
-      productType: products.productType,
-      status: products.status,
-      drmOfflinePercent: products.drmOfflinePercent,
-      drmCopyPercent: products.drmCopyPercent,
-      drmPrintPercent: products.drmPrintPercent,
-    })
-    .from(products)
-    .where(eq(products.id, productId))
-    .limit(1);
-  if (!product || product.status === 'deleted' || !READABLE_TYPES.has(product.productType)) {
-    throw new NotFound();
-  }
-  return product;
-}
-
-async function readerFile(ctx: RequestContext, productId: number): Promise<ReaderFile> {
-  const [file] = await ctx.db
-    .select({
-      id: bookFiles.id,
-      productId: bookFiles.productId,
-      extension: bookFiles.extension,
-      storagePath: bookFiles.storagePath,
-      sha256: bookFiles.sha256,
-    })
-    .from(bookFiles)
-    .where(and(eq(bookFiles.productId, productId), eq(bookFiles.type, 'READER')))
-    .orderBy(asc(bookFiles.id))
-    .limit(1);
-  if (!file) throw new NotFound('reading.error.noFile');
-  return file;
-}
-
-// A parsed EPUB, the text and page breaks of each part it rendered and its print pages, per
-// process, by file content. Ten minutes, twenty books: what readers have open now.
-type OpenBook = {
-  publication: EpubPublication;
-  /**
-   * The publisher's styling, sanitised and scoped once per book and way in (book-css.ts): its
-   * fonts' and images' URLs carry the course membership the reader came by.
-   */
-  css: Map<string, string>;
-  texts: Map<number, string>;
-  pageBreaks: Map<number, { label: string; anchor: string; offset: number }[]>;
-  printPages?: PrintPages;
-};
-const openBooks = new TimedCache<string, Promise<OpenBook>>(10 * 60_000, 20);
-
-function openBook(store: BookFileStore, file: ReaderFile): Promise<OpenBook> {
-  const key = `${file.id}:${file.sha256}`;
-  let book = openBooks.get(key);
-  if (!book) {
-    book = store.read(file.storagePath).then((data) => ({
-      publication: openEpub(data),
-      css: new Map(),
-      texts: new Map(),
-      pageBreaks: new Map(),
-    }));
-    book.catch(() => openBooks.delete(key));
-    openBooks.set(key, book);
-  }
-  return book;
-}
-
-function partUrls(fileId: number, via: ReadingVia) {
-  const member = via.courseMemberId === null ? '' : `coursemember_id=${via.courseMemberId}`;
-  return {
-    partHref: ({ part, fragment }: { part: number; fragment: string | null }) =>
-      `?${member ? `${member}&` : ''}chapter=${part + 1}${fragment ? `#p${part}-${fragment.replace(/[^\w-]/g, '_')}` : ''}`,
-    imageUrl: (archivePath: string) =>
-      `/file/read/${fileId}/${archivePath.split('/').map(encodeURIComponent).join('/')}${member ? `?${member}` : ''}`,
-  };
-}
-
-function renderedPart(book: OpenBook, part: number, urls: ReturnType<typeof partUrls>): ReaderPart {
-  const rendered = book.publication.renderPart(part, urls);
-  book.texts.set(part, rendered.text);
-  book.pageBreaks.set(part, rendered.pageBreaks);
-  // The part's content inside the element the book's styling is scoped to.
-  const html = `<div class="${BOOK_SCOPE}">${rendered.html}</div>`;
-  const about = book.publication.parts[part];
-  return {
-    index: part,
-    title: about?.title ?? '',
-    html,
-    page: rendered.page,
-    side: about?.side ?? null,
-  };
-}
-
-function partText(book: OpenBook, part: number, urls: ReturnType<typeof partUrls>): string {
-  const known = book.texts.get(part);
-  if (known !== undefined) return known;
-  const rendered = book.publication.renderPart(part, urls);
-  book.texts.set(part, rendered.text);
-  book.pageBreaks.set(part, rendered.pageBreaks);
-  return rendered.text;
-}
-
-type Metrics = { textLength: number; pageCount: number; partLengths: number[] };
-/** Raised whenever what a file's metrics count changes (2: SVG pages of fixed-layout books). */
-const METRICS_VERSION = 2;
-
-/** What the server measured in the file, measured now when it never was (or it changed). */
-async function fileMetrics(
-  ctx: RequestContext,
-  store: BookFileStore,
-  file: ReaderFile,
-): Promise<Metrics> {
-  const [known] = await ctx.db
-    .select({
-      sha256: bookFileMetrics.sha256,
-      textLength: bookFileMetrics.textLength,
-      pageCount: bookFileMetrics.pageCount,
-      partLengths: bookFileMetrics.partLengths,
-    })
-    .from(bookFileMetrics)
-    .where(eq(bookFileMetrics.bookFileId, file.id))
-    .limit(1);
-  // Measured from this content by the rules of today: a file measured before a rule changed
-  // (an SVG page counted, a PDF's text read another way) is measured again.
-  const measured = `${file.sha256}:${METRICS_VERSION}`;
-  if (known && known.sha256 === measured) return known;
-  let metrics: Metrics;
-  if (file.extension === 'epub') {
-    const book = await openBook(store, file);
-    const urls = partUrls(file.id, { courseMemberId: null });
-    const partLengths = book.publication.parts.map((_, i) =>
-      normalizedLength(partText(book, i, urls)),
-    );
-    metrics = {
-      partLengths,
-      textLength: partLengths.reduce((a, b) => a + b, 0),
-      // Standard pages; a book with page marks prints in those (printPagesOf).
-      pageCount: lengthPages(partLengths).reduce((a, b) => a + b, 0),
-    };
-  } else {
-    const partLengths = (await pdfTextsOf(store, file)).map(normalizedLength);
-    metrics = {
-      partLengths,
-      textLength: partLengths.reduce((a, b) => a + b, 0),
-      pageCount: partLengths.length,
-    };
-  }
-  await ctx.db
-    .insert(bookFileMetrics)
-    .values({ bookFileId: file.id, sha256: measured, ...metrics, computedAt: ctx.now })
-    .onConflictDoUpdate({
-      target: bookFileMetrics.bookFileId,
-      set: { sha256: measured, ...metrics, computedAt: ctx.now },
-    });
-  return metrics;
-}
-
-// The text of a PDF's pages (issue 16: highlights on a page are anchored in it), read once
-// per file content with pdf.js and kept a while: a list of highlights on many pages would
-// otherwise parse the file again for each.
-const pdfTextCache = new TimedCache<string, Promise<string[]>>(10 * 60_000, 20);
-function pdfTextsOf(store: BookFileStore, file: ReaderFile): Promise<string[]> {
-  const key = `${file.id}:${file.sha256}`;
-  let texts = pdfTextCache.get(key);
-  if (!texts) {
-    texts = store.read(file.storagePath).then(pdfPageTexts);
-    texts.catch(() => pdfTextCache.delete(key));
-    pdfTextCache.set(key, texts);
-  }
-  return texts;
-}
-
-// A PDF's page labels (issue 16: "Go to page" by the printed numbers), per file content.
-const pdfLabelCache = new TimedCache<string, Promise<string[] | null>>(10 * 60_000, 50);
-function pdfLabelsOf(store: BookFileStore, file: ReaderFile): Promise<string[] | null> {
-  const key = `${file.id}:${file.sha256}`;
-  let labels = pdfLabelCache.get(key);
-  if (!labels) {
-    labels = store
-      .read(file.storagePath)
-      .then(pdfPageLabels)
-      .catch(() => null);
-    pdfLabelCache.set(key, labels);
-  }
-  return labels;
-}
-
-/** The pages the book prints in (print-pages.ts): a PDF's, else the EPUB's marks or standard pages. */
-async function printPagesOf(
-  store: BookFileStore,
-  file: ReaderFile,
-  metrics: Metrics,
-): Promise<PrintPages> {
-  if (file.extension !== 'epub') {
-    const count = metrics.partLengths.length;
-    const labels = pdfLabels(await pdfLabelsOf(store, file), count);
-    return labels ? { unit: 'pdf', count, labels } : { unit: 'pdf', count };
-  }
-  const book = await openBook(store, file);
-  if (book.printPages) return book.printPages;
-  let pageBreaks: PageMark[] = [];
-  if (book.publication.pageList.length === 0) {
-    // Markers are found by rendering every part (then kept with the book).
-    const urls = partUrls(file.id, { courseMemberId: null });
-    pageBreaks = book.publication.parts.flatMap((_, part) => {
-      if (!book.pageBreaks.has(part)) partText(book, part, urls);
-      return (book.pageBreaks.get(part) ?? []).map(({ label, anchor }) => ({
-        label,
-        anchor,
-        part,
-      }));
-    });
-  }
-  const label = (mark: PageMark, i: number) => ({ ...mark, label: mark.label || String(i + 1) });
-  book.printPages = epubPrintPages({
-    pageList: book.publication.pageList.map(label),
-    pageBreaks: pageBreaks.map(label),
-    partLengths: metrics.partLengths,
-  });
-  return book.printPages;
-}
-
-const percent = (value: string | null): number | null => (value === null ? null : Number(value));
-
-async function allowanceUsage(ctx: RequestContext, userId: number, productId: number) {
-  const [row] = await ctx.db
-    .select({
-      copied: readingAllowances.copiedCharacters,
-      printed: readingAllowances.printedPages,
-    })
-    .from(readingAllowances)
-    .where(and(eq(readingAllowances.userId, userId), eq(readingAllowances.productId, productId)))
-    .limit(1);
-  return { copied: row?.copied ?? 0, printed: row?.printed ?? 0 };
-}
-
-/** The section the reader came from, when they are a member of it (else nothing is noted). */
-async function memberSection(
-  ctx: RequestContext,
-  userId: number,
-  sectionId: number | null,
-): Promise<number | null> {
-  if (sectionId === null) return null;
-  const [row] = await ctx.db
-    .select({ id: sectionMembers.sectionId })
-    .from(sectionMembers)
-    .where(and(eq(sectionMembers.sectionId, sectionId), eq(sectionMembers.userId, userId)))
-    .limit(1);
-  return row ? sectionId : null;
-}
 
 /**
  * Opens a book in the reader (/book/read/{id}, /cds_book_read/{id}): checks access, records
  * the open, and returns what the page shows first: the saved place (or `part`, a chapter the
  * URL names), that chapter's text for an EPUB, the table of contents and the DRM allowances.
  */
-/**
- * The publisher's styling of a book, sanitised (book-css.ts): for its reflowable parts, and
- * for its pre-paginated pages (scoped to each page, sizes kept), as the book has them.
- */
-function publisherStyles(publication: EpubPublication, urls: ReturnType<typeof partUrls>): string {
-  const sheets = publication.styleSheets();
-  const fixed = publication.parts.some((p) => p.fixed);
-  const reflowable = publication.parts.some((p) => !p.fixed);
-  const resources: BookResources = (sheetPath, href, kind) => {
-    const found = publication.resourcePath(sheetPath, href, kind);
-    return found === null ? null : urls.imageUrl(found);
-  };
-  return (
-    (reflowable ? bookStylesheet(sheets, { resources }) : '') +
-    (fixed ? bookStylesheet(sheets, { fixed, resources }) : '')
-  );
-}
-
 export async function openReader(
   ctx: RequestContext,
   store: BookFileStore,
@@ -436,8 +112,8 @@ export async function openReader(
       courseSectionId,
       occurredAt: ctx.now,
     });
-  const copyPercent = percent(product.drmCopyPercent);
-  const printPercent = percent(product.drmPrintPercent);
+  const copyPercent = storedPercent(product.drmCopyPercent);
+  const printPercent = storedPercent(product.drmPrintPercent);
   const printPages = await printPagesOf(store, file, metrics);
   const pageCount = printPageCount(printPages);
   return {
@@ -455,7 +131,7 @@ export async function openReader(
     position,
     part,
     drm: {
-      offlinePercent: shownDrmPercent(percent(product.drmOfflinePercent)),
+      offlinePercent: shownDrmPercent(storedPercent(product.drmOfflinePercent)),
       copyPercent: shownDrmPercent(copyPercent),
       printPercent: shownDrmPercent(printPercent),
       copy: { limit: allowanceLimit(copyPercent, metrics.textLength), used: usage.copied },
@@ -469,13 +145,6 @@ export async function openReader(
     printPages,
     courseSectionId,
   };
-}
-
-async function readerContext(ctx: RequestContext, productId: number, via: ReadingVia) {
-  const product = await readableProduct(ctx, productId);
-  const grant = await readingGrant(ctx, product.id, via);
-  const file = await readerFile(ctx, product.id);
-  return { product, grant, file };
 }
 
 /** One chapter of an EPUB, rendered, for the reader's next or previous page. */
@@ -492,69 +161,6 @@ export async function readerPart(
   if (part < 0 || part >= book.publication.parts.length) throw new NotFound();
   return renderedPart(book, part, partUrls(file.id, via));
 }
-
-/**
- * What a device may keep of a book to read it offline (offline.ts), from the part the reader
- * is in: the EPUB's parts, each kept whole, or a PDF's pages.
- */
-export async function offlineShare(
-  ctx: RequestContext,
-  store: BookFileStore,
-  productId: number,
-  from: number,
-  via: ReadingVia,
-): Promise<{ parts: number[] }> {
-  const { product, file } = await readerContext(ctx, productId, via);
-  return { parts: await offlineSharePages(ctx, store, product, file, from) };
-}
-
-async function offlineSharePages(
-  ctx: RequestContext,
-  store: BookFileStore,
-  product: { drmOfflinePercent: string | null },
-  file: ReaderFile,
-  from: number,
-): Promise<number[]> {
-  const metrics = await fileMetrics(ctx, store, file);
-  // A PDF's or a fixed-layout book's pages may be pictures with few words: its share is
-  // counted in pages, as its printing is.
-  const inPages =
-    file.extension !== 'epub' ||
-    (await openBook(store, file)).publication.parts.every((p) => p.fixed);
-  const sizes = inPages ? metrics.partLengths.map(() => 1) : metrics.partLengths;
-  return offlineParts(sizes, percent(product.drmOfflinePercent), from);
-}
-
-/**
- * The copy of a PDF this device keeps to read it offline (pdf-share.ts): the pages of its
- * share from the page the reader is on, every other page blank. Not found for an EPUB, or when
- * the book allows no offline reading.
- */
-export async function offlinePdf(
-  ctx: RequestContext,
-  store: BookFileStore,
-  productId: number,
-  from: number,
-  via: ReadingVia,
-): Promise<{ pages: number[]; data: Uint8Array }> {
-  const { product, file } = await readerContext(ctx, productId, via);
-  if (file.extension !== 'pdf') throw new NotFound();
-  const pages = await offlineSharePages(ctx, store, product, file, from);
-  if (pages.length === 0) throw new NotFound();
-  const key = `${file.id}:${file.sha256}:${pages.join(',')}`;
-  let copy = offlinePdfCache.get(key);
-  if (!copy) {
-    copy = store.read(file.storagePath).then((data) => pdfWithPagesKept(data, pages));
-    copy.catch(() => offlinePdfCache.delete(key));
-    offlinePdfCache.set(key, copy);
-  }
-  return { pages, data: await copy };
-}
-
-// Building a copy parses the whole PDF (~0.25 s for 1,000 pages, on the event loop): the copy
-// for a share is made once and kept a while, so a class opening the same chapter the same
-// evening, or a worker asking twice, costs one build; eight copies at most are kept.
-const offlinePdfCache = new TimedCache<string, Promise<Uint8Array>>(10 * 60_000, 8);
 
 /**
  * An EPUB's parts' texts, as the reader shows them, for the parts asked (issue 16: anchoring
@@ -606,7 +212,7 @@ export async function bookForNotes(
 }> {
   const { product, file } = await readerContext(ctx, productId, via);
   const metrics = await fileMetrics(ctx, store, file);
-  const copyLimit = allowanceLimit(percent(product.drmCopyPercent), metrics.textLength);
+  const copyLimit = allowanceLimit(storedPercent(product.drmCopyPercent), metrics.textLength);
   if (file.extension !== 'epub') {
     // A PDF's parts are its pages: a note's page is the one it is on, by the page's own label.
     const pages = await printPagesOf(store, file, metrics);
@@ -660,342 +266,4 @@ export async function searchBook(
     }
   }
   return hits;
-}
-
-/** Saves where the reader is (any device picks it up on open) and records the page event. */
-export async function savePosition(
-  ctx: RequestContext,
-  store: BookFileStore,
-  productId: number,
-  position: { part: number; progression: number; readAt?: Date },
-  via: ReadingVia,
-): Promise<void> {
-  const { product, file } = await readerContext(ctx, productId, via);
-  const metrics = await fileMetrics(ctx, store, file);
-  if (position.part >= metrics.partLengths.length) throw new Invalid();
-  const user = userOf(ctx);
-  const progression = Math.min(1, Math.max(0, position.progression));
-  // A place read offline is sent later with when it was read (never later than now): a place
-  // saved since, from another device, is newer and stays.
-  const readAt =
-    position.readAt && position.readAt.getTime() < ctx.now.getTime() ? position.readAt : ctx.now;
-  await ctx.db
-    .insert(readingPositions)
-    .values({
-      userId: user.id,
-      productId: product.id,
-      part: position.part,
-      progression,
-      updatedAt: readAt,
-    })
-    .onConflictDoUpdate({
-      target: [readingPositions.userId, readingPositions.productId],
-      set: { part: position.part, progression, updatedAt: readAt },
-      setWhere: lte(readingPositions.updatedAt, readAt),
-    });
-  await ctx.db.insert(readingEvents).values({
-    userId: user.id,
-    productId: product.id,
-    kind: 'page',
-    part: position.part,
-    occurredAt: readAt,
-  });
-}
-
-/**
- * Counts a copy (characters) or a print (pages `from` to `to` of the book's print pages,
- * print-pages.ts) against the book's allowance, or refuses it when it would pass the limit
- * (spec 1 §3 drm copyPercentage, printAllowancePercent). One statement adds and checks, so
- * twenty requests at once can never pass the limit together.
- */
-export async function countAllowance(
-  ctx: RequestContext,
-  store: BookFileStore,
-  productId: number,
-  request: { kind: 'copy'; characters: number } | { kind: 'print'; from: number; to: number },
-  via: ReadingVia,
-): Promise<AllowanceOutcome> {
-  const { product, file } = await readerContext(ctx, productId, via);
-  const user = userOf(ctx);
-  const metrics = await fileMetrics(ctx, store, file);
-  let amount: number;
-  let limit: number;
-  if (request.kind === 'copy') {
-    amount = request.characters;
-    limit = allowanceLimit(percent(product.drmCopyPercent), metrics.textLength);
-  } else {
-    const pages = await printPagesOf(store, file, metrics);
-    if (!isPageRange(pages, request.from, request.to)) throw new Invalid();
-    amount = request.to - request.from + 1;
-    limit = printLimit(percent(product.drmPrintPercent), printPageCount(pages));
-  }
-  const column = request.kind === 'copy' ? 'copied_characters' : 'printed_pages';
-  const counted = await queryRows<{ used: number }>(
-    ctx.db,
-    sql`insert into reading_allowances as a (user_id, product_id, ${sql.raw(column)}, updated_at)
-        select ${user.id}, ${product.id}, ${amount}::int, ${ctx.now.toISOString()}::timestamptz
-        where ${amount}::int <= ${limit}::int
-        on conflict (user_id, product_id) do update
-          set ${sql.raw(column)} = a.${sql.raw(column)} + excluded.${sql.raw(column)},
-              updated_at = excluded.updated_at
-          where a.${sql.raw(column)} + excluded.${sql.raw(column)} <= ${limit}::int
-        returning a.${sql.raw(column)} as used`,
-  );
-  const row = counted[0];
-  if (row) return { allowed: true, kind: request.kind, amount, used: Number(row.used), limit };
-  const usage = await allowanceUsage(ctx, user.id, product.id);
-  const used = request.kind === 'copy' ? usage.copied : usage.printed;
-  const decision = decideAllowance(request.kind, { limit, used }, amount);
-  // Refused by the database; the rule says why and what is left.
-  return decision.allowed
-    ? {
-        allowed: false,
-        kind: request.kind,
-        reason: `reading.${request.kind}.refused`,
-        remaining: 0,
-        used,
-        limit,
-      }
-    : {
-        allowed: false,
-        kind: request.kind,
-        reason: decision.reason,
-        remaining: decision.remaining,
-        used,
-        limit,
-      };
-}
-
-export type ServedFile = {
-  title: string;
-  extension: string;
-  mediaType: string;
-  type: string;
-  size: number;
-  storagePath: string;
-};
-
-/**
- * A book file for its owner (/file/read/{id}, /bookfile/{id}/download): unknown ids are not
- * found, anybody without access to the file's book is refused. The storage path stays here
- * and in the adapter that streams it; it is never put in a URL.
- */
-export async function bookFileFor(
-  ctx: RequestContext,
-  store: BookFileStore,
-  fileId: number,
-  via: ReadingVia,
-): Promise<ServedFile> {
-  const [file] = await ctx.db
-    .select({
-      productId: bookFiles.productId,
-      title: bookFiles.title,
-      extension: bookFiles.extension,
-      mediaType: bookFiles.mediaType,
-      type: bookFiles.type,
-      storagePath: bookFiles.storagePath,
-      status: products.status,
-    })
-    .from(bookFiles)
-    .innerJoin(products, eq(products.id, bookFiles.productId))
-    .where(eq(bookFiles.id, fileId))
-    .limit(1);
-  if (!file || file.status === 'deleted') throw new NotFound();
-  await readingGrant(ctx, file.productId, via);
-  return {
-    title: file.title,
-    extension: file.extension,
-    mediaType: file.mediaType,
-    type: file.type,
-    size: await store.size(file.storagePath),
-    storagePath: file.storagePath,
-  };
-}
-
-/** An image inside an EPUB reader file, for the reader's <img> (same access as the file). */
-/** An image or font of an EPUB (web/routes/file-read.ts), for a reader allowed to read it. */
-export async function epubResource(
-  ctx: RequestContext,
-  store: BookFileStore,
-  fileId: number,
-  archivePath: string,
-  via: ReadingVia,
-): Promise<{ data: Buffer; mediaType: string }> {
-  const [file] = await ctx.db
-    .select({
-      id: bookFiles.id,
-      productId: bookFiles.productId,
-      extension: bookFiles.extension,
-      storagePath: bookFiles.storagePath,
-      sha256: bookFiles.sha256,
-    })
-    .from(bookFiles)
-    .where(and(eq(bookFiles.id, fileId), eq(bookFiles.type, 'READER')))
-    .limit(1);
-  if (!file || file.extension !== 'epub') throw new NotFound();
-  await readingGrant(ctx, file.productId, via);
-  const resource = (await openBook(store, file)).publication.readResource(archivePath);
-  if (!resource) throw new NotFound();
-  return resource;
-}
-
-/**
- * A CDS member's own membership that lists the product (for /cds_courseware_provision/),
- * refused otherwise, exactly as /cds_book_read/ checks it.
- */
-export async function cdsMembership(
-  ctx: RequestContext,
-  productId: number,
-  courseMemberId: number,
-): Promise<{ productTitle: string }> {
-  const [product] = await ctx.db
-    .select({ title: products.title, status: products.status })
-    .from(products)
-    .where(eq(products.id, productId))
-    .limit(1);
-  if (!product || product.status === 'deleted') throw new NotFound();
-  await readingGrant(ctx, productId, { courseMemberId });
-  return { productTitle: product.title };
-}
-
-/**
- * A section's materials, each version of a physical/digital choice its own row (issue 19: the
- * walk found the alternative missing from the analytics, though the course lists it).
- */
-const sectionMaterials = sql`(select s.section_id, x.product_id, s.position, s.id, x.n
-  from section_products s
-  cross join lateral unnest(array[s.product_id, s.additional_product_id])
-    with ordinality as x(product_id, n)
-  where x.product_id is not null)`;
-/**
- * 'View Section Analytics' (spec 1 §2, §6: professors and teaching assistants of the section
- * only): for each material of the section, how many of its students own it now, how many of
- * them opened it, how often, and when last, from the reading events.
- */
-export async function sectionAnalytics(
-  ctx: RequestContext,
-  sectionId: number,
-): Promise<SectionAnalytics> {
-  const user = userOf(ctx);
-  const [section] = await ctx.db
-    .select({
-      id: courseSections.id,
-      number: courseSections.number,
-      department: courses.department,
-      courseNumber: courses.number,
-    })
-    .from(courseSections)
-    .innerJoin(courses, eq(courses.id, courseSections.courseId))
-    .where(eq(courseSections.id, sectionId))
-    .limit(1);
-  if (!section) throw new NotFound();
-  const roles = await ctx.db
-    .select({ role: sectionMembers.role })
-    .from(sectionMembers)
-    .where(and(eq(sectionMembers.sectionId, sectionId), eq(sectionMembers.userId, user.id)));
-  const visibility = analyticsVisibility(roles.map((r) => r.role));
-  if (!visibility.visible) throw new Forbidden(visibility.messageKey);
-  const now = ctx.now.toISOString();
-  const rows = await queryRows<{
-    product_id: number;
-    title: string;
-    product_type: string;
-    owners: number;
-    readers: number;
-    opens: number;
-    last_opened_at: string | Date | null;
-  }>(
-    ctx.db,
-    sql`with students as (
-          select user_id from section_members where section_id = ${sectionId} and role = 'student'
-        )
-        select sp.product_id, p.title, p.product_type,
-          (select count(distinct o.user_id)::int from ownerships o
-            where o.product_id = sp.product_id and o.user_id in (select user_id from students)
-              and o.starts_at <= ${now}::timestamptz
-              and (o.revoked_at is null or o.revoked_at > ${now}::timestamptz)
-              and (o.expires_at is null or o.expires_at > ${now}::timestamptz)) as owners,
-          e.readers, e.opens, e.last_opened_at
-        from ${sectionMaterials} sp
-        join products p on p.id = sp.product_id
-        cross join lateral (
-          select count(distinct r.user_id)::int as readers, count(*)::int as opens,
-                 max(r.occurred_at) as last_opened_at
-          from reading_events r
-          where r.product_id = sp.product_id and r.kind = 'open'
-            and r.user_id in (select user_id from students)
-        ) e
-        where sp.section_id = ${sectionId}
-        order by sp.position, sp.id, sp.n`,
-  );
-  // Each student with each material of the section (a row even when never opened).
-  const perStudent = await queryRows<{
-    user_id: number;
-    first_name: string;
-    last_name: string;
-    email: string;
-    product_id: number;
-    owns: boolean;
-    opens: number;
-    last_opened_at: string | Date | null;
-  }>(
-    ctx.db,
-    sql`select u.id as user_id, u.first_name, u.last_name, u.email, sp.product_id,
-          exists (select 1 from ownerships o
-            where o.product_id = sp.product_id and o.user_id = u.id
-              and o.starts_at <= ${now}::timestamptz
-              and (o.revoked_at is null or o.revoked_at > ${now}::timestamptz)
-              and (o.expires_at is null or o.expires_at > ${now}::timestamptz)) as owns,
-          e.opens, e.last_opened_at
-        from section_members sm
-        join users u on u.id = sm.user_id
-        join ${sectionMaterials} sp on sp.section_id = sm.section_id
-        cross join lateral (
-          select count(*)::int as opens, max(r.occurred_at) as last_opened_at
-          from reading_events r
-          where r.product_id = sp.product_id and r.kind = 'open' and r.user_id = u.id
-        ) e
-        where sm.section_id = ${sectionId} and sm.role = 'student'
-        order by lower(u.last_name), lower(u.first_name), u.id, sp.position, sp.id, sp.n`,
-  );
-  const studentsById = new Map<number, SectionAnalytics['students'][number]>();
-  const [students] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sectionMembers)
-    .where(and(eq(sectionMembers.sectionId, sectionId), eq(sectionMembers.role, 'student')));
-  const everyStudent = await ctx.db
-    .select({
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(sectionMembers)
-    .innerJoin(users, eq(users.id, sectionMembers.userId))
-    .where(and(eq(sectionMembers.sectionId, sectionId), eq(sectionMembers.role, 'student')))
-    .orderBy(sql`lower(${users.lastName})`, sql`lower(${users.firstName})`, asc(users.id));
-  for (const student of everyStudent)
-    studentsById.set(student.userId, { ...student, materials: [] });
-  for (const row of perStudent) {
-    studentsById.get(Number(row.user_id))?.materials.push({
-      productId: Number(row.product_id),
-      owns: Boolean(row.owns),
-      opens: Number(row.opens),
-      lastOpenedAt: row.last_opened_at === null ? null : new Date(row.last_opened_at),
-    });
-  }
-  return {
-    section,
-    studentCount: Number(students?.n ?? 0),
-    students: [...studentsById.values()],
-    materials: rows.map((row) => ({
-      productId: Number(row.product_id),
-      title: row.title,
-      productType: row.product_type,
-      owners: Number(row.owners),
-      readers: Number(row.readers),
-      opens: Number(row.opens),
-      lastOpenedAt: row.last_opened_at === null ? null : new Date(row.last_opened_at),
-    })),
-  };
 }

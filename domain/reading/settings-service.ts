@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { readerSettings } from '#db/schema/reading.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
+import { userOf } from './reader-access.ts';
 import { type ReaderSettings, readerSettingsFrom } from './reader-settings.ts';
-import { userOf } from './service.ts';
 
 // The logged-in reader's settings (issue 16), on every device: what they last chose, or the
 // defaults for someone who never changed any.

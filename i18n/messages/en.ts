@@ -1579,6 +1579,7 @@ export const en = {
   'reader.zoom.in': 'Zoom in',
   'reader.zoom.out': 'Zoom out',
   'reader.zoom.fit': 'Fit page',
+  'reader.zoom.fitWidth': 'Fit width',
   'reader.zoom.level': '{percent}%',
   'reader.status.pdf': 'Page {page} of {pages}',
   'reader.pageLabel': 'Page {page}',

@@ -1630,6 +1630,7 @@ export const frCA: Record<MessageId, string> = {
   'reader.zoom.in': 'Zoom avant',
   'reader.zoom.out': 'Zoom arrière',
   'reader.zoom.fit': 'Page entière',
+  'reader.zoom.fitWidth': 'Pleine largeur',
   'reader.zoom.level': '{percent} %',
   'reader.status.pdf': 'Page {page} sur {pages}',
   'reader.pageLabel': 'Page {page}',

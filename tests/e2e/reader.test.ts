@@ -103,13 +103,17 @@ describe('the reader, as the student who owns the book', () => {
       .getByText(/\w{4,}/)
       .first()
       .waitFor();
-    // Its display settings: pages or scrolling, page size and theme; not the font, spacing or
-    // margins of pages its publisher laid out.
+    // Its display settings: pages or scrolling and theme; not the font, spacing or margins of
+    // pages its publisher laid out, and its size is its zoom, beside the page (issue 38).
     await page.getByText('Display settings', { exact: true }).click();
     const groups = await page
       .locator('.reader__tools details[open] fieldset')
       .evaluateAll((sets) => sets.map((set) => set.querySelector('legend')?.textContent));
-    expect(groups).toEqual(['Layout', 'Text size', 'Theme']);
+    expect(groups).toEqual(['Layout', 'Theme']);
+    await page
+      .getByRole('group', { name: 'Zoom' })
+      .getByRole('button', { name: 'Zoom in' })
+      .waitFor();
     await context.close();
   });
 

@@ -17,7 +17,7 @@ import { organizations } from '#db/schema/sites.ts';
 import { loadSessionUser } from '#domain/accounts/service.ts';
 import { optingFacts } from '#domain/courses/service.ts';
 import { optingConfirmationEmail } from '#domain/notifications/opting-email.ts';
-import { readingGrant } from '#domain/reading/service.ts';
+import { readingGrant } from '#domain/reading/reader-access.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden } from '#domain/shared/errors.ts';
 import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-section.ts';

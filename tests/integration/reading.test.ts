@@ -20,17 +20,12 @@ import { buildPdf, type PdfInput } from '#db/seed/content/pdf.ts';
 import { createZip } from '#db/seed/content/zip.ts';
 import { createUser, loadSessionUser } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
+import { countAllowance } from '#domain/reading/allowances.ts';
+import { offlineShare } from '#domain/reading/offline-shares.ts';
 import { pdfPageTexts } from '#domain/reading/pdf-text.ts';
-import {
-  countAllowance,
-  diskFileStore,
-  offlineShare,
-  openReader,
-  readerPart,
-  savePosition,
-  searchBook,
-  sectionAnalytics,
-} from '#domain/reading/service.ts';
+import { savePosition } from '#domain/reading/positions.ts';
+import { sectionAnalytics } from '#domain/reading/section-analytics.ts';
+import { diskFileStore, openReader, readerPart, searchBook } from '#domain/reading/service.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';

@@ -10,7 +10,7 @@ import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { entitlementOf } from '#domain/access/entitlement-facts.ts';
 import { loadSessionUser } from '#domain/accounts/service.ts';
-import { readingGrant } from '#domain/reading/service.ts';
+import { readingGrant } from '#domain/reading/reader-access.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-section.ts';

@@ -7,6 +7,7 @@ import {
   pdfPageText,
   textItems,
 } from '#domain/reading/pdf-text-items.ts';
+import { pdfBodyTextSize, readablePdfZoom } from '#domain/reading/pdf-zoom.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { loadPdfEngine } from '#web/utils/pdf-engine.client.ts';
 import { clearHit, findInText, markHit } from '#web/utils/text-ranges.client.ts';
@@ -120,7 +121,8 @@ export function PdfView({
   url,
   keptUrl = null,
   layout,
-  fontScale,
+  zoom,
+  onReadableZoom,
   startPage,
   onLocation,
   onReady,
@@ -139,7 +141,10 @@ export function PdfView({
   /** The book's language (its text layers are in it; the page's labels are not). */
   lang: string | undefined;
   layout: ReaderLayout;
-  fontScale: number;
+  /** The page's width as a multiple of the width that fits (issue 38); null: the readable zoom. */
+  zoom: number | null;
+  /** The zoom that draws the page's running text at a readable size, once it is known. */
+  onReadableZoom?(zoom: number): void;
   startPage: number;
   onLocation(location: ViewLocation): void;
   /** The document is open: its pages and their text can be read. */
@@ -155,7 +160,10 @@ export function PdfView({
   useFocusOnOpen(box, autoFocus);
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [page, setPage] = useState(startPage);
-  const [width, setWidth] = useState(0);
+  // The width that fits the area, and what the readable zoom is worked out from: the size of
+  // the running text of the page opened first and that page's width (issue 38).
+  const [fitWidth, setFitWidth] = useState(0);
+  const [textSize, setTextSize] = useState<{ body: number | null; pageWidth: number } | null>(null);
   const [visible, setVisible] = useState<Set<number>>(() => new Set([startPage]));
   const pending = useRef<{ query: string; occurrence: number; page: number } | null>(null);
   // Where a newly laid-out scrolling column starts: the page shown before.
@@ -206,12 +214,45 @@ export function PdfView({
 
   useEffect(() => {
     const el = box.current!;
-    const measure = () => setWidth(Math.max(200, el.clientWidth - 32) * (fontScale / 100));
+    const measure = () => setFitWidth(Math.max(200, el.clientWidth - 32));
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [fontScale]);
+  }, []);
+
+  const opened = useRef(startPage);
+  useEffect(() => {
+    if (!doc) return;
+    let live = true;
+    const at = Math.min(Math.max(0, opened.current), doc.numPages - 1);
+    void doc
+      .getPage(at + 1)
+      .then(async (first) => {
+        const content = await first.getTextContent();
+        return {
+          body: pdfBodyTextSize(textItems(content.items)),
+          pageWidth: first.getViewport({ scale: 1 }).width,
+        };
+      })
+      .catch(() => ({ body: null, pageWidth: 0 }))
+      .then((size) => {
+        if (live) setTextSize(size);
+      });
+    return () => {
+      live = false;
+    };
+  }, [doc]);
+  const readable = textSize
+    ? readablePdfZoom({ pageWidth: textSize.pageWidth, fitWidth, bodyTextSize: textSize.body })
+    : null;
+  const readableZoom = useRef(onReadableZoom);
+  readableZoom.current = onReadableZoom;
+  useEffect(() => {
+    if (readable !== null) readableZoom.current?.(readable);
+  }, [readable]);
+  // Nothing is drawn until the readable zoom is known: the page is drawn once, at its size.
+  const width = readable === null ? 0 : fitWidth * (zoom ?? readable);
 
   const count = doc?.numPages ?? 0;
   useEffect(() => {
@@ -219,8 +260,9 @@ export function PdfView({
   }, [page, count, onLocation]);
 
   // Scrolled: draw pages near the view; the first one showing is the current page.
+  const sized = width > 0;
   useEffect(() => {
-    if (layout !== 'scrolled' || !doc) return;
+    if (layout !== 'scrolled' || !doc || !sized) return;
     const el = box.current!;
     const pages = [...el.querySelectorAll<HTMLElement>('.pdf-page')];
     const observer = new IntersectionObserver(
@@ -237,7 +279,7 @@ export function PdfView({
     for (const p of pages) observer.observe(p);
     pages[startAt.current]?.scrollIntoView({ block: 'start' });
     return () => observer.disconnect();
-  }, [layout, doc]);
+  }, [layout, doc, sized]);
 
   const onScroll = () => {
     const el = box.current!;
@@ -249,7 +291,23 @@ export function PdfView({
 
   const textLayer = useRef(onTextLayer);
   textLayer.current = onTextLayer;
+  // A page wider than the area opens at its text's left edge, not at its blank margin (issue
+  // 38): once for each width it is drawn at, so a pan the reader made stays as it is.
+  const alignedAt = useRef(0);
+  const alignToText = (layer: HTMLDivElement) => {
+    const el = box.current;
+    if (!el || alignedAt.current === width || el.scrollWidth <= el.clientWidth) return;
+    alignedAt.current = width;
+    const left = Math.min(
+      ...[...layer.querySelectorAll('span')]
+        .filter((span) => span.textContent?.trim())
+        .map((span) => span.getBoundingClientRect().left),
+    );
+    const offset = left - el.getBoundingClientRect().left + el.scrollLeft;
+    if (Number.isFinite(offset)) el.scrollLeft = Math.max(0, offset - 12);
+  };
   const highlight = (layer: HTMLDivElement, index: number) => {
+    alignToText(layer);
     textLayer.current?.(index);
     const hit = pending.current;
     if (!hit || hit.page !== index) return;
@@ -333,7 +391,7 @@ export function PdfView({
       aria-busy={doc ? 'false' : 'true'}
       onScroll={layout === 'scrolled' ? onScroll : undefined}
     >
-      {!doc ? (
+      {!doc || !sized ? (
         <p>{t('reader.loading')}</p>
       ) : layout === 'paginated' ? (
         <PdfPage

@@ -17,6 +17,7 @@ import {
 } from '#domain/reading/annotation-rules.ts';
 import type { Annotation } from '#domain/reading/annotations.ts';
 import { spreadOf } from '#domain/reading/fixed-spreads.ts';
+import { PDF_ZOOM_STEP, pdfZoomRange } from '#domain/reading/pdf-zoom.ts';
 import {
   hasPrintedLabels,
   pageAt,
@@ -59,6 +60,7 @@ import { ReaderPrint, type ReaderPrintHandle } from './reader-print.tsx';
 import { ReaderReadAloud } from './reader-read-aloud.tsx';
 import { type ReaderHit, ReaderSearch } from './reader-search.tsx';
 import { ReaderToc } from './reader-toc.tsx';
+import { ReaderZoom } from './reader-zoom.tsx';
 import { swipeTurn } from './swipe.ts';
 import { focusSoon } from './use-focus-on-open.ts';
 
@@ -160,6 +162,10 @@ export function Reader({
   // A fixed-layout page (issue 16): the facing page shown beside it, and the zoom.
   const [facing, setFacing] = useState<ReaderPart | null>(null);
   const [zoom, setZoom] = useState(1);
+  // A PDF's zoom (issue 38): null until the reader chooses one, the zoom that draws its text
+  // at a readable size (on a phone, wider than the screen).
+  const [pdfZoom, setPdfZoom] = useState<number | null>(null);
+  const [pdfReadableZoom, setPdfReadableZoom] = useState(1);
   const twoUp = useTwoPages(view.spread);
   const fixed = !!part?.page;
   const spread = useMemo(
@@ -318,6 +324,18 @@ export function Reader({
   // A PDF page's text layer is drawn after the page: its highlights are painted then.
   const [layersDrawn, setLayersDrawn] = useState(0);
   const onTextLayer = useCallback(() => setLayersDrawn((n) => n + 1), []);
+  // Issue 38: on a small phone the store's header and the book's title fill the first screen.
+  // A PDF opens with its text in view, as a place a tool opens does (showBook), when the person
+  // has not scrolled yet and its first line would be below the screen.
+  const textInView = useRef(false);
+  useEffect(() => {
+    if (!isPdf || layersDrawn === 0 || textInView.current) return;
+    textInView.current = true;
+    const line = pageArea.current?.querySelector('.textLayer span');
+    if (!line || window.scrollY > 0) return;
+    if (line.getBoundingClientRect().bottom <= window.innerHeight) return;
+    document.querySelector('.reader__main')?.scrollIntoView({ block: 'start' });
+  }, [isPdf, layersDrawn]);
   // Each colour's highlights of the parts shown, painted by the browser (CSS Custom Highlight
   // API), so the book's text and its selection stay as they are.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the chapter's view appears once the settings are known, a PDF page's text once drawn
@@ -1097,7 +1115,8 @@ export function Reader({
                     ))}
                   </fieldset>
                 )}
-                {fixed ? null : (
+                {/* A PDF's text is made larger by its zoom, beside the page (issue 38). */}
+                {fixed || isPdf ? null : (
                   <fieldset className="reader__size">
                     <legend className="visually-hidden">{t('reader.size')}</legend>
                     <button
@@ -1185,34 +1204,15 @@ export function Reader({
             </button>
           </div>
           {fixed ? (
-            <fieldset className="reader__zoom">
-              <legend className="visually-hidden">{t('reader.zoom')}</legend>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={zoom <= 1}
-                onClick={() => setZoom((z) => Math.max(1, z - 0.5))}
-              >
-                {t('reader.zoom.out')}
-              </button>
-              <output aria-live="polite">{t('reader.zoom.level', { percent: zoom * 100 })}</output>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={zoom >= 3}
-                onClick={() => setZoom((z) => Math.min(3, z + 0.5))}
-              >
-                {t('reader.zoom.in')}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={zoom === 1}
-                onClick={() => setZoom(1)}
-              >
-                {t('reader.zoom.fit')}
-              </button>
-            </fieldset>
+            <ReaderZoom zoom={zoom} max={3} step={0.5} fit="page" onZoom={setZoom} />
+          ) : isPdf ? (
+            <ReaderZoom
+              zoom={pdfZoom ?? pdfReadableZoom}
+              max={pdfZoomRange(pdfReadableZoom).max}
+              step={PDF_ZOOM_STEP}
+              fit="width"
+              onZoom={setPdfZoom}
+            />
           ) : null}
           {/* biome-ignore lint/a11y/noStaticElementInteractions: copying is checked against the allowance wherever it starts */}
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: only delegates the book's own links, which Enter clicks too */}
@@ -1268,7 +1268,8 @@ export function Reader({
                         : offlinePdfUrl(view.product.id, courseMemberId)
                     }
                     layout={settings.layout}
-                    fontScale={settings.fontScale}
+                    zoom={pdfZoom}
+                    onReadableZoom={setPdfReadableZoom}
                     startPage={view.position.part}
                     onLocation={onLocation}
                     onTextLayer={onTextLayer}

@@ -1,6 +1,6 @@
 import { data, Link, redirect, useLoaderData } from 'react-router';
 import { launchVersion, sectionOfMember } from '#domain/access/launch-service.ts';
-import { cdsMembership } from '#domain/reading/service.ts';
+import { cdsMembership } from '#domain/reading/reader-access.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { useT } from '#web/i18n/use-t.ts';

@@ -4,7 +4,7 @@ import {
   analyticsCsv,
   analyticsCsvFilename,
 } from '#domain/analytics/analytics-csv.ts';
-import { sectionAnalytics } from '#domain/reading/service.ts';
+import { sectionAnalytics } from '#domain/reading/section-analytics.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { sectionTitle } from '#domain/shelf/sections.ts';
 import { translate } from '#i18n/translate.ts';

@@ -1,7 +1,7 @@
 import { data, Link, useLoaderData } from 'react-router';
 import { DEFAULT_LOCALE } from '#domain/accounts/language.ts';
 import { sectionLaunches } from '#domain/analytics/service.ts';
-import { sectionAnalytics } from '#domain/reading/service.ts';
+import { sectionAnalytics } from '#domain/reading/section-analytics.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { sectionTitle } from '#domain/shelf/sections.ts';
 import type { MessageParams } from '#i18n/format-message.ts';

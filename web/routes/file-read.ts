@@ -1,4 +1,4 @@
-import { epubResource } from '#domain/reading/service.ts';
+import { epubResource } from '#domain/reading/book-files.ts';
 import { parseId } from '#domain/shared/id.ts';
 import {
   domainRefusal,

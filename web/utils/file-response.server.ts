@@ -1,4 +1,5 @@
-import { type BookFileStore, bookFileFor, type ReadingVia } from '#domain/reading/service.ts';
+import { bookFileFor } from '#domain/reading/book-files.ts';
+import type { BookFileStore, ReadingVia } from '#domain/reading/service.ts';
 import { DomainError } from '#domain/shared/errors.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { translate } from '#i18n/translate.ts';
