@@ -1384,6 +1384,7 @@ export const en = {
   'redeem.processing': 'Validating access code...',
   'redeem.success.title': 'Congratulations!',
   'redeem.success.text': 'You’ve successfully redeemed an access code.',
+  'redeem.success.unlocked': 'You’ve unlocked {title}.',
   'redeem.success.shelf': 'Return To My Shelf',
   'redeem.button': 'Redeem {product} Access Code',
   'redeem.haveCode': 'Have an access code?',

@@ -1431,6 +1431,7 @@ export const frCA: Record<MessageId, string> = {
   'redeem.processing': 'Validation du code d’accès...',
   'redeem.success.title': 'Félicitations!',
   'redeem.success.text': 'Vous avez bien utilisé un code d’accès.',
+  'redeem.success.unlocked': 'Vous avez déverrouillé {title}.',
   'redeem.success.shelf': 'Retour à Mon étagère',
   'redeem.button': 'Utiliser un code d’accès {product}',
   'redeem.haveCode': 'Vous avez un code d’accès?',
