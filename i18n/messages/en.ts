@@ -120,6 +120,7 @@ export const en = {
   'type.classroom': 'CLASSROOM',
   'type.physical_product': 'PHYSICAL PRODUCT',
   'login.title': 'Log In',
+  'login.confirmed': 'Your e-mail address is confirmed. Log in to go on.',
   'login.heading': 'Log in to {title}',
   'login.email': 'E-mail',
   'login.password': 'Password',

@@ -124,6 +124,7 @@ export const frCA: Record<MessageId, string> = {
   'type.classroom': 'CLASSE',
   'type.physical_product': 'PRODUIT PHYSIQUE',
   'login.title': 'Se connecter',
+  'login.confirmed': 'Votre adresse courriel est confirmée. Connectez-vous pour continuer.',
   'login.heading': 'Connexion à {title}',
   'login.email': 'Courriel',
   'login.password': 'Mot de passe',
