@@ -173,7 +173,7 @@ async function searchTerms() {
   // joined or hyphenated, so that every query is distinct (a process keeps answers a minute).
   const courseRows = (
     await client.query(
-      `select c.department, c.number, d.name, d.name_fr_ca from courses c
+      `select c.department, c.number, c.name as course_name, d.name, d.name_fr_ca from courses c
        left join departments d on d.org_id = c.org_id and d.code = c.department
        where exists (select 1 from course_sections s join section_products sp on sp.section_id = s.id
                      where s.course_id = c.id)`,
@@ -181,6 +181,7 @@ async function searchTerms() {
   ).rows as {
     department: string;
     number: string;
+    course_name: string;
     name: string | null;
     name_fr_ca: string | null;
   }[];
@@ -241,6 +242,21 @@ async function searchTerms() {
     'typo, two words': titles.map((t, i) => enc(twoWords(t, i))),
     'common word': common.map(enc),
     'course code': courseCodes.map(enc),
+    // Issue 38: the department's name misspelt with the number ('biolgy 101'), and the
+    // course's own name, as written or with a slip in one word ('Principles of Biolgy').
+    'course code, misspelt': courseRows
+      .filter((c) => c.name)
+      .slice(0, searchQueries)
+      .map((c, i) => enc(`${typo(c.name!.toLowerCase(), i)} ${c.number}`)),
+    'course name': courseRows
+      .slice(0, searchQueries)
+      .map((c, i) =>
+        enc(
+          i % 2
+            ? c.course_name
+            : c.course_name.replace(/\p{L}{5,}/u, (word) => typo(word.toLowerCase(), i)),
+        ),
+      ),
     'edition words': editions.map((e, i) =>
       enc(
         [

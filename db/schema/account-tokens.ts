@@ -19,6 +19,11 @@ export const accountTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
+    /**
+     * Issue 38: the SHA-256 of the marker cookie of the browser that signed up; a sign-up's
+     * link opened there signs the account in, elsewhere it asks for the password.
+     */
+    deviceHash: text(),
   },
   (t) => [
     uniqueIndex('account_tokens_hash').on(t.tokenHash),

@@ -33,6 +33,9 @@ export const courses = pgTable(
     // Search by course code (issue 19): 'BIO 101' (department, number), and 'Biology 101'
     // (its departments' org and code, with the number) each read a few index entries.
     index('courses_department_number').on(t.department, t.number, t.orgId),
+    // A course by its own name ('Principles of Biology'; issue 38), once the name is read
+    // from what was typed through the course_names dictionary (migration 0035).
+    index('courses_name').on(sql`lower(${t.name})`, t.number),
     check(
       'courses_type',
       sql`${t.courseType} in ('inclusive_access', 'lms_ecommerce', 'cds', 'student_choice')`,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { products } from '#db/schema/catalog.ts';
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
@@ -6,6 +6,7 @@ import { forgetAccounts } from '#domain/accounts/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import { activeOwnership } from '#domain/shelf/ownership.ts';
+import { canonicalCode, meantCode, typedCode } from './code-entry.ts';
 
 // Classroom section codes (spec 1 §4 Classroom redeem prompt; spec 2 §4 Classroom): a student
 // who bought a classroom confirms the code their instructor handed out, which ties the
@@ -161,10 +162,10 @@ export async function confirmSectionCode(
 ): Promise<{ sectionId: number }> {
   const user = ctx.user;
   if (!user) throw new Forbidden();
-  const code = input.code.trim();
-  if (code === '') throw new Invalid('redeem.error.empty');
-  const [section] = await ctx.db
-    .select({ id: courseSections.id })
+  const code = typedCode(input.code);
+  // The sections that list this classroom (a handful), compared as codes are (issue 38).
+  const sections = await ctx.db
+    .select({ id: courseSections.id, sectionCode: courseSections.sectionCode })
     .from(courseSections)
     .innerJoin(sectionProducts, eq(sectionProducts.sectionId, courseSections.id))
     .where(
@@ -172,11 +173,18 @@ export async function confirmSectionCode(
         eq(sectionProducts.productId, input.productId),
         // Entered on one section's classroom page, the code must be that section's.
         input.sectionId === undefined ? undefined : eq(courseSections.id, input.sectionId),
-        sql`upper(${courseSections.sectionCode}) = upper(${code})`,
+        isNotNull(courseSections.sectionCode),
       ),
     )
-    .limit(1);
-  if (!section) throw new Invalid('classroom.error.code');
+    .orderBy(asc(courseSections.id));
+  const meant = meantCode(
+    code,
+    sections.map((row) => ({ code: canonicalCode(row.sectionCode ?? ''), record: row.id })),
+  );
+  if (meant.kind !== 'exact' && meant.kind !== 'lookalike') {
+    throw new Invalid('classroom.error.code');
+  }
+  const section = { id: meant.record };
   const updated = await ctx.db
     .update(ownerships)
     .set({

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { accountTokens } from '#db/schema/account-tokens.ts';
@@ -20,6 +21,8 @@ export async function queueAccountLink(
     now: Date;
     /** Where the link leads after it is used (a same-origin path). */
     next?: string;
+    /** The marker of the browser that asked (issue 38), kept as its SHA-256 only. */
+    device?: string;
   },
 ): Promise<number> {
   const [row] = await db
@@ -30,6 +33,7 @@ export async function queueAccountLink(
       email: input.email,
       createdAt: input.now,
       expiresAt: tokenExpiry(input.purpose, input.now),
+      deviceHash: input.device ? tokenDigest(input.device) : null,
     })
     .returning({ id: accountTokens.id });
   await enqueue(db, {
@@ -66,7 +70,7 @@ export async function issueLinkToken(
 
 export type PresentedLink = {
   state: TokenState;
-  row: { id: number; userId: number; email: string } | null;
+  row: { id: number; userId: number; email: string; deviceHash: string | null } | null;
 };
 
 /** What a presented link is: its row and whether it still works. */
@@ -85,12 +89,24 @@ export async function readLink(
       purpose: accountTokens.purpose,
       usedAt: accountTokens.usedAt,
       expiresAt: accountTokens.expiresAt,
+      deviceHash: accountTokens.deviceHash,
     })
     .from(accountTokens)
     .where(eq(accountTokens.tokenHash, tokenDigest(token)))
     .limit(1);
   const state = tokenState(row ?? null, purpose, now);
   return { state, row: row && state !== 'unknown' ? row : null };
+}
+
+/** Whether a link was asked for from the browser holding this marker (issue 38). */
+export function fromSameDevice(
+  row: { deviceHash: string | null },
+  device: string | null | undefined,
+): boolean {
+  if (!row.deviceHash || !device || device.length > 100) return false;
+  const presented = Buffer.from(tokenDigest(device));
+  const kept = Buffer.from(row.deviceHash);
+  return presented.length === kept.length && timingSafeEqual(presented, kept);
 }
 
 /** Uses a link once: only the first of two racing uses gets true. */

@@ -5,7 +5,7 @@ import { claimSectionInvitations } from '#domain/courses/section-invitations.ts'
 import { enqueue, SIGN_UP_EXISTING_KIND } from '#domain/notifications/outbox.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { isUniqueViolation } from '#domain/shared/unique-violation.ts';
-import { queueAccountLink, readLink, useLink } from './account-links.ts';
+import { fromSameDevice, queueAccountLink, readLink, useLink } from './account-links.ts';
 import { mailRequestAllowed, newPasswordProblem } from './account-security.ts';
 import { tokenRefusalMessage } from './account-token.ts';
 import { isLocale } from './language.ts';
@@ -24,6 +24,11 @@ export type SignUpInput = {
   language: string;
   /** Where the verification link leads back to (a same-origin path). */
   next?: string;
+  /**
+   * Issue 38: the marker cookie of the browser signing up; the link opened in this browser
+   * signs the account in (verifyEmail's sameDevice). Given for a taken address too, unused.
+   */
+  device?: string;
 };
 
 /**
@@ -86,6 +91,7 @@ export async function signUp(ctx: RequestContext, input: SignUpInput): Promise<S
         email,
         now: ctx.now,
         next: input.next,
+        device: input.device,
       });
       return row!.id;
     });
@@ -112,10 +118,19 @@ async function notifyExistingOwner(ctx: RequestContext, email: string): Promise<
   });
 }
 
-export type VerifyOutcome = { ok: true; userId: number } | { ok: false; messageKey: string };
+export type VerifyOutcome =
+  /** `sameDevice`: opened in the browser that signed up (issue 38). */
+  { ok: true; userId: number; sameDevice: boolean } | { ok: false; messageKey: string };
 
-/** Follows a verification link: the account's address is proved, once. */
-export async function verifyEmail(ctx: RequestContext, token: string): Promise<VerifyOutcome> {
+/**
+ * Follows a verification link: the account's address is proved, once. `device` is the
+ * browser's sign-up marker, if it has one.
+ */
+export async function verifyEmail(
+  ctx: RequestContext,
+  token: string,
+  device: string | null = null,
+): Promise<VerifyOutcome> {
   const link = await readLink(ctx.db, token, 'verify-email', ctx.now);
   if (link.state !== 'usable' || !link.row) {
     return {
@@ -146,7 +161,7 @@ export async function verifyEmail(ctx: RequestContext, token: string): Promise<V
   });
   if (!done) return { ok: false, messageKey: tokenRefusalMessage('used') };
   forgetAccounts([row.userId]);
-  return { ok: true, userId: row.userId };
+  return { ok: true, userId: row.userId, sameDevice: fromSameDevice(row, device) };
 }
 
 async function isVerified(db: RequestContext['db'], userId: number): Promise<boolean> {

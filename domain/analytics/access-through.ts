@@ -52,10 +52,7 @@ export function accessCounts(ways: readonly (AccessWay | null)[]): {
   total: number;
   byWay: Record<AccessWay, number>;
 } {
-  const byWay = Object.fromEntries(ACCESS_WAYS.map((way) => [way, 0])) as Record<
-    AccessWay,
-    number
-  >;
+  const byWay = Object.fromEntries(ACCESS_WAYS.map((way) => [way, 0])) as Record<AccessWay, number>;
   for (const way of ways) if (way) byWay[way] += 1;
   return { total: ways.filter(Boolean).length, byWay };
 }

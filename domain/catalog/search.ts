@@ -32,7 +32,7 @@ export type SearchOutcome =
 
 /**
  * Catalog search (DESIGN.md, Data): the materials adopted by a course the term names ('BIO
- * 101', 'Biology 101'; issue 19) first, then an exact identifier, then full-text rank, then
+ * 101', 'Biology 101'; issue 19; 'biolgy 101', 'Principles of Biology'; issue 38) first, then an exact identifier, then full-text rank, then
  * typo-tolerant similarity on titles. Edition words ('11th edition', '2nd ed.') ask for that
  * edition number. Narrow interface, so a dedicated engine can replace it.
  *
@@ -72,18 +72,21 @@ async function runSearch(
   terms: ParsedTerms,
   page: number,
 ): Promise<SearchOutcome> {
-  const courseHits = terms.course ? await courseMaterials(ctx, terms.course) : [];
-  const identifierHits =
+  // Independent lookups, at once where the database has connections to spare.
+  const [named, identifierHits, textHits] = await Promise.all([
+    namedCourses(ctx, terms),
     terms.identifiers.length > 0
-      ? (
-          await ctx.db
-            .selectDistinct({ id: productIdentifiers.productId })
-            .from(productIdentifiers)
-            .innerJoin(products, eq(products.id, productIdentifiers.productId))
-            .where(and(inArray(productIdentifiers.value, terms.identifiers), SELLABLE))
-        ).map((r) => r.id)
-      : [];
-  let ranked = await textMatches(ctx, terms);
+      ? ctx.db
+          .selectDistinct({ id: productIdentifiers.productId })
+          .from(productIdentifiers)
+          .innerJoin(products, eq(products.id, productIdentifiers.productId))
+          .where(and(inArray(productIdentifiers.value, terms.identifiers), SELLABLE))
+          .then((rows) => rows.map((r) => r.id))
+      : [],
+    textMatches(ctx, terms),
+  ]);
+  const courseHits = named ? await courseMaterials(ctx, named.courseIds) : [];
+  let ranked = textHits;
   if (courseHits.length === 0 && identifierHits.length === 0 && ranked.length === 0) {
     const corrected = await correctedSpelling(ctx, terms.words);
     if (corrected) ranked = await textMatches(ctx, { ...terms, words: corrected });
@@ -112,7 +115,8 @@ async function runSearch(
     pages,
     count,
     more,
-    course: terms.course,
+    // The course found, as the shopper typed it or, when found by likeness, by its code.
+    course: named?.course ?? terms.course,
     courseMatches: Math.min(courseHits.length, count),
     results: (await toProductCards(ctx.db, ordered, summaries)).map((card) => ({
       ...card,
@@ -207,35 +211,129 @@ function editionMatches(ctx: RequestContext, edition: number): Promise<{ id: num
   );
 }
 
+/** The courses a term names and how to say them ('BIO 101'), or null (issue 19, 38). */
+type NamedCourses = { courseIds: number[]; course: CourseCode } | null;
+
 /**
- * The materials adopted by the sections of the course a term names (issue 19), required ones
- * first, then by how the sections list them. The department is its code ('BIO') or its name
- * in either language ('Biology', 'Biologie'); on a white label, the organisation's courses
- * only. Index-backed from the course side (courses_department_number, departments_name), so
- * its cost does not grow with the catalog.
+ * The courses a term names (issue 19, 38): its code ('BIO 101', 'Biology 101': the department
+ * by code, or by name in either language; or the course's name and number), else the same
+ * with its words spelt as course and department names spell them ('biolgy 101'); a term that
+ * is no code, the course whose own name it is ('Principles of Biology'), or is once spelt so
+ * ('principals of biolgy'). On a white label, the organisation's courses only. Every step
+ * reads indexes: courses by code (courses_department_number) or name (courses_name),
+ * departments by name (departments_name), and words in the small course_words dictionary.
  */
-async function courseMaterials(ctx: RequestContext, course: CourseCode): Promise<number[]> {
+async function namedCourses(ctx: RequestContext, terms: ParsedTerms): Promise<NamedCourses> {
+  if (terms.course) {
+    const { subject, number } = terms.course;
+    const exact = await coursesNamed(ctx, subject.toLowerCase(), number, subject);
+    if (exact.length > 0) return { courseIds: exact.map((c) => c.id), course: terms.course };
+    const corrected = await correctedCourseWords(ctx, subject);
+    return corrected ? foundCourses(await coursesNamed(ctx, corrected, number)) : null;
+  }
+  if (terms.identifiers.length > 0 || terms.text.length > COURSE_NAME_MAX_LENGTH) return null;
+  const exact = await coursesNamed(ctx, terms.text.toLowerCase(), null);
+  if (exact.length > 0) return foundCourses(exact);
+  // One word is a word of many names, spelt right or not: only a name is corrected.
+  if (searchWords(terms.text, COURSE_NAME_WORDS + 1).length < 2) return null;
+  const corrected = await correctedCourseWords(ctx, terms.text);
+  return corrected ? foundCourses(await coursesNamed(ctx, corrected, null)) : null;
+}
+
+/** Longer text is a title or a pasted paragraph, not a course's name. */
+const COURSE_NAME_MAX_LENGTH = 120;
+const COURSE_NAME_WORDS = 12;
+
+/** The courses found by name, said by the first one's code ('BIO 101'). */
+function foundCourses(found: { id: number; department: string; number: string }[]): NamedCourses {
+  const first = found[0];
+  if (!first) return null;
+  return {
+    courseIds: found.map((c) => c.id),
+    course: { subject: first.department, number: first.number },
+  };
+}
+
+/**
+ * The text with each word not found in course and department names replaced by the most
+ * similar word that is (table course_words, trigram similarity), lower case; null when no
+ * word changed. Words under three letters ('of', 'to') stay as typed.
+ */
+async function correctedCourseWords(ctx: RequestContext, text: string): Promise<string | null> {
+  const words = searchWords(text, COURSE_NAME_WORDS);
+  if (words.length === 0) return null;
+  const rows = await queryRows<{ word: string; best: string | null }>(
+    ctx.db,
+    sql`select q.word, case
+          when length(q.word) < 3 or exists (select 1 from course_words w where w.word = q.word)
+          then q.word
+          else (select w.word from course_words w
+                where w.word % q.word
+                order by similarity(w.word, q.word) desc, w.word
+                limit 1)
+        end as best
+        from unnest(${sql.param(words)}::text[]) with ordinality as q(word, ord)
+        order by q.ord`,
+  );
+  const corrected = rows.map((row) => row.best ?? row.word).join(' ');
+  return corrected === words.join(' ') ? null : corrected;
+}
+
+/**
+ * The courses named so (lower case) with the number: by their own name, or — with a number —
+ * by their department's name in either language, or by the department code given. Without
+ * a number, by their own name only: a department's name alone is many courses.
+ */
+async function coursesNamed(
+  ctx: RequestContext,
+  name: string,
+  number: string | null,
+  code: string | null = null,
+): Promise<{ id: number; department: string; number: string }[]> {
   const orgId = ctx.site.org?.id ?? null;
   const ofOrg = (column: SQL) => (orgId === null ? sql`` : sql`and ${column} = ${orgId}`);
-  const subject = course.subject.toLowerCase();
+  const byCode =
+    code === null || number === null
+      ? sql``
+      : sql`select c.id, c.department, c.number from courses c
+            where c.department = ${code.toUpperCase()} and c.number = ${number}
+              ${ofOrg(sql`c.org_id`)}
+            union`;
+  const byDepartment =
+    number === null
+      ? sql``
+      : sql`select c.id, c.department, c.number from departments d
+            join courses c on c.org_id = d.org_id and c.department = d.code and c.number = ${number}
+            where (lower(d.name) = ${name} or lower(d.name_fr_ca) = ${name})
+              ${ofOrg(sql`d.org_id`)}
+            union`;
+  const ofNumber = number === null ? sql`` : sql`and c.number = ${number}`;
+  const rows = await queryRows<{ id: number; department: string; number: string }>(
+    ctx.db,
+    sql`${byCode} ${byDepartment}
+        select c.id, c.department, c.number from courses c
+        where lower(c.name) = ${name} ${ofNumber} ${ofOrg(sql`c.org_id`)}
+        order by id
+        limit ${COURSE_LIMIT}`,
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** At most this many courses read as one term: a name every school gives a course, say. */
+const COURSE_LIMIT = 1000;
+
+/**
+ * The materials adopted by the sections of the courses a term names, required ones first,
+ * then by how the sections list them.
+ */
+async function courseMaterials(ctx: RequestContext, courseIds: number[]): Promise<number[]> {
+  if (courseIds.length === 0) return [];
   const rows = await queryRows<{ id: number }>(
     ctx.db,
-    sql`with named as (
-          select c.id from courses c
-          where c.department = ${course.subject.toUpperCase()} and c.number = ${course.number}
-            ${ofOrg(sql`c.org_id`)}
-          union
-          select c.id from departments d
-          join courses c on c.org_id = d.org_id and c.department = d.code
-                        and c.number = ${course.number}
-          where (lower(d.name) = ${subject} or lower(d.name_fr_ca) = ${subject})
-            ${ofOrg(sql`d.org_id`)}
-        )
-        select p.id from named
-        join course_sections s on s.course_id = named.id
+    sql`select p.id from course_sections s
         join section_products sp on sp.section_id = s.id
         join products p on p.id = sp.product_id
-        where ${SELLABLE}
+        where s.course_id = any(${sql.param(courseIds)}::int[]) and ${SELLABLE}
         group by p.id
         order by bool_or(sp.is_required) desc, min(sp.position), max(s.start_date) desc, p.id
         limit ${SEARCH_WINDOW + 1}`,

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
 import { makeUser } from './fixtures.ts';
 import { linkIn, mailsTo, waitForMail } from './mail.ts';
@@ -69,17 +69,17 @@ describe('a new person signs up, verifies, buys, forgets the password and gets b
       .waitFor();
     await expectAccessible(page);
 
-    // The mailed link, once: it proves the address and signs the new account in; the EULA,
-    // as for any account that has not accepted it; then the address is confirmed.
+    // The mailed link, on the store's own address (PUBLIC_ORIGIN), once: in the browser that
+    // signed up it proves the address and signs the new account in; the EULA, as for any
+    // account that has not accepted it; then straight on to checkout (issue 38).
     const welcome = await waitForMail(email, 'Confirm your e-mail address');
     expect(welcome.text).toContain('Hello Noor,');
+    expect(welcome.text).toContain(`${inject('baseUrl')}/accounts/verify/`);
     await page.goto(linkIn(welcome, '/accounts/verify/'));
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
-    await page.waitForURL(/\/account\/eula\?next=/);
+    await page.waitForURL(/\/account\/eula\?next=%2Fcheckout/);
     await page.getByRole('button', { name: 'I Accept' }).click();
-    await page.getByText('Your e-mail address is confirmed.').waitFor();
-    await page.getByRole('link', { name: 'Continue' }).click();
 
     // The cart was kept: pay for it.
     await page.waitForURL(/\/checkout\/?$/);
@@ -166,11 +166,44 @@ describe('a new person signs up, verifies, buys, forgets the password and gets b
     await page.goto(linkIn(mail, '/accounts/verify/'));
     await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
     await page.getByRole('button', { name: 'I Accept' }).click();
-    await page.getByText('Your e-mail address is confirmed.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/shelf');
     await page.locator('.course-card__link', { hasText: 'CHEM 110' }).first().waitFor();
     await expectAccessible(page);
     await context.close();
+  });
+
+  it('issue 38: the link opened on another device asks for one sign-in, then goes on to where the person was going', async () => {
+    const email = `kai.${unique()}@example.test`;
+    const password = 'copper meadow lantern';
+    const signedUp = await newContext(browser);
+    const page = await signedUp.newPage();
+    await page.goto('/accounts/signup/?next=%2Fshelf');
+    await page.getByLabel('First name').fill('Kai');
+    await page.getByLabel('Last name').fill('Moreau');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    const mail = await waitForMail(email, 'Confirm your e-mail address');
+    await signedUp.close();
+
+    // A phone that never signed up: the link proves the address, and the password the person.
+    const phone = await newContext(browser);
+    const other = await phone.newPage();
+    await other.goto(linkIn(mail, '/accounts/verify/'));
+    await other.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+    await other.waitForURL(/\/accounts\/login\/\?next=%2Fshelf&confirmed=1$/);
+    await other.getByText('Your e-mail address is confirmed. Log in to go on.').waitFor();
+    await expectAccessible(other);
+    expect(await phone.cookies()).not.toContainEqual(expect.objectContaining({ name: 'sid' }));
+    await other.getByLabel('E-mail').fill(email);
+    await other.getByLabel('Password').fill(password);
+    await other.getByRole('button', { name: 'Log In' }).click();
+    await other.getByRole('button', { name: 'I Accept' }).click();
+    await other.waitForURL((url) => url.pathname === '/shelf');
+    await other.getByRole('heading', { name: 'My Shelf', level: 1 }).waitFor();
+    await phone.close();
   });
 
   it('in French: the sign-up form, its refusals, and a taken address answered as a new one', async () => {

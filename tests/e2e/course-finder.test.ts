@@ -187,4 +187,34 @@ describe('Find your course materials (issue 19)', () => {
     ).toBe(1);
     await context.close();
   });
+
+  it('issue 38: a misspelt course code and the course’s own name find BIO 101’s materials as BIO 101 does', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    /** The search's first results, as a list of their titles, and what it says of them. */
+    const firstResults = async (terms: string) => {
+      await page.goto(`/search?terms=${encodeURIComponent(terms)}`);
+      const said = page.getByText(/The first \d+ results are the materials of BIO 101\./);
+      await said.waitFor();
+      const count = Number((await said.innerText()).match(/\d+/)![0]);
+      const titles = await page
+        .getByRole('main')
+        .getByRole('heading', { level: 2 })
+        .allInnerTexts();
+      return titles.slice(0, count);
+    };
+    const expected = await firstResults('BIO 101');
+    expect(expected.length).toBeGreaterThan(0);
+    for (const terms of ['biolgy 101', 'Principles of Biology', 'principals of biolgy']) {
+      expect(await firstResults(terms), terms).toEqual(expected);
+    }
+    await expectAccessible(page);
+    await context.close();
+    // En français aussi.
+    const french = await newContext(browser, { locale: 'fr-CA' });
+    const frPage = await french.newPage();
+    await frPage.goto(`/search?terms=${encodeURIComponent('biolgy 101')}`);
+    await frPage.getByText(/Les \d+ premiers résultats sont le matériel de BIO 101\./).waitFor();
+    await french.close();
+  });
 });

@@ -198,9 +198,10 @@ function accessCode(): string {
 
 /**
  * Issue 19: an expired code, or one ending in `suffix` (digits 0 and 1 a typist may read as
- * the letters O and I; the generated part has none of them).
+ * the letters O and I; the generated part has none of them). Issue 38: `code`, the whole code,
+ * for a twin of another code that reads like it (O for 0).
  */
-export type RedeemCodeRequest = { expired?: boolean; suffix?: string };
+export type RedeemCodeRequest = { expired?: boolean; suffix?: string; code?: string };
 
 /**
  * A redeem code of its own, for what the demo code gives (the same product, duration and
@@ -209,14 +210,14 @@ export type RedeemCodeRequest = { expired?: boolean; suffix?: string };
 export async function makeRedeemCode(
   db: Database,
   accessCodeKey: string,
-  { expired = false, suffix = '' }: RedeemCodeRequest = {},
+  { expired = false, suffix = '', code: given }: RedeemCodeRequest = {},
 ): Promise<string> {
   const [demo] = await db
     .select()
     .from(redeemCodes)
     .where(eq(redeemCodes.codeDigest, redeemCodeDigest(accessCodeKey, DEMO_REDEEM_CODE)));
   if (!demo) throw new Error('the demo redeem code is missing');
-  const code = `E2E-${accessCode()}${suffix}`;
+  const code = given ?? `E2E-${accessCode()}${suffix}`;
   const { id: _, redeemedAt: _at, redeemedByUserId: _by, ...rest } = demo;
   await db.insert(redeemCodes).values({
     ...rest,
@@ -356,16 +357,28 @@ export async function startFixtureServer(options: {
       return send(res, 201, { productId: book.id });
     }
     if (req.url === '/redeem-codes') {
-      const { expired, suffix } = body;
+      const { expired, suffix, code } = body;
       if (expired !== undefined && typeof expired !== 'boolean') {
         return send(res, 400, { error: 'expired: a boolean' });
       }
       if (suffix !== undefined && (typeof suffix !== 'string' || !/^[\w-]{0,12}$/.test(suffix))) {
         return send(res, 400, { error: 'suffix: up to 12 letters, digits or hyphens' });
       }
-      return send(res, 201, {
-        code: await makeRedeemCode(options.db, options.accessCodeKey, { expired, suffix }),
+      if (code !== undefined && (typeof code !== 'string' || !/^E2E-[\w-]{4,40}$/.test(code))) {
+        return send(res, 400, { error: 'code: E2E- and up to 40 letters, digits or hyphens' });
+      }
+      const made = await makeRedeemCode(options.db, options.accessCodeKey, {
+        expired,
+        suffix,
+        code,
       });
+      // What it unlocks, for the journey to find on the page (issue 38).
+      const [product] = await options.db
+        .select({ title: products.title })
+        .from(products)
+        .innerJoin(redeemCodes, eq(redeemCodes.productId, products.id))
+        .where(eq(redeemCodes.codeDigest, redeemCodeDigest(options.accessCodeKey, made)));
+      return send(res, 201, { code: made, title: product?.title ?? '' });
     }
     if (req.url === '/campus') {
       // Issue 20: a campus signing in at the journey's own OpenID provider (campus-fixture.ts).

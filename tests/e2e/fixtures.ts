@@ -67,7 +67,14 @@ export async function feedPictureBook(): Promise<number> {
  * ending in `suffix`, when asked (issue 19).
  */
 export async function makeRedeemCode(request: RedeemCodeRequest = {}): Promise<string> {
-  return (await call<{ code: string }>('/redeem-codes', request)).code;
+  return (await makeRedeemCodeFor(request)).code;
+}
+
+/** A redeem code of the journey's own and the title it unlocks (issue 38). */
+export function makeRedeemCodeFor(
+  request: RedeemCodeRequest = {},
+): Promise<{ code: string; title: string }> {
+  return call('/redeem-codes', request);
 }
 
 /** Issue 20: an organisation of this journey alone, without campus sign-in. */

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, logIn, newContext, waitForHydration } from './browser.ts';
-import { makeRedeemCode, makeUser } from './fixtures.ts';
+import { makeRedeemCode, makeRedeemCodeFor, makeUser } from './fixtures.ts';
 
 // Issue 6, Codes, as a person would: a code like the demo code through the shelf's dialog,
 // and the standalone form's refusals, ending in the cool-down. Each test has its own user
@@ -15,8 +15,8 @@ afterAll(async () => {
 });
 
 describe('redeeming codes', () => {
-  it('a code redeemed from My Shelf: validating, then Congratulations, then the shelf', async () => {
-    const code = await makeRedeemCode();
+  it('a code redeemed from My Shelf: validating, then Congratulations and the title it unlocked, then the shelf', async () => {
+    const { code, title } = await makeRedeemCodeFor();
     const context = await newContext(browser);
     const page = await context.newPage();
     await logIn(page, await makeUser({ like: 'student', label: 'redeem' }));
@@ -36,6 +36,7 @@ describe('redeeming codes', () => {
     await dialog.getByRole('button', { name: 'Redeem' }).click();
     const done = page.getByRole('dialog', { name: 'Congratulations!' });
     await done.getByText('You’ve successfully redeemed an access code.').waitFor();
+    await done.getByText(`You’ve unlocked ${title}.`, { exact: true }).waitFor();
     await done.getByRole('button', { name: 'Return To My Shelf' }).click();
     await page.waitForLoadState('load');
     await page.getByRole('heading', { name: 'My Shelf', level: 1 }).waitFor();
@@ -105,10 +106,13 @@ describe('redeeming codes', () => {
     await context.close();
   });
 
-  it('issue 19: unknown, used, expired and O-for-0 codes each say what is wrong, in English and French', async () => {
+  it('issue 19: unknown, used, expired and O-for-0 codes that could be either of two each say what is wrong, in English and French', async () => {
     const used = await makeRedeemCode();
     const expired = await makeRedeemCode({ expired: true });
-    const zeroes = await makeRedeemCode({ suffix: '-2026' });
+    // Two codes that read alike but for O and 0: typed with one of each, neither is meant.
+    const zeroes = await makeRedeemCode({ suffix: '-200' });
+    await makeRedeemCode({ code: zeroes.replace(/-200$/, '-2OO') });
+    const eitherTwin = zeroes.replace(/-200$/, '-20O');
     const cases = {
       en: {
         locale: 'en-US',
@@ -159,7 +163,7 @@ describe('redeeming codes', () => {
         ['NO-SUCH-CODE-HERE', words.unknown],
         [used, words.used],
         [expired, words.expired],
-        [zeroes.replace('-2026', '-2O26'), words.zero],
+        [eitherTwin, words.zero],
       ];
       for (const [code, message] of tries) {
         await field.fill(code);
@@ -181,7 +185,7 @@ describe('redeeming codes', () => {
     await dialog.getByLabel('Access code').fill(expired);
     await dialog.getByRole('button', { name: 'Redeem' }).click();
     await dialog.getByText(cases.en.expired).waitFor();
-    await dialog.getByLabel('Access code').fill(zeroes.replace('-2026', '-2O26'));
+    await dialog.getByLabel('Access code').fill(eitherTwin);
     await dialog.getByRole('button', { name: 'Redeem' }).click();
     await dialog.getByText(cases.en.zero).waitFor();
     await expectAccessible(page);
@@ -190,5 +194,57 @@ describe('redeeming codes', () => {
     await dialog.getByRole('button', { name: 'Redeem' }).click();
     await page.getByRole('dialog', { name: 'Congratulations!' }).waitFor();
     await context.close();
+  });
+
+  it('issue 38: a code typed as people type it redeems, and the library says which title it unlocked, with its button, in English and French', async () => {
+    const cases = [
+      {
+        language: 'English',
+        field: 'Redeem your purchase code',
+        submit: 'Redeem',
+        title: 'Congratulations!',
+        unlocked: (title: string) => `You’ve unlocked ${title}.`,
+        read: (title: string) => `Read Now: ${title}`,
+      },
+      {
+        language: 'Français (Canada)',
+        field: 'Utilisez votre code d’achat',
+        submit: 'Utiliser',
+        title: 'Félicitations!',
+        unlocked: (title: string) => `Vous avez déverrouillé ${title}.`,
+        read: (title: string) => `Lire maintenant : ${title}`,
+      },
+    ];
+    for (const words of cases) {
+      const { code, title } = await makeRedeemCodeFor({ suffix: '-2026' });
+      // Lower case, spaces for hyphens, one hyphen too many, and the letter o for the 0.
+      const typed = ` ${code
+        .toLowerCase()
+        .replaceAll('-', ' ')
+        .replace(/ 2026$/, '-- 2o26')}`;
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await logIn(page, await makeUser({ label: 'redeem-typed' }));
+      await page.goto('/account/language?next=/redeem');
+      await page.getByLabel(words.language).check();
+      await Promise.all([
+        page.waitForURL((url) => url.pathname.startsWith('/redeem')),
+        page.getByRole('button', { name: /^(Continue|Continuer)$/ }).click(),
+      ]);
+      await waitForHydration(page);
+      await page.getByLabel(words.field).fill(typed);
+      await Promise.all([
+        page.waitForURL((url) => url.pathname.startsWith('/library')),
+        page.getByRole('button', { name: words.submit, exact: true }).click(),
+      ]);
+      const notice = page.getByRole('region', { name: words.title });
+      await notice.getByText(words.unlocked(title), { exact: true }).waitFor();
+      await expectAccessible(page);
+      await Promise.all([
+        page.waitForURL((url) => url.pathname.startsWith('/book/read/')),
+        notice.getByRole('link', { name: words.read(title) }).click(),
+      ]);
+      await context.close();
+    }
   });
 });

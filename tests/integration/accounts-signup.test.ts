@@ -19,6 +19,7 @@ import {
   requestEmailChange,
 } from '#domain/accounts/profile.ts';
 import { findSession, loadSessionUser, login, startSession } from '#domain/accounts/service.ts';
+import { newToken, tokenDigest } from '#domain/accounts/session-token.ts';
 import { resendVerification, signUp, verifyEmail } from '#domain/accounts/sign-up.ts';
 import { putInCart } from '#domain/commerce/cart.ts';
 import { placeOrder } from '#domain/commerce/orders.ts';
@@ -27,10 +28,13 @@ import {
   emailChangeNotice,
   signUpExistingEmail,
 } from '#domain/notifications/account-email.ts';
+import { withMailHost } from '#domain/shared/mail-host.ts';
 import { addFreeBook } from '#domain/shelf/free-book.ts';
+import { runOutboxOnce } from '#server/outbox-worker.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
 import { action as confirmRoute } from '#web/accounts/email-confirm.tsx';
+import { action as verifyLinkRoute } from '#web/accounts/verify-link.tsx';
 
 // Issue 20: sign up, prove the address, forget the password, change address and password,
 // and the signed-in devices, through the services on the test database.
@@ -107,7 +111,11 @@ describe('sign up and verify (issue 20)', () => {
       status: 403,
     });
 
-    expect(await verifyEmail(testContext(database.db), token)).toEqual({ ok: true, userId });
+    expect(await verifyEmail(testContext(database.db), token)).toEqual({
+      ok: true,
+      userId,
+      sameDevice: false,
+    });
     expect((await sessionUser(userId)).emailVerified).toBe(true);
     // Single use.
     expect(await verifyEmail(testContext(database.db), token)).toEqual({
@@ -117,6 +125,100 @@ describe('sign up and verify (issue 20)', () => {
     const verified = testContext(database.db, { user: await sessionUser(userId) });
     const { created } = await placeOrder(verified, { idempotencyKey: unique('key-signup') });
     expect(created).toBe(true);
+  });
+
+  // Issue 38: the link signs in on the device that signed up, and nowhere else by itself.
+  it('issue 38: confirmed in the browser that signed up, the account is signed in and goes on to next; in another, the sign-in page comes first', async () => {
+    const device = newToken();
+    const signUpIn = async (marker: string) => {
+      const email = `${unique('device')}@example.test`;
+      const outcome = await signUp(testContext(database.db), {
+        firstName: 'Noor',
+        lastName: 'Haddad',
+        email,
+        password: PASSWORD,
+        language: 'en',
+        next: '/checkout/',
+        device: marker,
+      });
+      if (!outcome.ok || outcome.userId === null) throw new Error(JSON.stringify(outcome));
+      return (await latestLinkMail(outcome.userId, 'verify-email')).token;
+    };
+    const confirm = (token: string, cookie: string | null, next = '/checkout/') =>
+      verifyLinkRoute({
+        request: new Request(`http://127.0.0.1/accounts/verify/${token}`, {
+          method: 'POST',
+          headers: cookie ? { cookie } : {},
+          body: new URLSearchParams({ next }),
+        }),
+        params: { token },
+        context: testWebContext(database),
+      } as never).catch((thrown: unknown) => thrown) as Promise<Response>;
+
+    // The browser that signed up: a session, the marker spent, straight on to `next`.
+    const here = await confirm(await signUpIn(device), `signup_device=${device}`);
+    expect(here.status).toBe(302);
+    expect(here.headers.get('Location')).toBe('/checkout/');
+    const cookies = here.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith('sid='))).toBe(true);
+    expect(cookies).toContain(
+      'signup_device=; Path=/accounts/verify; Max-Age=0; HttpOnly; SameSite=Lax',
+    );
+
+    // Another browser (no marker, or another one's): the address is proved, no session; the
+    // sign-in page says so and keeps `next`.
+    for (const cookie of [null, `signup_device=${newToken()}`]) {
+      const token = await signUpIn(device);
+      const elsewhere = await confirm(token, cookie);
+      expect(elsewhere.status).toBe(302);
+      expect(elsewhere.headers.get('Location')).toBe(
+        '/accounts/login/?next=%2Fcheckout%2F&confirmed=1',
+      );
+      expect(elsewhere.headers.getSetCookie().some((c) => c.startsWith('sid='))).toBe(false);
+      const [row] = await database.db
+        .select({ verified: users.emailVerifiedAt })
+        .from(users)
+        .innerJoin(accountTokens, eq(accountTokens.userId, users.id))
+        .where(eq(accountTokens.tokenHash, tokenDigest(token)));
+      expect(row!.verified).not.toBeNull();
+    }
+
+    // `next` is a path of this store only, whatever the form says.
+    const away = await confirm(
+      await signUpIn(device),
+      `signup_device=${device}`,
+      'https://evil.example/',
+    );
+    expect(away.headers.get('Location')).toBe('/');
+  });
+
+  it('issue 38: the confirmation mail links to PUBLIC_ORIGIN, or to the white-label host it was asked from; never to the Host header', async () => {
+    const texts = new Map<string, string>();
+    const emails = [`${unique('origin')}@example.test`, `${unique('label')}@example.test`];
+    const signUpAs = (email: string) =>
+      signUp(testContext(database.db), {
+        firstName: 'Wren',
+        lastName: 'L',
+        email,
+        password: PASSWORD,
+        language: 'en',
+        next: '/shelf',
+      });
+    await signUpAs(emails[0]!);
+    await withMailHost('books.campus.test', () => signUpAs(emails[1]!));
+    const send = async (message: { to: string; text: string }) => {
+      if (emails.includes(message.to)) texts.set(message.to, message.text);
+    };
+    const options = { now: new Date(), publicOrigin: 'https://store.example.edu' };
+    for (let i = 0; i < 100 && texts.size < 2; i += 1) {
+      if ((await runOutboxOnce(database.db, send, options)).claimed === 0) break;
+    }
+    expect(texts.get(emails[0]!)).toMatch(
+      /https:\/\/store\.example\.edu\/accounts\/verify\/[\w-]{40,}\?next=%2Fshelf/,
+    );
+    expect(texts.get(emails[1]!)).toMatch(
+      /https:\/\/books\.campus\.test\/accounts\/verify\/[\w-]{40,}\?next=%2Fshelf/,
+    );
   });
 
   it('an unverified account is refused a free book and a code redemption too, with the way to a new link', async () => {

@@ -174,7 +174,11 @@ describe('who enters a section’s classroom (spec 2 §4 Classroom; spec 1 §6)'
     await buy(student, s.classroomId);
     expect((await page(student, s, 'student')).kind).toBe('prompt');
     expect((await page(student, s, 'instructor')).kind).toBe('prompt');
-    await confirmSectionCode(student, { productId: s.classroomId, code: s.code.toLowerCase() });
+    // Typed as people type it (issue 38): lower case, spaces for its hyphens.
+    await confirmSectionCode(student, {
+      productId: s.classroomId,
+      code: s.code.toLowerCase().replaceAll('-', ' '),
+    });
     const result = entered(await page(student, s, 'instructor'));
     expect(result.view).toBe('student');
     expect(result.joined).toBeNull();

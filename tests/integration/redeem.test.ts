@@ -1,10 +1,11 @@
-import { randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleApiRequest } from '#api/router.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { redeemAttempts, redeemCodes } from '#db/schema/access.ts';
 import { users } from '#db/schema/accounts.ts';
+import { products } from '#db/schema/catalog.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { REDEEM_LIMITS, redeemCode, redeemCodeDigest } from '#domain/access/redeem.ts';
 import { loadSessionUser } from '#domain/accounts/service.ts';
@@ -176,30 +177,81 @@ describe('redeeming a code (spec 1 §4 Redeem dialog; issue 6)', () => {
     );
   });
 
-  it('issue 19: a code typed with the letter O for the digit 0 (or I for 1) gets a hint', async () => {
+  it('issue 38: a code typed with the letter O for the digit 0 (or I for 1) redeems the one code it reads as', async () => {
     const ctx = await person();
-    // No other O, 0, I or 1 in it than the ones below.
-    const tag = Array.from({ length: 10 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ'[randomInt(24)]).join(
-      '',
-    );
-    const { code } = await newCode(null, { code: `HINT-${tag}-2026-10` });
+    const { code, productId } = await newCode(null, { code: `O-${lookalikeFree()}-2026-10` });
     const withO = code.replace('2026-10', '2O26-1O');
-    await expect(redeemCode(ctx, withO)).rejects.toMatchObject({
+    expect(await redeemCode(ctx, withO)).toMatchObject({ productId });
+    // Which I for 1: the API answers with the title it unlocked.
+    const other = await newCode(null, { code: `I-${lookalikeFree()}-2026-10` });
+    const response = await api(other.code.replace('2026-10', '2026-I0'), await person());
+    expect(response.status).toBe(200);
+    const [product] = await database.db
+      .select({ title: products.title })
+      .from(products)
+      .where(eq(products.id, other.productId));
+    expect((await response.json()).data.attributes).toEqual({
+      productId: other.productId,
+      title: product!.title,
+    });
+    // Read as typed again, the code is used: said so, not "does not exist".
+    await expect(redeemCode(await person(), withO)).rejects.toMatchObject({
+      messageKey: 'redeem.error.used',
+    });
+  });
+
+  it('issue 19 and 38: when two codes read like the typed one, neither is taken and the hint says which character to check', async () => {
+    const ctx = await person();
+    const tag = lookalikeFree();
+    const zero = await newCode(null, { code: `TWIN-${tag}-200` });
+    await newCode(null, { code: `TWIN-${tag}-2OO` });
+    await expect(redeemCode(ctx, `TWIN-${tag}-20O`)).rejects.toMatchObject({
       messageKey: 'redeem.error.unknown.digitZero',
     });
-    const withI = code.replace('2026-10', '2026-I0');
-    const response = await handleApiRequest(
-      new Request('http://127.0.0.1/api/redeem', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/vnd.api+json' },
-        body: JSON.stringify({ data: { type: 'redeem', attributes: { code: withI } } }),
-      }),
-      testWebContext(database, { user: ctx.user, ipAddress: ctx.ipAddress, locale: 'fr-CA' }),
-    );
+    const response = await api(`twin ${tag} 2O0`, ctx, 'fr-CA');
+    expect(response.status).toBe(400);
     expect((await response.json()).errors[0].detail).toBe(
-      'Ce code n’existe pas. Les codes utilisent le chiffre 1, et non la lettre I.',
+      'Ce code n’existe pas. Les codes utilisent le chiffre 0, et non la lettre O.',
     );
-    // The hint gives nothing away: the right code still redeems, once.
-    expect((await redeemCode(ctx, code)).productId).toBeGreaterThan(0);
+    // Typed as it is, each code still redeems, once.
+    expect(await redeemCode(ctx, zero.code)).toMatchObject({ productId: zero.productId });
+  });
+
+  it('issue 38: spaces, lower case and missing or extra hyphens are read as the code', async () => {
+    const typings = [
+      (code: string) => code.toLowerCase(),
+      (code: string) => code.replaceAll('-', ' '),
+      (code: string) => code.replaceAll('-', ''),
+      (code: string) => ` ${code.replaceAll('-', '--')}- `,
+    ];
+    for (const typing of typings) {
+      const { code, productId } = await newCode(null, { code: `AS-${lookalikeFree()}-TYPED` });
+      expect(await redeemCode(await person(), typing(code))).toMatchObject({ productId });
+    }
+    // A code stored before issue 38 (digested as it was written) still redeems, typed as written.
+    const legacy = `OLD-${lookalikeFree()}-Code`;
+    const productId = await insertProduct(database.db, {}, { priceCents: 2000 });
+    await database.db.insert(redeemCodes).values({
+      productId,
+      codeDigest: createHmac('sha256', TEST_ACCESS_CODE_KEY).update(legacy).digest('hex'),
+      codeLast4: legacy.slice(-4),
+    });
+    expect(await redeemCode(await person(), ` ${legacy} `)).toMatchObject({ productId });
   });
 });
+
+/** Letters with no O or I, so that a test's code has only the look-alikes it puts there. */
+function lookalikeFree(length = 10): string {
+  return Array.from({ length }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ'[randomInt(24)]).join('');
+}
+
+function api(code: string, who: RequestContext, locale: 'en' | 'fr-CA' = 'en') {
+  return handleApiRequest(
+    new Request('http://127.0.0.1/api/redeem', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/vnd.api+json' },
+      body: JSON.stringify({ data: { type: 'redeem', attributes: { code } } }),
+    }),
+    testWebContext(database, { user: who.user, ipAddress: who.ipAddress, locale }),
+  );
+}

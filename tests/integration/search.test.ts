@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
@@ -168,7 +169,7 @@ describe('catalog search (issue 3; DESIGN.md Search)', () => {
 
 describe('search by course code and edition (issue 19)', () => {
   /** A school whose BIO 101 (Biology) section adopted a textbook and an optional workbook. */
-  async function bio101Section() {
+  async function bio101Section({ name = 'Principles of Life', number = '101' } = {}) {
     const db = ctx.db;
     const [org] = await db
       .insert(organizations)
@@ -179,7 +180,7 @@ describe('search by course code and edition (issue 19)', () => {
       .values({ orgId: org!.id, code: 'BIO', name: 'Biology', nameFrCa: 'Biologie' });
     const [course] = await db
       .insert(courses)
-      .values({ orgId: org!.id, name: 'Principles of Life', department: 'BIO', number: '101' })
+      .values({ orgId: org!.id, name, department: 'BIO', number })
       .returning({ id: courses.id });
     const [section] = await db
       .insert(courseSections)
@@ -219,6 +220,41 @@ describe('search by course code and edition (issue 19)', () => {
       if (terms === 'Biology 101') {
         expect(ids.indexOf(textOnly)).toBeGreaterThan(ids.indexOf(optional));
       }
+    }
+  });
+
+  it("issue 38: a misspelt department ('biolgy 101', 'Biologi 101') finds the course's materials as 'BIO 101' does", async () => {
+    // A number of this test alone: every run's schools have a Biology department.
+    const number = `${randomInt(1000, 10000)}${String.fromCharCode(65 + randomInt(26))}`;
+    const { required, optional } = await bio101Section({ number });
+    for (const terms of [`biolgy ${number}`, `Biologi ${number}`, `BIO ${number}`]) {
+      const outcome = await searchCatalog(ctx, terms);
+      if (!outcome.ok) throw new Error(`no results for ${terms}`);
+      const adopted = outcome.results.map((r) => r.id).slice(0, outcome.courseMatches);
+      expect(adopted, terms).toEqual([required, optional]);
+      expect(outcome.course, terms).toMatchObject({ number });
+    }
+  });
+
+  it("issue 38: a course's own name, typed right or nearly, finds its materials; one of its words does not", async () => {
+    const word = fresh();
+    const { required, optional } = await bio101Section({ name: `Principles of ${word}` });
+    const misspelt = `${word.slice(0, 6)}${word.slice(7)}`;
+    for (const terms of [
+      `Principles of ${word}`,
+      `PRINCIPLES  OF ${word}`,
+      `principals of ${misspelt}`,
+    ]) {
+      const outcome = await searchCatalog(ctx, terms);
+      if (!outcome.ok) throw new Error(`no results for ${terms}`);
+      const adopted = outcome.results.map((r) => r.id).slice(0, outcome.courseMatches);
+      expect(adopted, terms).toEqual([required, optional]);
+      expect(outcome.course, terms).toEqual({ subject: 'BIO', number: '101' });
+    }
+    // One word of the name is no course's name: searched as a word.
+    for (const terms of ['Principles', word]) {
+      const outcome = await searchCatalog(ctx, terms);
+      expect(outcome.ok && outcome.courseMatches, terms).toBe(0);
     }
   });
 

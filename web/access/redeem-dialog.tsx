@@ -3,14 +3,19 @@ import { useId, useRef, useState } from 'react';
 import { useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 
-type Step = { name: 'init'; error: string | null } | { name: 'processing' } | { name: 'success' };
+type Step =
+  | { name: 'init'; error: string | null }
+  | { name: 'processing' }
+  | { name: 'success'; title: string };
 
-/** Posts a code to POST /api/redeem; the answer's translated error, or null on success. */
+/**
+ * Posts a code to POST /api/redeem: the title it unlocked, or the answer's translated error.
+ */
 export async function postRedeemCode(
   code: string,
   csrfToken: string,
   signal?: AbortSignal,
-): Promise<string | null> {
+): Promise<{ title: string } | { error: string }> {
   const response = await fetch('/api/redeem', {
     method: 'POST',
     credentials: 'same-origin',
@@ -22,17 +27,18 @@ export async function postRedeemCode(
     },
     body: JSON.stringify({ data: { type: 'redeem', attributes: { code } } }),
   });
-  if (response.ok) return null;
   const body = (await response.json().catch(() => null)) as {
+    data?: { attributes?: { title?: string } };
     errors?: { detail?: string }[];
   } | null;
-  return body?.errors?.[0]?.detail ?? response.statusText;
+  if (response.ok) return { title: body?.data?.attributes?.title ?? '' };
+  return { error: body?.errors?.[0]?.detail ?? response.statusText };
 }
 
 /**
  * 'Redeem Your Access Code' (spec 1 §4 Redeem dialog): Redeem (with Cancel, which closes the
- * dialog), then 'Validating access code...' with Cancel, then 'Congratulations!' with Return
- * To My Shelf, which reloads the page. On failure the code is cleared and the button reads
+ * dialog), then 'Validating access code...' with Cancel, then 'Congratulations!', the title the
+ * code unlocked (issue 38) and Return To My Shelf, which reloads the page. On failure the code is cleared and the button reads
  * Redeem again. Radix gives the focus back to the button that opened it.
  */
 export function RedeemDialog({ label }: { label: string }) {
@@ -50,11 +56,11 @@ export function RedeemDialog({ label }: { label: string }) {
     request.current = new AbortController();
     setStep({ name: 'processing' });
     try {
-      const error = await postRedeemCode(code, csrfToken, request.current.signal);
-      if (error === null) setStep({ name: 'success' });
+      const answer = await postRedeemCode(code, csrfToken, request.current.signal);
+      if ('title' in answer) setStep({ name: 'success', title: answer.title });
       else {
         setCode('');
-        setStep({ name: 'init', error });
+        setStep({ name: 'init', error: answer.error });
       }
     } catch {
       // Canceled, or the request failed: back to the start, the code cleared.
@@ -86,6 +92,7 @@ export function RedeemDialog({ label }: { label: string }) {
             <div className="stack">
               <Dialog.Title className="dialog__title">{t('redeem.success.title')}</Dialog.Title>
               <p>{t('redeem.success.text')}</p>
+              {step.title ? <p>{t('redeem.success.unlocked', { title: step.title })}</p> : null}
               <div className="button-row">
                 <button
                   type="button"

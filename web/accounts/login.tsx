@@ -21,10 +21,17 @@ const LoginSchema = z.object({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const next = safeNextPath(new URL(request.url).searchParams.get('next'));
+  const query = new URL(request.url).searchParams;
+  const next = safeNextPath(query.get('next'));
   // Already logged in: nothing to do here but go on (the page would say 'Redirecting...').
   if (context.rc.user) throw redirect(next);
-  return { next, csrfToken: context.csrfToken, campus: await campusOffer(context.rc) };
+  return {
+    next,
+    csrfToken: context.csrfToken,
+    campus: await campusOffer(context.rc),
+    // Issue 38: an address confirmed in another browser than the one that signed up.
+    confirmed: query.get('confirmed') === '1',
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LoginPage() {
-  const { next, csrfToken, campus } = useLoaderData<typeof loader>();
+  const { next, csrfToken, campus, confirmed } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const t = useT();
@@ -76,6 +83,7 @@ export default function LoginPage() {
   return (
     <section className="narrow stack">
       <h1>{t('login.heading', { title: root?.site.title ?? 'Shelfmark' })}</h1>
+      {confirmed ? <output className="alert alert--success">{t('login.confirmed')}</output> : null}
       {errors.form ? (
         <p className="alert alert--error" role="alert" id="login-error">
           {t(errors.form, { minutes: retry })}

@@ -8,6 +8,7 @@ import { useRootData, useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/signup.ts';
 import { NewPasswordField } from './password-field.tsx';
+import { newSignupDevice } from './signup-device.server.ts';
 
 const nameField = (required: string) =>
   z.string({ error: required }).trim().min(1, required).max(100, 'signup.error.nameTooLong');
@@ -25,9 +26,8 @@ const SignUpSchema = z.object({
 });
 
 // Issue 20: "Create an account" from the login page, and so from checkout (a guest who presses
-// Checkout is sent to log in with `next`). The account is signed in at once, the guest cart
-// joins it, the EULA is asked as for any account that has not accepted it, and a link to
-// prove the address is mailed; the next page says so.
+// Checkout is sent to log in with `next`). A link to prove the address is mailed; the next page
+// says so. The link signs the account in, in this browser (issue 38), and goes on to `next`.
 export function loader({ request, context }: Route.LoaderArgs) {
   const next = safeNextPath(new URL(request.url).searchParams.get('next'));
   if (context.rc.user) throw redirect(next);
@@ -52,7 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ errors: fieldErrors(parsed.error), values, minutes: 0 }, { status: 400 });
   }
   const next = safeNextPath(parsed.data.next);
-  const outcome = await signUp(context.rc, { ...parsed.data, next });
+  // Issue 38: this browser is the one that signed up; its link, opened here, signs it in.
+  const { device, cookie } = newSignupDevice(context);
+  const outcome = await signUp(context.rc, { ...parsed.data, next, device });
   if (!outcome.ok) {
     const errors: FieldErrors = outcome.errors;
     if ('retryAfterMinutes' in outcome) {
@@ -61,9 +63,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ errors, values, minutes: 0 }, { status: 400 });
   }
   // Issue 37: the same answer whether the address was new or had an account (its owner is
-  // mailed instead): a link is on its way. The new account signs in from that link
-  // (verify-link.tsx), which also proves the address.
-  return { errors: {} as FieldErrors, values, minutes: 0, sent: parsed.data.email };
+  // mailed instead): a link is on its way. The new account signs in from that link opened in
+  // this browser (verify-link.tsx, issue 38), which also proves the address.
+  return data(
+    { errors: {} as FieldErrors, values, minutes: 0, sent: parsed.data.email },
+    { headers: { 'Set-Cookie': cookie } },
+  );
 }
 
 export default function SignUpPage() {
@@ -78,7 +83,7 @@ export default function SignUpPage() {
     return (
       <section className="narrow stack">
         <h1>{t('signup.sent.title')}</h1>
-        <p>{t('signup.sent.body', { email: result.sent })}</p>
+        <p>{t('signup.sent.body', { email: String(result.sent) })}</p>
         <p>{t('signup.sent.spam')}</p>
       </section>
     );

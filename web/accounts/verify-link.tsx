@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router';
+import { afterConfirmation } from '#domain/accounts/email-confirmation.ts';
 import { VERIFY_EMAIL_PATH } from '#domain/accounts/email-verification.ts';
 import { safeNextPath } from '#domain/accounts/safe-next.ts';
 import { verifyEmail } from '#domain/accounts/sign-up.ts';
@@ -6,10 +7,12 @@ import { useT } from '#web/i18n/use-t.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/verify-link.ts';
 import { signIn } from './sign-in.server.ts';
+import { clearSignupDevice, signupDevice } from './signup-device.server.ts';
 
 // Issue 20: the mailed link. Opening it changes nothing (mail scanners open links too); the
-// button proves the address, once, and signs the account in (issue 37: sign-up does not), then
-// on to `next`.
+// button proves the address, once. Then (issue 38, afterConfirmation): in the browser that
+// signed up, the account is signed in (issue 37: sign-up does not) and goes on to `next`;
+// elsewhere, the sign-in page, and `next` after it.
 export function loader({ request, context }: Route.LoaderArgs) {
   return {
     next: safeNextPath(new URL(request.url).searchParams.get('next')),
@@ -20,15 +23,31 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const next = safeNextPath(String(form.get('next') ?? '').slice(0, 2000));
-  const outcome = await verifyEmail(context.rc, params.token);
+  const outcome = await verifyEmail(context.rc, params.token, signupDevice(request));
   if (!outcome.ok) return data({ error: outcome.messageKey, other: false }, { status: 400 });
-  const done = `${VERIFY_EMAIL_PATH}?next=${encodeURIComponent(next)}`;
-  if (context.rc.user?.id === outcome.userId) throw redirect(done);
-  // Signed in as someone else: the link proved its own account's address, not theirs.
-  if (context.rc.user) return { error: null, other: true };
-  // Issue 37: sign-up no longer signs in (it answers alike whether the address had an account);
-  // the link to its address does, as a first factor: a second one is still asked where set.
-  return signIn(context, { userId: outcome.userId, method: 'email-link', next: done });
+  const step = afterConfirmation({
+    linkUserId: outcome.userId,
+    signedInUserId: context.rc.user?.id ?? null,
+    sameDevice: outcome.sameDevice,
+  });
+  switch (step) {
+    case 'goOn':
+      throw redirect(next);
+    case 'otherAccount':
+      return { error: null, other: true };
+    case 'logIn':
+      throw redirect(`/accounts/login/?next=${encodeURIComponent(next)}&confirmed=1`);
+    case 'signIn': {
+      // The link as a first factor: a second one is still asked where set.
+      const signedIn = await signIn(context, {
+        userId: outcome.userId,
+        method: 'email-link',
+        next,
+      });
+      signedIn.headers.append('Set-Cookie', clearSignupDevice(context));
+      return signedIn;
+    }
+  }
 }
 
 export default function VerifyLinkPage() {

@@ -9,6 +9,7 @@ import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
+import { redeemedProductId } from '#web/utils/redeemed-param.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/library.ts';
 
@@ -21,25 +22,26 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     context.rc,
     owned.map((item) => item.productId),
   );
-  return {
-    owned: owned.map((item) => {
-      const action = ownedAction(item.productType);
-      const noFile = action === 'read' && !readable.has(item.productId);
-      return {
-        id: item.productId,
-        title: item.title,
-        languageCode: item.languageCode,
-        productType: item.productType,
-        expiresAt: item.expiresAt?.toISOString() ?? null,
-        action: noFile ? null : action,
-        noFile,
-      };
-    }),
-  };
+  const items = owned.map((item) => {
+    const action = ownedAction(item.productType);
+    const noFile = action === 'read' && !readable.has(item.productId);
+    return {
+      id: item.productId,
+      title: item.title,
+      languageCode: item.languageCode,
+      productType: item.productType,
+      expiresAt: item.expiresAt?.toISOString() ?? null,
+      action: noFile ? null : action,
+      noFile,
+    };
+  });
+  // Just redeemed on the standalone form (issue 38): which title, if it is the user's now.
+  const redeemedId = redeemedProductId(new URL(request.url));
+  return { owned: items, redeemed: items.find((item) => item.id === redeemedId) ?? null };
 });
 
 export default function LibraryPage() {
-  const { owned } = useLoaderData<typeof loader>();
+  const { owned, redeemed } = useLoaderData<typeof loader>();
   const t = useT();
   const locale = useLocale();
   const langOf = useContentLang();
@@ -49,6 +51,22 @@ export default function LibraryPage() {
   return (
     <section className="narrow stack">
       <h1>{t('library.title')}</h1>
+      {redeemed ? (
+        <section className="alert alert--success stack-sm" aria-labelledby="library-redeemed">
+          <h2 id="library-redeemed">{t('redeem.success.title')}</h2>
+          <p>{t('redeem.success.text')}</p>
+          <p>{t('redeem.success.unlocked', { title: redeemed.title })}</p>
+          {redeemed.action ? (
+            <p>
+              <ShelfActionButton
+                action={redeemed.action}
+                productId={redeemed.id}
+                title={redeemed.title}
+              />
+            </p>
+          ) : null}
+        </section>
+      ) : null}
       <p>{t('library.intro')}</p>
       <section className="stack-sm" aria-labelledby="library-owned">
         <h2 id="library-owned">{t('library.owned.heading')}</h2>

@@ -6,11 +6,13 @@ import { useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
+import { withRedeemed } from '#web/utils/redeemed-param.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/redeem.ts';
 
 // /redeem (spec 1 §4 Standalone redeem): 'Redeem your purchase code', Redeem / 'Wait...';
-// success goes to the library link; logged-out visitors log in first and come back here.
+// success goes to the library link, which says which title the code unlocked (issue 38);
+// logged-out visitors log in first and come back here.
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   requireUser(request, context);
   return null;
@@ -20,8 +22,9 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   requireUser(request, context);
   const form = await request.formData();
   const code = form.get('code');
+  let productId: number;
   try {
-    await redeemCode(context.rc, typeof code === 'string' ? code : null);
+    ({ productId } = await redeemCode(context.rc, typeof code === 'string' ? code : null));
   } catch (error) {
     if (error instanceof DomainError && error.status !== 403) {
       return data(
@@ -31,7 +34,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     }
     throw error;
   }
-  return redirect(context.rc.site.links.library);
+  return redirect(withRedeemed(context.rc.site.links.library, productId));
 });
 
 export default function RedeemPage() {
