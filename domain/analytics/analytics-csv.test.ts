@@ -6,7 +6,7 @@ const row: AnalyticsCsvRow = {
   firstName: 'Ana',
   email: 'ana@example.test',
   material: 'Cell Biology',
-  owns: 'Yes',
+  access: 'Course fee',
   opens: '3',
   lastOpened: '2026-03-03T09:30:00.000Z',
 };
@@ -17,7 +17,7 @@ describe('the section analytics CSV (issue 19: instructors export CSV)', () => {
     expect(
       analyticsCsv(header, [
         row,
-        { ...row, material: 'Unread', owns: 'No', opens: '0', lastOpened: '' },
+        { ...row, material: 'Unread', access: 'No', opens: '0', lastOpened: '' },
       ]),
     ).toBe(
       'Last name,First name,E-mail,Material,Owns it,Opens,Last opened\r\n' +

@@ -9,8 +9,8 @@ export type AnalyticsCsvRow = {
   firstName: string;
   email: string;
   material: string;
-  /** Already in words ('Yes'/'No' in the page's language). */
-  owns: string;
+  /** Already in words: the way of access ('Course fee', 'Purchase') or 'No'. */
+  access: string;
   opens: string;
   /** ISO 8601 in UTC, or '' when never opened. */
   lastOpened: string;
@@ -21,7 +21,7 @@ export const ANALYTICS_CSV_COLUMNS: readonly (keyof AnalyticsCsvRow)[] = [
   'firstName',
   'email',
   'material',
-  'owns',
+  'access',
   'opens',
   'lastOpened',
 ];

@@ -1,12 +1,24 @@
 // 'View Section Analytics' (spec 1 §2, §6), built from the reading events: for each material
 // of a section, how many of its students own it, opened it, how often and when last.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
+import { collectionItems, offerings } from '#db/schema/catalog.ts';
 import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
+import { ownerships } from '#db/schema/shelf.ts';
+import { organizations } from '#db/schema/sites.ts';
+import {
+  type EntitlementMembership,
+  type EntitlementOwnership,
+  entitlement,
+  isPhysicalCopy,
+} from '#domain/access/entitlement.ts';
+import { type AccessWay, accessCounts, accessWay } from '#domain/analytics/access-through.ts';
 import { analyticsVisibility } from '#domain/analytics/analytics-visibility.ts';
+import { isOptStatus } from '#domain/courses/opting.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
+import { isActiveOwnership } from '#domain/shelf/ownership.ts';
 import { userOf } from './reader-access.ts';
 import type { SectionAnalytics } from './types.ts';
 
@@ -52,7 +64,7 @@ export async function sectionAnalytics(
     product_id: number;
     title: string;
     product_type: string;
-    owners: number;
+    status: string;
     readers: number;
     opens: number;
     last_opened_at: string | Date | null;
@@ -61,12 +73,7 @@ export async function sectionAnalytics(
     sql`with students as (
           select user_id from section_members where section_id = ${sectionId} and role = 'student'
         )
-        select sp.product_id, p.title, p.product_type,
-          (select count(distinct o.user_id)::int from ownerships o
-            where o.product_id = sp.product_id and o.user_id in (select user_id from students)
-              and o.starts_at <= ${now}::timestamptz
-              and (o.revoked_at is null or o.revoked_at > ${now}::timestamptz)
-              and (o.expires_at is null or o.expires_at > ${now}::timestamptz)) as owners,
+        select sp.product_id, p.title, p.product_type, p.status,
           e.readers, e.opens, e.last_opened_at
         from ${sectionMaterials} sp
         join products p on p.id = sp.product_id
@@ -87,17 +94,11 @@ export async function sectionAnalytics(
     last_name: string;
     email: string;
     product_id: number;
-    owns: boolean;
     opens: number;
     last_opened_at: string | Date | null;
   }>(
     ctx.db,
     sql`select u.id as user_id, u.first_name, u.last_name, u.email, sp.product_id,
-          exists (select 1 from ownerships o
-            where o.product_id = sp.product_id and o.user_id = u.id
-              and o.starts_at <= ${now}::timestamptz
-              and (o.revoked_at is null or o.revoked_at > ${now}::timestamptz)
-              and (o.expires_at is null or o.expires_at > ${now}::timestamptz)) as owns,
           e.opens, e.last_opened_at
         from section_members sm
         join users u on u.id = sm.user_id
@@ -128,10 +129,22 @@ export async function sectionAnalytics(
     .orderBy(sql`lower(${users.lastName})`, sql`lower(${users.firstName})`, asc(users.id));
   for (const student of everyStudent)
     studentsById.set(student.userId, { ...student, materials: [] });
+  // Who can open each material now, and through what: the one entitlement rule, asked for
+  // each student and material (issue 38: access, not only purchases).
+  const productIds = [...new Set(rows.map((row) => Number(row.product_id)))];
+  const wayOf = await studentAccess(ctx, sectionId, productIds, {
+    products: rows.map((row) => ({
+      id: Number(row.product_id),
+      productType: row.product_type,
+      status: row.status,
+    })),
+  });
   for (const row of perStudent) {
-    studentsById.get(Number(row.user_id))?.materials.push({
-      productId: Number(row.product_id),
-      owns: Boolean(row.owns),
+    const userId = Number(row.user_id);
+    const productId = Number(row.product_id);
+    studentsById.get(userId)?.materials.push({
+      productId,
+      access: wayOf(userId, productId),
       opens: Number(row.opens),
       lastOpenedAt: row.last_opened_at === null ? null : new Date(row.last_opened_at),
     });
@@ -144,10 +157,126 @@ export async function sectionAnalytics(
       productId: Number(row.product_id),
       title: row.title,
       productType: row.product_type,
-      owners: Number(row.owners),
+      access: accessCounts(
+        everyStudent.map((student) => wayOf(student.userId, Number(row.product_id))),
+      ),
       readers: Number(row.readers),
       opens: Number(row.opens),
       lastOpenedAt: row.last_opened_at === null ? null : new Date(row.last_opened_at),
     })),
+  };
+}
+
+/**
+ * Each student's way of access to each material, as the entitlement rule decides it from
+ * their membership of this section and their ownerships (direct, or through a collection).
+ * Three queries for the whole section, whatever its size.
+ */
+async function studentAccess(
+  ctx: RequestContext,
+  sectionId: number,
+  productIds: readonly number[],
+  facts: { products: { id: number; productType: string; status: string }[] },
+): Promise<(userId: number, productId: number) => AccessWay | null> {
+  if (productIds.length === 0) return () => null;
+  const ids = [...productIds];
+  const window = {
+    userId: ownerships.userId,
+    source: ownerships.source,
+    startsAt: ownerships.startsAt,
+    expiresAt: ownerships.expiresAt,
+    revokedAt: ownerships.revokedAt,
+  };
+  const students = sql`(select user_id from section_members where section_id = ${sectionId} and role = 'student')`;
+  const [members, direct, throughCollections, offered] = await Promise.all([
+    ctx.db
+      .select({
+        userId: sectionMembers.userId,
+        memberId: sectionMembers.id,
+        role: sectionMembers.role,
+        optStatus: sectionMembers.optStatus,
+        isCourseFee: sectionMembers.isCourseFee,
+        addDropDate: sectionMembers.addDropDate,
+        startDate: courseSections.startDate,
+        endDate: courseSections.endDate,
+        timeZone: courseSections.timeZone,
+        disableAutoProvisioning: courseSections.disableAutoProvisioning,
+        isCdsEnabled: organizations.isCdsEnabled,
+      })
+      .from(sectionMembers)
+      .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
+      .innerJoin(courses, eq(courses.id, courseSections.courseId))
+      .innerJoin(organizations, eq(organizations.id, courses.orgId))
+      .where(and(eq(sectionMembers.sectionId, sectionId), eq(sectionMembers.role, 'student'))),
+    ctx.db
+      .select({ productId: ownerships.productId, ...window })
+      .from(ownerships)
+      .where(and(inArray(ownerships.productId, ids), sql`${ownerships.userId} in ${students}`)),
+    ctx.db
+      .select({ productId: collectionItems.itemId, ...window })
+      .from(ownerships)
+      .innerJoin(collectionItems, eq(collectionItems.collectionId, ownerships.productId))
+      .where(and(inArray(collectionItems.itemId, ids), sql`${ownerships.userId} in ${students}`)),
+    ctx.db
+      .select({ productId: offerings.productId, type: offerings.type })
+      .from(offerings)
+      .where(and(inArray(offerings.productId, ids), eq(offerings.isActive, true))),
+  ]);
+  const membership = new Map<number, EntitlementMembership>(
+    members.map((m) => [
+      m.userId,
+      {
+        sectionId,
+        memberId: m.memberId,
+        role: m.role,
+        optStatus: isOptStatus(m.optStatus) ? m.optStatus : 'opted_in',
+        isCourseFee: m.isCourseFee,
+        addDropDate: m.addDropDate,
+        startDate: m.startDate,
+        endDate: m.endDate,
+        timeZone: m.timeZone,
+        disableAutoProvisioning: m.disableAutoProvisioning,
+        org: { isCdsEnabled: m.isCdsEnabled },
+      },
+    ]),
+  );
+  const owned = new Map<string, (EntitlementOwnership & { source: string })[]>();
+  const note = (row: (typeof direct)[number], viaCollection: boolean) => {
+    const key = `${row.userId}:${row.productId}`;
+    const { userId: _u, productId: _p, ...window } = row;
+    owned.set(key, [...(owned.get(key) ?? []), { ...window, viaCollection }]);
+  };
+  for (const row of direct) note(row, false);
+  for (const row of throughCollections) note({ ...row, source: 'purchase' }, true);
+  const productOf = new Map(
+    facts.products.map((p) => [
+      p.id,
+      {
+        productType: p.productType,
+        status: p.status,
+        physical: isPhysicalCopy(
+          p.productType,
+          offered.filter((o) => o.productId === p.id).map((o) => o.type),
+        ),
+      },
+    ]),
+  );
+  return (userId, productId) => {
+    const member = membership.get(userId);
+    const product = productOf.get(productId);
+    if (!member || !product) return null;
+    const held = owned.get(`${userId}:${productId}`) ?? [];
+    const decision = entitlement({
+      signedIn: true,
+      product,
+      ownerships: held,
+      memberships: [member],
+      through: { sectionId },
+      now: ctx.now,
+    });
+    return accessWay(
+      decision,
+      held.filter((o) => isActiveOwnership(o, ctx.now)).map((o) => o.source),
+    );
   };
 }

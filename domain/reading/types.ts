@@ -1,4 +1,5 @@
 import type { Via } from '#domain/access/entitlement.ts';
+import type { AccessWay } from '#domain/analytics/access-through.ts';
 import type { BookLanguage } from './book-language.ts';
 import type { RefusalReason } from './drm.ts';
 import type { TocEntry } from './epub-publication.ts';
@@ -97,7 +98,8 @@ export type SectionAnalytics = {
     productId: number;
     title: string;
     productType: string;
-    owners: number;
+    /** The students who can open it now, and through what (issue 38). */
+    access: { total: number; byWay: Record<AccessWay, number> };
     readers: number;
     opens: number;
     lastOpenedAt: Date | null;
@@ -111,6 +113,12 @@ export type SectionAnalytics = {
     firstName: string;
     lastName: string;
     email: string;
-    materials: { productId: number; owns: boolean; opens: number; lastOpenedAt: Date | null }[];
+    materials: {
+      productId: number;
+      /** How the student can open it now, or null: they cannot. */
+      access: AccessWay | null;
+      opens: number;
+      lastOpenedAt: Date | null;
+    }[];
   }[];
 };

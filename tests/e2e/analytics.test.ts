@@ -47,6 +47,16 @@ describe('section analytics', () => {
     const materialRows = materials.locator('tbody tr');
     const count = await materialRows.count();
     expect(count).toBeGreaterThan(0);
+    // Issue 38: access is counted, not only purchases, and said through what: the course fee
+    // opens the section's first material to its opted-in students, who bought nothing.
+    const firstAccess = await materialRows.first().locator('td').first().innerText();
+    expect(firstAccess).toMatch(/^\d+ of \d+\s*(.+ · )?Course fee: \d+/);
+    expect(Number(firstAccess.match(/^(\d+)/)![1])).toBeGreaterThan(0);
+    // Times say their zone.
+    const lastOpened = await page.locator('tbody td').filter({ hasText: /\d{4}/ }).allInnerTexts();
+    for (const when of lastOpened.filter((text) => /\d:\d\d/.test(text))) {
+      expect(when).toMatch(/\b(E[SD]T|C[SD]T|M[SD]T|P[SD]T|UTC|GMT[+-]?\d*)$/);
+    }
     await expectAccessible(page);
 
     // The CSV: a download, one line per student and material.
@@ -63,7 +73,7 @@ describe('section analytics', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Last name,First name,E-mail,Material,Owns it,Times opened,Last opened (UTC)',
+      'Last name,First name,E-mail,Material,Access,Times opened,Last opened (UTC)',
     );
     expect(lines.filter((line) => line.includes(student.email))).toHaveLength(count);
     await context.close();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
-import { bookFiles } from '#db/schema/catalog.ts';
+import { bookFiles, offerings } from '#db/schema/catalog.ts';
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import {
   bookFileMetrics,
@@ -926,14 +926,25 @@ describe('CDS members read without a purchase (/cds_book_read/{id}/?coursemember
 });
 
 describe('section analytics (/courses/analytics/{courseId})', () => {
-  it('counts owners and openers among the students, from the reading events; teachers only', async () => {
+  it('counts access and openers among the students, from the reading events; teachers only', async () => {
     const [professor, ta, student1, student2, student3, outsider] = await Promise.all(
       Array.from({ length: 6 }, person),
     );
     const book = await bookWithFiles();
     const unread = await insertProduct(database.db, { title: 'Unread Book' });
     // Issue 19 (the walk): the print version of a choice is a material of the section too.
-    const printed = await insertProduct(database.db, { title: 'Unread Book, print' });
+    // Issue 38: a print copy, which no course opens (sold as a physical offering only).
+    const printed = await insertProduct(
+      database.db,
+      { title: 'Unread Book, print' },
+      { priceCents: null, readerFile: false },
+    );
+    await database.db.insert(offerings).values({
+      productId: printed,
+      type: 'physical',
+      bookType: 'print',
+      priceCents: 3999,
+    });
     const sectionId = await section({ cds: false });
     await database.db.insert(sectionProducts).values([
       { sectionId, productId: book.productId, position: 0 },
@@ -947,7 +958,10 @@ describe('section analytics (/courses/analytics/{courseId})', () => {
     ]);
     await member(sectionId, professor!.id, 'professor');
     await member(sectionId, ta!.id, 'teaching_assistant');
-    for (const s of [student1!, student2!, student3!]) await member(sectionId, s.id, 'student');
+    await member(sectionId, student1!.id, 'student');
+    await member(sectionId, student2!.id, 'student');
+    // Issue 38: a course-fee student reads without owning anything.
+    await member(sectionId, student3!.id, 'student', true);
     for (const s of [student1!, student2!, professor!, outsider!]) await own(s.id, book.productId);
     const open = (user: SessionUser, now: Date) =>
       openReader(testContext(database.db, { user, now }), store(), {
@@ -970,7 +984,11 @@ describe('section analytics (/courses/analytics/{courseId})', () => {
         productId: book.productId,
         title: expect.any(String),
         productType: 'book',
-        owners: 2,
+        // Two bought it; the course fee opens it to the third.
+        access: {
+          total: 3,
+          byWay: { purchase: 2, courseFee: 1, code: 0, inclusiveAccess: 0, free: 0 },
+        },
         readers: 2,
         opens: 3,
         lastOpenedAt: new Date('2026-03-03T09:30:00Z'),
@@ -979,7 +997,11 @@ describe('section analytics (/courses/analytics/{courseId})', () => {
         productId: unread,
         title: 'Unread Book',
         productType: 'book',
-        owners: 0,
+        // Courtesy access (spec 1 §5) for the two others, the course fee for the third.
+        access: {
+          total: 3,
+          byWay: { purchase: 0, courseFee: 1, code: 0, inclusiveAccess: 2, free: 0 },
+        },
         readers: 0,
         opens: 0,
         lastOpenedAt: null,
@@ -988,7 +1010,10 @@ describe('section analytics (/courses/analytics/{courseId})', () => {
         productId: printed,
         title: 'Unread Book, print',
         productType: 'book',
-        owners: 0,
+        access: {
+          total: 0,
+          byWay: { purchase: 0, courseFee: 0, code: 0, inclusiveAccess: 0, free: 0 },
+        },
         readers: 0,
         opens: 0,
         lastOpenedAt: null,
@@ -1015,18 +1040,18 @@ describe('section analytics (/courses/analytics/{courseId})', () => {
       materials: [
         {
           productId: book.productId,
-          owns: true,
+          access: 'purchase',
           opens: 2,
           lastOpenedAt: new Date('2026-03-02T10:00:00Z'),
         },
-        { productId: unread, owns: false, opens: 0, lastOpenedAt: null },
-        { productId: printed, owns: false, opens: 0, lastOpenedAt: null },
+        { productId: unread, access: 'inclusiveAccess', opens: 0, lastOpenedAt: null },
+        { productId: printed, access: null, opens: 0, lastOpenedAt: null },
       ],
     });
     expect(byId.get(student3!.id)?.materials).toEqual([
-      { productId: book.productId, owns: false, opens: 0, lastOpenedAt: null },
-      { productId: unread, owns: false, opens: 0, lastOpenedAt: null },
-      { productId: printed, owns: false, opens: 0, lastOpenedAt: null },
+      { productId: book.productId, access: 'courseFee', opens: 0, lastOpenedAt: null },
+      { productId: unread, access: 'courseFee', opens: 0, lastOpenedAt: null },
+      { productId: printed, access: null, opens: 0, lastOpenedAt: null },
     ]);
     // The professor sees the same names; nobody else does, and is told why.
     expect((await sectionAnalytics(ctxOf(professor!), sectionId)).students).toHaveLength(3);

@@ -16,7 +16,8 @@ import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/course-analytics-csv.ts';
 
 // GET /courses/analytics/{courseId}/analytics.csv (issue 19: instructors export CSV): each
-// student of the section with each of its materials — owns it, times opened, last opened —
+// student of the section with each of its materials — access and through what (issue 38),
+// times opened, last opened —
 // for the section's professors and teaching assistants only, as the page is. A page route
 // that answers a file (web/utils/attachment.server.ts), so a refusal is the forbidden page.
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
@@ -36,7 +37,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
         firstName: student.firstName,
         email: student.email,
         material: titles.get(m.productId) ?? '',
-        owns: t(m.owns ? 'analytics.csv.yes' : 'analytics.csv.no'),
+        access: t(m.access ? `analytics.way.${m.access}` : 'analytics.csv.no'),
         opens: String(m.opens),
         lastOpened: m.lastOpenedAt?.toISOString() ?? '',
       })),

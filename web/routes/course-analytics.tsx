@@ -1,5 +1,6 @@
 import { data, Link, useLoaderData } from 'react-router';
 import { DEFAULT_LOCALE } from '#domain/accounts/language.ts';
+import { ACCESS_WAYS } from '#domain/analytics/access-through.ts';
 import { sectionLaunches } from '#domain/analytics/service.ts';
 import { sectionAnalytics } from '#domain/reading/section-analytics.ts';
 import { parseId } from '#domain/shared/id.ts';
@@ -68,9 +69,14 @@ export default function CourseAnalyticsPage() {
   const locale = useLocale();
   const timeZone = useTimeZone();
   const when = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    // Issue 38: a time says its zone (dateStyle cannot say it, so the parts are named).
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZone,
+    timeZoneName: 'short',
   });
   return (
     <section className="stack">
@@ -97,7 +103,7 @@ export default function CourseAnalyticsPage() {
             <thead>
               <tr>
                 <th scope="col">{t('analytics.material')}</th>
-                <th scope="col">{t('analytics.owners')}</th>
+                <th scope="col">{t('analytics.access')}</th>
                 <th scope="col">{t('analytics.readers')}</th>
                 <th scope="col">{t('analytics.opens')}</th>
                 <th scope="col">{t('analytics.lastOpened')}</th>
@@ -110,7 +116,21 @@ export default function CourseAnalyticsPage() {
                     <span className="card__type">{t(`type.${m.productType}`)}</span>{' '}
                     <Link to={`/product-detail/${m.productId}`}>{m.title}</Link>
                   </th>
-                  <td>{t('analytics.ofStudents', { count: m.owners, total: studentCount })}</td>
+                  <td>
+                    {t('analytics.ofStudents', { count: m.access.total, total: studentCount })}
+                    {m.access.total > 0 ? (
+                      <span className="analytics-ways">
+                        {ACCESS_WAYS.filter((way) => m.access.byWay[way] > 0)
+                          .map((way) =>
+                            t('label.value', {
+                              label: t(`analytics.way.${way}`),
+                              value: m.access.byWay[way],
+                            }),
+                          )
+                          .join(' · ')}
+                      </span>
+                    ) : null}
+                  </td>
                   <td>{t('analytics.ofStudents', { count: m.readers, total: studentCount })}</td>
                   <td>{m.opens}</td>
                   <td>
