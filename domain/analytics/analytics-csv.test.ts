@@ -10,7 +10,7 @@ const row: AnalyticsCsvRow = {
   opens: '3',
   lastOpened: '2026-03-03T09:30:00.000Z',
 };
-const header = ['Last name', 'First name', 'E-mail', 'Material', 'Owns it', 'Opens', 'Last opened'];
+const header = ['Last name', 'First name', 'E-mail', 'Material', 'Access', 'Opens', 'Last opened'];
 
 describe('the section analytics CSV (issue 19: instructors export CSV)', () => {
   it('writes the header, then one line per student and material, in column order', () => {
@@ -20,8 +20,8 @@ describe('the section analytics CSV (issue 19: instructors export CSV)', () => {
         { ...row, material: 'Unread', access: 'No', opens: '0', lastOpened: '' },
       ]),
     ).toBe(
-      'Last name,First name,E-mail,Material,Owns it,Opens,Last opened\r\n' +
-        'Lee,Ana,ana@example.test,Cell Biology,Yes,3,2026-03-03T09:30:00.000Z\r\n' +
+      'Last name,First name,E-mail,Material,Access,Opens,Last opened\r\n' +
+        'Lee,Ana,ana@example.test,Cell Biology,Course fee,3,2026-03-03T09:30:00.000Z\r\n' +
         'Lee,Ana,ana@example.test,Unread,No,0,\r\n',
     );
   });
@@ -38,7 +38,7 @@ describe('the section analytics CSV (issue 19: instructors export CSV)', () => {
     ]);
     const line = file.split('\r\n')[1];
     expect(line).toBe(
-      `"'=HYPERLINK(""http://x"")",'+1,'-2@x,"'@SUM(A1), ""vol. 2""",Yes,3,2026-03-03T09:30:00.000Z`,
+      `"'=HYPERLINK(""http://x"")",'+1,'-2@x,"'@SUM(A1), ""vol. 2""",Course fee,3,2026-03-03T09:30:00.000Z`,
     );
   });
 
