@@ -93,6 +93,8 @@ describe('message catalogs', () => {
       ...{ colour: 'Green', leftOut: 3, quote: 'q', note: 'n', rate: 1.25 },
       // A book file of another format than the e-book's (issue 15).
       ...{ format: 'EPUB', file: 'PDF' },
+      // The course fee on the public section page, an offering's name (issue 38).
+      ...{ fee: '$79.00', kind: 'eBook', term: '180-day rental' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();
