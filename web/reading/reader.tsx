@@ -27,15 +27,7 @@ import {
   printPageCount,
   printSpan,
 } from '#domain/reading/print-pages.ts';
-import {
-  FONT_SCALES,
-  LINE_SPACINGS,
-  READER_FONTS,
-  READER_MARGINS,
-  READER_THEMES,
-  type ReaderSettings,
-  readerSettingsFrom,
-} from '#domain/reading/reader-settings.ts';
+import type { ReaderSettings } from '#domain/reading/reader-settings.ts';
 import { excerpt, findOccurrences, wholeWords } from '#domain/reading/text-search.ts';
 import type { ReaderPart, ReaderView, TocEntry } from '#domain/reading/types.ts';
 import { normalizedLength } from '#domain/reading/xhtml-content.ts';
@@ -53,6 +45,7 @@ import { FixedPageView } from './fixed-page-view.tsx';
 import { NoteDialog, noteHtml } from './note-dialog.tsx';
 import type { PdfHandle } from './pdf-view.tsx';
 import { epubPrintHtml } from './print-content.client.ts';
+import { ReaderDisplaySettings } from './reader-display-settings.tsx';
 import { ReaderFonts } from './reader-fonts.tsx';
 import { ReaderGoToPage } from './reader-go-to-page.tsx';
 import { ReaderNotebook } from './reader-notebook.tsx';
@@ -62,7 +55,7 @@ import { type ReaderHit, ReaderSearch } from './reader-search.tsx';
 import { ReaderToc } from './reader-toc.tsx';
 import { ReaderZoom } from './reader-zoom.tsx';
 import { swipeTurn } from './swipe.ts';
-import { focusSoon } from './use-focus-on-open.ts';
+import { type UnsavedReading, useReaderSettings } from './use-reader-settings.ts';
 
 // pdf.js and its view load only when a PDF is opened: other pages never fetch them.
 const PdfView = lazy(() => import('./pdf-view.tsx').then((m) => ({ default: m.PdfView })));
@@ -70,25 +63,6 @@ const PdfView = lazy(() => import('./pdf-view.tsx').then((m) => ({ default: m.Pd
 export type ReaderData = Omit<ReaderView, 'grant'> & {
   grant: { via: string; expiresAt: string | null };
 };
-
-/** This browser's copy of the reading settings: for a reader never saved on the server yet. */
-const SETTINGS_KEY = 'shelfmark.reader';
-
-function localSettings(): ReaderSettings {
-  try {
-    return readerSettingsFrom(JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}'));
-  } catch {
-    return readerSettingsFrom(null);
-  }
-}
-
-/** The choices of the display panel, each a group of radio buttons (issue 16). */
-const CHOICES = [
-  ['font', READER_FONTS],
-  ['lineSpacing', LINE_SPACINGS],
-  ['margins', READER_MARGINS],
-  ['theme', READER_THEMES],
-] as const;
 
 /** A promise and its resolve, for waiting on something a child reports once. */
 function deferred(): { promise: Promise<void>; resolve(): void } {
@@ -157,7 +131,6 @@ export function Reader({
     () => readerApi(view.product.id, csrfToken, courseMemberId, userId),
     [view.product.id, csrfToken, courseMemberId, userId],
   );
-  const [settings, setSettings] = useState<ReaderSettings | null>(null);
   const [part, setPart] = useState(view.part);
   // A fixed-layout page (issue 16): the facing page shown beside it, and the zoom.
   const [facing, setFacing] = useState<ReaderPart | null>(null);
@@ -234,37 +207,10 @@ export function Reader({
   };
   const swipe = useRef<{ id: number; x: number; y: number; at: number } | null>(null);
 
-  // The server's settings follow the reader to every device; this browser's copy is used
-  // until the first change is saved (issue 16).
-  useEffect(() => setSettings(savedSettings ?? localSettings()), [savedSettings]);
-  const settingsSaved = useRef<string | null>(null);
   // What waits its moment to be saved: sent at once when the page goes (a reload right after a
   // change kept the old settings and place).
-  const unsaved = useRef<{
-    settings?: ReaderSettings;
-    position?: { part: number; progression: number };
-  }>({});
-  useEffect(() => {
-    if (!settings) return;
-    const json = JSON.stringify(settings);
-    localStorage.setItem(SETTINGS_KEY, json);
-    if (settingsSaved.current === null) {
-      settingsSaved.current = json;
-      return;
-    }
-    if (settingsSaved.current === json) return;
-    unsaved.current.settings = settings;
-    const timer = window.setTimeout(() => {
-      unsaved.current.settings = undefined;
-      api.saveSettings(settings).then(
-        () => {
-          settingsSaved.current = json;
-        },
-        () => say(t('reader.settings.notSaved')),
-      );
-    }, 400);
-    return () => window.clearTimeout(timer);
-  }, [settings, api, say, t]);
+  const unsaved = useRef<UnsavedReading>({});
+  const [settings, setSettings] = useReaderSettings({ savedSettings, api, say, unsaved });
 
   // A note reference opens its note over the text (issue 16), from this chapter or another.
   const [note, setNote] = useState<string | null>(null);
@@ -1093,88 +1039,12 @@ export function Reader({
           <details>
             <summary>{t('reader.display')}</summary>
             {settings ? (
-              <div className="stack-sm">
-                {/* Only what acts on this book is offered: a PDF's or a fixed-layout book's pages
-                    are laid out by its publisher (font, spacing and margins would do nothing);
-                    a fixed-layout book is zoomed, not resized, and is turned page by page. */}
-                {isPdf || fixed ? <p>{t('reader.display.laidOut')}</p> : null}
-                {fixed ? null : (
-                  <fieldset>
-                    <legend>{t('reader.layout')}</legend>
-                    {(['paginated', 'scrolled'] as const).map((layout) => (
-                      <label key={layout} className="reader__choice">
-                        <input
-                          type="radio"
-                          name={`${ids}-layout`}
-                          value={layout}
-                          checked={settings.layout === layout}
-                          onChange={() => setSettings({ ...settings, layout })}
-                        />
-                        {t(`reader.layout.${layout}`)}
-                      </label>
-                    ))}
-                  </fieldset>
-                )}
-                {/* A PDF's text is made larger by its zoom, beside the page (issue 38). */}
-                {fixed || isPdf ? null : (
-                  <fieldset className="reader__size">
-                    <legend className="visually-hidden">{t('reader.size')}</legend>
-                    <button
-                      id={`${ids}-smaller`}
-                      type="button"
-                      className="button button--secondary"
-                      disabled={settings.fontScale <= FONT_SCALES[0]!}
-                      onClick={() => {
-                        const at = FONT_SCALES.indexOf(settings.fontScale) - 1;
-                        setSettings({ ...settings, fontScale: FONT_SCALES[at]! });
-                        // The smallest size disables this button: the focus goes to the other.
-                        if (at === 0) focusSoon(`${ids}-larger`);
-                      }}
-                    >
-                      {t('reader.size.smaller')}
-                    </button>
-                    <span>{t('reader.size.value', { percent: settings.fontScale })}</span>
-                    <button
-                      id={`${ids}-larger`}
-                      type="button"
-                      className="button button--secondary"
-                      disabled={settings.fontScale >= FONT_SCALES[FONT_SCALES.length - 1]!}
-                      onClick={() => {
-                        const at = FONT_SCALES.indexOf(settings.fontScale) + 1;
-                        setSettings({ ...settings, fontScale: FONT_SCALES[at]! });
-                        if (at === FONT_SCALES.length - 1) focusSoon(`${ids}-smaller`);
-                      }}
-                    >
-                      {t('reader.size.larger')}
-                    </button>
-                  </fieldset>
-                )}
-                {CHOICES.filter(([setting]) => !(isPdf || fixed) || setting === 'theme').map(
-                  ([setting, values]) => (
-                    <fieldset key={setting}>
-                      <legend>{t(`reader.${setting}`)}</legend>
-                      {values.map((value) => (
-                        <label key={value} className="reader__choice">
-                          <input
-                            type="radio"
-                            name={`${ids}-${setting}`}
-                            value={value}
-                            checked={settings[setting] === value}
-                            onChange={() => setSettings({ ...settings, [setting]: value })}
-                          />
-                          <span
-                            className={
-                              setting === 'font' ? `reader__font-sample--${value}` : undefined
-                            }
-                          >
-                            {t(`reader.${setting}.${value}`)}
-                          </span>
-                        </label>
-                      ))}
-                    </fieldset>
-                  ),
-                )}
-              </div>
+              <ReaderDisplaySettings
+                settings={settings}
+                onChange={setSettings}
+                isPdf={isPdf}
+                fixed={fixed}
+              />
             ) : null}
           </details>
           <DrmSummary
