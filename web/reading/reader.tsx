@@ -56,6 +56,7 @@ import { ReaderToc } from './reader-toc.tsx';
 import { ReaderZoom } from './reader-zoom.tsx';
 import { swipeTurn } from './swipe.ts';
 import { type UnsavedReading, useReaderSettings } from './use-reader-settings.ts';
+import { useSavedPlace } from './use-saved-place.ts';
 
 // pdf.js and its view load only when a PDF is opened: other pages never fetch them.
 const PdfView = lazy(() => import('./pdf-view.tsx').then((m) => ({ default: m.PdfView })));
@@ -660,51 +661,15 @@ export function Reader({
     );
   }, [view.printPages, location]);
 
-  // The place, saved on the server a moment after it settles (any device opens it there).
-  const saved = useRef({ part: view.position.part, progression: view.position.progression });
-  useEffect(() => {
-    if (closed) return;
-    const position = {
-      part: location.part,
-      progression: isPdf ? 0 : Math.min(1, Math.max(0, location.progression)),
-    };
-    if (
-      position.part === saved.current.part &&
-      Math.abs(position.progression - saved.current.progression) < 1e-6
-    )
-      return;
-    unsaved.current.position = position;
-    const timer = setTimeout(() => {
-      unsaved.current.position = undefined;
-      saved.current = position;
-      api.savePosition(position).catch(close);
-    }, 500);
-    return () => clearTimeout(timer);
-  }, [location.part, location.progression, isPdf, api, close, closed]);
-
-  useEffect(() => {
-    const leave = () => {
-      const { position, settings } = unsaved.current;
-      unsaved.current = {};
-      if (position) {
-        saved.current = position;
-        api.savePosition(position, true).catch(() => {});
-      }
-      if (settings) api.saveSettings(settings, true).catch(() => {});
-    };
-    window.addEventListener('pagehide', leave);
-    return () => window.removeEventListener('pagehide', leave);
-  }, [api]);
-
-  // The address names the chapter asked for (?chapter=): once the reader has moved on, it no
-  // longer does, so a reload opens the place read, not that chapter again.
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    const asked = url.searchParams.get('chapter');
-    if (asked === null || Number(asked) - 1 === location.part) return;
-    url.searchParams.delete('chapter');
-    window.history.replaceState(window.history.state, '', url);
-  }, [location.part]);
+  useSavedPlace({
+    api,
+    from: view.position,
+    location,
+    isPdf,
+    closed: closed !== null,
+    close,
+    unsaved,
+  });
 
   async function copySelection() {
     const text = selectedBookText(pageArea.current);

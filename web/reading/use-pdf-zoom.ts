@@ -34,7 +34,7 @@ export function usePdfZoom({
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [box.current]);
+  }, [box]);
 
   const opened = useRef(startPage);
   useEffect(() => {

@@ -62,6 +62,6 @@ export function useReaderSettings({
       );
     }, 400);
     return () => window.clearTimeout(timer);
-  }, [settings, api, say, t, unsaved.current]);
+  }, [settings, api, say, t, unsaved]);
   return [settings, setSettings];
 }
