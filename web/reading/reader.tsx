@@ -20,12 +20,10 @@ import { spreadOf } from '#domain/reading/fixed-spreads.ts';
 import { PDF_ZOOM_STEP, pdfZoomRange } from '#domain/reading/pdf-zoom.ts';
 import {
   hasPrintedLabels,
-  pageAt,
   pageLabel,
   pageTarget,
   printedPageAt,
   printPageCount,
-  printSpan,
 } from '#domain/reading/print-pages.ts';
 import type { ReaderSettings } from '#domain/reading/reader-settings.ts';
 import { excerpt, findOccurrences, wholeWords } from '#domain/reading/text-search.ts';
@@ -44,12 +42,12 @@ import { EpubView, type PartStart, type ViewHandle, type ViewLocation } from './
 import { FixedPageView } from './fixed-page-view.tsx';
 import { NoteDialog, noteHtml } from './note-dialog.tsx';
 import type { PdfHandle } from './pdf-view.tsx';
-import { epubPrintHtml } from './print-content.client.ts';
 import { ReaderDisplaySettings } from './reader-display-settings.tsx';
 import { ReaderFonts } from './reader-fonts.tsx';
 import { ReaderGoToPage } from './reader-go-to-page.tsx';
 import { ReaderNotebook } from './reader-notebook.tsx';
 import { ReaderPrint, type ReaderPrintHandle } from './reader-print.tsx';
+import { ReaderPrintArea, useReaderPrinting } from './reader-printing.tsx';
 import { ReaderReadAloud } from './reader-read-aloud.tsx';
 import { type ReaderHit, ReaderSearch } from './reader-search.tsx';
 import { ReaderToc } from './reader-toc.tsx';
@@ -172,14 +170,7 @@ export function Reader({
   const [used, setUsed] = useState({ copy: view.drm.copy.used, print: view.drm.print.used });
   const [closed, setClosed] = useState<string | null>(null);
   const [loadingPart, setLoadingPart] = useState(false);
-  // What the printer gets: the pages the server allowed, as the PDF's page images or the
-  // EPUB's HTML of those pages.
-  const [printing, setPrinting] = useState<
-    { images: string[]; first: number } | { html: string } | null
-  >(null);
-  const [preparing, setPreparing] = useState(false);
   const printForm = useRef<ReaderPrintHandle>(null);
-  const printArea = useRef<HTMLDivElement>(null);
   // Print only where the book allows it (spec 1 §3 printAllowancePercent above 0).
   const printable = view.drm.printPercent !== null && view.drm.print.limit > 0;
   const epub = useRef<ViewHandle>(null);
@@ -704,70 +695,18 @@ export function Reader({
     else close(error);
   }
 
-  /** The print page being read (print-pages.ts), and its printed edition's label if any. */
-  const currentPrintPage = () => {
-    const where = {
-      part: location.part,
-      progression: isPdf ? 0 : (epub.current?.progression() ?? location.progression),
-    };
-    const page = pageAt(view.printPages, where, (anchor) => epub.current?.reached(anchor) ?? false);
-    const label =
-      view.printPages.unit === 'marked' ? (view.printPages.marks[page - 1]?.label ?? null) : null;
-    return { page, label };
-  };
-
-  async function printPages(from: number, to: number) {
-    setPreparing(true);
-    try {
-      const answer = await api.allow({ kind: 'print', from, to });
-      setUsed((old) => ({ ...old, print: answer.used }));
-      say(answer.message);
-      if (!answer.allowed) return;
-      // What was counted, and nothing else, goes to the printer.
-      if (isPdf) {
-        const images = (await pdf.current?.pageImages(from, to)) ?? [];
-        if (images.length > 0) setPrinting({ images, first: from });
-      } else {
-        const html = await epubPrintHtml(
-          printSpan(view.printPages, from, to),
-          view.partCount,
-          async (index) =>
-            part && index === part.index ? part.html : (await api.part(index)).html,
-        );
-        setPrinting({ html });
-      }
-    } catch (error) {
-      countingFailed(error);
-    } finally {
-      setPreparing(false);
-    }
-  }
-
-  // Once its pictures are ready, the allowed pages go to the browser's print.
-  useEffect(() => {
-    if (!printing) return;
-    let live = true;
-    const done = () => {
-      document.body.classList.remove('reader-printing');
-      setPrinting(null);
-    };
-    window.addEventListener('afterprint', done, { once: true });
-    const pictures = [...(printArea.current?.querySelectorAll('img') ?? [])];
-    void Promise.all(pictures.map((img) => img.decode().catch(() => undefined))).then(() => {
-      if (!live) return;
-      document.body.classList.add('reader-printing');
-      window.print();
-    });
-    return () => {
-      live = false;
-      window.removeEventListener('afterprint', done);
-    };
-  }, [printing]);
-
-  const printHtml = useMemo(
-    () => (printing && 'html' in printing ? { __html: printing.html } : null),
-    [printing],
-  );
+  const { printing, preparing, printPages, currentPrintPage, onPrinted } = useReaderPrinting({
+    api,
+    view,
+    isPdf,
+    pdf,
+    epub,
+    part,
+    location,
+    setUsed,
+    say,
+    countingFailed,
+  });
 
   const search = useCallback(
     async (query: string): Promise<ReaderHit[]> => {
@@ -1212,22 +1151,7 @@ export function Reader({
         </div>
       </div>
       {printing ? (
-        // Shown only on paper (app.css: @media print).
-        <div className="reader-print" ref={printArea} lang={view.language?.lang}>
-          {'images' in printing ? (
-            printing.images.map((src, i) => (
-              <img
-                key={src}
-                src={src}
-                alt={t('reader.pageLabel', { page: printing.first + i })}
-                style={{ display: 'block', width: '100%', breakAfter: 'page' }}
-              />
-            ))
-          ) : printHtml ? (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: cut from the chapters rendered from an allow-list on the server (domain/reading/xhtml-content.ts)
-            <div dangerouslySetInnerHTML={printHtml} />
-          ) : null}
-        </div>
+        <ReaderPrintArea printing={printing} lang={view.language?.lang} onPrinted={onPrinted} />
       ) : null}
     </div>
   );
