@@ -1,14 +1,4 @@
-import {
-  lazy,
-  type PointerEvent as ReactPointerEvent,
-  Suspense,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { spreadOf } from '#domain/reading/fixed-spreads.ts';
 import { PDF_ZOOM_STEP, pdfZoomRange } from '#domain/reading/pdf-zoom.ts';
@@ -47,10 +37,11 @@ import { type ReaderHit, ReaderSearch } from './reader-search.tsx';
 import { ReaderToc } from './reader-toc.tsx';
 import { ReaderZoom } from './reader-zoom.tsx';
 import { selectedBookText } from './selected-text.ts';
-import { swipeTurn } from './swipe.ts';
 import { useNotebook } from './use-notebook.ts';
+import { usePageTurns } from './use-page-turns.ts';
 import { type UnsavedReading, useReaderSettings } from './use-reader-settings.ts';
 import { useSavedPlace } from './use-saved-place.ts';
+import { useTwoPages } from './use-two-pages.ts';
 
 // pdf.js and its view load only when a PDF is opened: other pages never fetch them.
 const PdfView = lazy(() => import('./pdf-view.tsx').then((m) => ({ default: m.PdfView })));
@@ -67,8 +58,6 @@ function deferred(): { promise: Promise<void>; resolve(): void } {
   });
   return { promise, resolve };
 }
-
-const EDITABLE = 'input, textarea, select, [contenteditable="true"], [role="radio"]';
 
 // The in-browser reader (issue 5): an EPUB chapter rendered on the server, or a PDF in
 // pdf.js; contents, search, type size, paginated or scrolled, keyboard and swipe page turns, the place
@@ -168,7 +157,6 @@ export function Reader({
       document.querySelector('.reader__main')?.scrollIntoView({ block: 'start' }),
     );
   };
-  const swipe = useRef<{ id: number; x: number; y: number; at: number } | null>(null);
 
   // What waits its moment to be saved: sent at once when the page goes (a reload right after a
   // change kept the old settings and place).
@@ -417,49 +405,14 @@ export function Reader({
     };
   }, [partOf, close, part, spread]);
 
-  // Arrows and PageUp/PageDown turn pages anywhere on the page but in a field; with Shift
-  // they are the browser's, to select.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.metaKey) return;
-      if (event.ctrlKey) {
-        if (event.key === 'p') {
-          event.preventDefault();
-          if (printable) printForm.current?.open();
-          else say(t('reading.print.notAllowed'));
-        }
-        return;
-      }
-      const target = event.target as Element | null;
-      if (target?.closest?.(EDITABLE)) return;
-      // Shift with an arrow moves the end of a selection (a highlight made by keyboard).
-      if (event.shiftKey) return;
-      if (event.key === 'ArrowRight' || event.key === 'PageDown') {
-        event.preventDefault();
-        next();
-      } else if (event.key === 'ArrowLeft' || event.key === 'PageUp') {
-        event.preventDefault();
-        previous();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+  const swipe = usePageTurns({
+    next,
+    previous,
+    print: () => {
+      if (printable) printForm.current?.open();
+      else say(t('reading.print.notAllowed'));
+    },
   });
-
-  // A swipe on the page turns it (issue 19): a quick, mostly sideways stroke of a finger or
-  // pen; leftwards is the next page. A mouse drag selects text as before.
-  const onSwipeStart = (event: ReactPointerEvent) => {
-    if (event.pointerType === 'mouse' || !event.isPrimary) return;
-    swipe.current = { id: event.pointerId, x: event.clientX, y: event.clientY, at: Date.now() };
-  };
-  const onSwipeEnd = (event: ReactPointerEvent) => {
-    const start = swipe.current;
-    swipe.current = null;
-    if (!start || start.id !== event.pointerId) return;
-    const turn = swipeTurn(event.clientX - start.x, event.clientY - start.y, Date.now() - start.at);
-    if (turn === 'next') next();
-    else if (turn === 'previous') previous();
-  };
 
   const onLocation = useCallback(
     (where: ViewLocation) => {
@@ -778,11 +731,9 @@ export function Reader({
             ref={pageArea}
             className="reader__page"
             data-theme={settings?.theme}
-            onPointerDown={onSwipeStart}
-            onPointerUp={onSwipeEnd}
-            onPointerCancel={() => {
-              swipe.current = null;
-            }}
+            onPointerDown={swipe.onStart}
+            onPointerUp={swipe.onEnd}
+            onPointerCancel={swipe.onCancel}
             onCopy={(event) => {
               event.preventDefault();
               void copySelection();
@@ -939,28 +890,4 @@ export function Reader({
       ) : null}
     </div>
   );
-}
-
-/**
- * Whether two fixed-layout pages fit side by side now (issue 16): as the book's
- * `rendition:spread` asks, on a screen wide enough for two pages ('landscape' and 'auto': a
- * landscape one).
- */
-function useTwoPages(spread: ReaderData['spread']): boolean {
-  const query =
-    spread === 'none'
-      ? null
-      : spread === 'both'
-        ? '(min-width: 56rem)'
-        : '(min-width: 56rem) and (orientation: landscape)';
-  const [matches, setMatches] = useState(false);
-  useEffect(() => {
-    if (!query) return;
-    const media = window.matchMedia(query);
-    setMatches(media.matches);
-    const changed = () => setMatches(media.matches);
-    media.addEventListener('change', changed);
-    return () => media.removeEventListener('change', changed);
-  }, [query]);
-  return query !== null && matches;
 }
