@@ -20,7 +20,7 @@ import { useNearbyParts } from '#web/reading/use-nearby-parts.ts';
 import { useOfflineReading } from '#web/reading/use-offline-reading.ts';
 import { useInnerHtml } from '#web/utils/inner-html.ts';
 import { ReaderCallRefused, ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
-import { clearHit, rangeAtOffsets, textOf } from '#web/utils/text-ranges.client.ts';
+import { clearHit } from '#web/utils/text-ranges.client.ts';
 import { DrmSummary } from './drm-summary.tsx';
 import { EpubView, type PartStart, type ViewHandle, type ViewLocation } from './epub-view.tsx';
 import { FixedPageView } from './fixed-page-view.tsx';
@@ -39,6 +39,7 @@ import { ReaderZoom } from './reader-zoom.tsx';
 import { selectedBookText } from './selected-text.ts';
 import { useNotebook } from './use-notebook.ts';
 import { usePageTurns } from './use-page-turns.ts';
+import { useReadAloudText } from './use-read-aloud-text.ts';
 import { type UnsavedReading, useReaderSettings } from './use-reader-settings.ts';
 import { useSavedPlace } from './use-saved-place.ts';
 import { useTwoPages } from './use-two-pages.ts';
@@ -230,47 +231,6 @@ export function Reader({
   };
   const [notebookOpen, setNotebookOpen] = useState(false);
 
-  // Read aloud (issue 16): the chapter shown and where its page starts, or the PDF page shown
-  // from its top; the sentence spoken painted and kept in view; at a chapter's (or a PDF
-  // page's) end, the next one.
-  const partNow = useRef(0);
-  partNow.current = isPdf ? location.part : (part?.index ?? 0);
-  // From the DOM and refs only: read aloud calls these from the render it started in.
-  const spokenRoot = () => (isPdf ? partRoot(partNow.current) : chapterText());
-  const readingChapter = () => {
-    const root = spokenRoot();
-    if (!root) return null;
-    const text = textOf(root, textOptions);
-    return {
-      text,
-      from: isPdf ? 0 : Math.floor((epub.current?.progression() ?? 0) * text.length),
-    };
-  };
-  const showSpoken = (sentence: { start: number; end: number }) => {
-    const root = spokenRoot();
-    if (!root) return;
-    epub.current?.show(sentence.start);
-    if (typeof CSS === 'undefined' || !('highlights' in CSS)) return;
-    const range = rangeAtOffsets(root, sentence.start, sentence.end, textOptions);
-    if (range) CSS.highlights.set('reader-speaking', new Highlight(range));
-  };
-  const clearSpoken = () => {
-    if (typeof CSS !== 'undefined' && 'highlights' in CSS) CSS.highlights.delete('reader-speaking');
-  };
-  const readNextChapter = async () => {
-    clearSpoken();
-    const next = partNow.current + 1;
-    if (next >= view.partCount) return false;
-    await openPart(next, { at: 'progression', progression: 0 });
-    if (isPdf) {
-      partNow.current = next;
-      // The page's text is there once pdf.js has drawn its text layer.
-      for (let waited = 0; waited < 10_000 && !partRoot(next); waited += 100)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return true;
-  };
-
   const close = useCallback(
     (error: unknown) => {
       if (error instanceof ReadingClosed) setClosed(error.message || t('reader.closed'));
@@ -331,6 +291,18 @@ export function Reader({
     },
     [partOf, close, isPdf, part, view.partCount],
   );
+
+  const readAloud = useReadAloudText({
+    isPdf,
+    part,
+    location,
+    partCount: view.partCount,
+    epub,
+    partRoot,
+    chapterText,
+    textOptions,
+    openPart,
+  });
 
   const notebook = useNotebook({
     api,
@@ -629,10 +601,10 @@ export function Reader({
             <summary>{t('reader.readAloud')}</summary>
             <ReaderReadAloud
               lang={view.language?.lang}
-              chapter={readingChapter}
-              onSentence={showSpoken}
-              onChapterEnd={readNextChapter}
-              onStop={clearSpoken}
+              chapter={readAloud.readingChapter}
+              onSentence={readAloud.showSpoken}
+              onChapterEnd={readAloud.readNextChapter}
+              onStop={readAloud.clearSpoken}
               say={say}
             />
           </details>
