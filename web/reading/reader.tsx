@@ -1,17 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { spreadOf } from '#domain/reading/fixed-spreads.ts';
 import { PDF_ZOOM_STEP, pdfZoomRange } from '#domain/reading/pdf-zoom.ts';
-import {
-  hasPrintedLabels,
-  pageLabel,
-  pageTarget,
-  printedPageAt,
-  printPageCount,
-} from '#domain/reading/print-pages.ts';
+import { hasPrintedLabels, pageLabel, printedPageAt } from '#domain/reading/print-pages.ts';
 import type { ReaderSettings } from '#domain/reading/reader-settings.ts';
 import { findOccurrences } from '#domain/reading/text-search.ts';
-import type { ReaderPart, ReaderView, TocEntry } from '#domain/reading/types.ts';
+import type { ReaderPart, ReaderView } from '#domain/reading/types.ts';
 import { normalizedLength } from '#domain/reading/xhtml-content.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
@@ -21,20 +15,15 @@ import { useOfflineReading } from '#web/reading/use-offline-reading.ts';
 import { useInnerHtml } from '#web/utils/inner-html.ts';
 import { ReaderCallRefused, ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
 import { clearHit } from '#web/utils/text-ranges.client.ts';
-import { DrmSummary } from './drm-summary.tsx';
 import { EpubView, type PartStart, type ViewHandle, type ViewLocation } from './epub-view.tsx';
 import { FixedPageView } from './fixed-page-view.tsx';
 import { NoteDialog, noteHtml } from './note-dialog.tsx';
 import type { PdfHandle } from './pdf-view.tsx';
-import { ReaderDisplaySettings } from './reader-display-settings.tsx';
 import { ReaderFonts } from './reader-fonts.tsx';
-import { ReaderGoToPage } from './reader-go-to-page.tsx';
-import { ReaderNotebook } from './reader-notebook.tsx';
 import { ReaderPrint, type ReaderPrintHandle } from './reader-print.tsx';
 import { ReaderPrintArea, useReaderPrinting } from './reader-printing.tsx';
-import { ReaderReadAloud } from './reader-read-aloud.tsx';
-import { type ReaderHit, ReaderSearch } from './reader-search.tsx';
-import { ReaderToc } from './reader-toc.tsx';
+import type { ReaderHit } from './reader-search.tsx';
+import { ReaderTools } from './reader-tools.tsx';
 import { ReaderZoom } from './reader-zoom.tsx';
 import { selectedBookText } from './selected-text.ts';
 import { useNotebook } from './use-notebook.ts';
@@ -86,7 +75,6 @@ export function Reader({
   const t = useT();
   // The book's title and chapter names are in the book's language (issue 13).
   const bookLang = useContentLang()(view.language?.lang);
-  const ids = useId();
   const api = useMemo(
     () => readerApi(view.product.id, csrfToken, courseMemberId, userId),
     [view.product.id, csrfToken, courseMemberId, userId],
@@ -144,20 +132,6 @@ export function Reader({
   const bookCss = useInnerHtml(view.bookCss ?? '');
   const isPdf = view.format === 'pdf';
   const pdfUrl = `/file/read/${view.file.id}${courseMemberId === null ? '' : `?coursemember_id=${courseMemberId}`}`;
-
-  // Issue 19, on a phone: the reading tools fold away behind one button so the text starts on
-  // the first screen. null until hydrated: without JavaScript the tools stay shown.
-  const [toolsOpen, setToolsOpen] = useState<boolean | null>(null);
-  useEffect(() => setToolsOpen(false), []);
-  // On a phone, what a tool opens (a search hit, a chapter, a highlight) is shown at once: the
-  // tools fold and the page comes into view (the hit was a screen further down, unseen).
-  const showBook = () => {
-    if (!toolsOpen || !window.matchMedia('(max-width: 959px)').matches) return;
-    setToolsOpen(false);
-    requestAnimationFrame(() =>
-      document.querySelector('.reader__main')?.scrollIntoView({ block: 'start' }),
-    );
-  };
 
   // What waits its moment to be saved: sent at once when the page goes (a reload right after a
   // change kept the old settings and place).
@@ -229,7 +203,6 @@ export function Reader({
     if (error instanceof ReadingClosed) setClosed(error.message || t('reader.closed'));
     else say(error instanceof ReaderCallRefused ? error.message : t('error.generic'));
   };
-  const [notebookOpen, setNotebookOpen] = useState(false);
 
   const close = useCallback(
     (error: unknown) => {
@@ -483,16 +456,6 @@ export function Reader({
     [api, isPdf, pdfReady],
   );
 
-  const openToc = (entry: TocEntry) => {
-    showBook();
-    void openPart(
-      entry.part,
-      entry.fragment
-        ? { at: 'fragment', id: `p${entry.part}-${entry.fragment.replace(/[^\w-]/g, '_')}` }
-        : { at: 'progression', progression: 0 },
-    );
-  };
-
   const printedLabel = (page: number) => pageLabel(view.printPages, page);
   const shownPages = facing && spread.includes(facing.index) ? spread : [location.part];
   const screen = isPdf
@@ -532,15 +495,6 @@ export function Reader({
     );
   }
 
-  const toc = isPdf
-    ? Array.from({ length: view.partCount }, (_, i) => ({
-        label: t('reader.pageLabel', { page: i + 1 }),
-        part: i,
-        fragment: null,
-        children: [],
-      }))
-    : view.toc;
-
   return (
     <div className="reader">
       <ReaderFonts />
@@ -556,120 +510,25 @@ export function Reader({
         <Link to={backTo.href}>{backTo.label}</Link>
       </div>
       <div className="reader__layout">
-        {toolsOpen === null ? null : (
-          <button
-            type="button"
-            className="button button--secondary reader__tools-toggle"
-            aria-expanded={toolsOpen}
-            aria-controls={`${ids}-tools`}
-            onClick={() => setToolsOpen(!toolsOpen)}
-          >
-            {t('reader.tools')}
-          </button>
-        )}
-        <section
-          id={`${ids}-tools`}
-          className={`reader__tools stack-sm${toolsOpen === false ? ' reader__tools--folded' : ''}`}
-          aria-label={t('reader.tools')}
-        >
-          <details>
-            <summary>{t('reader.toc')}</summary>
-            <ReaderToc
-              entries={toc}
-              lang={isPdf ? {} : bookLang}
-              hrefOf={chapterHref}
-              current={location.part}
-              onOpen={openToc}
-            />
-          </details>
-          <details>
-            <summary>{t('reader.search')}</summary>
-            <ReaderSearch
-              search={search}
-              partLabel={partTitle}
-              onOpen={(hit, query, n, count) => {
-                showBook();
-                void openPart(hit.part, {
-                  at: 'occurrence',
-                  query,
-                  occurrence: hit.occurrence,
-                }).then(() => say(t('reader.search.shown', { n, count, query })));
-              }}
-            />
-          </details>
-          <details>
-            <summary>{t('reader.readAloud')}</summary>
-            <ReaderReadAloud
-              lang={view.language?.lang}
-              chapter={readAloud.readingChapter}
-              onSentence={readAloud.showSpoken}
-              onChapterEnd={readAloud.readNextChapter}
-              onStop={readAloud.clearSpoken}
-              say={say}
-            />
-          </details>
-          <details onToggle={(event) => setNotebookOpen(event.currentTarget.open)}>
-            <summary>{t('reader.notebook')}</summary>
-            {/* Rendered only while open: a reader with a thousand highlights would otherwise
-                  render them all again at every page turn (bench/reader-open.ts). */}
-            {notebookOpen ? (
-              <ReaderNotebook
-                annotations={notebook.annotations}
-                partTitle={partTitle}
-                onHighlight={notebook.highlightSelection}
-                onBookmark={notebook.bookmarkPage}
-                onMove={notebook.moveToHighlight}
-                onOpen={(annotation) => {
-                  showBook();
-                  void openPart(annotation.part, {
-                    at: 'offset',
-                    offset: annotation.located?.start ?? 0,
-                  });
-                }}
-                onNote={notebook.changeNote}
-                onRemove={notebook.remove}
-                onExport={notebook.exportNotes}
-              />
-            ) : null}
-          </details>
-          {printPageCount(view.printPages) > 0 ? (
-            <details>
-              <summary>{t('reader.goToPage')}</summary>
-              <ReaderGoToPage
-                pages={view.printPages}
-                onGo={(page) => {
-                  const target = pageTarget(view.printPages, page);
-                  void openPart(
-                    target.part,
-                    target.anchor
-                      ? { at: 'fragment', id: target.anchor }
-                      : { at: 'progression', progression: target.progression },
-                  ).then(() => say(t('reader.goToPage.shown', { page: printedLabel(page) })));
-                }}
-              />
-            </details>
-          ) : null}
-          <details>
-            <summary>{t('reader.display')}</summary>
-            {settings ? (
-              <ReaderDisplaySettings
-                settings={settings}
-                onChange={setSettings}
-                isPdf={isPdf}
-                fixed={fixed}
-              />
-            ) : null}
-          </details>
-          <DrmSummary
-            drm={{
-              ...view.drm,
-              copy: { ...view.drm.copy, used: used.copy },
-              print: { ...view.drm.print, used: used.print },
-            }}
-            offline={offline.status}
-          />
-          <p className="reader__keys">{t('reader.keys')}</p>
-        </section>
+        <ReaderTools
+          view={view}
+          bookLang={bookLang}
+          isPdf={isPdf}
+          fixed={fixed}
+          chapterHref={chapterHref}
+          currentPart={location.part}
+          openPart={openPart}
+          partTitle={partTitle}
+          printedLabel={printedLabel}
+          say={say}
+          search={search}
+          readAloud={readAloud}
+          notebook={notebook}
+          settings={settings}
+          onSettings={setSettings}
+          used={used}
+          offlineStatus={offline.status}
+        />
         <div className="reader__main stack-sm">
           {/* Always there, so that a screen reader hears it when the network goes. */}
           <output className="reader__offline">
