@@ -2,7 +2,6 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Link } from 'react-router';
 import { spreadOf } from '#domain/reading/fixed-spreads.ts';
 import { PDF_ZOOM_STEP, pdfZoomRange } from '#domain/reading/pdf-zoom.ts';
-import { hasPrintedLabels, pageLabel, printedPageAt } from '#domain/reading/print-pages.ts';
 import type { ReaderSettings } from '#domain/reading/reader-settings.ts';
 import { findOccurrences } from '#domain/reading/text-search.ts';
 import type { ReaderPart, ReaderView } from '#domain/reading/types.ts';
@@ -30,6 +29,7 @@ import { useNotebook } from './use-notebook.ts';
 import { usePageTurns } from './use-page-turns.ts';
 import { useReadAloudText } from './use-read-aloud-text.ts';
 import { type UnsavedReading, useReaderSettings } from './use-reader-settings.ts';
+import { useReaderStatus } from './use-reader-status.ts';
 import { useSavedPlace } from './use-saved-place.ts';
 import { useTwoPages } from './use-two-pages.ts';
 
@@ -365,23 +365,15 @@ export function Reader({
     },
     [isPdf, part?.index],
   );
-  // The printed page shown, worked out once the view has moved (the marks it has reached).
-  const [printPage, setPrintPage] = useState<number | null>(null);
-  useEffect(() => {
-    if (view.printPages.unit === 'pdf') {
-      // A PDF's page is the part shown; its label is what the page prints (issue 16).
-      if (hasPrintedLabels(view.printPages)) setPrintPage(location.part + 1);
-      return;
-    }
-    if (view.printPages.unit !== 'marked') return;
-    setPrintPage(
-      printedPageAt(
-        view.printPages,
-        { part: location.part, progression: location.progression },
-        (anchor) => epub.current?.reached(anchor) ?? false,
-      ),
-    );
-  }, [view.printPages, location]);
+  const { status, printedLabel } = useReaderStatus({
+    view,
+    isPdf,
+    fixed,
+    shownPages: facing && spread.includes(facing.index) ? spread : [location.part],
+    location,
+    partTitle,
+    epub,
+  });
 
   useSavedPlace({
     api,
@@ -455,29 +447,6 @@ export function Reader({
     },
     [api, isPdf, pdfReady],
   );
-
-  const printedLabel = (page: number) => pageLabel(view.printPages, page);
-  const shownPages = facing && spread.includes(facing.index) ? spread : [location.part];
-  const screen = isPdf
-    ? t('reader.status.pdf', { page: location.part + 1, pages: view.partCount })
-    : fixed && shownPages.length === 2
-      ? t('reader.status.spread', {
-          first: Math.min(...shownPages) + 1,
-          last: Math.max(...shownPages) + 1,
-          pages: view.partCount,
-        })
-      : fixed
-        ? t('reader.status.pdf', { page: location.part + 1, pages: view.partCount })
-        : t('reader.status', {
-            page: location.page + 1,
-            pages: location.pageCount,
-            chapter: partTitle(location.part),
-          });
-  // A book with a printed edition's pages also says which printed page is shown (issue 16).
-  const status =
-    hasPrintedLabels(view.printPages) && printPage !== null
-      ? t('reader.status.printed', { status: screen, page: printedLabel(printPage) })
-      : screen;
 
   if (closed) {
     return (
