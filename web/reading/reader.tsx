@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { spreadOf } from '#domain/reading/fixed-spreads.ts';
 import { PDF_ZOOM_STEP, pdfZoomRange } from '#domain/reading/pdf-zoom.ts';
@@ -8,16 +8,15 @@ import type { ReaderPart, ReaderView } from '#domain/reading/types.ts';
 import { normalizedLength } from '#domain/reading/xhtml-content.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
-import { offlinePdfUrl } from '#web/reading/offline-reading.ts';
 import { useNearbyParts } from '#web/reading/use-nearby-parts.ts';
 import { useOfflineReading } from '#web/reading/use-offline-reading.ts';
 import { useInnerHtml } from '#web/utils/inner-html.ts';
 import { ReaderCallRefused, ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
 import { clearHit } from '#web/utils/text-ranges.client.ts';
-import { EpubView, type PartStart, type ViewHandle, type ViewLocation } from './epub-view.tsx';
-import { FixedPageView } from './fixed-page-view.tsx';
+import type { PartStart, ViewHandle, ViewLocation } from './epub-view.tsx';
 import { NoteDialog, noteHtml } from './note-dialog.tsx';
 import type { PdfHandle } from './pdf-view.tsx';
+import { ReaderBookView } from './reader-book-view.tsx';
 import { ReaderFonts } from './reader-fonts.tsx';
 import { ReaderPrint, type ReaderPrintHandle } from './reader-print.tsx';
 import { ReaderPrintArea, useReaderPrinting } from './reader-printing.tsx';
@@ -32,9 +31,6 @@ import { type UnsavedReading, useReaderSettings } from './use-reader-settings.ts
 import { useReaderStatus } from './use-reader-status.ts';
 import { useSavedPlace } from './use-saved-place.ts';
 import { useTwoPages } from './use-two-pages.ts';
-
-// pdf.js and its view load only when a PDF is opened: other pages never fetch them.
-const PdfView = lazy(() => import('./pdf-view.tsx').then((m) => ({ default: m.PdfView })));
 
 export type ReaderData = Omit<ReaderView, 'grant'> & {
   grant: { via: string; expiresAt: string | null };
@@ -131,7 +127,6 @@ export function Reader({
   // at every page turn: 17,270 objects, 140–310 ms with a thousand notes in the notebook.
   const bookCss = useInnerHtml(view.bookCss ?? '');
   const isPdf = view.format === 'pdf';
-  const pdfUrl = `/file/read/${view.file.id}${courseMemberId === null ? '' : `?coursemember_id=${courseMemberId}`}`;
 
   // What waits its moment to be saved: sent at once when the page goes (a reload right after a
   // change kept the old settings and place).
@@ -565,74 +560,24 @@ export function Reader({
               // biome-ignore lint/security/noDangerouslySetInnerHtml: CSS rebuilt from allow-lists on the server
               <style dangerouslySetInnerHTML={bookCss} />
             ) : null}
-            {isPdf ? (
-              settings ? (
-                <Suspense fallback={<p>{t('reader.loading')}</p>}>
-                  <PdfView
-                    ref={pdf}
-                    url={pdfUrl}
-                    keptUrl={
-                      view.drm.offlinePercent === null
-                        ? null
-                        : offlinePdfUrl(view.product.id, courseMemberId)
-                    }
-                    layout={settings.layout}
-                    zoom={pdfZoom}
-                    onReadableZoom={setPdfReadableZoom}
-                    startPage={view.position.part}
-                    onLocation={onLocation}
-                    onTextLayer={onTextLayer}
-                    onReady={pdfReady.resolve}
-                    lang={view.language?.lang}
-                    autoFocus
-                    onFailure={() => say(t('reader.pdfFailed'))}
-                  />
-                </Suspense>
-              ) : (
-                <p>{t('reader.loading')}</p>
-              )
-            ) : part && settings && fixed ? (
-              <FixedPageView
-                ref={epub}
-                pages={
-                  facing && spread.includes(facing.index)
-                    ? [part, facing].sort((a, b) => a.index - b.index)
-                    : [part]
-                }
-                zoom={zoom}
-                label={t('reader.textOf', { chapter: partTitle(part.index) })}
-                language={view.language}
-                hit={
-                  start.at === 'occurrence'
-                    ? { part: part.index, query: start.query, occurrence: start.occurrence }
-                    : null
-                }
-                onLocation={onLocation}
-                autoFocus
-              />
-            ) : part && settings ? (
-              <EpubView
-                ref={epub}
-                html={part.html}
-                label={t('reader.textOf', { chapter: partTitle(part.index) })}
-                layout={settings.layout}
-                fontScale={settings.fontScale}
-                look={settings}
-                start={start}
-                onLocation={onLocation}
-                language={view.language}
-                autoFocus
-              />
-            ) : part ? (
-              // Before JavaScript runs (or without it): the chapter as a plain page.
-              <div
-                className="reader-text reader-text--static"
-                lang={view.language?.lang}
-                dir={view.language?.dir}
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: rebuilt from an allow-list on the server (domain/reading/xhtml-content.ts)
-                dangerouslySetInnerHTML={{ __html: part.html }}
-              />
-            ) : null}
+            <ReaderBookView
+              view={view}
+              courseMemberId={courseMemberId}
+              settings={settings}
+              part={part}
+              facing={facing && spread.includes(facing.index) ? facing : null}
+              zoom={zoom}
+              pdfZoom={pdfZoom}
+              onReadableZoom={setPdfReadableZoom}
+              start={start}
+              epub={epub}
+              pdf={pdf}
+              label={part ? t('reader.textOf', { chapter: partTitle(part.index) }) : ''}
+              onLocation={onLocation}
+              onTextLayer={onTextLayer}
+              onPdfReady={pdfReady.resolve}
+              onPdfFailure={() => say(t('reader.pdfFailed'))}
+            />
           </div>
           <div className="reader__actions">
             <button
