@@ -16,9 +16,10 @@ import { clearHit } from '#web/utils/text-ranges.client.ts';
 import type { PartStart, ViewHandle, ViewLocation } from './epub-view.tsx';
 import { NoteDialog, noteHtml } from './note-dialog.tsx';
 import type { PdfHandle } from './pdf-view.tsx';
+import { ReaderActions } from './reader-actions.tsx';
 import { ReaderBookView } from './reader-book-view.tsx';
 import { ReaderFonts } from './reader-fonts.tsx';
-import { ReaderPrint, type ReaderPrintHandle } from './reader-print.tsx';
+import type { ReaderPrintHandle } from './reader-print.tsx';
 import { ReaderPrintArea, useReaderPrinting } from './reader-printing.tsx';
 import type { ReaderHit } from './reader-search.tsx';
 import { ReaderTools } from './reader-tools.tsx';
@@ -579,52 +580,27 @@ export function Reader({
               onPdfFailure={() => say(t('reader.pdfFailed'))}
             />
           </div>
-          <div className="reader__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => void copySelection()}
-            >
-              {t('reader.copy')}
-            </button>
-            {printable ? (
-              <ReaderPrint
-                ref={printForm}
-                pages={view.drm.print.pages}
-                left={Math.max(0, view.drm.print.limit - used.print)}
-                busy={preparing}
-                current={currentPrintPage}
-                onPrint={(from, to) => void printPages(from, to)}
-              />
-            ) : null}
-            {!isPdf && part ? (
-              <nav aria-label={t('reader.chapters')} className="reader__chapters">
-                {part.index > 0 ? (
-                  <a
-                    href={chapterHref(part.index - 1)}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      void openPart(part.index - 1, { at: 'progression', progression: 0 });
-                    }}
-                  >
-                    {t('reader.previousChapter')}
-                  </a>
-                ) : null}
-                {part.index < view.partCount - 1 ? (
-                  <a
-                    href={chapterHref(part.index + 1)}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      void openPart(part.index + 1, { at: 'progression', progression: 0 });
-                    }}
-                  >
-                    {t('reader.nextChapter')}
-                  </a>
-                ) : null}
-              </nav>
-            ) : null}
-          </div>
+          <ReaderActions
+            onCopy={() => void copySelection()}
+            print={
+              printable
+                ? {
+                    ref: printForm,
+                    pages: view.drm.print.pages,
+                    left: Math.max(0, view.drm.print.limit - used.print),
+                    busy: preparing,
+                    current: currentPrintPage,
+                    onPrint: (from: number, to: number) => void printPages(from, to),
+                  }
+                : null
+            }
+            chapters={
+              !isPdf && part
+                ? { part: part.index, count: view.partCount, hrefOf: chapterHref }
+                : null
+            }
+            openPart={openPart}
+          />
           <output className="reader__message" aria-live="polite">
             {message}
           </output>
