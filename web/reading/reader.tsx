@@ -1,19 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { spreadOf } from '#domain/reading/fixed-spreads.ts';
 import { PDF_ZOOM_STEP, pdfZoomRange } from '#domain/reading/pdf-zoom.ts';
 import type { ReaderSettings } from '#domain/reading/reader-settings.ts';
 import { findOccurrences } from '#domain/reading/text-search.ts';
-import type { ReaderPart, ReaderView } from '#domain/reading/types.ts';
+import type { ReaderView } from '#domain/reading/types.ts';
 import { normalizedLength } from '#domain/reading/xhtml-content.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
-import { useNearbyParts } from '#web/reading/use-nearby-parts.ts';
 import { useOfflineReading } from '#web/reading/use-offline-reading.ts';
 import { useInnerHtml } from '#web/utils/inner-html.ts';
 import { ReaderCallRefused, ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
 import { clearHit } from '#web/utils/text-ranges.client.ts';
-import type { PartStart, ViewHandle, ViewLocation } from './epub-view.tsx';
+import type { ViewHandle, ViewLocation } from './epub-view.tsx';
 import { NoteDialog, noteHtml } from './note-dialog.tsx';
 import type { PdfHandle } from './pdf-view.tsx';
 import { ReaderActions } from './reader-actions.tsx';
@@ -27,11 +25,11 @@ import { ReaderZoom } from './reader-zoom.tsx';
 import { selectedBookText } from './selected-text.ts';
 import { useNotebook } from './use-notebook.ts';
 import { usePageTurns } from './use-page-turns.ts';
+import { usePartNavigation } from './use-part-navigation.ts';
 import { useReadAloudText } from './use-read-aloud-text.ts';
 import { type UnsavedReading, useReaderSettings } from './use-reader-settings.ts';
 import { useReaderStatus } from './use-reader-status.ts';
 import { useSavedPlace } from './use-saved-place.ts';
-import { useTwoPages } from './use-two-pages.ts';
 
 export type ReaderData = Omit<ReaderView, 'grant'> & {
   grant: { via: string; expiresAt: string | null };
@@ -76,26 +74,12 @@ export function Reader({
     () => readerApi(view.product.id, csrfToken, courseMemberId, userId),
     [view.product.id, csrfToken, courseMemberId, userId],
   );
-  const [part, setPart] = useState(view.part);
-  // A fixed-layout page (issue 16): the facing page shown beside it, and the zoom.
-  const [facing, setFacing] = useState<ReaderPart | null>(null);
+  // A fixed-layout page's zoom (issue 16).
   const [zoom, setZoom] = useState(1);
   // A PDF's zoom (issue 38): null until the reader chooses one, the zoom that draws its text
   // at a readable size (on a phone, wider than the screen).
   const [pdfZoom, setPdfZoom] = useState<number | null>(null);
   const [pdfReadableZoom, setPdfReadableZoom] = useState(1);
-  const twoUp = useTwoPages(view.spread);
-  const fixed = !!part?.page;
-  const spread = useMemo(
-    () => (fixed && twoUp && part ? spreadOf(view.spreads, part.index) : part ? [part.index] : []),
-    [fixed, twoUp, part, view.spreads],
-  );
-  // The chapters beside the one shown, fetched ahead: a turn into them waits for no network.
-  const partOf = useNearbyParts(api, spread, view.partCount, view.format === 'epub');
-  const [start, setStart] = useState<PartStart>({
-    at: 'progression',
-    progression: view.position.progression,
-  });
   const [location, setLocation] = useState<ViewLocation & { part: number }>({
     part: view.position.part,
     page: 0,
@@ -115,19 +99,31 @@ export function Reader({
   // What has been copied and printed: from the page, then from each answer of the server.
   const [used, setUsed] = useState({ copy: view.drm.copy.used, print: view.drm.print.used });
   const [closed, setClosed] = useState<string | null>(null);
-  const [loadingPart, setLoadingPart] = useState(false);
   const printForm = useRef<ReaderPrintHandle>(null);
   // Print only where the book allows it (spec 1 §3 printAllowancePercent above 0).
   const printable = view.drm.printPercent !== null && view.drm.print.limit > 0;
   const epub = useRef<ViewHandle>(null);
   const pdf = useRef<PdfHandle>(null);
+  const isPdf = view.format === 'pdf';
+
+  const close = useCallback(
+    (error: unknown) => {
+      if (error instanceof ReadingClosed) setClosed(error.message || t('reader.closed'));
+      // No network: what is not kept on this device cannot be shown (issue 16, offline).
+      else if (error instanceof TypeError || !navigator.onLine) say(t('reader.offline.notKept'));
+      else say(t('error.generic'));
+    },
+    [say, t],
+  );
+
+  const { part, facing, fixed, spread, start, loadingPart, openPart, next, previous } =
+    usePartNavigation({ view, api, isPdf, pdf, epub, close, say });
   // Search in a PDF waits for pdf.js to have opened it (a search made sooner found nothing).
   const [pdfReady] = useState(deferred);
   // One object for as long as the text is the same: a new one made React write the <style>
   // again at every render, and a new stylesheet (its fonts included) relaid out the whole page
   // at every page turn: 17,270 objects, 140–310 ms with a thousand notes in the notebook.
   const bookCss = useInnerHtml(view.bookCss ?? '');
-  const isPdf = view.format === 'pdf';
 
   // What waits its moment to be saved: sent at once when the page goes (a reload right after a
   // change kept the old settings and place).
@@ -200,16 +196,6 @@ export function Reader({
     else say(error instanceof ReaderCallRefused ? error.message : t('error.generic'));
   };
 
-  const close = useCallback(
-    (error: unknown) => {
-      if (error instanceof ReadingClosed) setClosed(error.message || t('reader.closed'));
-      // No network: what is not kept on this device cannot be shown (issue 16, offline).
-      else if (error instanceof TypeError || !navigator.onLine) say(t('reader.offline.notKept'));
-      else say(t('error.generic'));
-    },
-    [say, t],
-  );
-
   // Access that ends while the book is open closes it (the server refuses from then on too).
   useEffect(() => {
     if (!view.grant.expiresAt) return;
@@ -225,40 +211,6 @@ export function Reader({
       return view.partTitles[index] || t('reader.partN', { n: index + 1 });
     },
     [isPdf, t, view.partTitles],
-  );
-
-  const partAsked = useRef(0);
-  const openPart = useCallback(
-    async (index: number, where: PartStart) => {
-      if (isPdf) {
-        pdf.current?.goToPage(
-          index,
-          where.at === 'occurrence'
-            ? { query: where.query, occurrence: where.occurrence }
-            : undefined,
-        );
-        return;
-      }
-      if (index < 0 || index >= view.partCount) return;
-      // The last chapter asked for wins: one that comes after it was asked for is not shown.
-      const asked = ++partAsked.current;
-      if (part && index === part.index) {
-        setStart({ ...where });
-        return;
-      }
-      setLoadingPart(true);
-      try {
-        const next = await partOf(index);
-        if (asked !== partAsked.current) return;
-        setPart(next);
-        setStart(where);
-      } catch (error) {
-        if (asked === partAsked.current) close(error);
-      } finally {
-        if (asked === partAsked.current) setLoadingPart(false);
-      }
-    },
-    [partOf, close, isPdf, part, view.partCount],
   );
 
   const readAloud = useReadAloudText({
@@ -302,49 +254,6 @@ export function Reader({
     openAt: (index, progression) => void openPart(index, { at: 'progression', progression }),
     onNotesSaved: notebook.onNotesSaved,
   });
-
-  // At either end of the book a turn says so (it did nothing, without a word).
-  const next = useCallback(() => {
-    if (isPdf) {
-      if (pdf.current && !pdf.current.next()) say(t('reader.atEnd'));
-      return;
-    }
-    if (epub.current?.next()) return;
-    // A spread turns whole: the page after its last.
-    const last = Math.max(part?.index ?? 0, ...spread);
-    if (part && last < view.partCount - 1)
-      void openPart(last + 1, { at: 'progression', progression: 0 });
-    else if (part) say(t('reader.atEnd'));
-  }, [isPdf, openPart, part, spread, view.partCount, say, t]);
-
-  const previous = useCallback(() => {
-    if (isPdf) {
-      if (pdf.current && !pdf.current.previous()) say(t('reader.atStart'));
-      return;
-    }
-    if (epub.current?.previous()) return;
-    const first = Math.min(part?.index ?? 0, ...spread);
-    if (part && first > 0) void openPart(first - 1, { at: 'end' });
-    else if (part) say(t('reader.atStart'));
-  }, [isPdf, openPart, part, spread, say, t]);
-
-  // The facing page of a spread, fetched beside the page the reader opened.
-  useEffect(() => {
-    const other = part ? spread.find((index) => index !== part.index) : undefined;
-    if (other === undefined) {
-      setFacing(null);
-      return;
-    }
-    let current = true;
-    partOf(other)
-      .then((page) => {
-        if (current) setFacing(page);
-      })
-      .catch(close);
-    return () => {
-      current = false;
-    };
-  }, [partOf, close, part, spread]);
 
   const swipe = usePageTurns({
     next,
