@@ -23,6 +23,7 @@ import type { ReaderHit } from './reader-search.tsx';
 import { ReaderTools } from './reader-tools.tsx';
 import { ReaderZoom } from './reader-zoom.tsx';
 import { selectedBookText } from './selected-text.ts';
+import { chapterTextIn, shownTextRoots, usePdfTextInView } from './shown-text.ts';
 import { useNotebook } from './use-notebook.ts';
 import { usePageTurns } from './use-page-turns.ts';
 import { usePartNavigation } from './use-part-navigation.ts';
@@ -149,48 +150,18 @@ export function Reader({
     [part?.index, isPdf, api],
   );
 
-  const chapterText = () => pageArea.current?.querySelector('section.reader-text') ?? null;
+  const chapterText = () => chapterTextIn(pageArea.current);
   // A PDF's parts are its pages (issue 16): a highlight's offsets count its text layer's
   // characters, where each line break is a <br> (pdf-text-items.ts).
   const textOptions = { lineBreaks: isPdf };
-  /**
-   * The parts on screen now, each with the element its text is in: the chapter shown, each
-   * page of a fixed-layout spread, or each PDF page drawn (its text layer).
-   */
-  const shownRoots = (): [number, Element][] => {
-    const area = pageArea.current;
-    if (!area) return [];
-    if (isPdf)
-      return [...area.querySelectorAll<HTMLElement>('.pdf-page[data-page]')].flatMap((page) => {
-        const layer = page.querySelector('.textLayer');
-        return layer?.hasChildNodes()
-          ? [[Number(page.dataset.page), layer] as [number, Element]]
-          : [];
-      });
-    const fixedPages = [...area.querySelectorAll<HTMLElement>('.reader-fixed__page[data-part]')];
-    if (fixedPages.length > 0)
-      return fixedPages.map((page) => [Number(page.dataset.part), page] as [number, Element]);
-    const chapter = chapterText();
-    return chapter && part ? [[part.index, chapter]] : [];
-  };
+  const shownRoots = () => shownTextRoots(pageArea.current, isPdf, part);
   /** Where the text of a part is on screen now, if it is. */
   const partRoot = (index: number): Element | null =>
     shownRoots().find(([shown]) => shown === index)?.[1] ?? null;
   // A PDF page's text layer is drawn after the page: its highlights are painted then.
   const [layersDrawn, setLayersDrawn] = useState(0);
   const onTextLayer = useCallback(() => setLayersDrawn((n) => n + 1), []);
-  // Issue 38: on a small phone the store's header and the book's title fill the first screen.
-  // A PDF opens with its text in view, as a place a tool opens does (showBook), when the person
-  // has not scrolled yet and its first line would be below the screen.
-  const textInView = useRef(false);
-  useEffect(() => {
-    if (!isPdf || layersDrawn === 0 || textInView.current) return;
-    textInView.current = true;
-    const line = pageArea.current?.querySelector('.textLayer span');
-    if (!line || window.scrollY > 0) return;
-    if (line.getBoundingClientRect().bottom <= window.innerHeight) return;
-    document.querySelector('.reader__main')?.scrollIntoView({ block: 'start' });
-  }, [isPdf, layersDrawn]);
+  usePdfTextInView(pageArea, isPdf, layersDrawn);
   const refused = (error: unknown) => {
     if (error instanceof ReadingClosed) setClosed(error.message || t('reader.closed'));
     else say(error instanceof ReaderCallRefused ? error.message : t('error.generic'));
