@@ -12,7 +12,7 @@ import { useInnerHtml } from '#web/utils/inner-html.ts';
 import { ReaderCallRefused, ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
 import { clearHit } from '#web/utils/text-ranges.client.ts';
 import type { ViewHandle, ViewLocation } from './epub-view.tsx';
-import { NoteDialog, noteHtml } from './note-dialog.tsx';
+import { NoteDialog } from './note-dialog.tsx';
 import type { PdfHandle } from './pdf-view.tsx';
 import { ReaderActions } from './reader-actions.tsx';
 import { ReaderBookView } from './reader-book-view.tsx';
@@ -24,6 +24,7 @@ import { ReaderTools } from './reader-tools.tsx';
 import { ReaderZoom } from './reader-zoom.tsx';
 import { selectedBookText } from './selected-text.ts';
 import { chapterTextIn, shownTextRoots, usePdfTextInView } from './shown-text.ts';
+import { useBookLinks } from './use-book-links.ts';
 import { useNotebook } from './use-notebook.ts';
 import { usePageTurns } from './use-page-turns.ts';
 import { usePartNavigation } from './use-part-navigation.ts';
@@ -131,24 +132,7 @@ export function Reader({
   const unsaved = useRef<UnsavedReading>({});
   const [settings, setSettings] = useReaderSettings({ savedSettings, api, say, unsaved });
 
-  // A note reference opens its note over the text (issue 16), from this chapter or another.
-  const [note, setNote] = useState<string | null>(null);
-  const showNote = useCallback(
-    async (target: number, id: string): Promise<boolean> => {
-      let found: Element | null = null;
-      if (target === part?.index) {
-        found = pageArea.current?.querySelector(`#${CSS.escape(id)}`) ?? null;
-      } else if (!isPdf) {
-        const other = document.createElement('template');
-        other.innerHTML = (await api.part(target).catch(() => null))?.html ?? '';
-        found = other.content.querySelector(`#${CSS.escape(id)}`);
-      }
-      if (!found?.hasAttribute('data-note')) return false;
-      setNote(noteHtml(found));
-      return true;
-    },
-    [part?.index, isPdf, api],
-  );
+  const links = useBookLinks({ api, pageArea, part, isPdf, openPart });
 
   const chapterText = () => chapterTextIn(pageArea.current);
   // A PDF's parts are its pages (issue 16): a highlight's offsets count its text layer's
@@ -414,27 +398,9 @@ export function Reader({
               event.preventDefault();
               void copySelection();
             }}
-            onClick={(event) => {
-              const link = (event.target as Element).closest?.('a[data-part]');
-              if (!link || link.closest('dialog')) return;
-              event.preventDefault();
-              const fragment = link.getAttribute('data-fragment');
-              const target = Number(link.getAttribute('data-part'));
-              const go = () =>
-                openPart(
-                  target,
-                  fragment
-                    ? { at: 'fragment', id: fragment }
-                    : { at: 'progression', progression: 0 },
-                );
-              if (link.getAttribute('role') === 'doc-noteref' && fragment) {
-                void showNote(target, fragment).then((shown) => {
-                  if (!shown) void go();
-                });
-              } else void go();
-            }}
+            onClick={links.onClick}
           >
-            <NoteDialog html={note} language={view.language} onClose={() => setNote(null)} />
+            <NoteDialog html={links.note} language={view.language} onClose={links.closeNote} />
             {view.bookCss ? (
               // The publisher's styling, sanitised, scoped and layered on the server
               // (domain/reading/book-css.ts), which also guarantees it holds no '<'.
