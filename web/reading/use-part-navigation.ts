@@ -81,7 +81,7 @@ export function usePartNavigation({
         if (asked === partAsked.current) setLoadingPart(false);
       }
     },
-    [partOf, close, isPdf, part, view.partCount, pdf.current?.goToPage],
+    [partOf, close, isPdf, part, view.partCount, pdf],
   );
 
   // At either end of the book a turn says so (it did nothing, without a word).
@@ -96,7 +96,7 @@ export function usePartNavigation({
     if (part && last < view.partCount - 1)
       void openPart(last + 1, { at: 'progression', progression: 0 });
     else if (part) say(t('reader.atEnd'));
-  }, [isPdf, openPart, part, spread, view.partCount, say, t, epub.current?.next, pdf.current]);
+  }, [isPdf, openPart, part, spread, view.partCount, say, t, epub, pdf]);
 
   const previous = useCallback(() => {
     if (isPdf) {
@@ -107,7 +107,7 @@ export function usePartNavigation({
     const first = Math.min(part?.index ?? 0, ...spread);
     if (part && first > 0) void openPart(first - 1, { at: 'end' });
     else if (part) say(t('reader.atStart'));
-  }, [isPdf, openPart, part, spread, say, t, epub.current?.previous, pdf.current]);
+  }, [isPdf, openPart, part, spread, say, t, epub, pdf]);
 
   // The facing page of a spread, fetched beside the page the reader opened.
   useEffect(() => {
