@@ -4,7 +4,6 @@ import { PDF_ZOOM_STEP, pdfZoomRange } from '#domain/reading/pdf-zoom.ts';
 import type { ReaderSettings } from '#domain/reading/reader-settings.ts';
 import { findOccurrences } from '#domain/reading/text-search.ts';
 import type { ReaderView } from '#domain/reading/types.ts';
-import { normalizedLength } from '#domain/reading/xhtml-content.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { useOfflineReading } from '#web/reading/use-offline-reading.ts';
@@ -15,6 +14,7 @@ import type { ViewHandle, ViewLocation } from './epub-view.tsx';
 import { NoteDialog } from './note-dialog.tsx';
 import type { PdfHandle } from './pdf-view.tsx';
 import { ReaderActions } from './reader-actions.tsx';
+import { ReaderBar } from './reader-bar.tsx';
 import { ReaderBookView } from './reader-book-view.tsx';
 import { ReaderFonts } from './reader-fonts.tsx';
 import type { ReaderPrintHandle } from './reader-print.tsx';
@@ -22,9 +22,9 @@ import { ReaderPrintArea, useReaderPrinting } from './reader-printing.tsx';
 import type { ReaderHit } from './reader-search.tsx';
 import { ReaderTools } from './reader-tools.tsx';
 import { ReaderZoom } from './reader-zoom.tsx';
-import { selectedBookText } from './selected-text.ts';
 import { chapterTextIn, shownTextRoots, usePdfTextInView } from './shown-text.ts';
 import { useBookLinks } from './use-book-links.ts';
+import { useCopySelection } from './use-copy-selection.ts';
 import { useNotebook } from './use-notebook.ts';
 import { usePageTurns } from './use-page-turns.ts';
 import { usePartNavigation } from './use-part-navigation.ts';
@@ -245,29 +245,7 @@ export function Reader({
     unsaved,
   });
 
-  async function copySelection() {
-    const text = selectedBookText(pageArea.current);
-    const characters = normalizedLength(text);
-    if (characters === 0) {
-      say(t('reader.copy.nothing'));
-      return;
-    }
-    try {
-      const answer = await api.allow({ kind: 'copy', characters });
-      setUsed((old) => ({ ...old, copy: answer.used }));
-      if (answer.allowed) {
-        try {
-          await navigator.clipboard.writeText(text);
-        } catch {
-          say(t('reader.copy.clipboard'));
-          return;
-        }
-      }
-      say(answer.message);
-    } catch (error) {
-      countingFailed(error);
-    }
-  }
+  const copySelection = useCopySelection({ api, pageArea, say, setUsed, countingFailed });
 
   /**
    * A copy or a print the server could not count: without a network, it says that counting
@@ -363,28 +341,24 @@ export function Reader({
           <output className="reader__offline">
             {offline.online ? '' : t('reader.offline.offline')}
           </output>
-          <div className="reader__bar">
-            <button type="button" className="button button--secondary" onClick={previous}>
-              {t('reader.previous')}
-            </button>
-            <output className="reader__status" aria-live="polite">
-              {loadingPart ? t('reader.loading') : status}
-            </output>
-            <button type="button" className="button button--secondary" onClick={next}>
-              {t('reader.next')}
-            </button>
-          </div>
-          {fixed ? (
-            <ReaderZoom zoom={zoom} max={3} step={0.5} fit="page" onZoom={setZoom} />
-          ) : isPdf ? (
-            <ReaderZoom
-              zoom={pdfZoom ?? pdfReadableZoom}
-              max={pdfZoomRange(pdfReadableZoom).max}
-              step={PDF_ZOOM_STEP}
-              fit="width"
-              onZoom={setPdfZoom}
-            />
-          ) : null}
+          <ReaderBar
+            status={loadingPart ? t('reader.loading') : status}
+            onPrevious={previous}
+            onNext={next}
+            zoom={
+              fixed ? (
+                <ReaderZoom zoom={zoom} max={3} step={0.5} fit="page" onZoom={setZoom} />
+              ) : isPdf ? (
+                <ReaderZoom
+                  zoom={pdfZoom ?? pdfReadableZoom}
+                  max={pdfZoomRange(pdfReadableZoom).max}
+                  step={PDF_ZOOM_STEP}
+                  fit="width"
+                  onZoom={setPdfZoom}
+                />
+              ) : null
+            }
+          />
           {/* biome-ignore lint/a11y/noStaticElementInteractions: copying is checked against the allowance wherever it starts */}
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: only delegates the book's own links, which Enter clicks too */}
           <div
