@@ -2,14 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PDF_ZOOM_STEP, pdfZoomRange } from '#domain/reading/pdf-zoom.ts';
 import type { ReaderSettings } from '#domain/reading/reader-settings.ts';
-import { findOccurrences } from '#domain/reading/text-search.ts';
 import type { ReaderView } from '#domain/reading/types.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { useOfflineReading } from '#web/reading/use-offline-reading.ts';
 import { useInnerHtml } from '#web/utils/inner-html.ts';
 import { ReaderCallRefused, ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
-import { clearHit } from '#web/utils/text-ranges.client.ts';
 import type { ViewHandle, ViewLocation } from './epub-view.tsx';
 import { NoteDialog } from './note-dialog.tsx';
 import type { PdfHandle } from './pdf-view.tsx';
@@ -19,11 +17,11 @@ import { ReaderBookView } from './reader-book-view.tsx';
 import { ReaderFonts } from './reader-fonts.tsx';
 import type { ReaderPrintHandle } from './reader-print.tsx';
 import { ReaderPrintArea, useReaderPrinting } from './reader-printing.tsx';
-import type { ReaderHit } from './reader-search.tsx';
 import { ReaderTools } from './reader-tools.tsx';
 import { ReaderZoom } from './reader-zoom.tsx';
 import { chapterTextIn, shownTextRoots, usePdfTextInView } from './shown-text.ts';
 import { useBookLinks } from './use-book-links.ts';
+import { useBookSearch } from './use-book-search.ts';
 import { useCopySelection } from './use-copy-selection.ts';
 import { useNotebook } from './use-notebook.ts';
 import { usePageTurns } from './use-page-turns.ts';
@@ -36,15 +34,6 @@ import { useSavedPlace } from './use-saved-place.ts';
 export type ReaderData = Omit<ReaderView, 'grant'> & {
   grant: { via: string; expiresAt: string | null };
 };
-
-/** A promise and its resolve, for waiting on something a child reports once. */
-function deferred(): { promise: Promise<void>; resolve(): void } {
-  let resolve = () => {};
-  const promise = new Promise<void>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
 
 // The in-browser reader (issue 5): an EPUB chapter rendered on the server, or a PDF in
 // pdf.js; contents, search, type size, paginated or scrolled, keyboard and swipe page turns, the place
@@ -120,8 +109,6 @@ export function Reader({
 
   const { part, facing, fixed, spread, start, loadingPart, openPart, next, previous } =
     usePartNavigation({ view, api, isPdf, pdf, epub, close, say });
-  // Search in a PDF waits for pdf.js to have opened it (a search made sooner found nothing).
-  const [pdfReady] = useState(deferred);
   // One object for as long as the text is the same: a new one made React write the <style>
   // again at every render, and a new stylesheet (its fonts included) relaid out the whole page
   // at every page turn: 17,270 objects, 140–310 ms with a thousand notes in the notebook.
@@ -269,22 +256,7 @@ export function Reader({
     countingFailed,
   });
 
-  const search = useCallback(
-    async (query: string): Promise<ReaderHit[]> => {
-      // A new search unmarks the last hit.
-      clearHit();
-      if (!isPdf) return api.search(query);
-      await pdfReady.promise;
-      const texts = (await pdf.current?.pageTexts()) ?? [];
-      const hits: ReaderHit[] = [];
-      texts.forEach((text, page) => {
-        for (const hit of findOccurrences(text, query, 100 - hits.length))
-          hits.push({ part: page, ...hit });
-      });
-      return hits;
-    },
-    [api, isPdf, pdfReady],
-  );
+  const { search, onPdfReady } = useBookSearch({ api, isPdf, pdf });
 
   if (closed) {
     return (
@@ -396,7 +368,7 @@ export function Reader({
               label={part ? t('reader.textOf', { chapter: partTitle(part.index) }) : ''}
               onLocation={onLocation}
               onTextLayer={onTextLayer}
-              onPdfReady={pdfReady.resolve}
+              onPdfReady={onPdfReady}
               onPdfFailure={() => say(t('reader.pdfFailed'))}
             />
           </div>
