@@ -36,9 +36,19 @@ export type ReaderData = Omit<ReaderView, 'grant'> & {
 };
 
 // The in-browser reader (issue 5): an EPUB chapter rendered on the server, or a PDF in
-// pdf.js; contents, search, type size, paginated or scrolled, keyboard and swipe page turns, the place
-// saved on the server for every device, DRM checks before a copy or a print, and a book that
-// closes when access ends.
+// pdf.js; contents, search, type size, paginated or scrolled, keyboard and swipe page turns, the
+// place saved on the server for every device, DRM checks before a copy or a print, and a book
+// that closes when access ends. This component holds them together; each lives in a file named
+// for it:
+// - the views: reader-book-view.tsx picks pdf-view.tsx (a page: pdf-page.tsx; its zoom:
+//   use-pdf-zoom.ts, domain/reading/pdf-zoom.ts), fixed-page-view.tsx or epub-view.tsx;
+// - above and under the page: reader-bar.tsx, reader-zoom.tsx, reader-actions.tsx;
+// - the tools and panels beside it: reader-tools.tsx (contents, search, read aloud, notebook,
+//   go to page, display settings in reader-display-settings.tsx);
+// - what they do: use-part-navigation.ts, use-page-turns.ts, use-book-links.ts,
+//   use-book-search.ts, use-notebook.ts, use-read-aloud-text.ts, use-copy-selection.ts,
+//   reader-printing.tsx, use-offline-reading.ts, use-reader-settings.ts, use-saved-place.ts,
+//   use-reader-status.ts, shown-text.ts.
 export function Reader({
   view,
   userId,
