@@ -1,18 +1,14 @@
-import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { offlinePagesOf } from '#domain/reading/offline.ts';
-import {
-  type PdfTextItem,
-  pdfItemSeparator,
-  pdfPageText,
-  textItems,
-} from '#domain/reading/pdf-text-items.ts';
-import { pdfBodyTextSize, readablePdfZoom } from '#domain/reading/pdf-zoom.ts';
+import { pdfPageText, textItems } from '#domain/reading/pdf-text-items.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { loadPdfEngine } from '#web/utils/pdf-engine.client.ts';
 import { clearHit, findInText, markHit } from '#web/utils/text-ranges.client.ts';
 import type { ReaderLayout, ViewLocation } from './epub-view.tsx';
+import { PdfPage } from './pdf-page.tsx';
 import { useFocusOnOpen } from './use-focus-on-open.ts';
+import { usePdfZoom } from './use-pdf-zoom.ts';
 
 export type PdfHandle = {
   next(): boolean;
@@ -23,96 +19,6 @@ export type PdfHandle = {
   /** Pages `from` to `to` (from 1) as images for the printer, drawn at twice their size. */
   pageImages(from: number, to: number): Promise<string[]>;
 };
-
-// pdf.js writes a <br> where a line ends and nothing between runs of text its positions set
-// apart otherwise: add that white space too, so the layer's text (selected, copied, searched
-// for a hit) is the page's text search listed (pdf-text-items.ts). One div per text item.
-function addSeparators(items: PdfTextItem[], divs: HTMLElement[]) {
-  items.forEach((item, i) => {
-    const separator = item.hasEOL ? '' : pdfItemSeparator(item, items[i + 1]);
-    const div = divs[i];
-    if (!separator || !div?.isConnected) return;
-    const node = document.createElement(separator === '\n' ? 'br' : 'span');
-    node.setAttribute('role', 'presentation');
-    if (separator === ' ') node.textContent = ' ';
-    div.after(node);
-  });
-}
-
-type PdfPageProps = {
-  doc: PDFDocumentProxy;
-  index: number;
-  width: number;
-  render: boolean;
-  label: string;
-  /** The book's language, for the text a screen reader reads (pdf.js sets each run's dir). */
-  lang: string | undefined;
-  /** Said over a page this device's offline copy does not hold; null for a kept page. */
-  notKept: string | null;
-  onRendered?: (textLayer: HTMLDivElement) => void;
-};
-
-// One page: the canvas a sighted reader sees, and pdf.js's text layer over it, which is the
-// real text (selectable, searchable, read by screen readers); the canvas is hidden from them.
-function PdfPage({ doc, index, width, render, label, lang, notKept, onRendered }: PdfPageProps) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const text = useRef<HTMLDivElement>(null);
-  const [height, setHeight] = useState(Math.round(width * 1.294));
-  const rendered = useRef(onRendered);
-  rendered.current = onRendered;
-  useEffect(() => {
-    if (!render || width <= 0) return;
-    let task: RenderTask | null = null;
-    let live = true;
-    void (async () => {
-      const pdfjs = await loadPdfEngine();
-      const page = await doc.getPage(index + 1);
-      if (!live) return;
-      const base = page.getViewport({ scale: 1 });
-      const viewport = page.getViewport({ scale: width / base.width });
-      const ratio = window.devicePixelRatio || 1;
-      const c = canvas.current!;
-      c.width = Math.floor(viewport.width * ratio);
-      c.height = Math.floor(viewport.height * ratio);
-      c.style.width = `${Math.floor(viewport.width)}px`;
-      c.style.height = `${Math.floor(viewport.height)}px`;
-      setHeight(Math.floor(viewport.height));
-      task = page.render({
-        canvas: c,
-        viewport,
-        transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
-      });
-      await task.promise.catch(() => undefined);
-      if (!live) return;
-      const layer = text.current!;
-      layer.replaceChildren();
-      layer.style.setProperty('--scale-factor', String(viewport.scale));
-      layer.style.setProperty('--total-scale-factor', String(viewport.scale));
-      const content = await page.getTextContent();
-      if (!live) return;
-      const textLayer = new pdfjs.TextLayer({
-        textContentSource: content,
-        container: layer,
-        viewport,
-      });
-      await textLayer.render();
-      if (!live) return;
-      addSeparators(textItems(content.items), textLayer.textDivs);
-      rendered.current?.(layer);
-    })();
-    return () => {
-      live = false;
-      task?.cancel();
-    };
-  }, [doc, index, width, render]);
-  return (
-    <section className="pdf-page" data-page={index} aria-label={label} style={{ width, height }}>
-      <canvas ref={canvas} />
-      <div ref={text} className="textLayer" lang={lang} />
-      {notKept ? <p className="pdf-page__not-kept">{notKept}</p> : null}
-    </section>
-  );
-}
 
 // A PDF in pdf.js (lazy chunk, worker from our origin): one page at a time, or every page
 // down a scrolling column, drawn as it comes into view.
@@ -160,10 +66,7 @@ export function PdfView({
   useFocusOnOpen(box, autoFocus);
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [page, setPage] = useState(startPage);
-  // The width that fits the area, and what the readable zoom is worked out from: the size of
-  // the running text of the page opened first and that page's width (issue 38).
-  const [fitWidth, setFitWidth] = useState(0);
-  const [textSize, setTextSize] = useState<{ body: number | null; pageWidth: number } | null>(null);
+  const { width, alignToText } = usePdfZoom({ box, doc, startPage, zoom, onReadableZoom });
   const [visible, setVisible] = useState<Set<number>>(() => new Set([startPage]));
   const pending = useRef<{ query: string; occurrence: number; page: number } | null>(null);
   // Where a newly laid-out scrolling column starts: the page shown before.
@@ -212,48 +115,6 @@ export function PdfView({
     };
   }, [url, keptUrl]);
 
-  useEffect(() => {
-    const el = box.current!;
-    const measure = () => setFitWidth(Math.max(200, el.clientWidth - 32));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-
-  const opened = useRef(startPage);
-  useEffect(() => {
-    if (!doc) return;
-    let live = true;
-    const at = Math.min(Math.max(0, opened.current), doc.numPages - 1);
-    void doc
-      .getPage(at + 1)
-      .then(async (first) => {
-        const content = await first.getTextContent();
-        return {
-          body: pdfBodyTextSize(textItems(content.items)),
-          pageWidth: first.getViewport({ scale: 1 }).width,
-        };
-      })
-      .catch(() => ({ body: null, pageWidth: 0 }))
-      .then((size) => {
-        if (live) setTextSize(size);
-      });
-    return () => {
-      live = false;
-    };
-  }, [doc]);
-  const readable = textSize
-    ? readablePdfZoom({ pageWidth: textSize.pageWidth, fitWidth, bodyTextSize: textSize.body })
-    : null;
-  const readableZoom = useRef(onReadableZoom);
-  readableZoom.current = onReadableZoom;
-  useEffect(() => {
-    if (readable !== null) readableZoom.current?.(readable);
-  }, [readable]);
-  // Nothing is drawn until the readable zoom is known: the page is drawn once, at its size.
-  const width = readable === null ? 0 : fitWidth * (zoom ?? readable);
-
   const count = doc?.numPages ?? 0;
   useEffect(() => {
     if (count > 0) onLocation({ page, pageCount: count, progression: 0 });
@@ -291,21 +152,6 @@ export function PdfView({
 
   const textLayer = useRef(onTextLayer);
   textLayer.current = onTextLayer;
-  // A page wider than the area opens at its text's left edge, not at its blank margin (issue
-  // 38): once for each width it is drawn at, so a pan the reader made stays as it is.
-  const alignedAt = useRef(0);
-  const alignToText = (layer: HTMLDivElement) => {
-    const el = box.current;
-    if (!el || alignedAt.current === width || el.scrollWidth <= el.clientWidth) return;
-    alignedAt.current = width;
-    const left = Math.min(
-      ...[...layer.querySelectorAll('span')]
-        .filter((span) => span.textContent?.trim())
-        .map((span) => span.getBoundingClientRect().left),
-    );
-    const offset = left - el.getBoundingClientRect().left + el.scrollLeft;
-    if (Number.isFinite(offset)) el.scrollLeft = Math.max(0, offset - 12);
-  };
   const highlight = (layer: HTMLDivElement, index: number) => {
     alignToText(layer);
     textLayer.current?.(index);

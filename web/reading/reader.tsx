@@ -1,135 +1,54 @@
-import {
-  lazy,
-  type PointerEvent as ReactPointerEvent,
-  Suspense,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  HIGHLIGHT_COLOURS,
-  type HighlightColour,
-  sameAnnotation,
-} from '#domain/reading/annotation-rules.ts';
-import type { Annotation } from '#domain/reading/annotations.ts';
-import { spreadOf } from '#domain/reading/fixed-spreads.ts';
 import { PDF_ZOOM_STEP, pdfZoomRange } from '#domain/reading/pdf-zoom.ts';
-import {
-  hasPrintedLabels,
-  pageAt,
-  pageLabel,
-  pageTarget,
-  printedPageAt,
-  printPageCount,
-  printSpan,
-} from '#domain/reading/print-pages.ts';
-import {
-  FONT_SCALES,
-  LINE_SPACINGS,
-  READER_FONTS,
-  READER_MARGINS,
-  READER_THEMES,
-  type ReaderSettings,
-  readerSettingsFrom,
-} from '#domain/reading/reader-settings.ts';
-import { excerpt, findOccurrences, wholeWords } from '#domain/reading/text-search.ts';
-import type { ReaderPart, ReaderView, TocEntry } from '#domain/reading/types.ts';
-import { normalizedLength } from '#domain/reading/xhtml-content.ts';
+import type { ReaderSettings } from '#domain/reading/reader-settings.ts';
+import type { ReaderView } from '#domain/reading/types.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useT } from '#web/i18n/use-t.ts';
-import { offlinePdfUrl } from '#web/reading/offline-reading.ts';
-import { useNearbyParts } from '#web/reading/use-nearby-parts.ts';
 import { useOfflineReading } from '#web/reading/use-offline-reading.ts';
 import { useInnerHtml } from '#web/utils/inner-html.ts';
 import { ReaderCallRefused, ReadingClosed, readerApi } from '#web/utils/reader-api.ts';
-import { clearHit, offsetsOfRange, rangeAtOffsets, textOf } from '#web/utils/text-ranges.client.ts';
-import { DrmSummary } from './drm-summary.tsx';
-import { EpubView, type PartStart, type ViewHandle, type ViewLocation } from './epub-view.tsx';
-import { FixedPageView } from './fixed-page-view.tsx';
-import { NoteDialog, noteHtml } from './note-dialog.tsx';
+import type { ViewHandle, ViewLocation } from './epub-view.tsx';
+import { NoteDialog } from './note-dialog.tsx';
 import type { PdfHandle } from './pdf-view.tsx';
-import { epubPrintHtml } from './print-content.client.ts';
+import { ReaderActions } from './reader-actions.tsx';
+import { ReaderBar } from './reader-bar.tsx';
+import { ReaderBookView } from './reader-book-view.tsx';
 import { ReaderFonts } from './reader-fonts.tsx';
-import { ReaderGoToPage } from './reader-go-to-page.tsx';
-import { ReaderNotebook } from './reader-notebook.tsx';
-import { ReaderPrint, type ReaderPrintHandle } from './reader-print.tsx';
-import { ReaderReadAloud } from './reader-read-aloud.tsx';
-import { type ReaderHit, ReaderSearch } from './reader-search.tsx';
-import { ReaderToc } from './reader-toc.tsx';
+import type { ReaderPrintHandle } from './reader-print.tsx';
+import { ReaderPrintArea, useReaderPrinting } from './reader-printing.tsx';
+import { ReaderTools } from './reader-tools.tsx';
 import { ReaderZoom } from './reader-zoom.tsx';
-import { swipeTurn } from './swipe.ts';
-import { focusSoon } from './use-focus-on-open.ts';
-
-// pdf.js and its view load only when a PDF is opened: other pages never fetch them.
-const PdfView = lazy(() => import('./pdf-view.tsx').then((m) => ({ default: m.PdfView })));
+import { chapterTextIn, shownTextRoots, usePdfTextInView } from './shown-text.ts';
+import { useBookLinks } from './use-book-links.ts';
+import { useBookSearch } from './use-book-search.ts';
+import { useCopySelection } from './use-copy-selection.ts';
+import { useNotebook } from './use-notebook.ts';
+import { usePageTurns } from './use-page-turns.ts';
+import { usePartNavigation } from './use-part-navigation.ts';
+import { useReadAloudText } from './use-read-aloud-text.ts';
+import { type UnsavedReading, useReaderSettings } from './use-reader-settings.ts';
+import { useReaderStatus } from './use-reader-status.ts';
+import { useSavedPlace } from './use-saved-place.ts';
 
 export type ReaderData = Omit<ReaderView, 'grant'> & {
   grant: { via: string; expiresAt: string | null };
 };
 
-/** This browser's copy of the reading settings: for a reader never saved on the server yet. */
-const SETTINGS_KEY = 'shelfmark.reader';
-
-function localSettings(): ReaderSettings {
-  try {
-    return readerSettingsFrom(JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}'));
-  } catch {
-    return readerSettingsFrom(null);
-  }
-}
-
-/** The choices of the display panel, each a group of radio buttons (issue 16). */
-const CHOICES = [
-  ['font', READER_FONTS],
-  ['lineSpacing', LINE_SPACINGS],
-  ['margins', READER_MARGINS],
-  ['theme', READER_THEMES],
-] as const;
-
-/** A promise and its resolve, for waiting on something a child reports once. */
-function deferred(): { promise: Promise<void>; resolve(): void } {
-  let resolve = () => {};
-  const promise = new Promise<void>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
-
-/**
- * The text of the book the reader has selected: only what lies inside the reading area
- * (`within`), as the browser would copy it; '' when none of the book is selected.
- */
-function selectedBookText(within: Element | null): string {
-  const selection = window.getSelection();
-  if (!within || !selection || selection.rangeCount === 0) return '';
-  const range = selection.getRangeAt(0);
-  if (range.collapsed || !range.intersectsNode(within)) return '';
-  if (within.contains(range.commonAncestorContainer)) return selection.toString();
-  return clippedTo(range, within).toString();
-}
-
-/** The part of `range` inside `within`. */
-function clippedTo(range: Range, within: Element): Range {
-  const area = document.createRange();
-  area.selectNodeContents(within);
-  const clipped = range.cloneRange();
-  if (clipped.compareBoundaryPoints(Range.START_TO_START, area) < 0)
-    clipped.setStart(area.startContainer, area.startOffset);
-  if (clipped.compareBoundaryPoints(Range.END_TO_END, area) > 0)
-    clipped.setEnd(area.endContainer, area.endOffset);
-  return clipped;
-}
-
-const EDITABLE = 'input, textarea, select, [contenteditable="true"], [role="radio"]';
-
 // The in-browser reader (issue 5): an EPUB chapter rendered on the server, or a PDF in
-// pdf.js; contents, search, type size, paginated or scrolled, keyboard and swipe page turns, the place
-// saved on the server for every device, DRM checks before a copy or a print, and a book that
-// closes when access ends.
+// pdf.js; contents, search, type size, paginated or scrolled, keyboard and swipe page turns, the
+// place saved on the server for every device, DRM checks before a copy or a print, and a book
+// that closes when access ends. This component holds them together; each lives in a file named
+// for it:
+// - the views: reader-book-view.tsx picks pdf-view.tsx (a page: pdf-page.tsx; its zoom:
+//   use-pdf-zoom.ts, domain/reading/pdf-zoom.ts), fixed-page-view.tsx or epub-view.tsx;
+// - above and under the page: reader-bar.tsx, reader-zoom.tsx, reader-actions.tsx;
+// - the tools and panels beside it: reader-tools.tsx (contents, search, read aloud, notebook,
+//   go to page, display settings in reader-display-settings.tsx);
+// - what they do: use-part-navigation.ts, use-page-turns.ts, use-book-links.ts,
+//   use-book-search.ts, use-notebook.ts, use-read-aloud-text.ts, use-copy-selection.ts,
+//   reader-printing.tsx, use-offline-reading.ts, use-reader-settings.ts, use-saved-place.ts,
+//   use-reader-status.ts, shown-text.ts.
 export function Reader({
   view,
   userId,
@@ -152,32 +71,16 @@ export function Reader({
   const t = useT();
   // The book's title and chapter names are in the book's language (issue 13).
   const bookLang = useContentLang()(view.language?.lang);
-  const ids = useId();
   const api = useMemo(
     () => readerApi(view.product.id, csrfToken, courseMemberId, userId),
     [view.product.id, csrfToken, courseMemberId, userId],
   );
-  const [settings, setSettings] = useState<ReaderSettings | null>(null);
-  const [part, setPart] = useState(view.part);
-  // A fixed-layout page (issue 16): the facing page shown beside it, and the zoom.
-  const [facing, setFacing] = useState<ReaderPart | null>(null);
+  // A fixed-layout page's zoom (issue 16).
   const [zoom, setZoom] = useState(1);
   // A PDF's zoom (issue 38): null until the reader chooses one, the zoom that draws its text
   // at a readable size (on a phone, wider than the screen).
   const [pdfZoom, setPdfZoom] = useState<number | null>(null);
   const [pdfReadableZoom, setPdfReadableZoom] = useState(1);
-  const twoUp = useTwoPages(view.spread);
-  const fixed = !!part?.page;
-  const spread = useMemo(
-    () => (fixed && twoUp && part ? spreadOf(view.spreads, part.index) : part ? [part.index] : []),
-    [fixed, twoUp, part, view.spreads],
-  );
-  // The chapters beside the one shown, fetched ahead: a turn into them waits for no network.
-  const partOf = useNearbyParts(api, spread, view.partCount, view.format === 'epub');
-  const [start, setStart] = useState<PartStart>({
-    at: 'progression',
-    progression: view.position.progression,
-  });
   const [location, setLocation] = useState<ViewLocation & { part: number }>({
     part: view.position.part,
     page: 0,
@@ -197,340 +100,12 @@ export function Reader({
   // What has been copied and printed: from the page, then from each answer of the server.
   const [used, setUsed] = useState({ copy: view.drm.copy.used, print: view.drm.print.used });
   const [closed, setClosed] = useState<string | null>(null);
-  const [loadingPart, setLoadingPart] = useState(false);
-  // What the printer gets: the pages the server allowed, as the PDF's page images or the
-  // EPUB's HTML of those pages.
-  const [printing, setPrinting] = useState<
-    { images: string[]; first: number } | { html: string } | null
-  >(null);
-  const [preparing, setPreparing] = useState(false);
   const printForm = useRef<ReaderPrintHandle>(null);
-  const printArea = useRef<HTMLDivElement>(null);
   // Print only where the book allows it (spec 1 §3 printAllowancePercent above 0).
   const printable = view.drm.printPercent !== null && view.drm.print.limit > 0;
   const epub = useRef<ViewHandle>(null);
   const pdf = useRef<PdfHandle>(null);
-  // Search in a PDF waits for pdf.js to have opened it (a search made sooner found nothing).
-  const [pdfReady] = useState(deferred);
-  // One object for as long as the text is the same: a new one made React write the <style>
-  // again at every render, and a new stylesheet (its fonts included) relaid out the whole page
-  // at every page turn: 17,270 objects, 140–310 ms with a thousand notes in the notebook.
-  const bookCss = useInnerHtml(view.bookCss ?? '');
   const isPdf = view.format === 'pdf';
-  const pdfUrl = `/file/read/${view.file.id}${courseMemberId === null ? '' : `?coursemember_id=${courseMemberId}`}`;
-
-  // Issue 19, on a phone: the reading tools fold away behind one button so the text starts on
-  // the first screen. null until hydrated: without JavaScript the tools stay shown.
-  const [toolsOpen, setToolsOpen] = useState<boolean | null>(null);
-  useEffect(() => setToolsOpen(false), []);
-  // On a phone, what a tool opens (a search hit, a chapter, a highlight) is shown at once: the
-  // tools fold and the page comes into view (the hit was a screen further down, unseen).
-  const showBook = () => {
-    if (!toolsOpen || !window.matchMedia('(max-width: 959px)').matches) return;
-    setToolsOpen(false);
-    requestAnimationFrame(() =>
-      document.querySelector('.reader__main')?.scrollIntoView({ block: 'start' }),
-    );
-  };
-  const swipe = useRef<{ id: number; x: number; y: number; at: number } | null>(null);
-
-  // The server's settings follow the reader to every device; this browser's copy is used
-  // until the first change is saved (issue 16).
-  useEffect(() => setSettings(savedSettings ?? localSettings()), [savedSettings]);
-  const settingsSaved = useRef<string | null>(null);
-  // What waits its moment to be saved: sent at once when the page goes (a reload right after a
-  // change kept the old settings and place).
-  const unsaved = useRef<{
-    settings?: ReaderSettings;
-    position?: { part: number; progression: number };
-  }>({});
-  useEffect(() => {
-    if (!settings) return;
-    const json = JSON.stringify(settings);
-    localStorage.setItem(SETTINGS_KEY, json);
-    if (settingsSaved.current === null) {
-      settingsSaved.current = json;
-      return;
-    }
-    if (settingsSaved.current === json) return;
-    unsaved.current.settings = settings;
-    const timer = window.setTimeout(() => {
-      unsaved.current.settings = undefined;
-      api.saveSettings(settings).then(
-        () => {
-          settingsSaved.current = json;
-        },
-        () => say(t('reader.settings.notSaved')),
-      );
-    }, 400);
-    return () => window.clearTimeout(timer);
-  }, [settings, api, say, t]);
-
-  // A note reference opens its note over the text (issue 16), from this chapter or another.
-  const [note, setNote] = useState<string | null>(null);
-  const showNote = useCallback(
-    async (target: number, id: string): Promise<boolean> => {
-      let found: Element | null = null;
-      if (target === part?.index) {
-        found = pageArea.current?.querySelector(`#${CSS.escape(id)}`) ?? null;
-      } else if (!isPdf) {
-        const other = document.createElement('template');
-        other.innerHTML = (await api.part(target).catch(() => null))?.html ?? '';
-        found = other.content.querySelector(`#${CSS.escape(id)}`);
-      }
-      if (!found?.hasAttribute('data-note')) return false;
-      setNote(noteHtml(found));
-      return true;
-    },
-    [part?.index, isPdf, api],
-  );
-
-  // Highlights and bookmarks (issue 16, study tools): the reader's own, from the server.
-  const [annotations, setAnnotations] = useState<Annotation[] | null>(null);
-  // Read again once what was made offline is saved (its temporary ids become the server's).
-  const [notesSaved, setNotesSaved] = useState(0);
-  const onNotesSaved = useCallback(() => setNotesSaved((n) => n + 1), []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: notesSaved asks for the list again
-  useEffect(() => {
-    api.annotations().then(setAnnotations, () => setAnnotations([]));
-  }, [api, notesSaved]);
-  const chapterText = () => pageArea.current?.querySelector('section.reader-text') ?? null;
-  // A PDF's parts are its pages (issue 16): a highlight's offsets count its text layer's
-  // characters, where each line break is a <br> (pdf-text-items.ts).
-  const textOptions = { lineBreaks: isPdf };
-  /**
-   * The parts on screen now, each with the element its text is in: the chapter shown, each
-   * page of a fixed-layout spread, or each PDF page drawn (its text layer).
-   */
-  const shownRoots = (): [number, Element][] => {
-    const area = pageArea.current;
-    if (!area) return [];
-    if (isPdf)
-      return [...area.querySelectorAll<HTMLElement>('.pdf-page[data-page]')].flatMap((page) => {
-        const layer = page.querySelector('.textLayer');
-        return layer?.hasChildNodes()
-          ? [[Number(page.dataset.page), layer] as [number, Element]]
-          : [];
-      });
-    const fixedPages = [...area.querySelectorAll<HTMLElement>('.reader-fixed__page[data-part]')];
-    if (fixedPages.length > 0)
-      return fixedPages.map((page) => [Number(page.dataset.part), page] as [number, Element]);
-    const chapter = chapterText();
-    return chapter && part ? [[part.index, chapter]] : [];
-  };
-  /** Where the text of a part is on screen now, if it is. */
-  const partRoot = (index: number): Element | null =>
-    shownRoots().find(([shown]) => shown === index)?.[1] ?? null;
-  // A PDF page's text layer is drawn after the page: its highlights are painted then.
-  const [layersDrawn, setLayersDrawn] = useState(0);
-  const onTextLayer = useCallback(() => setLayersDrawn((n) => n + 1), []);
-  // Issue 38: on a small phone the store's header and the book's title fill the first screen.
-  // A PDF opens with its text in view, as a place a tool opens does (showBook), when the person
-  // has not scrolled yet and its first line would be below the screen.
-  const textInView = useRef(false);
-  useEffect(() => {
-    if (!isPdf || layersDrawn === 0 || textInView.current) return;
-    textInView.current = true;
-    const line = pageArea.current?.querySelector('.textLayer span');
-    if (!line || window.scrollY > 0) return;
-    if (line.getBoundingClientRect().bottom <= window.innerHeight) return;
-    document.querySelector('.reader__main')?.scrollIntoView({ block: 'start' });
-  }, [isPdf, layersDrawn]);
-  // Each colour's highlights of the parts shown, painted by the browser (CSS Custom Highlight
-  // API), so the book's text and its selection stay as they are.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the chapter's view appears once the settings are known, a PDF page's text once drawn
-  useEffect(() => {
-    if (typeof CSS === 'undefined' || !('highlights' in CSS)) return;
-    for (const colour of HIGHLIGHT_COLOURS) CSS.highlights.delete(`reader-hl-${colour}`);
-    if (!annotations) return;
-    const shown = new Map<number, Element>(shownRoots());
-    const byColour = new Map<string, Range[]>();
-    for (const annotation of annotations) {
-      const root = shown.get(annotation.part);
-      if (annotation.kind !== 'highlight' || !root || !annotation.located) continue;
-      const { start, end } = annotation.located;
-      const range = rangeAtOffsets(root, start, end, textOptions);
-      const colour = annotation.colour ?? 'yellow';
-      if (range) byColour.set(colour, [...(byColour.get(colour) ?? []), range]);
-    }
-    for (const [colour, ranges] of byColour)
-      CSS.highlights.set(`reader-hl-${colour}`, new Highlight(...ranges));
-  }, [annotations, part, settings, isPdf, layersDrawn]);
-  const inOrder = (list: Annotation[]) =>
-    [...list].sort(
-      (a, b) => a.part - b.part || (a.located?.start ?? 0) - (b.located?.start ?? 0) || a.id - b.id,
-    );
-  const refused = (error: unknown) => {
-    if (error instanceof ReadingClosed) setClosed(error.message || t('reader.closed'));
-    else say(error instanceof ReaderCallRefused ? error.message : t('error.generic'));
-  };
-  const addAnnotation = (
-    kind: 'highlight' | 'bookmark',
-    where: { part: number; start: number; end: number },
-    colour?: HighlightColour,
-  ) => {
-    // The words, shown in the notebook until a highlight made offline is saved.
-    const root = partRoot(where.part);
-    const exact = (root ? textOf(root, textOptions) : '').slice(where.start, where.end);
-    api.addAnnotation({ kind, ...where, colour, exact }).then((made) => {
-      setAnnotations((list) => inOrder([...(list ?? []), made]));
-      say(
-        kind === 'bookmark'
-          ? t('reader.notebook.bookmarked')
-          : t('reader.notebook.highlighted', { colour: t(`reader.colour.${colour ?? 'yellow'}`) }),
-      );
-    }, refused);
-  };
-  /** The part the selection starts in, and the offsets of what it selects in that part. */
-  const selectedPassage = (): { part: number; start: number; end: number } | null => {
-    const selection = window.getSelection();
-    if (!selection || selection.rangeCount === 0 || selection.isCollapsed) return null;
-    const range = selection.getRangeAt(0);
-    // A selection across pages (of a spread, of a PDF) keeps to the first page it touches.
-    const first = shownRoots().find(([, root]) => range.intersectsNode(root));
-    if (!first) return null;
-    const [page, layer] = first;
-    const offsets = offsetsOfRange(layer, clippedTo(range, layer), textOptions);
-    return offsets ? { part: page, ...offsets } : null;
-  };
-  const highlightSelection = (colour: HighlightColour) => {
-    const passage = selectedPassage();
-    if (!passage) {
-      say(t('reading.annotations.noPassage'));
-      return;
-    }
-    window.getSelection()?.removeAllRanges();
-    // The same words highlighted again: a second highlight over the first would only hide it.
-    const same = sameAnnotation(annotations ?? [], 'highlight', passage);
-    // Highlighted again in another colour, it takes that colour.
-    if (same) {
-      if (same.colour === colour) {
-        say(t('reader.notebook.alreadyHighlighted', { colour: t(`reader.colour.${colour}`) }));
-        return;
-      }
-      api.changeAnnotation(same.id, { colour }).then((changed) => {
-        setAnnotations((list) =>
-          (list ?? []).map((item) => (item.id === changed.id ? changed : item)),
-        );
-        say(t('reader.notebook.highlighted', { colour: t(`reader.colour.${colour}`) }));
-      }, refused);
-      return;
-    }
-    addAnnotation('highlight', passage, colour);
-  };
-  // A bookmark holds the first words at the top of the page shown.
-  const bookmarkPage = () => {
-    const index = isPdf ? location.part : part?.index;
-    const root = index === undefined ? null : partRoot(index);
-    if (index === undefined || !root) return;
-    const text = textOf(root, textOptions);
-    let start =
-      isPdf || fixed
-        ? 0
-        : Math.min(
-            Math.max(0, text.length - 1),
-            Math.floor((epub.current?.progression() ?? 0) * text.length),
-          );
-    while (start > 0 && /\S/.test(text[start - 1] ?? '')) start -= 1;
-    while (start < text.length - 1 && /\s/.test(text[start] ?? '')) start += 1;
-    // Its first words, whole: ten or so, never a word cut in two.
-    const [, end] = wholeWords(text, start, Math.min(text.length, start + 60));
-    if (!text.slice(start, end).trim()) {
-      say(t(isPdf || fixed ? 'reader.notebook.noTextToBookmark' : 'reading.annotations.noPassage'));
-      return;
-    }
-    // A page bookmarked once is not bookmarked again.
-    if (sameAnnotation(annotations ?? [], 'bookmark', { part: index, start, end })) {
-      say(t('reader.notebook.alreadyBookmarked'));
-      return;
-    }
-    addAnnotation('bookmark', { part: index, start, end });
-  };
-
-  // Moving between highlights (issue 16, by keyboard and screen reader): the one after (or
-  // before) the last one moved to, else after the place shown; round at either end. Each is
-  // shown and said in words: its colour, chapter, words and note.
-  const [lastHighlight, setLastHighlight] = useState<number | null>(null);
-  const [notebookOpen, setNotebookOpen] = useState(false);
-  const moveToHighlight = (direction: 1 | -1) => {
-    const list = (annotations ?? []).filter(
-      (annotation) => annotation.kind === 'highlight' && annotation.located,
-    );
-    if (list.length === 0) {
-      say(t('reader.notebook.noHighlights'));
-      return;
-    }
-    let index = list.findIndex((annotation) => annotation.id === lastHighlight);
-    if (index === -1) {
-      const shownLength = chapterText()?.textContent?.length ?? 0;
-      const here = { part: location.part, offset: Math.floor(location.progression * shownLength) };
-      const after = (a: Annotation) =>
-        a.part > here.part || (a.part === here.part && a.located!.start >= here.offset);
-      index = direction === 1 ? list.findIndex(after) : list.findLastIndex((a) => !after(a));
-      if (index === -1) index = direction === 1 ? 0 : list.length - 1;
-    } else {
-      index = (index + direction + list.length) % list.length;
-    }
-    const target = list[index]!;
-    setLastHighlight(target.id);
-    // Said in a few words: a long quote or note is cut (a screen reader reads it all).
-    const values = {
-      n: index + 1,
-      count: list.length,
-      colour: t(`reader.colour.${target.colour ?? 'yellow'}`),
-      chapter: partTitle(target.part),
-      quote: excerpt(target.exact, 160),
-      note: excerpt(target.note ?? '', 160),
-    };
-    void openPart(target.part, { at: 'offset', offset: target.located!.start }).then(() =>
-      say(
-        target.note
-          ? t('reader.notebook.atHighlightNote', values)
-          : t('reader.notebook.atHighlight', values),
-      ),
-    );
-  };
-
-  // Read aloud (issue 16): the chapter shown and where its page starts, or the PDF page shown
-  // from its top; the sentence spoken painted and kept in view; at a chapter's (or a PDF
-  // page's) end, the next one.
-  const partNow = useRef(0);
-  partNow.current = isPdf ? location.part : (part?.index ?? 0);
-  // From the DOM and refs only: read aloud calls these from the render it started in.
-  const spokenRoot = () => (isPdf ? partRoot(partNow.current) : chapterText());
-  const readingChapter = () => {
-    const root = spokenRoot();
-    if (!root) return null;
-    const text = textOf(root, textOptions);
-    return {
-      text,
-      from: isPdf ? 0 : Math.floor((epub.current?.progression() ?? 0) * text.length),
-    };
-  };
-  const showSpoken = (sentence: { start: number; end: number }) => {
-    const root = spokenRoot();
-    if (!root) return;
-    epub.current?.show(sentence.start);
-    if (typeof CSS === 'undefined' || !('highlights' in CSS)) return;
-    const range = rangeAtOffsets(root, sentence.start, sentence.end, textOptions);
-    if (range) CSS.highlights.set('reader-speaking', new Highlight(range));
-  };
-  const clearSpoken = () => {
-    if (typeof CSS !== 'undefined' && 'highlights' in CSS) CSS.highlights.delete('reader-speaking');
-  };
-  const readNextChapter = async () => {
-    clearSpoken();
-    const next = partNow.current + 1;
-    if (next >= view.partCount) return false;
-    await openPart(next, { at: 'progression', progression: 0 });
-    if (isPdf) {
-      partNow.current = next;
-      // The page's text is there once pdf.js has drawn its text layer.
-      for (let waited = 0; waited < 10_000 && !partRoot(next); waited += 100)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return true;
-  };
 
   const close = useCallback(
     (error: unknown) => {
@@ -541,6 +116,37 @@ export function Reader({
     },
     [say, t],
   );
+
+  const { part, facing, fixed, spread, start, loadingPart, openPart, next, previous } =
+    usePartNavigation({ view, api, isPdf, pdf, epub, close, say });
+  // One object for as long as the text is the same: a new one made React write the <style>
+  // again at every render, and a new stylesheet (its fonts included) relaid out the whole page
+  // at every page turn: 17,270 objects, 140–310 ms with a thousand notes in the notebook.
+  const bookCss = useInnerHtml(view.bookCss ?? '');
+
+  // What waits its moment to be saved: sent at once when the page goes (a reload right after a
+  // change kept the old settings and place).
+  const unsaved = useRef<UnsavedReading>({});
+  const [settings, setSettings] = useReaderSettings({ savedSettings, api, say, unsaved });
+
+  const links = useBookLinks({ api, pageArea, part, isPdf, openPart });
+
+  const chapterText = () => chapterTextIn(pageArea.current);
+  // A PDF's parts are its pages (issue 16): a highlight's offsets count its text layer's
+  // characters, where each line break is a <br> (pdf-text-items.ts).
+  const textOptions = { lineBreaks: isPdf };
+  const shownRoots = () => shownTextRoots(pageArea.current, isPdf, part);
+  /** Where the text of a part is on screen now, if it is. */
+  const partRoot = (index: number): Element | null =>
+    shownRoots().find(([shown]) => shown === index)?.[1] ?? null;
+  // A PDF page's text layer is drawn after the page: its highlights are painted then.
+  const [layersDrawn, setLayersDrawn] = useState(0);
+  const onTextLayer = useCallback(() => setLayersDrawn((n) => n + 1), []);
+  usePdfTextInView(pageArea, isPdf, layersDrawn);
+  const refused = (error: unknown) => {
+    if (error instanceof ReadingClosed) setClosed(error.message || t('reader.closed'));
+    else say(error instanceof ReaderCallRefused ? error.message : t('error.generic'));
+  };
 
   // Access that ends while the book is open closes it (the server refuses from then on too).
   useEffect(() => {
@@ -559,39 +165,37 @@ export function Reader({
     [isPdf, t, view.partTitles],
   );
 
-  const partAsked = useRef(0);
-  const openPart = useCallback(
-    async (index: number, where: PartStart) => {
-      if (isPdf) {
-        pdf.current?.goToPage(
-          index,
-          where.at === 'occurrence'
-            ? { query: where.query, occurrence: where.occurrence }
-            : undefined,
-        );
-        return;
-      }
-      if (index < 0 || index >= view.partCount) return;
-      // The last chapter asked for wins: one that comes after it was asked for is not shown.
-      const asked = ++partAsked.current;
-      if (part && index === part.index) {
-        setStart({ ...where });
-        return;
-      }
-      setLoadingPart(true);
-      try {
-        const next = await partOf(index);
-        if (asked !== partAsked.current) return;
-        setPart(next);
-        setStart(where);
-      } catch (error) {
-        if (asked === partAsked.current) close(error);
-      } finally {
-        if (asked === partAsked.current) setLoadingPart(false);
-      }
-    },
-    [partOf, close, isPdf, part, view.partCount],
-  );
+  const readAloud = useReadAloudText({
+    isPdf,
+    part,
+    location,
+    partCount: view.partCount,
+    epub,
+    partRoot,
+    chapterText,
+    textOptions,
+    openPart,
+  });
+
+  const notebook = useNotebook({
+    api,
+    say,
+    isPdf,
+    fixed,
+    part,
+    location,
+    settings,
+    layersDrawn,
+    epub,
+    shownRoots,
+    partRoot,
+    chapterText,
+    textOptions,
+    partTitle,
+    openPart,
+    refused,
+    setUsed,
+  });
 
   const offline = useOfflineReading({
     view,
@@ -600,95 +204,17 @@ export function Reader({
     part: location.part,
     say,
     openAt: (index, progression) => void openPart(index, { at: 'progression', progression }),
-    onNotesSaved,
+    onNotesSaved: notebook.onNotesSaved,
   });
 
-  // At either end of the book a turn says so (it did nothing, without a word).
-  const next = useCallback(() => {
-    if (isPdf) {
-      if (pdf.current && !pdf.current.next()) say(t('reader.atEnd'));
-      return;
-    }
-    if (epub.current?.next()) return;
-    // A spread turns whole: the page after its last.
-    const last = Math.max(part?.index ?? 0, ...spread);
-    if (part && last < view.partCount - 1)
-      void openPart(last + 1, { at: 'progression', progression: 0 });
-    else if (part) say(t('reader.atEnd'));
-  }, [isPdf, openPart, part, spread, view.partCount, say, t]);
-
-  const previous = useCallback(() => {
-    if (isPdf) {
-      if (pdf.current && !pdf.current.previous()) say(t('reader.atStart'));
-      return;
-    }
-    if (epub.current?.previous()) return;
-    const first = Math.min(part?.index ?? 0, ...spread);
-    if (part && first > 0) void openPart(first - 1, { at: 'end' });
-    else if (part) say(t('reader.atStart'));
-  }, [isPdf, openPart, part, spread, say, t]);
-
-  // The facing page of a spread, fetched beside the page the reader opened.
-  useEffect(() => {
-    const other = part ? spread.find((index) => index !== part.index) : undefined;
-    if (other === undefined) {
-      setFacing(null);
-      return;
-    }
-    let current = true;
-    partOf(other)
-      .then((page) => {
-        if (current) setFacing(page);
-      })
-      .catch(close);
-    return () => {
-      current = false;
-    };
-  }, [partOf, close, part, spread]);
-
-  // Arrows and PageUp/PageDown turn pages anywhere on the page but in a field; with Shift
-  // they are the browser's, to select.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.metaKey) return;
-      if (event.ctrlKey) {
-        if (event.key === 'p') {
-          event.preventDefault();
-          if (printable) printForm.current?.open();
-          else say(t('reading.print.notAllowed'));
-        }
-        return;
-      }
-      const target = event.target as Element | null;
-      if (target?.closest?.(EDITABLE)) return;
-      // Shift with an arrow moves the end of a selection (a highlight made by keyboard).
-      if (event.shiftKey) return;
-      if (event.key === 'ArrowRight' || event.key === 'PageDown') {
-        event.preventDefault();
-        next();
-      } else if (event.key === 'ArrowLeft' || event.key === 'PageUp') {
-        event.preventDefault();
-        previous();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+  const swipe = usePageTurns({
+    next,
+    previous,
+    print: () => {
+      if (printable) printForm.current?.open();
+      else say(t('reading.print.notAllowed'));
+    },
   });
-
-  // A swipe on the page turns it (issue 19): a quick, mostly sideways stroke of a finger or
-  // pen; leftwards is the next page. A mouse drag selects text as before.
-  const onSwipeStart = (event: ReactPointerEvent) => {
-    if (event.pointerType === 'mouse' || !event.isPrimary) return;
-    swipe.current = { id: event.pointerId, x: event.clientX, y: event.clientY, at: Date.now() };
-  };
-  const onSwipeEnd = (event: ReactPointerEvent) => {
-    const start = swipe.current;
-    swipe.current = null;
-    if (!start || start.id !== event.pointerId) return;
-    const turn = swipeTurn(event.clientX - start.x, event.clientY - start.y, Date.now() - start.at);
-    if (turn === 'next') next();
-    else if (turn === 'previous') previous();
-  };
 
   const onLocation = useCallback(
     (where: ViewLocation) => {
@@ -696,93 +222,27 @@ export function Reader({
     },
     [isPdf, part?.index],
   );
-  // The printed page shown, worked out once the view has moved (the marks it has reached).
-  const [printPage, setPrintPage] = useState<number | null>(null);
-  useEffect(() => {
-    if (view.printPages.unit === 'pdf') {
-      // A PDF's page is the part shown; its label is what the page prints (issue 16).
-      if (hasPrintedLabels(view.printPages)) setPrintPage(location.part + 1);
-      return;
-    }
-    if (view.printPages.unit !== 'marked') return;
-    setPrintPage(
-      printedPageAt(
-        view.printPages,
-        { part: location.part, progression: location.progression },
-        (anchor) => epub.current?.reached(anchor) ?? false,
-      ),
-    );
-  }, [view.printPages, location]);
+  const { status, printedLabel } = useReaderStatus({
+    view,
+    isPdf,
+    fixed,
+    shownPages: facing && spread.includes(facing.index) ? spread : [location.part],
+    location,
+    partTitle,
+    epub,
+  });
 
-  // The place, saved on the server a moment after it settles (any device opens it there).
-  const saved = useRef({ part: view.position.part, progression: view.position.progression });
-  useEffect(() => {
-    if (closed) return;
-    const position = {
-      part: location.part,
-      progression: isPdf ? 0 : Math.min(1, Math.max(0, location.progression)),
-    };
-    if (
-      position.part === saved.current.part &&
-      Math.abs(position.progression - saved.current.progression) < 1e-6
-    )
-      return;
-    unsaved.current.position = position;
-    const timer = setTimeout(() => {
-      unsaved.current.position = undefined;
-      saved.current = position;
-      api.savePosition(position).catch(close);
-    }, 500);
-    return () => clearTimeout(timer);
-  }, [location.part, location.progression, isPdf, api, close, closed]);
+  useSavedPlace({
+    api,
+    from: view.position,
+    location,
+    isPdf,
+    closed: closed !== null,
+    close,
+    unsaved,
+  });
 
-  useEffect(() => {
-    const leave = () => {
-      const { position, settings } = unsaved.current;
-      unsaved.current = {};
-      if (position) {
-        saved.current = position;
-        api.savePosition(position, true).catch(() => {});
-      }
-      if (settings) api.saveSettings(settings, true).catch(() => {});
-    };
-    window.addEventListener('pagehide', leave);
-    return () => window.removeEventListener('pagehide', leave);
-  }, [api]);
-
-  // The address names the chapter asked for (?chapter=): once the reader has moved on, it no
-  // longer does, so a reload opens the place read, not that chapter again.
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    const asked = url.searchParams.get('chapter');
-    if (asked === null || Number(asked) - 1 === location.part) return;
-    url.searchParams.delete('chapter');
-    window.history.replaceState(window.history.state, '', url);
-  }, [location.part]);
-
-  async function copySelection() {
-    const text = selectedBookText(pageArea.current);
-    const characters = normalizedLength(text);
-    if (characters === 0) {
-      say(t('reader.copy.nothing'));
-      return;
-    }
-    try {
-      const answer = await api.allow({ kind: 'copy', characters });
-      setUsed((old) => ({ ...old, copy: answer.used }));
-      if (answer.allowed) {
-        try {
-          await navigator.clipboard.writeText(text);
-        } catch {
-          say(t('reader.copy.clipboard'));
-          return;
-        }
-      }
-      say(answer.message);
-    } catch (error) {
-      countingFailed(error);
-    }
-  }
+  const copySelection = useCopySelection({ api, pageArea, say, setUsed, countingFailed });
 
   /**
    * A copy or a print the server could not count: without a network, it says that counting
@@ -793,120 +253,20 @@ export function Reader({
     else close(error);
   }
 
-  /** The print page being read (print-pages.ts), and its printed edition's label if any. */
-  const currentPrintPage = () => {
-    const where = {
-      part: location.part,
-      progression: isPdf ? 0 : (epub.current?.progression() ?? location.progression),
-    };
-    const page = pageAt(view.printPages, where, (anchor) => epub.current?.reached(anchor) ?? false);
-    const label =
-      view.printPages.unit === 'marked' ? (view.printPages.marks[page - 1]?.label ?? null) : null;
-    return { page, label };
-  };
+  const { printing, preparing, printPages, currentPrintPage, onPrinted } = useReaderPrinting({
+    api,
+    view,
+    isPdf,
+    pdf,
+    epub,
+    part,
+    location,
+    setUsed,
+    say,
+    countingFailed,
+  });
 
-  async function printPages(from: number, to: number) {
-    setPreparing(true);
-    try {
-      const answer = await api.allow({ kind: 'print', from, to });
-      setUsed((old) => ({ ...old, print: answer.used }));
-      say(answer.message);
-      if (!answer.allowed) return;
-      // What was counted, and nothing else, goes to the printer.
-      if (isPdf) {
-        const images = (await pdf.current?.pageImages(from, to)) ?? [];
-        if (images.length > 0) setPrinting({ images, first: from });
-      } else {
-        const html = await epubPrintHtml(
-          printSpan(view.printPages, from, to),
-          view.partCount,
-          async (index) =>
-            part && index === part.index ? part.html : (await api.part(index)).html,
-        );
-        setPrinting({ html });
-      }
-    } catch (error) {
-      countingFailed(error);
-    } finally {
-      setPreparing(false);
-    }
-  }
-
-  // Once its pictures are ready, the allowed pages go to the browser's print.
-  useEffect(() => {
-    if (!printing) return;
-    let live = true;
-    const done = () => {
-      document.body.classList.remove('reader-printing');
-      setPrinting(null);
-    };
-    window.addEventListener('afterprint', done, { once: true });
-    const pictures = [...(printArea.current?.querySelectorAll('img') ?? [])];
-    void Promise.all(pictures.map((img) => img.decode().catch(() => undefined))).then(() => {
-      if (!live) return;
-      document.body.classList.add('reader-printing');
-      window.print();
-    });
-    return () => {
-      live = false;
-      window.removeEventListener('afterprint', done);
-    };
-  }, [printing]);
-
-  const printHtml = useMemo(
-    () => (printing && 'html' in printing ? { __html: printing.html } : null),
-    [printing],
-  );
-
-  const search = useCallback(
-    async (query: string): Promise<ReaderHit[]> => {
-      // A new search unmarks the last hit.
-      clearHit();
-      if (!isPdf) return api.search(query);
-      await pdfReady.promise;
-      const texts = (await pdf.current?.pageTexts()) ?? [];
-      const hits: ReaderHit[] = [];
-      texts.forEach((text, page) => {
-        for (const hit of findOccurrences(text, query, 100 - hits.length))
-          hits.push({ part: page, ...hit });
-      });
-      return hits;
-    },
-    [api, isPdf, pdfReady],
-  );
-
-  const openToc = (entry: TocEntry) => {
-    showBook();
-    void openPart(
-      entry.part,
-      entry.fragment
-        ? { at: 'fragment', id: `p${entry.part}-${entry.fragment.replace(/[^\w-]/g, '_')}` }
-        : { at: 'progression', progression: 0 },
-    );
-  };
-
-  const printedLabel = (page: number) => pageLabel(view.printPages, page);
-  const shownPages = facing && spread.includes(facing.index) ? spread : [location.part];
-  const screen = isPdf
-    ? t('reader.status.pdf', { page: location.part + 1, pages: view.partCount })
-    : fixed && shownPages.length === 2
-      ? t('reader.status.spread', {
-          first: Math.min(...shownPages) + 1,
-          last: Math.max(...shownPages) + 1,
-          pages: view.partCount,
-        })
-      : fixed
-        ? t('reader.status.pdf', { page: location.part + 1, pages: view.partCount })
-        : t('reader.status', {
-            page: location.page + 1,
-            pages: location.pageCount,
-            chapter: partTitle(location.part),
-          });
-  // A book with a printed edition's pages also says which printed page is shown (issue 16).
-  const status =
-    hasPrintedLabels(view.printPages) && printPage !== null
-      ? t('reader.status.printed', { status: screen, page: printedLabel(printPage) })
-      : screen;
+  const { search, onPdfReady } = useBookSearch({ api, isPdf, pdf });
 
   if (closed) {
     return (
@@ -924,15 +284,6 @@ export function Reader({
     );
   }
 
-  const toc = isPdf
-    ? Array.from({ length: view.partCount }, (_, i) => ({
-        label: t('reader.pageLabel', { page: i + 1 }),
-        part: i,
-        fragment: null,
-        children: [],
-      }))
-    : view.toc;
-
   return (
     <div className="reader">
       <ReaderFonts />
@@ -948,489 +299,118 @@ export function Reader({
         <Link to={backTo.href}>{backTo.label}</Link>
       </div>
       <div className="reader__layout">
-        {toolsOpen === null ? null : (
-          <button
-            type="button"
-            className="button button--secondary reader__tools-toggle"
-            aria-expanded={toolsOpen}
-            aria-controls={`${ids}-tools`}
-            onClick={() => setToolsOpen(!toolsOpen)}
-          >
-            {t('reader.tools')}
-          </button>
-        )}
-        <section
-          id={`${ids}-tools`}
-          className={`reader__tools stack-sm${toolsOpen === false ? ' reader__tools--folded' : ''}`}
-          aria-label={t('reader.tools')}
-        >
-          <details>
-            <summary>{t('reader.toc')}</summary>
-            <ReaderToc
-              entries={toc}
-              lang={isPdf ? {} : bookLang}
-              hrefOf={chapterHref}
-              current={location.part}
-              onOpen={openToc}
-            />
-          </details>
-          <details>
-            <summary>{t('reader.search')}</summary>
-            <ReaderSearch
-              search={search}
-              partLabel={partTitle}
-              onOpen={(hit, query, n, count) => {
-                showBook();
-                void openPart(hit.part, {
-                  at: 'occurrence',
-                  query,
-                  occurrence: hit.occurrence,
-                }).then(() => say(t('reader.search.shown', { n, count, query })));
-              }}
-            />
-          </details>
-          <details>
-            <summary>{t('reader.readAloud')}</summary>
-            <ReaderReadAloud
-              lang={view.language?.lang}
-              chapter={readingChapter}
-              onSentence={showSpoken}
-              onChapterEnd={readNextChapter}
-              onStop={clearSpoken}
-              say={say}
-            />
-          </details>
-          <details onToggle={(event) => setNotebookOpen(event.currentTarget.open)}>
-            <summary>{t('reader.notebook')}</summary>
-            {/* Rendered only while open: a reader with a thousand highlights would otherwise
-                  render them all again at every page turn (bench/reader-open.ts). */}
-            {notebookOpen ? (
-              <ReaderNotebook
-                annotations={annotations}
-                partTitle={partTitle}
-                onHighlight={highlightSelection}
-                onBookmark={bookmarkPage}
-                onMove={moveToHighlight}
-                onOpen={(annotation) => {
-                  showBook();
-                  void openPart(annotation.part, {
-                    at: 'offset',
-                    offset: annotation.located?.start ?? 0,
-                  });
-                }}
-                onNote={(annotation, note) => {
-                  // An empty note is none: nothing to save, or the note there is removed.
-                  if (!note.trim() && !annotation.note) {
-                    say(t('reader.notebook.noteEmpty'));
-                    return;
-                  }
-                  api
-                    .changeAnnotation(annotation.id, { note: note.trim() ? note : null })
-                    .then((changed) => {
-                      setAnnotations((list) =>
-                        (list ?? []).map((item) => (item.id === changed.id ? changed : item)),
-                      );
-                      say(
-                        t(
-                          changed.note
-                            ? 'reader.notebook.noteSaved'
-                            : 'reader.notebook.noteRemoved',
-                        ),
-                      );
-                    }, refused);
-                }}
-                onRemove={(annotation) =>
-                  api.removeAnnotation(annotation.id).then(() => {
-                    setAnnotations((list) =>
-                      (list ?? []).filter((item) => item.id !== annotation.id),
-                    );
-                    say(t('reader.notebook.removed'));
-                  }, refused)
-                }
-                onExport={async (format) => {
-                  if ((annotations ?? []).length === 0) {
-                    say(t('reader.notebook.exportNone'));
-                    return;
-                  }
-                  try {
-                    const made = await api.exportNotes(format);
-                    saveFile(made.file, made.fileName);
-                    // The quotes sent count as copying: the Restrictions say so at once.
-                    const copyUsed = made.copyUsed;
-                    if (copyUsed !== null) setUsed((old) => ({ ...old, copy: copyUsed }));
-                    say(
-                      made.leftOut > 0
-                        ? t('reader.notebook.exportedLeftOut', {
-                            count: made.count,
-                            leftOut: made.leftOut,
-                          })
-                        : t('reader.notebook.exported', { count: made.count }),
-                    );
-                  } catch (error) {
-                    refused(error);
-                  }
-                }}
-              />
-            ) : null}
-          </details>
-          {printPageCount(view.printPages) > 0 ? (
-            <details>
-              <summary>{t('reader.goToPage')}</summary>
-              <ReaderGoToPage
-                pages={view.printPages}
-                onGo={(page) => {
-                  const target = pageTarget(view.printPages, page);
-                  void openPart(
-                    target.part,
-                    target.anchor
-                      ? { at: 'fragment', id: target.anchor }
-                      : { at: 'progression', progression: target.progression },
-                  ).then(() => say(t('reader.goToPage.shown', { page: printedLabel(page) })));
-                }}
-              />
-            </details>
-          ) : null}
-          <details>
-            <summary>{t('reader.display')}</summary>
-            {settings ? (
-              <div className="stack-sm">
-                {/* Only what acts on this book is offered: a PDF's or a fixed-layout book's pages
-                    are laid out by its publisher (font, spacing and margins would do nothing);
-                    a fixed-layout book is zoomed, not resized, and is turned page by page. */}
-                {isPdf || fixed ? <p>{t('reader.display.laidOut')}</p> : null}
-                {fixed ? null : (
-                  <fieldset>
-                    <legend>{t('reader.layout')}</legend>
-                    {(['paginated', 'scrolled'] as const).map((layout) => (
-                      <label key={layout} className="reader__choice">
-                        <input
-                          type="radio"
-                          name={`${ids}-layout`}
-                          value={layout}
-                          checked={settings.layout === layout}
-                          onChange={() => setSettings({ ...settings, layout })}
-                        />
-                        {t(`reader.layout.${layout}`)}
-                      </label>
-                    ))}
-                  </fieldset>
-                )}
-                {/* A PDF's text is made larger by its zoom, beside the page (issue 38). */}
-                {fixed || isPdf ? null : (
-                  <fieldset className="reader__size">
-                    <legend className="visually-hidden">{t('reader.size')}</legend>
-                    <button
-                      id={`${ids}-smaller`}
-                      type="button"
-                      className="button button--secondary"
-                      disabled={settings.fontScale <= FONT_SCALES[0]!}
-                      onClick={() => {
-                        const at = FONT_SCALES.indexOf(settings.fontScale) - 1;
-                        setSettings({ ...settings, fontScale: FONT_SCALES[at]! });
-                        // The smallest size disables this button: the focus goes to the other.
-                        if (at === 0) focusSoon(`${ids}-larger`);
-                      }}
-                    >
-                      {t('reader.size.smaller')}
-                    </button>
-                    <span>{t('reader.size.value', { percent: settings.fontScale })}</span>
-                    <button
-                      id={`${ids}-larger`}
-                      type="button"
-                      className="button button--secondary"
-                      disabled={settings.fontScale >= FONT_SCALES[FONT_SCALES.length - 1]!}
-                      onClick={() => {
-                        const at = FONT_SCALES.indexOf(settings.fontScale) + 1;
-                        setSettings({ ...settings, fontScale: FONT_SCALES[at]! });
-                        if (at === FONT_SCALES.length - 1) focusSoon(`${ids}-smaller`);
-                      }}
-                    >
-                      {t('reader.size.larger')}
-                    </button>
-                  </fieldset>
-                )}
-                {CHOICES.filter(([setting]) => !(isPdf || fixed) || setting === 'theme').map(
-                  ([setting, values]) => (
-                    <fieldset key={setting}>
-                      <legend>{t(`reader.${setting}`)}</legend>
-                      {values.map((value) => (
-                        <label key={value} className="reader__choice">
-                          <input
-                            type="radio"
-                            name={`${ids}-${setting}`}
-                            value={value}
-                            checked={settings[setting] === value}
-                            onChange={() => setSettings({ ...settings, [setting]: value })}
-                          />
-                          <span
-                            className={
-                              setting === 'font' ? `reader__font-sample--${value}` : undefined
-                            }
-                          >
-                            {t(`reader.${setting}.${value}`)}
-                          </span>
-                        </label>
-                      ))}
-                    </fieldset>
-                  ),
-                )}
-              </div>
-            ) : null}
-          </details>
-          <DrmSummary
-            drm={{
-              ...view.drm,
-              copy: { ...view.drm.copy, used: used.copy },
-              print: { ...view.drm.print, used: used.print },
-            }}
-            offline={offline.status}
-          />
-          <p className="reader__keys">{t('reader.keys')}</p>
-        </section>
+        <ReaderTools
+          view={view}
+          bookLang={bookLang}
+          isPdf={isPdf}
+          fixed={fixed}
+          chapterHref={chapterHref}
+          currentPart={location.part}
+          openPart={openPart}
+          partTitle={partTitle}
+          printedLabel={printedLabel}
+          say={say}
+          search={search}
+          readAloud={readAloud}
+          notebook={notebook}
+          settings={settings}
+          onSettings={setSettings}
+          used={used}
+          offlineStatus={offline.status}
+        />
         <div className="reader__main stack-sm">
           {/* Always there, so that a screen reader hears it when the network goes. */}
           <output className="reader__offline">
             {offline.online ? '' : t('reader.offline.offline')}
           </output>
-          <div className="reader__bar">
-            <button type="button" className="button button--secondary" onClick={previous}>
-              {t('reader.previous')}
-            </button>
-            <output className="reader__status" aria-live="polite">
-              {loadingPart ? t('reader.loading') : status}
-            </output>
-            <button type="button" className="button button--secondary" onClick={next}>
-              {t('reader.next')}
-            </button>
-          </div>
-          {fixed ? (
-            <ReaderZoom zoom={zoom} max={3} step={0.5} fit="page" onZoom={setZoom} />
-          ) : isPdf ? (
-            <ReaderZoom
-              zoom={pdfZoom ?? pdfReadableZoom}
-              max={pdfZoomRange(pdfReadableZoom).max}
-              step={PDF_ZOOM_STEP}
-              fit="width"
-              onZoom={setPdfZoom}
-            />
-          ) : null}
+          <ReaderBar
+            status={loadingPart ? t('reader.loading') : status}
+            onPrevious={previous}
+            onNext={next}
+            zoom={
+              fixed ? (
+                <ReaderZoom zoom={zoom} max={3} step={0.5} fit="page" onZoom={setZoom} />
+              ) : isPdf ? (
+                <ReaderZoom
+                  zoom={pdfZoom ?? pdfReadableZoom}
+                  max={pdfZoomRange(pdfReadableZoom).max}
+                  step={PDF_ZOOM_STEP}
+                  fit="width"
+                  onZoom={setPdfZoom}
+                />
+              ) : null
+            }
+          />
           {/* biome-ignore lint/a11y/noStaticElementInteractions: copying is checked against the allowance wherever it starts */}
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: only delegates the book's own links, which Enter clicks too */}
           <div
             ref={pageArea}
             className="reader__page"
             data-theme={settings?.theme}
-            onPointerDown={onSwipeStart}
-            onPointerUp={onSwipeEnd}
-            onPointerCancel={() => {
-              swipe.current = null;
-            }}
+            onPointerDown={swipe.onStart}
+            onPointerUp={swipe.onEnd}
+            onPointerCancel={swipe.onCancel}
             onCopy={(event) => {
               event.preventDefault();
               void copySelection();
             }}
-            onClick={(event) => {
-              const link = (event.target as Element).closest?.('a[data-part]');
-              if (!link || link.closest('dialog')) return;
-              event.preventDefault();
-              const fragment = link.getAttribute('data-fragment');
-              const target = Number(link.getAttribute('data-part'));
-              const go = () =>
-                openPart(
-                  target,
-                  fragment
-                    ? { at: 'fragment', id: fragment }
-                    : { at: 'progression', progression: 0 },
-                );
-              if (link.getAttribute('role') === 'doc-noteref' && fragment) {
-                void showNote(target, fragment).then((shown) => {
-                  if (!shown) void go();
-                });
-              } else void go();
-            }}
+            onClick={links.onClick}
           >
-            <NoteDialog html={note} language={view.language} onClose={() => setNote(null)} />
+            <NoteDialog html={links.note} language={view.language} onClose={links.closeNote} />
             {view.bookCss ? (
               // The publisher's styling, sanitised, scoped and layered on the server
               // (domain/reading/book-css.ts), which also guarantees it holds no '<'.
               // biome-ignore lint/security/noDangerouslySetInnerHtml: CSS rebuilt from allow-lists on the server
               <style dangerouslySetInnerHTML={bookCss} />
             ) : null}
-            {isPdf ? (
-              settings ? (
-                <Suspense fallback={<p>{t('reader.loading')}</p>}>
-                  <PdfView
-                    ref={pdf}
-                    url={pdfUrl}
-                    keptUrl={
-                      view.drm.offlinePercent === null
-                        ? null
-                        : offlinePdfUrl(view.product.id, courseMemberId)
-                    }
-                    layout={settings.layout}
-                    zoom={pdfZoom}
-                    onReadableZoom={setPdfReadableZoom}
-                    startPage={view.position.part}
-                    onLocation={onLocation}
-                    onTextLayer={onTextLayer}
-                    onReady={pdfReady.resolve}
-                    lang={view.language?.lang}
-                    autoFocus
-                    onFailure={() => say(t('reader.pdfFailed'))}
-                  />
-                </Suspense>
-              ) : (
-                <p>{t('reader.loading')}</p>
-              )
-            ) : part && settings && fixed ? (
-              <FixedPageView
-                ref={epub}
-                pages={
-                  facing && spread.includes(facing.index)
-                    ? [part, facing].sort((a, b) => a.index - b.index)
-                    : [part]
-                }
-                zoom={zoom}
-                label={t('reader.textOf', { chapter: partTitle(part.index) })}
-                language={view.language}
-                hit={
-                  start.at === 'occurrence'
-                    ? { part: part.index, query: start.query, occurrence: start.occurrence }
-                    : null
-                }
-                onLocation={onLocation}
-                autoFocus
-              />
-            ) : part && settings ? (
-              <EpubView
-                ref={epub}
-                html={part.html}
-                label={t('reader.textOf', { chapter: partTitle(part.index) })}
-                layout={settings.layout}
-                fontScale={settings.fontScale}
-                look={settings}
-                start={start}
-                onLocation={onLocation}
-                language={view.language}
-                autoFocus
-              />
-            ) : part ? (
-              // Before JavaScript runs (or without it): the chapter as a plain page.
-              <div
-                className="reader-text reader-text--static"
-                lang={view.language?.lang}
-                dir={view.language?.dir}
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: rebuilt from an allow-list on the server (domain/reading/xhtml-content.ts)
-                dangerouslySetInnerHTML={{ __html: part.html }}
-              />
-            ) : null}
+            <ReaderBookView
+              view={view}
+              courseMemberId={courseMemberId}
+              settings={settings}
+              part={part}
+              facing={facing && spread.includes(facing.index) ? facing : null}
+              zoom={zoom}
+              pdfZoom={pdfZoom}
+              onReadableZoom={setPdfReadableZoom}
+              start={start}
+              epub={epub}
+              pdf={pdf}
+              label={part ? t('reader.textOf', { chapter: partTitle(part.index) }) : ''}
+              onLocation={onLocation}
+              onTextLayer={onTextLayer}
+              onPdfReady={onPdfReady}
+              onPdfFailure={() => say(t('reader.pdfFailed'))}
+            />
           </div>
-          <div className="reader__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => void copySelection()}
-            >
-              {t('reader.copy')}
-            </button>
-            {printable ? (
-              <ReaderPrint
-                ref={printForm}
-                pages={view.drm.print.pages}
-                left={Math.max(0, view.drm.print.limit - used.print)}
-                busy={preparing}
-                current={currentPrintPage}
-                onPrint={(from, to) => void printPages(from, to)}
-              />
-            ) : null}
-            {!isPdf && part ? (
-              <nav aria-label={t('reader.chapters')} className="reader__chapters">
-                {part.index > 0 ? (
-                  <a
-                    href={chapterHref(part.index - 1)}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      void openPart(part.index - 1, { at: 'progression', progression: 0 });
-                    }}
-                  >
-                    {t('reader.previousChapter')}
-                  </a>
-                ) : null}
-                {part.index < view.partCount - 1 ? (
-                  <a
-                    href={chapterHref(part.index + 1)}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      void openPart(part.index + 1, { at: 'progression', progression: 0 });
-                    }}
-                  >
-                    {t('reader.nextChapter')}
-                  </a>
-                ) : null}
-              </nav>
-            ) : null}
-          </div>
+          <ReaderActions
+            onCopy={() => void copySelection()}
+            print={
+              printable
+                ? {
+                    ref: printForm,
+                    pages: view.drm.print.pages,
+                    left: Math.max(0, view.drm.print.limit - used.print),
+                    busy: preparing,
+                    current: currentPrintPage,
+                    onPrint: (from: number, to: number) => void printPages(from, to),
+                  }
+                : null
+            }
+            chapters={
+              !isPdf && part
+                ? { part: part.index, count: view.partCount, hrefOf: chapterHref }
+                : null
+            }
+            openPart={openPart}
+          />
           <output className="reader__message" aria-live="polite">
             {message}
           </output>
         </div>
       </div>
       {printing ? (
-        // Shown only on paper (app.css: @media print).
-        <div className="reader-print" ref={printArea} lang={view.language?.lang}>
-          {'images' in printing ? (
-            printing.images.map((src, i) => (
-              <img
-                key={src}
-                src={src}
-                alt={t('reader.pageLabel', { page: printing.first + i })}
-                style={{ display: 'block', width: '100%', breakAfter: 'page' }}
-              />
-            ))
-          ) : printHtml ? (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: cut from the chapters rendered from an allow-list on the server (domain/reading/xhtml-content.ts)
-            <div dangerouslySetInnerHTML={printHtml} />
-          ) : null}
-        </div>
+        <ReaderPrintArea printing={printing} lang={view.language?.lang} onPrinted={onPrinted} />
       ) : null}
     </div>
   );
-}
-
-/** Hands a file the server made to the browser to save (a download, not a new page). */
-function saveFile(file: Blob, fileName: string) {
-  const href = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}
-
-/**
- * Whether two fixed-layout pages fit side by side now (issue 16): as the book's
- * `rendition:spread` asks, on a screen wide enough for two pages ('landscape' and 'auto': a
- * landscape one).
- */
-function useTwoPages(spread: ReaderData['spread']): boolean {
-  const query =
-    spread === 'none'
-      ? null
-      : spread === 'both'
-        ? '(min-width: 56rem)'
-        : '(min-width: 56rem) and (orientation: landscape)';
-  const [matches, setMatches] = useState(false);
-  useEffect(() => {
-    if (!query) return;
-    const media = window.matchMedia(query);
-    setMatches(media.matches);
-    const changed = () => setMatches(media.matches);
-    media.addEventListener('change', changed);
-    return () => media.removeEventListener('change', changed);
-  }, [query]);
-  return query !== null && matches;
 }
