@@ -1253,23 +1253,6 @@ export const en = {
   // Issue 38: the page about inclusive access and the course fee (web/courses/inclusive-access.tsx).
   'inclusiveAccess.title': 'Inclusive access and your course fee | {title}',
   'inclusiveAccess.heading': 'Inclusive access and your course fee',
-  'inclusiveAccess.intro':
-    'With inclusive access, your campus puts the digital materials of a course into one course fee, billed to your student account, and you get them here from the first day of class. You do not need to buy them separately.',
-  'inclusiveAccess.covers.heading': 'What the course fee covers',
-  'inclusiveAccess.covers.body':
-    'The course fee covers the digital materials your section lists: eBooks, courseware and online classrooms, required and optional alike. It never covers a printed copy or an item such as lab goggles: you buy those yourself. On your course page, each material the fee covers is marked “Included in your course fee”.',
-  'inclusiveAccess.billing.heading': 'How the course fee is billed',
-  'inclusiveAccess.billing.body':
-    'Your campus bills the course fee to your student account, not to a card, once the course’s opting deadline has passed. If you are opted in at the deadline, the fee is billed; if you opted out before it, it is not.',
-  'inclusiveAccess.opting.heading': 'Opting out and back in',
-  'inclusiveAccess.opting.body':
-    'On your course page, choose Opt Out and confirm. The course’s materials leave your shelf at once, and we send you an e-mail saying so. Until the deadline you can opt back in the same way, and the materials come back.',
-  'inclusiveAccess.deadline.heading': 'The opting deadline',
-  'inclusiveAccess.deadline.body':
-    'Each course has its own deadline, usually its add/drop date. Your course page shows it with its date, time and the course’s time zone. After it, your choice can no longer change.',
-  'inclusiveAccess.optedOut.heading': 'If you opt out',
-  'inclusiveAccess.optedOut.body':
-    'You can buy or rent each material yourself: the course page shows how, beside each material that closed. Your campus bookstore can help too.',
   'inclusiveAccess.toShelf': 'Go to My Shelf',
   'inclusiveAccess.learnMore': 'Learn more about inclusive access',
   'email.opting.subject.out': 'You are opted out of {course}',

@@ -1300,23 +1300,6 @@ export const frCA: Record<MessageId, string> = {
   // Issue 38 : la page sur l’accès inclusif et les frais de cours (web/courses/inclusive-access.tsx).
   'inclusiveAccess.title': 'L’accès inclusif et vos frais de cours | {title}',
   'inclusiveAccess.heading': 'L’accès inclusif et vos frais de cours',
-  'inclusiveAccess.intro':
-    'Avec l’accès inclusif, votre établissement réunit le matériel numérique d’un cours en des frais de cours uniques, facturés à votre compte étudiant, et vous l’obtenez ici dès le premier jour du cours. Vous n’avez pas à l’acheter séparément.',
-  'inclusiveAccess.covers.heading': 'Ce que couvrent les frais de cours',
-  'inclusiveAccess.covers.body':
-    'Les frais de cours couvrent le matériel numérique indiqué par votre section : livres numériques, didacticiels et classes en ligne, obligatoires comme facultatifs. Ils ne couvrent jamais une copie imprimée ni un article comme des lunettes de laboratoire : vous les achetez vous-même. Sur la page de votre cours, chaque matériel couvert par les frais porte la mention « Inclus dans vos frais de cours ».',
-  'inclusiveAccess.billing.heading': 'La facturation des frais de cours',
-  'inclusiveAccess.billing.body':
-    'Votre établissement facture les frais de cours à votre compte étudiant, et non à une carte, une fois passée la date limite de désinscription du cours. Si vous êtes inscrit à cette date, les frais sont facturés; si vous vous êtes désinscrit avant, ils ne le sont pas.',
-  'inclusiveAccess.opting.heading': 'Se désinscrire et se réinscrire',
-  'inclusiveAccess.opting.body':
-    'Sur la page de votre cours, choisissez Se désinscrire et confirmez. Le matériel du cours quitte aussitôt votre étagère, et nous vous l’écrivons par courriel. Jusqu’à la date limite, vous pouvez vous réinscrire de la même façon, et le matériel revient.',
-  'inclusiveAccess.deadline.heading': 'La date limite de désinscription',
-  'inclusiveAccess.deadline.body':
-    'Chaque cours a sa propre date limite, d’ordinaire sa date limite d’ajout et d’abandon. La page de votre cours l’indique avec la date, l’heure et le fuseau horaire du cours. Après celle-ci, votre choix ne peut plus changer.',
-  'inclusiveAccess.optedOut.heading': 'Si vous vous désinscrivez',
-  'inclusiveAccess.optedOut.body':
-    'Vous pouvez acheter ou louer chaque matériel vous-même : la page du cours indique comment, à côté de chaque matériel fermé. La librairie de votre établissement peut aussi vous aider.',
   'inclusiveAccess.toShelf': 'Aller à Mon étagère',
   'inclusiveAccess.learnMore': 'En savoir plus sur l’accès inclusif',
   'email.opting.subject.out': 'Vous êtes désinscrit de {course}',
