@@ -135,7 +135,8 @@ describe('cart sheet, over the product sheet', () => {
     release();
     const line = cart.getByRole('listitem').filter({ hasText: itemTitle });
     await line.getByRole('link', { name: itemTitle }).waitFor();
-    await line.getByText(/^(Digital|Print|Digital \+ Print)$/).waitFor();
+    // Which offering it is, named as everywhere (issue 38: offeringNameWords).
+    await line.getByText(/^(eBook|Print|Print on demand|eBook \+ Print) · .+$/).waitFor();
     await cart.getByText(/^Subtotal: \$\d/).waitFor();
     expect(await cart.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe(
       '/checkout/',

@@ -107,6 +107,10 @@ describe('what the course fee covers, said once (issue 38)', () => {
     await page.getByRole('heading', { name: 'Access code' }).waitFor();
     await page.getByLabel('Your access code').waitFor();
     await expectAccessible(page);
+    // On My Shelf its tile says it comes with the course fee, never "Free Access".
+    const tile = page.locator('.shelf-tile', { hasText: title }).first();
+    await tile.getByText('Included in your course fee', { exact: true }).waitFor();
+    expect(await tile.getByText(/Free/).count()).toBe(0);
 
     await openBio(page);
     await banner(page).locator('summary', { hasText: 'Learn More' }).click();

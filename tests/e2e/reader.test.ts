@@ -675,9 +675,9 @@ describe('section analytics, as the professor', () => {
     expect(await page.title()).toMatch(/^Section Analytics: BIO 101: Section 001/);
     const row = page.getByRole('row').filter({ hasText: bookTitle }).first();
     const cells = await row.getByRole('cell').allInnerTexts();
-    // Owners, openers, opens, last opened (the material is the row's header): the student
-    // above opened it three times.
-    expect(cells[0]).toMatch(/^[1-9]\d* of \d+$/);
+    // Access (and through what, issue 38), openers, opens, last opened (the material is the
+    // row's header): the student above opened it three times.
+    expect(cells[0]).toMatch(/^[1-9]\d* of \d+\n.+: \d+/);
     expect(cells[1]).toMatch(/^[1-9]\d* of \d+$/);
     expect(Number(cells[2])).toBeGreaterThanOrEqual(3);
     expect(cells[3]).not.toBe('Never');
