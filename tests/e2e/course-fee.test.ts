@@ -102,10 +102,16 @@ describe('what the course fee covers, said once (issue 38)', () => {
     const acquire = materials(page).getByRole('button', { name: /^Acquire Code: / });
     const title = ((await acquire.getAttribute('aria-label')) ?? '').replace(/^Acquire Code: /, '');
     await acquire.click();
-    await page.waitForURL(/\/shelf\?material=\d+$/);
+    await page.waitForURL(/\/shelf\?material=\d+#material-panel$/);
     await page.getByRole('heading', { name: title }).first().waitFor();
     await page.getByRole('heading', { name: 'Access code' }).waitFor();
     await page.getByLabel('Your access code').waitFor();
+    // In view and focused, not below the fold (the walk found it there at 1280 × 800).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('material-panel');
+    const top = await page
+      .locator('#material-panel')
+      .evaluate((panel) => panel.getBoundingClientRect().top);
+    expect(top).toBeLessThan(page.viewportSize()!.height / 2);
     await expectAccessible(page);
     // On My Shelf its tile says it comes with the course fee, never "Free Access".
     const tile = page.locator('.shelf-tile', { hasText: title }).first();

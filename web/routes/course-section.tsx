@@ -89,7 +89,7 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   await acquireCourseMaterial(context.rc, sectionId, parsed.data.productId);
   // Acquire Code ends where the code is: the material's panel on My Shelf, which shows it
   // (or Acquire Access Code when the pool was empty) and opens the courseware (issue 38).
-  return redirect(`/shelf?material=${parsed.data.productId}`);
+  return redirect(`/shelf?material=${parsed.data.productId}#material-panel`);
 });
 
 export default function CourseSectionPage() {

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   data,
   Form,
@@ -447,6 +447,9 @@ function SortMenu({ sort, types, term }: { sort: ShelfSort; types: string[]; ter
   );
 }
 
+/** The material panel's id: /shelf?material={id}#material-panel opens it in view. */
+const PANEL_ID = 'material-panel';
+
 function MaterialPanel({
   material,
   classroom,
@@ -466,6 +469,13 @@ function MaterialPanel({
     <WordingText wording={edition} language={material.languageCode} />
   ) : null;
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Where Acquire Code ends (issue 38): the panel, in view and focused, with its code.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (window.location.hash !== `#${PANEL_ID}`) return;
+    panel.current?.scrollIntoView({ block: 'start' });
+    panel.current?.focus({ preventScroll: true });
+  }, []);
   // spec 1 §5, spec 2 §9: shown only above 0, rounded (one rule with the reader's).
   const drm: [string, number][] = [];
   for (const [key, value] of [
@@ -487,7 +497,13 @@ function MaterialPanel({
     [t('shelf.info.classroomIsbn'), material.classroomIsbn],
   ];
   return (
-    <aside className="shelf-panel stack" aria-labelledby="material-title">
+    <aside
+      ref={panel}
+      id={PANEL_ID}
+      tabIndex={-1}
+      className="shelf-panel stack"
+      aria-labelledby="material-title"
+    >
       <div className="shelf-panel__header">
         <p className="pill">{t(`type.${material.productType}`)}</p>
         <Link to={closeTo} className="button button--ghost" aria-label={t('shelf.panel.close')}>
