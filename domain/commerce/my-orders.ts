@@ -11,6 +11,7 @@ import { displayStatus, type PaymentFacts, refundsOf } from './order-display-sta
 import { orderNumber } from './order-number.ts';
 import type { OrderStatus } from './order-status.ts';
 import { receiptAmounts } from './receipt-amounts.ts';
+import { shippingAddressLines } from './shipping-address.ts';
 
 // My Account → Orders and each order's receipt (issue 20, "Orders and receipts"): the signed-in
 // user's own orders only; another user's order reads as not found, like one that does not exist.
@@ -158,6 +159,11 @@ export async function myOrderReceipt(
     .limit(1);
   if (!row) throw new NotFound();
   const [order] = await describeOrders(ctx, [row]);
+  const [posted] = await ctx.db
+    .select({ address: orders.shippingAddress })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
   const orgId = user.orgId ?? ctx.site.org?.id ?? null;
   const [org] = orgId
     ? await ctx.db
@@ -181,6 +187,8 @@ export async function myOrderReceipt(
     ...order!,
     store: { name: ctx.site.title, host: ctx.site.host, ...seller },
     organization: org ?? null,
+    // Where it was posted, when something was (issue 38).
+    shipTo: shippingAddressLines(posted?.address ?? null),
     buyer: {
       name: `${buyer?.firstName ?? ''} ${buyer?.lastName ?? ''}`.trim(),
       email: buyer?.email ?? user.email,

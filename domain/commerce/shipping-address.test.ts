@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseShippingAddress } from './shipping-address.ts';
+import { parseShippingAddress, shippingAddressLines } from './shipping-address.ts';
 
 const address = {
   name: ' Ada Lovelace ',
@@ -63,5 +63,39 @@ describe('shipping addresses', () => {
       'postalCode',
       'country',
     ]);
+  });
+});
+
+describe('where an order was posted, as its receipt says it (issue 38)', () => {
+  it('the name, the street lines, city, region and postal code, and the country code', () => {
+    expect(
+      shippingAddressLines({
+        name: 'Alex Morgan',
+        line1: '12 College Road',
+        line2: 'Apt 4',
+        city: 'Northfield',
+        region: 'MN',
+        postalCode: '55057',
+        country: 'US',
+      }),
+    ).toEqual({
+      lines: ['Alex Morgan', '12 College Road', 'Apt 4', 'Northfield, MN 55057'],
+      country: 'US',
+    });
+    expect(
+      shippingAddressLines({
+        name: 'Léa Tremblay',
+        line1: '1 rue Principale',
+        line2: '',
+        city: 'Montréal',
+        region: 'QC',
+        postalCode: 'H2X 1Y4',
+        country: 'CA',
+      })?.lines,
+    ).toEqual(['Léa Tremblay', '1 rue Principale', 'Montréal, QC H2X 1Y4']);
+  });
+  it('nothing posted, or no address kept whole, says nothing', () => {
+    expect(shippingAddressLines(null)).toBeNull();
+    expect(shippingAddressLines({ name: 'A' })).toBeNull();
   });
 });

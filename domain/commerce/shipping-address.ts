@@ -57,3 +57,22 @@ export function parseShippingAddress(
   if (fields.length > 0) return { ok: false, fields };
   return { ok: true, address: values as ShippingAddress };
 }
+
+/**
+ * Where an order was posted, as a receipt says it (issue 38: a receipt a scholarship office
+ * accepts): the name, the street lines, "City, Region Postal code", and the country's code for
+ * the page to name in its language. Null when nothing was posted or the stored address is not
+ * one (an order placed before addresses were kept whole).
+ */
+export function shippingAddressLines(
+  stored: Record<string, unknown> | null,
+): { lines: string[]; country: ShippingAddress['country'] } | null {
+  if (!stored) return null;
+  const parsed = parseShippingAddress(stored);
+  if (!parsed.ok) return null;
+  const { name, line1, line2, city, region, postalCode, country } = parsed.address;
+  return {
+    lines: [name, line1, ...(line2 ? [line2] : []), `${city}, ${region} ${postalCode}`],
+    country,
+  };
+}

@@ -807,6 +807,7 @@ export const en = {
   'receipt.store': 'Store',
   'receipt.organization': 'Organization',
   'receipt.buyer': 'Bought by',
+  'receipt.shipTo': 'Posted to',
   'receipt.item': 'Item',
   'receipt.amount': 'Amount',
   'receipt.print': 'Print',

@@ -837,6 +837,7 @@ export const frCA: Record<MessageId, string> = {
   'receipt.dateTime': 'Date : {date}',
   'receipt.store': 'Magasin',
   'receipt.organization': 'Établissement',
+  'receipt.shipTo': 'Expédié à',
   'receipt.buyer': 'Acheté par',
   'receipt.item': 'Article',
   'receipt.amount': 'Montant',

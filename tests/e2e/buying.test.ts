@@ -167,6 +167,14 @@ describe('buying, as a shopper', () => {
       .getByText('We will post this to you; tracking appears here once it ships.')
       .waitFor();
     expect(await shippingRow(page).innerText()).toMatch(/^Shipping\s+Free$/);
+    // The receipt says where it was posted (issue 38: a receipt a scholarship office accepts).
+    const orderId = page.url().split('/').at(-1)!;
+    await page.goto(`/account/orders/${orderId}`);
+    const postedTo = page.getByRole('region', { name: 'Posted to' });
+    expect(await postedTo.innerText()).toContain(
+      'Alex Morgan\n12 College Road\nNorthfield, MN 55057\nUnited States',
+    );
+    expect(await shippingRow(page).innerText()).toMatch(/^Shipping\s+Free$/);
     await context.close();
   });
 

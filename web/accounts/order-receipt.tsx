@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { myOrderReceipt } from '#domain/commerce/my-orders.ts';
-import { useT } from '#web/i18n/use-t.ts';
+import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
@@ -20,6 +20,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
 export default function OrderReceiptPage() {
   const { receipt } = useLoaderData<typeof loader>();
   const t = useT();
+  const locale = useLocale();
   const org = receipt.organization;
   return (
     <section className="narrow stack">
@@ -66,6 +67,17 @@ export default function OrderReceiptPage() {
               {receipt.buyer.email}
             </p>
           </section>
+          {receipt.shipTo ? (
+            <section aria-labelledby="receipt-ship-to">
+              <h2 id="receipt-ship-to">{t('receipt.shipTo')}</h2>
+              <p className="receipt__address">
+                {[
+                  ...receipt.shipTo.lines,
+                  new Intl.DisplayNames([locale], { type: 'region' }).of(receipt.shipTo.country),
+                ].join('\n')}
+              </p>
+            </section>
+          ) : null}
         </div>
         <OrderFacts order={receipt} withTime />
         <OrderLines order={receipt} />
