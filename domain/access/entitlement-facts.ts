@@ -46,6 +46,35 @@ export class AccessRefused extends Forbidden {
   }
 }
 
+/** A member row, with its section's and organisation's facts, as the entitlement rule reads it. */
+export function entitlementMembership(row: {
+  sectionId: number;
+  memberId: number;
+  role: string;
+  optStatus: string;
+  isCourseFee: boolean;
+  addDropDate: Date;
+  startDate: string;
+  endDate: string;
+  timeZone: string;
+  disableAutoProvisioning: boolean;
+  isCdsEnabled: boolean;
+}): EntitlementMembership {
+  return {
+    sectionId: row.sectionId,
+    memberId: row.memberId,
+    role: row.role,
+    optStatus: isOptStatus(row.optStatus) ? row.optStatus : 'opted_in',
+    isCourseFee: row.isCourseFee,
+    addDropDate: row.addDropDate,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    timeZone: row.timeZone,
+    disableAutoProvisioning: row.disableAutoProvisioning,
+    org: { isCdsEnabled: row.isCdsEnabled },
+  };
+}
+
 /** The user's memberships of sections listing any of these products, by product. */
 export async function membershipsListing(
   ctx: RequestContext,
@@ -86,19 +115,7 @@ export async function membershipsListing(
       ),
     );
   for (const row of rows) {
-    const member: EntitlementMembership = {
-      sectionId: row.sectionId,
-      memberId: row.memberId,
-      role: row.role,
-      optStatus: isOptStatus(row.optStatus) ? row.optStatus : 'opted_in',
-      isCourseFee: row.isCourseFee,
-      addDropDate: row.addDropDate,
-      startDate: row.startDate,
-      endDate: row.endDate,
-      timeZone: row.timeZone,
-      disableAutoProvisioning: row.disableAutoProvisioning,
-      org: { isCdsEnabled: row.isCdsEnabled },
-    };
+    const member = entitlementMembership(row);
     for (const productId of new Set([row.productId, row.additionalProductId])) {
       if (productId === null || !productIds.includes(productId)) continue;
       const list = byProduct.get(productId) ?? [];

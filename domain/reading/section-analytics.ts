@@ -8,14 +8,13 @@ import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import {
-  type EntitlementMembership,
   type EntitlementOwnership,
   entitlement,
   isPhysicalCopy,
 } from '#domain/access/entitlement.ts';
+import { entitlementMembership } from '#domain/access/entitlement-facts.ts';
 import { type AccessWay, accessCounts, accessWay } from '#domain/analytics/access-through.ts';
 import { analyticsVisibility } from '#domain/analytics/analytics-visibility.ts';
-import { isOptStatus } from '#domain/courses/opting.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import { isActiveOwnership } from '#domain/shelf/ownership.ts';
@@ -222,23 +221,8 @@ async function studentAccess(
       .from(offerings)
       .where(and(inArray(offerings.productId, ids), eq(offerings.isActive, true))),
   ]);
-  const membership = new Map<number, EntitlementMembership>(
-    members.map((m) => [
-      m.userId,
-      {
-        sectionId,
-        memberId: m.memberId,
-        role: m.role,
-        optStatus: isOptStatus(m.optStatus) ? m.optStatus : 'opted_in',
-        isCourseFee: m.isCourseFee,
-        addDropDate: m.addDropDate,
-        startDate: m.startDate,
-        endDate: m.endDate,
-        timeZone: m.timeZone,
-        disableAutoProvisioning: m.disableAutoProvisioning,
-        org: { isCdsEnabled: m.isCdsEnabled },
-      },
-    ]),
+  const membership = new Map(
+    members.map((m) => [m.userId, entitlementMembership({ ...m, sectionId })]),
   );
   const owned = new Map<string, (EntitlementOwnership & { source: string })[]>();
   const note = (row: (typeof direct)[number], viaCollection: boolean) => {
