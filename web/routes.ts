@@ -59,6 +59,14 @@ export default [
     route('manage/admin', 'manage/catalog-admin.tsx'),
     route('manage/admin/imports', 'manage/catalog-imports.tsx'),
     route('manage/admin/imports/:importId', 'manage/catalog-import.tsx'),
+    // Issue 39: campus operations. Each part adds its routes under its own heading.
+    // Issue 39 part: courses and sections (Course Manager, Course Admin).
+    // Issue 39 part: roster import.
+    // Issue 39 part: the term at a glance (Inclusive Dashboard, Campus Insights).
+    // Issue 39 part: bursar billing.
+    // Issue 39 part: refunds.
+    // Issue 39 part: help desk (Users, My Users) and Switch Account.
+    // Issue 39: end of parts; the placeholder below serves the tools not built yet.
     route('manage/:tool', 'routes/manage-tool.tsx'),
     route('search', 'routes/search.tsx'),
     route('browse', 'routes/browse-redirect.ts', { id: 'browse-root' }),

@@ -43,7 +43,13 @@ export const users = pgTable(
   ],
 );
 
-export const USER_ROLES = ['manager', 'bookstore_manager', 'publisher', 'admin'] as const;
+export const USER_ROLES = [
+  'manager',
+  'bookstore_manager',
+  'publisher',
+  'admin',
+  'support',
+] as const;
 
 export const userRoles = pgTable(
   'user_roles',
@@ -57,7 +63,7 @@ export const userRoles = pgTable(
     primaryKey({ columns: [t.userId, t.role] }),
     check(
       'user_roles_role',
-      sql`${t.role} in ('manager', 'bookstore_manager', 'publisher', 'admin')`,
+      sql`${t.role} in ('manager', 'bookstore_manager', 'publisher', 'admin', 'support')`,
     ),
   ],
 );

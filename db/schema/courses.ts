@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -27,9 +28,13 @@ export const courses = pgTable(
     number: text().notNull(),
     // Course types of spec 1 §1 / spec 2 §9.
     courseType: text().notNull().default('inclusive_access'),
+    // Issue 39: the campus's own id for the course (OneRoster courses.sourcedId), opaque,
+    // kept byte for byte; null for a course made here.
+    sourcedId: text(),
   },
   (t) => [
     index('courses_org').on(t.orgId),
+    uniqueIndex('courses_org_sourced_id').on(t.orgId, t.sourcedId),
     // Search by course code (issue 19): 'BIO 101' (department, number), and 'Biology 101'
     // (its departments' org and code, with the number) each read a few index entries.
     index('courses_department_number').on(t.department, t.number, t.orgId),
@@ -64,6 +69,38 @@ export const departments = pgTable(
   ],
 );
 
+// Issue 39: a term (OneRoster academicSessions: term, semester, schoolYear, gradingPeriod) of
+// an organisation. A section may belong to one; dates are the campus's calendar dates.
+export const academicTerms = pgTable(
+  'academic_terms',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    // The campus's own id (OneRoster academicSessions.sourcedId); null for a term made here.
+    sourcedId: text(),
+    title: text().notNull(),
+    termType: text().notNull().default('term'),
+    startDate: date({ mode: 'string' }).notNull(),
+    endDate: date({ mode: 'string' }).notNull(),
+    parentId: integer().references((): AnyPgColumn => academicTerms.id),
+    // When staff (or the roster's tobedeleted) ended it; an ended term stays for its history.
+    endedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('academic_terms_org_sourced_id').on(t.orgId, t.sourcedId),
+    index('academic_terms_org_dates').on(t.orgId, t.startDate),
+    check('academic_terms_dates', sql`${t.endDate} >= ${t.startDate}`),
+    check(
+      'academic_terms_type',
+      sql`${t.termType} in ('term', 'semester', 'schoolYear', 'gradingPeriod')`,
+    ),
+  ],
+);
+
 export const courseSections = pgTable(
   'course_sections',
   {
@@ -86,9 +123,17 @@ export const courseSections = pgTable(
     // The course fee the inclusive-access program bills, integer cents in USD (issue 19);
     // null when the section has none on file.
     courseFeeCents: integer(),
+    // Issue 39: the term the section runs in (null for sections made before terms existed).
+    termId: integer().references(() => academicTerms.id),
+    // Issue 39: the campus's own id for the class (OneRoster classes.sourcedId).
+    sourcedId: text(),
+    // Issue 39: when staff (or the roster) ended the section; its history stays.
+    endedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('course_sections_rs_course_id').on(t.rsCourseId),
+    index('course_sections_term').on(t.termId),
+    uniqueIndex('course_sections_sourced_id').on(t.courseId, t.sourcedId),
     index('course_sections_course').on(t.courseId),
     check('course_sections_dates', sql`${t.endDate} >= ${t.startDate}`),
     check('course_sections_opting_method', sql`${t.optingMethod} in ('opt-out', 'no-opt')`),
@@ -123,6 +168,34 @@ export const sectionMembers = pgTable(
     index('section_members_user').on(t.userId),
     check('section_members_role', sql`${t.role} in ('professor', 'teaching_assistant', 'student')`),
     check('section_members_opt_status', sql`${t.optStatus} in ('opted_in', 'opted_out')`),
+  ],
+);
+
+// Issue 39: an enrolment that ended (the roster dropped it, or staff removed the person). The
+// member row goes, with what the section gave; this row keeps what billing needs to credit a
+// drop: who, which section, when, and how they stood.
+export const sectionMemberDrops = pgTable(
+  'section_member_drops',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    sectionId: integer()
+      .notNull()
+      .references(() => courseSections.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text().notNull(),
+    optStatus: text().notNull(),
+    isCourseFee: boolean().notNull(),
+    rsCoursememberId: text().notNull(),
+    droppedAt: timestamp({ withTimezone: true }).notNull(),
+    // 'roster' (the campus's import) or 'staff'.
+    source: text().notNull(),
+  },
+  (t) => [
+    index('section_member_drops_section').on(t.sectionId, t.droppedAt),
+    index('section_member_drops_user').on(t.userId),
+    check('section_member_drops_source', sql`${t.source} in ('roster', 'staff')`),
   ],
 );
 

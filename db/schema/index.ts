@@ -9,6 +9,7 @@ export * from './commerce.ts';
 export * from './courses.ts';
 export * from './events.ts';
 export * from './launch.ts';
+export * from './operations.ts';
 export * from './privacy.ts';
 export * from './reading.ts';
 export * from './second-factor.ts';

@@ -37,6 +37,24 @@ export const DEMO_ACCOUNTS: readonly { email: string; role: string; description:
     role: 'student',
     description: 'A student who has not accepted the EULA yet',
   },
+  {
+    email: 'coursemanager@demo.test',
+    role: 'course_manager',
+    description:
+      "Course manager of the bookstore's organisation (Riverbend): Course Manager and My Users for its own campus only",
+  },
+  {
+    email: 'lakeshore@demo.test',
+    role: 'bookstore_manager',
+    description:
+      'Bookstore manager of a second campus (Lakeshore Community College): the same tools as `bookstore@demo.test`, for Lakeshore only; never sees Riverbend',
+  },
+  {
+    email: 'support@demo.test',
+    role: 'support',
+    description:
+      'Store support (help desk): My Users for every organisation, refunds an order line; cannot grant roles or switch accounts',
+  },
 ];
 
 export type DemoUsers = {
@@ -46,6 +64,10 @@ export type DemoUsers = {
   bookstore: number;
   manager: number;
   newEula: number;
+  /** Issue 39: campus staff. */
+  courseManager: number;
+  lakeshore: number;
+  support: number;
   /** Generated students, each with their organisation. */
   students: { id: number; orgId: number }[];
   /** Generated instructors, each with their organisation. */
@@ -112,6 +134,28 @@ export async function seedAccounts(
       mustAcceptEula: true,
     })
     .returning({ id: users.id });
+  // Issue 39: the people who run an inclusive-access programme, at two campuses, and support.
+  const staff = await db
+    .insert(users)
+    .values(
+      [
+        {
+          email: 'coursemanager@demo.test',
+          firstName: 'Riley',
+          lastName: 'Chen',
+          orgId: orgs.retailer,
+        },
+        {
+          email: 'lakeshore@demo.test',
+          firstName: 'Émilie',
+          lastName: 'Gagnon',
+          orgId: orgs.cds,
+        },
+        { email: 'support@demo.test', firstName: 'Sam', lastName: 'Rivera', orgId: null },
+      ].map((u) => ({ ...u, passwordHash, createdAt, emailVerifiedAt: createdAt, ...accepted })),
+    )
+    .returning({ id: users.id });
+  const [courseManager, lakeshore, support] = staff.map((u) => u.id) as [number, number, number];
 
   // Generated people share the demo password hash, so any of them can be logged in as too.
   const r = createRandom(0x5eed_0001);
@@ -137,11 +181,28 @@ export async function seedAccounts(
     .returning({ id: users.id, orgId: users.orgId });
   const people = generatedRows.map((u) => ({ id: u.id, orgId: u.orgId! }));
 
-  const all = [...demo.map((u) => u.id), eula!.id, ...people.map((p) => p.id)];
+  const all = [
+    ...demo.map((u) => u.id),
+    eula!.id,
+    ...staff.map((u) => u.id),
+    ...people.map((p) => p.id),
+  ];
   // Every user has a flags row; My Shelf is on by default.
   await db.insert(accountFlags).values(
     all.map((userId) => {
-      if (userId === bookstore) return { userId, hasAccessToBsmProductRequests: true };
+      // A campus bookstore manager runs the campus's programme: courses, rosters, its people.
+      if (userId === bookstore || userId === lakeshore) {
+        return {
+          userId,
+          hasAccessToBsmProductRequests: true,
+          isCourseManagerEnabled: true,
+          hasAccessToMyUsers: true,
+        };
+      }
+      if (userId === courseManager) {
+        return { userId, isCourseManagerEnabled: true, hasAccessToMyUsers: true };
+      }
+      if (userId === support) return { userId, hasAccessToMyUsers: true };
       if (userId === manager) {
         return {
           userId,
@@ -161,6 +222,8 @@ export async function seedAccounts(
   await db.insert(userRoles).values([
     { userId: bookstore, role: 'bookstore_manager' },
     { userId: manager, role: 'manager' },
+    { userId: lakeshore, role: 'bookstore_manager' },
+    { userId: support, role: 'support' },
   ]);
 
   return {
@@ -170,6 +233,9 @@ export async function seedAccounts(
     bookstore,
     manager,
     newEula: eula!.id,
+    courseManager,
+    lakeshore,
+    support,
     students: people.slice(0, GENERATED_STUDENTS),
     instructors: people.slice(GENERATED_STUDENTS),
   };

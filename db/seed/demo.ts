@@ -159,13 +159,13 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedOptions): Pr
           lti11: [product('studentCourseware'), product('ltiCourseware')],
         },
       });
-      const managers = [people.manager, people.bookstore];
+      const managers = [people.manager, people.bookstore, people.lakeshore];
       await seedDemoSecondFactor(tx, { ltiKey: options.ltiKey, userIds: managers, now });
     }
     // Fresh statistics, so the first catalogue queries on a big seed get sensible plans.
     await tx.execute(sql`analyze products`);
 
-    const userCount = 6 + people.students.length + people.instructors.length;
+    const userCount = 9 + people.students.length + people.instructors.length;
     const ms = Date.now() - started;
     log(`demo seed: ${productCount} products, ${userCount} users in ${ms} ms`);
     const { students: _s, instructors: _i, ...userIds } = people;

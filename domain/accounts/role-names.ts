@@ -10,6 +10,7 @@ import type { RequestContext } from '#domain/shared/context.ts';
 export type RoleName =
   | 'role.manager'
   | 'role.bookstoreManager'
+  | 'role.support'
   | 'role.instructor'
   | 'role.teachingAssistant'
   | 'role.student';
@@ -17,6 +18,7 @@ export type RoleName =
 const ACCOUNT_ROLES: Record<string, RoleName> = {
   manager: 'role.manager',
   bookstore_manager: 'role.bookstoreManager',
+  support: 'role.support',
 };
 
 const SECTION_ROLES: Record<string, RoleName> = {

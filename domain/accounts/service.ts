@@ -288,6 +288,7 @@ function toSessionUser(row: SessionUserRow, impersonatorId: number | null): Sess
         : null,
     roles: roleNames,
     isImpersonating: impersonatorId !== null,
+    impersonatorId,
     flags: {
       isClassroomInstructor: row.instructor,
       hasAccessToCampusTools: f?.hasAccessToCampusTools ?? false,

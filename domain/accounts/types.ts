@@ -15,6 +15,8 @@ export type SessionUser = {
   org: { isRetailer: boolean; buysOnPartnerSite: boolean } | null;
   roles: string[];
   isImpersonating: boolean;
+  /** Issue 39: the manager acting as this user through Switch Account; null otherwise. */
+  impersonatorId?: number | null;
   flags: Omit<NavigationFlags, 'onWhiteLabel' | 'isDashboardEnabled' | 'isCampusInsightsEnabled'>;
 };
 

@@ -361,6 +361,7 @@ export const en = {
   'account.roles': 'Roles',
   'role.manager': 'Manager',
   'role.bookstoreManager': 'Bookstore manager',
+  'role.support': 'Store support',
   'role.instructor': 'Instructor',
   'role.teachingAssistant': 'Teaching assistant',
   'role.student': 'Student',
@@ -1962,6 +1963,29 @@ export const en = {
     'A block update (NotificationType 04) names a product the store does not have, and has no DescriptiveDetail to create it.',
   'import.refused.identifierTaken': 'An ISBN of this record belongs to another product.',
   'import.refused.write': 'The record could not be saved.',
+  // ── Issue 39: campus operations. Each part adds its keys under its own heading. ──
+  'audit.title': 'Change history',
+  'audit.empty': 'No changes recorded yet.',
+  'audit.when': 'When',
+  'audit.who': 'Who',
+  'audit.action': 'What',
+  'audit.before': 'Before',
+  'audit.after': 'After',
+  'audit.actingAs': '(acting as {name})',
+  'audit.reason': '— reason: {reason}',
+  // ── Issue 39 part: courses and sections ──
+  'ops.courses.anchor': 'Courses and sections',
+  // ── Issue 39 part: roster import ──
+  'ops.roster.anchor': 'Roster import',
+  // ── Issue 39 part: term dashboard ──
+  'ops.dashboard.anchor': 'The term at a glance',
+  // ── Issue 39 part: bursar billing ──
+  'ops.billing.anchor': 'Billing',
+  // ── Issue 39 part: refunds ──
+  'ops.refunds.anchor': 'Refunds',
+  // ── Issue 39 part: help desk and Switch Account ──
+  'ops.helpdesk.anchor': 'Help desk',
+  // ── Issue 39: end of parts ──
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -372,6 +372,7 @@ export const frCA: Record<MessageId, string> = {
   'account.roles': 'Rôles',
   'role.manager': 'Gestionnaire',
   'role.bookstoreManager': 'Gérant de librairie',
+  'role.support': 'Soutien du magasin',
   'role.instructor': 'Enseignant',
   'role.teachingAssistant': 'Assistant d’enseignement',
   'role.student': 'Étudiant',
@@ -2029,4 +2030,27 @@ export const frCA: Record<MessageId, string> = {
     'Une mise à jour par blocs (NotificationType 04) nomme un produit que le magasin n’a pas, sans DescriptiveDetail pour le créer.',
   'import.refused.identifierTaken': 'Un ISBN de cette notice appartient à un autre produit.',
   'import.refused.write': 'La notice n’a pas pu être enregistrée.',
+  // ── Issue 39: campus operations. Each part adds its keys under its own heading. ──
+  'audit.title': 'Historique des modifications',
+  'audit.empty': 'Aucune modification enregistrée pour l’instant.',
+  'audit.when': 'Quand',
+  'audit.who': 'Qui',
+  'audit.action': 'Quoi',
+  'audit.before': 'Avant',
+  'audit.after': 'Après',
+  'audit.actingAs': '(au nom de {name})',
+  'audit.reason': '— motif : {reason}',
+  // ── Issue 39 part: courses and sections ──
+  'ops.courses.anchor': 'Cours et sections',
+  // ── Issue 39 part: roster import ──
+  'ops.roster.anchor': 'Importation des listes de classe',
+  // ── Issue 39 part: term dashboard ──
+  'ops.dashboard.anchor': 'Le trimestre en un coup d’œil',
+  // ── Issue 39 part: bursar billing ──
+  'ops.billing.anchor': 'Facturation',
+  // ── Issue 39 part: refunds ──
+  'ops.refunds.anchor': 'Remboursements',
+  // ── Issue 39 part: help desk and Switch Account ──
+  'ops.helpdesk.anchor': 'Service d’assistance',
+  // ── Issue 39: end of parts ──
 };

@@ -32,7 +32,16 @@ const DAY_MS = 86_400_000;
 // part of the production server. Workers call it through fixtures.ts.
 
 /** A demo account by the first part of its e-mail (README, "Demo accounts"). */
-export type Persona = 'student' | 'instructor' | 'ta' | 'bookstore' | 'manager' | 'neweula';
+export type Persona =
+  | 'student'
+  | 'instructor'
+  | 'ta'
+  | 'bookstore'
+  | 'manager'
+  | 'neweula'
+  | 'coursemanager'
+  | 'lakeshore'
+  | 'support';
 export const PERSONAS = DEMO_ACCOUNTS.map((a) => a.email.split('@')[0]) as Persona[];
 
 export type MadeUser = {

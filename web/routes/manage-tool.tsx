@@ -1,9 +1,9 @@
 import { data, useLoaderData } from 'react-router';
 import { DEFAULT_LOCALE } from '#domain/accounts/language.ts';
-import { canOpenMenuItem, menuItemForPath } from '#domain/accounts/navigation.ts';
-import { navigationFlags } from '#domain/accounts/service.ts';
+import { menuItemForPath } from '#domain/accounts/navigation.ts';
 import { loadedLocale, translatePage } from '#web/i18n/catalog.ts';
 import { useT } from '#web/i18n/use-t.ts';
+import { requireTool } from '#web/manage/require-tool.server.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/manage-tool.ts';
@@ -11,11 +11,12 @@ import type { Route } from './+types/manage-tool.ts';
 // The pages behind the user menu's gated items open only for those the menu shows them to:
 // the same rule decides both (spec 1 §2 user menu groups; spec 1 §6 roles).
 export function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context);
   const item = menuItemForPath(`/manage/${params.tool}`);
-  if (!item) throw data(null, { status: 404 });
-  if (!canOpenMenuItem(navigationFlags(user, context.rc.site), item))
-    throw data(null, { status: 403 });
+  if (!item) {
+    requireUser(request, context);
+    throw data(null, { status: 404 });
+  }
+  requireTool(request, context, item);
   return { item };
 }
 

@@ -1,0 +1,131 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Queryable } from '#db/client.ts';
+import { auditEvents } from '#db/schema/operations.ts';
+import type { SessionUser } from '#domain/accounts/types.ts';
+
+/**
+ * Issue 39: every change a staff member makes is audited — who, when, acting as whom, before →
+ * after — and readable on the object's page. Write the entry in the same transaction as the
+ * change it describes, so neither exists without the other.
+ */
+export type AuditActor = {
+  /** The person at the keyboard (the manager, when acting through Switch Account). */
+  userId: number | null;
+  /** The account acted as, when it is not the actor's own. */
+  actingAsUserId: number | null;
+  /** Who, in words that outlive the account ('Alex Morgan <manager@demo.test>', 'roster import'). */
+  label: string;
+};
+
+/** A signed-in user as the actor: through Switch Account the manager acts as the user. */
+export function auditActorOf(
+  user: Pick<SessionUser, 'id' | 'email' | 'firstName' | 'lastName' | 'impersonatorId'>,
+  impersonatorLabel?: string,
+): AuditActor {
+  const own = `${`${user.firstName} ${user.lastName}`.trim() || user.email} <${user.email}>`;
+  if (user.impersonatorId != null) {
+    return {
+      userId: user.impersonatorId,
+      actingAsUserId: user.id,
+      label: impersonatorLabel ?? `#${user.impersonatorId}`,
+    };
+  }
+  return { userId: user.id, actingAsUserId: null, label: own };
+}
+
+/** A change made by the system on staff's behalf (a roster import run from the command line). */
+export function systemActor(label: string): AuditActor {
+  return { userId: null, actingAsUserId: null, label };
+}
+
+/** JSON-safe values only: what a page shows as before → after. */
+export type AuditValues = Record<string, string | number | boolean | null>;
+
+export type AuditEntry = {
+  orgId: number | null;
+  objectType: string;
+  objectId: string | number;
+  action: string;
+  before?: AuditValues | null;
+  after?: AuditValues | null;
+  reason?: string | null;
+};
+
+/** Only the fields that changed, before and after; nothing when nothing changed. */
+export function changedValues(
+  before: AuditValues,
+  after: AuditValues,
+): { before: AuditValues; after: AuditValues } | null {
+  const b: AuditValues = {};
+  const a: AuditValues = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const was = before[key] ?? null;
+    const is = after[key] ?? null;
+    if (was !== is) {
+      b[key] = was;
+      a[key] = is;
+    }
+  }
+  return Object.keys(a).length === 0 ? null : { before: b, after: a };
+}
+
+export async function recordAudit(
+  db: Queryable,
+  actor: AuditActor,
+  entry: AuditEntry,
+  at?: Date,
+): Promise<void> {
+  await db.insert(auditEvents).values({
+    ...(at ? { occurredAt: at } : {}),
+    actorUserId: actor.userId,
+    actingAsUserId: actor.actingAsUserId,
+    actorLabel: actor.label.slice(0, 300),
+    orgId: entry.orgId,
+    objectType: entry.objectType,
+    objectId: String(entry.objectId),
+    action: entry.action,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    reason: entry.reason ?? null,
+  });
+}
+
+export type AuditLine = {
+  id: number;
+  occurredAt: Date;
+  actorLabel: string;
+  actingAsUserId: number | null;
+  action: string;
+  before: AuditValues | null;
+  after: AuditValues | null;
+  reason: string | null;
+};
+
+/** An object's audit, newest first (the object's page shows it; the caller checks scope). */
+export async function auditTrail(
+  db: Queryable,
+  objectType: string,
+  objectId: string | number,
+  limit = 100,
+): Promise<AuditLine[]> {
+  const rows = await db
+    .select({
+      id: auditEvents.id,
+      occurredAt: auditEvents.occurredAt,
+      actorLabel: auditEvents.actorLabel,
+      actingAsUserId: auditEvents.actingAsUserId,
+      action: auditEvents.action,
+      before: auditEvents.before,
+      after: auditEvents.after,
+      reason: auditEvents.reason,
+    })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.objectType, objectType), eq(auditEvents.objectId, String(objectId))))
+    .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    ...r,
+    before: (r.before as AuditValues | null) ?? null,
+    after: (r.after as AuditValues | null) ?? null,
+  }));
+}
