@@ -56,6 +56,7 @@ ALTER TABLE "user_roles" DROP CONSTRAINT "user_roles_role";--> statement-breakpo
 ALTER TABLE "course_sections" ADD COLUMN "term_id" integer;--> statement-breakpoint
 ALTER TABLE "course_sections" ADD COLUMN "sourced_id" text;--> statement-breakpoint
 ALTER TABLE "course_sections" ADD COLUMN "ended_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "course_sections" ADD COLUMN "drop_period_ends_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "sourced_id" text;--> statement-breakpoint
 ALTER TABLE "academic_terms" ADD CONSTRAINT "academic_terms_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "academic_terms" ADD CONSTRAINT "academic_terms_parent_id_academic_terms_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."academic_terms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

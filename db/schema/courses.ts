@@ -129,6 +129,9 @@ export const courseSections = pgTable(
     sourcedId: text(),
     // Issue 39: when staff (or the roster) ended the section; its history stays.
     endedAt: timestamp({ withTimezone: true }),
+    // Issue 39: the end of the campus's add/drop period; a student who drops by then is
+    // credited by the bursar. Null: the same instant as the opt-out deadline (addDropAt).
+    dropPeriodEndsAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('course_sections_rs_course_id').on(t.rsCourseId),
