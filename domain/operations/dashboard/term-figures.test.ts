@@ -32,9 +32,9 @@ describe('standingOf (issue 39: not yet decided)', () => {
 
   it('issue 39: an opted-out student is opted out, whoever moved them', () => {
     expect(standingOf(facts({ optStatus: 'opted_out' }), optOut)).toBe('optedOut');
-    expect(
-      standingOf(facts({ optStatus: 'opted_out', beforeDeadline: false }), optOut),
-    ).toBe('optedOut');
+    expect(standingOf(facts({ optStatus: 'opted_out', beforeDeadline: false }), optOut)).toBe(
+      'optedOut',
+    );
   });
 
   it('issue 39: after the deadline nobody is undecided', () => {
