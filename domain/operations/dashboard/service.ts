@@ -6,6 +6,7 @@ import { deadlineDay, isOptStatus } from '#domain/courses/opting.ts';
 import { inOrgScope, type OrgScope } from '#domain/operations/staff-scope.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
+import type { DashboardQuery } from './course-types.ts';
 import {
   type DashboardSection,
   type DepartmentFigures,
@@ -26,16 +27,6 @@ import {
 // and by the facts that decide a standing; term-figures.ts says what the counts mean. An
 // organisation or a term outside the viewer's scope is not found, exactly like one that does
 // not exist.
-
-export const COURSE_TYPES = ['inclusive_access', 'lms_ecommerce', 'cds', 'student_choice'] as const;
-export type CourseType = (typeof COURSE_TYPES)[number];
-
-export type DashboardQuery = {
-  orgId: number | null;
-  termId: number | null;
-  department: string | null;
-  courseType: CourseType | null;
-};
 
 export type OrgChoice = { id: number; title: string };
 
@@ -275,6 +266,7 @@ export async function termDashboard(
 
 export type CampusInsights = Omit<TermDashboard, 'rows' | 'optOuts' | 'departments'> & {
   departments: DepartmentFigures[];
+  sectionCount: number;
 };
 
 /** Issue 39, Campus Insights Beta: the same term's figures grouped by department. */
@@ -292,5 +284,5 @@ export async function campusInsights(
     department: null,
     courseType: null,
   });
-  return { ...dashboard, departments: departmentFigures(rows) };
+  return { ...dashboard, departments: departmentFigures(rows), sectionCount: rows.length };
 }
