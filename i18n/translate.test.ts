@@ -95,6 +95,8 @@ describe('message catalogs', () => {
       ...{ format: 'EPUB', file: 'PDF' },
       // The course fee on the public section page, an offering's name (issue 38).
       ...{ fee: '$79.00', kind: 'eBook', term: '180-day rental' },
+      // Issue 39 part: term dashboard.
+      ...{ org: 'Riverbend', term: 'Fall 2026', section: 'BIO 101', first: 'd', last: 'd' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

@@ -63,6 +63,8 @@ export default [
     // Issue 39 part: courses and sections (Course Manager, Course Admin).
     // Issue 39 part: roster import.
     // Issue 39 part: the term at a glance (Inclusive Dashboard, Campus Insights).
+    route('manage/inclusive-dashboard', 'manage/dashboard/inclusive-dashboard.tsx'),
+    route('manage/campus-insights', 'manage/dashboard/campus-insights.tsx'),
     // Issue 39 part: bursar billing.
     // Issue 39 part: refunds.
     // Issue 39 part: help desk (Users, My Users) and Switch Account.

@@ -41,6 +41,7 @@ describe('user menu (spec 1 §2 Navbar and footer)', () => {
 
   it('white-label items are Inclusive Dashboard and Campus Insights Beta, each by its flag', () => {
     const f = flags({
+      isBookstoreManager: true,
       onWhiteLabel: true,
       isDashboardEnabled: true,
       isCampusInsightsEnabled: true,
@@ -51,10 +52,19 @@ describe('user menu (spec 1 §2 Navbar and footer)', () => {
       'inclusiveDashboard',
       'campusInsights',
       'support',
+      'skuLookup',
     ]);
-    expect(itemIds(flags({ onWhiteLabel: true, isDashboardEnabled: true }))).not.toContain(
-      'campusInsights',
-    );
+    expect(
+      itemIds(flags({ isManager: true, onWhiteLabel: true, isDashboardEnabled: true })),
+    ).not.toContain('campusInsights');
+  });
+
+  it('issue 39: the term dashboards are for managers and bookstore managers, not students', () => {
+    const site = { onWhiteLabel: true, isDashboardEnabled: true, isCampusInsightsEnabled: true };
+    expect(itemIds(flags(site))).not.toContain('inclusiveDashboard');
+    expect(itemIds(flags(site))).not.toContain('campusInsights');
+    expect(itemIds(flags({ ...site, isManager: true }))).toContain('inclusiveDashboard');
+    expect(itemIds(flags({ ...site, isBookstoreManager: true }))).toContain('campusInsights');
   });
 
   it('My Classrooms is for classroom instructors', () => {

@@ -67,6 +67,13 @@ type MenuItemRule = {
 
 const always = () => true;
 
+/**
+ * Issue 39: the term's figures (Inclusive Dashboard, Campus Insights) are the campus staff's:
+ * a manager, or a bookstore manager, who may open each section's opt-status download
+ * (courses/section-access.ts); the site turns the tools on, the account's role lets them in.
+ */
+const seesCampusFigures = (f: NavigationFlags) => f.isManager || f.isBookstoreManager;
+
 const MENU: readonly MenuItemRule[] = [
   { id: 'myShelf', group: 'account', path: '/shelf', visible: (f) => f.myShelfEnabled },
   { id: 'myAccount', group: 'account', path: '/account', visible: always },
@@ -74,13 +81,13 @@ const MENU: readonly MenuItemRule[] = [
     id: 'inclusiveDashboard',
     group: 'account',
     path: '/manage/inclusive-dashboard',
-    visible: (f) => f.onWhiteLabel && f.isDashboardEnabled,
+    visible: (f) => f.onWhiteLabel && f.isDashboardEnabled && seesCampusFigures(f),
   },
   {
     id: 'campusInsights',
     group: 'account',
     path: '/manage/campus-insights',
-    visible: (f) => f.onWhiteLabel && f.isCampusInsightsEnabled,
+    visible: (f) => f.onWhiteLabel && f.isCampusInsightsEnabled && seesCampusFigures(f),
   },
   {
     id: 'myCourses',

@@ -24,6 +24,7 @@ import {
   makeOrganization,
   makeSamlCampus,
 } from './campus-fixture.ts';
+import { makeDashboardCampus } from './dashboard-fixture.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -400,6 +401,10 @@ export async function startFixtureServer(options: {
         return send(res, 400, { error: 'domain, entityId and ssoUrl (127.0.0.1), certificate' });
       }
       return send(res, 201, await makeSamlCampus(options.db, body));
+    }
+    if (req.url === '/dashboard-campus') {
+      // Issue 39: a campus with a running term for the term dashboard (dashboard-fixture.ts).
+      return send(res, 201, await makeDashboardCampus(options.db));
     }
     if (req.url === '/organizations') {
       // Issue 20: an organisation of the journey's own, without campus sign-in yet.

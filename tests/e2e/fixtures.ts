@@ -96,3 +96,8 @@ export function makeCampus(request: {
 }): Promise<import('./campus-fixture.ts').MadeCampus> {
   return call('/campus', request);
 }
+
+/** Issue 39: a campus with a running term, sections and students, and its bookstore manager. */
+export function makeDashboardCampus(): Promise<import('./dashboard-fixture.ts').DashboardCampus> {
+  return call('/dashboard-campus', {});
+}
