@@ -159,8 +159,8 @@ export async function removeMember(
 
 /**
  * Adopts a material for the section (required or optional), named by product id or ISBN. A
- * deleted product is not adopted; each adoption counts once for Campus Favorites (DESIGN.md:
- * counters maintained on course adoption).
+ * deleted product is not adopted. Campus Favorites' count follows section_products by
+ * trigger (migration 0011).
  */
 export async function adoptMaterial(
   ctx: RequestContext,
@@ -203,10 +203,6 @@ export async function adoptMaterial(
     if (adopted.length === 0) {
       return { ok: false, field: 'reference', error: 'ops.courses.error.alreadyAdopted' };
     }
-    await tx
-      .update(products)
-      .set({ adoptionCount: sql`${products.adoptionCount} + 1` })
-      .where(eq(products.id, product.id));
     await recordAudit(
       tx,
       actor,
@@ -239,10 +235,9 @@ export async function removeMaterial(
       .returning({ productId: sectionProducts.productId, required: sectionProducts.isRequired });
     if (!row) throw new NotFound();
     const [product] = await tx
-      .update(products)
-      .set({ adoptionCount: sql`greatest(${products.adoptionCount} - 1, 0)` })
-      .where(eq(products.id, row.productId))
-      .returning({ title: products.title });
+      .select({ title: products.title })
+      .from(products)
+      .where(eq(products.id, row.productId));
     await recordAudit(
       tx,
       actor,
