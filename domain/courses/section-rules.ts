@@ -64,7 +64,7 @@ export type Checked<T, F extends string> =
   | { ok: false; errors: FieldErrors<F> };
 
 // Control characters (NUL and the like) are never part of a name or a code.
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL = /\p{Cc}/u;
 
 /** A required line of text: trimmed, inner runs of spaces kept as typed, bounded. */
 function text(raw: string, max: number): { value: string } | { error: string } {
