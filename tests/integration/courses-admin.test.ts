@@ -33,7 +33,10 @@ import {
 import type { SectionInput } from '#domain/courses/section-rules.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
-import { openTestDatabase, testContext, unique } from '#tests/database.ts';
+import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
+import { action as newSectionAction } from '#web/manage/courses/new-section.tsx';
+import { loader as sectionLoader } from '#web/manage/courses/section.tsx';
+import { action as termsAction } from '#web/manage/courses/terms.tsx';
 
 // Issue 39, Course Manager / Course Admin: "Create, edit, end — with the spec's rules enforced
 // where they apply, clear errors beside the field, nothing half-saved", scoped to the person's
@@ -435,5 +438,113 @@ describe('issue 39: another campus sees nothing of it', () => {
       'Winter 2027',
       'Fall 2026',
     ]);
+  });
+});
+
+/** What a page's loader or action answers, by status; and the data of a returned answer. */
+async function answer(
+  run: (args: never) => Promise<unknown>,
+  ctx: Staff,
+  path: string,
+  params: Record<string, string>,
+  fields?: Record<string, string>,
+  /** The Course Manager item shows to the person (their account's flag), or not. */
+  menu = true,
+): Promise<{
+  status: number;
+  data?: { errors?: Record<string, string>; values?: Record<string, string> };
+}> {
+  const user = { ...ctx.user, flags: { ...ctx.user.flags, isCourseManagerEnabled: true } };
+  const request = new Request(
+    `http://127.0.0.1${path}`,
+    fields ? { method: 'POST', body: new URLSearchParams(fields) } : {},
+  );
+  try {
+    const out = (await run({
+      request,
+      params,
+      context: testWebContext(database, {
+        user: menu ? user : ctx.user,
+        now,
+      }),
+    } as never)) as Response | { data: never; init: { status?: number } | null };
+    if (out instanceof Response) return { status: out.status };
+    return { status: out.init?.status ?? 200, data: out.data };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status };
+    return { status: (thrown as { init?: { status?: number } }).init?.status ?? -1 };
+  }
+}
+
+describe('issue 39: the pages answer another campus and bad input', () => {
+  it("issue 39: another campus's manager gets 404 for the section by URL, and by form for its course and its organisation", async () => {
+    const { orgId, courseId, sectionId } = await campusWithSection();
+    const other = await person({ orgId: await org(), roles: ['bookstore_manager'] });
+    const path = `/manage/course-manager/sections/${sectionId}`;
+    expect(
+      (await answer(sectionLoader, other, path, { sectionId: String(sectionId) })).status,
+    ).toBe(404);
+    expect((await answer(sectionLoader, other, path, { sectionId: '1e3' })).status).toBe(404);
+    const fields = Object.fromEntries(Object.entries(sectionInput()));
+    const posted = await answer(
+      newSectionAction,
+      other,
+      `/manage/course-manager/courses/${courseId}/new-section`,
+      { courseId: String(courseId) },
+      fields,
+    );
+    expect(posted.status).toBe(404);
+    const term = await answer(
+      termsAction,
+      other,
+      '/manage/course-manager',
+      {},
+      {
+        orgId: String(orgId),
+        title: 'Stolen term',
+        termType: 'term',
+        startDate: '2026-08-24',
+        endDate: '2026-12-15',
+      },
+    );
+    expect(term.status).toBe(404);
+    expect(
+      await database.db.select().from(academicTerms).where(eq(academicTerms.title, 'Stolen term')),
+    ).toEqual([]);
+  });
+
+  it('issue 39: a refused section comes back with the error beside its field and the values as typed; nothing is made', async () => {
+    const { staff, courseId } = await campusWithSection();
+    const fields = { ...sectionInput({ number: '777', fee: '79,00' }), name: 'Biology\u0000' };
+    const posted = await answer(
+      newSectionAction,
+      staff,
+      `/manage/course-manager/courses/${courseId}/new-section`,
+      { courseId: String(courseId) },
+      fields,
+    );
+    expect(posted.status).toBe(400);
+    expect(posted.data?.errors).toEqual({
+      name: 'ops.courses.error.characters',
+      fee: 'ops.courses.error.feeFormat',
+    });
+    expect(posted.data?.values).toMatchObject({
+      number: '777',
+      fee: '79,00',
+      optOutDate: '2026-09-08',
+    });
+    const sections = await database.db
+      .select()
+      .from(courseSections)
+      .where(eq(courseSections.courseId, courseId));
+    expect(sections.map((s) => s.number)).toEqual(['001']);
+  });
+
+  it('issue 39: a person the Course Manager item does not show to gets the forbidden page', async () => {
+    const { sectionId } = await campusWithSection();
+    const student = await person();
+    const path = `/manage/course-manager/sections/${sectionId}`;
+    const params = { sectionId: String(sectionId) };
+    expect((await answer(sectionLoader, student, path, params, undefined, false)).status).toBe(403);
   });
 });
