@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { academicTerms, courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { organizations } from '#db/schema/sites.ts';
@@ -18,6 +18,7 @@ import {
 import {
   type CourseFields,
   type CourseInput,
+  type CourseType,
   type CourseValues,
   checkCourse,
   checkSection,
@@ -372,7 +373,7 @@ async function codeTaken(tx: Queryable, orgId: number, code: string, exceptId: n
 async function checkSectionWrite(
   tx: Queryable,
   ctx: RequestContext,
-  course: { orgId: number; courseType: SectionValuesType },
+  course: { orgId: number; courseType: CourseType },
   input: SectionInput,
   current: {
     id: number;
@@ -395,8 +396,6 @@ async function checkSectionWrite(
   }
   return { ok: true as const, value: { ...checked.value, termId: term.termId } };
 }
-
-type SectionValuesType = Parameters<typeof checkSection>[1]['courseType'];
 
 export async function createSection(
   ctx: RequestContext,
@@ -509,13 +508,4 @@ export async function endSection(ctx: RequestContext, sectionId: number): Promis
       ctx.now,
     );
   });
-}
-
-/** How many people a section has (the term and course pages count them). */
-export async function memberCount(db: Queryable, sectionId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(sectionMembers)
-    .where(eq(sectionMembers.sectionId, sectionId));
-  return row?.n ?? 0;
 }

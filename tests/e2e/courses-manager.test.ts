@@ -159,6 +159,11 @@ describe('issue 39: Course Manager', () => {
 
       // In French: the same page, a refused end date and its message beside the field.
       await chooseLanguage(page, 'Français (Canada)', sectionPath);
+      // On a phone 320 px wide nothing runs off the side: the tables scroll in their box.
+      await page.setViewportSize({ width: 320, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        320,
+      );
       await page.getByRole('heading', { level: 1, name: `${dept} 240 : Section 001` }).waitFor();
       await page.getByLabel('Date de fin', { exact: true }).fill('2030-08-01');
       await submit(

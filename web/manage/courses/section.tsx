@@ -256,10 +256,13 @@ export default function SectionPage() {
                               <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
                               <input type="hidden" name="intent" value="member-role" />
                               <input type="hidden" name="memberId" value={m.id} />
-                              <label className="visually-hidden" htmlFor={`role-${m.id}`}>
-                                {t('ops.courses.roleOf', { name })}
-                              </label>
-                              <select id={`role-${m.id}`} name="role" defaultValue={m.role}>
+
+                              <select
+                                id={`role-${m.id}`}
+                                name="role"
+                                defaultValue={m.role}
+                                aria-label={t('ops.courses.roleOf', { name })}
+                              >
                                 {MEMBER_ROLES.map((r) => (
                                   <option key={r} value={r}>
                                     {t(`ops.courses.role.${r}`)}
