@@ -97,6 +97,8 @@ describe('message catalogs', () => {
       ...{ fee: '$79.00', kind: 'eBook', term: '180-day rental' },
       // Issue 39 part: term dashboard.
       ...{ org: 'Riverbend', term: 'Fall 2026', section: 'BIO 101', first: 'd', last: 'd' },
+      // Issue 39 part: courses and sections (Course Manager, Course Admin).
+      ...{ start: 's', end: 'e', name: 'n', title: 't', course: 'c', section: 's', term: 't' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

@@ -61,6 +61,13 @@ export default [
     route('manage/admin/imports/:importId', 'manage/catalog-import.tsx'),
     // Issue 39: campus operations. Each part adds its routes under its own heading.
     // Issue 39 part: courses and sections (Course Manager, Course Admin).
+    route('manage/course-manager', 'manage/courses/terms.tsx'),
+    route('manage/course-admin', 'manage/courses/terms.tsx', { id: 'manage/courses/course-admin' }),
+    route('manage/course-manager/terms/:termId', 'manage/courses/term.tsx'),
+    route('manage/course-manager/courses', 'manage/courses/courses.tsx'),
+    route('manage/course-manager/courses/:courseId', 'manage/courses/course.tsx'),
+    route('manage/course-manager/courses/:courseId/new-section', 'manage/courses/new-section.tsx'),
+    route('manage/course-manager/sections/:sectionId', 'manage/courses/section.tsx'),
     // Issue 39 part: roster import.
     // Issue 39 part: the term at a glance (Inclusive Dashboard, Campus Insights).
     route('manage/inclusive-dashboard', 'manage/dashboard/inclusive-dashboard.tsx'),

@@ -26,7 +26,7 @@ export const courses = pgTable(
     name: text().notNull(),
     department: text().notNull(),
     number: text().notNull(),
-    // Course types of spec 1 §1 / spec 2 §9.
+    // Course types of spec 1 §1 / spec 2 §9, and issue 39's course fee (decision 036).
     courseType: text().notNull().default('inclusive_access'),
     // Issue 39: the campus's own id for the course (OneRoster courses.sourcedId), opaque,
     // kept byte for byte; null for a course made here.
@@ -43,7 +43,7 @@ export const courses = pgTable(
     index('courses_name').on(sql`lower(${t.name})`, t.number),
     check(
       'courses_type',
-      sql`${t.courseType} in ('inclusive_access', 'lms_ecommerce', 'cds', 'student_choice')`,
+      sql`${t.courseType} in ('inclusive_access', 'course_fee', 'lms_ecommerce', 'cds', 'student_choice')`,
     ),
   ],
 );

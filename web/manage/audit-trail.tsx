@@ -39,7 +39,12 @@ export function AuditTrail({
       {lines.length === 0 ? (
         <p>{t('audit.empty')}</p>
       ) : (
-        <div className="table-scroll">
+        <section
+          className="table-scroll"
+          aria-labelledby="audit-trail-title"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a narrow screen scrolls the table sideways; the keyboard scrolls it from here (WCAG 2.1.1)
+          tabIndex={0}
+        >
           <table className="data-table">
             <caption className="visually-hidden">{t('audit.title')}</caption>
             <thead>
@@ -80,7 +85,7 @@ export function AuditTrail({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "courses" DROP CONSTRAINT "courses_type";--> statement-breakpoint
+ALTER TABLE "courses" ADD CONSTRAINT "courses_type" CHECK ("courses"."course_type" in ('inclusive_access', 'course_fee', 'lms_ecommerce', 'cds', 'student_choice'));

@@ -1,0 +1,511 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '#db/client.ts';
+import { academicTerms, courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
+import { organizations } from '#db/schema/sites.ts';
+import { canonicalCode } from '#domain/access/code-entry.ts';
+import { type AuditValues, changedValues, recordAudit } from '#domain/operations/audit.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { Conflict } from '#domain/shared/errors.ts';
+import {
+  orgInScope,
+  scopedCourse,
+  scopedSection,
+  scopedTerm,
+  scopeFilter,
+  staffOf,
+} from './course-admin-scope.ts';
+import {
+  type CourseFields,
+  type CourseInput,
+  type CourseType,
+  type CourseValues,
+  checkCourse,
+  checkSection,
+  checkTerm,
+  courseTypeChangeRefusal,
+  type FieldErrors,
+  provisionsMaterials,
+  type SectionFields,
+  type SectionInput,
+  type SectionValues,
+  type TermFields,
+  type TermInput,
+  type TermValues,
+} from './section-rules.ts';
+
+// Issue 39, Course Manager and Course Admin: terms, courses and sections made, edited and ended
+// by campus staff. Each save checks the rules (section-rules.ts), writes the change and its audit
+// (who, acting as whom, before → after) in one transaction, and answers either the saved id or
+// the field errors — nothing half-saved. Every id is looked up inside the person's scope
+// (course-admin-scope.ts): another campus's is not found.
+
+export type Saved<F extends string> =
+  | { ok: true; id: number }
+  | { ok: false; errors: FieldErrors<F> };
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+// ── Organisations ──
+
+/** The organisations the person may work in: all for a manager, else their own. */
+export async function organisationChoices(ctx: RequestContext) {
+  const { scope } = staffOf(ctx);
+  return ctx.db
+    .select({ id: organizations.id, title: organizations.title })
+    .from(organizations)
+    .where(scopeFilter(scope, organizations.id))
+    .orderBy(asc(organizations.title), asc(organizations.id));
+}
+
+// ── Terms ──
+
+export async function termList(ctx: RequestContext, filter: { orgId: number | null }) {
+  const { scope } = staffOf(ctx);
+  return ctx.db
+    .select({
+      id: academicTerms.id,
+      orgId: academicTerms.orgId,
+      orgTitle: organizations.title,
+      title: academicTerms.title,
+      termType: academicTerms.termType,
+      startDate: academicTerms.startDate,
+      endDate: academicTerms.endDate,
+      endedAt: academicTerms.endedAt,
+      sectionCount: sql<number>`(select count(*)::int from course_sections s where s.term_id = ${academicTerms.id})`,
+    })
+    .from(academicTerms)
+    .innerJoin(organizations, eq(organizations.id, academicTerms.orgId))
+    .where(
+      and(
+        scopeFilter(scope, academicTerms.orgId),
+        filter.orgId === null ? undefined : eq(academicTerms.orgId, filter.orgId),
+      ),
+    )
+    .orderBy(desc(academicTerms.startDate), asc(academicTerms.title), asc(academicTerms.id))
+    .limit(500);
+}
+
+const termAudit = (t: TermValues): AuditValues => ({ ...t });
+
+export async function createTerm(
+  ctx: RequestContext,
+  input: TermInput & { orgId: number | null },
+): Promise<Saved<TermFields>> {
+  const { scope, actor } = staffOf(ctx);
+  const orgId = orgInScope(scope, input.orgId);
+  const checked = checkTerm(input);
+  if (!checked.ok) return checked;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(academicTerms)
+      .values({ orgId, ...checked.value, createdAt: ctx.now, updatedAt: ctx.now })
+      .returning({ id: academicTerms.id });
+    const id = row!.id;
+    await recordAudit(
+      tx,
+      actor,
+      {
+        orgId,
+        objectType: 'term',
+        objectId: id,
+        action: 'term.create',
+        after: termAudit(checked.value),
+      },
+      ctx.now,
+    );
+    return { ok: true as const, id };
+  });
+}
+
+export async function updateTerm(
+  ctx: RequestContext,
+  termId: number,
+  input: TermInput,
+): Promise<Saved<TermFields>> {
+  const { scope, actor } = staffOf(ctx);
+  await scopedTerm(ctx.db, scope, termId);
+  const checked = checkTerm(input);
+  if (!checked.ok) return checked;
+  return ctx.db.transaction(async (tx) => {
+    const term = await scopedTerm(tx, scope, termId, true);
+    if (term.endedAt) throw new Conflict('ops.courses.error.ended');
+    const diff = changedValues(
+      termAudit({
+        title: term.title,
+        termType: term.termType as TermValues['termType'],
+        startDate: term.startDate,
+        endDate: term.endDate,
+      }),
+      termAudit(checked.value),
+    );
+    if (diff) {
+      await tx
+        .update(academicTerms)
+        .set({ ...checked.value, updatedAt: ctx.now })
+        .where(eq(academicTerms.id, termId));
+      await recordAudit(
+        tx,
+        actor,
+        { orgId: term.orgId, objectType: 'term', objectId: termId, action: 'term.edit', ...diff },
+        ctx.now,
+      );
+    }
+    return { ok: true as const, id: termId };
+  });
+}
+
+/** Ends a term: it stays, with its sections and history, marked ended. Once. */
+export async function endTerm(ctx: RequestContext, termId: number): Promise<void> {
+  const { scope, actor } = staffOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const term = await scopedTerm(tx, scope, termId, true);
+    if (term.endedAt) return;
+    await tx
+      .update(academicTerms)
+      .set({ endedAt: ctx.now, updatedAt: ctx.now })
+      .where(eq(academicTerms.id, termId));
+    await recordAudit(
+      tx,
+      actor,
+      {
+        orgId: term.orgId,
+        objectType: 'term',
+        objectId: termId,
+        action: 'term.end',
+        before: { endedAt: null },
+        after: { endedAt: ctx.now.toISOString() },
+      },
+      ctx.now,
+    );
+  });
+}
+
+// ── Courses ──
+
+export async function courseList(ctx: RequestContext, filter: { orgId: number | null }) {
+  const { scope } = staffOf(ctx);
+  return ctx.db
+    .select({
+      id: courses.id,
+      orgId: courses.orgId,
+      orgTitle: organizations.title,
+      name: courses.name,
+      department: courses.department,
+      number: courses.number,
+      courseType: courses.courseType,
+      sectionCount: sql<number>`(select count(*)::int from course_sections s where s.course_id = ${courses.id})`,
+    })
+    .from(courses)
+    .innerJoin(organizations, eq(organizations.id, courses.orgId))
+    .where(
+      and(
+        scopeFilter(scope, courses.orgId),
+        filter.orgId === null ? undefined : eq(courses.orgId, filter.orgId),
+      ),
+    )
+    .orderBy(asc(courses.department), asc(courses.number), asc(courses.id))
+    .limit(1000);
+}
+
+const courseAudit = (c: CourseValues): AuditValues => ({ ...c });
+
+export async function createCourse(
+  ctx: RequestContext,
+  input: CourseInput & { orgId: number | null },
+): Promise<Saved<CourseFields>> {
+  const { scope, actor } = staffOf(ctx);
+  const orgId = orgInScope(scope, input.orgId);
+  const checked = checkCourse(input);
+  if (!checked.ok) return checked;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(courses)
+      .values({ orgId, ...checked.value })
+      .returning({ id: courses.id });
+    const id = row!.id;
+    await recordAudit(
+      tx,
+      actor,
+      {
+        orgId,
+        objectType: 'course',
+        objectId: id,
+        action: 'course.create',
+        after: courseAudit(checked.value),
+      },
+      ctx.now,
+    );
+    return { ok: true as const, id };
+  });
+}
+
+export async function updateCourse(
+  ctx: RequestContext,
+  courseId: number,
+  input: CourseInput,
+): Promise<Saved<CourseFields>> {
+  const { scope, actor } = staffOf(ctx);
+  const known = await scopedCourse(ctx.db, scope, courseId);
+  const checked = checkCourse(input, known.courseType);
+  if (!checked.ok) return checked;
+  return ctx.db.transaction(async (tx) => {
+    const course = await scopedCourse(tx, scope, courseId, true);
+    if (checked.value.courseType !== course.courseType) {
+      const sections = await tx
+        .select({ courseFeeCents: courseSections.courseFeeCents, endedAt: courseSections.endedAt })
+        .from(courseSections)
+        .where(eq(courseSections.courseId, courseId));
+      const refusal = courseTypeChangeRefusal(checked.value.courseType, sections);
+      if (refusal) return { ok: false as const, errors: { courseType: refusal } };
+    }
+    const diff = changedValues(
+      courseAudit({
+        name: course.name,
+        department: course.department,
+        number: course.number,
+        courseType: course.courseType,
+      }),
+      courseAudit(checked.value),
+    );
+    if (diff) {
+      await tx.update(courses).set(checked.value).where(eq(courses.id, courseId));
+      await recordAudit(
+        tx,
+        actor,
+        {
+          orgId: course.orgId,
+          objectType: 'course',
+          objectId: courseId,
+          action: 'course.edit',
+          ...diff,
+        },
+        ctx.now,
+      );
+    }
+    return { ok: true as const, id: courseId };
+  });
+}
+
+/** A course's sections, newest first, with their member counts. */
+export async function courseSectionsOf(
+  db: Queryable,
+  where: { courseId?: number; termId?: number },
+) {
+  return db
+    .select({
+      id: courseSections.id,
+      name: courseSections.name,
+      number: courseSections.number,
+      startDate: courseSections.startDate,
+      endDate: courseSections.endDate,
+      courseFeeCents: courseSections.courseFeeCents,
+      endedAt: courseSections.endedAt,
+      department: courses.department,
+      courseNumber: courses.number,
+      courseName: courses.name,
+      memberCount: sql<number>`(select count(*)::int from section_members m where m.section_id = ${courseSections.id})`,
+    })
+    .from(courseSections)
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .where(
+      and(
+        where.courseId === undefined ? undefined : eq(courseSections.courseId, where.courseId),
+        where.termId === undefined ? undefined : eq(courseSections.termId, where.termId),
+      ),
+    )
+    .orderBy(desc(courseSections.startDate), asc(courses.department), asc(courseSections.number))
+    .limit(1000);
+}
+
+// ── Sections ──
+
+export function sectionAudit(v: SectionValues & { termId: number | null }): AuditValues {
+  return {
+    name: v.name,
+    number: v.number,
+    termId: v.termId,
+    startDate: v.startDate,
+    endDate: v.endDate,
+    timeZone: v.timeZone,
+    addDropAt: iso(v.addDropAt),
+    dropPeriodEndsAt: iso(v.dropPeriodEndsAt),
+    optingMethod: v.optingMethod,
+    courseFeeCents: v.courseFeeCents,
+    sectionCode: v.sectionCode,
+  };
+}
+
+/** The term field: blank is none; else a running term of the section's organisation. */
+async function termOfSection(
+  tx: Queryable,
+  orgId: number,
+  raw: string,
+): Promise<{ termId: number | null } | { error: string }> {
+  if (raw.trim() === '') return { termId: null };
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+  if (id === null || id > 2_147_483_647) return { error: 'ops.courses.error.choice' };
+  const [term] = await tx
+    .select({ id: academicTerms.id })
+    .from(academicTerms)
+    .where(and(eq(academicTerms.id, id), eq(academicTerms.orgId, orgId)));
+  return term ? { termId: term.id } : { error: 'ops.courses.error.choice' };
+}
+
+/** A section code is unique among the organisation's running sections, compared as codes are. */
+async function codeTaken(tx: Queryable, orgId: number, code: string, exceptId: number | null) {
+  const rows = await tx
+    .select({ code: courseSections.sectionCode })
+    .from(courseSections)
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .where(
+      and(
+        eq(courses.orgId, orgId),
+        isNull(courseSections.endedAt),
+        sql`${courseSections.sectionCode} is not null`,
+        exceptId === null ? undefined : ne(courseSections.id, exceptId),
+      ),
+    );
+  const wanted = canonicalCode(code);
+  return rows.some((r) => canonicalCode(r.code ?? '') === wanted);
+}
+
+async function checkSectionWrite(
+  tx: Queryable,
+  ctx: RequestContext,
+  course: { orgId: number; courseType: CourseType },
+  input: SectionInput,
+  current: {
+    id: number;
+    addDropAt: Date;
+    dropPeriodEndsAt: Date | null;
+    courseFeeCents: number | null;
+  } | null,
+) {
+  const checked = checkSection(input, { courseType: course.courseType, now: ctx.now, current });
+  const errors: FieldErrors<SectionFields> = checked.ok ? {} : { ...checked.errors };
+  const term = await termOfSection(tx, course.orgId, input.termId);
+  if ('error' in term) errors.termId = term.error;
+  if (checked.ok && checked.value.sectionCode !== null && !errors.sectionCode) {
+    if (await codeTaken(tx, course.orgId, checked.value.sectionCode, current?.id ?? null)) {
+      errors.sectionCode = 'ops.courses.error.sectionCodeTaken';
+    }
+  }
+  if (!checked.ok || 'error' in term || Object.keys(errors).length > 0) {
+    return { ok: false as const, errors };
+  }
+  return { ok: true as const, value: { ...checked.value, termId: term.termId } };
+}
+
+export async function createSection(
+  ctx: RequestContext,
+  courseId: number,
+  input: SectionInput,
+): Promise<Saved<SectionFields>> {
+  const { scope, actor } = staffOf(ctx);
+  await scopedCourse(ctx.db, scope, courseId);
+  return ctx.db.transaction(async (tx) => {
+    const course = await scopedCourse(tx, scope, courseId, true);
+    const checked = await checkSectionWrite(tx, ctx, course, input, null);
+    if (!checked.ok) return checked;
+    const [row] = await tx
+      .insert(courseSections)
+      .values({
+        courseId,
+        ...checked.value,
+        rsCourseId: `STAFF-${randomUUID()}`,
+        disableAutoProvisioning: !provisionsMaterials(course.courseType),
+      })
+      .returning({ id: courseSections.id });
+    const id = row!.id;
+    await recordAudit(
+      tx,
+      actor,
+      {
+        orgId: course.orgId,
+        objectType: 'section',
+        objectId: id,
+        action: 'section.create',
+        after: sectionAudit(checked.value),
+      },
+      ctx.now,
+    );
+    return { ok: true as const, id };
+  });
+}
+
+export async function updateSection(
+  ctx: RequestContext,
+  sectionId: number,
+  input: SectionInput,
+): Promise<Saved<SectionFields>> {
+  const { scope, actor } = staffOf(ctx);
+  await scopedSection(ctx.db, scope, sectionId);
+  return ctx.db.transaction(async (tx) => {
+    const { section, course } = await scopedSection(tx, scope, sectionId, true);
+    if (section.endedAt) throw new Conflict('ops.courses.error.ended');
+    const checked = await checkSectionWrite(tx, ctx, course, input, section);
+    if (!checked.ok) return checked;
+    const diff = changedValues(
+      sectionAudit({
+        ...section,
+        optingMethod: section.optingMethod as SectionValues['optingMethod'],
+      }),
+      sectionAudit(checked.value),
+    );
+    if (diff) {
+      await tx.update(courseSections).set(checked.value).where(eq(courseSections.id, sectionId));
+      // Members who had the section's deadline (the opting banner reads theirs) move with it.
+      if (checked.value.addDropAt.getTime() !== section.addDropAt.getTime()) {
+        await tx
+          .update(sectionMembers)
+          .set({ addDropDate: checked.value.addDropAt })
+          .where(
+            and(
+              eq(sectionMembers.sectionId, sectionId),
+              eq(sectionMembers.addDropDate, section.addDropAt),
+            ),
+          );
+      }
+      await recordAudit(
+        tx,
+        actor,
+        {
+          orgId: course.orgId,
+          objectType: 'section',
+          objectId: sectionId,
+          action: 'section.edit',
+          ...diff,
+        },
+        ctx.now,
+      );
+    }
+    return { ok: true as const, id: sectionId };
+  });
+}
+
+/** Ends a section: it stays, with its members and history, marked ended. Once. */
+export async function endSection(ctx: RequestContext, sectionId: number): Promise<void> {
+  const { scope, actor } = staffOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const { section, course } = await scopedSection(tx, scope, sectionId, true);
+    if (section.endedAt) return;
+    await tx
+      .update(courseSections)
+      .set({ endedAt: ctx.now })
+      .where(eq(courseSections.id, sectionId));
+    await recordAudit(
+      tx,
+      actor,
+      {
+        orgId: course.orgId,
+        objectType: 'section',
+        objectId: sectionId,
+        action: 'section.end',
+        before: { endedAt: null },
+        after: { endedAt: ctx.now.toISOString() },
+      },
+      ctx.now,
+    );
+  });
+}

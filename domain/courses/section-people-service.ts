@@ -1,0 +1,256 @@
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { users } from '#db/schema/accounts.ts';
+import { productIdentifiers, products } from '#db/schema/catalog.ts';
+import { sectionMembers, sectionProducts } from '#db/schema/courses.ts';
+import { forgetAccounts } from '#domain/accounts/service.ts';
+import { recordAudit } from '#domain/operations/audit.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { Conflict, NotFound } from '#domain/shared/errors.ts';
+import { scopedSection, staffOf } from './course-admin-scope.ts';
+import { endMembership } from './membership.ts';
+import { joinsOnCourseFee, type MemberRole, materialReference } from './section-rules.ts';
+
+// Issue 39, a section's page in the Course Manager: its members (students, professors,
+// teaching assistants) and the materials adopted for it (required or optional). Each change is
+// one transaction with its audit on the section; the section is found inside the person's scope
+// (course-admin-scope.ts), an ended one changes no more.
+
+export type Changed<F extends string> =
+  | { ok: true; subject: string }
+  | { ok: false; field: F; error: string };
+
+async function openSection(ctx: RequestContext, tx: RequestContext['db'], sectionId: number) {
+  const { scope } = staffOf(ctx);
+  const found = await scopedSection(tx, scope, sectionId, true);
+  if (found.section.endedAt) throw new Conflict('ops.courses.error.ended');
+  return found;
+}
+
+/**
+ * Adds the account with this e-mail to the section in this role. The account must be this
+ * organisation's or no organisation's (a campus adds its own people); another campus's account
+ * is answered as an unknown address, so nothing tells whether it exists.
+ */
+export async function addMember(
+  ctx: RequestContext,
+  sectionId: number,
+  input: { email: string; role: MemberRole },
+): Promise<Changed<'email'>> {
+  const { actor } = staffOf(ctx);
+  const email = input.email.trim().toLowerCase();
+  const outcome = await ctx.db.transaction(
+    async (tx): Promise<Changed<'email'> & { userId?: number }> => {
+      const { section, course } = await openSection(ctx, tx, sectionId);
+      const [person] = await tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(
+          and(
+            sql`lower(${users.email}) = ${email}`,
+            eq(users.isActive, true),
+            or(isNull(users.orgId), eq(users.orgId, course.orgId)),
+          ),
+        );
+      if (!person) return { ok: false, field: 'email', error: 'ops.courses.error.noAccount' };
+      const isCourseFee = joinsOnCourseFee(course.courseType, input.role);
+      const joined = await tx
+        .insert(sectionMembers)
+        .values({
+          sectionId,
+          userId: person.id,
+          role: input.role,
+          isCourseFee,
+          addDropDate: section.addDropAt,
+          rsCoursememberId: `STAFF-${sectionId}-${person.id}-${ctx.now.getTime()}`,
+        })
+        .onConflictDoNothing()
+        .returning({ id: sectionMembers.id });
+      if (joined.length === 0)
+        return { ok: false, field: 'email', error: 'ops.courses.error.alreadyMember' };
+      await recordAudit(
+        tx,
+        actor,
+        {
+          orgId: course.orgId,
+          objectType: 'section',
+          objectId: sectionId,
+          action: 'member.add',
+          before: null,
+          after: { userId: person.id, email: person.email, role: input.role, isCourseFee },
+        },
+        ctx.now,
+      );
+      return { ok: true, subject: person.email, userId: person.id };
+    },
+  );
+  // The person's cached account (instructor flags) and shelf are read again.
+  if (outcome.ok && outcome.userId) forgetAccounts([outcome.userId]);
+  return outcome.ok ? { ok: true, subject: outcome.subject } : outcome;
+}
+
+/** Changes a member's role in the section. */
+export async function changeMemberRole(
+  ctx: RequestContext,
+  sectionId: number,
+  input: { memberId: number; role: MemberRole },
+): Promise<Changed<'role'>> {
+  const { actor } = staffOf(ctx);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const { course } = await openSection(ctx, tx, sectionId);
+    const [member] = await tx
+      .select({
+        id: sectionMembers.id,
+        userId: sectionMembers.userId,
+        role: sectionMembers.role,
+        email: users.email,
+      })
+      .from(sectionMembers)
+      .innerJoin(users, eq(users.id, sectionMembers.userId))
+      .where(and(eq(sectionMembers.id, input.memberId), eq(sectionMembers.sectionId, sectionId)))
+      .for('update', { of: sectionMembers });
+    if (!member) throw new NotFound();
+    if (member.role !== input.role) {
+      await tx
+        .update(sectionMembers)
+        .set({ role: input.role })
+        .where(eq(sectionMembers.id, member.id));
+      await recordAudit(
+        tx,
+        actor,
+        {
+          orgId: course.orgId,
+          objectType: 'section',
+          objectId: sectionId,
+          action: 'member.role',
+          before: { userId: member.userId, email: member.email, role: member.role },
+          after: { userId: member.userId, email: member.email, role: input.role },
+        },
+        ctx.now,
+      );
+    }
+    return { ok: true as const, subject: member.email, userId: member.userId };
+  });
+  forgetAccounts([outcome.userId]);
+  return { ok: true, subject: outcome.subject };
+}
+
+/**
+ * Removes a member: their enrolment ends (endMembership: what the section gave goes, purchases
+ * stay, the drop is kept for billing and audited), source 'staff'.
+ */
+export async function removeMember(
+  ctx: RequestContext,
+  sectionId: number,
+  memberId: number,
+): Promise<Changed<never>> {
+  const { actor } = staffOf(ctx);
+  return ctx.db.transaction(async (tx) => {
+    await openSection(ctx, tx, sectionId);
+    const [member] = await tx
+      .select({ email: users.email })
+      .from(sectionMembers)
+      .innerJoin(users, eq(users.id, sectionMembers.userId))
+      .where(and(eq(sectionMembers.id, memberId), eq(sectionMembers.sectionId, sectionId)));
+    if (!member) throw new NotFound();
+    await endMembership(tx, actor, { memberId, at: ctx.now, source: 'staff' });
+    return { ok: true as const, subject: member.email };
+  });
+}
+
+/**
+ * Adopts a material for the section (required or optional), named by product id or ISBN. A
+ * deleted product is not adopted. Campus Favorites' count follows section_products by
+ * trigger (migration 0011).
+ */
+export async function adoptMaterial(
+  ctx: RequestContext,
+  sectionId: number,
+  input: { reference: string; required: boolean },
+): Promise<Changed<'reference'>> {
+  const { actor } = staffOf(ctx);
+  const ref = materialReference(input.reference);
+  if (!ref) return { ok: false, field: 'reference', error: 'ops.courses.error.reference' };
+  return ctx.db.transaction(async (tx): Promise<Changed<'reference'>> => {
+    const { course } = await openSection(ctx, tx, sectionId);
+    const [product] =
+      ref.kind === 'id'
+        ? await tx
+            .select({ id: products.id, title: products.title })
+            .from(products)
+            .where(and(eq(products.id, ref.id), ne(products.status, 'deleted')))
+        : await tx
+            .select({ id: products.id, title: products.title })
+            .from(productIdentifiers)
+            .innerJoin(products, eq(products.id, productIdentifiers.productId))
+            .where(and(eq(productIdentifiers.value, ref.value), ne(products.status, 'deleted')))
+            .orderBy(asc(products.id))
+            .limit(1);
+    if (!product) return { ok: false, field: 'reference', error: 'ops.courses.error.noProduct' };
+    const [{ position } = { position: 0 }] = await tx
+      .select({ position: sql<number>`coalesce(max(${sectionProducts.position}) + 1, 0)::int` })
+      .from(sectionProducts)
+      .where(eq(sectionProducts.sectionId, sectionId));
+    const adopted = await tx
+      .insert(sectionProducts)
+      .values({
+        sectionId,
+        productId: product.id,
+        isRequired: input.required,
+        position: Math.min(position, 32_767),
+      })
+      .onConflictDoNothing()
+      .returning({ id: sectionProducts.id });
+    if (adopted.length === 0) {
+      return { ok: false, field: 'reference', error: 'ops.courses.error.alreadyAdopted' };
+    }
+    await recordAudit(
+      tx,
+      actor,
+      {
+        orgId: course.orgId,
+        objectType: 'section',
+        objectId: sectionId,
+        action: 'material.add',
+        before: null,
+        after: { productId: product.id, title: product.title, required: input.required },
+      },
+      ctx.now,
+    );
+    return { ok: true, subject: product.title };
+  });
+}
+
+/** Removes an adopted material from the section (the shelf items it gave stay: bought is kept). */
+export async function removeMaterial(
+  ctx: RequestContext,
+  sectionId: number,
+  adoptionId: number,
+): Promise<Changed<never>> {
+  const { actor } = staffOf(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const { course } = await openSection(ctx, tx, sectionId);
+    const [row] = await tx
+      .delete(sectionProducts)
+      .where(and(eq(sectionProducts.id, adoptionId), eq(sectionProducts.sectionId, sectionId)))
+      .returning({ productId: sectionProducts.productId, required: sectionProducts.isRequired });
+    if (!row) throw new NotFound();
+    const [product] = await tx
+      .select({ title: products.title })
+      .from(products)
+      .where(eq(products.id, row.productId));
+    await recordAudit(
+      tx,
+      actor,
+      {
+        orgId: course.orgId,
+        objectType: 'section',
+        objectId: sectionId,
+        action: 'material.remove',
+        before: { productId: row.productId, title: product?.title ?? null, required: row.required },
+        after: null,
+      },
+      ctx.now,
+    );
+    return { ok: true as const, subject: product?.title ?? String(row.productId) };
+  });
+}

@@ -1,0 +1,550 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#db/client.ts';
+import { userRoles, users } from '#db/schema/accounts.ts';
+import { productIdentifiers, products } from '#db/schema/catalog.ts';
+import {
+  academicTerms,
+  courseSections,
+  courses,
+  sectionMemberDrops,
+  sectionMembers,
+  sectionProducts,
+} from '#db/schema/courses.ts';
+import { auditEvents } from '#db/schema/operations.ts';
+import { organizations } from '#db/schema/sites.ts';
+import { loadSessionUser } from '#domain/accounts/service.ts';
+import {
+  createCourse,
+  createSection,
+  createTerm,
+  endSection,
+  termList,
+  updateCourse,
+  updateSection,
+} from '#domain/courses/course-admin-service.ts';
+import { courseView, sectionView, termView } from '#domain/courses/course-admin-views.ts';
+import {
+  addMember,
+  adoptMaterial,
+  changeMemberRole,
+  removeMember,
+} from '#domain/courses/section-people-service.ts';
+import type { SectionInput } from '#domain/courses/section-rules.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { NotFound } from '#domain/shared/errors.ts';
+import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
+import { action as newSectionAction } from '#web/manage/courses/new-section.tsx';
+import { loader as sectionLoader } from '#web/manage/courses/section.tsx';
+import { action as termsAction } from '#web/manage/courses/terms.tsx';
+
+// Issue 39, Course Manager / Course Admin: "Create, edit, end — with the spec's rules enforced
+// where they apply, clear errors beside the field, nothing half-saved", scoped to the person's
+// organisation, every change audited before → after. The services on the test database.
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const now = new Date('2026-08-01T15:00:00Z');
+
+async function org() {
+  const [row] = await database.db
+    .insert(organizations)
+    .values({ title: unique('Campus') })
+    .returning({ id: organizations.id });
+  return row!.id;
+}
+
+type Staff = RequestContext & { user: NonNullable<RequestContext['user']> };
+
+async function person(
+  input: { orgId?: number | null; roles?: string[]; email?: string } = {},
+): Promise<Staff> {
+  const [row] = await database.db
+    .insert(users)
+    .values({
+      email: input.email ?? `${unique('staff')}@example.test`,
+      firstName: 'Rosa',
+      lastName: 'Diaz',
+      orgId: input.orgId ?? null,
+    })
+    .returning({ id: users.id });
+  for (const role of input.roles ?? []) {
+    await database.db.insert(userRoles).values({ userId: row!.id, role });
+  }
+  const user = (await loadSessionUser(database.db, { userId: row!.id, impersonatorId: null }))!;
+  return { ...testContext(database.db, { user, now }), user };
+}
+
+const sectionInput = (over: Partial<SectionInput> = {}): SectionInput => ({
+  name: 'Principles of Biology',
+  number: '001',
+  termId: '',
+  startDate: '2026-08-24',
+  endDate: '2026-12-15',
+  timeZone: 'America/Toronto',
+  optOutDate: '2026-09-08',
+  optOutTime: '23:59',
+  dropDate: '',
+  dropTime: '',
+  optingMethod: 'opt-out',
+  fee: '79.00',
+  sectionCode: '',
+  ...over,
+});
+
+async function campusWithSection() {
+  const orgId = await org();
+  const staff = await person({ orgId, roles: ['bookstore_manager'] });
+  const term = await createTerm(staff, {
+    orgId,
+    title: 'Fall 2026',
+    termType: 'semester',
+    startDate: '2026-08-24',
+    endDate: '2026-12-20',
+  });
+  if (!term.ok) throw new Error('term');
+  const course = await createCourse(staff, {
+    orgId,
+    name: 'Principles of Biology',
+    department: 'bio',
+    number: '101',
+    courseType: 'inclusive_access',
+  });
+  if (!course.ok) throw new Error('course');
+  const section = await createSection(staff, course.id, sectionInput({ termId: String(term.id) }));
+  if (!section.ok) throw new Error(JSON.stringify(section.errors));
+  return { orgId, staff, termId: term.id, courseId: course.id, sectionId: section.id };
+}
+
+describe('issue 39: a campus makes a term, a course and a section', () => {
+  it('issue 39: the section is stored with its deadline in UTC, its fee in cents, its term, and audited', async () => {
+    const { staff, termId, courseId, sectionId } = await campusWithSection();
+    const [row] = await database.db
+      .select()
+      .from(courseSections)
+      .where(eq(courseSections.id, sectionId));
+    expect(row).toMatchObject({
+      courseId,
+      termId,
+      number: '001',
+      addDropAt: new Date('2026-09-09T03:59:00Z'),
+      courseFeeCents: 7900,
+      timeZone: 'America/Toronto',
+      disableAutoProvisioning: false,
+      endedAt: null,
+    });
+    const [course] = await database.db.select().from(courses).where(eq(courses.id, courseId));
+    expect(course!.department).toBe('BIO');
+    const audit = await database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.objectId, String(sectionId)));
+    const created = audit.find((a) => a.objectType === 'section' && a.action === 'section.create');
+    expect(created?.actorUserId).toBe(staff.user.id);
+    expect(created?.after).toMatchObject({
+      addDropAt: '2026-09-09T03:59:00.000Z',
+      courseFeeCents: 7900,
+    });
+    const view = await termView(staff, termId);
+    expect(view.sections.map((s) => s.id)).toEqual([sectionId]);
+    expect(view.audit.map((a) => a.action)).toEqual(['term.create']);
+  });
+
+  it('issue 39: an edit records only what changed, before → after; the members who had the deadline move with it', async () => {
+    const { staff, termId, sectionId } = await campusWithSection();
+    const student = await person();
+    expect(
+      await addMember(staff, sectionId, {
+        email: student.user.email.toUpperCase(),
+        role: 'student',
+      }),
+    ).toEqual({
+      ok: true,
+      subject: student.user.email,
+    });
+    const saved = await updateSection(
+      staff,
+      sectionId,
+      sectionInput({ termId: String(termId), fee: '89.50', optOutDate: '2026-09-10' }),
+    );
+    expect(saved).toEqual({ ok: true, id: sectionId });
+    const view = await sectionView(staff, sectionId);
+    const edit = view.audit.find((a) => a.action === 'section.edit');
+    expect(edit?.before).toEqual({ addDropAt: '2026-09-09T03:59:00.000Z', courseFeeCents: 7900 });
+    expect(edit?.after).toEqual({ addDropAt: '2026-09-11T03:59:00.000Z', courseFeeCents: 8950 });
+    const [member] = await database.db
+      .select({ addDropDate: sectionMembers.addDropDate })
+      .from(sectionMembers)
+      .where(eq(sectionMembers.sectionId, sectionId));
+    expect(member!.addDropDate).toEqual(new Date('2026-09-11T03:59:00Z'));
+    // Saving the same form again changes nothing and records nothing.
+    await updateSection(
+      staff,
+      sectionId,
+      sectionInput({ termId: String(termId), fee: '89.50', optOutDate: '2026-09-10' }),
+    );
+    const again = await sectionView(staff, sectionId);
+    expect(again.audit.filter((a) => a.action === 'section.edit')).toHaveLength(1);
+    expect(again.form).toMatchObject({
+      optOutDate: '2026-09-10',
+      optOutTime: '23:59',
+      fee: '89.50',
+    });
+  });
+
+  it('issue 39: a refused save writes nothing: field errors come back, the section and the audit are unchanged', async () => {
+    const { staff, sectionId } = await campusWithSection();
+    const before = await database.db
+      .select()
+      .from(courseSections)
+      .where(eq(courseSections.id, sectionId));
+    const auditBefore = (await sectionView(staff, sectionId)).audit.length;
+    const refused = await updateSection(
+      staff,
+      sectionId,
+      sectionInput({ name: 'Renamed', endDate: '2026-08-01', fee: 'lots' }),
+    );
+    expect(refused).toEqual({
+      ok: false,
+      errors: { endDate: 'ops.courses.error.endBeforeStart', fee: 'ops.courses.error.feeFormat' },
+    });
+    expect(
+      await database.db.select().from(courseSections).where(eq(courseSections.id, sectionId)),
+    ).toEqual(before);
+    expect((await sectionView(staff, sectionId)).audit).toHaveLength(auditBefore);
+  });
+
+  it("issue 39: after the opt-out deadline the fee is locked; a section code is unique among the campus's running sections", async () => {
+    const { staff, courseId, sectionId } = await campusWithSection();
+    const later = { ...staff, now: new Date('2026-09-20T12:00:00Z') };
+    expect(await updateSection(later, sectionId, sectionInput({ fee: '99.00' }))).toEqual({
+      ok: false,
+      errors: { fee: 'ops.courses.error.feeLocked' },
+    });
+    expect(
+      await updateSection(staff, sectionId, sectionInput({ sectionCode: 'BIO-ROSE' })),
+    ).toEqual({
+      ok: true,
+      id: sectionId,
+    });
+    expect(
+      await createSection(
+        staff,
+        courseId,
+        sectionInput({ number: '002', sectionCode: 'bio rose' }),
+      ),
+    ).toEqual({
+      ok: false,
+      errors: { sectionCode: 'ops.courses.error.sectionCodeTaken' },
+    });
+  });
+
+  it("issue 39: a regular course's section has no fee and provisions nothing; its type cannot become a fee type while it lacks one", async () => {
+    const { orgId, staff } = await campusWithSection();
+    const course = await createCourse(staff, {
+      orgId,
+      name: 'Studio',
+      department: 'CS',
+      number: '120',
+      courseType: 'lms_ecommerce',
+    });
+    if (!course.ok) throw new Error('course');
+    expect(await createSection(staff, course.id, sectionInput())).toEqual({
+      ok: false,
+      errors: { fee: 'ops.courses.error.feeNotForType' },
+    });
+    const made = await createSection(staff, course.id, sectionInput({ fee: '' }));
+    if (!made.ok) throw new Error('section');
+    const [row] = await database.db
+      .select()
+      .from(courseSections)
+      .where(eq(courseSections.id, made.id));
+    expect(row).toMatchObject({ courseFeeCents: null, disableAutoProvisioning: true });
+    expect(
+      await updateCourse(staff, course.id, {
+        name: 'Studio',
+        department: 'CS',
+        number: '120',
+        courseType: 'course_fee',
+      }),
+    ).toEqual({ ok: false, errors: { courseType: 'ops.courses.error.typeNeedsFees' } });
+  });
+
+  it('issue 39: ending a section keeps it, marks it ended, audits it, and it changes no more', async () => {
+    const { staff, sectionId } = await campusWithSection();
+    await endSection(staff, sectionId);
+    await endSection(staff, sectionId);
+    const view = await sectionView(staff, sectionId);
+    expect(view.section.endedAt).toEqual(now);
+    expect(view.audit.filter((a) => a.action === 'section.end')).toHaveLength(1);
+    await expect(updateSection(staff, sectionId, sectionInput())).rejects.toMatchObject({
+      messageKey: 'ops.courses.error.ended',
+    });
+  });
+});
+
+describe('issue 39: members and materials of a section', () => {
+  it("issue 39: a course-fee course's student joins on the course fee; a role changes; removal ends the enrolment for billing", async () => {
+    const { orgId, staff } = await campusWithSection();
+    const course = await createCourse(staff, {
+      orgId,
+      name: 'Nursing',
+      department: 'NURS',
+      number: '210',
+      courseType: 'course_fee',
+    });
+    if (!course.ok) throw new Error('course');
+    const section = await createSection(staff, course.id, sectionInput());
+    if (!section.ok) throw new Error('section');
+    const student = await person({ orgId });
+    await addMember(staff, section.id, { email: student.user.email, role: 'student' });
+    expect(
+      await addMember(staff, section.id, { email: student.user.email, role: 'professor' }),
+    ).toEqual({
+      ok: false,
+      field: 'email',
+      error: 'ops.courses.error.alreadyMember',
+    });
+    const [member] = await database.db
+      .select()
+      .from(sectionMembers)
+      .where(eq(sectionMembers.sectionId, section.id));
+    expect(member).toMatchObject({ role: 'student', optStatus: 'opted_in', isCourseFee: true });
+    await changeMemberRole(staff, section.id, { memberId: member!.id, role: 'teaching_assistant' });
+    await removeMember(staff, section.id, member!.id);
+    expect(
+      await database.db
+        .select()
+        .from(sectionMembers)
+        .where(eq(sectionMembers.sectionId, section.id)),
+    ).toEqual([]);
+    const [drop] = await database.db
+      .select()
+      .from(sectionMemberDrops)
+      .where(eq(sectionMemberDrops.sectionId, section.id));
+    expect(drop).toMatchObject({
+      userId: student.user.id,
+      role: 'teaching_assistant',
+      source: 'staff',
+    });
+    const actions = (await sectionView(staff, section.id)).audit.map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['member.add', 'member.role', 'member.end']));
+  });
+
+  it("issue 39: an unknown address and another campus's account get the same answer; nothing is added", async () => {
+    const { staff, sectionId } = await campusWithSection();
+    const elsewhere = await person({ orgId: await org() });
+    for (const email of [elsewhere.user.email, 'nobody-here@example.test']) {
+      expect(await addMember(staff, sectionId, { email, role: 'student' })).toEqual({
+        ok: false,
+        field: 'email',
+        error: 'ops.courses.error.noAccount',
+      });
+    }
+    expect((await sectionView(staff, sectionId)).members).toEqual([]);
+  });
+
+  it('issue 39: a material is adopted by ISBN or id, required or optional, once; an unknown one is refused', async () => {
+    const { staff, sectionId } = await campusWithSection();
+    const [product] = await database.db
+      .insert(products)
+      .values({ productType: 'book', title: 'Biology Today', slug: unique('biology-today') })
+      .returning({ id: products.id });
+    const isbn = `979${String(Date.now()).slice(-9)}${Math.floor(Math.random() * 10)}`;
+    await database.db
+      .insert(productIdentifiers)
+      .values({ productId: product!.id, type: 'ISBN13', value: isbn });
+    expect(await adoptMaterial(staff, sectionId, { reference: isbn, required: false })).toEqual({
+      ok: true,
+      subject: 'Biology Today',
+    });
+    expect(
+      await adoptMaterial(staff, sectionId, { reference: String(product!.id), required: true }),
+    ).toEqual({
+      ok: false,
+      field: 'reference',
+      error: 'ops.courses.error.alreadyAdopted',
+    });
+    expect(
+      await adoptMaterial(staff, sectionId, { reference: '2147483000', required: true }),
+    ).toEqual({
+      ok: false,
+      field: 'reference',
+      error: 'ops.courses.error.noProduct',
+    });
+    const rows = await database.db
+      .select()
+      .from(sectionProducts)
+      .where(eq(sectionProducts.sectionId, sectionId));
+    expect(rows).toMatchObject([{ productId: product!.id, isRequired: false }]);
+    const [counted] = await database.db
+      .select({ n: products.adoptionCount })
+      .from(products)
+      .where(eq(products.id, product!.id));
+    expect(counted!.n).toBe(1);
+  });
+});
+
+describe('issue 39: another campus sees nothing of it', () => {
+  it('issue 39: a bookstore manager of another campus gets not found for its term, course and section, reading or writing', async () => {
+    const { orgId, termId, courseId, sectionId } = await campusWithSection();
+    const other = await person({ orgId: await org(), roles: ['bookstore_manager'] });
+    const notFound = expect.any(NotFound);
+    await expect(termView(other, termId)).rejects.toEqual(notFound);
+    await expect(courseView(other, courseId)).rejects.toEqual(notFound);
+    await expect(sectionView(other, sectionId)).rejects.toEqual(notFound);
+    await expect(updateSection(other, sectionId, sectionInput())).rejects.toEqual(notFound);
+    await expect(createSection(other, courseId, sectionInput())).rejects.toEqual(notFound);
+    await expect(endSection(other, sectionId)).rejects.toEqual(notFound);
+    await expect(
+      addMember(other, sectionId, { email: other.user.email, role: 'student' }),
+    ).rejects.toEqual(notFound);
+    await expect(
+      createCourse(other, {
+        orgId,
+        name: 'X',
+        department: 'X',
+        number: '1',
+        courseType: 'inclusive_access',
+      }),
+    ).rejects.toEqual(notFound);
+    expect((await termList(other, { orgId: null })).map((t) => t.id)).not.toContain(termId);
+    expect(await termList(other, { orgId })).toEqual([]);
+    const [row] = await database.db
+      .select()
+      .from(academicTerms)
+      .where(eq(academicTerms.id, termId));
+    expect(row!.endedAt).toBeNull();
+  });
+
+  it('issue 39: a manager sees every campus and makes a term in the one they pick', async () => {
+    const { orgId, sectionId } = await campusWithSection();
+    const manager = await person({ roles: ['manager'] });
+    expect((await sectionView(manager, sectionId)).section.id).toBe(sectionId);
+    const made = await createTerm(manager, {
+      orgId,
+      title: 'Winter 2027',
+      termType: 'term',
+      startDate: '2027-01-05',
+      endDate: '2027-04-30',
+    });
+    expect(made.ok).toBe(true);
+    expect((await termList(manager, { orgId })).map((t) => t.title)).toEqual([
+      'Winter 2027',
+      'Fall 2026',
+    ]);
+  });
+});
+
+/** What a page's loader or action answers, by status; and the data of a returned answer. */
+async function answer(
+  run: (args: never) => Promise<unknown>,
+  ctx: Staff,
+  path: string,
+  params: Record<string, string>,
+  fields?: Record<string, string>,
+  /** The Course Manager item shows to the person (their account's flag), or not. */
+  menu = true,
+): Promise<{
+  status: number;
+  data?: { errors?: Record<string, string>; values?: Record<string, string> };
+}> {
+  const user = { ...ctx.user, flags: { ...ctx.user.flags, isCourseManagerEnabled: true } };
+  const request = new Request(
+    `http://127.0.0.1${path}`,
+    fields ? { method: 'POST', body: new URLSearchParams(fields) } : {},
+  );
+  try {
+    const out = (await run({
+      request,
+      params,
+      context: testWebContext(database, {
+        user: menu ? user : ctx.user,
+        now,
+      }),
+    } as never)) as Response | { data: never; init: { status?: number } | null };
+    if (out instanceof Response) return { status: out.status };
+    return { status: out.init?.status ?? 200, data: out.data };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status };
+    return { status: (thrown as { init?: { status?: number } }).init?.status ?? -1 };
+  }
+}
+
+describe('issue 39: the pages answer another campus and bad input', () => {
+  it("issue 39: another campus's manager gets 404 for the section by URL, and by form for its course and its organisation", async () => {
+    const { orgId, courseId, sectionId } = await campusWithSection();
+    const other = await person({ orgId: await org(), roles: ['bookstore_manager'] });
+    const path = `/manage/course-manager/sections/${sectionId}`;
+    expect(
+      (await answer(sectionLoader, other, path, { sectionId: String(sectionId) })).status,
+    ).toBe(404);
+    expect((await answer(sectionLoader, other, path, { sectionId: '1e3' })).status).toBe(404);
+    const fields = Object.fromEntries(Object.entries(sectionInput()));
+    const posted = await answer(
+      newSectionAction,
+      other,
+      `/manage/course-manager/courses/${courseId}/new-section`,
+      { courseId: String(courseId) },
+      fields,
+    );
+    expect(posted.status).toBe(404);
+    const term = await answer(
+      termsAction,
+      other,
+      '/manage/course-manager',
+      {},
+      {
+        orgId: String(orgId),
+        title: 'Stolen term',
+        termType: 'term',
+        startDate: '2026-08-24',
+        endDate: '2026-12-15',
+      },
+    );
+    expect(term.status).toBe(404);
+    expect(
+      await database.db.select().from(academicTerms).where(eq(academicTerms.title, 'Stolen term')),
+    ).toEqual([]);
+  });
+
+  it('issue 39: a refused section comes back with the error beside its field and the values as typed; nothing is made', async () => {
+    const { staff, courseId } = await campusWithSection();
+    const fields = { ...sectionInput({ number: '777', fee: '79,00' }), name: 'Biology\u0000' };
+    const posted = await answer(
+      newSectionAction,
+      staff,
+      `/manage/course-manager/courses/${courseId}/new-section`,
+      { courseId: String(courseId) },
+      fields,
+    );
+    expect(posted.status).toBe(400);
+    expect(posted.data?.errors).toEqual({
+      name: 'ops.courses.error.characters',
+      fee: 'ops.courses.error.feeFormat',
+    });
+    expect(posted.data?.values).toMatchObject({
+      number: '777',
+      fee: '79,00',
+      optOutDate: '2026-09-08',
+    });
+    const sections = await database.db
+      .select()
+      .from(courseSections)
+      .where(eq(courseSections.courseId, courseId));
+    expect(sections.map((s) => s.number)).toEqual(['001']);
+  });
+
+  it('issue 39: a person the Course Manager item does not show to gets the forbidden page', async () => {
+    const { sectionId } = await campusWithSection();
+    const student = await person();
+    const path = `/manage/course-manager/sections/${sectionId}`;
+    const params = { sectionId: String(sectionId) };
+    expect((await answer(sectionLoader, student, path, params, undefined, false)).status).toBe(403);
+  });
+});

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { useLocale, useT } from '#web/i18n/use-t.ts';
+
+type Row = {
+  id: number;
+  name: string;
+  number: string | null;
+  department: string;
+  courseNumber: string;
+  startDate: string;
+  endDate: string;
+  courseFeeCents: number | null;
+  memberCount: number;
+  endedAt: Date | string | null;
+};
+
+/** Issue 39: a term's or a course's sections, each linking to its page. */
+export function SectionTable({ sections, caption }: { sections: readonly Row[]; caption: string }) {
+  const t = useT();
+  const money = new Intl.NumberFormat(useLocale(), { style: 'currency', currency: 'USD' });
+  if (sections.length === 0) return <p>{t('ops.courses.sections.none')}</p>;
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('ops.courses.section')}</th>
+            <th scope="col">{t('ops.courses.dates')}</th>
+            <th scope="col">{t('ops.courses.field.fee')}</th>
+            <th scope="col">{t('ops.courses.members')}</th>
+            <th scope="col">{t('ops.courses.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sections.map((s) => {
+            const course = `${s.department} ${s.courseNumber}`;
+            return (
+              <tr key={s.id}>
+                <th scope="row">
+                  <Link to={`/manage/course-manager/sections/${s.id}`}>
+                    {s.number ? t('section.title', { course, number: s.number }) : course}
+                  </Link>{' '}
+                  {s.name}
+                </th>
+                <td>{t('ops.courses.dateRange', { start: s.startDate, end: s.endDate })}</td>
+                <td>{s.courseFeeCents === null ? '—' : money.format(s.courseFeeCents / 100)}</td>
+                <td>{s.memberCount}</td>
+                <td>{s.endedAt ? t('ops.courses.ended') : t('ops.courses.running')}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

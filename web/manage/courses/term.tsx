@@ -1,0 +1,147 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router';
+import { z } from 'zod';
+import { endTerm, updateTerm } from '#domain/courses/course-admin-service.ts';
+import { termView } from '#domain/courses/course-admin-views.ts';
+import { TERM_TYPES } from '#domain/courses/section-rules.ts';
+import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { fieldErrors } from '#web/forms/fields.ts';
+import { useT } from '#web/i18n/use-t.ts';
+import { AuditTrail } from '#web/manage/audit-trail.tsx';
+import { requireTool } from '#web/manage/require-tool.server.ts';
+import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
+import { pageMeta } from '#web/utils/meta.ts';
+import type { Route } from './+types/term.ts';
+import { doneOf, pathId, TermForm, typedValues } from './course-forms.ts';
+import { CourseManagerNav } from './course-manager-nav.tsx';
+import { DoneNotice } from './done-notice.tsx';
+import { SectionTable } from './section-table.tsx';
+import { SelectField } from './select-field.tsx';
+
+const Intent = z.object({ intent: z.enum(['save', 'end']) });
+type ActionResult = { errors: Record<string, string | undefined>; values: Record<string, string> };
+
+// Issue 39, Course Manager: one term — its dates, its sections, edit and end, and its audit.
+// Another campus's term is not found.
+export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
+  const { user } = requireTool(request, context, 'courseManager', 'courseAdmin');
+  const view = await termView(context.rc, pathId(params.termId));
+  return {
+    ...view,
+    timeZone: user.timeZone,
+    done: doneOf(request.url),
+    csrfToken: context.csrfToken,
+  };
+});
+
+export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
+  requireTool(request, context, 'courseManager', 'courseAdmin');
+  const termId = pathId(params.termId);
+  const form = Object.fromEntries(await request.formData());
+  const intent = Intent.safeParse(form);
+  if (!intent.success) throw data({ messageKey: 'error.invalid' }, { status: 400 });
+  if (intent.data.intent === 'end') {
+    await endTerm(context.rc, termId);
+    return redirect(`/manage/course-manager/terms/${termId}?done=termEnded`);
+  }
+  const values = typedValues(form);
+  const parsed = TermForm.safeParse(form);
+  if (!parsed.success) {
+    return data<ActionResult>({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  }
+  const saved = await updateTerm(context.rc, termId, parsed.data);
+  if (!saved.ok) return data<ActionResult>({ errors: saved.errors, values }, { status: 400 });
+  return redirect(`/manage/course-manager/terms/${termId}?done=termSaved`);
+});
+
+export default function TermPage() {
+  const { term, sections, audit, actingAsNames, timeZone, done, csrfToken } =
+    useLoaderData<typeof loader>();
+  const result = useActionData<ActionResult>();
+  const t = useT();
+  const errors = result?.errors ?? {};
+  const values = result?.values ?? term;
+  const v = (name: string) => String((values as Record<string, unknown>)[name] ?? '');
+  return (
+    <section className="stack-lg">
+      <header className="stack-sm">
+        <h1>{t('ops.courses.term.heading', { title: term.title })}</h1>
+        <CourseManagerNav />
+        {term.endedAt ? <p>{t('ops.courses.term.endedNote')}</p> : null}
+      </header>
+      <DoneNotice done={done} />
+      <section className="stack" aria-labelledby="term-sections">
+        <h2 id="term-sections">{t('ops.courses.sections')}</h2>
+        <SectionTable sections={sections} caption={t('ops.courses.sections')} />
+      </section>
+      {term.endedAt ? null : (
+        <section className="stack" aria-labelledby="term-edit">
+          <h2 id="term-edit">{t('ops.courses.term.edit')}</h2>
+          <Form method="post" className="stack narrow" noValidate>
+            <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
+            <input type="hidden" name="intent" value="save" />
+            <TextField
+              name="title"
+              label={t('ops.courses.field.termTitle')}
+              defaultValue={v('title')}
+              error={errors.title}
+              required
+              maxLength={200}
+            />
+            <SelectField
+              name="termType"
+              label={t('ops.courses.field.termType')}
+              defaultValue={v('termType')}
+              error={errors.termType}
+              options={TERM_TYPES.map((type) => ({
+                value: type,
+                label: t(`ops.courses.termType.${type}`),
+              }))}
+            />
+            <TextField
+              name="startDate"
+              type="date"
+              label={t('ops.courses.field.startDate')}
+              defaultValue={v('startDate')}
+              error={errors.startDate}
+              required
+            />
+            <TextField
+              name="endDate"
+              type="date"
+              label={t('ops.courses.field.endDate')}
+              defaultValue={v('endDate')}
+              error={errors.endDate}
+              required
+            />
+            <p>
+              <button type="submit" className="button button--primary">
+                {t('ops.courses.save')}
+              </button>
+            </p>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
+            <input type="hidden" name="intent" value="end" />
+            <button type="submit" className="button button--secondary">
+              {t('ops.courses.term.end')}
+            </button>
+          </Form>
+        </section>
+      )}
+      <p>
+        <Link to="/manage/course-manager">{t('ops.courses.nav.terms')}</Link>
+      </p>
+      <AuditTrail lines={audit} timeZone={timeZone} actingAsNames={actingAsNames} />
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+  loaderData
+    ? pageMeta(matches, 'ops.courses.term.pageTitle', { term: loaderData.term.title })
+    : [];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
