@@ -78,9 +78,7 @@ describe('the Refund Policy, per order line (issue 39)', () => {
     expect(rule({ refundStatus: 'refunded', offeringType: 'print' }).rule).toBe(
       'ops.refunds.rule.alreadyRefunded',
     );
-    expect(rule({ paidAt: daysAgo(20), readShare: 0.5 }).rule).toBe(
-      'ops.refunds.rule.pastWindow',
-    );
+    expect(rule({ paidAt: daysAgo(20), readShare: 0.5 }).rule).toBe('ops.refunds.rule.pastWindow');
   });
 });
 
@@ -117,8 +115,9 @@ describe('what support may do (issue 39: within or, with a reason, beyond the po
       rule: 'ops.refunds.error.reasonRequired',
     });
     expect(staffRefundCheck(line({ readShare: 0.4 }), NOW, 'Wrong edition').ok).toBe(true);
-    expect(staffRefundCheck(line({ refundStatus: 'requested', paidAt: daysAgo(40) }), NOW, 'ok'))
-      .toMatchObject({ ok: true, policy: { kind: 'needsSupport' } });
+    expect(
+      staffRefundCheck(line({ refundStatus: 'requested', paidAt: daysAgo(40) }), NOW, 'ok'),
+    ).toMatchObject({ ok: true, policy: { kind: 'needsSupport' } });
     expect(staffRefundCheck(line({ offeringType: 'combo' }), NOW, 'Please')).toEqual({
       ok: false,
       rule: 'ops.refunds.rule.printed',

@@ -73,7 +73,12 @@ export async function settleRefund(
   await db.transaction(async (tx) => {
     const [settled] = await tx
       .update(refunds)
-      .set({ status: 'refunded', gateway: gateway.name, gatewayRefundRef: refundRef, refundedAt: now })
+      .set({
+        status: 'refunded',
+        gateway: gateway.name,
+        gatewayRefundRef: refundRef,
+        refundedAt: now,
+      })
       .where(and(eq(refunds.id, refundId), eq(refunds.status, 'approved')))
       .returning({ id: refunds.id });
     // Another caller recorded it first: the same refund, recorded once.

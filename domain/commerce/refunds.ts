@@ -67,9 +67,7 @@ async function recordRefund(
         decidedById: values.decidedById,
         decidedAt: decided,
       })
-      .where(
-        and(eq(refunds.id, line.refund.id), inArray(refunds.status, ['requested', 'refused'])),
-      )
+      .where(and(eq(refunds.id, line.refund.id), inArray(refunds.status, ['requested', 'refused'])))
       .returning({ id: refunds.id });
     return moved?.id ?? null;
   }
@@ -129,7 +127,8 @@ export async function requestRefund(
       decidedById: null,
       now: ctx.now,
     });
-    if (!id) return { kind: 'refused', rule: 'ops.refunds.rule.alreadyRequested', title: line.title };
+    if (!id)
+      return { kind: 'refused', rule: 'ops.refunds.rule.alreadyRequested', title: line.title };
     return status === 'approved'
       ? { kind: 'settle', refundId: id, title: line.title }
       : { kind: 'requested', rule: rule!, title: line.title };
@@ -181,7 +180,8 @@ export async function refundLineAsStaff(
       decidedById: user.id,
       now: ctx.now,
     });
-    if (!id) return { kind: 'refused', rule: 'ops.refunds.rule.alreadyRefunded', title: line.title };
+    if (!id)
+      return { kind: 'refused', rule: 'ops.refunds.rule.alreadyRefunded', title: line.title };
     await recordAudit(
       tx,
       auditActorOf(user),

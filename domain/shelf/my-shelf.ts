@@ -444,6 +444,10 @@ export async function lostAccess(
     })
   )
     .slice(0, 10)
-    .map((row) => ({ kind: 'refunded', ...row, date: row.refundedAt.toISOString().slice(0, 10) }));
+    .map(({ refundedAt, ...row }) => ({
+      kind: 'refunded',
+      ...row,
+      date: refundedAt.toISOString().slice(0, 10),
+    }));
   return [...optedOut, ...refunded, ...ended];
 }
