@@ -64,6 +64,7 @@ export async function refundedAccess(
 export type BuyerRefundLine = {
   orderItemId: number;
   title: string;
+  priceCents: number;
   option: BuyerRefundOption;
   refund: RefundLine['refund'];
 };
@@ -79,6 +80,7 @@ export async function myOrderRefunds(
   return (await refundLines(ctx.db, order)).map((line) => ({
     orderItemId: line.orderItemId,
     title: line.title,
+    priceCents: line.priceCents,
     option: buyerRefundOption(line.facts, ctx.now),
     refund: line.refund,
   }));

@@ -2002,6 +2002,7 @@ export const en = {
   'ops.refunds.rule.refused': 'Support declined a refund of this item.',
   'ops.refunds.error.reasonRequired': 'Give a reason: this refund is beyond the Refund Policy.',
   'ops.refunds.error.invalid': 'That request could not be read. Nothing was changed.',
+  'ops.refunds.error.reasonTooLong': 'Keep the reason under 1,000 characters.',
   'ops.refunds.buyer.heading': 'Refunds',
   'ops.refunds.buyer.policyLink': 'Read the Refund Policy',
   'ops.refunds.buyer.request': 'Request a refund',

@@ -2070,6 +2070,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.refunds.error.reasonRequired':
     'Indiquez un motif : ce remboursement dépasse la politique de remboursement.',
   'ops.refunds.error.invalid': 'Cette demande est illisible. Rien n’a été modifié.',
+  'ops.refunds.error.reasonTooLong': 'Le motif doit compter moins de 1 000 caractères.',
   'ops.refunds.buyer.heading': 'Remboursements',
   'ops.refunds.buyer.policyLink': 'Lire la politique de remboursement',
   'ops.refunds.buyer.request': 'Demander un remboursement',

@@ -321,15 +321,13 @@ describe('the buyer asks from My Account › Orders (issue 39)', () => {
       .select({ id: bookFiles.id })
       .from(bookFiles)
       .where(eq(bookFiles.productId, lines[0]!.productId));
-    await database.db
-      .insert(bookFileMetrics)
-      .values({
-        bookFileId: file!.id,
-        sha256: 'x',
-        textLength: 1000,
-        pageCount: 4,
-        partLengths: [50, 50, 400, 500],
-      });
+    await database.db.insert(bookFileMetrics).values({
+      bookFileId: file!.id,
+      sha256: 'x',
+      textLength: 1000,
+      pageCount: 4,
+      partLengths: [50, 50, 400, 500],
+    });
     const turn = (part: number) => ({
       userId: buyer.id,
       productId: lines[0]!.productId,
