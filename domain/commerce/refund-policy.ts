@@ -9,6 +9,9 @@ import type { OrderStatus } from './order-status.ts';
 
 const DAY_MS = 86_400_000;
 
+/** Staff's reasons are kept to what a person writes; longer is refused by the forms. */
+export const MAX_REASON_LENGTH = 1000;
+
 /** "within 14 days" of the payment. */
 export const REFUND_WINDOW_DAYS = 14;
 /** "not read more than 10% of the title". */

@@ -18,9 +18,6 @@ import { settleRefund } from './refunds-settle.ts';
 // refunded once: the order row is locked while a line's refund is decided, and one refund row
 // per line is all the database allows.
 
-/** Reasons are kept to what a person writes; longer is refused by the forms. */
-export const MAX_REASON_LENGTH = 1000;
-
 export type RefundOutcome =
   | { kind: 'refunded'; amountCents: number; title: string }
   /** Decided; the gateway has not confirmed yet (it is asked again shortly). */

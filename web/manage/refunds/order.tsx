@@ -1,11 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router';
 import { z } from 'zod';
-import {
-  MAX_REASON_LENGTH,
-  refundLineAsStaff,
-  refuseRefundRequest,
-} from '#domain/commerce/refunds.ts';
+import { MAX_REASON_LENGTH } from '#domain/commerce/refund-policy.ts';
+import { refundLineAsStaff, refuseRefundRequest } from '#domain/commerce/refunds.ts';
 import { staffOrder } from '#domain/commerce/refunds-views.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
