@@ -99,6 +99,8 @@ describe('message catalogs', () => {
       ...{ org: 'Riverbend', term: 'Fall 2026', section: 'BIO 101', first: 'd', last: 'd' },
       // Issue 39 part: courses and sections (Course Manager, Course Admin).
       ...{ start: 's', end: 'e', name: 'n', title: 't', course: 'c', section: 's', term: 't' },
+      // Issue 39 part: refunds.
+      ...{ refunded: '$1.00', gateway: 'test' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

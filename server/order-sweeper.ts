@@ -7,6 +7,7 @@ import {
   reconcilePayments,
   refundDuplicateOrders,
 } from '#domain/commerce/payment-recovery.ts';
+import { recoverRefunds } from '#domain/commerce/refunds-settle.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -46,6 +47,9 @@ export function startOrderSweeper(options: {
     const recovered = await reconcilePayments(db, gateway, now, { everything });
     const refunded = await refundDuplicateOrders(db, gateway, now);
     report(recovered, refunded);
+    // Issue 39: line refunds a crash left between the gateway and the database.
+    const lines = await recoverRefunds(db, gateway, now);
+    if (lines.length > 0) log.warn({ refunds: lines }, 'interrupted line refunds settled');
   };
 
   let reconciling = false;

@@ -2,6 +2,8 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Queryable } from '#db/client.ts';
+import { lineRefundEmail } from '#domain/commerce/refunds-email.ts';
+import { LINE_REFUND_MAIL } from '#domain/commerce/refunds-settle.ts';
 import {
   accountLinkEmail,
   emailChangeNotice,
@@ -77,6 +79,8 @@ function render(db: Queryable, message: Outgoing, options: { now: Date; publicOr
         },
         options.publicOrigin,
       );
+    case LINE_REFUND_MAIL:
+      return lineRefundEmail(db, payload.refundId, options.publicOrigin);
     case 'opting-confirmation':
       return optingConfirmationEmail(db, Number(payload.optChangeId), options.publicOrigin);
     case 'privacy-export':

@@ -22,7 +22,11 @@ type Intent = {
   lastPaymentError: Record<string, string> | null;
   /** Refunded in full through POST /v1/refunds (the intent itself stays `succeeded`). */
   refunded: boolean;
+  /** What its refunds gave back, in cents (a refund of an `amount`, issue 39). */
+  refundedCents: number;
 };
+
+type StandInRefund = { id: string; intent: string; amount: number };
 
 export type StripeCall = { method: string; path: string; idempotencyKey: string | null };
 
@@ -31,6 +35,8 @@ export type StripeStandIn = {
   base: string;
   calls: StripeCall[];
   intents: Map<string, Intent>;
+  /** The refunds made, by id. */
+  refunds: Map<string, StandInRefund>;
   /**
    * What Stripe.js did with the payment in the shopper's browser: it succeeded, the card was
    * declined, or the bank's check was left unfinished.
@@ -54,6 +60,21 @@ function intentJson(intent: Intent): Record<string, unknown> {
     status: intent.status,
     last_payment_error: intent.lastPaymentError,
     amount_received: intent.status === 'succeeded' ? intent.amount : 0,
+  };
+}
+
+function refundedCentsOf(intent: Intent): number {
+  return intent.refunded ? Math.max(intent.refundedCents, intent.amount) : intent.refundedCents;
+}
+
+function refundJson(refund: StandInRefund, intent: Intent): Record<string, unknown> {
+  return {
+    id: refund.id,
+    object: 'refund',
+    amount: refund.amount,
+    currency: intent.currency,
+    payment_intent: intent.id,
+    status: 'succeeded',
   };
 }
 
@@ -106,7 +127,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, Intent>();
   const byKey = new Map<string, string>();
   const calls: StripeCall[] = [];
+  const refunds = new Map<string, StandInRefund>();
+  const refundByKey = new Map<string, StandInRefund>();
   let counter = 0;
+  let refundCounter = 0;
 
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
@@ -128,12 +152,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         status: 'requires_payment_method',
         lastPaymentError: null,
         refunded: false,
+        refundedCents: 0,
       };
       intents.set(intent.id, intent);
       if (idempotencyKey) byKey.set(idempotencyKey, intent.id);
       return send(res, 200, intentJson(intent));
     }
     if (req.method === 'POST' && path === '/v1/refunds') {
+      // The same key is the same refund, as Stripe answers a retried request.
+      const again = idempotencyKey ? refundByKey.get(idempotencyKey) : undefined;
+      if (again) return send(res, 200, refundJson(again, intents.get(again.intent)!));
       const refunded = intents.get(form.get('payment_intent') ?? '');
       if (!refunded) {
         return send(
@@ -149,23 +177,40 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           refusal('This PaymentIntent does not have a successful charge to refund.'),
         );
       }
-      if (refunded.refunded && !(idempotencyKey && byKey.get(idempotencyKey) === refunded.id)) {
+      const asked = form.get('amount');
+      if (asked !== null && !/^[1-9]\d*$/.test(asked)) {
+        return send(res, 400, refusal('Invalid integer: amount', 'parameter_invalid_integer'));
+      }
+      const left = refunded.amount - refundedCentsOf(refunded);
+      const amount = asked === null ? left : Number(asked);
+      if (left <= 0) {
         return send(
           res,
           400,
           refusal('Charge has already been refunded.', 'charge_already_refunded'),
         );
       }
-      refunded.refunded = true;
-      if (idempotencyKey) byKey.set(idempotencyKey, refunded.id);
-      return send(res, 200, {
-        id: `re_${refunded.id}`,
-        object: 'refund',
-        amount: refunded.amount,
-        currency: refunded.currency,
-        payment_intent: refunded.id,
-        status: 'succeeded',
-      });
+      if (amount > left) {
+        return send(
+          res,
+          400,
+          refusal(
+            `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+            'amount_too_large',
+          ),
+        );
+      }
+      refundCounter += 1;
+      const refund: StandInRefund = {
+        id: `re_standin${process.pid}n${refundCounter}`,
+        intent: refunded.id,
+        amount,
+      };
+      refunds.set(refund.id, refund);
+      refunded.refundedCents += amount;
+      refunded.refunded = refunded.refundedCents >= refunded.amount;
+      if (idempotencyKey) refundByKey.set(idempotencyKey, refund);
+      return send(res, 200, refundJson(refund, refunded));
     }
     const match = /^\/v1\/payment_intents\/([\w-]+)(\/cancel)?$/.exec(path);
     const intent = match ? intents.get(match[1]!) : undefined;
@@ -196,6 +241,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
     intents,
+    refunds,
     confirmInBrowser(ref, outcome) {
       const intent = intents.get(ref);
       if (!intent) throw new Error(`No payment ${ref} at the stand-in`);

@@ -74,6 +74,8 @@ export default [
     route('manage/campus-insights', 'manage/dashboard/campus-insights.tsx'),
     // Issue 39 part: bursar billing.
     // Issue 39 part: refunds.
+    route('manage/orders/:orderId', 'manage/refunds/order.tsx'),
+    route('manage/refund-requests', 'manage/refunds/requests.tsx'),
     // Issue 39 part: help desk (Users, My Users) and Switch Account.
     // Issue 39: end of parts; the placeholder below serves the tools not built yet.
     route('manage/:tool', 'routes/manage-tool.tsx'),

@@ -12,6 +12,7 @@ export * from './launch.ts';
 export * from './operations.ts';
 export * from './privacy.ts';
 export * from './reading.ts';
+export * from './refunds.ts';
 export * from './second-factor.ts';
 export * from './section-invitations.ts';
 export * from './shelf.ts';

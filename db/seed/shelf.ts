@@ -8,7 +8,13 @@ import type { Queryable } from '#db/client.ts';
 import { bisacTree } from '#db/reference/bisac.ts';
 import { accessCodes, redeemCodes } from '#db/schema/access.ts';
 import { bookFiles, offerings, products } from '#db/schema/catalog.ts';
-import { orderItems, orders, orderTransitions, payments } from '#db/schema/commerce.ts';
+import {
+  orderItems,
+  orders,
+  orderTransitions,
+  payments,
+  testGatewayPayments,
+} from '#db/schema/commerce.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { redeemCodeDigest } from '#domain/access/redeem.ts';
 import { DEMO_REDEEM_CODE, type DemoUsers } from './accounts.ts';
@@ -324,6 +330,18 @@ export async function seedShelf(
     status: 'succeeded',
     amountCents: subtotal,
     // The test card, as its order page and mail show it (issue 19).
+    cardBrand: 'visa',
+    cardLast4: '4242',
+    createdAt: paidAt,
+  });
+  // The same charge at the test gateway, as a provider keeps it: support can refund its lines
+  // (issue 39).
+  await db.insert(testGatewayPayments).values({
+    ref: 'demo-seed-payment-1',
+    idempotencyKey: 'demo-seed-payment-1',
+    orderId,
+    amountCents: subtotal,
+    status: 'succeeded',
     cardBrand: 'visa',
     cardLast4: '4242',
     createdAt: paidAt,

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { users } from '#db/schema/accounts.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
 import { orderItems, orders, payments } from '#db/schema/commerce.ts';
+import { refunds as lineRefundRows } from '#db/schema/refunds.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { pageWindow } from '#domain/catalog/pagination.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -40,7 +41,7 @@ type OrderRow = {
 async function describeOrders(ctx: RequestContext, rows: readonly OrderRow[]) {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
-  const [lines, paid] = await Promise.all([
+  const [lines, paid, lineRefunds] = await Promise.all([
     ctx.db
       .select({
         orderId: orderItems.orderId,
@@ -72,6 +73,15 @@ async function describeOrders(ctx: RequestContext, rows: readonly OrderRow[]) {
       .from(payments)
       .where(inArray(payments.orderId, ids))
       .orderBy(payments.createdAt),
+    // Lines refunded one by one (issue 39, refunds.ts).
+    ctx.db
+      .select({
+        orderId: lineRefundRows.orderId,
+        amountCents: lineRefundRows.amountCents,
+        refundedAt: lineRefundRows.refundedAt,
+      })
+      .from(lineRefundRows)
+      .where(and(inArray(lineRefundRows.orderId, ids), eq(lineRefundRows.status, 'refunded'))),
   ]);
   return rows.map((row) => {
     const items = lines.filter((line) => line.orderId === row.id);
@@ -84,6 +94,12 @@ async function describeOrders(ctx: RequestContext, rows: readonly OrderRow[]) {
         payment.cardBrand &&
         payment.cardLast4,
     );
+    const linesBack = lineRefunds
+      .filter((refund) => refund.orderId === row.id)
+      .map((refund) => ({ amountCents: refund.amountCents, at: refund.refundedAt! }));
+    const allRefunds = [...refundsOf(attempts), ...linesBack].sort(
+      (a, b) => a.at.getTime() - b.at.getTime(),
+    );
     return {
       id: row.id,
       number: orderNumber(row.id),
@@ -91,6 +107,7 @@ async function describeOrders(ctx: RequestContext, rows: readonly OrderRow[]) {
       status: displayStatus(
         { status: row.status as OrderStatus, totalCents: row.totalCents },
         attempts,
+        linesBack,
       ),
       currencyCode: row.currencyCode,
       items: items.map(({ orderId: _order, ...item }) => item),
@@ -102,9 +119,10 @@ async function describeOrders(ctx: RequestContext, rows: readonly OrderRow[]) {
           items.map((item) => item.term.type),
           row.shippingCents,
         ),
+        refundedCents: linesBack.reduce((sum, refund) => sum + refund.amountCents, 0),
       }),
       card: card ? { brand: card.cardBrand!, last4: card.cardLast4! } : null,
-      refunds: refundsOf(attempts),
+      refunds: allRefunds,
     };
   });
 }

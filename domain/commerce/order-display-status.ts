@@ -30,16 +30,25 @@ export function refundsOf(payments: readonly PaymentFacts[]): Refund[] {
     .sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
+/**
+ * `lineRefunds`: the order's lines refunded one by one (issue 39, refunds.ts); the order stays
+ * paid in its lifecycle and reads refunded once they add up to its total (decision 038).
+ */
 export function displayStatus(
   order: { status: OrderStatus; totalCents: number },
   payments: readonly PaymentFacts[],
+  lineRefunds: readonly Refund[] = [],
 ): DisplayStatus {
-  const refunded = refundsOf(payments).reduce((sum, refund) => sum + refund.amountCents, 0);
+  const refunded = [...refundsOf(payments), ...lineRefunds].reduce(
+    (sum, refund) => sum + refund.amountCents,
+    0,
+  );
   if (order.status === 'refunded') {
     return refunded > 0 && refunded < order.totalCents ? 'partiallyRefunded' : 'refunded';
   }
   if (order.status === 'paid' || order.status === 'fulfilled') {
-    return refunded > 0 ? 'partiallyRefunded' : 'paid';
+    if (refunded <= 0) return 'paid';
+    return refunded >= order.totalCents ? 'refunded' : 'partiallyRefunded';
   }
   const latest = [...payments].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
   const failed = latest !== undefined && latest.status !== 'succeeded' && latest.failure !== null;

@@ -105,6 +105,16 @@ export interface PaymentGateway {
    * Refunding the same payment again is the same refund, never a second one.
    */
   refundPayment(ref: string): Promise<void>;
+  /**
+   * Gives part of a succeeded payment back (issue 39: one order line). The same idempotency key
+   * is the same refund, however often or however concurrently it is asked; a refund past what
+   * is left of the payment is refused. Returns the provider's id of the refund.
+   */
+  refundAmount(input: {
+    ref: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ refundRef: string }>;
   /** Reads a webhook's body after checking its signature; throws InvalidSignature. */
   parseEvent(rawBody: string, signature: string | null, now: Date): GatewayEvent;
 }

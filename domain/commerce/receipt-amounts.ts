@@ -5,8 +5,10 @@
 // total, always the sum of the rows above it. The checkout, the order
 // page, the receipt and its PDF, and the order mail all show an order's amounts from here.
 
+// Issue 39: an order with refunded lines shows what was refunded and the net total after it.
+
 export type ReceiptRow = {
-  key: 'subtotal' | 'fee' | 'shipping' | 'tax' | 'noTax' | 'total';
+  key: 'subtotal' | 'fee' | 'shipping' | 'tax' | 'noTax' | 'total' | 'refunded' | 'net';
   cents: number;
 };
 
@@ -16,16 +18,26 @@ export function receiptAmounts(order: {
   /** What posting it costs (shippingCents in fulfilment-rules.ts); null: nothing is posted. */
   shippingCents?: number | null;
   taxCents?: number;
+  /** What its refunds gave back (issue 39); nothing shown when 0. */
+  refundedCents?: number;
 }): ReceiptRow[] {
   const subtotal = order.lineCents.reduce((sum, cents) => sum + cents, 0);
   const tax = order.taxCents ?? 0;
   const shipping = order.shippingCents ?? null;
+  const total = subtotal + order.feeCents + (shipping ?? 0) + tax;
+  const refunded = order.refundedCents ?? 0;
   return [
     { key: 'subtotal', cents: subtotal },
     ...(order.feeCents > 0 ? [{ key: 'fee' as const, cents: order.feeCents }] : []),
     ...(shipping !== null ? [{ key: 'shipping' as const, cents: shipping }] : []),
     tax > 0 ? { key: 'tax', cents: tax } : { key: 'noTax', cents: 0 },
-    { key: 'total', cents: subtotal + order.feeCents + (shipping ?? 0) + tax },
+    { key: 'total', cents: total },
+    ...(refunded > 0
+      ? [
+          { key: 'refunded' as const, cents: refunded },
+          { key: 'net' as const, cents: total - refunded },
+        ]
+      : []),
   ];
 }
 
@@ -35,6 +47,7 @@ export function receiptRowValue(
   money: (cents: number) => string,
   say: (id: string) => string,
 ): string {
+  if (row.key === 'refunded') return `−${money(row.cents)}`;
   return row.key === 'shipping' && row.cents === 0 ? say('orders.shippingFree') : money(row.cents);
 }
 
@@ -46,4 +59,6 @@ export const RECEIPT_ROW_LABELS: Record<ReceiptRow['key'], string> = {
   tax: 'orders.tax',
   noTax: 'orders.noTax',
   total: 'checkout.total',
+  refunded: 'ops.refunds.receipt.refunded',
+  net: 'ops.refunds.receipt.net',
 };

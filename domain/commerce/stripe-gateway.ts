@@ -155,6 +155,33 @@ export class StripeGateway implements PaymentGateway {
   }
 
   /**
+   * A refund of part of the payment (Refunds API, `amount`), under the caller's idempotency key
+   * (derived from the order line, decision 038): asked again, Stripe answers with the same
+   * refund. A refund Stripe reports as pending (some cards) is on its way: it counts as made.
+   */
+  async refundAmount(
+    input: Parameters<PaymentGateway['refundAmount']>[0],
+  ): Promise<{ refundRef: string }> {
+    try {
+      const refund = await this.#stripe.refunds.create(
+        { payment_intent: input.ref, amount: input.amountCents },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        throw new StripeRequestRefused(
+          `Stripe refund ${refund.id} is ${refund.status}`,
+          null,
+          refund.failure_reason ?? null,
+        );
+      }
+      return { refundRef: refund.id };
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      throw failureOf('refund', error);
+    }
+  }
+
+  /**
    * The event, once the library has checked that `Stripe-Signature` signs this exact body
    * with the endpoint's secret, at most 300 s before `now` (any one of several `v1` while a
    * secret is rolled). A signed body that is not an event is Invalid.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { testGatewayPayments } from '#db/schema/commerce.ts';
+import { testGatewayRefunds } from '#db/schema/refunds.ts';
 import { type PaymentCard, paymentCardOf } from './payment-card.ts';
 import {
   type FailureReason,
@@ -136,6 +137,54 @@ export class TestGateway implements PaymentGateway {
       .update(testGatewayPayments)
       .set({ status: 'refunded' })
       .where(and(eq(testGatewayPayments.ref, ref), eq(testGatewayPayments.status, 'succeeded')));
+  }
+
+  /**
+   * Part of a succeeded payment back, as a provider does it: the same key is the same refund
+   * (two calls at once make one), and the refunds of a payment never pass its amount.
+   */
+  async refundAmount(
+    input: Parameters<PaymentGateway['refundAmount']>[0],
+  ): Promise<{ refundRef: string }> {
+    const known = await this.#refundOf(input.idempotencyKey);
+    if (known) return this.#sameRefund(known, input);
+    const payment = await this.#row(input.ref);
+    if (payment.status !== 'succeeded') {
+      throw new Error(`Test payment ${input.ref} is ${payment.status}`);
+    }
+    if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+      throw new Error(`A refund of ${input.amountCents} cents`);
+    }
+    // One statement: the refund is made only while the payment has that much left.
+    await this.db.execute(sql`
+      insert into ${testGatewayRefunds} (ref, payment_ref, amount_cents, idempotency_key)
+      select ${`re_test_${randomBytes(12).toString('hex')}`}, ${input.ref}, ${input.amountCents},
+             ${input.idempotencyKey}
+      where (select coalesce(sum(amount_cents), 0) from ${testGatewayRefunds}
+             where payment_ref = ${input.ref}) + ${input.amountCents} <= ${payment.amountCents}
+      on conflict (idempotency_key) do nothing`);
+    const made = await this.#refundOf(input.idempotencyKey);
+    if (!made) throw new Error(`Test payment ${input.ref} has less than ${input.amountCents} left`);
+    return this.#sameRefund(made, input);
+  }
+
+  async #refundOf(idempotencyKey: string) {
+    const [row] = await this.db
+      .select()
+      .from(testGatewayRefunds)
+      .where(eq(testGatewayRefunds.idempotencyKey, idempotencyKey));
+    return row ?? null;
+  }
+
+  /** A key used again for another payment or amount is refused, as Stripe refuses it. */
+  #sameRefund(
+    row: typeof testGatewayRefunds.$inferSelect,
+    input: Parameters<PaymentGateway['refundAmount']>[0],
+  ): { refundRef: string } {
+    if (row.paymentRef !== input.ref || row.amountCents !== input.amountCents) {
+      throw new Error(`Idempotency key ${input.idempotencyKey} was used for another refund`);
+    }
+    return { refundRef: row.ref };
   }
 
   parseEvent(): never {

@@ -7,6 +7,7 @@ import { organizations } from '#db/schema/sites.ts';
 import { withReaderFiles } from '#domain/access/entitlement-facts.ts';
 import { coverVersion } from '#domain/catalog/cover-version.ts';
 import { PAGE_SIZE, pageWindow } from '#domain/catalog/pagination.ts';
+import { refundedAccess } from '#domain/commerce/refunds-views.ts';
 import { daysLeft, deadlineDay, isBeforeDeadline } from '#domain/courses/opting.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
@@ -351,7 +352,9 @@ export type LostAccess =
       /** The day to opt back in by (YYYY-MM-DD), or null once the deadline has passed. */
       deadline: string | null;
     }
-  | { kind: 'ended'; productId: number; title: string; date: string };
+  | { kind: 'ended'; productId: number; title: string; date: string }
+  /** Issue 39: refunded, so the access ended; the order's receipt shows the refund. */
+  | { kind: 'refunded'; productId: number; title: string; date: string; orderId: string };
 
 /** Shown for this long after a rental or term access ends. */
 const RECENTLY_MS = 30 * 86_400_000;
@@ -434,5 +437,17 @@ export async function lostAccess(
       title: row.title,
       date: row.expiresAt!.toISOString().slice(0, 10),
     }));
-  return [...optedOut, ...ended];
+  const refunded: LostAccess[] = (
+    await refundedAccess(ctx.db, user.id, {
+      since: new Date(ctx.now.getTime() - RECENTLY_MS),
+      now: ctx.now,
+    })
+  )
+    .slice(0, 10)
+    .map(({ refundedAt, ...row }) => ({
+      kind: 'refunded',
+      ...row,
+      date: refundedAt.toISOString().slice(0, 10),
+    }));
+  return [...optedOut, ...refunded, ...ended];
 }

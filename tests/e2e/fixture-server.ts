@@ -6,7 +6,13 @@ import type { Database } from '#db/client.ts';
 import { accessCodes, redeemCodes } from '#db/schema/access.ts';
 import { accountFlags, userRoles, users } from '#db/schema/accounts.ts';
 import { bookFiles, products } from '#db/schema/catalog.ts';
-import { orderItems, orders, orderTransitions, payments } from '#db/schema/commerce.ts';
+import {
+  orderItems,
+  orders,
+  orderTransitions,
+  payments,
+  testGatewayPayments,
+} from '#db/schema/commerce.ts';
 import { sectionMembers } from '#db/schema/courses.ts';
 import { totpAuthenticators } from '#db/schema/second-factor.ts';
 import { ownerships } from '#db/schema/shelf.ts';
@@ -163,6 +169,21 @@ export async function makeUser(db: Database, request: UserRequest): Promise<Made
             gatewayRef: `${p.gatewayRef}-u${userId}`,
           })),
         );
+        // Its charges at the test gateway too, so that they can be refunded (issue 39).
+        const charged = paid.filter((p) => p.gateway === 'test' && p.status === 'succeeded');
+        if (charged.length > 0) {
+          await tx.insert(testGatewayPayments).values(
+            charged.map((p) => ({
+              ref: `${p.gatewayRef}-u${userId}`,
+              idempotencyKey: `${p.gatewayRef}-u${userId}`,
+              orderId: newOrder(p.orderId),
+              amountCents: p.amountCents,
+              status: 'succeeded',
+              cardBrand: p.cardBrand,
+              cardLast4: p.cardLast4,
+            })),
+          );
+        }
       }
     }
 

@@ -69,6 +69,7 @@ function dyingAfterCharge(real: TestGateway): PaymentGateway {
     retrievePayment: (ref) => real.retrievePayment(ref),
     cancelPayment: (ref) => real.cancelPayment(ref),
     refundPayment: (ref) => real.refundPayment(ref),
+    refundAmount: (input) => real.refundAmount(input),
     parseEvent: () => real.parseEvent(),
   };
 }

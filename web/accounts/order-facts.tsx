@@ -42,8 +42,8 @@ export function OrderFacts({
         <div className="stack-sm">
           <h3>{t('orders.refunds')}</h3>
           <ul className="order-facts">
-            {order.refunds.map((refund) => (
-              <li key={new Date(refund.at).toISOString()}>
+            {order.refunds.map((refund, index) => (
+              <li key={`${new Date(refund.at).toISOString()}-${index}`}>
                 {t('orders.refund', {
                   amount: formatMoney(locale, refund.amountCents, 'USD'),
                   date: when(refund.at, false),

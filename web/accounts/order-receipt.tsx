@@ -1,5 +1,10 @@
-import { Link, useLoaderData } from 'react-router';
+import { data, Link, useActionData, useLoaderData } from 'react-router';
+import { z } from 'zod';
 import { myOrderReceipt } from '#domain/commerce/my-orders.ts';
+import { requestRefund } from '#domain/commerce/refunds.ts';
+import { myOrderRefunds } from '#domain/commerce/refunds-views.ts';
+import { parseId } from '#domain/shared/id.ts';
+import { idField } from '#web/forms/fields.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
@@ -7,6 +12,10 @@ import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/order-receipt.ts';
 import { OrderFacts } from './order-facts.tsx';
 import { OrderLines } from './order-lines.tsx';
+import { OrderRefunds, type RefundResult } from './order-refunds.tsx';
+
+// Issue 39: "Request a refund" of one line, after its confirm step (?refund={orderItemId}).
+const RefundForm = z.object({ intent: z.literal('refund'), orderItemId: idField });
 
 // /account/orders/{orderId} (issue 20): one order as the receipt a student hands to a
 // scholarship office: the store, the organisation, the buyer, each line and the amounts, the
@@ -14,11 +23,35 @@ import { OrderLines } from './order-lines.tsx';
 // receipt (app.css, @media print); the PDF is /account/orders/{orderId}/receipt.pdf.
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   requireUser(request, context);
-  return { receipt: await myOrderReceipt(context.rc, params.orderId, context.seller) };
+  const receipt = await myOrderReceipt(context.rc, params.orderId, context.seller);
+  const asked = parseId(new URL(request.url).searchParams.get('refund') ?? '');
+  return {
+    receipt,
+    refundLines: await myOrderRefunds(context.rc, params.orderId),
+    confirming: asked,
+    csrfToken: context.csrfToken,
+  };
+});
+
+export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
+  requireUser(request, context);
+  const parsed = RefundForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data<RefundResult>(
+      { kind: 'error', message: 'ops.refunds.error.invalid' },
+      { status: 400 },
+    );
+  }
+  const outcome = await requestRefund(context.rc, context.gateway, {
+    orderId: params.orderId,
+    orderItemId: parsed.data.orderItemId,
+  });
+  return data<RefundResult>(outcome, { status: outcome.kind === 'refused' ? 409 : 200 });
 });
 
 export default function OrderReceiptPage() {
-  const { receipt } = useLoaderData<typeof loader>();
+  const { receipt, refundLines, confirming, csrfToken } = useLoaderData<typeof loader>();
+  const result = useActionData<RefundResult>();
   const t = useT();
   const locale = useLocale();
   const org = receipt.organization;
@@ -82,6 +115,13 @@ export default function OrderReceiptPage() {
         <OrderFacts order={receipt} withTime />
         <OrderLines order={receipt} />
       </article>
+      <OrderRefunds
+        orderId={receipt.id}
+        lines={refundLines}
+        confirming={result ? null : confirming}
+        result={result ?? null}
+        csrfToken={csrfToken}
+      />
       <p className="cluster receipt__actions">
         <button type="button" className="button button--secondary" onClick={() => window.print()}>
           {t('receipt.print')}

@@ -241,6 +241,13 @@ export default function ShelfPage() {
                     {t(lost.deadline ? 'access.wayBack.optBackIn' : 'shelf.lost.toCourse')}
                   </Link>
                 </li>
+              ) : lost.kind === 'refunded' ? (
+                <li key={`refund-${lost.orderId}-${lost.productId}`} className="alert">
+                  {t('ops.refunds.shelf.refunded', { title: lost.title, date: lost.date })}{' '}
+                  <Link to={`/account/orders/${lost.orderId}`}>
+                    {t('ops.refunds.shelf.receipt')}
+                  </Link>
+                </li>
               ) : (
                 <li key={`product-${lost.productId}`} className="alert">
                   {t('shelf.lost.ended', { title: lost.title, date: lost.date })}{' '}

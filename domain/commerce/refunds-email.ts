@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '#db/client.ts';
+import { users } from '#db/schema/accounts.ts';
+import { products } from '#db/schema/catalog.ts';
+import { orderItems, orders } from '#db/schema/commerce.ts';
+import { refunds } from '#db/schema/refunds.ts';
+import { mailLocale } from '#domain/notifications/mail-locale.ts';
+import type { Email } from '#domain/notifications/order-email.ts';
+import { formatMoney, translate } from '#i18n/translate.ts';
+import { orderNumber } from './order-number.ts';
+
+/**
+ * Issue 39: a refunded order line, in the buyer's language: what was refunded, from which
+ * order, that the access ended, when the money arrives, and the receipt. Null if it is gone or
+ * not (yet) refunded.
+ */
+export async function lineRefundEmail(
+  db: Queryable,
+  refundId: unknown,
+  publicOrigin: string,
+): Promise<Email | null> {
+  if (typeof refundId !== 'string') return null;
+  const [row] = await db
+    .select({
+      status: refunds.status,
+      amountCents: refunds.amountCents,
+      orderId: refunds.orderId,
+      title: products.title,
+      email: users.email,
+      firstName: users.firstName,
+      languageCode: users.languageCode,
+    })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(orderItems, eq(orderItems.id, refunds.orderItemId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(refunds.id, refundId))
+    .limit(1);
+  if (!row || row.status !== 'refunded') return null;
+  const locale = mailLocale(row.languageCode);
+  const say = (id: string, params?: Record<string, string | number>) =>
+    translate(locale, id, params);
+  return {
+    to: row.email,
+    subject: say('ops.refunds.email.subject', { title: row.title }),
+    text: [
+      say('email.order.greeting', { name: row.firstName }),
+      '',
+      say('ops.refunds.email.body', {
+        amount: formatMoney(locale, row.amountCents, 'USD'),
+        title: row.title,
+        number: orderNumber(row.orderId),
+      }),
+      '',
+      say('email.refund.when'),
+      '',
+      `${say('email.order.link')} ${publicOrigin}/account/orders/${row.orderId}`,
+    ].join('\n'),
+  };
+}
