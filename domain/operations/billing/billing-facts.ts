@@ -113,7 +113,7 @@ export async function billingFacts(db: Queryable, term: BillingTerm): Promise<Bi
         refundedAt: billingCharges.refundedAt,
         creditCents: sql<
           number | null
-        >`(select c.amount_cents from billing_charges c where c.reverses_charge_id = ${billingCharges.id})`,
+        >`(select c.amount_cents from billing_charges c where c.reverses_charge_id = "billing_charges"."id")`,
       })
       .from(billingCharges)
       .where(and(inArray(billingCharges.sectionId, ids), eq(billingCharges.kind, 'charge'))),

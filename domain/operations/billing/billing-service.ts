@@ -58,7 +58,7 @@ export async function billingTerms(rc: RequestContext, scope: OrgScope): Promise
       orgTitle: organizations.title,
       title: academicTerms.title,
       startDate: academicTerms.startDate,
-      runs: sql<number>`(select count(*)::int from billing_runs r where r.term_id = ${academicTerms.id})`,
+      runs: sql<number>`(select count(*)::int from billing_runs r where r.term_id = "academic_terms"."id")`,
     })
     .from(academicTerms)
     .innerJoin(organizations, eq(organizations.id, academicTerms.orgId))
@@ -137,7 +137,7 @@ export async function termBilling(
         sectionName: courseSections.name,
         amountCents: billingCharges.amountCents,
         refundedAt: billingCharges.refundedAt,
-        credited: sql<boolean>`exists (select 1 from billing_charges c where c.reverses_charge_id = ${billingCharges.id})`,
+        credited: sql<boolean>`exists (select 1 from billing_charges c where c.reverses_charge_id = "billing_charges"."id")`,
       })
       .from(billingCharges)
       .innerJoin(billingRuns, eq(billingRuns.id, billingCharges.runId))
@@ -323,7 +323,7 @@ export async function billingCharge(
       refundReason: billingCharges.refundReason,
       creditReason: sql<
         string | null
-      >`(select c.credit_reason from billing_charges c where c.reverses_charge_id = ${billingCharges.id})`,
+      >`(select c.credit_reason from billing_charges c where c.reverses_charge_id = "billing_charges"."id")`,
     })
     .from(billingCharges)
     .innerJoin(billingRuns, eq(billingRuns.id, billingCharges.runId))
@@ -370,7 +370,7 @@ export async function markChargeRefunded(
         and(
           eq(billingCharges.id, charge.id),
           isNull(billingCharges.refundedAt),
-          sql`not exists (select 1 from billing_charges c where c.reverses_charge_id = ${billingCharges.id})`,
+          sql`not exists (select 1 from billing_charges c where c.reverses_charge_id = "billing_charges"."id")`,
         ),
       )
       .returning({ id: billingCharges.id });
