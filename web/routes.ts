@@ -64,6 +64,12 @@ export default [
     // Issue 39 part: roster import.
     // Issue 39 part: the term at a glance (Inclusive Dashboard, Campus Insights).
     // Issue 39 part: bursar billing.
+    route('manage/billing', 'manage/billing/billing-terms.tsx'),
+    route('manage/billing/terms/:termId', 'manage/billing/billing-term.tsx'),
+    route('manage/billing/terms/:termId/reconciliation', 'manage/billing/billing-reconciliation.tsx'),
+    route('manage/billing/runs/:runId/file.csv', 'manage/billing/billing-run-file.tsx'),
+    route('manage/billing/charges/:chargeId', 'manage/billing/billing-charge.tsx'),
+    route('manage/billing/mapping/:orgId', 'manage/billing/billing-mapping.tsx'),
     // Issue 39 part: refunds.
     // Issue 39 part: help desk (Users, My Users) and Switch Account.
     // Issue 39: end of parts; the placeholder below serves the tools not built yet.

@@ -54,6 +54,7 @@ export async function billingFacts(db: Queryable, term: BillingTerm): Promise<Bi
       addDropAt: courseSections.addDropAt,
       dropPeriodEndsAt: courseSections.dropPeriodEndsAt,
       courseFeeCents: courseSections.courseFeeCents,
+      timeZone: courseSections.timeZone,
     })
     .from(courseSections)
     .innerJoin(courses, eq(courses.id, courseSections.courseId))
@@ -65,6 +66,7 @@ export async function billingFacts(db: Queryable, term: BillingTerm): Promise<Bi
     addDropAt: s.addDropAt,
     dropPeriodEndsAt: s.dropPeriodEndsAt,
     courseFeeCents: s.courseFeeCents,
+    timeZone: s.timeZone,
   }));
   if (sections.length === 0) return { sections, members: [], drops: [], charges: [] };
   const ids = sections.map((s) => s.sectionId);

@@ -23,6 +23,7 @@ const section: RunSection = {
   addDropAt: deadline,
   dropPeriodEndsAt: dropEnd,
   courseFeeCents: 7900,
+  timeZone: 'America/New_York',
 };
 const member = (userId: number, over: Partial<RunMember> = {}): RunMember => ({
   sectionId: 1,
@@ -82,7 +83,7 @@ describe('billingRunLines (issue 39)', () => {
     });
     expect(run.lines).toEqual([]);
     expect(run.waiting).toEqual([
-      { sectionId: 1, courseCode: 'BIO 101', sectionLabel: '001', deadline },
+      { sectionId: 1, courseCode: 'BIO 101', sectionLabel: '001', deadline, timeZone: 'America/New_York' },
     ]);
   });
 

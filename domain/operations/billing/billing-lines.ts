@@ -24,6 +24,8 @@ export type RunSection = {
   addDropAt: Date;
   dropPeriodEndsAt: Date | null;
   courseFeeCents: number | null;
+  /** The course's time zone: its deadline is shown in it. */
+  timeZone: string;
 };
 
 export type Person = { userId: number; campusId: string | null; name: string; email: string };
@@ -76,6 +78,7 @@ export type WaitingSection = {
   courseCode: string;
   sectionLabel: string;
   deadline: Date;
+  timeZone: string;
 };
 export type MissingCampusId = Person & {
   sectionId: number;
@@ -128,6 +131,7 @@ export function billingRunLines(input: {
       courseCode: s.courseCode,
       sectionLabel: s.sectionLabel,
       deadline: s.addDropAt,
+      timeZone: s.timeZone,
     }));
 
   const charge = (section: RunSection, person: Person, amountCents: number) => {
