@@ -17,6 +17,7 @@ import { PICTURE_BOOK_POSITION } from '#db/seed/publisher-feed.ts';
 const OFFLINE_BOOK_POSITION = PICTURE_BOOK_POSITION + 1;
 
 import { redeemCodeDigest } from '#domain/access/redeem.ts';
+import { makeBillingTerm } from './billing-fixture.ts';
 import {
   isCampusRequest,
   isSamlCampusRequest,
@@ -400,6 +401,11 @@ export async function startFixtureServer(options: {
         return send(res, 400, { error: 'domain, entityId and ssoUrl (127.0.0.1), certificate' });
       }
       return send(res, 201, await makeSamlCampus(options.db, body));
+    }
+    if (req.url === '/billing-term') {
+      // Issue 39, bursar billing: a term to bill in the staff member's organisation.
+      if (typeof body.email !== 'string') return send(res, 400, { error: 'email: a staff member' });
+      return send(res, 201, await makeBillingTerm(options.db, body.email));
     }
     if (req.url === '/organizations') {
       // Issue 20: an organisation of the journey's own, without campus sign-in yet.

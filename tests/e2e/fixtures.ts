@@ -96,3 +96,10 @@ export function makeCampus(request: {
 }): Promise<import('./campus-fixture.ts').MadeCampus> {
   return call('/campus', request);
 }
+
+/** Issue 39: a term to bill, of the journey's own, in this staff member's organisation. */
+export function makeBillingTerm(
+  email: string,
+): Promise<{ termId: number; title: string; course: string }> {
+  return call('/billing-term', { email });
+}

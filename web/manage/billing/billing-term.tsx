@@ -86,8 +86,11 @@ export default function BillingTermPage() {
   const money = (cents: number) => formatMoney(locale, cents, currency);
   const when = (iso: Date | string, zone: string) =>
     new Intl.DateTimeFormat(locale, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
       timeZone: zone,
       timeZoneName: 'short',
     }).format(new Date(iso));
