@@ -83,7 +83,13 @@ describe('billingRunLines (issue 39)', () => {
     });
     expect(run.lines).toEqual([]);
     expect(run.waiting).toEqual([
-      { sectionId: 1, courseCode: 'BIO 101', sectionLabel: '001', deadline, timeZone: 'America/New_York' },
+      {
+        sectionId: 1,
+        courseCode: 'BIO 101',
+        sectionLabel: '001',
+        deadline,
+        timeZone: 'America/New_York',
+      },
     ]);
   });
 
