@@ -101,6 +101,8 @@ describe('message catalogs', () => {
       ...{ start: 's', end: 'e', name: 'n', title: 't', course: 'c', section: 's', term: 't' },
       // Issue 39 part: refunds.
       ...{ refunded: '$1.00', gateway: 'test' },
+      // Issue 39 part: bursar billing.
+      ...{ charges: 2, credits: 1 },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

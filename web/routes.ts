@@ -73,6 +73,15 @@ export default [
     route('manage/inclusive-dashboard', 'manage/dashboard/inclusive-dashboard.tsx'),
     route('manage/campus-insights', 'manage/dashboard/campus-insights.tsx'),
     // Issue 39 part: bursar billing.
+    route('manage/billing', 'manage/billing/billing-terms.tsx'),
+    route('manage/billing/terms/:termId', 'manage/billing/billing-term.tsx'),
+    route(
+      'manage/billing/terms/:termId/reconciliation',
+      'manage/billing/billing-reconciliation.tsx',
+    ),
+    route('manage/billing/runs/:runId/file.csv', 'manage/billing/billing-run-file.tsx'),
+    route('manage/billing/charges/:chargeId', 'manage/billing/billing-charge.tsx'),
+    route('manage/billing/mapping/:orgId', 'manage/billing/billing-mapping.tsx'),
     // Issue 39 part: refunds.
     route('manage/orders/:orderId', 'manage/refunds/order.tsx'),
     route('manage/refund-requests', 'manage/refunds/requests.tsx'),

@@ -1,6 +1,7 @@
 export * from './access.ts';
 export * from './account-tokens.ts';
 export * from './accounts.ts';
+export * from './billing.ts';
 export * from './campus-sign-in.ts';
 export * from './catalog.ts';
 export * from './catalog-imports.ts';

@@ -4,6 +4,7 @@ import {
   courseFeeChargeCents,
   dropIsCredited,
   dropPeriodEnd,
+  dropStillChargedCents,
 } from './course-fee-billing.ts';
 
 // Issue 39, Billing the bursar: the students still opted in after the deadline are charged the
@@ -43,5 +44,40 @@ describe('billingOpen / dropPeriodEnd / dropIsCredited (issue 39)', () => {
     expect(
       dropIsCredited({ droppedAt: new Date('2026-09-08T04:00:00Z'), dropPeriodEnd: deadline }),
     ).toBe(false);
+  });
+});
+
+describe('dropStillChargedCents (issue 39)', () => {
+  const member = { role: 'student', optStatus: 'opted_in' as const, courseFeeCents: 7900 };
+  const optOutDeadline = new Date('2026-09-08T04:00:00Z');
+  const dropPeriodEnd = new Date('2026-09-15T04:00:00Z');
+
+  it('a drop after the add/drop period still owes the fee', () => {
+    const droppedAt = new Date('2026-09-20T12:00:00Z');
+    expect(dropStillChargedCents({ member, droppedAt, optOutDeadline, dropPeriodEnd })).toBe(7900);
+  });
+
+  it('a drop within the add/drop period, or before the deadline, owes nothing', () => {
+    for (const droppedAt of [
+      new Date('2026-09-10T12:00:00Z'),
+      dropPeriodEnd,
+      new Date('2026-09-01T12:00:00Z'),
+    ]) {
+      expect(
+        dropStillChargedCents({ member, droppedAt, optOutDeadline, dropPeriodEnd }),
+      ).toBeNull();
+    }
+  });
+
+  it('nobody opted out at the drop owes anything', () => {
+    const droppedAt = new Date('2026-09-20T12:00:00Z');
+    expect(
+      dropStillChargedCents({
+        member: { ...member, optStatus: 'opted_out' },
+        droppedAt,
+        optOutDeadline,
+        dropPeriodEnd,
+      }),
+    ).toBeNull();
   });
 });

@@ -34,3 +34,20 @@ export function dropPeriodEnd(section: { addDropAt: Date; dropPeriodEndsAt: Date
 export function dropIsCredited(input: { droppedAt: Date; dropPeriodEnd: Date }): boolean {
   return input.droppedAt.getTime() <= input.dropPeriodEnd.getTime();
 }
+
+/**
+ * A student whose enrolment ended after the opt-out deadline and after the add/drop period
+ * still owes the course fee they stood charged for at the drop: a late drop is not credited,
+ * so a run made after it bills it (and one made before it is not given back).
+ */
+export function dropStillChargedCents(input: {
+  member: BillableMember;
+  droppedAt: Date;
+  optOutDeadline: Date;
+  dropPeriodEnd: Date;
+}): number | null {
+  if (!billingOpen(input.optOutDeadline, input.droppedAt)) return null;
+  if (dropIsCredited({ droppedAt: input.droppedAt, dropPeriodEnd: input.dropPeriodEnd }))
+    return null;
+  return courseFeeChargeCents(input.member);
+}

@@ -23,6 +23,7 @@ import { PICTURE_BOOK_POSITION } from '#db/seed/publisher-feed.ts';
 const OFFLINE_BOOK_POSITION = PICTURE_BOOK_POSITION + 1;
 
 import { redeemCodeDigest } from '#domain/access/redeem.ts';
+import { makeBillingTerm } from './billing-fixture.ts';
 import {
   isCampusRequest,
   isSamlCampusRequest,
@@ -426,6 +427,11 @@ export async function startFixtureServer(options: {
     if (req.url === '/dashboard-campus') {
       // Issue 39: a campus with a running term for the term dashboard (dashboard-fixture.ts).
       return send(res, 201, await makeDashboardCampus(options.db));
+    }
+    if (req.url === '/billing-term') {
+      // Issue 39, bursar billing: a term to bill in the staff member's organisation.
+      if (typeof body.email !== 'string') return send(res, 400, { error: 'email: a staff member' });
+      return send(res, 201, await makeBillingTerm(options.db, body.email));
     }
     if (req.url === '/organizations') {
       // Issue 20: an organisation of the journey's own, without campus sign-in yet.

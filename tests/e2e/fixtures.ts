@@ -101,3 +101,9 @@ export function makeCampus(request: {
 export function makeDashboardCampus(): Promise<import('./dashboard-fixture.ts').DashboardCampus> {
   return call('/dashboard-campus', {});
 }
+/** Issue 39: a term to bill, of the journey's own, in this staff member's organisation. */
+export function makeBillingTerm(
+  email: string,
+): Promise<{ termId: number; title: string; course: string }> {
+  return call('/billing-term', { email });
+}
