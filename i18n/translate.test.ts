@@ -95,6 +95,8 @@ describe('message catalogs', () => {
       ...{ format: 'EPUB', file: 'PDF' },
       // The course fee on the public section page, an offering's name (issue 38).
       ...{ fee: '$79.00', kind: 'eBook', term: '180-day rental' },
+      // Issue 39 part: help desk and Switch Account (the person, a role, a code's last digits).
+      ...{ name: 'Maya Patel', role: 'Support', last4: '4242', id: 'S1234' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();
