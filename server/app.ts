@@ -450,7 +450,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     if (user?.isImpersonating && UNSAFE_METHODS.has(request.method)) {
       await recordImpersonatedRequest(context.rc.db, user, {
         method: request.method,
-        path: new URL(request.url).pathname,
+        // A page's form posts to its '.data' URL when JavaScript runs: the same page.
+        path: new URL(request.url).pathname.replace(/\.data$/, ''),
       });
     }
     return null;
