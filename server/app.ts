@@ -447,7 +447,7 @@ export async function createApp(options: AppOptions): Promise<App> {
    */
   async function recordSwitchedRequest(request: Request, context: WebContext): Promise<null> {
     const user = context.rc.user;
-    if (user?.isImpersonating && UNSAFE_METHODS.has(request.method)) {
+    if (user?.isImpersonating) {
       await recordImpersonatedRequest(context.rc.db, user, {
         method: request.method,
         // A page's form posts to its '.data' URL when JavaScript runs: the same page.

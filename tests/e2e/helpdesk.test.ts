@@ -44,7 +44,9 @@ describe('issue 39: the help desk and Switch Account', () => {
       await page.getByRole('button', { name: 'Switch to this account' }).click();
       await page.waitForURL(/\/shelf$/);
       const banner = page.getByRole('note').filter({ hasText: 'You are acting as' });
-      expect(await banner.innerText()).toBe(`You are acting as ${studentName}. Switch back`);
+      expect((await banner.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+        `You are acting as ${studentName}. Switch back`,
+      );
       await expectAccessible(page);
 
       // The person's password is out of reach.
@@ -66,10 +68,12 @@ describe('issue 39: the help desk and Switch Account', () => {
       const audit = page.getByRole('table', { name: 'Change history' });
       const lines = await audit.getByRole('row').allInnerTexts();
       const who = `${managerName} <${manager.email}> (acting as ${studentName})`;
-      expect(lines.slice(1).map((line) => line.split('\t').slice(1, 3))).toEqual([
-        [who, 'impersonate.end'],
-        [who, 'impersonate.request'],
-        [who, 'impersonate.start'],
+      // Newest first: the switch back, the one request that changed something (the switch
+      // back's own post; the password page was only looked at), the switch.
+      expect(lines.slice(1).map((line) => line.split('\t').slice(1))).toEqual([
+        [who, 'impersonate.end', '—', '—'],
+        [who, 'impersonate.request', '—', 'request: POST /manage/switch-account'],
+        [who, 'impersonate.start', '—', expect.stringMatching(/^until: \d{4}-\d\d-\d\dT/)],
       ]);
       await expectAccessible(page);
     } finally {
@@ -81,10 +85,11 @@ describe('issue 39: the help desk and Switch Account', () => {
     const manager = await makeUser({ like: 'manager', label: 'helpdesk-fr' });
     const student = await makeUser({ like: 'student', label: 'helpdesk-fr-student' });
     const lakeshore = await makeUser({ like: 'lakeshore', label: 'helpdesk-lakeshore' });
-    const french = await newContext(browser, { locale: 'fr-CA' });
+    const french = await newContext(browser);
     try {
       const page = await french.newPage();
       await logIn(page, manager);
+      await french.addCookies([{ name: 'LANG', value: 'fr-CA', url: page.url() }]);
       await page.goto(`/manage/users?q=${encodeURIComponent(student.email)}`);
       await page.getByRole('heading', { level: 1, name: 'Utilisateurs' }).waitFor();
       await page.getByLabel('Trouver une personne').waitFor();
@@ -95,14 +100,11 @@ describe('issue 39: the help desk and Switch Account', () => {
       await page.getByRole('table', { name: 'Sections' }).waitFor();
       await page.getByRole('heading', { level: 2, name: 'Aider cette personne' }).waitFor();
       await expectAccessible(page);
-      // A NUL byte in the search: said beside the field, nothing searched.
-      const bad = await page.goto('/manage/users?q=a%00b');
+      // A search too long: said beside the field, in French, nothing searched.
+      const bad = await page.goto(`/manage/users?q=${'x'.repeat(201)}`);
       expect(bad?.status()).toBe(400);
-      await page
-        .getByText(
-          'Un nom, une adresse courriel ou un numéro d’étudiant ne contient aucun caractère de contrôle.',
-        )
-        .waitFor();
+      await page.getByText('Recherchez au plus 200 caractères.', { exact: true }).waitFor();
+      await expectAccessible(page);
     } finally {
       await french.close();
     }

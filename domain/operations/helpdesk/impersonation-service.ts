@@ -5,7 +5,7 @@ import type { SessionUser } from '#domain/accounts/types.ts';
 import { auditActorOf, recordAudit } from '#domain/operations/audit.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, Forbidden } from '#domain/shared/errors.ts';
-import { impersonationExpiry, switchRefusal } from './impersonation.ts';
+import { impersonationExpiry, isRecordedWhileSwitched, switchRefusal } from './impersonation.ts';
 import { personInScopeOf, switchActor } from './person-view.ts';
 
 // Issue 39, Switch Account (decision 039). Starting it replaces the manager's session with a
@@ -99,16 +99,16 @@ export async function switchBack(
 /**
  * Issue 39: every action taken while acting as someone is recorded with both identities. The
  * person's own actions (opting, cart, orders, profile) write no audit of their own, so the
- * server records each request that may change something (POST, PUT, PATCH, DELETE) made
- * through a Switch Account session: the method and the path, never the body (it may hold a
- * password or a card).
+ * server asks this of every request made through a Switch Account session, and those that may
+ * change something (isRecordedWhileSwitched) are recorded: the method and the path, never the
+ * body (it may hold a password or a card).
  */
 export async function recordImpersonatedRequest(
   db: Queryable,
   user: SessionUser,
   request: { method: string; path: string },
 ): Promise<void> {
-  if (!user.isImpersonating) return;
+  if (!user.isImpersonating || !isRecordedWhileSwitched(request.method, request.path)) return;
   await recordAudit(db, auditActorOf(user), {
     orgId: user.orgId,
     objectType: 'user',

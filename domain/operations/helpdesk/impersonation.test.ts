@@ -5,6 +5,7 @@ import {
   impersonationExpiry,
   impersonationForbids,
   impersonationRefusal,
+  isRecordedWhileSwitched,
   switchRefusal,
 } from './impersonation.ts';
 
@@ -70,5 +71,17 @@ describe('Switch Account (issue 39)', () => {
       expect(impersonationRefusal({ isImpersonating: false }, action)).toBeNull();
       expect(impersonationRefusal(null, action)).toBeNull();
     }
+  });
+});
+
+describe('what is recorded while switched (issue 39: every action, with both identities)', () => {
+  it('every request that may change something, not the page-view counters', () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      expect(isRecordedWhileSwitched(method, '/cart')).toBe(true);
+    }
+    expect(isRecordedWhileSwitched('POST', '/api/cart/items')).toBe(true);
+    expect(isRecordedWhileSwitched('GET', '/shelf')).toBe(false);
+    expect(isRecordedWhileSwitched('HEAD', '/shelf')).toBe(false);
+    expect(isRecordedWhileSwitched('POST', '/api/events/page-view')).toBe(false);
   });
 });

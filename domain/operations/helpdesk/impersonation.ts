@@ -78,3 +78,14 @@ export function impersonationRefusal(
   if (!user?.isImpersonating || !impersonationForbids(action)) return null;
   return `ops.helpdesk.impersonation.refused.${action}`;
 }
+
+const CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Which requests made through a Switch Account session are recorded: every one that may
+ * change something, but not the page-view counters the browser sends by itself (they are
+ * not an action, and would bury the actions in the person's history).
+ */
+export function isRecordedWhileSwitched(method: string, path: string): boolean {
+  return CHANGING_METHODS.has(method) && !path.startsWith('/api/events/');
+}
