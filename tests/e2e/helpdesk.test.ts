@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, logIn, newContext } from './browser.ts';
+import { expectAccessible, launchBrowser, logIn, newContext, openUserMenu } from './browser.ts';
 import { makeUser } from './fixtures.ts';
 
 // Issue 39, the help desk and Switch Account: "Done when: a manager helps a student by
@@ -59,8 +59,14 @@ describe('issue 39: the help desk and Switch Account', () => {
         })
         .waitFor();
 
-      await page.getByRole('link', { name: 'Switch back' }).click();
+      // The banner's way back, and the menu's Switch Account item, lead to the same page.
+      expect(await page.getByRole('link', { name: 'Switch back' }).getAttribute('href')).toBe(
+        '/manage/switch-account',
+      );
+      await openUserMenu(page);
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Switch Account' }).click();
       await page.getByRole('heading', { level: 1, name: 'Switch Account' }).waitFor();
+      await page.getByText(`You are acting as ${studentName}. Switching back ends it`).waitFor();
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Switch back to my account' }).click();
       await page.waitForURL(new RegExp(`/manage/users/${student.id}$`));
@@ -100,6 +106,12 @@ describe('issue 39: the help desk and Switch Account', () => {
       await page.getByRole('table', { name: 'Sections' }).waitFor();
       await page.getByRole('heading', { level: 2, name: 'Aider cette personne' }).waitFor();
       await expectAccessible(page);
+      // On a 320 px phone the page keeps to the screen; its tables scroll in their own box.
+      await page.setViewportSize({ width: 320, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        320,
+      );
+      await page.setViewportSize({ width: 1280, height: 800 });
       // A search too long: said beside the field, in French, nothing searched.
       const bad = await page.goto(`/manage/users?q=${'x'.repeat(201)}`);
       expect(bad?.status()).toBe(400);
