@@ -103,6 +103,8 @@ describe('message catalogs', () => {
       ...{ refunded: '$1.00', gateway: 'test' },
       // Issue 39 part: bursar billing.
       ...{ charges: 2, credits: 1 },
+      // Issue 39 part: help desk and Switch Account (the person, a role, a code's last digits).
+      ...{ name: 'Maya Patel', role: 'Support', last4: '4242', id: 'S1234' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

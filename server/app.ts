@@ -10,6 +10,7 @@ import { resolveLocale } from '#domain/accounts/language.ts';
 import { findSessionUser, forgetAccounts, navigationFlags } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
 import { withAskingLocale } from '#domain/notifications/mail-locale.ts';
+import { recordImpersonatedRequest } from '#domain/operations/helpdesk/impersonation-service.ts';
 import { withMailHost } from '#domain/shared/mail-host.ts';
 import { clearTimedCaches, forgetProducts } from '#domain/shared/timed-cache.ts';
 import { dismissedBannersKey } from '#domain/sites/maintenance-banner.ts';
@@ -229,6 +230,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         const mailHost = site.whiteLabelId !== null ? site.host : null;
         response =
           (await checkCsrf(request, web)) ??
+          (await recordSwitchedRequest(request, web)) ??
           (await withMailHost(mailHost, () =>
             withAskingLocale(web.rc.locale, () =>
               url.pathname.startsWith('/api/')
@@ -437,6 +439,22 @@ export async function createApp(options: AppOptions): Promise<App> {
     const sameOrigin = !origin || origin === new URL(request.url).origin;
     if (key && sameOrigin && csrfTokenMatches(config.sessionSecret, key, presented)) return null;
     return errorResponse(request, context.rc.locale, 403, 'error.csrf');
+  }
+
+  /**
+   * Issue 39: a request that may change something, made while a manager acts as someone
+   * (Switch Account), is recorded with both identities before it runs (decision 039).
+   */
+  async function recordSwitchedRequest(request: Request, context: WebContext): Promise<null> {
+    const user = context.rc.user;
+    if (user?.isImpersonating) {
+      await recordImpersonatedRequest(context.rc.db, user, {
+        method: request.method,
+        // A page's form posts to its '.data' URL when JavaScript runs: the same page.
+        path: new URL(request.url).pathname.replace(/\.data$/, ''),
+      });
+    }
+    return null;
   }
 
   const staticFiles = options.staticDir ? new StaticFiles(options.staticDir) : null;

@@ -20,7 +20,13 @@ export type RootData = {
     showLanguagePicker: boolean;
   };
   /** timeZone: the account's (IANA); dates are shown in it (time is UTC in the database). */
-  user: { firstName: string; timeZone: string; menu: MenuGroup[] } | null;
+  user: {
+    firstName: string;
+    timeZone: string;
+    menu: MenuGroup[];
+    /** Issue 39, Switch Account: the name of the person a manager is acting as, else null. */
+    actingAs: string | null;
+  } | null;
   maintenanceBanner: { id: number; message: string } | null;
   /** The merger banner, and where its modal's 'Go To VitalSource' leads (spec 1 §1). */
   merger: MergerNotice | null;

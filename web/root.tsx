@@ -80,6 +80,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           firstName: rc.user.firstName,
           timeZone: rc.user.timeZone,
           menu: userMenuGroups(navigationFlags(rc.user, rc.site)),
+          actingAs: rc.user.isImpersonating
+            ? `${rc.user.firstName} ${rc.user.lastName}`.trim() || rc.user.email
+            : null,
         }
       : null,
     // spec 1 §1: a banner this browser dismissed is not sent again (domain/sites/maintenance-banner.ts).

@@ -86,6 +86,10 @@ export default [
     route('manage/orders/:orderId', 'manage/refunds/order.tsx'),
     route('manage/refund-requests', 'manage/refunds/requests.tsx'),
     // Issue 39 part: help desk (Users, My Users) and Switch Account.
+    route('manage/users', 'manage/helpdesk/people-search.tsx', { id: 'helpdesk-users' }),
+    route('manage/my-users', 'manage/helpdesk/people-search.tsx', { id: 'helpdesk-my-users' }),
+    route('manage/users/:userId', 'manage/helpdesk/person-page.tsx'),
+    route('manage/switch-account', 'manage/helpdesk/switch-account.tsx'),
     // Issue 39: end of parts; the placeholder below serves the tools not built yet.
     route('manage/:tool', 'routes/manage-tool.tsx'),
     route('search', 'routes/search.tsx'),

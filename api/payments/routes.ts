@@ -6,6 +6,7 @@ import {
   resumePayment,
   startWalletPayment,
 } from '#domain/commerce/checkout.ts';
+import { impersonationRefusal } from '#domain/operations/helpdesk/impersonation.ts';
 import { Forbidden } from '#domain/shared/errors.ts';
 import type { WebContext } from '#server/load-context.ts';
 import { apiError, jsonApi, readJson } from '../errors.ts';
@@ -38,9 +39,16 @@ function loggedIn(context: WebContext) {
   if (!context.rc.user) throw new Forbidden('error.loginRequired');
 }
 
+/** Issue 39: nobody pays for a person while acting as them (Switch Account). */
+function payingForThemselves(context: WebContext) {
+  const refusal = impersonationRefusal(context.rc.user, 'payment');
+  if (refusal) throw new Forbidden(refusal);
+}
+
 /** POST /api/payments: an order for one offering and its payment; answers the amount. */
 export async function postPayment(request: Request, context: WebContext): Promise<Response> {
   loggedIn(context);
+  payingForThemselves(context);
   const parsed = createBody.safeParse(await readJson(request));
   if (!parsed.success) return apiError(context, 400, 'error.invalid');
   const { offeringId, idempotencyKey, courseId } = parsed.data.data.attributes;
@@ -78,6 +86,7 @@ export async function postConfirm(
   params: Record<string, string>,
 ): Promise<Response> {
   loggedIn(context);
+  payingForThemselves(context);
   const parsed = confirmBody.safeParse(await readJson(request));
   if (!parsed.success) return apiError(context, 400, 'error.invalid');
   const orderId = params.orderId!;
@@ -104,6 +113,7 @@ export async function postResume(
   params: Record<string, string>,
 ): Promise<Response> {
   loggedIn(context);
+  payingForThemselves(context);
   const orderId = params.orderId!;
   const outcome = await resumePayment(context.rc, context.gateway, orderId);
   if (!outcome.ok) {

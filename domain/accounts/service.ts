@@ -107,10 +107,14 @@ export async function startSession(
     userAgent?: string | null;
     /** The sign-in proved two factors (a code, or a user-verified passkey). */
     secondFactor?: boolean;
+    /** Switch Account (issue 39): the manager acting as this user. */
+    impersonatorId?: number;
+    /** A fixed end instead of the sliding one (Switch Account: 30 minutes, decision 039). */
+    expiresAt?: Date;
   },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const expiresAt = new Date(input.now.getTime() + SESSION_TTL_MS);
+  const expiresAt = input.expiresAt ?? new Date(input.now.getTime() + SESSION_TTL_MS);
   await db.transaction(async (tx) => {
     if (input.previousToken) {
       await tx.delete(sessions).where(eq(sessions.idHash, tokenDigest(input.previousToken)));
@@ -124,6 +128,7 @@ export async function startSession(
       lastSeenAt: input.now,
       userAgent: input.userAgent?.slice(0, 500) ?? null,
       secondFactor: input.secondFactor ?? false,
+      impersonatorId: input.impersonatorId ?? null,
     });
   });
   return { token, expiresAt };
@@ -152,11 +157,14 @@ export async function findSession(
     .where(and(eq(sessions.idHash, tokenDigest(token)), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row?.userId) return null;
-  await slideSessionExpiry(db, token, row.lastSeenAt, now);
+  if (row.impersonatorId === null) await slideSessionExpiry(db, token, row.lastSeenAt, now);
   return { userId: row.userId, impersonatorId: row.impersonatorId };
 }
 
-/** Sliding expiry and 'last seen' (issue 20), written at most once in 5 minutes. */
+/**
+ * Sliding expiry and 'last seen' (issue 20), written at most once in 5 minutes. Not for a
+ * Switch Account session: it ends 30 minutes after it started, busy or not (issue 39).
+ */
 async function slideSessionExpiry(db: Queryable, token: string, lastSeenAt: Date, now: Date) {
   if (now.getTime() - lastSeenAt.getTime() <= LAST_SEEN_EVERY_MS) return;
   await db
@@ -177,6 +185,14 @@ const sessionUserColumns = {
   >`array(select "role" from "user_roles" where "user_roles"."user_id" = "users"."id")`,
   instructor: sql<boolean>`exists(select 1 from "section_members" where "section_members"."user_id" = "users"."id" and "section_members"."is_classroom_instructor")`,
 };
+
+/**
+ * Who acts through a Switch Account session, as the audit names them ('Alex Morgan
+ * <manager@demo.test>'); null when they may no longer (locked, no longer a manager).
+ */
+const impersonatorLabelColumn = sql<
+  string | null
+>`(select trim("i"."first_name" || ' ' || "i"."last_name") || ' <' || "i"."email" || '>' from "users" "i" where "i"."id" = ${sessions.impersonatorId} and "i"."is_active" and exists(select 1 from "user_roles" "r" where "r"."user_id" = "i"."id" and "r"."role" = 'manager'))`;
 
 type SessionUserRow = {
   user: typeof users.$inferSelect;
@@ -203,6 +219,7 @@ export async function findSessionUser(
     .select({
       ...sessionUserColumns,
       impersonatorId: sessions.impersonatorId,
+      impersonatorLabel: impersonatorLabelColumn,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       secondFactor: sessions.secondFactor,
@@ -226,8 +243,14 @@ export async function findSessionUser(
     await endSession(db, token);
     return null;
   }
-  await slideSessionExpiry(db, token, row.lastSeenAt, now);
-  const user = toSessionUser(row, row.impersonatorId);
+  // Switch Account (issue 39): the manager acting as this user was locked or lost the role
+  // that let them: the session acting for them ends with it.
+  if (row.impersonatorId !== null && row.impersonatorLabel === null) {
+    await endSession(db, token);
+    return null;
+  }
+  if (row.impersonatorId === null) await slideSessionExpiry(db, token, row.lastSeenAt, now);
+  const user = toSessionUser(row, row.impersonatorId, row.impersonatorLabel);
   sessionCache.set(digest, { user, expiresAt: row.expiresAt });
   return user;
 }
@@ -265,7 +288,11 @@ export async function loadSessionUser(
   return row ? toSessionUser(row, input.impersonatorId) : null;
 }
 
-function toSessionUser(row: SessionUserRow, impersonatorId: number | null): SessionUser {
+function toSessionUser(
+  row: SessionUserRow,
+  impersonatorId: number | null,
+  impersonatorLabel: string | null = null,
+): SessionUser {
   const roleNames = row.roles;
   const f = row.flags;
   const { user } = row;
@@ -289,6 +316,7 @@ function toSessionUser(row: SessionUserRow, impersonatorId: number | null): Sess
     roles: roleNames,
     isImpersonating: impersonatorId !== null,
     impersonatorId,
+    impersonatorLabel,
     flags: {
       isClassroomInstructor: row.instructor,
       hasAccessToCampusTools: f?.hasAccessToCampusTools ?? false,

@@ -17,6 +17,8 @@ export type SessionUser = {
   isImpersonating: boolean;
   /** Issue 39: the manager acting as this user through Switch Account; null otherwise. */
   impersonatorId?: number | null;
+  /** Issue 39: that manager as the audit names them ('Alex Morgan <manager@demo.test>'). */
+  impersonatorLabel?: string | null;
   flags: Omit<NavigationFlags, 'onWhiteLabel' | 'isDashboardEnabled' | 'isCampusInsightsEnabled'>;
 };
 

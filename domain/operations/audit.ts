@@ -19,7 +19,10 @@ export type AuditActor = {
 
 /** A signed-in user as the actor: through Switch Account the manager acts as the user. */
 export function auditActorOf(
-  user: Pick<SessionUser, 'id' | 'email' | 'firstName' | 'lastName' | 'impersonatorId'>,
+  user: Pick<
+    SessionUser,
+    'id' | 'email' | 'firstName' | 'lastName' | 'impersonatorId' | 'impersonatorLabel'
+  >,
   impersonatorLabel?: string,
 ): AuditActor {
   const own = `${`${user.firstName} ${user.lastName}`.trim() || user.email} <${user.email}>`;
@@ -27,7 +30,7 @@ export function auditActorOf(
     return {
       userId: user.impersonatorId,
       actingAsUserId: user.id,
-      label: impersonatorLabel ?? `#${user.impersonatorId}`,
+      label: impersonatorLabel ?? user.impersonatorLabel ?? `#${user.impersonatorId}`,
     };
   }
   return { userId: user.id, actingAsUserId: null, label: own };

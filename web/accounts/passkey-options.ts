@@ -5,6 +5,7 @@ import {
 } from '#domain/accounts/passkey-service.ts';
 import { safeNextPath } from '#domain/accounts/safe-next.ts';
 import { SIGN_IN_STEP_TTL_MS } from '#domain/accounts/second-factor.ts';
+import { refuseWhileSwitched } from '#web/manage/helpdesk/impersonation-gate.server.ts';
 import type { Route } from './+types/passkey-options.ts';
 import { PASSKEY_STEP_COOKIE, relyingParty, stepCookie } from './sign-in.server.ts';
 
@@ -18,6 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const expiresAt = new Date(context.rc.now.getTime() + SIGN_IN_STEP_TTL_MS);
   if (purpose === 'register') {
     if (!context.rc.user) return data({ error: 'error.forbidden' }, { status: 403 });
+    refuseWhileSwitched(context, 'passkeys');
     const { options, token } = await passkeyRegistrationOptions(context.rc, {
       userId: context.rc.user.id,
       rp,

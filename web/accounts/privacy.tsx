@@ -6,6 +6,7 @@ import { TooManyRequests } from '#domain/shared/errors.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { fieldErrors } from '#web/forms/fields.ts';
 import { useT } from '#web/i18n/use-t.ts';
+import { refuseWhileSwitched } from '#web/manage/helpdesk/impersonation-gate.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
@@ -25,6 +26,7 @@ const PrivacySchema = z.discriminatedUnion('intent', [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
+  refuseWhileSwitched(context, 'privacy');
   const sent = new URL(request.url).searchParams.get('sent');
   return {
     email: user.email,
@@ -37,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   requireUser(request, context);
+  refuseWhileSwitched(context, 'privacy');
   const parsed = PrivacySchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);

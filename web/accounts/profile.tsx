@@ -5,6 +5,7 @@ import { hasPassword } from '#domain/accounts/second-factor-service.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { emailField, type FieldErrors, fieldErrors } from '#web/forms/fields.ts';
 import { useT } from '#web/i18n/use-t.ts';
+import { refuseWhileSwitched } from '#web/manage/helpdesk/impersonation-gate.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
 import type { Route } from './+types/profile.ts';
@@ -42,6 +43,7 @@ const DONE = {
 // the new address, a notice to the old one). Two plain forms, an `intent` each.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
+  refuseWhileSwitched(context, 'password');
   const done = new URL(request.url).searchParams.get('done');
   return {
     email: user.email,
@@ -55,6 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireUser(request, context);
   const form = Object.fromEntries(await request.formData());
   const intent = form.intent === 'email' ? 'email' : 'password';
+  refuseWhileSwitched(context, intent);
   const newEmail = String(form.newEmail ?? '').slice(0, 254);
   const parsed = ProfileSchema.safeParse(form);
   if (!parsed.success) {

@@ -14,6 +14,7 @@ import {
 import { TextField } from '#web/components/text-field.tsx';
 import { type FieldErrors, fieldErrors, idField } from '#web/forms/fields.ts';
 import { useLocale, useT, useTimeZone } from '#web/i18n/use-t.ts';
+import { refuseWhileSwitched } from '#web/manage/helpdesk/impersonation-gate.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import { requireUser } from '#web/utils/require-user.server.ts';
@@ -50,6 +51,7 @@ const DONE = ['passkey-added', 'passkey-removed', 'totp-off'] as const;
 
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const user = requireUser(request, context);
+  refuseWhileSwitched(context, 'secondFactor');
   const [passkeys, status, withPassword] = await Promise.all([
     listPasskeys(context.rc, user.id),
     secondFactorStatus(context.rc, user),
@@ -84,7 +86,12 @@ type ActionResult = {
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   const user = requireUser(request, context);
-  const parsed = SecuritySchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  refuseWhileSwitched(
+    context,
+    String(form.intent ?? '').startsWith('passkey') ? 'passkeys' : 'secondFactor',
+  );
+  const parsed = SecuritySchema.safeParse(form);
   if (!parsed.success) {
     return data<ActionResult>({ errors: fieldErrors(parsed.error) }, { status: 400 });
   }

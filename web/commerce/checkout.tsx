@@ -42,6 +42,7 @@ import { StripePaymentForm } from '#web/components/stripe-payment-form.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { idField } from '#web/forms/fields.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { refuseWhileSwitched } from '#web/manage/helpdesk/impersonation-gate.server.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
@@ -78,6 +79,7 @@ const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'city', 'region', 'postalCode'
 // the same order. `payment_error` is a failure reported by /checkout/return/{orderId}.
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const user = requireUser(request, context);
+  refuseWhileSwitched(context, 'payment');
   // Back from a payment whose answer never came (issue 37): a charge that went through is
   // that order, shown with "Your payment … went through", never a second payment to make.
   const recovered = await reconcilePayments(context.rc.db, context.gateway, context.rc.now, {
@@ -181,6 +183,7 @@ async function refusedOnForm<T>(values: Values, step: () => Promise<T>) {
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   const user = requireUser(request, context);
+  refuseWhileSwitched(context, 'payment');
   const form = Object.fromEntries(await request.formData());
   const gateway = context.gateway;
   if (form.intent === 'authenticate') {

@@ -8,6 +8,7 @@ import { useRootData, useT } from '#web/i18n/use-t.ts';
 import { hydratedOnDemand } from '#web/utils/hydrated-on-demand.tsx';
 import { pageHydrated } from '#web/utils/server-markup.tsx';
 import { CookieCheck } from './cookie-check.tsx';
+import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { MaintenanceBanner } from './maintenance-banner.tsx';
 
 // The merger banner's code comes only to pages that show it (web/utils/hydrated-on-demand.tsx).
@@ -39,6 +40,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t('site.skipToContent')}
       </a>
+      {root?.user?.actingAs ? <ImpersonationBanner name={root.user.actingAs} /> : null}
       {root?.maintenanceBanner ? <MaintenanceBanner banner={root.maintenanceBanner} /> : null}
       {root?.merger ? <MergerBanner notice={root.merger} /> : null}
       <Navbar />

@@ -1,0 +1,366 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#db/client.ts';
+import { accountFlags, sessions, userRoles, users } from '#db/schema/accounts.ts';
+import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
+import { auditEvents, campusPeople } from '#db/schema/operations.ts';
+import { organizations } from '#db/schema/sites.ts';
+import { findSessionUser, loadSessionUser, startSession } from '#domain/accounts/service.ts';
+import type { SessionUser } from '#domain/accounts/types.ts';
+import { auditActorOf, auditTrail } from '#domain/operations/audit.ts';
+import {
+  changeRole,
+  lockAccount,
+  sendAccountMail,
+  unlockAccount,
+} from '#domain/operations/helpdesk/account-actions.ts';
+import {
+  recordImpersonatedRequest,
+  startSwitch,
+  switchBack,
+} from '#domain/operations/helpdesk/impersonation-service.ts';
+import { searchPeople } from '#domain/operations/helpdesk/people-search.ts';
+import { personView } from '#domain/operations/helpdesk/person-view.ts';
+import { openTestDatabase, testContext, unique } from '#tests/database.ts';
+
+// Issue 39, the help desk and Switch Account: "Find a person by name, e-mail or campus id ...
+// lock and unlock ... grant and revoke staff roles (managers only), taking effect on the
+// person's sessions at once"; "Done when: a manager helps a student by switching to their
+// account and back, and the audit shows it." On PGlite, and on PostgreSQL with DATABASE_URL.
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function org(title: string): Promise<number> {
+  const [row] = await database.db
+    .insert(organizations)
+    .values({ title: unique(title) })
+    .returning({ id: organizations.id });
+  return row!.id;
+}
+
+async function account(
+  input: {
+    orgId?: number | null;
+    roles?: string[];
+    firstName?: string;
+    lastName?: string;
+    canImpersonate?: boolean;
+  } = {},
+): Promise<SessionUser> {
+  const [row] = await database.db
+    .insert(users)
+    .values({
+      email: `${unique('hd')}@example.test`,
+      firstName: input.firstName ?? 'Maya',
+      lastName: input.lastName ?? unique('Student'),
+      orgId: input.orgId ?? null,
+    })
+    .returning({ id: users.id });
+  for (const role of input.roles ?? []) {
+    await database.db.insert(userRoles).values({ userId: row!.id, role });
+  }
+  if (input.canImpersonate) {
+    await database.db.insert(accountFlags).values({ userId: row!.id, canImpersonate: true });
+  }
+  return (await loadSessionUser(database.db, { userId: row!.id, impersonatorId: null }))!;
+}
+
+async function memberOf(orgId: number, userId: number): Promise<void> {
+  const [course] = await database.db
+    .insert(courses)
+    .values({ orgId, name: 'Biology', department: 'BIO', number: '101' })
+    .returning({ id: courses.id });
+  const [section] = await database.db
+    .insert(courseSections)
+    .values({
+      courseId: course!.id,
+      name: 'Biology',
+      number: '001',
+      rsCourseId: unique('RSC'),
+      startDate: '2026-08-24',
+      endDate: '2026-12-15',
+      addDropAt: new Date('2026-09-05T04:00:00Z'),
+      courseFeeCents: 7900,
+    })
+    .returning({ id: courseSections.id });
+  await database.db.insert(sectionMembers).values({
+    sectionId: section!.id,
+    userId,
+    role: 'student',
+    rsCoursememberId: unique('m'),
+    addDropDate: new Date('2026-09-05T04:00:00Z'),
+  });
+}
+
+const ctxOf = (user: SessionUser, now = new Date()) => testContext(database.db, { user, now });
+
+describe('the help desk finds people of its scope only (issue 39)', () => {
+  it('issue 39: by name, e-mail or campus id; a Lakeshore bookstore manager never finds a Riverbend student', async () => {
+    const riverbend = await org('Riverbend');
+    const lakeshore = await org('Lakeshore');
+    const surname = unique('Okafor');
+    const student = await account({ orgId: null, lastName: surname });
+    await memberOf(riverbend, student.id);
+    const campusId = unique('S');
+    await database.db
+      .insert(campusPeople)
+      .values({ orgId: riverbend, userId: student.id, campusId, sourcedId: unique('sid') });
+    const riverStaff = await account({ orgId: riverbend, roles: ['bookstore_manager'] });
+    const lakeStaff = await account({ orgId: lakeshore, roles: ['bookstore_manager'] });
+    const support = await account({ roles: ['support'] });
+
+    for (const q of [surname, `maya ${surname}`, student.email.toUpperCase(), campusId]) {
+      const found = await searchPeople(ctxOf(riverStaff), { q, page: 1 });
+      expect(found.people.map((p) => p.id)).toEqual([student.id]);
+      expect((await searchPeople(ctxOf(lakeStaff), { q, page: 1 })).people).toEqual([]);
+      expect((await searchPeople(ctxOf(support), { q, page: 1 })).total).toBe(1);
+    }
+    // A wildcard typed is a character searched for, not a pattern.
+    expect((await searchPeople(ctxOf(support), { q: '%', page: 1 })).people).toEqual([]);
+    await expect(searchPeople(ctxOf(support), { q: 'a\u0000b', page: 1 })).rejects.toMatchObject({
+      status: 400,
+      messageKey: 'ops.helpdesk.search.error.invalid',
+    });
+    // The person page: found in scope, not found (as an unknown id) outside it.
+    const view = await personView(ctxOf(riverStaff), student.id);
+    expect(view.sections).toMatchObject([
+      { course: 'BIO 101', role: 'student', optStatus: 'opted_in', courseFeeCents: 7900 },
+    ]);
+    expect(view.campusIds).toEqual([{ campusId, source: 'roster' }]);
+    expect(view.can).toMatchObject({ lock: true, mail: true, changeRoles: false, switchTo: false });
+    await expect(personView(ctxOf(lakeStaff), student.id)).rejects.toMatchObject({ status: 404 });
+    await expect(personView(ctxOf(lakeStaff), 2_000_000_000)).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(lockAccount(ctxOf(lakeStaff), student.id)).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});
+
+describe('the help desk changes accounts, audited, at once (issue 39)', () => {
+  it('issue 39: locking ends every session of the person at once; unlocking lets them sign in again', async () => {
+    const riverbend = await org('Riverbend');
+    const student = await account({ orgId: riverbend });
+    const staff = await account({ orgId: riverbend, roles: ['bookstore_manager'] });
+    const now = new Date();
+    const { token } = await startSession(database.db, { userId: student.id, now });
+    expect((await findSessionUser(database.db, token, now))?.id).toBe(student.id);
+
+    expect(await lockAccount(ctxOf(staff), student.id)).toEqual({
+      ok: true,
+      messageKey: 'ops.helpdesk.done.locked',
+    });
+    expect(await findSessionUser(database.db, token, now)).toBeNull();
+    expect(
+      await database.db.select().from(sessions).where(eq(sessions.userId, student.id)),
+    ).toEqual([]);
+    await expect(lockAccount(ctxOf(staff), student.id)).rejects.toMatchObject({ status: 409 });
+    await unlockAccount(ctxOf(staff), student.id);
+    const trail = await auditTrail(database.db, 'user', student.id);
+    expect(trail.map((l) => [l.action, l.actorLabel, l.before, l.after])).toEqual([
+      [
+        'unlock',
+        `${staff.firstName} ${staff.lastName} <${staff.email}>`,
+        { isActive: false },
+        { isActive: true },
+      ],
+      [
+        'lock',
+        `${staff.firstName} ${staff.lastName} <${staff.email}>`,
+        { isActive: true },
+        { isActive: false },
+      ],
+    ]);
+  });
+
+  it("issue 39: a campus's staff never change a manager's or support's account, nor grant roles", async () => {
+    const riverbend = await org('Riverbend');
+    const staff = await account({ orgId: riverbend, roles: ['bookstore_manager'] });
+    const otherManager = await account({ orgId: riverbend, roles: ['manager'] });
+    const student = await account({ orgId: riverbend });
+    await expect(lockAccount(ctxOf(staff), otherManager.id)).rejects.toMatchObject({
+      status: 403,
+      messageKey: 'ops.helpdesk.error.protected',
+    });
+    await expect(
+      changeRole(ctxOf(staff), student.id, { role: 'support', grant: true }),
+    ).rejects.toMatchObject({ status: 403, messageKey: 'ops.helpdesk.error.managersOnly' });
+    const [row] = await database.db.select().from(users).where(eq(users.id, otherManager.id));
+    expect(row?.isActive).toBe(true);
+  });
+
+  it('issue 39: a role granted reaches the person’s session at once; one needing a second factor ends a session without it', async () => {
+    const manager = await account({ roles: ['manager'] });
+    const student = await account();
+    const now = new Date();
+    const { token } = await startSession(database.db, { userId: student.id, now });
+    expect((await findSessionUser(database.db, token, now))?.roles).toEqual([]);
+
+    await changeRole(ctxOf(manager), student.id, { role: 'support', grant: true });
+    expect((await findSessionUser(database.db, token, now))?.roles).toEqual(['support']);
+    await changeRole(ctxOf(manager), student.id, { role: 'bookstore_manager', grant: true });
+    expect(await findSessionUser(database.db, token, now)).toBeNull();
+    expect(await changeRole(ctxOf(manager), student.id, { role: 'support', grant: true })).toEqual({
+      ok: false,
+      messageKey: 'ops.helpdesk.error.hasRole',
+    });
+    await changeRole(ctxOf(manager), student.id, { role: 'support', grant: false });
+    const trail = await auditTrail(database.db, 'user', student.id);
+    expect(trail.map((l) => [l.action, l.before, l.after])).toEqual([
+      ['role.revoke', { roles: 'bookstore_manager, support' }, { roles: 'bookstore_manager' }],
+      ['role.grant', { roles: 'support' }, { roles: 'bookstore_manager, support' }],
+      ['role.grant', { roles: '' }, { roles: 'support' }],
+    ]);
+  });
+
+  it('issue 39: a new reset mail goes through the outbox and the audit; the verification mail of a verified account is refused', async () => {
+    const manager = await account({ roles: ['manager'] });
+    const student = await account();
+    expect(await sendAccountMail(ctxOf(manager), student.id, 'reset')).toEqual({
+      ok: true,
+      messageKey: 'ops.helpdesk.done.resetSent',
+    });
+    expect(await sendAccountMail(ctxOf(manager), student.id, 'verify')).toEqual({
+      ok: false,
+      messageKey: 'ops.helpdesk.error.alreadyVerified',
+    });
+    const view = await personView(ctxOf(manager), student.id);
+    expect(view.mails.map((m) => [m.kind, m.to, m.sentAt])).toEqual([
+      ['account-link', student.email, null],
+    ]);
+    expect(view.audit.map((l) => [l.action, l.after])).toEqual([
+      ['mail.reset', { to: student.email }],
+    ]);
+  });
+});
+
+describe('Switch Account (issue 39)', () => {
+  it('issue 39: a manager switches to a student and back; the audit names both; requests made meanwhile are recorded with both', async () => {
+    const manager = await account({
+      roles: ['manager'],
+      firstName: 'Alex',
+      lastName: 'Morgan',
+      canImpersonate: true,
+    });
+    const student = await account({ firstName: 'Maya' });
+    const startedAt = new Date('2026-09-01T12:00:00Z');
+    const own = await startSession(database.db, {
+      userId: manager.id,
+      now: startedAt,
+      secondFactor: true,
+    });
+    const view = await personView(ctxOf(manager, startedAt), student.id);
+    expect(view.can.switchTo).toBe(true);
+
+    const switched = await startSwitch(ctxOf(manager, startedAt), {
+      userId: student.id,
+      sessionToken: own.token,
+      userAgent: 'Firefox',
+    });
+    expect(switched.expiresAt.toISOString()).toBe('2026-09-01T12:30:00.000Z');
+    // The manager's own session was replaced (rotation): its cookie no longer signs in.
+    expect(await findSessionUser(database.db, own.token, startedAt)).toBeNull();
+    const acting = await findSessionUser(database.db, switched.token, startedAt);
+    expect(acting).toMatchObject({
+      id: student.id,
+      isImpersonating: true,
+      impersonatorId: manager.id,
+      impersonatorLabel: `Alex Morgan <${manager.email}>`,
+    });
+    // A request made while switched: recorded with both identities.
+    await recordImpersonatedRequest(database.db, acting!, { method: 'POST', path: '/cart' });
+    expect(auditActorOf(acting!)).toEqual({
+      userId: manager.id,
+      actingAsUserId: student.id,
+      label: `Alex Morgan <${manager.email}>`,
+    });
+
+    const back = await switchBack(ctxOf(acting!, new Date('2026-09-01T12:10:00Z')), {
+      sessionToken: switched.token,
+      userAgent: 'Firefox',
+    });
+    expect(await findSessionUser(database.db, switched.token, startedAt)).toBeNull();
+    expect(
+      await findSessionUser(database.db, back.token, new Date('2026-09-01T12:10:00Z')),
+    ).toMatchObject({ id: manager.id, isImpersonating: false });
+
+    const rows = await database.db
+      .select({
+        action: auditEvents.action,
+        actor: auditEvents.actorUserId,
+        actingAs: auditEvents.actingAsUserId,
+        label: auditEvents.actorLabel,
+      })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.objectType, 'user'), eq(auditEvents.objectId, String(student.id))))
+      .orderBy(auditEvents.id);
+    const both = {
+      actor: manager.id,
+      actingAs: student.id,
+      label: `Alex Morgan <${manager.email}>`,
+    };
+    expect(rows).toEqual([
+      { action: 'impersonate.start', ...both },
+      { action: 'impersonate.request', ...both },
+      { action: 'impersonate.end', ...both },
+    ]);
+  });
+
+  it('issue 39: it ends by itself after 30 minutes, busy or not, and never reaches a manager', async () => {
+    const manager = await account({ roles: ['manager'], canImpersonate: true });
+    const otherManager = await account({ roles: ['manager'] });
+    const student = await account();
+    const t0 = new Date();
+    const own = await startSession(database.db, {
+      userId: manager.id,
+      now: t0,
+      secondFactor: true,
+    });
+    await expect(
+      startSwitch(ctxOf(manager, t0), {
+        userId: otherManager.id,
+        sessionToken: own.token,
+        userAgent: null,
+      }),
+    ).rejects.toMatchObject({ status: 403, messageKey: 'ops.helpdesk.switch.error.staff' });
+    const switched = await startSwitch(ctxOf(manager, t0), {
+      userId: student.id,
+      sessionToken: own.token,
+      userAgent: null,
+    });
+    const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+    // Busy all along: each request would slide an ordinary session; this one keeps its end.
+    for (const minutes of [6, 12, 18, 24, 29]) {
+      expect((await findSessionUser(database.db, switched.token, at(minutes)))?.id).toBe(
+        student.id,
+      );
+    }
+    expect(await findSessionUser(database.db, switched.token, at(30.5))).toBeNull();
+  });
+
+  it('issue 39: locking the manager ends the sessions they opened as someone else', async () => {
+    const manager = await account({ roles: ['manager'], canImpersonate: true });
+    const boss = await account({ roles: ['manager'] });
+    const student = await account();
+    const t0 = new Date();
+    const own = await startSession(database.db, {
+      userId: manager.id,
+      now: t0,
+      secondFactor: true,
+    });
+    const switched = await startSwitch(ctxOf(manager, t0), {
+      userId: student.id,
+      sessionToken: own.token,
+      userAgent: null,
+    });
+    await lockAccount(ctxOf(boss), manager.id);
+    expect(await findSessionUser(database.db, switched.token, t0)).toBeNull();
+  });
+});
