@@ -16,3 +16,4 @@ export * from './second-factor.ts';
 export * from './section-invitations.ts';
 export * from './shelf.ts';
 export * from './sites.ts';
+export * from './roster.ts';
