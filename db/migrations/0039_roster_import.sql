@@ -19,6 +19,7 @@ CREATE TABLE "roster_imports" (
 	"storage_path" text NOT NULL,
 	"bytes" bigint NOT NULL,
 	"started_by" integer,
+	"actor" jsonb NOT NULL,
 	"system_name" text,
 	"progress_done" integer DEFAULT 0 NOT NULL,
 	"progress_total" integer DEFAULT 0 NOT NULL,

@@ -33,6 +33,10 @@ export const rosterImports = pgTable(
     storagePath: text().notNull(),
     bytes: bigint({ mode: 'number' }).notNull(),
     startedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    // Who the audit names for the changes (through Switch Account, the manager acting as).
+    actor: jsonb()
+      .$type<{ userId: number | null; actingAsUserId: number | null; label: string }>()
+      .notNull(),
     // The manifest's source.systemName, shown on the report.
     systemName: text(),
     // Rows read so far and rows the package holds, for the progress bar.
