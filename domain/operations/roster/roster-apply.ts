@@ -156,7 +156,9 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
       } else counts[kind].unchanged++;
       return;
     }
-    const digest = recordDigest(values);
+    // Whom a new user was linked to is our finding, not what the campus sent.
+    const { linkTo: _linkTo, ...sent } = values as Record<string, unknown>;
+    const digest = recordDigest(sent);
     if (k && k.endedAt === null && k.digest === digest) {
       counts[kind].unchanged++;
       return;

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -14,7 +14,12 @@ import type { AuditActor } from '#domain/operations/audit.ts';
 import type { OrgScope } from '#domain/operations/staff-scope.ts';
 import type { BookFileStore } from '#domain/reading/file-store.ts';
 import type { MessageWording } from '#domain/shared/wording.ts';
+import { ROSTER_FILES } from './oneroster-tables.ts';
 import { readRosterPackage } from './package-reader.ts';
+
+/** The files of a package this import reads. */
+const PACKAGE_FILES: readonly string[] = ['manifest.csv', ...ROSTER_FILES.map((f) => `${f}.csv`)];
+
 import { applyRosterPackage, emptyCounts, type RosterCounts } from './roster-apply.ts';
 
 // Issue 39: a roster import is a job row (DESIGN, staff tools): started by the page or the CLI,
@@ -70,8 +75,18 @@ export async function startRosterImport(
     })
     .returning({ id: rosterImports.id });
   const id = row!.id;
-  const storagePath = `roster-imports/${id}.zip`;
-  await store.adopt(storagePath, input.localPath);
+  // A zip is kept as it came; the files of a package sent one by one, in a folder of their own.
+  let storagePath = `roster-imports/${id}.zip`;
+  if ((await stat(input.localPath)).isDirectory()) {
+    storagePath = `roster-imports/${id}/`;
+    for (const name of await readdir(input.localPath)) {
+      if (PACKAGE_FILES.includes(name)) {
+        await store.adopt(`${storagePath}${name}`, path.join(input.localPath, name));
+      }
+    }
+  } else {
+    await store.adopt(storagePath, input.localPath);
+  }
   await db.update(rosterImports).set({ storagePath }).where(eq(rosterImports.id, id));
   return id;
 }
@@ -136,11 +151,22 @@ export async function runRosterImport(db: Queryable, store: BookFileStore, id: n
   if (!job) return;
   const work = await mkdtemp(path.join(tmpdir(), 'roster-'));
   try {
-    const local = path.join(work, 'package.zip');
-    await pipeline(
-      Readable.fromWeb(store.stream(job.storagePath) as unknown as NodeReadableStream<Uint8Array>),
-      createWriteStream(local),
-    );
+    const folder = job.storagePath.endsWith('/');
+    const local = folder ? work : path.join(work, 'package.zip');
+    const copy = (from: string, to: string) =>
+      pipeline(
+        Readable.fromWeb(store.stream(from) as unknown as NodeReadableStream<Uint8Array>),
+        createWriteStream(to),
+      );
+    if (folder) {
+      for (const name of PACKAGE_FILES) {
+        const from = `${job.storagePath}${name}`;
+        if ((await store.size(from).catch(() => null)) !== null)
+          await copy(from, path.join(work, name));
+      }
+    } else {
+      await copy(job.storagePath, local);
+    }
     const reading = await readRosterPackage(local);
     await db.delete(rosterImportLines).where(eq(rosterImportLines.importId, id));
     if (!reading.ok) {
