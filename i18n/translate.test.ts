@@ -95,6 +95,9 @@ describe('message catalogs', () => {
       ...{ format: 'EPUB', file: 'PDF' },
       // The course fee on the public section page, an offering's name (issue 38).
       ...{ fee: '$79.00', kind: 'eBook', term: '180-day rental' },
+      // Issue 39 part: roster import (package refusals, row reasons, progress, counts).
+      ...{ column: 'c', found: 'f', expected: 'e', mode: 'm', property: 'p', user: 'u' },
+      ...{ done: 1, system: 's', created: 1, updated: 1, ended: 1, refused: 1 },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();
