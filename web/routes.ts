@@ -62,6 +62,9 @@ export default [
     // Issue 39: campus operations. Each part adds its routes under its own heading.
     // Issue 39 part: courses and sections (Course Manager, Course Admin).
     // Issue 39 part: roster import.
+    route('manage/roster-imports', 'manage/roster/roster-imports.tsx'),
+    route('manage/roster-imports/:importId', 'manage/roster/roster-import.tsx'),
+    route('manage/roster-imports/:importId/report.csv', 'manage/roster/roster-report-csv.tsx'),
     // Issue 39 part: the term at a glance (Inclusive Dashboard, Campus Insights).
     // Issue 39 part: bursar billing.
     // Issue 39 part: refunds.

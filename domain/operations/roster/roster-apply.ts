@@ -72,7 +72,7 @@ type Change<T> = {
 
 /** Compares and (unless a dry run) writes a package for one organisation. */
 export async function applyRosterPackage(db: Queryable, input: ApplyInput): Promise<ApplyResult> {
-  const { orgId, pkg, dryRun, now } = input;
+  const { orgId, pkg, dryRun } = input;
   const counts = emptyCounts();
   const lines: LineRefusal[] = [...pkg.refusals];
   for (const line of pkg.refusals) counts[kindOfFile(line.file)].refused++;
