@@ -130,6 +130,16 @@ export async function claimRosterImport(db: Queryable): Promise<number | null> {
   return rows[0]?.id ?? null;
 }
 
+/** Claims one queued import by its id (the CLI runs the one it started); false if taken. */
+export async function claimRosterImportById(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db
+    .update(rosterImports)
+    .set({ status: 'running', updatedAt: new Date() })
+    .where(and(eq(rosterImports.id, id), eq(rosterImports.status, 'queued')))
+    .returning({ id: rosterImports.id });
+  return rows.length === 1;
+}
+
 /** Runs queued imports until none is left (the page's action and the CLI start this). */
 export async function runQueuedRosterImports(
   db: Queryable,
@@ -146,7 +156,13 @@ export async function runQueuedRosterImports(
 }
 
 /** Runs one claimed import to its end; a crash marks it failed, to be run again. */
-export async function runRosterImport(db: Queryable, store: BookFileStore, id: number, now: Date) {
+export async function runRosterImport(
+  db: Queryable,
+  store: BookFileStore,
+  id: number,
+  now: Date,
+  onProgress?: (done: number, total: number) => void,
+) {
   const [job] = await db.select().from(rosterImports).where(eq(rosterImports.id, id));
   if (!job) return;
   const work = await mkdtemp(path.join(tmpdir(), 'roster-'));
@@ -194,6 +210,7 @@ export async function runRosterImport(db: Queryable, store: BookFileStore, id: n
       actor: job.actor,
       now,
       onProgress: async (done, total) => {
+        onProgress?.(done, total);
         await db
           .update(rosterImports)
           .set({ progressDone: done, progressTotal: total, updatedAt: new Date() })
