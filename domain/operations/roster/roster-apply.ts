@@ -7,6 +7,7 @@ import { forgetAccounts } from '#domain/accounts/service.ts';
 import { endMembership } from '#domain/courses/membership.ts';
 import type { AuditActor, AuditValues } from '#domain/operations/audit.ts';
 import type { LineRefusal, RosterPackage } from './package-reader.ts';
+import { OUTCOMES, RECORD_KINDS, type RecordKind, type RosterCounts } from './roster-counts.ts';
 import {
   courseCodeParts,
   defaultOptOutDeadline,
@@ -23,12 +24,6 @@ import type { RowStatus } from './roster-rows.ts';
 // run stops after the comparison. Importing the same package twice changes nothing: each
 // record's digest is kept in roster_records, and an unchanged record is neither written nor
 // audited.
-
-export const RECORD_KINDS = ['term', 'course', 'class', 'user', 'role', 'enrollment'] as const;
-export type RecordKind = (typeof RECORD_KINDS)[number];
-export const OUTCOMES = ['created', 'updated', 'ended', 'unchanged', 'refused', 'ignored'] as const;
-export type Outcome = (typeof OUTCOMES)[number];
-export type RosterCounts = Record<RecordKind, Record<Outcome, number>>;
 
 const FILE_OF: Record<RecordKind, string> = {
   term: 'academicSessions.csv',

@@ -20,7 +20,9 @@ import { readRosterPackage } from './package-reader.ts';
 /** The files of a package this import reads. */
 const PACKAGE_FILES: readonly string[] = ['manifest.csv', ...ROSTER_FILES.map((f) => `${f}.csv`)];
 
-import { applyRosterPackage, emptyCounts, type RosterCounts } from './roster-apply.ts';
+import { applyRosterPackage, emptyCounts } from './roster-apply.ts';
+import type { RosterCounts } from './roster-counts.ts';
+import { REPORT_PAGE_SIZE } from './roster-limits.ts';
 
 // Issue 39: a roster import is a job row (DESIGN, staff tools): started by the page or the CLI,
 // taken by whichever process claims it (FOR UPDATE SKIP LOCKED), its progress and report read
@@ -342,8 +344,6 @@ export async function rosterImportList(db: Queryable, scope: OrgScope, now = new
     .limit(50);
   return rows.map(toSummary);
 }
-
-export const REPORT_PAGE_SIZE = 200;
 
 export type RosterReportLine = {
   file: string;

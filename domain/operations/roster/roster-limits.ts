@@ -6,3 +6,6 @@ export const ROSTER_UPLOAD_LIMIT_BYTES = 200 * 1024 * 1024;
 
 /** The menu items whose people may import rosters (the page and the upload's edge ask it). */
 export const ROSTER_IMPORT_TOOLS: readonly MenuItemId[] = ['courseManager', 'courseAdmin'];
+
+/** Report rows a page shows; the CSV has them all. */
+export const REPORT_PAGE_SIZE = 200;

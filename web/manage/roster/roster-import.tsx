@@ -9,15 +9,8 @@ import {
   useRevalidator,
 } from 'react-router';
 import { z } from 'zod';
-import { auditActorOf } from '#domain/operations/audit.ts';
-import { OUTCOMES, RECORD_KINDS } from '#domain/operations/roster/roster-apply.ts';
-import {
-  queueApply,
-  REPORT_PAGE_SIZE,
-  rosterImportReport,
-  runQueuedRosterImports,
-} from '#domain/operations/roster/roster-jobs.ts';
-import { ROSTER_IMPORT_TOOLS } from '#domain/operations/roster/roster-limits.ts';
+import { OUTCOMES, RECORD_KINDS } from '#domain/operations/roster/roster-counts.ts';
+import { REPORT_PAGE_SIZE, ROSTER_IMPORT_TOOLS } from '#domain/operations/roster/roster-limits.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { useLocale, useT, useTimeZone } from '#web/i18n/use-t.ts';
@@ -25,6 +18,12 @@ import { requireTool } from '#web/manage/require-tool.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/roster-import.ts';
+import {
+  auditActorOf,
+  queueApply,
+  rosterImportReport,
+  runQueuedRosterImports,
+} from './roster.server.ts';
 import { RosterStatus } from './roster-status.tsx';
 
 // /manage/roster-imports/:importId (issue 39): one import's status with a progress bar while it

@@ -1,15 +1,9 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router';
 import { z } from 'zod';
-import { auditActorOf } from '#domain/operations/audit.ts';
-import { rosterImportList, runQueuedRosterImports } from '#domain/operations/roster/roster-jobs.ts';
 import {
   ROSTER_IMPORT_TOOLS,
   ROSTER_UPLOAD_LIMIT_BYTES,
 } from '#domain/operations/roster/roster-limits.ts';
-import {
-  rosterOrganisations,
-  startUploadedRosterImport,
-} from '#domain/operations/roster/roster-upload.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { useLocale, useT, useTimeZone } from '#web/i18n/use-t.ts';
 import { uploadedFiles } from '#web/manage/catalog-upload.server.ts';
@@ -17,6 +11,13 @@ import { requireTool } from '#web/manage/require-tool.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/roster-imports.ts';
+import {
+  auditActorOf,
+  rosterImportList,
+  rosterOrganisations,
+  runQueuedRosterImports,
+  startUploadedRosterImport,
+} from './roster.server.ts';
 import { RosterStatus } from './roster-status.tsx';
 
 // /manage/roster-imports (issue 39): a campus's OneRoster 1.2 CSV package in, as a dry run

@@ -1,7 +1,5 @@
 import { data } from 'react-router';
-import { rosterImportReport } from '#domain/operations/roster/roster-jobs.ts';
 import { ROSTER_IMPORT_TOOLS } from '#domain/operations/roster/roster-limits.ts';
-import { rosterReportCsv } from '#domain/operations/roster/roster-upload.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { translate } from '#i18n/translate.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
@@ -9,6 +7,7 @@ import { requireTool } from '#web/manage/require-tool.server.ts';
 import { attachment } from '#web/utils/attachment.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import type { Route } from './+types/roster-report-csv.ts';
+import { rosterImportReport, rosterReportCsv } from './roster.server.ts';
 
 // GET /manage/roster-imports/:importId/report.csv (issue 39): every refused or ignored row of an
 // import, with file, line, sourcedId and reason, in the reader's language; scoped as its page.
