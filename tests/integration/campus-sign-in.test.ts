@@ -617,14 +617,12 @@ describe('issue 20: campus sign-in with SAML 2.0 (node-saml) against signed asse
       .insert(users)
       .values({ email: `roster-made@${samlDomain}`, emailVerifiedAt: null })
       .returning({ id: users.id });
-    await database.db
-      .insert(campusPeople)
-      .values({
-        orgId: campus!.orgId,
-        userId: rostered!.id,
-        sourcedId: `saml-${email}`,
-        campusId: 'R1',
-      });
+    await database.db.insert(campusPeople).values({
+      orgId: campus!.orgId,
+      userId: rostered!.id,
+      sourcedId: `saml-${email}`,
+      campusId: 'R1',
+    });
     const response = b64(samlResponse({ inResponseTo: await samlStart(), email }));
     const outcome = await finishSamlSignIn(ctx(), { samlResponse: response, origin: APP });
     expect(outcome).toMatchObject({ ok: true, userId: rostered!.id, created: false });
