@@ -105,6 +105,9 @@ describe('message catalogs', () => {
       ...{ charges: 2, credits: 1 },
       // Issue 39 part: help desk and Switch Account (the person, a role, a code's last digits).
       ...{ name: 'Maya Patel', role: 'Support', last4: '4242', id: 'S1234' },
+      // Issue 39 part: roster import (package refusals, row reasons, progress, counts).
+      ...{ column: 'c', found: 'f', expected: 'e', mode: 'm', property: 'p', user: 'u' },
+      ...{ done: 1, system: 's', created: 1, updated: 1, ended: 1, refused: 1 },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

@@ -7,10 +7,15 @@ import { BACKGROUND_NICE } from '#db/backend-priority.ts';
 import { type DatabaseHandle, isPoolTimeout, openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { resolveLocale } from '#domain/accounts/language.ts';
+import { canOpenMenuItem } from '#domain/accounts/navigation.ts';
 import { findSessionUser, forgetAccounts, navigationFlags } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
 import { withAskingLocale } from '#domain/notifications/mail-locale.ts';
 import { recordImpersonatedRequest } from '#domain/operations/helpdesk/impersonation-service.ts';
+import {
+  ROSTER_IMPORT_TOOLS,
+  ROSTER_UPLOAD_LIMIT_BYTES,
+} from '#domain/operations/roster/roster-limits.ts';
 import { withMailHost } from '#domain/shared/mail-host.ts';
 import { clearTimedCaches, forgetProducts } from '#domain/shared/timed-cache.ts';
 import { dismissedBannersKey } from '#domain/sites/maintenance-banner.ts';
@@ -490,13 +495,22 @@ export async function createApp(options: AppOptions): Promise<App> {
       totalMs: config.UPLOAD_TIMEOUT_MS,
       // Only a manager's upload is read (the Admin page, issue 15); anyone else's is refused
       // before its first byte reaches the disk.
-      async authorize(headers, host) {
+      async authorize(headers, host, pathname) {
         const token = parseCookies(headers.cookie ?? null).get(SESSION_COOKIE);
         if (!token) return false;
         const user = await findSessionUser(database.db, token, new Date());
         if (!user) return false;
-        return navigationFlags(user, await resolveSite(database.db, host)).isManager;
+        const flags = navigationFlags(user, await resolveSite(database.db, host));
+        // Issue 39: a roster package, for whom the roster import page opens (its menu's rule).
+        if (pathname.startsWith('/manage/roster-imports')) {
+          return ROSTER_IMPORT_TOOLS.some((item) => canOpenMenuItem(flags, item));
+        }
+        return flags.isManager;
       },
+      limitFor: (pathname) =>
+        pathname.startsWith('/manage/roster-imports')
+          ? Math.min(ROSTER_UPLOAD_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES)
+          : config.UPLOAD_LIMIT_BYTES,
     },
   });
 

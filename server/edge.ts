@@ -68,12 +68,20 @@ export type UploadOptions = {
   maxFiles: number;
   idleMs: number;
   totalMs: number;
-  /** Whether this request's sender may upload at all, decided before a byte is read. */
-  authorize: (headers: IncomingHttpHeaders, host: string) => Promise<boolean>;
+  /** Whether this request's sender may upload here at all, decided before a byte is read. */
+  authorize: (headers: IncomingHttpHeaders, host: string, pathname: string) => Promise<boolean>;
+  /** A path's own, smaller limit (issue 39: a roster package), else maxBytes. */
+  limitFor?: (pathname: string) => number;
 };
 
 /** Paths whose POST bodies are streamed uploads (issue 15: the Admin page's catalog import). */
-export const UPLOAD_PATHS = new Set(['/manage/admin/imports', '/manage/admin/imports.data']);
+export const UPLOAD_PATHS = new Set([
+  '/manage/admin/imports',
+  '/manage/admin/imports.data',
+  // Issue 39: a campus's OneRoster package.
+  '/manage/roster-imports',
+  '/manage/roster-imports.data',
+]);
 /** The form field the application reads each uploaded file from (JSON: UploadedFile). */
 export const UPLOAD_FIELD = 'upload.file';
 
@@ -190,14 +198,15 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: EdgeOpt
     if (mediaType(req.headers['content-type']) !== MULTIPART) {
       return closeAfter(req, refuse(415, 'error.unsupportedMediaType', { pathname }));
     }
-    if (!(await uploads.authorize(req.headers, hostHeader))) {
+    if (!(await uploads.authorize(req.headers, hostHeader, pathname))) {
       return closeAfter(req, refuse(403, 'error.forbidden', { pathname }));
     }
-    if (Number(req.headers['content-length'] ?? 0) > uploads.maxBytes) {
+    const maxBytes = uploads.limitFor?.(pathname) ?? uploads.maxBytes;
+    if (Number(req.headers['content-length'] ?? 0) > maxBytes) {
       return closeAfter(req, refuse(413, 'error.tooLarge', { pathname }));
     }
     if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();
-    const outcome = await receiveUpload(req, uploads.dir, uploads);
+    const outcome = await receiveUpload(req, uploads.dir, { ...uploads, maxBytes });
     if (!outcome.ok) {
       await removeUploads(outcome.files);
       if (outcome.reason === 'aborted') return;

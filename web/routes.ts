@@ -69,6 +69,9 @@ export default [
     route('manage/course-manager/courses/:courseId/new-section', 'manage/courses/new-section.tsx'),
     route('manage/course-manager/sections/:sectionId', 'manage/courses/section.tsx'),
     // Issue 39 part: roster import.
+    route('manage/roster-imports', 'manage/roster/roster-imports.tsx'),
+    route('manage/roster-imports/:importId', 'manage/roster/roster-import.tsx'),
+    route('manage/roster-imports/:importId/report.csv', 'manage/roster/roster-report-csv.tsx'),
     // Issue 39 part: the term at a glance (Inclusive Dashboard, Campus Insights).
     route('manage/inclusive-dashboard', 'manage/dashboard/inclusive-dashboard.tsx'),
     route('manage/campus-insights', 'manage/dashboard/campus-insights.tsx'),

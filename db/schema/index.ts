@@ -14,6 +14,7 @@ export * from './operations.ts';
 export * from './privacy.ts';
 export * from './reading.ts';
 export * from './refunds.ts';
+export * from './roster.ts';
 export * from './second-factor.ts';
 export * from './section-invitations.ts';
 export * from './shelf.ts';

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { type CacheItem, type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { Queryable } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
@@ -10,6 +10,7 @@ import {
   campusSignIns,
   campusUsedAssertions,
 } from '#db/schema/campus-sign-in.ts';
+import { campusPeople } from '#db/schema/operations.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { claimSectionInvitations } from '#domain/courses/section-invitations.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -510,20 +511,41 @@ async function signInCampusUser(
         and(eq(campusIdentities.issuer, issuer), eq(campusIdentities.subject, profile.subject)),
       )
       .limit(1);
-    const [holder] = linked
-      ? []
-      : await tx
-          .select({
-            id: users.id,
-            isActive: users.isActive,
-            emailVerifiedAt: users.emailVerifiedAt,
-          })
-          .from(users)
-          .where(sql`lower(${users.email}) = ${profile.email}`)
-          .limit(1);
+    // Issue 39: the person the campus's roster already brought in (its user sourcedId or
+    // identifier is what the campus says of them here) is who signs in; never a second account.
+    const [rostered] =
+      linked || options.linkUserId
+        ? []
+        : await tx
+            .select({ id: users.id, isActive: users.isActive })
+            .from(campusPeople)
+            .innerJoin(users, eq(users.id, campusPeople.userId))
+            .where(
+              and(
+                eq(campusPeople.orgId, campus.orgId),
+                or(
+                  eq(campusPeople.sourcedId, profile.subject),
+                  profile.campusId ? eq(campusPeople.sourcedId, profile.campusId) : undefined,
+                  profile.campusId ? eq(campusPeople.campusId, profile.campusId) : undefined,
+                ),
+              ),
+            )
+            .limit(1);
+    const [holder] =
+      linked || rostered
+        ? []
+        : await tx
+            .select({
+              id: users.id,
+              isActive: users.isActive,
+              emailVerifiedAt: users.emailVerifiedAt,
+            })
+            .from(users)
+            .where(sql`lower(${users.email}) = ${profile.email}`)
+            .limit(1);
     const decision = campusLinkDecision({
       currentUserId: options.linkUserId,
-      linkedUser: linked ?? null,
+      linkedUser: linked ?? rostered ?? null,
       emailAccount: holder
         ? {
             id: holder.id,
@@ -581,7 +603,7 @@ async function signInCampusUser(
           ),
         );
     }
-    if (decision.kind !== 'sign-in') {
+    if (decision.kind !== 'sign-in' || (!linked && rostered)) {
       await tx.insert(campusIdentities).values({
         userId,
         campusSignInId: campus.id,

@@ -2225,6 +2225,131 @@ export const frCA: Record<MessageId, string> = {
   'ops.courses.error.alreadyAdopted': 'Ce matériel est déjà adopté pour la section.',
   // ── Issue 39 part: roster import ──
   'ops.roster.anchor': 'Importation des listes de classe',
+  'ops.roster.pageTitle': 'Importations des listes de classe',
+  'ops.roster.heading': 'Importations des listes de classe',
+  'ops.roster.intro':
+    'Importez les listes de classe de votre campus en paquet CSV IMS OneRoster 1.2 : le fichier zip, ou ses fichiers CSV avec manifest.csv. Les paquets complets (bulk) et différentiels (delta) sont lus.',
+  'ops.roster.upload.heading': 'Importer un paquet',
+  'ops.roster.upload.org': 'Organisation',
+  'ops.roster.upload.file': 'Paquet OneRoster (.zip, ou les fichiers CSV)',
+  'ops.roster.upload.hint':
+    'Au plus {max, number} Mo. Un essai ne change rien : vous l’appliquez après avoir lu ce qu’il ferait.',
+  'ops.roster.upload.dryRun': 'Essai : montrer d’abord ce qui changerait',
+  'ops.roster.upload.submit': 'Importer',
+  'ops.roster.error.noFile': 'Choisissez un fichier .zip, ou les fichiers CSV du paquet.',
+  'ops.roster.error.notPackage':
+    'Ce n’est pas un paquet OneRoster : envoyez un fichier .zip, ou des fichiers CSV qui comprennent manifest.csv.',
+  'ops.roster.error.org': 'Choisissez une organisation.',
+  'ops.roster.error.notApplicable': 'Cette importation ne peut pas être appliquée maintenant.',
+  'ops.roster.list.heading': 'Importations précédentes',
+  'ops.roster.list.none': 'Aucune importation de listes de classe pour l’instant.',
+  'ops.roster.list.started': 'Commencée',
+  'ops.roster.list.file': 'Paquet',
+  'ops.roster.list.org': 'Organisation',
+  'ops.roster.list.status': 'État',
+  'ops.roster.list.changes': 'Changements',
+  'ops.roster.list.changeCount':
+    '{created, number} créés, {updated, number} mis à jour, {ended, number} terminés, {refused, number} refusés',
+  'ops.roster.status.queued': 'En attente',
+  'ops.roster.status.running': 'En cours',
+  'ops.roster.status.previewed': 'Essai terminé : rien n’a encore changé',
+  'ops.roster.status.done': 'Terminée',
+  'ops.roster.status.refused': 'Paquet refusé',
+  'ops.roster.status.failed': 'Arrêtée',
+  'ops.roster.report.pageTitle': 'Importation de listes {id}',
+  'ops.roster.report.heading': 'Importation de listes de {file}',
+  'ops.roster.report.org': 'Organisation : {org}',
+  'ops.roster.report.system': 'Envoyé par : {system}',
+  'ops.roster.report.started': 'Commencée le {date}',
+  'ops.roster.report.startedBy': 'Commencée par {email} le {date}',
+  'ops.roster.report.status': 'État : {status}',
+  'ops.roster.report.refusedBecause': 'Le paquet a été refusé en entier : {reason}',
+  'ops.roster.progress.label': 'Progression de l’importation',
+  'ops.roster.progress.reading': 'Lecture du paquet…',
+  'ops.roster.progress.rows': '{done, number} lignes sur {total, number}',
+  'ops.roster.counts.heading': 'Ce qui a changé',
+  'ops.roster.counts.headingDryRun': 'Ce qui changerait',
+  'ops.roster.counts.kind': 'Enregistrements',
+  'ops.roster.kind.term': 'Sessions',
+  'ops.roster.kind.course': 'Cours',
+  'ops.roster.kind.class': 'Sections',
+  'ops.roster.kind.user': 'Personnes',
+  'ops.roster.kind.role': 'Rôles',
+  'ops.roster.kind.enrollment': 'Inscriptions',
+  'ops.roster.outcome.created': 'Créés',
+  'ops.roster.outcome.updated': 'Mis à jour',
+  'ops.roster.outcome.ended': 'Terminés',
+  'ops.roster.outcome.unchanged': 'Inchangés',
+  'ops.roster.outcome.refused': 'Refusés',
+  'ops.roster.outcome.ignored': 'Ignorés',
+  'ops.roster.lines.heading': 'Lignes refusées ou ignorées',
+  'ops.roster.lines.none': 'Toutes les lignes ont été lues.',
+  'ops.roster.lines.file': 'Fichier',
+  'ops.roster.lines.line': 'Ligne',
+  'ops.roster.lines.sourcedId': 'sourcedId',
+  'ops.roster.lines.kind': 'Résultat',
+  'ops.roster.lines.reason': 'Raison',
+  'ops.roster.lines.more':
+    'Les {count, number} premières lignes sont affichées; le rapport les contient toutes.',
+  'ops.roster.report.download': 'Télécharger le rapport (CSV)',
+  'ops.roster.apply': 'Appliquer cette importation',
+  'ops.roster.back': 'Toutes les importations de listes',
+  'ops.roster.failed':
+    'L’importation s’est arrêtée avant la fin. Appliquez-la de nouveau pour la terminer : ce qui est déjà écrit ne l’est pas deux fois.',
+  'ops.roster.interrupted':
+    'L’importation a été interrompue (son processus s’est arrêté). Appliquez-la de nouveau pour la terminer.',
+  'ops.roster.refused.manifestHeader':
+    'manifest.csv doit commencer par l’en-tête propertyName,value.',
+  'ops.roster.refused.manifestDuplicate': 'manifest.csv nomme {property} deux fois.',
+  'ops.roster.refused.manifestVersion':
+    'manifest.version vaut {found}; cette importation lit {expected}.',
+  'ops.roster.refused.onerosterVersion':
+    'oneroster.version vaut {found}; cette importation lit OneRoster {expected}.',
+  'ops.roster.refused.fileMode':
+    '{file} est marqué « {mode} » dans manifest.csv; il doit être absent, bulk ou delta.',
+  'ops.roster.refused.nothing':
+    'manifest.csv ne nomme aucun des fichiers que cette importation lit (orgs, academicSessions, courses, classes, users, roles, enrollments).',
+  'ops.roster.refused.noManifest': 'Le paquet ne contient pas de manifest.csv.',
+  'ops.roster.refused.missingFile': 'manifest.csv nomme {file}, mais le paquet ne le contient pas.',
+  'ops.roster.refused.missingColumn':
+    '{file} n’a pas de colonne {column}, exigée par OneRoster 1.2.',
+  'ops.roster.refused.duplicateColumn': '{file} nomme la colonne {column} deux fois.',
+  'ops.roster.refused.noHeader': '{file} est vide : il n’a pas de ligne d’en-tête.',
+  'ops.roster.refused.encoding': '{file} n’est pas du texte UTF-8.',
+  'ops.roster.refused.csv': '{file} n’est pas un CSV valide (ligne {line, number}).',
+  'ops.roster.refused.notZip': 'Ce fichier n’est pas une archive zip que l’importation peut lire.',
+  'ops.roster.refused.tooBig': 'Le paquet est trop gros une fois décompressé (1 Go au plus).',
+  'ops.roster.refused.tooManyEntries': 'Le zip contient plus de {max, number} fichiers.',
+  'ops.roster.refused.duplicateFile': 'Le zip contient {file} deux fois.',
+  'ops.roster.line.badText': 'Le champ {column} contient un caractère NUL.',
+  'ops.roster.line.tooLong': 'Le champ {column} est trop long.',
+  'ops.roster.line.required': 'Le champ {column} est vide; il est obligatoire.',
+  'ops.roster.line.badValue': 'Le champ {column} contient « {value} », qui n’y est pas permis.',
+  'ops.roster.line.badDate':
+    'Le champ {column} contient « {value} », qui n’est pas une date valide.',
+  'ops.roster.line.endsBeforeStart': 'La session se termine avant de commencer.',
+  'ops.roster.line.fieldCount':
+    'La ligne a {found, number} champs; l’en-tête en a {expected, number}.',
+  'ops.roster.line.duplicate': 'Une autre ligne de ce fichier a le même sourcedId.',
+  'ops.roster.line.unknownReference':
+    'Le {column} « {value} » n’est ni dans le paquet ni importé auparavant.',
+  'ops.roster.line.twoPrimaryRoles':
+    'L’utilisateur {user} a déjà un rôle principal dans cette organisation.',
+  'ops.roster.line.roleNotServed':
+    'Cet utilisateur n’a aucun rôle que la boutique sert (étudiant, enseignant ou aide).',
+  'ops.roster.line.roleIgnored':
+    'Le rôle {role} ne fait pas d’une personne un membre d’une section de cours.',
+  'ops.roster.line.enrolledTwice':
+    'Une autre inscription met la même personne dans la même classe.',
+  'ops.roster.line.noEmail':
+    'Cet utilisateur n’a pas d’adresse courriel, nécessaire à un nouveau compte.',
+  'ops.roster.line.emailTwice': 'Un autre utilisateur du paquet a la même adresse courriel.',
+  'ops.roster.line.emailTaken':
+    'Cette adresse courriel appartient à un compte lié à un autre utilisateur de la liste.',
+  'ops.roster.line.unverifiedAccount':
+    'Un compte avec cette adresse courriel existe mais ne l’a pas confirmée; il n’est donc pas lié (et aucun second compte n’est créé).',
+  'ops.roster.lineKind.refused': 'Refusée',
+  'ops.roster.lineKind.ignored': 'Ignorée',
   // ── Issue 39 part: term dashboard ──
   'ops.dashboard.anchor': 'Le trimestre en un coup d’œil',
   'ops.dashboard.pageTitle': 'Tableau de bord inclusif | {title}',

@@ -15,6 +15,7 @@ import {
   campusSignIns,
 } from '#db/schema/campus-sign-in.ts';
 import { outbox } from '#db/schema/events.ts';
+import { campusPeople } from '#db/schema/operations.ts';
 import { organizations } from '#db/schema/sites.ts';
 import {
   CAMPUS_REQUEST_TTL_MS,
@@ -602,6 +603,40 @@ describe('issue 20: campus sign-in with SAML 2.0 (node-saml) against signed asse
     expect(translate('fr-CA', 'campus.error.replayed')).toBe(
       'Cette réponse de votre campus a déjà servi. Recommencez à partir de la page de connexion.',
     );
+  });
+
+  // Issue 39 part: roster import. The campus's roster brought this person in (campus_people,
+  // their roster sourcedId = the campus's subject); their first campus sign-in is theirs.
+  it('issue 39: a person the roster brought in signs in to that account, not a second one', async () => {
+    const email = `rostered@${samlDomain}`;
+    const [campus] = await database.db
+      .select({ orgId: campusSignIns.orgId })
+      .from(campusSignIns)
+      .where(eq(campusSignIns.id, samlCampusId));
+    const [rostered] = await database.db
+      .insert(users)
+      .values({ email: `roster-made@${samlDomain}`, emailVerifiedAt: null })
+      .returning({ id: users.id });
+    await database.db.insert(campusPeople).values({
+      orgId: campus!.orgId,
+      userId: rostered!.id,
+      sourcedId: `saml-${email}`,
+      campusId: 'R1',
+    });
+    const response = b64(samlResponse({ inResponseTo: await samlStart(), email }));
+    const outcome = await finishSamlSignIn(ctx(), { samlResponse: response, origin: APP });
+    expect(outcome).toMatchObject({ ok: true, userId: rostered!.id, created: false });
+    const [made] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.email, email));
+    expect(made!.n).toBe(0);
+    // Linked now: the next sign-in finds the same account by its campus identity.
+    const again = b64(samlResponse({ inResponseTo: await samlStart(), email }));
+    expect(await finishSamlSignIn(ctx(), { samlResponse: again, origin: APP })).toMatchObject({
+      ok: true,
+      userId: rostered!.id,
+    });
   });
 
   it('a tampered assertion is refused', async () => {

@@ -1,0 +1,1111 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '#db/client.ts';
+import { sectionMembers } from '#db/schema/courses.ts';
+import { rosterRecords } from '#db/schema/roster.ts';
+import { rowsOf } from '#db/seed/bulk-insert.ts';
+import { forgetAccounts } from '#domain/accounts/service.ts';
+import { endMembership } from '#domain/courses/membership.ts';
+import type { AuditActor, AuditValues } from '#domain/operations/audit.ts';
+import type { LineRefusal, RosterPackage } from './package-reader.ts';
+import { OUTCOMES, RECORD_KINDS, type RecordKind, type RosterCounts } from './roster-counts.ts';
+import {
+  courseCodeParts,
+  defaultOptOutDeadline,
+  isServedRole,
+  memberRoleOf,
+  recordDigest,
+  scopedRosterId,
+  sectionTermOf,
+} from './roster-mapping.ts';
+import type { RowStatus } from './roster-rows.ts';
+
+// Issue 39: a read package compared with what the campus sent before, then written set-based
+// (decision 035). Every record is created, updated, ended, unchanged, refused or ignored; a dry
+// run stops after the comparison. Importing the same package twice changes nothing: each
+// record's digest is kept in roster_records, and an unchanged record is neither written nor
+// audited.
+
+const FILE_OF: Record<RecordKind, string> = {
+  term: 'academicSessions.csv',
+  course: 'courses.csv',
+  class: 'classes.csv',
+  user: 'users.csv',
+  role: 'roles.csv',
+  enrollment: 'enrollments.csv',
+};
+
+/** Records written per statement. */
+const CHUNK = 2000;
+
+export type ApplyInput = {
+  orgId: number;
+  pkg: RosterPackage;
+  dryRun: boolean;
+  actor: AuditActor;
+  now: Date;
+  /** Called as records are settled: how many of the package's rows are done. */
+  onProgress?: (done: number, total: number) => Promise<void> | void;
+};
+
+export type ApplyResult = { counts: RosterCounts; lines: LineRefusal[] };
+
+type Known = { localId: number; digest: string; endedAt: Date | null; createdLocal: boolean };
+
+export function emptyCounts(): RosterCounts {
+  return Object.fromEntries(
+    RECORD_KINDS.map((kind) => [kind, Object.fromEntries(OUTCOMES.map((o) => [o, 0]))]),
+  ) as RosterCounts;
+}
+
+type Change<T> = {
+  sourcedId: string;
+  line: number;
+  values: T;
+  digest: string;
+  known: Known | undefined;
+};
+
+/** Compares and (unless a dry run) writes a package for one organisation. */
+export async function applyRosterPackage(db: Queryable, input: ApplyInput): Promise<ApplyResult> {
+  const { orgId, pkg, dryRun } = input;
+  const counts = emptyCounts();
+  const lines: LineRefusal[] = [...pkg.refusals];
+  for (const line of pkg.refusals) counts[kindOfFile(line.file)].refused++;
+  const total = pkg.rowCount;
+  let done = pkg.refusals.length;
+  const progress = async (n: number) => {
+    done += n;
+    await input.onProgress?.(Math.min(done, total), total);
+  };
+
+  const known = await loadKnown(db, orgId);
+  const knownOf = (kind: RecordKind, sourcedId: string) => known.get(`${kind}\u0000${sourcedId}`);
+  const alive = (kind: RecordKind, sourcedId: string) => {
+    const k = knownOf(kind, sourcedId);
+    return k !== undefined && k.endedAt === null;
+  };
+  const refuse = (
+    kind: RecordKind,
+    line: number,
+    sourcedId: string | null,
+    reason: string,
+    values?: Record<string, string | number>,
+  ) => {
+    counts[kind].refused++;
+    lines.push({
+      file: FILE_OF[kind],
+      line,
+      sourcedId,
+      kind: 'refused',
+      reason,
+      ...(values ? { values } : {}),
+    });
+  };
+  const ignore = (
+    kind: RecordKind,
+    line: number,
+    sourcedId: string,
+    reason: string,
+    values?: Record<string, string | number>,
+  ) => {
+    counts[kind].ignored++;
+    lines.push({
+      file: FILE_OF[kind],
+      line,
+      sourcedId,
+      kind: 'ignored',
+      reason,
+      ...(values ? { values } : {}),
+    });
+  };
+  const unknown = (
+    kind: RecordKind,
+    line: number,
+    sourcedId: string,
+    column: string,
+    value: string,
+  ) =>
+    refuse(kind, line, sourcedId, 'ops.roster.line.unknownReference', {
+      column,
+      value: value.slice(0, 60),
+    });
+
+  /** Sorts a record into created / updated / unchanged / ended. */
+  const sort = <T>(
+    kind: RecordKind,
+    row: { sourcedId: string; line: number; status: RowStatus },
+    values: T | null,
+    into: { changes: Change<T>[]; ends: Change<T>[] },
+  ) => {
+    const k = knownOf(kind, row.sourcedId);
+    if (row.status === 'tobedeleted' || values === null) {
+      if (k && k.endedAt === null) {
+        counts[kind].ended++;
+        into.ends.push({
+          sourcedId: row.sourcedId,
+          line: row.line,
+          values: values as T,
+          digest: k.digest,
+          known: k,
+        });
+      } else counts[kind].unchanged++;
+      return;
+    }
+    // Whom a new user was linked to is our finding, not what the campus sent.
+    const { linkTo: _linkTo, ...sent } = values as Record<string, unknown>;
+    const digest = recordDigest(sent);
+    if (k && k.endedAt === null && k.digest === digest) {
+      counts[kind].unchanged++;
+      return;
+    }
+    counts[kind][k && k.endedAt === null ? 'updated' : 'created']++;
+    into.changes.push({ sourcedId: row.sourcedId, line: row.line, values, digest, known: k });
+  };
+
+  // ——— orgs: all of the package's orgs are this store organisation ———
+  const orgsSent = pkg.manifest.modes.orgs !== 'absent';
+  const orgIds = new Set(pkg.rows.orgs.map((o) => o.sourcedId));
+  const orgKnown = (id: string) => !orgsSent || orgIds.has(id);
+  await progress(pkg.rows.orgs.length);
+
+  // ——— academicSessions → academic_terms ———
+  const termRows = pkg.rows.academicSessions;
+  const termsSent = new Map(
+    termRows.filter((t) => t.status === 'active').map((t) => [t.sourcedId, t]),
+  );
+  const terms = { changes: [] as Change<TermValues>[], ends: [] as Change<TermValues>[] };
+  const termDates = new Map<string, { startDate: string; endDate: string }>();
+  for (const t of termRows) {
+    if (
+      t.status === 'active' &&
+      t.parentSourcedId &&
+      !termsSent.has(t.parentSourcedId) &&
+      !alive('term', t.parentSourcedId)
+    ) {
+      unknown('term', t.line, t.sourcedId, 'parentSourcedId', t.parentSourcedId);
+      termsSent.delete(t.sourcedId);
+      continue;
+    }
+    if (t.status === 'active')
+      termDates.set(t.sourcedId, { startDate: t.startDate, endDate: t.endDate });
+    sort(
+      'term',
+      t,
+      t.status === 'active'
+        ? {
+            title: t.title,
+            termType: t.type,
+            startDate: t.startDate,
+            endDate: t.endDate,
+            parent: t.parentSourcedId,
+          }
+        : null,
+      terms,
+    );
+  }
+  const termIds = new Map<string, number>();
+  if (!dryRun) await writeTerms(db, input, terms, termIds);
+  await progress(termRows.length);
+
+  // ——— courses → courses ———
+  const courses = { changes: [] as Change<CourseValues>[], ends: [] as Change<CourseValues>[] };
+  const coursesSent = new Set<string>();
+  for (const c of pkg.rows.courses) {
+    if (c.status === 'active' && !orgKnown(c.orgSourcedId)) {
+      unknown('course', c.line, c.sourcedId, 'orgSourcedId', c.orgSourcedId);
+      continue;
+    }
+    if (c.status === 'active') coursesSent.add(c.sourcedId);
+    sort(
+      'course',
+      c,
+      c.status === 'active' ? { name: c.title, ...courseCodeParts(c.courseCode, c.title) } : null,
+      courses,
+    );
+  }
+  const courseIds = new Map<string, number>();
+  if (!dryRun) await writeCourses(db, input, courses, courseIds);
+  await progress(pkg.rows.courses.length);
+
+  // ——— classes → course_sections ———
+  const missingTerms = pkg.rows.classes
+    .flatMap((c) => c.termSourcedIds)
+    .filter((id) => !termDates.has(id) && alive('term', id));
+  const storedTerms = await termSpans(db, orgId, [...new Set(missingTerms)]);
+  for (const [id, span] of storedTerms) termDates.set(id, span);
+  const classes = { changes: [] as Change<ClassValues>[], ends: [] as Change<ClassValues>[] };
+  const classesSent = new Set<string>();
+  for (const c of pkg.rows.classes) {
+    if (c.status === 'active') {
+      if (!coursesSent.has(c.courseSourcedId) && !alive('course', c.courseSourcedId)) {
+        unknown('class', c.line, c.sourcedId, 'courseSourcedId', c.courseSourcedId);
+        continue;
+      }
+      const missing = c.termSourcedIds.find((id) => !termDates.has(id));
+      if (missing !== undefined) {
+        unknown('class', c.line, c.sourcedId, 'termSourcedIds', missing);
+        continue;
+      }
+      if (!orgKnown(c.schoolSourcedId)) {
+        unknown('class', c.line, c.sourcedId, 'schoolSourcedId', c.schoolSourcedId);
+        continue;
+      }
+      classesSent.add(c.sourcedId);
+    }
+    const span =
+      c.status === 'active'
+        ? sectionTermOf(c.termSourcedIds.map((id) => ({ id, ...termDates.get(id)! })))
+        : null;
+    sort(
+      'class',
+      c,
+      span
+        ? {
+            name: c.title,
+            number: c.classCode,
+            course: c.courseSourcedId,
+            term: span.termId,
+            startDate: span.startDate,
+            endDate: span.endDate,
+          }
+        : null,
+      classes,
+    );
+  }
+  const sectionIds = new Map<string, number>();
+  if (!dryRun) await writeClasses(db, input, classes, sectionIds, termIds, courseIds);
+  await progress(pkg.rows.classes.length);
+
+  // ——— roles.csv: who the store serves (1.2 keeps a user's roles there, per org) ———
+  const usersSent = new Map(
+    pkg.rows.users.filter((u) => u.status === 'active').map((u) => [u.sourcedId, u]),
+  );
+  const rolesSent = pkg.manifest.modes.roles !== 'absent';
+  const served = new Set<string>();
+  const primaryOf = new Set<string>();
+  const roles = { changes: [] as Change<RoleValues>[], ends: [] as Change<RoleValues>[] };
+  for (const r of pkg.rows.roles) {
+    if (r.status === 'active') {
+      if (!usersSent.has(r.userSourcedId) && !alive('user', r.userSourcedId)) {
+        unknown('role', r.line, r.sourcedId, 'userSourcedId', r.userSourcedId);
+        continue;
+      }
+      if (!orgKnown(r.orgSourcedId)) {
+        unknown('role', r.line, r.sourcedId, 'orgSourcedId', r.orgSourcedId);
+        continue;
+      }
+      const key = `${r.userSourcedId}\u0000${r.orgSourcedId}`;
+      if (r.roleType === 'primary') {
+        if (primaryOf.has(key)) {
+          refuse('role', r.line, r.sourcedId, 'ops.roster.line.twoPrimaryRoles', {
+            user: r.userSourcedId.slice(0, 60),
+          });
+          continue;
+        }
+        primaryOf.add(key);
+      }
+      if (isServedRole(r.role)) served.add(r.userSourcedId);
+    }
+    sort(
+      'role',
+      r,
+      r.status === 'active'
+        ? { user: r.userSourcedId, type: r.roleType, role: r.role, org: r.orgSourcedId }
+        : null,
+      roles,
+    );
+  }
+  const enrolled = new Set(
+    pkg.rows.enrollments.filter((e) => e.status === 'active').map((e) => e.userSourcedId),
+  );
+
+  // ——— users → accounts and campus_people ———
+  const users = { changes: [] as Change<UserValues>[], ends: [] as Change<UserValues>[] };
+  const userRows = [];
+  for (const u of pkg.rows.users) {
+    if (
+      u.status === 'active' &&
+      rolesSent &&
+      !served.has(u.sourcedId) &&
+      !enrolled.has(u.sourcedId) &&
+      !knownOf('user', u.sourcedId)
+    ) {
+      usersSent.delete(u.sourcedId);
+      ignore('user', u.line, u.sourcedId, 'ops.roster.line.roleNotServed');
+      continue;
+    }
+    userRows.push(u);
+  }
+  const people = await resolvePeople(
+    db,
+    orgId,
+    userRows.filter((u) => u.status === 'active' && !knownOf('user', u.sourcedId)),
+  );
+  const emailsTaken = new Set<string>();
+  for (const u of userRows) {
+    let linkTo: number | null = null;
+    if (u.status === 'active' && !knownOf('user', u.sourcedId)) {
+      const person = people.get(u.sourcedId)!;
+      const email = u.email?.toLowerCase() ?? null;
+      const problem =
+        person.kind === 'refuse'
+          ? person.reason
+          : person.kind === 'create' && email === null
+            ? 'ops.roster.line.noEmail'
+            : person.kind === 'create' && emailsTaken.has(email!)
+              ? 'ops.roster.line.emailTwice'
+              : null;
+      if (problem) {
+        usersSent.delete(u.sourcedId);
+        refuse('user', u.line, u.sourcedId, problem);
+        continue;
+      }
+      if (email) emailsTaken.add(email);
+      if (person.kind === 'link') linkTo = person.userId;
+    }
+    sort(
+      'user',
+      u,
+      u.status === 'active'
+        ? {
+            email: u.email,
+            firstName: u.givenName.slice(0, 200),
+            lastName: u.familyName.slice(0, 200),
+            campusId: u.identifier,
+            linkTo,
+          }
+        : null,
+      users,
+    );
+  }
+  const userIds = new Map<string, number>();
+  if (!dryRun) await writeUsers(db, input, users, userIds);
+  await progress(pkg.rows.users.length);
+  if (!dryRun)
+    await writeRecords(
+      db,
+      orgId,
+      'role',
+      roles,
+      (c) => userIds.get(c.values.user) ?? knownOf('user', c.values.user)?.localId ?? 0,
+    );
+  await progress(pkg.rows.roles.length);
+
+  // ——— enrollments → section_members ———
+  const enrollments = {
+    changes: [] as Change<EnrollmentValues>[],
+    ends: [] as Change<EnrollmentValues>[],
+  };
+  const pairs = new Set<string>();
+  const sentEnrollments = new Set<string>();
+  for (const e of pkg.rows.enrollments) {
+    sentEnrollments.add(e.sourcedId);
+    if (e.status === 'active') {
+      if (!classesSent.has(e.classSourcedId) && !alive('class', e.classSourcedId)) {
+        unknown('enrollment', e.line, e.sourcedId, 'classSourcedId', e.classSourcedId);
+        continue;
+      }
+      if (!usersSent.has(e.userSourcedId) && !alive('user', e.userSourcedId)) {
+        unknown('enrollment', e.line, e.sourcedId, 'userSourcedId', e.userSourcedId);
+        continue;
+      }
+      if (!orgKnown(e.schoolSourcedId)) {
+        unknown('enrollment', e.line, e.sourcedId, 'schoolSourcedId', e.schoolSourcedId);
+        continue;
+      }
+      const role = memberRoleOf(e.role, e.primary);
+      if (role === null) {
+        ignore('enrollment', e.line, e.sourcedId, 'ops.roster.line.roleIgnored', { role: e.role });
+        continue;
+      }
+      const pair = `${e.classSourcedId}\u0000${e.userSourcedId}`;
+      if (pairs.has(pair)) {
+        refuse('enrollment', e.line, e.sourcedId, 'ops.roster.line.enrolledTwice');
+        continue;
+      }
+      pairs.add(pair);
+      sort(
+        'enrollment',
+        e,
+        { section: e.classSourcedId, user: e.userSourcedId, role },
+        enrollments,
+      );
+    } else sort('enrollment', e, null, enrollments);
+  }
+  // A bulk enrollments.csv is the whole list: a roster enrolment it no longer names has ended.
+  if (pkg.manifest.modes.enrollments === 'bulk') {
+    for (const [key, k] of known) {
+      const [kind, sourcedId] = key.split('\u0000') as [string, string];
+      if (kind !== 'enrollment' || k.endedAt !== null || sentEnrollments.has(sourcedId)) continue;
+      counts.enrollment.ended++;
+      enrollments.ends.push({
+        sourcedId,
+        line: 0,
+        values: null as never,
+        digest: k.digest,
+        known: k,
+      });
+    }
+  }
+  if (!dryRun) {
+    await writeEnrollments(
+      db,
+      input,
+      enrollments,
+      {
+        section: (id) => sectionIds.get(id) ?? knownOf('class', id)?.localId,
+        user: (id) => userIds.get(id) ?? knownOf('user', id)?.localId,
+      },
+      async (n) => progress(n),
+    );
+    // A user the campus deleted keeps the account (purchases stay); their enrolments end.
+    await endUsersEnrollments(
+      db,
+      input,
+      users.ends.map((e) => e.known!.localId),
+    );
+  } else await progress(pkg.rows.enrollments.length);
+  return { counts, lines };
+}
+
+type TermValues = {
+  title: string;
+  termType: string;
+  startDate: string;
+  endDate: string;
+  parent: string | null;
+};
+type CourseValues = { name: string; department: string; number: string };
+type ClassValues = {
+  name: string;
+  number: string | null;
+  course: string;
+  term: string;
+  startDate: string;
+  endDate: string;
+};
+type UserValues = {
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  campusId: string | null;
+  linkTo: number | null;
+};
+type RoleValues = { user: string; type: string; role: string; org: string };
+type EnrollmentValues = { section: string; user: string; role: string };
+
+function kindOfFile(file: string): RecordKind {
+  const entry = Object.entries(FILE_OF).find(([, name]) => name === file);
+  return (entry?.[0] as RecordKind | undefined) ?? 'enrollment';
+}
+
+async function loadKnown(db: Queryable, orgId: number): Promise<Map<string, Known>> {
+  const rows = await db
+    .select({
+      kind: rosterRecords.kind,
+      sourcedId: rosterRecords.sourcedId,
+      localId: rosterRecords.localId,
+      digest: rosterRecords.digest,
+      endedAt: rosterRecords.endedAt,
+      createdLocal: rosterRecords.createdLocal,
+    })
+    .from(rosterRecords)
+    .where(eq(rosterRecords.orgId, orgId));
+  return new Map(rows.map((r) => [`${r.kind}\u0000${r.sourcedId}`, r]));
+}
+
+async function termSpans(db: Queryable, orgId: number, sourcedIds: string[]) {
+  const spans = new Map<string, { startDate: string; endDate: string }>();
+  for (const part of chunks(sourcedIds)) {
+    const rows = rowsOf<{ sourced_id: string; start_date: string; end_date: string }>(
+      await db.execute(sql`select t.sourced_id, t.start_date::text, t.end_date::text
+        from roster_records r join academic_terms t on t.id = r.local_id
+        where r.org_id = ${orgId} and r.kind = 'term'
+          and r.sourced_id in (select json_array_elements_text(${JSON.stringify(part)}::json))`),
+    );
+    for (const r of rows) spans.set(r.sourced_id, { startDate: r.start_date, endDate: r.end_date });
+  }
+  return spans;
+}
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** One audit row per changed record, written with it (set-based: one statement a chunk). */
+async function auditMany(
+  tx: Queryable,
+  input: ApplyInput,
+  entries: {
+    objectType: string;
+    objectId: number;
+    action: string;
+    before?: AuditValues | null;
+    after?: AuditValues | null;
+  }[],
+) {
+  if (entries.length === 0) return;
+  const rows = entries.map((e) => ({
+    occurred_at: input.now.toISOString(),
+    actor_user_id: input.actor.userId,
+    acting_as_user_id: input.actor.actingAsUserId,
+    actor_label: input.actor.label.slice(0, 300),
+    org_id: input.orgId,
+    object_type: e.objectType,
+    object_id: String(e.objectId),
+    action: e.action,
+    before: e.before ?? null,
+    after: e.after ?? null,
+  }));
+  await tx.execute(sql`insert into audit_events (occurred_at, actor_user_id, acting_as_user_id,
+      actor_label, org_id, object_type, object_id, action, before, after)
+    select occurred_at, actor_user_id, acting_as_user_id, actor_label, org_id, object_type,
+      object_id, action, before, after
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(occurred_at timestamptz,
+      actor_user_id int, acting_as_user_id int, actor_label text, org_id int, object_type text,
+      object_id text, action text, before jsonb, after jsonb)`);
+}
+
+/** Keeps what the campus sent, per record: the row we made of it and its digest. */
+async function writeRecords<T>(
+  tx: Queryable,
+  orgId: number,
+  kind: RecordKind,
+  set: { changes: Change<T>[]; ends: Change<T>[] },
+  localIdOf: (change: Change<T>) => number,
+  createdLocal?: (change: Change<T>) => boolean,
+  at = new Date(),
+) {
+  for (const part of chunks(set.changes)) {
+    const rows = part.map((c) => ({
+      org_id: orgId,
+      kind,
+      sourced_id: c.sourcedId,
+      local_id: localIdOf(c),
+      digest: c.digest,
+      created_local: createdLocal ? createdLocal(c) : (c.known?.createdLocal ?? false),
+    }));
+    await tx.execute(sql`insert into roster_records (org_id, kind, sourced_id, local_id, digest, created_local)
+      select org_id, kind, sourced_id, local_id, digest, created_local
+      from json_to_recordset(${JSON.stringify(rows)}::json)
+        as r(org_id int, kind text, sourced_id text, local_id int, digest text, created_local boolean)
+      on conflict (org_id, kind, sourced_id) do update set local_id = excluded.local_id,
+        digest = excluded.digest, created_local = excluded.created_local, ended_at = null,
+        updated_at = now()`);
+  }
+  for (const part of chunks(set.ends.map((e) => e.sourcedId))) {
+    await tx
+      .update(rosterRecords)
+      .set({ endedAt: at, updatedAt: at })
+      .where(
+        and(
+          eq(rosterRecords.orgId, orgId),
+          eq(rosterRecords.kind, kind),
+          inArray(rosterRecords.sourcedId, part),
+          isNull(rosterRecords.endedAt),
+        ),
+      );
+  }
+}
+
+async function writeTerms(
+  db: Queryable,
+  input: ApplyInput,
+  set: { changes: Change<TermValues>[]; ends: Change<TermValues>[] },
+  ids: Map<string, number>,
+) {
+  const { orgId, now } = input;
+  await db.transaction(async (tx) => {
+    for (const part of chunks(set.changes)) {
+      const rows = part.map((c) => ({
+        sourced_id: c.sourcedId,
+        title: c.values.title.slice(0, 300),
+        term_type: c.values.termType,
+        start_date: c.values.startDate,
+        end_date: c.values.endDate,
+      }));
+      const written = rowsOf<{ id: number; sourced_id: string }>(
+        await tx.execute(sql`insert into academic_terms (org_id, sourced_id, title, term_type, start_date, end_date)
+          select ${orgId}, sourced_id, title, term_type, start_date, end_date
+          from json_to_recordset(${JSON.stringify(rows)}::json)
+            as r(sourced_id text, title text, term_type text, start_date date, end_date date)
+          on conflict (org_id, sourced_id) do update set title = excluded.title,
+            term_type = excluded.term_type, start_date = excluded.start_date,
+            end_date = excluded.end_date, ended_at = null, updated_at = now()
+          returning id, sourced_id`),
+      );
+      for (const w of written) ids.set(w.sourced_id, w.id);
+    }
+    // Parents once every term of the package exists.
+    const parents = set.changes.map((c) => ({ sourced_id: c.sourcedId, parent: c.values.parent }));
+    for (const part of chunks(parents)) {
+      await tx.execute(sql`update academic_terms t set parent_id = p.id
+        from json_to_recordset(${JSON.stringify(part)}::json) as r(sourced_id text, parent text)
+        left join academic_terms p on p.org_id = ${orgId} and p.sourced_id = r.parent
+        where t.org_id = ${orgId} and t.sourced_id = r.sourced_id`);
+    }
+    const ended = set.ends.map((e) => e.known!.localId);
+    for (const part of chunks(ended)) {
+      await tx.execute(sql`update academic_terms set ended_at = ${now.toISOString()}, updated_at = now()
+        where id in (select json_array_elements_text(${JSON.stringify(part)}::json)::int) and ended_at is null`);
+    }
+    await writeRecords(tx, orgId, 'term', set, (c) => ids.get(c.sourcedId)!, undefined, now);
+    await auditMany(tx, input, [
+      ...set.changes.map((c) => ({
+        objectType: 'term',
+        objectId: ids.get(c.sourcedId)!,
+        action: c.known && c.known.endedAt === null ? 'roster.update' : 'roster.create',
+        after: { ...c.values, sourcedId: c.sourcedId },
+      })),
+      ...set.ends.map((e) => ({
+        objectType: 'term',
+        objectId: e.known!.localId,
+        action: 'roster.end',
+        after: { sourcedId: e.sourcedId },
+      })),
+    ]);
+  });
+}
+
+async function writeCourses(
+  db: Queryable,
+  input: ApplyInput,
+  set: { changes: Change<CourseValues>[]; ends: Change<CourseValues>[] },
+  ids: Map<string, number>,
+) {
+  const { orgId, now } = input;
+  await db.transaction(async (tx) => {
+    for (const part of chunks(set.changes)) {
+      const rows = part.map((c) => ({
+        sourced_id: c.sourcedId,
+        name: c.values.name.slice(0, 300),
+        department: c.values.department.slice(0, 100),
+        number: c.values.number.slice(0, 100),
+      }));
+      // A new course is inclusive access (the programme this import serves); staff change its
+      // type in Course Manager, and a re-import leaves the type alone.
+      const written = rowsOf<{ id: number; sourced_id: string }>(
+        await tx.execute(sql`insert into courses (org_id, sourced_id, name, department, number)
+          select ${orgId}, sourced_id, name, department, number
+          from json_to_recordset(${JSON.stringify(rows)}::json)
+            as r(sourced_id text, name text, department text, number text)
+          on conflict (org_id, sourced_id) do update set name = excluded.name,
+            department = excluded.department, number = excluded.number
+          returning id, sourced_id`),
+      );
+      for (const w of written) ids.set(w.sourced_id, w.id);
+    }
+    // A course has no end of its own: its sections end with their classes.
+    await writeRecords(tx, orgId, 'course', set, (c) => ids.get(c.sourcedId)!, undefined, now);
+    await auditMany(tx, input, [
+      ...set.changes.map((c) => ({
+        objectType: 'course',
+        objectId: ids.get(c.sourcedId)!,
+        action: c.known && c.known.endedAt === null ? 'roster.update' : 'roster.create',
+        after: { ...c.values, sourcedId: c.sourcedId },
+      })),
+      ...set.ends.map((e) => ({
+        objectType: 'course',
+        objectId: e.known!.localId,
+        action: 'roster.end',
+        after: { sourcedId: e.sourcedId },
+      })),
+    ]);
+  });
+}
+
+async function writeClasses(
+  db: Queryable,
+  input: ApplyInput,
+  set: { changes: Change<ClassValues>[]; ends: Change<ClassValues>[] },
+  ids: Map<string, number>,
+  termIds: Map<string, number>,
+  courseIds: Map<string, number>,
+) {
+  const { orgId, now } = input;
+  const localOf = async (
+    kind: 'term' | 'course',
+    sourcedIds: string[],
+    into: Map<string, number>,
+  ) => {
+    const missing = [...new Set(sourcedIds.filter((id) => !into.has(id)))];
+    for (const part of chunks(missing)) {
+      const rows = await db
+        .select({ sourcedId: rosterRecords.sourcedId, localId: rosterRecords.localId })
+        .from(rosterRecords)
+        .where(
+          and(
+            eq(rosterRecords.orgId, orgId),
+            eq(rosterRecords.kind, kind),
+            inArray(rosterRecords.sourcedId, part),
+          ),
+        );
+      for (const r of rows) into.set(r.sourcedId, r.localId);
+    }
+  };
+  await localOf(
+    'term',
+    set.changes.map((c) => c.values.term),
+    termIds,
+  );
+  await localOf(
+    'course',
+    set.changes.map((c) => c.values.course),
+    courseIds,
+  );
+  // What a new section takes from the course's latest section (deadline's time zone, opting
+  // method, fee), else the documented defaults; staff set them in Course Manager.
+  const courseList = [...new Set(set.changes.map((c) => courseIds.get(c.values.course)!))];
+  const siblings = new Map<
+    number,
+    { time_zone: string; opting_method: string; course_fee_cents: number | null }
+  >();
+  for (const part of chunks(courseList)) {
+    const rows = rowsOf<{
+      course_id: number;
+      time_zone: string;
+      opting_method: string;
+      course_fee_cents: number | null;
+    }>(
+      await db.execute(sql`select distinct on (course_id) course_id, time_zone, opting_method, course_fee_cents
+        from course_sections where course_id in (select json_array_elements_text(${JSON.stringify(part)}::json)::int)
+        order by course_id, id desc`),
+    );
+    for (const r of rows) siblings.set(r.course_id, r);
+  }
+  await db.transaction(async (tx) => {
+    for (const part of chunks(set.changes)) {
+      const rows = part.map((c) => {
+        const courseId = courseIds.get(c.values.course)!;
+        const sibling = siblings.get(courseId);
+        const timeZone = sibling?.time_zone ?? 'America/New_York';
+        return {
+          rs_course_id: scopedRosterId(orgId, c.sourcedId),
+          sourced_id: c.sourcedId,
+          course_id: courseId,
+          term_id: termIds.get(c.values.term) ?? null,
+          name: c.values.name.slice(0, 300),
+          number: c.values.number?.slice(0, 100) ?? null,
+          start_date: c.values.startDate,
+          end_date: c.values.endDate,
+          add_drop_at: defaultOptOutDeadline(c.values.startDate, timeZone).toISOString(),
+          time_zone: timeZone,
+          opting_method: sibling?.opting_method ?? 'opt-out',
+          course_fee_cents: sibling?.course_fee_cents ?? null,
+        };
+      });
+      const written = rowsOf<{ id: number; sourced_id: string }>(
+        await tx.execute(sql`insert into course_sections (rs_course_id, sourced_id, course_id, term_id,
+            name, number, start_date, end_date, add_drop_at, time_zone, opting_method, course_fee_cents)
+          select rs_course_id, sourced_id, course_id, term_id, name, number, start_date, end_date,
+            add_drop_at, time_zone, opting_method, course_fee_cents
+          from json_to_recordset(${JSON.stringify(rows)}::json) as r(rs_course_id text, sourced_id text,
+            course_id int, term_id int, name text, number text, start_date date, end_date date,
+            add_drop_at timestamptz, time_zone text, opting_method text, course_fee_cents int)
+          on conflict (rs_course_id) do update set sourced_id = excluded.sourced_id,
+            course_id = excluded.course_id, term_id = excluded.term_id, name = excluded.name,
+            number = excluded.number, start_date = excluded.start_date, end_date = excluded.end_date,
+            ended_at = null
+          returning id, sourced_id`),
+      );
+      for (const w of written) ids.set(w.sourced_id, w.id);
+    }
+    const ended = set.ends.map((e) => e.known!.localId);
+    for (const part of chunks(ended)) {
+      await tx.execute(sql`update course_sections set ended_at = ${now.toISOString()}
+        where id in (select json_array_elements_text(${JSON.stringify(part)}::json)::int) and ended_at is null`);
+    }
+    await writeRecords(tx, orgId, 'class', set, (c) => ids.get(c.sourcedId)!, undefined, now);
+    await auditMany(tx, input, [
+      ...set.changes.map((c) => ({
+        objectType: 'section',
+        objectId: ids.get(c.sourcedId)!,
+        action: c.known && c.known.endedAt === null ? 'roster.update' : 'roster.create',
+        after: { ...c.values, sourcedId: c.sourcedId },
+      })),
+      ...set.ends.map((e) => ({
+        objectType: 'section',
+        objectId: e.known!.localId,
+        action: 'roster.end',
+        after: { sourcedId: e.sourcedId },
+      })),
+    ]);
+  });
+}
+
+type Person =
+  | { kind: 'link'; userId: number }
+  | { kind: 'create' }
+  | { kind: 'refuse'; reason: string };
+
+/**
+ * Who a new roster user is (issue 39): the person who signed in through this organisation's
+ * campus with that id (subject = sourcedId, or campus id = identifier); else the account that
+ * holds the same e-mail address, when it is verified; never a second account for an address
+ * (an unverified holder is refused, to be settled by staff); else a new account.
+ */
+async function resolvePeople(
+  db: Queryable,
+  orgId: number,
+  rows: { sourcedId: string; email: string | null; identifier: string | null }[],
+): Promise<Map<string, Person>> {
+  const found = new Map<string, Person>();
+  for (const part of chunks(rows)) {
+    const keys = part.map((u) => ({
+      sourced_id: u.sourcedId,
+      identifier: u.identifier,
+      email: u.email?.toLowerCase() ?? null,
+    }));
+    const matches = rowsOf<{
+      sourced_id: string;
+      campus_user: number | null;
+      email_user: number | null;
+      email_verified: boolean | null;
+      email_linked: boolean | null;
+    }>(
+      await db.execute(sql`select k.sourced_id,
+          (select ci.user_id from campus_identities ci join campus_sign_ins cs on cs.id = ci.campus_sign_in_id
+            where cs.org_id = ${orgId} and (ci.subject = k.sourced_id or (k.identifier is not null and ci.campus_id = k.identifier))
+            order by ci.id limit 1) as campus_user,
+          u.id as email_user, u.email_verified_at is not null as email_verified,
+          exists (select 1 from campus_people cp where cp.org_id = ${orgId} and cp.user_id = u.id and cp.sourced_id is not null and cp.sourced_id <> k.sourced_id) as email_linked
+        from json_to_recordset(${JSON.stringify(keys)}::json) as k(sourced_id text, identifier text, email text)
+        left join users u on lower(u.email) = k.email`),
+    );
+    for (const m of matches) {
+      if (m.campus_user !== null) found.set(m.sourced_id, { kind: 'link', userId: m.campus_user });
+      else if (m.email_user === null) found.set(m.sourced_id, { kind: 'create' });
+      else if (m.email_linked)
+        found.set(m.sourced_id, { kind: 'refuse', reason: 'ops.roster.line.emailTaken' });
+      else if (m.email_verified) found.set(m.sourced_id, { kind: 'link', userId: m.email_user });
+      else found.set(m.sourced_id, { kind: 'refuse', reason: 'ops.roster.line.unverifiedAccount' });
+    }
+  }
+  return found;
+}
+
+async function writeUsers(
+  db: Queryable,
+  input: ApplyInput,
+  set: { changes: Change<UserValues>[]; ends: Change<UserValues>[] },
+  ids: Map<string, number>,
+) {
+  const { orgId, now } = input;
+  const created = new Set<string>();
+  await db.transaction(async (tx) => {
+    const fresh = set.changes.filter((c) => !c.known && c.values.linkTo === null);
+    for (const part of chunks(fresh)) {
+      // No password: they sign in through the campus, or set one by the reset link (which
+      // proves the address; the roster's word alone does not).
+      const rows = part.map((c) => ({
+        email: c.values.email,
+        first_name: c.values.firstName,
+        last_name: c.values.lastName,
+        sourced_id: c.sourcedId,
+      }));
+      const written = rowsOf<{ id: number; email: string }>(
+        await tx.execute(sql`insert into users (email, first_name, last_name, org_id, email_verified_at)
+          select email, first_name, last_name, ${orgId}, null
+          from json_to_recordset(${JSON.stringify(rows)}::json) as r(email text, first_name text, last_name text, sourced_id text)
+          returning id, email`),
+      );
+      const byEmail = new Map(written.map((w) => [w.email.toLowerCase(), w.id]));
+      for (const c of part) {
+        ids.set(c.sourcedId, byEmail.get(c.values.email!.toLowerCase())!);
+        created.add(c.sourcedId);
+      }
+    }
+    for (const c of set.changes) {
+      if (c.values.linkTo !== null) ids.set(c.sourcedId, c.values.linkTo);
+      else if (c.known) ids.set(c.sourcedId, c.known.localId);
+    }
+    // The names of an account the roster made follow the roster; a linked account's are the person's.
+    const renamed = set.changes.filter((c) => c.known?.createdLocal);
+    for (const part of chunks(renamed)) {
+      const rows = part.map((c) => ({
+        id: c.known!.localId,
+        first_name: c.values.firstName,
+        last_name: c.values.lastName,
+      }));
+      await tx.execute(sql`update users u set first_name = r.first_name, last_name = r.last_name
+        from json_to_recordset(${JSON.stringify(rows)}::json) as r(id int, first_name text, last_name text)
+        where u.id = r.id`);
+    }
+    for (const part of chunks(set.changes)) {
+      const rows = part.map((c) => ({
+        user_id: ids.get(c.sourcedId)!,
+        sourced_id: c.sourcedId,
+        campus_id: c.values.campusId,
+      }));
+      await tx.execute(sql`insert into campus_people (org_id, user_id, sourced_id, campus_id)
+        select ${orgId}, user_id, sourced_id, campus_id
+        from json_to_recordset(${JSON.stringify(rows)}::json) as r(user_id int, sourced_id text, campus_id text)
+        on conflict (org_id, user_id) do update set sourced_id = excluded.sourced_id,
+          campus_id = excluded.campus_id, updated_at = now()`);
+    }
+    await writeRecords(
+      tx,
+      orgId,
+      'user',
+      set,
+      (c) => ids.get(c.sourcedId)!,
+      (c) => created.has(c.sourcedId) || (c.known?.createdLocal ?? false),
+      now,
+    );
+    await auditMany(tx, input, [
+      ...set.changes.map((c) => ({
+        objectType: 'user',
+        objectId: ids.get(c.sourcedId)!,
+        action: created.has(c.sourcedId)
+          ? 'roster.create'
+          : c.known
+            ? 'roster.update'
+            : 'roster.link',
+        after: {
+          sourcedId: c.sourcedId,
+          campusId: c.values.campusId,
+          firstName: c.values.firstName,
+          lastName: c.values.lastName,
+        },
+      })),
+      ...set.ends.map((e) => ({
+        objectType: 'user',
+        objectId: e.known!.localId,
+        action: 'roster.end',
+        after: { sourcedId: e.sourcedId },
+      })),
+    ]);
+  });
+  forgetAccounts([...ids.values()]);
+}
+
+async function writeEnrollments(
+  db: Queryable,
+  input: ApplyInput,
+  set: { changes: Change<EnrollmentValues>[]; ends: Change<EnrollmentValues>[] },
+  local: { section: (id: string) => number | undefined; user: (id: string) => number | undefined },
+  progress: (n: number) => Promise<void>,
+) {
+  const { orgId, now } = input;
+  for (const part of chunks(set.changes)) {
+    await db.transaction(async (tx) => {
+      const rows = part.map((c) => ({
+        sourced_id: c.sourcedId,
+        rs_id: scopedRosterId(orgId, c.sourcedId),
+        section_id: local.section(c.values.section)!,
+        user_id: local.user(c.values.user)!,
+        role: c.values.role,
+      }));
+      // New members: opted in (the inclusive-access default), billed by course fee when the
+      // section has one and they are a student; their opt-out deadline is the section's.
+      const added = rowsOf<{
+        id: number;
+        section_id: number;
+        user_id: number;
+        role: string;
+        rs_coursemember_id: string;
+      }>(
+        await tx.execute(sql`insert into section_members (section_id, user_id, role, opt_status, is_course_fee,
+            add_drop_date, rs_coursemember_id)
+          select r.section_id, r.user_id, r.role, 'opted_in',
+            r.role = 'student' and s.course_fee_cents is not null, s.add_drop_at, r.rs_id
+          from json_to_recordset(${JSON.stringify(rows)}::json)
+            as r(sourced_id text, rs_id text, section_id int, user_id int, role text)
+          join course_sections s on s.id = r.section_id
+          on conflict do nothing
+          returning id, section_id, user_id, role, rs_coursemember_id`),
+      );
+      // A person already in the section (the LMS put them there, or a roster role changed):
+      // the enrolment is theirs; only its role follows the roster.
+      const members = rowsOf<{ id: number; section_id: number; user_id: number; role: string }>(
+        await tx.execute(sql`update section_members m set role = r.role
+          from json_to_recordset(${JSON.stringify(rows)}::json)
+            as r(sourced_id text, rs_id text, section_id int, user_id int, role text)
+          where m.section_id = r.section_id and m.user_id = r.user_id
+          returning m.id, m.section_id, m.user_id, m.role`),
+      );
+      const memberOf = new Map(members.map((m) => [`${m.section_id}:${m.user_id}`, m.id]));
+      const addedKeys = new Set(added.map((a) => `${a.section_id}:${a.user_id}`));
+      const lost = rows.filter((r) => !memberOf.has(`${r.section_id}:${r.user_id}`));
+      if (lost.length > 0) throw new Error('roster enrolment without a member row');
+      await writeRecords(
+        tx,
+        orgId,
+        'enrollment',
+        { changes: part, ends: [] },
+        (c) => {
+          const r = rows[part.indexOf(c)]!;
+          return memberOf.get(`${r.section_id}:${r.user_id}`)!;
+        },
+        undefined,
+        now,
+      );
+      await auditMany(
+        tx,
+        input,
+        rows.map((r) => ({
+          objectType: 'section',
+          objectId: r.section_id,
+          action: addedKeys.has(`${r.section_id}:${r.user_id}`) ? 'member.add' : 'member.update',
+          after: { userId: r.user_id, role: r.role, source: 'roster', sourcedId: r.sourced_id },
+        })),
+      );
+      forgetAccounts(rows.map((r) => r.user_id));
+    });
+    await progress(part.length);
+  }
+  for (const part of chunks(set.ends, 500)) {
+    await db.transaction(async (tx) => {
+      for (const e of part) {
+        await endMembership(tx, input.actor, {
+          memberId: e.known!.localId,
+          at: now,
+          source: 'roster',
+        });
+      }
+      await writeRecords(
+        tx,
+        orgId,
+        'enrollment',
+        { changes: [], ends: part },
+        () => 0,
+        undefined,
+        now,
+      );
+    });
+    await progress(part.filter((e) => e.line > 0).length);
+  }
+}
+
+async function endUsersEnrollments(db: Queryable, input: ApplyInput, userIds: number[]) {
+  if (userIds.length === 0) return;
+  const prefix = scopedRosterId(input.orgId, '');
+  await db.transaction(async (tx) => {
+    const members = await tx
+      .select({ id: sectionMembers.id, rs: sectionMembers.rsCoursememberId })
+      .from(sectionMembers)
+      .where(
+        and(
+          inArray(sectionMembers.userId, userIds),
+          sql`starts_with(${sectionMembers.rsCoursememberId}, ${prefix})`,
+        ),
+      );
+    for (const m of members) {
+      await endMembership(tx, input.actor, { memberId: m.id, at: input.now, source: 'roster' });
+    }
+    for (const part of chunks(members.map((m) => m.rs.slice(prefix.length)))) {
+      await tx
+        .update(rosterRecords)
+        .set({ endedAt: input.now })
+        .where(
+          and(
+            eq(rosterRecords.orgId, input.orgId),
+            eq(rosterRecords.kind, 'enrollment'),
+            inArray(rosterRecords.sourcedId, part),
+          ),
+        );
+    }
+  });
+}

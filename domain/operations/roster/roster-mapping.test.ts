@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  courseCodeParts,
+  defaultOptOutDeadline,
+  endOfDayIn,
+  memberRoleOf,
+  scopedRosterId,
+  sectionTermOf,
+} from './roster-mapping.ts';
+
+// Issue 39 (decision 035): how OneRoster records become ours.
+
+describe('issue 39: enrolment roles', () => {
+  it('maps the student, the teacher of record, co-teachers and aides; ignores the rest', () => {
+    expect(memberRoleOf('student', false)).toBe('student');
+    expect(memberRoleOf('teacher', true)).toBe('professor');
+    expect(memberRoleOf('teacher', false)).toBe('teaching_assistant');
+    expect(memberRoleOf('aide', false)).toBe('teaching_assistant');
+    expect(memberRoleOf('proctor', true)).toBeNull();
+    expect(memberRoleOf('guardian', false)).toBeNull();
+  });
+});
+
+describe('issue 39: a class with several terms', () => {
+  it('runs from the first start to the last end, in the term that covers it', () => {
+    expect(
+      sectionTermOf([
+        { id: 'q1', startDate: '2027-01-11', endDate: '2027-03-05' },
+        { id: 'sem', startDate: '2027-01-11', endDate: '2027-05-14' },
+      ]),
+    ).toEqual({ termId: 'sem', startDate: '2027-01-11', endDate: '2027-05-14' });
+  });
+  it('else in the term that starts first', () => {
+    expect(
+      sectionTermOf([
+        { id: 'spring', startDate: '2027-01-11', endDate: '2027-05-14' },
+        { id: 'fall', startDate: '2026-08-24', endDate: '2026-12-18' },
+      ]),
+    ).toEqual({ termId: 'fall', startDate: '2026-08-24', endDate: '2027-05-14' });
+  });
+});
+
+describe('issue 39: course codes and defaults', () => {
+  it('splits a course code into department and number', () => {
+    expect(courseCodeParts('BIO 101', 'x')).toEqual({ department: 'BIO', number: '101' });
+    expect(courseCodeParts('CHM-210', 'x')).toEqual({ department: 'CHM', number: '210' });
+    expect(courseCodeParts('JPN300', 'x')).toEqual({ department: 'JPN', number: '300' });
+    expect(courseCodeParts('4711', 'x')).toEqual({ department: '', number: '4711' });
+    expect(courseCodeParts(null, 'Biology')).toEqual({ department: '', number: 'Biology' });
+  });
+  it('ends a day in the course time zone, summer or winter', () => {
+    expect(endOfDayIn('2027-01-25', 'America/New_York').toISOString()).toBe(
+      '2027-01-26T04:59:59.000Z',
+    );
+    expect(endOfDayIn('2027-07-01', 'America/Vancouver').toISOString()).toBe(
+      '2027-07-02T06:59:59.000Z',
+    );
+  });
+  it('sets a new section’s opt-out deadline two weeks after it starts', () => {
+    expect(defaultOptOutDeadline('2027-01-11', 'America/New_York').toISOString()).toBe(
+      '2027-01-26T04:59:59.000Z',
+    );
+  });
+  it('keys a campus id by its organisation, so equal ids of two campuses never meet', () => {
+    expect(scopedRosterId(3, 'enr-1')).not.toBe(scopedRosterId(4, 'enr-1'));
+  });
+});

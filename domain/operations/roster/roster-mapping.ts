@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import type { OneRosterRole } from './roster-rows.ts';
+
+// How OneRoster records become ours (decision 035). Pure rules, each tested.
+
+export type MemberRole = 'student' | 'professor' | 'teaching_assistant';
+
+/**
+ * An enrolment's role in the section: a student is a student; the teacher of record (primary)
+ * is the professor; a co-teacher (primary false or blank, the binding's default) and an aide
+ * are teaching assistants. Any other role (administrators, guardians, proctors…) is not a
+ * member of a course section: null, and the report says the row was ignored.
+ */
+export function memberRoleOf(role: OneRosterRole, primary: boolean): MemberRole | null {
+  if (role === 'student') return 'student';
+  if (role === 'teacher') return primary ? 'professor' : 'teaching_assistant';
+  if (role === 'aide') return 'teaching_assistant';
+  return null;
+}
+
+/** Roles (roles.csv) of people the store serves: they get an account. */
+export function isServedRole(role: OneRosterRole): boolean {
+  return role === 'student' || role === 'teacher' || role === 'aide';
+}
+
+export type TermSpan = { id: string; startDate: string; endDate: string };
+
+/**
+ * A class with several terms (a full-year class in two semesters, a semester class listed with
+ * its grading periods): the section runs from the first term's start to the last one's end,
+ * and belongs to the listed term that covers that whole span, else to the one that starts
+ * first (ties: the one listed first).
+ */
+export function sectionTermOf(terms: readonly TermSpan[]): {
+  termId: string;
+  startDate: string;
+  endDate: string;
+} {
+  const startDate = terms.map((t) => t.startDate).reduce((a, b) => (b < a ? b : a));
+  const endDate = terms.map((t) => t.endDate).reduce((a, b) => (b > a ? b : a));
+  const covering = terms.find((t) => t.startDate === startDate && t.endDate === endDate);
+  const first = terms.find((t) => t.startDate === startDate)!;
+  return { termId: (covering ?? first).id, startDate, endDate };
+}
+
+/**
+ * A course's department and number from its courseCode: 'BIO 101', 'BIO-101' and 'BIO101'
+ * are department BIO, number 101. A code that is not letters then the rest is the number
+ * alone; no code at all, the course's title is its number (staff correct it in Course Manager).
+ */
+export function courseCodeParts(
+  courseCode: string | null,
+  title: string,
+): { department: string; number: string } {
+  const code = (courseCode ?? '').trim();
+  const match = /^(\p{L}[\p{L}&]*)[\s-]*(\S.*)$/u.exec(code);
+  if (match) return { department: match[1]!, number: match[2]! };
+  return { department: '', number: (code || title).slice(0, 100) };
+}
+
+/** What decides "unchanged": a digest of what we make of the record. */
+export function recordDigest(values: unknown): string {
+  return createHash('sha256').update(JSON.stringify(values)).digest('base64url');
+}
+
+/** The instant a calendar day ends (23:59:59) in a time zone. */
+export function endOfDayIn(day: string, timeZone: string): Date {
+  const guess = new Date(`${day}T23:59:59Z`);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(guess);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const shown = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return new Date(guess.getTime() - (shown - guess.getTime()));
+}
+
+/** A new section's opt-out deadline when the course has no section to copy: two weeks in. */
+export const DEFAULT_OPT_OUT_DAYS = 14;
+
+export function defaultOptOutDeadline(startDate: string, timeZone: string): Date {
+  const start = new Date(`${startDate}T00:00:00Z`);
+  const day = new Date(start.getTime() + DEFAULT_OPT_OUT_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  return endOfDayIn(day, timeZone);
+}
+
+/** The key our rows carry for a campus's id, so two campuses' equal ids never collide. */
+export function scopedRosterId(orgId: number, sourcedId: string): string {
+  return `oneroster:${orgId}:${sourcedId}`;
+}

@@ -1,0 +1,346 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#db/client.ts';
+import { users } from '#db/schema/accounts.ts';
+import {
+  academicTerms,
+  courseSections,
+  courses,
+  sectionMemberDrops,
+  sectionMembers,
+} from '#db/schema/courses.ts';
+import { auditEvents, campusPeople } from '#db/schema/operations.ts';
+import { ownerships } from '#db/schema/shelf.ts';
+import { organizations } from '#db/schema/sites.ts';
+import { systemActor } from '#domain/operations/audit.ts';
+import { readRosterPackage } from '#domain/operations/roster/package-reader.ts';
+import { applyRosterPackage } from '#domain/operations/roster/roster-apply.ts';
+import {
+  queueApply,
+  rosterImportReport,
+  runQueuedRosterImports,
+  startRosterImport,
+} from '#domain/operations/roster/roster-jobs.ts';
+import { diskFileStore } from '#domain/reading/file-store.ts';
+import { insertProduct } from '#tests/builders.ts';
+import { openTestDatabase, unique } from '#tests/database.ts';
+
+// Issue 39, roster import: bulk then delta, idempotent by sourcedId, people linked (never a
+// second account), an ended enrolment removes what the section gave and keeps purchases, a
+// dry run changes nothing, and two campuses' equal ids never collide.
+
+let database: DatabaseHandle;
+const dirs: string[] = [];
+const actor = systemActor('roster import (test)');
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  await database.close();
+});
+
+/** The fixture package with its e-mail domains made unique to this test. */
+function fixture(name: 'bulk' | 'delta', domain: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), `roster-${name}-`));
+  dirs.push(dir);
+  cpSync(path.resolve('tests/fixtures/oneroster', name), dir, { recursive: true });
+  for (const file of readdirSync(dir)) {
+    const text = readFileSync(path.join(dir, file), 'utf8');
+    writeFileSync(path.join(dir, file), text.replaceAll('riverbend.test', domain));
+  }
+  return dir;
+}
+
+async function organisation(): Promise<number> {
+  const [org] = await database.db
+    .insert(organizations)
+    .values({ title: unique('Campus') })
+    .returning({ id: organizations.id });
+  return org!.id;
+}
+
+async function importFolder(orgId: number, dir: string, dryRun = false) {
+  const reading = await readRosterPackage(dir);
+  if (!reading.ok) throw new Error(reading.reason.message);
+  return applyRosterPackage(database.db, {
+    orgId,
+    pkg: reading.package,
+    dryRun,
+    actor,
+    now: new Date(),
+  });
+}
+
+const auditCount = async (orgId: number) =>
+  (
+    await database.db.select({ n: count() }).from(auditEvents).where(eq(auditEvents.orgId, orgId))
+  )[0]!.n;
+
+async function membersOf(orgId: number) {
+  const rows = await database.db
+    .select({
+      section: courseSections.sourcedId,
+      email: users.email,
+      role: sectionMembers.role,
+      isCourseFee: sectionMembers.isCourseFee,
+    })
+    .from(sectionMembers)
+    .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .innerJoin(users, eq(users.id, sectionMembers.userId))
+    .where(eq(courses.orgId, orgId));
+  const key = (m: (typeof rows)[number]) => `${m.section} ${m.email.toLowerCase()}`;
+  return rows.sort((a, b) => (key(a) < key(b) ? -1 : 1));
+}
+
+describe('issue 39: a OneRoster bulk package, then a delta', () => {
+  it('imports a bulk package, changes nothing the second time, and applies a delta', async () => {
+    const orgId = await organisation();
+    const domain = `${unique('rb')}.test`.toLowerCase();
+    // Seán already has a verified account with his campus address (in another case): linked.
+    const [sean] = await database.db
+      .insert(users)
+      .values({ email: `Sean.OBrien@students.${domain}`, firstName: 'Sean', lastName: 'Own Name' })
+      .returning({ id: users.id });
+    // Eleni's address is held by an account that never proved it: not linked, not doubled.
+    await database.db
+      .insert(users)
+      .values({ email: `eleni.papadopoulou@${domain}`, emailVerifiedAt: null });
+
+    const preview = await importFolder(orgId, fixture('bulk', domain), true);
+    expect(preview.counts.enrollment).toMatchObject({ created: 6, refused: 2, ignored: 1 });
+    expect(await membersOf(orgId)).toEqual([]);
+    expect(await auditCount(orgId)).toBe(0);
+
+    const first = await importFolder(orgId, fixture('bulk', domain));
+    expect(first.counts).toEqual(preview.counts);
+    expect(first.counts.term).toMatchObject({ created: 4, refused: 0 });
+    expect(first.counts.course).toMatchObject({ created: 3 });
+    expect(first.counts.class).toMatchObject({ created: 3 });
+    expect(first.counts.user).toMatchObject({ created: 4, refused: 1, ignored: 1 });
+    expect(first.lines.map((l) => [l.file, l.line, l.sourcedId, l.kind, l.reason])).toEqual(
+      expect.arrayContaining([
+        ['users.csv', 7, 'usr-g01', 'ignored', 'ops.roster.line.roleNotServed'],
+        ['users.csv', 5, 'usr-t01', 'refused', 'ops.roster.line.unverifiedAccount'],
+        ['enrollments.csv', 4, 'enr-3', 'refused', 'ops.roster.line.unknownReference'],
+        ['enrollments.csv', 9, 'enr-8', 'refused', 'ops.roster.line.unknownReference'],
+        ['enrollments.csv', 10, 'enr-9', 'ignored', 'ops.roster.line.roleIgnored'],
+      ]),
+    );
+    expect(await membersOf(orgId)).toEqual([
+      {
+        section: 'cls-bio-101-01',
+        email: `marc.lefevre@${domain}`,
+        role: 'teaching_assistant',
+        isCourseFee: false,
+      },
+      {
+        section: 'cls-bio-101-01',
+        email: `Sean.OBrien@students.${domain}`,
+        role: 'student',
+        isCourseFee: false,
+      },
+      {
+        section: 'cls-bio-101-01',
+        email: `ZOE.OSTERGAARD@students.${domain}`,
+        role: 'student',
+        isCourseFee: false,
+      },
+      {
+        section: 'cls-chm-210-01',
+        email: `yuki.tanaka@students.${domain}`,
+        role: 'student',
+        isCourseFee: false,
+      },
+      {
+        section: 'cls-lit-300-01',
+        email: `marc.lefevre@${domain}`,
+        role: 'teaching_assistant',
+        isCourseFee: false,
+      },
+      {
+        section: 'cls-lit-300-01',
+        email: `yuki.tanaka@students.${domain}`,
+        role: 'student',
+        isCourseFee: false,
+      },
+    ]);
+    // Linked, not doubled; the linked account keeps its own name; names round-trip.
+    const accounts = await database.db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        sourcedId: campusPeople.sourcedId,
+        campusId: campusPeople.campusId,
+      })
+      .from(campusPeople)
+      .innerJoin(users, eq(users.id, campusPeople.userId))
+      .where(eq(campusPeople.orgId, orgId))
+      .orderBy(campusPeople.campusId);
+    expect(accounts.map(({ id: _id, ...a }) => a)).toEqual([
+      {
+        email: `marc.lefevre@${domain}`,
+        firstName: 'Marc-André',
+        lastName: 'Lefèvre, Jr.',
+        sourcedId: 'usr-t02',
+        campusId: 'F0002',
+      },
+      {
+        email: `ZOE.OSTERGAARD@students.${domain}`,
+        firstName: 'Zoë',
+        lastName: 'Østergaard',
+        sourcedId: 'usr-Ø1',
+        campusId: 'S0001',
+      },
+      {
+        email: `Sean.OBrien@students.${domain}`,
+        firstName: 'Sean',
+        lastName: 'Own Name',
+        sourcedId: 'usr-002',
+        campusId: 'S0002',
+      },
+      {
+        email: `yuki.tanaka@students.${domain}`,
+        firstName: '結衣',
+        lastName: '田中',
+        sourcedId: 'usr-003',
+        campusId: 'S0003',
+      },
+    ]);
+    expect(accounts[2]!.id).toBe(sean!.id);
+    const sameAddress = await database.db
+      .select({ n: count() })
+      .from(users)
+      .where(sql`lower(${users.email}) like ${`%${domain}`}`);
+    expect(sameAddress[0]!.n).toBe(5);
+    // A class in several terms: the covering term, the span of all.
+    const [lit] = await database.db
+      .select({
+        term: academicTerms.sourcedId,
+        start: courseSections.startDate,
+        end: courseSections.endDate,
+      })
+      .from(courseSections)
+      .innerJoin(academicTerms, eq(academicTerms.id, courseSections.termId))
+      .where(and(eq(courseSections.sourcedId, 'cls-lit-300-01'), eq(academicTerms.orgId, orgId)));
+    expect(lit).toEqual({ term: 'sp-2027', start: '2027-01-11', end: '2027-05-14' });
+
+    const audits = await auditCount(orgId);
+    expect(audits).toBeGreaterThan(0);
+    const again = await importFolder(orgId, fixture('bulk', domain));
+    for (const kind of ['term', 'course', 'class', 'user', 'role', 'enrollment'] as const) {
+      expect(again.counts[kind]).toMatchObject({ created: 0, updated: 0, ended: 0 });
+    }
+    expect(await auditCount(orgId)).toBe(audits);
+
+    // Seán bought a book and got his course-fee reading through BIO 101.
+    const [bio] = await database.db
+      .select({ id: courseSections.id })
+      .from(courseSections)
+      .innerJoin(courses, eq(courses.id, courseSections.courseId))
+      .where(and(eq(courses.orgId, orgId), eq(courseSections.sourcedId, 'cls-bio-101-01')));
+    const bought = await insertProduct(database.db);
+    const given = await insertProduct(database.db);
+    await database.db.insert(ownerships).values([
+      { userId: sean!.id, productId: bought, source: 'purchase', courseSectionId: bio!.id },
+      { userId: sean!.id, productId: given, source: 'course_fee', courseSectionId: bio!.id },
+    ]);
+
+    const delta = await importFolder(orgId, fixture('delta', domain));
+    expect(delta.counts.enrollment).toMatchObject({ created: 1, ended: 1, refused: 1 });
+    expect(delta.counts.user).toMatchObject({ updated: 1 });
+    expect(delta.lines.map((l) => [l.file, l.line, l.sourcedId, l.reason])).toEqual([
+      ['enrollments.csv', 4, 'enr-11', 'ops.roster.line.badDate'],
+    ]);
+    const after = await membersOf(orgId);
+    expect(after.filter((m) => m.section === 'cls-bio-101-01').map((m) => m.email)).not.toContain(
+      `Sean.OBrien@students.${domain}`,
+    );
+    expect(after.filter((m) => m.section === 'cls-chm-210-01').map((m) => m.email)).toContain(
+      `Sean.OBrien@students.${domain}`,
+    );
+    const kept = await database.db
+      .select({ productId: ownerships.productId })
+      .from(ownerships)
+      .where(
+        and(
+          eq(ownerships.userId, sean!.id),
+          inArray(ownerships.productId, [bought, given]),
+          isNull(ownerships.revokedAt),
+        ),
+      );
+    expect(kept).toEqual([{ productId: bought }]);
+    const drops = await database.db
+      .select({ source: sectionMemberDrops.source })
+      .from(sectionMemberDrops)
+      .where(eq(sectionMemberDrops.sectionId, bio!.id));
+    expect(drops).toEqual([{ source: 'roster' }]);
+    const [yuki] = await database.db
+      .select({ lastName: users.lastName })
+      .from(users)
+      .where(eq(users.email, `yuki.tanaka@students.${domain}`));
+    expect(yuki!.lastName).toBe('田中-Smith');
+  });
+
+  it('keeps two campuses apart when their packages use the same ids', async () => {
+    const [a, b] = [await organisation(), await organisation()];
+    const [domainA, domainB] = [
+      `${unique('ca')}.test`.toLowerCase(),
+      `${unique('cb')}.test`.toLowerCase(),
+    ];
+    await importFolder(a, fixture('bulk', domainA));
+    const second = await importFolder(b, fixture('bulk', domainB));
+    expect(second.counts.enrollment).toMatchObject({ created: 7 });
+    const sections = await database.db
+      .select({ orgId: courses.orgId, rs: courseSections.rsCourseId })
+      .from(courseSections)
+      .innerJoin(courses, eq(courses.id, courseSections.courseId))
+      .where(and(inArray(courses.orgId, [a, b]), eq(courseSections.sourcedId, 'cls-bio-101-01')));
+    expect(sections).toHaveLength(2);
+  });
+
+  it('runs as a job: a dry run is previewed, then applied; another campus cannot read it', async () => {
+    const orgId = await organisation();
+    const dir = fixture('bulk', `${unique('job')}.test`.toLowerCase());
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'roster-store-'));
+    dirs.push(dataDir);
+    const store = diskFileStore(dataDir);
+    const id = await startRosterImport(database.db, store, {
+      orgId,
+      dryRun: true,
+      source: 'cli',
+      fileName: 'export',
+      localPath: dir,
+      bytes: 1,
+      startedBy: null,
+      actor,
+    });
+    await runQueuedRosterImports(database.db, store);
+    const preview = await rosterImportReport(database.db, { kind: 'orgs', orgIds: [orgId] }, id);
+    expect(preview!.summary).toMatchObject({
+      status: 'previewed',
+      systemName: 'Riverside SIS',
+      progressDone: 33,
+      progressTotal: 33,
+    });
+    expect(preview!.lines.map((l) => l.reason.message)).toContain(
+      'ops.roster.line.unknownReference',
+    );
+    expect(
+      await rosterImportReport(database.db, { kind: 'orgs', orgIds: [orgId + 1000] }, id),
+    ).toBeNull();
+    expect(await queueApply(database.db, id, actor)).toBeNull();
+    await runQueuedRosterImports(database.db, store);
+    const applied = await rosterImportReport(database.db, { kind: 'all' }, id);
+    expect(applied!.summary.status).toBe('done');
+    expect(applied!.summary.counts.enrollment.created).toBe(7);
+    expect(await queueApply(database.db, id, actor)).toBe('ops.roster.error.notApplicable');
+  });
+});
