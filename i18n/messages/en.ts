@@ -1979,6 +1979,7 @@ export const en = {
   'ops.courses.nav.terms': 'Terms',
   'ops.courses.nav.courses': 'Courses',
   'ops.courses.nav.rosterImport': 'Import a roster',
+  'ops.courses.nav.billing': 'Bill the bursar',
   'ops.courses.terms.heading': 'Terms',
   'ops.courses.terms.pageTitle': 'Terms | {title}',
   'ops.courses.terms.none': 'No terms yet.',

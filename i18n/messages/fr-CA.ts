@@ -2046,6 +2046,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.courses.nav.terms': 'Sessions',
   'ops.courses.nav.courses': 'Cours',
   'ops.courses.nav.rosterImport': 'Importer une liste de classe',
+  'ops.courses.nav.billing': 'Facturer le bureau des finances',
   'ops.courses.terms.heading': 'Sessions',
   'ops.courses.terms.pageTitle': 'Sessions | {title}',
   'ops.courses.terms.none': 'Aucune session pour l’instant.',

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useT } from '#web/i18n/use-t.ts';
 
-/** Issue 39: the course manager's own pages, and the roster import beside them. */
+/** Issue 39: the course manager's own pages, and the roster import and billing beside them. */
 export function CourseManagerNav() {
   const t = useT();
   return (
@@ -15,6 +15,9 @@ export function CourseManagerNav() {
         </li>
         <li>
           <Link to="/manage/roster-imports">{t('ops.courses.nav.rosterImport')}</Link>
+        </li>
+        <li>
+          <Link to="/manage/billing">{t('ops.courses.nav.billing')}</Link>
         </li>
       </ul>
     </nav>
