@@ -78,19 +78,32 @@ export async function recordAudit(
   entry: AuditEntry,
   at?: Date,
 ): Promise<void> {
-  await db.insert(auditEvents).values({
-    ...(at ? { occurredAt: at } : {}),
-    actorUserId: actor.userId,
-    actingAsUserId: actor.actingAsUserId,
-    actorLabel: actor.label.slice(0, 300),
-    orgId: entry.orgId,
-    objectType: entry.objectType,
-    objectId: String(entry.objectId),
-    action: entry.action,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    reason: entry.reason ?? null,
-  });
+  await recordAudits(db, actor, [entry], at);
+}
+
+/** Several entries of one actor in one statement (a roster import's chunk). */
+export async function recordAudits(
+  db: Queryable,
+  actor: AuditActor,
+  entries: readonly AuditEntry[],
+  at?: Date,
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditEvents).values(
+    entries.map((entry) => ({
+      ...(at ? { occurredAt: at } : {}),
+      actorUserId: actor.userId,
+      actingAsUserId: actor.actingAsUserId,
+      actorLabel: actor.label.slice(0, 300),
+      orgId: entry.orgId,
+      objectType: entry.objectType,
+      objectId: String(entry.objectId),
+      action: entry.action,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      reason: entry.reason ?? null,
+    })),
+  );
 }
 
 export type AuditLine = {

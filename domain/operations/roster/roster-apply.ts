@@ -4,7 +4,7 @@ import { sectionMembers } from '#db/schema/courses.ts';
 import { rosterRecords } from '#db/schema/roster.ts';
 import { rowsOf } from '#db/seed/bulk-insert.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
-import { endMembership } from '#domain/courses/membership.ts';
+import { endMemberships } from '#domain/courses/membership.ts';
 import type { AuditActor, AuditValues } from '#domain/operations/audit.ts';
 import type { LineRefusal, RosterPackage } from './package-reader.ts';
 import { OUTCOMES, RECORD_KINDS, type RecordKind, type RosterCounts } from './roster-counts.ts';
@@ -1058,13 +1058,11 @@ async function writeEnrollments(
   }
   for (const part of chunks(set.ends, 500)) {
     await db.transaction(async (tx) => {
-      for (const e of part) {
-        await endMembership(tx, input.actor, {
-          memberId: e.known!.localId,
-          at: now,
-          source: 'roster',
-        });
-      }
+      await endMemberships(tx, input.actor, {
+        memberIds: part.map((e) => e.known!.localId),
+        at: now,
+        source: 'roster',
+      });
       await writeRecords(
         tx,
         orgId,
@@ -1092,9 +1090,11 @@ async function endUsersEnrollments(db: Queryable, input: ApplyInput, userIds: nu
           sql`starts_with(${sectionMembers.rsCoursememberId}, ${prefix})`,
         ),
       );
-    for (const m of members) {
-      await endMembership(tx, input.actor, { memberId: m.id, at: input.now, source: 'roster' });
-    }
+    await endMemberships(tx, input.actor, {
+      memberIds: members.map((m) => m.id),
+      at: input.now,
+      source: 'roster',
+    });
     for (const part of chunks(members.map((m) => m.rs.slice(prefix.length)))) {
       await tx
         .update(rosterRecords)
