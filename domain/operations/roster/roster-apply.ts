@@ -78,7 +78,11 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
     await input.onProgress?.(Math.min(done, total), total);
   };
 
-  const known = await loadKnown(db, orgId);
+  // A bulk file ends what it no longer names, so it compares with everything known; a delta
+  // only needs the records its rows name (issue 39: a 1,000-row delta in 5 s at a campus of
+  // tens of thousands of records).
+  const anyBulk = Object.values(pkg.manifest.modes).some((mode) => mode === 'bulk');
+  const known = await loadKnown(db, orgId, anyBulk ? null : namedIds(pkg.rows));
   const knownOf = (kind: RecordKind, sourcedId: string) => known.get(`${kind}\u0000${sourcedId}`);
   const alive = (kind: RecordKind, sourcedId: string) => {
     const k = knownOf(kind, sourcedId);
@@ -499,18 +503,54 @@ function kindOfFile(file: string): RecordKind {
   return (entry?.[0] as RecordKind | undefined) ?? 'enrollment';
 }
 
-async function loadKnown(db: Queryable, orgId: number): Promise<Map<string, Known>> {
-  const rows = await db
-    .select({
-      kind: rosterRecords.kind,
-      sourcedId: rosterRecords.sourcedId,
-      localId: rosterRecords.localId,
-      digest: rosterRecords.digest,
-      endedAt: rosterRecords.endedAt,
-      createdLocal: rosterRecords.createdLocal,
-    })
-    .from(rosterRecords)
-    .where(eq(rosterRecords.orgId, orgId));
+/** Every value a package's rows carry: their own ids and every id they refer to (a superset). */
+function namedIds(rows: RosterPackage['rows']): string[] {
+  const ids = new Set<string>();
+  for (const fileRows of Object.values(rows) as readonly Record<string, unknown>[][]) {
+    for (const row of fileRows) {
+      for (const value of Object.values(row)) {
+        if (typeof value === 'string' && value !== '') ids.add(value);
+        else if (Array.isArray(value))
+          for (const item of value) if (typeof item === 'string') ids.add(item);
+      }
+    }
+  }
+  return [...ids];
+}
+
+/** What earlier imports made, by kind and sourcedId: all of it, or only the ids named. */
+async function loadKnown(
+  db: Queryable,
+  orgId: number,
+  only: readonly string[] | null,
+): Promise<Map<string, Known>> {
+  const columns = {
+    kind: rosterRecords.kind,
+    sourcedId: rosterRecords.sourcedId,
+    localId: rosterRecords.localId,
+    digest: rosterRecords.digest,
+    endedAt: rosterRecords.endedAt,
+    createdLocal: rosterRecords.createdLocal,
+  };
+  const rows =
+    only === null
+      ? await db.select(columns).from(rosterRecords).where(eq(rosterRecords.orgId, orgId))
+      : (
+          await Promise.all(
+            chunks([...only], 5000).map((part) =>
+              db
+                .select(columns)
+                .from(rosterRecords)
+                .where(
+                  and(
+                    eq(rosterRecords.orgId, orgId),
+                    inArray(rosterRecords.kind, [...RECORD_KINDS]),
+                    inArray(rosterRecords.sourcedId, part),
+                  ),
+                ),
+            ),
+          )
+        ).flat();
   return new Map(rows.map((r) => [`${r.kind}\u0000${r.sourcedId}`, r]));
 }
 
