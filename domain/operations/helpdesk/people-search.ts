@@ -7,12 +7,12 @@ import { organizations } from '#db/schema/sites.ts';
 import { type OrgScope, orgScopeOf } from '#domain/operations/staff-scope.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid } from '#domain/shared/errors.ts';
+import { queryProblem } from './people-query.ts';
 
 // Issue 39, the help desk: find a person by name, e-mail or campus id, among the people the
 // staff member's scope holds (people-scope.ts).
 
 export const SEARCH_PAGE_SIZE = 25;
-export const MAX_QUERY_LENGTH = 200;
 
 export type PersonHit = {
   id: number;
@@ -24,14 +24,6 @@ export type PersonHit = {
 };
 
 export type PeopleSearch = { people: PersonHit[]; total: number; page: number; pages: number };
-
-/** What the search box may hold: a query is refused, never sent to the database, otherwise. */
-export function queryProblem(q: string): string | null {
-  if (q.length > MAX_QUERY_LENGTH) return 'ops.helpdesk.search.error.tooLong';
-  // NUL, and other control characters, are in no name, address or campus id.
-  if (/\p{Cc}/u.test(q)) return 'ops.helpdesk.search.error.invalid';
-  return null;
-}
 
 /**
  * The people of the staff member's scope, as SQL: the same rule as `personInScope`, for the

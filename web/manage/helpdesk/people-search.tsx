@@ -1,10 +1,7 @@
 import { data, Form, Link, useLoaderData } from 'react-router';
 import { z } from 'zod';
-import {
-  MAX_QUERY_LENGTH,
-  queryProblem,
-  searchPeople,
-} from '#domain/operations/helpdesk/people-search.ts';
+import { MAX_QUERY_LENGTH, queryProblem } from '#domain/operations/helpdesk/people-query.ts';
+import { searchPeople } from '#domain/operations/helpdesk/people-search.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
