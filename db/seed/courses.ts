@@ -2,13 +2,16 @@
 // the past, present and future of `now`, opting deadlines on both sides of `now`.
 import type { Queryable } from '#db/client.ts';
 import {
+  academicTerms,
   courseSections,
   courses,
   departments,
   sectionMembers,
   sectionProducts,
 } from '#db/schema/courses.ts';
+import { campusPeople } from '#db/schema/operations.ts';
 import { sectionInvitations } from '#db/schema/section-invitations.ts';
+import { academicTermOf } from '#domain/courses/academic-term.ts';
 import type { DemoUsers } from './accounts.ts';
 import {
   FIXTURE_COUNT,
@@ -278,6 +281,36 @@ export async function seedCourses(
 
   const sectionKeys = Object.keys(SECTIONS) as SectionKey[];
   const specs: SectionSpec[] = sectionKeys.map((key) => SECTIONS[key]);
+
+  // Issue 39: each campus's past, current and next term, as its student-information system
+  // names them ('Fall 2026'), so the term dashboard and billing have a term to show.
+  const termKeys = Object.keys(TERMS) as Term[];
+  const termOrgs = [...new Set(specs.map((spec) => COURSES[spec.course].org))];
+  const termValues = termOrgs.flatMap((org) =>
+    termKeys.map((key) => {
+      const startDate = isoDate(day(now, TERMS[key].start));
+      const named = academicTermOf(startDate);
+      const season = { 'winter-spring': 'Spring', summer: 'Summer', fall: 'Fall' }[named.season];
+      return {
+        org,
+        key,
+        row: {
+          orgId: orgs[org],
+          sourcedId: `demo-term-${key}`,
+          title: `${season} ${named.year}`,
+          termType: 'semester',
+          startDate,
+          endDate: isoDate(day(now, TERMS[key].end)),
+        },
+      };
+    }),
+  );
+  const termRows = await db
+    .insert(academicTerms)
+    .values(termValues.map((t) => t.row))
+    .returning({ id: academicTerms.id });
+  const termIdOf = new Map(termValues.map((t, i) => [`${t.org}:${t.key}`, termRows[i]!.id]));
+
   const sectionValues = specs.map((s, i) => {
     const courseFeeCents = COURSE_FEES[sectionKeys[i]!] ?? null;
     const term = TERMS[s.term];
@@ -295,6 +328,7 @@ export async function seedCourses(
       disableAutoProvisioning: s.disableAutoProvisioning ?? false,
       sectionCode: s.sectionCode ?? null,
       courseFeeCents,
+      termId: termIdOf.get(`${COURSES[s.course].org}:${s.term}`) ?? null,
     };
   });
   const sectionRows = await db
@@ -446,6 +480,23 @@ export async function seedCourses(
   }
   // Each adoption adds to the product's counter, on top of the seeded history (migration 0011).
   await db.insert(sectionProducts).values(materials);
+
+  // Issue 39: the campus knows its students by a student number (the bursar's charge file).
+  const enrolled = [...new Set(members.filter((m) => m.role === 'student').map((m) => m.userId))];
+  const orgOfUser = new Map(
+    [...people.students, ...people.instructors].map((p) => [p.id, p.orgId] as const),
+  );
+  orgOfUser.set(people.student, orgs.campus);
+  const numbered = enrolled.filter((userId) => orgOfUser.has(userId));
+  if (numbered.length > 0) {
+    await db.insert(campusPeople).values(
+      numbered.map((userId) => ({
+        orgId: orgOfUser.get(userId)!,
+        userId,
+        campusId: `S${String(1_000_000 + userId).slice(1)}`,
+      })),
+    );
+  }
 
   return sections;
 }
