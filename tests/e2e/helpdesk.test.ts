@@ -70,6 +70,8 @@ describe('issue 39: the help desk and Switch Account', () => {
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Switch back to my account' }).click();
       await page.waitForURL(new RegExp(`/manage/users/${student.id}$`));
+      // The person's page, as the manager again: the banner goes with the switched session.
+      await page.getByRole('link', { name: 'Switch back' }).waitFor({ state: 'detached' });
       expect(await page.getByRole('note').filter({ hasText: 'You are acting as' }).count()).toBe(0);
       const audit = page.getByRole('table', { name: 'Change history' });
       const lines = await audit.getByRole('row').allInnerTexts();
