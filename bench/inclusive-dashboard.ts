@@ -158,7 +158,7 @@ async function measure(url: string, headers: Record<string, string>, seconds: nu
 
 const client = new pg.Client({ connectionString: databaseUrl });
 try {
-  server = spawn('node', ['server.js'], {
+  server = spawn('node', [...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean), 'server.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -2,6 +2,8 @@
 // IANA time zone) and kept as UTC instants; the opting banner shows them back in that zone
 // (opting.ts, deadlineText). This file turns one into the other, both ways.
 
+import { wallClockMs as zoneClockMs } from '#domain/shared/calendar.ts';
+
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -33,25 +35,7 @@ export function isTimeZone(text: string): boolean {
 
 /** The zone's wall clock at this instant, as if it were UTC (milliseconds). */
 function wallClockMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
+  return zoneClockMs(new Date(instant), timeZone);
 }
 
 /**

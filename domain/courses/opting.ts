@@ -1,4 +1,5 @@
 import type { Locale } from '#domain/accounts/language.ts';
+import { dayIn } from '#domain/shared/calendar.ts';
 
 // Opting in and out of a section's inclusive-access program (spec 1 §4 Opting, §5, §6;
 // spec 2 §4 Opting, §9). Plain rules of plain data: the service loads, these decide.
@@ -56,12 +57,7 @@ export function isBeforeDeadline(deadline: Date, now: Date): boolean {
 
 /** The deadline as the banner shows it, YYYY-MM-DD, in the course's time zone (spec 1 §4). */
 export function deadlineDay(deadline: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(deadline);
+  return dayIn(deadline, timeZone);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isValidIsbn10 } from '#domain/catalog/isbn.ts';
+import { dayIn } from '#domain/shared/calendar.ts';
 import { materialsVisibleFrom } from '#domain/shelf/sections.ts';
 import { billingOpen } from './course-fee-billing.ts';
 import { isCalendarDate, isClockTime, isTimeZone, zonedInstant } from './course-time-zone.ts';
@@ -244,12 +245,7 @@ export type SectionNow = {
 
 /** The day an instant falls on in the zone, YYYY-MM-DD. */
 function dayOf(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  return dayIn(instant, timeZone);
 }
 
 /** A date and time typed on the course's clock, or the fields' errors. */

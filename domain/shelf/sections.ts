@@ -71,12 +71,4 @@ export function materialsVisibleFrom(startDate: string): string {
 }
 
 /** Today as YYYY-MM-DD in a time zone. */
-export function dayIn(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  return parts;
-}
+export { dayIn } from '#domain/shared/calendar.ts';

@@ -214,12 +214,7 @@ function viewerTimeZone(ctx: RequestContext): string {
   }
 }
 
-type TermCounts = readonly [
-  { department: string }[],
-  DashboardSection[],
-  StudentGroup[],
-  OptOutPoint[],
-];
+type TermCounts = readonly [{ department: string }[], SectionFigures[], OptOutPoint[]];
 
 const termFigures = new TimedCache<string, TermCounts>(60_000, 200);
 
@@ -249,17 +244,18 @@ async function countTerm(
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
     const inTx: RequestContext = { ...ctx, db: tx };
-    return [
-      await tx
-        .selectDistinct({ department: courses.department })
-        .from(courseSections)
-        .innerJoin(courses, eq(courses.id, courseSections.courseId))
-        .where(sectionFilter(orgId, termId, { ...query, department: null, courseType: null }))
-        .orderBy(asc(courses.department)),
-      await termSections(inTx, where),
-      await studentGroups(inTx, where),
-      await optDays(inTx, where, timeZone),
-    ] as const;
+    const departments = await tx
+      .selectDistinct({ department: courses.department })
+      .from(courseSections)
+      .innerJoin(courses, eq(courses.id, courseSections.courseId))
+      .where(sectionFilter(orgId, termId, { ...query, department: null, courseType: null }))
+      .orderBy(asc(courses.department));
+    const sections = await termSections(inTx, where);
+    const groups = await studentGroups(inTx, where);
+    // Each section's figures are kept with the counts: within the cache's minute, days to a
+    // deadline (whole days) read the same.
+    const rows = sectionFigures(sections, groups, ctx.now);
+    return [departments, rows, await optDays(inTx, where, timeZone)] as const;
   });
 }
 
@@ -320,10 +316,9 @@ export async function termDashboard(
     stamp,
     Math.floor(ctx.now.getTime() / 60_000),
   ]);
-  const [departments, sections, groups, optOuts] = await termFigures.getOrLoad(key, () =>
+  const [departments, rows, optOuts] = await termFigures.getOrLoad(key, () =>
     countTerm(ctx, where, org.id, term.id, query, timeZone),
   );
-  const rows = sectionFigures(sections, groups, ctx.now);
   return {
     orgs,
     org,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { wallClockMs } from '#domain/shared/calendar.ts';
 import type { OneRosterRole } from './roster-rows.ts';
 
 // How OneRoster records become ours (decision 035). Pure rules, each tested.
@@ -66,25 +67,7 @@ export function recordDigest(values: unknown): string {
 /** The instant a calendar day ends (23:59:59) in a time zone. */
 export function endOfDayIn(day: string, timeZone: string): Date {
   const guess = new Date(`${day}T23:59:59Z`);
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(guess);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const shown = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
+  const shown = wallClockMs(guess, timeZone);
   return new Date(guess.getTime() - (shown - guess.getTime()));
 }
 
