@@ -11,6 +11,8 @@ import {
 } from '#db/schema/courses.ts';
 import { organizations } from '#db/schema/sites.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
+import { endMembership } from '#domain/courses/membership.ts';
+import { systemActor } from '#domain/operations/audit.ts';
 import { campusInsights, termDashboard } from '#domain/operations/dashboard/service.ts';
 import { orgScopeOf } from '#domain/operations/staff-scope.ts';
 import { NotFound } from '#domain/shared/errors.ts';
@@ -451,5 +453,24 @@ describe('the term dashboard (issue 39)', () => {
         courseType: null,
       }),
     ).rejects.toBeInstanceOf(NotFound);
+  });
+
+  it('a change shows at the next load, within the minute the figures are kept', async () => {
+    const ctx = testContext(database.db, { user: staff(riverbend, ['bookstore_manager']), now });
+    const scope = orgScopeOf(ctx.user!);
+    const query = { orgId: null, termId: fall, department: 'HIST', courseType: null };
+    const before = await termDashboard(ctx, scope, query);
+    expect(before.totals.students).toBe(2);
+    // A member ended by staff: the figures follow at once, not a minute later.
+    const [member] = await database.db
+      .select({ id: sectionMembers.id })
+      .from(sectionMembers)
+      .where(sql`${sectionMembers.sectionId} = ${hist} and ${sectionMembers.role} = 'student'`)
+      .limit(1);
+    await database.db.transaction((tx) =>
+      endMembership(tx, systemActor('test'), { memberId: member!.id, at: now, source: 'staff' }),
+    );
+    const after = await termDashboard(ctx, scope, query);
+    expect(after.totals.students).toBe(1);
   });
 });

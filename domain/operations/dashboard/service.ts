@@ -218,14 +218,19 @@ type TermCounts = readonly [{ department: string }[], SectionFigures[], OptOutPo
 
 const termFigures = new TimedCache<string, TermCounts>(60_000, 200);
 
-/** What moves when anything the dashboard counts changes (ids only grow). */
+/**
+ * What moves when anything the dashboard counts changes (ids only grow; four index lookups).
+ * A member added, ended (section_member_drops), opting, or changed by staff or a roster
+ * (audited) moves it. Only an erased account's memberships leave without a trace here: they
+ * are out of the figures within the cache's minute. (Counting the members instead cost 35 to
+ * 100 ms of the database per request at 100,000 members.)
+ */
 async function changeStamp(ctx: RequestContext): Promise<string> {
   const [row] = await queryRows<{ stamp: string }>(
     ctx.db,
     sql`select concat_ws(':',
           (select max(id) from opt_changes), (select max(id) from section_members),
-          (select max(id) from section_member_drops), (select max(id) from audit_events),
-          (select count(*) from section_members)) as stamp`,
+          (select max(id) from section_member_drops), (select max(id) from audit_events)) as stamp`,
   );
   return row?.stamp ?? '';
 }
