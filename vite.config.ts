@@ -90,7 +90,21 @@ function compileHints(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's production build, in the browser and on the server (issue 40). Its package
+ * exports only the development build (dev-time checks and warnings) under every condition, so a
+ * built store ran it: about a tenth of a page's server time went to its route matching, and the
+ * browser downloaded its warnings. Both entries, so that they share one router's contexts.
+ */
+const routerFile = (file: string) =>
+  path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production', file);
+const productionRouter = [
+  { find: /^react-router$/, replacement: routerFile('index.mjs') },
+  { find: /^react-router\/dom$/, replacement: routerFile('dom-export.mjs') },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  resolve: command === 'build' ? { alias: productionRouter } : {},
   build: isSsrBuild
     ? {
         // The server build's entry is our own app (server/entry.ts), which imports the React
