@@ -8,6 +8,7 @@ import type { SessionUser } from '#domain/accounts/types.ts';
 import { openTestDatabase, testWebContext, unique } from '#tests/database.ts';
 import { loader as profileLoader } from '#web/accounts/profile.tsx';
 import { action as checkoutAction } from '#web/commerce/checkout.tsx';
+import { loader as termsLoader } from '#web/manage/courses/terms.tsx';
 import { loader as searchLoader } from '#web/manage/helpdesk/people-search.tsx';
 import {
   action as personAction,
@@ -87,6 +88,29 @@ describe('the help desk pages refuse hostile input and strangers (issue 39)', ()
     expect((await run(searchLoader, support, '/manage/my-users')).status).toBe(200);
     expect((await run(searchLoader, student, '/manage/users')).status).toBe(403);
     expect((await run(searchLoader, null, '/manage/users')).status).toBe(302);
+    // Each entry page opens for its own menu item's people only (one rule for item and page):
+    // whoever's menu shows My Users is refused Users, and the reverse; the person page, shared
+    // by both tools, opens for either.
+    expect((await run(searchLoader, support, '/manage/users')).status).toBe(403);
+    expect((await run(searchLoader, support, '/manage/users.data')).status).toBe(403);
+    expect((await run(searchLoader, manager, '/manage/my-users')).status).toBe(403);
+    const userId = String(student.id);
+    expect((await run(personLoader, support, `/manage/users/${userId}`, { userId })).status).toBe(
+      200,
+    );
+  });
+
+  it('issue 39: Course Manager and Course Admin each open from their own menu item only', async () => {
+    const campus = await org();
+    const bookstore = await account({
+      orgId: campus,
+      roles: ['bookstore_manager'],
+      flags: { isCourseManagerEnabled: true },
+    });
+    const manager = await account({ roles: ['manager'], flags: { isPostingEnabled: true } });
+    expect((await run(termsLoader, bookstore, '/manage/course-manager')).status).toBe(200);
+    expect((await run(termsLoader, bookstore, '/manage/course-admin')).status).toBe(403);
+    expect((await run(termsLoader, manager, '/manage/course-admin')).status).toBe(200);
   });
 
   it('issue 39: a malformed or huge search, id or form is a 4xx that changes nothing', async () => {
