@@ -11,6 +11,7 @@ import {
   startTotpEnrolment,
   turnOffTotp,
 } from '#domain/accounts/second-factor-service.ts';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { type FieldErrors, fieldErrors, idField } from '#web/forms/fields.ts';
 import { useLocale, useT, useTimeZone } from '#web/i18n/use-t.ts';
@@ -239,7 +240,7 @@ export default function SecurityPage() {
         {page.passkeys.length === 0 ? (
           <p>{t('security.passkey.none')}</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label={t('security.passkey.caption', { count: page.passkeys.length })}>
             <table className="analytics-table">
               <caption>{t('security.passkey.caption', { count: page.passkeys.length })}</caption>
               <thead>
@@ -261,7 +262,7 @@ export default function SecurityPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
         {page.passkeysHere ? null : (
           <p className="alert alert--info">

@@ -1,3 +1,4 @@
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { noteDate } from './note-date.ts';
 
@@ -17,7 +18,7 @@ export function JoinedList({
       {joined.length === 0 ? (
         <p className="empty-state">{t('classroom.joined.none')}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={t('classroom.joined.caption', { count: joined.length })}>
           <table className="analytics-table">
             <caption>{t('classroom.joined.caption', { count: joined.length })}</caption>
             <thead>
@@ -37,7 +38,7 @@ export function JoinedList({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -11,6 +11,7 @@ import { navigationFlags } from '#domain/accounts/service.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { isUniqueViolation } from '#domain/shared/unique-violation.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 import { originOf } from '#web/launch/auto-post.server.ts';
@@ -350,7 +351,7 @@ export default function CampusSignInSettingsPage() {
       {campuses.length === 0 ? (
         <p>{t('manage.campus.none')}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={t('manage.campus.caption')}>
           <table className="analytics-table">
             <caption>{t('manage.campus.caption')}</caption>
             <thead>
@@ -387,7 +388,7 @@ export default function CampusSignInSettingsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {editing && editingSp ? (
         <ForCampusIt sp={editingSp} entityId={editing.samlSpEntityId} />

@@ -6,6 +6,7 @@ import { pageWindow } from '#domain/catalog/pagination.ts';
 import { noteDate } from '#web/classroom/note-date.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT, useTimeZone } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
@@ -114,7 +115,7 @@ export default function CatalogAdminPage() {
         {imports.length === 0 ? (
           <p>{t('admin.imports.empty')}</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label={t('admin.imports.heading')}>
             <table className="data-table">
               <thead>
                 <tr>
@@ -153,7 +154,7 @@ export default function CatalogAdminPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
         <Pagination page={page} pages={pages} href={(p) => `/manage/admin?page=${p}`} />
       </section>

@@ -6,6 +6,7 @@ import { parseId } from '#domain/shared/id.ts';
 import { noteDate } from '#web/classroom/note-date.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT, useTimeZone } from '#web/i18n/use-t.ts';
 import { WordingText } from '#web/i18n/wording-text.tsx';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
@@ -142,7 +143,7 @@ export default function CatalogImportPage() {
         {summary.notes === 0 ? (
           <p>{t(running ? 'admin.import.refusalsNoneYet' : 'admin.import.refusalsNone')}</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label={t('admin.import.refusals')}>
             <table className="data-table">
               <thead>
                 <tr>
@@ -163,7 +164,7 @@ export default function CatalogImportPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
         <Pagination
           page={page}

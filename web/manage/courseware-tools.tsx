@@ -9,6 +9,7 @@ import {
 import { navigationFlags } from '#domain/accounts/service.ts';
 import { DomainError } from '#domain/shared/errors.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 import { useCsrfToken } from '#web/utils/csrf-token.ts';
@@ -235,7 +236,7 @@ export default function CoursewareToolsPage() {
       </p>
       {saved ? <output>{t('manage.lti.saved')}</output> : null}
       {rotated ? <output>{t('manage.lti.rotated')}</output> : null}
-      <div className="table-scroll">
+      <TableScroll label={t('manage.lti.caption')}>
         <table className="analytics-table">
           <caption>{t('manage.lti.caption')}</caption>
           <thead>
@@ -274,7 +275,7 @@ export default function CoursewareToolsPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <ToolForm tool={editing} />
       <Form method="post">
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />

@@ -13,6 +13,7 @@ import { parseId } from '#domain/shared/id.ts';
 import { sectionTitle } from '#domain/shelf/sections.ts';
 import { translate } from '#i18n/translate.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { termLabel } from '#web/courses/find-labels.ts';
 import { idField } from '#web/forms/fields.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
@@ -258,7 +259,7 @@ export default function SectionPlacesPage() {
         {places.length === 0 ? (
           <p>{t('places.none')}</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label={t('places.table.caption')}>
             <table className="analytics-table">
               <caption className="visually-hidden">{t('places.table.caption')}</caption>
               <thead>
@@ -310,7 +311,7 @@ export default function SectionPlacesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </section>

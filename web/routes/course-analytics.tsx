@@ -7,6 +7,7 @@ import { parseId } from '#domain/shared/id.ts';
 import { sectionTitle } from '#domain/shelf/sections.ts';
 import type { MessageParams } from '#i18n/format-message.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { loadedLocale, translatePage } from '#web/i18n/catalog.ts';
 import { useLocale, useT, useTimeZone } from '#web/i18n/use-t.ts';
 import { sectionTitleText } from '#web/shelf/section-title-text.ts';
@@ -97,7 +98,7 @@ export default function CourseAnalyticsPage() {
       {materials.length === 0 ? (
         <p>{t('analytics.empty')}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={t('analytics.caption')}>
           <table className="analytics-table">
             <caption>{t('analytics.caption')}</caption>
             <thead>
@@ -140,12 +141,12 @@ export default function CourseAnalyticsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {students.length === 0 ? (
         <p>{t('analytics.students.none')}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={t('analytics.students.caption')}>
           <table className="analytics-table">
             <caption>{t('analytics.students.caption')}</caption>
             <thead>
@@ -175,10 +176,10 @@ export default function CourseAnalyticsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {launches.length > 0 ? (
-        <div className="table-scroll">
+        <TableScroll label={t('launch.analytics.caption')}>
           <table className="analytics-table">
             <caption>{t('launch.analytics.caption')}</caption>
             <thead>
@@ -200,7 +201,7 @@ export default function CourseAnalyticsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
     </section>
   );

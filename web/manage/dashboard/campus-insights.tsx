@@ -3,6 +3,7 @@ import { campusInsights } from '#domain/operations/dashboard/service.ts';
 import { adoptionPercent } from '#domain/operations/dashboard/term-figures.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { requireTool } from '#web/manage/require-tool.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
@@ -79,7 +80,7 @@ export default function CampusInsightsPage() {
           {view.departments.length === 0 ? (
             <p>{t('ops.dashboard.noSections')}</p>
           ) : (
-            <div className="table-scroll">
+            <TableScroll label={t('ops.dashboard.insights.caption', { term: view.term.title })}>
               <table className="data-table" aria-describedby="insights-help">
                 <caption className="visually-hidden">
                   {t('ops.dashboard.insights.caption', { term: view.term.title })}
@@ -127,7 +128,7 @@ export default function CampusInsightsPage() {
                   </tr>
                 </tfoot>
               </table>
-            </div>
+            </TableScroll>
           )}
         </section>
       ) : null}

@@ -4,6 +4,7 @@ import type { Figures } from '#domain/operations/dashboard/term-figures.ts';
 import { sectionTitle } from '#domain/shelf/sections.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { requireTool } from '#web/manage/require-tool.server.ts';
 import { sectionTitleText } from '#web/shelf/section-title-text.ts';
@@ -96,7 +97,7 @@ export default function InclusiveDashboardPage() {
             {view.rows.length === 0 ? (
               <p>{t('ops.dashboard.noSections')}</p>
             ) : (
-              <div className="table-scroll">
+              <TableScroll label={t('ops.dashboard.caption', { term: view.term.title })}>
                 <table className="data-table" aria-describedby="dashboard-help">
                   <caption className="visually-hidden">
                     {t('ops.dashboard.caption', { term: view.term.title })}
@@ -159,7 +160,7 @@ export default function InclusiveDashboardPage() {
                     </tr>
                   </tfoot>
                 </table>
-              </div>
+              </TableScroll>
             )}
           </section>
           <section className="stack" aria-labelledby="dashboard-chart">

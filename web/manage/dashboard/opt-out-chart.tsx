@@ -1,4 +1,5 @@
 import type { OptOutPoint } from '#domain/operations/dashboard/term-figures.ts';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 
 // Issue 39: the term's opt-outs over time, drawn on the server as inline SVG (no chart
@@ -95,7 +96,7 @@ export function OptOutChart({ points }: { points: readonly OptOutPoint[] }) {
       <figcaption>
         <details>
           <summary>{t('ops.dashboard.chart.table')}</summary>
-          <div className="table-scroll">
+          <TableScroll label={t('ops.dashboard.chart.title')}>
             <table className="data-table">
               <caption className="visually-hidden">{t('ops.dashboard.chart.title')}</caption>
               <thead>
@@ -123,7 +124,7 @@ export function OptOutChart({ points }: { points: readonly OptOutPoint[] }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </details>
       </figcaption>
     </figure>
