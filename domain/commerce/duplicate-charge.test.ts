@@ -18,6 +18,7 @@ const order = (id: string, userId: number, lines: string, paidMinute: number) =>
   lines,
   paidAt: at(paidMinute),
   createdAt: at(paidMinute - 1),
+  kept: true,
 });
 
 describe('the lines of an order', () => {
@@ -55,6 +56,14 @@ describe('a second order repeats the first', () => {
     expect(repeatsOrder(first, order('b', 1, '4,12,12', 1))).toBe(false);
     expect(repeatsOrder(first, { ...first })).toBe(false);
     expect(repeatsOrder(order('a', 1, '', 0), order('b', 1, '', 1))).toBe(false);
+  });
+
+  it('issue 39: not when either order has a line refunded (or on its way back): bought again after a refund is kept', () => {
+    const refunded = { ...order('a', 1, '4', 0), kept: false };
+    const again = order('b', 1, '4', 3);
+    expect(repeatsOrder(refunded, again)).toBe(false);
+    expect(repeatsOrder(again, refunded)).toBe(false);
+    expect(repeatsOrder(order('a', 1, '4', 0), { ...again, kept: false })).toBe(false);
   });
 });
 

@@ -37,13 +37,19 @@ export function linesKey(offeringIds: readonly number[]): string {
  * Whether a second order repeats the first: the same buyer, the same lines, and the second
  * paid within DUPLICATE_WINDOW_MS of the first (either way round). An order is never a
  * duplicate of itself.
+ *
+ * Only what the buyer still holds counts (issue 39): an order with a line refunded, or whose
+ * refund is on its way, is no longer the cart that was paid. A buyer who refunds a book and buys
+ * it again pays for it once, and keeps it; the new payment is not a repeat of the refunded one.
  */
 export function repeatsOrder(
-  first: { id: string; userId: number; lines: string; paidAt: Date },
-  second: { id: string; userId: number; lines: string; paidAt: Date },
+  first: { id: string; userId: number; lines: string; paidAt: Date; kept: boolean },
+  second: { id: string; userId: number; lines: string; paidAt: Date; kept: boolean },
 ): boolean {
   return (
     first.id !== second.id &&
+    first.kept &&
+    second.kept &&
     first.userId === second.userId &&
     first.lines === second.lines &&
     first.lines !== '' &&

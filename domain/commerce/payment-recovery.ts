@@ -2,9 +2,11 @@ import { and, eq, gte, inArray, isNull, lte, ne, notInArray, sql } from 'drizzle
 import type { Queryable } from '#db/client.ts';
 import { accessCodes } from '#db/schema/access.ts';
 import { orderItems, orders, payments, printOrders, shipments } from '#db/schema/commerce.ts';
+import { refunds } from '#db/schema/refunds.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { enqueue } from '#domain/notifications/outbox.ts';
 import { Conflict } from '#domain/shared/errors.ts';
+import { endLineAccess } from './access-after-refund.ts';
 import { settlePayment } from './checkout.ts';
 import {
   DUPLICATE_WINDOW_MS,
@@ -187,9 +189,18 @@ export async function refundDuplicateOrders(
       paidAt: orders.paidAt,
       createdAt: orders.createdAt,
       offeringIds: sql<number[]>`array_agg(${orderItems.offeringId})`,
+      // Lines refunded or on their way back (issue 39): the order is no longer what was paid.
+      givenBack: sql<number>`count(${refunds.id})::int`,
     })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .leftJoin(
+      refunds,
+      and(
+        eq(refunds.orderItemId, orderItems.id),
+        inArray(refunds.status, ['approved', 'refunded']),
+      ),
+    )
     .where(
       and(
         inArray(orders.status, ['paid', 'fulfilled']),
@@ -208,6 +219,7 @@ export async function refundDuplicateOrders(
             paidAt: order.paidAt,
             createdAt: order.createdAt,
             lines: linesKey(order.offeringIds.map(Number)),
+            kept: Number(order.givenBack) === 0,
           },
         ]
       : [],
@@ -293,11 +305,15 @@ async function refundCharge(
         reason: `duplicate of order ${orderNumber(input.duplicateOf)}`,
         now: input.now,
       });
-      // What the duplicate gave is the first order's: the same books on the same shelf.
-      await tx
-        .update(ownerships)
-        .set({ orderId: input.duplicateOf })
-        .where(eq(ownerships.orderId, input.orderId));
+      // What the duplicate gave is the first order's, the same books on the same shelf — while
+      // the buyer keeps that order (one rule with a line's refund, access-after-refund.ts).
+      const held = await tx
+        .select({ userId: ownerships.userId, productId: ownerships.productId })
+        .from(ownerships)
+        .where(and(eq(ownerships.orderId, input.orderId), isNull(ownerships.revokedAt)));
+      for (const ownership of held) {
+        await endLineAccess(tx, { ...ownership, orderId: input.orderId, now: input.now });
+      }
       await tx
         .update(accessCodes)
         .set({ orderId: input.duplicateOf })

@@ -3,8 +3,8 @@ import type { Queryable } from '#db/client.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
 import { orderItems, orders, payments, shipments } from '#db/schema/commerce.ts';
 import { refunds } from '#db/schema/refunds.ts';
-import { ownerships } from '#db/schema/shelf.ts';
 import { enqueue } from '#domain/notifications/outbox.ts';
+import { endLineAccess } from './access-after-refund.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 
 // Money out exactly once (decision 033, applied to a line's refund in decision 038): the refund
@@ -83,17 +83,12 @@ export async function settleRefund(
       .returning({ id: refunds.id });
     // Another caller recorded it first: the same refund, recorded once.
     if (!settled) return;
-    await tx
-      .update(ownerships)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(ownerships.orderId, row.orderId),
-          eq(ownerships.userId, row.userId),
-          eq(ownerships.productId, row.productId),
-          isNull(ownerships.revokedAt),
-        ),
-      );
+    await endLineAccess(tx, {
+      userId: row.userId,
+      productId: row.productId,
+      orderId: row.orderId,
+      now,
+    });
     const [stocked] = await tx
       .update(orderItems)
       .set({ tookStock: false })

@@ -26,7 +26,7 @@ export type RefundOutcome =
   | { kind: 'refused'; rule: string; title: string };
 
 type Decision =
-  | { kind: 'settle'; refundId: string; title: string }
+  | { kind: 'settle'; refundId: string; title: string; already?: boolean }
   | Exclude<RefundOutcome, { kind: 'refunded' | 'processing' }>;
 
 function lineOf(lines: readonly RefundLine[], orderItemId: number): RefundLine {
@@ -147,7 +147,13 @@ async function scopedOrder(
 
 export type StaffRefundOutcome =
   | RefundOutcome
-  | { kind: 'invalid'; field: 'reason'; message: 'ops.refunds.error.reasonRequired' };
+  | { kind: 'invalid'; field: 'reason'; message: 'ops.refunds.error.reasonRequired' }
+  /**
+   * The line was refunded already (a double click, a colleague): nothing more is done; a
+   * refund still on its way is asked for again with its own key (money once, decision 038), so
+   * the page read after this answer shows it done.
+   */
+  | { kind: 'alreadyRefunded'; title: string };
 
 /** Support or a manager refunds a line: within the policy, or beyond it with a reason. */
 export async function refundLineAsStaff(
@@ -163,6 +169,9 @@ export async function refundLineAsStaff(
   const decision = await ctx.db.transaction(async (tx): Promise<Decision> => {
     const order = await scopedOrder(tx, scope, input.orderId, true);
     const line = lineOf(await refundLines(tx, order), input.orderItemId);
+    if (line.refund?.status === 'approved' || line.refund?.status === 'refunded') {
+      return { kind: 'settle', refundId: line.refund.id, title: line.title, already: true };
+    }
     const check = staffRefundCheck(line.facts, ctx.now, reason);
     if (!check.ok && check.rule === 'ops.refunds.error.reasonRequired') {
       invalid = true;
@@ -197,6 +206,10 @@ export async function refundLineAsStaff(
   });
   if (invalid) {
     return { kind: 'invalid', field: 'reason', message: 'ops.refunds.error.reasonRequired' };
+  }
+  if (decision.kind === 'settle' && decision.already) {
+    await settleRefund(ctx.db, gateway, decision.refundId, ctx.now);
+    return { kind: 'alreadyRefunded', title: decision.title };
   }
   return settled(ctx, gateway, decision);
 }

@@ -2545,6 +2545,8 @@ export const en = {
   'ops.refunds.staff.refused': 'The request for {title} was declined.',
   'ops.refunds.staff.notRequested': 'There is no request waiting for {title}.',
   'ops.refunds.staff.cannot': 'No refund of {title}: {reason}',
+  'ops.refunds.staff.alreadyRefunded':
+    '{title} has already been refunded. The order below shows the refund and its history.',
   'ops.refunds.queue.heading': 'Refund requests',
   'ops.refunds.queue.intro':
     'Students asked for these refunds beyond the Refund Policy. Open the order to refund the line, with a reason, or to decline.',

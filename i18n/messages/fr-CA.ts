@@ -2632,6 +2632,8 @@ export const frCA: Record<MessageId, string> = {
   'ops.refunds.staff.refused': 'La demande pour {title} a été refusée.',
   'ops.refunds.staff.notRequested': 'Aucune demande n’attend pour {title}.',
   'ops.refunds.staff.cannot': 'Aucun remboursement de {title} : {reason}',
+  'ops.refunds.staff.alreadyRefunded':
+    '{title} a déjà été remboursé. La commande ci-dessous montre ce remboursement et son historique.',
   'ops.refunds.queue.heading': 'Demandes de remboursement',
   'ops.refunds.queue.intro':
     'Des étudiants ont demandé ces remboursements au-delà de la politique de remboursement. Ouvrez la commande pour rembourser la ligne, avec un motif, ou pour refuser.',

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
@@ -6,6 +6,7 @@ import { offerings } from '#db/schema/catalog.ts';
 import {
   cartItems,
   carts,
+  orderItems,
   orders,
   orderTransitions,
   payments,
@@ -14,12 +15,14 @@ import {
 } from '#db/schema/commerce.ts';
 import { outbox } from '#db/schema/events.ts';
 import { ownerships } from '#db/schema/shelf.ts';
+import { entitlementOf } from '#domain/access/entitlement-facts.ts';
 import { loadSessionUser } from '#domain/accounts/service.ts';
 import { putInCart } from '#domain/commerce/cart.ts';
 import { completedOrder, interruptedPayments, payOrder } from '#domain/commerce/checkout.ts';
 import { cancelOrder, placeOrder } from '#domain/commerce/orders.ts';
 import type { PaymentGateway } from '#domain/commerce/payment-gateway.ts';
 import { reconcilePayments, refundDuplicateOrders } from '#domain/commerce/payment-recovery.ts';
+import { requestRefund } from '#domain/commerce/refunds.ts';
 import { TestGateway } from '#domain/commerce/test-gateway.ts';
 import { paymentRefundEmail } from '#domain/notifications/order-email.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -369,5 +372,140 @@ describe('two paid orders of the same lines within minutes', () => {
     expect(
       await refundDuplicateOrders(database.db, gateway, new Date(), { userId: ctx.user!.id }),
     ).toEqual([]);
+  });
+});
+
+// Issue 39, found by a browser walk: a student refunded a book within the Refund Policy (its
+// access ended) and bought it again minutes later; the new payment was refunded as a "duplicate"
+// of the refunded order while the book stayed on the shelf — the book for free. Only what the
+// buyer still holds makes a new payment a repeat; access follows the lines paid for and kept.
+describe('issue 39: a title bought again after its refund', () => {
+  /** The buyer's one line of an order. */
+  async function lineOf(orderId: string): Promise<number> {
+    const [item] = await database.db
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    return item!.id;
+  }
+
+  async function buyAt(ctx: RequestContext, offeringId: number, minutesAgo: number) {
+    const at = { ...ctx, now: new Date(Date.now() - minutesAgo * 60_000) };
+    await refillCart(at, [offeringId]);
+    const { orderId } = await placeOrder(at, { idempotencyKey: unique('again') });
+    expect(await payOrder(at, gateway, { orderId, method: card })).toEqual({ ok: true });
+    return orderId;
+  }
+
+  async function activeOwnership(ctx: RequestContext, productId: number) {
+    return database.db
+      .select({ orderId: ownerships.orderId, expiresAt: ownerships.expiresAt })
+      .from(ownerships)
+      .where(
+        and(
+          eq(ownerships.userId, ctx.user!.id),
+          eq(ownerships.productId, productId),
+          isNull(ownerships.revokedAt),
+        ),
+      );
+  }
+
+  /**
+   * Two orders of the title placed before either is paid (two tabs; a new price made the second
+   * a new order), then both paid: the cart refuses a title owned for life, a payment does not.
+   */
+  async function buyTwiceAt(ctx: RequestContext, offeringId: number, minutesAgo: number) {
+    const at = { ...ctx, now: new Date(Date.now() - minutesAgo * 60_000) };
+    const orderIds: string[] = [];
+    for (const priceCents of [3799, 3800]) {
+      await database.db.update(offerings).set({ priceCents }).where(eq(offerings.id, offeringId));
+      await refillCart(at, [offeringId]);
+      orderIds.push((await placeOrder(at, { idempotencyKey: unique('tab') })).orderId);
+    }
+    for (const [minute, orderId] of orderIds.entries()) {
+      const paying = { ...at, now: new Date(at.now.getTime() + minute * 60_000) };
+      expect(await payOrder(paying, gateway, { orderId, method: card })).toEqual({ ok: true });
+    }
+    return orderIds as [string, string];
+  }
+
+  const canRead = async (ctx: RequestContext, productId: number) =>
+    (await entitlementOf({ ...ctx, now: new Date() }, productId)).decision.ok;
+
+  it('buy, refund, buy again: the second order is paid and kept, its access active, nothing refunded', async () => {
+    const ctx = await buyer();
+    const { productId, offeringId } = await offering({ type: 'digital' });
+    const first = await buyAt(ctx, offeringId, 6);
+    const refund = await requestRefund(
+      { ...ctx, now: new Date(Date.now() - 5 * 60_000) },
+      gateway,
+      { orderId: first, orderItemId: await lineOf(first) },
+    );
+    expect(refund).toMatchObject({ kind: 'refunded', amountCents: 3799 });
+    expect(await activeOwnership(ctx, productId)).toEqual([]);
+    expect(await canRead(ctx, productId)).toBe(false);
+
+    const second = await buyAt(ctx, offeringId, 4);
+    // The sweeper's round (every few seconds in the server) finds no duplicate.
+    expect(
+      await refundDuplicateOrders(database.db, gateway, new Date(), { userId: ctx.user!.id }),
+    ).toEqual([]);
+    expect(await statusOf(second)).toBe('fulfilled');
+    expect(await chargesOf(second)).toEqual([{ status: 'succeeded' }]);
+    const [charge] = await database.db
+      .select({ status: payments.status, ref: payments.gatewayRef })
+      .from(payments)
+      .where(eq(payments.orderId, second));
+    expect(charge?.status).toBe('succeeded');
+    // No "we refunded a payment" mail.
+    expect(
+      await database.db
+        .select({ kind: outbox.kind })
+        .from(outbox)
+        .where(eq(outbox.dedupeKey, `payment-refund:test:${charge!.ref}`)),
+    ).toEqual([]);
+  });
+
+  it('bought twice, the later line refunded: the earlier is paid and kept, so the access stays', async () => {
+    const ctx = await buyer();
+    const { productId, offeringId } = await offering({ type: 'digital' });
+    const [first, second] = await buyTwiceAt(ctx, offeringId, 6);
+    // The second payment's ownership is the one on the shelf; its line is refunded.
+    expect(await activeOwnership(ctx, productId)).toEqual([{ orderId: second, expiresAt: null }]);
+    expect(
+      await requestRefund({ ...ctx, now: new Date(Date.now() - 4 * 60_000) }, gateway, {
+        orderId: second,
+        orderItemId: await lineOf(second),
+      }),
+    ).toMatchObject({ kind: 'refunded' });
+    expect(await activeOwnership(ctx, productId)).toEqual([{ orderId: first, expiresAt: null }]);
+    expect(await canRead(ctx, productId)).toBe(true);
+    // Paid once, kept once: nothing more is refunded.
+    expect(
+      await refundDuplicateOrders(database.db, gateway, new Date(), { userId: ctx.user!.id }),
+    ).toEqual([]);
+    expect(await chargesOf(first)).toEqual([{ status: 'succeeded' }]);
+  });
+
+  it('a real duplicate is still refunded to the first order, whose own refund then ends the access', async () => {
+    const ctx = await buyer();
+    const { productId, offeringId } = await offering({ type: 'digital' });
+    const [first, second] = await buyTwiceAt(ctx, offeringId, 6);
+    const refunded = await refundDuplicateOrders(database.db, gateway, new Date(), {
+      userId: ctx.user!.id,
+    });
+    expect(refunded.map((r) => [r.orderId, r.reason])).toEqual([[second, 'duplicate']]);
+    expect(await statusOf(second)).toBe('refunded');
+    expect(await activeOwnership(ctx, productId)).toEqual([{ orderId: first, expiresAt: null }]);
+    expect(await canRead(ctx, productId)).toBe(true);
+    // The first order's line refunded too: nothing paid is kept, so nothing is held.
+    expect(
+      await requestRefund({ ...ctx, now: new Date(Date.now() - 60_000) }, gateway, {
+        orderId: first,
+        orderItemId: await lineOf(first),
+      }),
+    ).toMatchObject({ kind: 'refunded' });
+    expect(await activeOwnership(ctx, productId)).toEqual([]);
+    expect(await canRead(ctx, productId)).toBe(false);
   });
 });

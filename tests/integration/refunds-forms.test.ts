@@ -14,7 +14,11 @@ import { TestGateway } from '#domain/commerce/test-gateway.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
 import { action as buyerAction } from '#web/accounts/order-receipt.tsx';
-import { action as staffAction, loader as staffLoader } from '#web/manage/refunds/order.tsx';
+import {
+  action as staffAction,
+  loader as staffLoader,
+  shouldRevalidate as staffShouldRevalidate,
+} from '#web/manage/refunds/order.tsx';
 
 // Issue 39: the refund forms under hostile input — wrong types, NUL bytes, huge values, ids of
 // other orders, malformed ids — answer 4xx with a message id in the person's language and
@@ -170,5 +174,56 @@ describe('hostile input on the refund forms (issue 39)', () => {
         } as never),
       ),
     ).toMatchObject({ status: 200, body: { kind: 'refunded', amountCents: 2599 } });
+  });
+});
+
+// Found by a browser walk of issue 39: support double-clicked "Refund this line"; the refund was
+// made once, but the second click's answer said "No refund …: already refunded" over the page
+// from before the click ($0.00 refunded, "waiting for support", no history) until a reload.
+describe('a second identical refund by support (issue 39)', () => {
+  it('answers calmly, and the page read after it shows the refund and its history', async () => {
+    const buyer = await person();
+    const staff = await person('support');
+    const { orderId, orderItemId } = await paidOrder(buyer);
+    const context = testWebContext(database, { user: staff, locale: 'fr-CA' });
+    const path = `/manage/orders/${orderId}`;
+    const fields = { intent: 'refund', orderItemId: String(orderItemId), reason: 'Wrong edition' };
+    const click = () =>
+      statusOf(() =>
+        staffAction({ request: post(path, fields), params: { orderId }, context } as never),
+      );
+    // Both clicks at once, as a double click sends them.
+    const answers = await Promise.all([click(), click()]);
+    expect(answers).toContainEqual({
+      status: 200,
+      body: { kind: 'refunded', title: expect.any(String), amountCents: 2599 },
+    });
+    expect(answers).toContainEqual({
+      status: 200,
+      body: { kind: 'alreadyRefunded', title: expect.any(String) },
+    });
+    // The second identical POST, after the first: the same calm answer.
+    expect(await click()).toMatchObject({ status: 200, body: { kind: 'alreadyRefunded' } });
+    // The page after the answer reads the order again, whatever the action's status...
+    for (const actionStatus of [200, 409]) {
+      expect(
+        staffShouldRevalidate({
+          formMethod: 'POST',
+          actionStatus,
+          defaultShouldRevalidate: actionStatus < 400,
+        } as never),
+      ).toBe(true);
+    }
+    // ...and shows the refund: the amount, the line refunded, the history.
+    const page = (await staffLoader({
+      request: new Request(`http://localhost${path}`),
+      params: { orderId },
+      context,
+    } as never)) as Awaited<ReturnType<typeof staffLoader>>;
+    expect(page.order.amounts.refundedCents).toBe(2599);
+    expect(page.order.lines[0]?.refund?.status).toBe('refunded');
+    expect(page.order.audit.filter((line) => line.action === 'refund')).toHaveLength(1);
+    const rows = await database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(rows.map((row) => row.status)).toEqual(['refunded']);
   });
 });

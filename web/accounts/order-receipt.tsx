@@ -1,4 +1,10 @@
-import { data, Link, useActionData, useLoaderData } from 'react-router';
+import {
+  data,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from 'react-router';
 import { z } from 'zod';
 import { myOrderReceipt } from '#domain/commerce/my-orders.ts';
 import { requestRefund } from '#domain/commerce/refunds.ts';
@@ -48,6 +54,15 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   });
   return data<RefundResult>(outcome, { status: outcome.kind === 'refused' ? 409 : 200 });
 });
+
+// A refused request (409: a double click, the line refunded meanwhile) reads the order again
+// too, so the page shows what the database holds, not the state from before the click.
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod === 'POST' ? true : defaultShouldRevalidate;
+}
 
 export default function OrderReceiptPage() {
   const { receipt, refundLines, confirming, csrfToken } = useLoaderData<typeof loader>();

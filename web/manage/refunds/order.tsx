@@ -1,5 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { data, Form, Link, useActionData, useLoaderData } from 'react-router';
+import {
+  data,
+  Form,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from 'react-router';
 import { z } from 'zod';
 import { MAX_REASON_LENGTH } from '#domain/commerce/refund-policy.ts';
 import { refundLineAsStaff, refuseRefundRequest } from '#domain/commerce/refunds.ts';
@@ -29,6 +36,7 @@ type ActionResult =
   | { kind: 'refunded'; title: string; amountCents: number }
   | { kind: 'processing'; title: string }
   | { kind: 'declined'; title: string }
+  | { kind: 'alreadyRefunded'; title: string }
   | { kind: 'notice'; message: string; title: string; reason?: string }
   | { kind: 'error'; message: string; orderItemId: number | null; reason: string };
 
@@ -91,7 +99,22 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
         },
         { status: 400 },
       );
+    case 'alreadyRefunded':
+      return data<ActionResult>({ kind: 'alreadyRefunded', title: outcome.title });
     case 'refused':
+      // Refunded already (the whole payment, as a duplicate): said calmly, as above.
+      if (outcome.rule === 'ops.refunds.rule.alreadyRefunded') {
+        return data<ActionResult>({ kind: 'alreadyRefunded', title: outcome.title });
+      }
+      return data<ActionResult>(
+        {
+          kind: 'notice',
+          message: 'ops.refunds.staff.cannot',
+          title: outcome.title,
+          reason: outcome.rule,
+        },
+        { status: 409 },
+      );
     case 'requested':
       return data<ActionResult>(
         {
@@ -106,6 +129,16 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
       return data<ActionResult>(outcome);
   }
 });
+
+// After any answer of the action — a 409 too, when the line moved under the click (a double
+// click, a colleague) — the order is read again: the page shows what the database holds, never
+// the state from before the click (React Router keeps the old data after a 4xx by default).
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod === 'POST' ? true : defaultShouldRevalidate;
+}
 
 export default function StaffOrderPage() {
   const { order, timeZone, csrfToken } = useLoaderData<typeof loader>();
@@ -171,6 +204,11 @@ export default function StaffOrderPage() {
         {result?.kind === 'processing' ? (
           <output className="alert">
             {t('ops.refunds.staff.processing', { title: result.title })}
+          </output>
+        ) : null}
+        {result?.kind === 'alreadyRefunded' ? (
+          <output className="alert alert--success">
+            {t('ops.refunds.staff.alreadyRefunded', { title: result.title })}
           </output>
         ) : null}
         {result?.kind === 'declined' ? (
