@@ -2449,7 +2449,8 @@ export const en = {
   'ops.billing.paid.submit': 'Compare with paid',
   'ops.billing.paid.read': '{count, plural, one {# paid line read.} other {# paid lines read.}}',
   'ops.billing.paid.error.noFile': 'Choose the CSV file the campus sent.',
-  'ops.billing.paid.error.tooLarge': 'The file is larger than 1 MB.',
+  'ops.billing.paid.error.tooLarge':
+    'The paid file is larger than {max} MB, the most the reconciliation reads. Nothing was read: go back and choose a smaller file.',
   'ops.billing.paid.error.columns':
     'Line {line}: the header line has no campus id or amount column.',
   'ops.billing.paid.error.amount': 'Line {line}: the amount is not a number of dollars and cents.',

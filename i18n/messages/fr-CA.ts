@@ -2532,7 +2532,8 @@ export const frCA: Record<MessageId, string> = {
   'ops.billing.paid.read':
     '{count, plural, one {# ligne de paiement lue.} other {# lignes de paiement lues.}}',
   'ops.billing.paid.error.noFile': 'Choisissez le fichier CSV envoyé par le campus.',
-  'ops.billing.paid.error.tooLarge': 'Le fichier dépasse 1 Mo.',
+  'ops.billing.paid.error.tooLarge':
+    "Le fichier des paiements dépasse {max} Mo, le maximum que lit le rapprochement. Rien n'a été lu : revenez en arrière et choisissez un fichier plus petit.",
   'ops.billing.paid.error.columns':
     "Ligne {line} : la ligne d'en-tête n'a pas de colonne de numéro d'étudiant ou de montant.",
   'ops.billing.paid.error.amount':
