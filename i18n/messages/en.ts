@@ -2445,7 +2445,7 @@ export const en = {
   'ops.billing.recon.reason.paidUnknown': 'Paid, never billed',
   'ops.billing.paid.label': "The campus's paid file (CSV, optional)",
   'ops.billing.paid.hint':
-    'A header line with the campus id and the amount paid (decimal, or cents under amount_cents); at most 1 MB. It is compared, not kept.',
+    'A header line with the campus id and the amount paid (decimal, or cents under amount_cents); at most {max} MB. It is compared, not kept.',
   'ops.billing.paid.submit': 'Compare with paid',
   'ops.billing.paid.read': '{count, plural, one {# paid line read.} other {# paid lines read.}}',
   'ops.billing.paid.error.noFile': 'Choose the CSV file the campus sent.',
@@ -2511,6 +2511,12 @@ export const en = {
   'ops.refunds.email.subject': 'We refunded {title}',
   'ops.refunds.email.body':
     'We refunded {amount} for {title} from order {number} to your card. Your access to {title} has ended.',
+  'ops.refunds.refusedEmail.subject': 'Your refund request for {title} was declined',
+  'ops.refunds.refusedEmail.body':
+    'Support declined your request for a refund of {title} from order {number}. Nothing was charged or refunded.',
+  'ops.refunds.refusedEmail.reason': 'Their reason: {reason}',
+  'ops.refunds.refusedEmail.rule': 'Why the Refund Policy sent it to support: {rule}',
+  'ops.refunds.refusedEmail.access': 'Your access to {title} is unchanged.',
   'ops.refunds.order.heading': 'Order {number}',
   'ops.refunds.order.buyer': 'Buyer',
   'ops.refunds.order.organization': 'Organization',
@@ -2687,6 +2693,8 @@ export const en = {
   'ops.helpdesk.mailKind.sign-up-existing': 'Sign-up with an existing address',
   'ops.helpdesk.mailKind.order-confirmation': 'Order confirmation',
   'ops.helpdesk.mailKind.payment-refund': 'Payment refunded',
+  'ops.helpdesk.mailKind.line-refund': 'Item refunded',
+  'ops.helpdesk.mailKind.line-refund-refused': 'Refund request declined',
   'ops.helpdesk.mailKind.opting-confirmation': 'Opt change confirmation',
   'ops.helpdesk.mailKind.section-place': 'Place in a section',
   'ops.helpdesk.mailKind.other': 'Other message',

@@ -2527,7 +2527,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.billing.recon.reason.paidUnknown': 'Payé, jamais facturé',
   'ops.billing.paid.label': 'Fichier des paiements du campus (CSV, facultatif)',
   'ops.billing.paid.hint':
-    "Une ligne d'en-tête avec le numéro d'étudiant et le montant payé (décimal, ou en cents sous amount_cents); 1 Mo au plus. Il est comparé, pas conservé.",
+    "Une ligne d'en-tête avec le numéro d'étudiant et le montant payé (décimal, ou en cents sous amount_cents); {max} Mo au plus. Il est comparé, pas conservé.",
   'ops.billing.paid.submit': 'Comparer avec les paiements',
   'ops.billing.paid.read':
     '{count, plural, one {# ligne de paiement lue.} other {# lignes de paiement lues.}}',
@@ -2596,6 +2596,13 @@ export const frCA: Record<MessageId, string> = {
   'ops.refunds.email.subject': 'Nous avons remboursé {title}',
   'ops.refunds.email.body':
     'Nous avons remboursé {amount} pour {title} de la commande {number} sur votre carte. Votre accès à {title} a pris fin.',
+  'ops.refunds.refusedEmail.subject': 'Votre demande de remboursement de {title} a été refusée',
+  'ops.refunds.refusedEmail.body':
+    'Le soutien a refusé votre demande de remboursement de {title} de la commande {number}. Rien n’a été débité ni remboursé.',
+  'ops.refunds.refusedEmail.reason': 'Motif donné : {reason}',
+  'ops.refunds.refusedEmail.rule':
+    'Pourquoi la politique de remboursement l’a transmise au soutien : {rule}',
+  'ops.refunds.refusedEmail.access': 'Votre accès à {title} reste inchangé.',
   'ops.refunds.order.heading': 'Commande {number}',
   'ops.refunds.order.buyer': 'Acheteur',
   'ops.refunds.order.organization': 'Organisation',
@@ -2777,6 +2784,8 @@ export const frCA: Record<MessageId, string> = {
   'ops.helpdesk.mailKind.sign-up-existing': 'Inscription avec une adresse existante',
   'ops.helpdesk.mailKind.order-confirmation': 'Confirmation de commande',
   'ops.helpdesk.mailKind.payment-refund': 'Paiement remboursé',
+  'ops.helpdesk.mailKind.line-refund': 'Article remboursé',
+  'ops.helpdesk.mailKind.line-refund-refused': 'Demande de remboursement refusée',
   'ops.helpdesk.mailKind.opting-confirmation': 'Confirmation du choix d’adhésion',
   'ops.helpdesk.mailKind.section-place': 'Place dans une section',
   'ops.helpdesk.mailKind.other': 'Autre message',

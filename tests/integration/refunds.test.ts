@@ -13,6 +13,7 @@ import { organizations } from '#db/schema/sites.ts';
 import { loadSessionUser } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
 import { myOrderReceipt } from '#domain/commerce/my-orders.ts';
+import { orderNumber } from '#domain/commerce/order-number.ts';
 import type { PaymentGateway } from '#domain/commerce/payment-gateway.ts';
 import { refundLineAsStaff, refuseRefundRequest, requestRefund } from '#domain/commerce/refunds.ts';
 import { lineRefundEmail } from '#domain/commerce/refunds-email.ts';
@@ -24,6 +25,7 @@ import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
 import { lostAccess } from '#domain/shelf/my-shelf.ts';
 import { formatMoney } from '#i18n/format-money.ts';
+import { runOutboxOnce, type Send } from '#server/outbox-worker.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, unique } from '#tests/database.ts';
 
@@ -444,6 +446,91 @@ describe('support and managers refund from the help desk (issue 39)', () => {
     const [line] = await myOrderRefunds(ctxOf(buyer), orderId);
     expect(line!.option).toEqual({ kind: 'none', rule: 'ops.refunds.rule.refused' });
     expect(line!.refund).toMatchObject({ status: 'refused', reason: 'Used all term' });
+  });
+
+  it('issue 39: a declined request mails the buyer once, in their language, with the reason and the rule', async () => {
+    const staff = await person({ role: 'support', orgId: null });
+    const sent: Parameters<Send>[0][] = [];
+    const send: Send = async (message) => {
+      sent.push(message);
+    };
+    const cases = [
+      { languageCode: 'en' as const, reason: 'You used it all term.' },
+      { languageCode: 'fr-CA' as const, reason: 'Utilisé tout le trimestre.' },
+    ];
+    const made = [];
+    for (const { languageCode, reason } of cases) {
+      const buyer = await person({ languageCode });
+      const { orderId, lines } = await paidOrder(buyer, [{}], new Date(NOW.getTime() - 30 * DAY));
+      const input = { orderId, orderItemId: lines[0]!.orderItemId };
+      expect(await requestRefund(ctxOf(buyer), gateway, input)).toMatchObject({
+        kind: 'requested',
+        rule: 'ops.refunds.rule.pastWindow',
+      });
+      // Asked without a reason: refused as invalid, and nothing is queued.
+      await refuseRefundRequest(ctxOf(staff), ALL, { ...input, reason: '  ' });
+      expect(
+        await refuseRefundRequest(ctxOf(staff), ALL, { ...input, reason: ` ${reason} ` }),
+      ).toEqual({ kind: 'refused', title: lines[0]!.title });
+      // Declined again (a second click): nothing more is queued.
+      expect(await refuseRefundRequest(ctxOf(staff), ALL, { ...input, reason })).toMatchObject({
+        kind: 'notRequested',
+      });
+      const [refund] = await database.db
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(eq(refunds.orderId, orderId));
+      const queued = await database.db
+        .select({ kind: outbox.kind, payload: outbox.payload })
+        .from(outbox)
+        .where(eq(outbox.kind, 'line-refund-refused'));
+      expect(
+        queued.filter((row) => (row.payload as { refundId?: string }).refundId === refund!.id),
+      ).toHaveLength(1);
+      made.push({ buyer, orderId, title: lines[0]!.title, reason });
+    }
+    // The outbox's rows are due by the database's clock, not the test's.
+    const options = { now: new Date(), publicOrigin: 'https://store.example' };
+    while ((await runOutboxOnce(database.db, send, options)).sent > 0);
+
+    const [en, fr] = made.map(({ buyer }) => sent.filter((mail) => mail.to === buyer.email));
+    expect(en).toHaveLength(1);
+    expect(en![0]!.subject).toBe(`Your refund request for ${made[0]!.title} was declined`);
+    expect(en![0]!.text).toBe(
+      [
+        'Hello Sam,',
+        '',
+        `Support declined your request for a refund of ${made[0]!.title} from order ${orderNumber(made[0]!.orderId)}. Nothing was charged or refunded.`,
+        '',
+        'Their reason: You used it all term.',
+        'Why the Refund Policy sent it to support: It was bought more than 14 days ago.',
+        '',
+        `Your access to ${made[0]!.title} is unchanged.`,
+        '',
+        `Your order: https://store.example/account/orders/${made[0]!.orderId}`,
+      ].join('\n'),
+    );
+    expect(fr).toHaveLength(1);
+    expect(fr![0]!.subject).toBe(
+      `Votre demande de remboursement de ${made[1]!.title} a été refusée`,
+    );
+    expect(fr![0]!.text).toContain(
+      `Le soutien a refusé votre demande de remboursement de ${made[1]!.title} de la commande ${orderNumber(made[1]!.orderId)}.`,
+    );
+    expect(fr![0]!.text).toContain('Motif donné : Utilisé tout le trimestre.');
+    expect(fr![0]!.text).toContain(
+      'Pourquoi la politique de remboursement l’a transmise au soutien : ',
+    );
+    expect(fr![0]!.text).toContain(`Votre accès à ${made[1]!.title} reste inchangé.`);
+    expect(fr![0]!.text).toContain(`https://store.example/account/orders/${made[1]!.orderId}`);
+    // The buyer's access is unchanged.
+    for (const { orderId } of made) {
+      const [owned] = await database.db
+        .select({ revokedAt: ownerships.revokedAt })
+        .from(ownerships)
+        .where(eq(ownerships.orderId, orderId));
+      expect(owned).toEqual({ revokedAt: null });
+    }
   });
 
   it('issue 39: a Lakeshore staff member gets not found for a Riverbend buyer’s order, and an empty queue', async () => {

@@ -14,6 +14,8 @@ const MAIL_KINDS = new Set([
   'sign-up-existing',
   'order-confirmation',
   'payment-refund',
+  'line-refund',
+  'line-refund-refused',
   'opting-confirmation',
   'section-place',
 ]);
