@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
+import { accessCodes } from '#db/schema/access.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
 import { orderItems, orders, payments, shipments } from '#db/schema/commerce.ts';
 import { refunds } from '#db/schema/refunds.ts';
@@ -26,8 +27,9 @@ export type SettleOutcome =
 
 /**
  * Asks the gateway for an approved refund and records it: the line's access ends on the shelf
- * (its ownership revoked; the shelf says why from the refund), stock and the sales figure move
- * back, unsent parcels of the line are dropped, and the buyer is mailed in their language.
+ * (its ownership revoked; the shelf says why from the refund), the access code the line
+ * delivered works no more, stock and the sales figure move back, unsent parcels of the line are
+ * dropped, and the buyer is mailed in their language.
  */
 export async function settleRefund(
   db: Queryable,
@@ -92,6 +94,19 @@ export async function settleRefund(
           eq(ownerships.userId, row.userId),
           eq(ownerships.productId, row.productId),
           isNull(ownerships.revokedAt),
+        ),
+      );
+    // The courseware's access code this order handed out (orders.ts, assignAccessCode): never
+    // shown or given again, nor back in the pool for someone else (it was seen).
+    await tx
+      .update(accessCodes)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(accessCodes.orderId, row.orderId),
+          eq(accessCodes.productId, row.productId),
+          eq(accessCodes.assignedUserId, row.userId),
+          isNull(accessCodes.revokedAt),
         ),
       );
     const [stocked] = await tx

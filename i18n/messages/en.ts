@@ -2503,6 +2503,8 @@ export const en = {
   'ops.refunds.state.approved': 'Refund on its way.',
   'ops.refunds.state.refunded': 'Refunded on {date}.',
   'ops.refunds.state.refused': 'Support declined a refund: {reason}',
+  'ops.refunds.state.codeRevoked':
+    'Its access code ending in {last4} was revoked with the refund: it no longer unlocks anything.',
   'ops.refunds.state.none': 'Not refundable: {reason}',
   'ops.refunds.receipt.refunded': 'Refunded',
   'ops.refunds.receipt.net': 'Net total',
@@ -2670,6 +2672,7 @@ export const en = {
   'ops.helpdesk.codes.when': 'When',
   'ops.helpdesk.codes.redeemed': 'Redeemed, ending in {last4}',
   'ops.helpdesk.codes.access': 'Publisher access code given',
+  'ops.helpdesk.codes.accessRevoked': 'Publisher access code given, revoked by a refund',
   'ops.helpdesk.devices.title': 'Signed-in devices',
   'ops.helpdesk.devices.empty': 'Not signed in anywhere.',
   'ops.helpdesk.devices.device': 'Device',

@@ -2588,6 +2588,8 @@ export const frCA: Record<MessageId, string> = {
   'ops.refunds.state.approved': 'Remboursement en cours.',
   'ops.refunds.state.refunded': 'Remboursé le {date}.',
   'ops.refunds.state.refused': 'Le soutien a refusé le remboursement : {reason}',
+  'ops.refunds.state.codeRevoked':
+    "Son code d'accès se terminant par {last4} a été révoqué avec le remboursement : il ne débloque plus rien.",
   'ops.refunds.state.none': 'Non remboursable : {reason}',
   'ops.refunds.receipt.refunded': 'Remboursé',
   'ops.refunds.receipt.net': 'Total net',
@@ -2760,6 +2762,8 @@ export const frCA: Record<MessageId, string> = {
   'ops.helpdesk.codes.when': 'Quand',
   'ops.helpdesk.codes.redeemed': 'Utilisé, se terminant par {last4}',
   'ops.helpdesk.codes.access': 'Code d’accès de l’éditeur remis',
+  'ops.helpdesk.codes.accessRevoked':
+    'Code d’accès de l’éditeur remis, révoqué par un remboursement',
   'ops.helpdesk.devices.title': 'Appareils connectés',
   'ops.helpdesk.devices.empty': 'Connecté nulle part.',
   'ops.helpdesk.devices.device': 'Appareil',

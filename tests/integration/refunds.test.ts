@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
+import { accessCodes } from '#db/schema/access.ts';
 import { userRoles, users } from '#db/schema/accounts.ts';
 import { bookFiles, offerings, products } from '#db/schema/catalog.ts';
 import { orderItems, orders, payments, testGatewayPayments } from '#db/schema/commerce.ts';
@@ -10,6 +11,7 @@ import { bookFileMetrics, readingEvents } from '#db/schema/reading.ts';
 import { refunds, testGatewayRefunds } from '#db/schema/refunds.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
+import { acquireAccessCode, assignAccessCode, heldAccessCode } from '#domain/access/codes.ts';
 import { loadSessionUser } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
 import { myOrderReceipt } from '#domain/commerce/my-orders.ts';
@@ -531,6 +533,101 @@ describe('support and managers refund from the help desk (issue 39)', () => {
         .where(eq(ownerships.orderId, orderId));
       expect(owned).toEqual({ revokedAt: null });
     }
+  });
+
+  it('issue 39: a refunded courseware line revokes the access code it delivered: never shown or given again; the shelf and the order pages say so', async () => {
+    const buyer = await person({ languageCode: 'fr-CA' });
+    const staff = await person({ role: 'support', orgId: null });
+    const { orderId, lines } = await paidOrder(buyer, [{ productType: 'courseware' }, {}]);
+    const [courseware, book] = lines;
+    const pool = [unique('CODE-A'), unique('CODE-B'), unique('CODE-C')];
+    await database.db
+      .insert(accessCodes)
+      .values(pool.map((code) => ({ productId: courseware!.productId, code })));
+    // Checkout hands the buyer the pool's first code with the order (orders.ts).
+    const delivered = await database.db.transaction((tx) =>
+      assignAccessCode(tx, {
+        productId: courseware!.productId,
+        userId: buyer.id,
+        orderId,
+        now: new Date(NOW.getTime() - 3 * DAY),
+      }),
+    );
+    expect(delivered?.code).toBe(pool[0]);
+    expect(await heldAccessCode(ctxOf(buyer), courseware!.productId)).toMatchObject({
+      code: pool[0],
+    });
+
+    // A delivered code sends the buyer to support; support refunds it with a reason.
+    const input = { orderId, orderItemId: courseware!.orderItemId };
+    expect(await requestRefund(ctxOf(buyer), gateway, input)).toMatchObject({
+      kind: 'requested',
+      rule: 'ops.refunds.rule.codeDelivered',
+    });
+    expect(
+      await refundLineAsStaff(ctxOf(staff), gateway, ALL, { ...input, reason: 'Wrong course' }),
+    ).toMatchObject({ kind: 'refunded', amountCents: courseware!.priceCents });
+
+    // The code is revoked with the refund, and the courseware left the shelf, saying why.
+    const [row] = await database.db
+      .select({ assignedUserId: accessCodes.assignedUserId, revokedAt: accessCodes.revokedAt })
+      .from(accessCodes)
+      .where(eq(accessCodes.code, pool[0]!));
+    expect(row).toEqual({ assignedUserId: buyer.id, revokedAt: NOW });
+    expect(await activeOwnerships(buyer.id, courseware!.productId)).toBe(0);
+    expect(await activeOwnerships(buyer.id, book!.productId)).toBe(1);
+    expect(await lostAccess(ctxOf(buyer), [], '2026-11-20')).toContainEqual({
+      kind: 'refunded',
+      productId: courseware!.productId,
+      title: courseware!.title,
+      orderId,
+      date: '2026-11-20',
+    });
+    await expect(heldAccessCode(ctxOf(buyer), courseware!.productId)).rejects.toBeInstanceOf(
+      NotFound,
+    );
+
+    // The buyer's order page and the help desk's order page show the code revoked.
+    const mine = await myOrderRefunds(ctxOf(buyer), orderId);
+    expect(mine.map((line) => line.accessCode)).toEqual([
+      { last4: pool[0]!.slice(-4), revoked: true },
+      null,
+    ]);
+    const view = await staffOrder(ctxOf(staff), ALL, orderId);
+    expect(view.lines[0]!.accessCode).toEqual({ last4: pool[0]!.slice(-4), revoked: true });
+
+    // Given the courseware again (a section, another purchase), the buyer holds no code until
+    // one is acquired, and the refunded one is never handed out again, to them or anyone.
+    await database.db.insert(ownerships).values({
+      userId: buyer.id,
+      productId: courseware!.productId,
+      source: 'inclusive_access',
+      startsAt: NOW,
+    });
+    expect(await heldAccessCode(ctxOf(buyer), courseware!.productId)).toBeNull();
+    expect(await acquireAccessCode(ctxOf(buyer), courseware!.productId)).toMatchObject({
+      code: pool[1],
+    });
+    const other = await person();
+    const next = await database.db.transaction((tx) =>
+      assignAccessCode(tx, {
+        productId: courseware!.productId,
+        userId: other.id,
+        orderId: null,
+        now: NOW,
+      }),
+    );
+    expect(next?.code).toBe(pool[2]);
+    const third = await person();
+    const none = await database.db.transaction((tx) =>
+      assignAccessCode(tx, {
+        productId: courseware!.productId,
+        userId: third.id,
+        orderId: null,
+        now: NOW,
+      }),
+    );
+    expect(none).toBeNull();
   });
 
   it('issue 39: a Lakeshore staff member gets not found for a Riverbend buyer’s order, and an empty queue', async () => {

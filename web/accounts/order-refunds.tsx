@@ -98,6 +98,12 @@ export function OrderRefunds({
                 {t('ops.refunds.buyer.request')}
               </Link>
             )}
+            {line.accessCode?.revoked ? (
+              <>
+                <br />
+                {t('ops.refunds.state.codeRevoked', { last4: line.accessCode.last4 })}
+              </>
+            ) : null}
           </li>
         ))}
       </ul>
