@@ -101,7 +101,7 @@ export function OrderRefunds({
             {line.accessCode?.revoked ? (
               <>
                 <br />
-                {t('ops.refunds.state.codeRevoked', { last4: line.accessCode.last4 })}
+                <span>{t('ops.refunds.state.codeRevoked', { last4: line.accessCode.last4 })}</span>
               </>
             ) : null}
           </li>
