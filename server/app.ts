@@ -11,6 +11,11 @@ import { canOpenMenuItem } from '#domain/accounts/navigation.ts';
 import { findSessionUser, forgetAccounts, navigationFlags } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
 import { withAskingLocale } from '#domain/notifications/mail-locale.ts';
+import {
+  BILLING_TOOLS,
+  PAID_UPLOAD_LIMIT_BYTES,
+  PAID_UPLOAD_LIMIT_MEGABYTES,
+} from '#domain/operations/billing/billing-limits.ts';
 import { recordImpersonatedRequest } from '#domain/operations/helpdesk/impersonation-service.ts';
 import {
   ROSTER_IMPORT_TOOLS,
@@ -505,12 +510,25 @@ export async function createApp(options: AppOptions): Promise<App> {
         if (pathname.startsWith('/manage/roster-imports')) {
           return ROSTER_IMPORT_TOOLS.some((item) => canOpenMenuItem(flags, item));
         }
+        // A campus's paid file, for whom billing opens; the term's scope is the page's to check.
+        if (pathname.startsWith('/manage/billing/')) {
+          return BILLING_TOOLS.some((item) => canOpenMenuItem(flags, item));
+        }
         return flags.isManager;
       },
       limitFor: (pathname) =>
         pathname.startsWith('/manage/roster-imports')
           ? Math.min(ROSTER_UPLOAD_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES)
-          : config.UPLOAD_LIMIT_BYTES,
+          : pathname.startsWith('/manage/billing/')
+            ? Math.min(PAID_UPLOAD_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES)
+            : config.UPLOAD_LIMIT_BYTES,
+      tooLargeFor: (pathname) =>
+        pathname.startsWith('/manage/billing/')
+          ? {
+              key: 'ops.billing.paid.error.tooLarge',
+              params: { max: PAID_UPLOAD_LIMIT_MEGABYTES },
+            }
+          : null,
     },
   });
 

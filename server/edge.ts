@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { LANGUAGES, type Locale, resolveLocale } from '#domain/accounts/language.ts';
 import { knownSite } from '#domain/sites/service.ts';
+import type { MessageParams } from '#i18n/translate.ts';
 import { type BodyLimits, readBody } from './body-reader.ts';
 import {
   compressStream,
@@ -72,6 +73,8 @@ export type UploadOptions = {
   authorize: (headers: IncomingHttpHeaders, host: string, pathname: string) => Promise<boolean>;
   /** A path's own, smaller limit (issue 39: a roster package), else maxBytes. */
   limitFor?: (pathname: string) => number;
+  /** What a path says when its upload is over its limit (issue 39: the paid file), else the generic. */
+  tooLargeFor?: (pathname: string) => { key: string; params?: MessageParams } | null;
 };
 
 /** Paths whose POST bodies are streamed uploads (issue 15: the Admin page's catalog import). */
@@ -82,6 +85,10 @@ export const UPLOAD_PATHS = new Set([
   '/manage/roster-imports',
   '/manage/roster-imports.data',
 ]);
+/** Upload paths with an id in them (issue 39: a term's paid file for its reconciliation). */
+export const UPLOAD_PATH_PATTERNS: readonly RegExp[] = [
+  /^\/manage\/billing\/terms\/[^/]+\/reconciliation(?:\.data)?$/,
+];
 /** The form field the application reads each uploaded file from (JSON: UploadedFile). */
 export const UPLOAD_FIELD = 'upload.file';
 
@@ -92,7 +99,9 @@ export type ClientAddress = { address: string; family: 'IPv4' | 'IPv6'; port: nu
 
 /** Which body limit a path gets; uploads stream to disk under their own (upload-reader.ts). */
 export function bodyKind(pathname: string): 'form' | 'api' | 'webhook' | 'upload' {
-  if (UPLOAD_PATHS.has(pathname)) return 'upload';
+  if (UPLOAD_PATHS.has(pathname) || UPLOAD_PATH_PATTERNS.some((p) => p.test(pathname))) {
+    return 'upload';
+  }
   if (pathname.startsWith('/api/payments/webhooks/')) return 'webhook';
   return pathname.startsWith('/api/') ? 'api' : 'form';
 }
@@ -130,7 +139,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: EdgeOpt
   const refuse = (
     status: number,
     key: string,
-    extra: { headers?: Record<string, string>; pathname?: string } = {},
+    extra: { headers?: Record<string, string>; pathname?: string; params?: MessageParams } = {},
   ) => {
     const headers: Record<string, string> = { ...extra.headers };
     const response = errorResponse({
@@ -138,6 +147,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: EdgeOpt
       locale: localeOf(req.headers),
       status,
       key,
+      params: extra.params,
       headers,
     });
     applySecurityHeaders(response.headers, {
@@ -202,20 +212,18 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: EdgeOpt
       return closeAfter(req, refuse(403, 'error.forbidden', { pathname }));
     }
     const maxBytes = uploads.limitFor?.(pathname) ?? uploads.maxBytes;
-    if (Number(req.headers['content-length'] ?? 0) > maxBytes) {
-      return closeAfter(req, refuse(413, 'error.tooLarge', { pathname }));
-    }
+    const tooLarge = uploads.tooLargeFor?.(pathname) ?? { key: 'error.tooLarge' };
+    const refuseTooLarge = () =>
+      closeAfter(req, refuse(413, tooLarge.key, { pathname, params: tooLarge.params }));
+    if (Number(req.headers['content-length'] ?? 0) > maxBytes) return refuseTooLarge();
     if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();
     const outcome = await receiveUpload(req, uploads.dir, { ...uploads, maxBytes });
     if (!outcome.ok) {
       await removeUploads(outcome.files);
       if (outcome.reason === 'aborted') return;
+      if (outcome.reason === 'tooLarge') return refuseTooLarge();
       const [status, key] =
-        outcome.reason === 'tooLarge'
-          ? [413, 'error.tooLarge']
-          : outcome.reason === 'timeout'
-            ? [408, 'error.timeout']
-            : [400, 'error.badText'];
+        outcome.reason === 'timeout' ? [408, 'error.timeout'] : [400, 'error.badText'];
       return closeAfter(req, refuse(status, key, { pathname }));
     }
     uploaded = outcome.files;

@@ -2,7 +2,11 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Queryable } from '#db/client.ts';
-import { lineRefundEmail } from '#domain/commerce/refunds-email.ts';
+import {
+  LINE_REFUND_REFUSED_MAIL,
+  lineRefundEmail,
+  lineRefundRefusedEmail,
+} from '#domain/commerce/refunds-email.ts';
 import { LINE_REFUND_MAIL } from '#domain/commerce/refunds-settle.ts';
 import {
   accountLinkEmail,
@@ -81,6 +85,8 @@ function render(db: Queryable, message: Outgoing, options: { now: Date; publicOr
       );
     case LINE_REFUND_MAIL:
       return lineRefundEmail(db, payload.refundId, options.publicOrigin);
+    case LINE_REFUND_REFUSED_MAIL:
+      return lineRefundRefusedEmail(db, payload.refundId, options.publicOrigin);
     case 'opting-confirmation':
       return optingConfirmationEmail(db, Number(payload.optChangeId), options.publicOrigin);
     case 'privacy-export':

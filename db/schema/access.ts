@@ -54,6 +54,11 @@ export const accessCodes = pgTable(
     assignedUserId: integer().references(() => users.id),
     orderId: uuid().references(() => orders.id),
     assignedAt: timestamp({ withTimezone: true }),
+    /**
+     * Issue 39: the order line that delivered it was refunded. The code works no more here: it
+     * is never shown or handed out again, nor back in the pool (the refund says why).
+     */
+    revokedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('access_codes_product_code').on(t.productId, t.code),

@@ -14,7 +14,7 @@ const heldColumns = { code: accessCodes.code, url: accessCodes.accessCodeUrl };
  * Gives the user an access code of the product's pool, in the caller's transaction (issue 4:
  * courseware bought gets a code). A user who already holds one keeps it; concurrent buyers
  * never get the same code, nor wait for one another: each takes the first code nobody holds or
- * is taking (SKIP LOCKED). Null when the pool is empty: the purchase stands and the shelf
+ * is taking (SKIP LOCKED). A code revoked by a refund is not held: it is never given again. Null when the pool is empty: the purchase stands and the shelf
  * offers Acquire Access Code later (spec 1 §4 Access code panel).
  */
 export async function assignAccessCode(
@@ -30,7 +30,11 @@ export async function assignAccessCode(
     .select(heldColumns)
     .from(accessCodes)
     .where(
-      and(eq(accessCodes.productId, input.productId), eq(accessCodes.assignedUserId, input.userId)),
+      and(
+        eq(accessCodes.productId, input.productId),
+        eq(accessCodes.assignedUserId, input.userId),
+        isNull(accessCodes.revokedAt),
+      ),
     )
     .limit(1);
   if (held) return held;
@@ -79,7 +83,14 @@ export async function heldAccessCode(
   const [held] = await ctx.db
     .select(heldColumns)
     .from(accessCodes)
-    .where(and(eq(accessCodes.productId, productId), eq(accessCodes.assignedUserId, userId)))
+    .where(
+      and(
+        eq(accessCodes.productId, productId),
+        eq(accessCodes.assignedUserId, userId),
+        // A code whose order line was refunded works no more (refunds-settle.ts).
+        isNull(accessCodes.revokedAt),
+      ),
+    )
     .limit(1);
   return held ?? null;
 }

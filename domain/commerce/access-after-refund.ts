@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
+import { accessCodes } from '#db/schema/access.ts';
 import { offerings } from '#db/schema/catalog.ts';
 import { orderItems, orders } from '#db/schema/commerce.ts';
 import { refunds } from '#db/schema/refunds.ts';
@@ -43,12 +44,23 @@ export async function endLineAccess(
     eq(ownerships.productId, input.productId),
     isNull(ownerships.revokedAt),
   );
+  // The courseware's access code this order handed out (orders.ts, assignAccessCode) follows
+  // the access: to the order that keeps it, or revoked with it — never shown or given again,
+  // nor back in the pool for someone else (it was seen).
+  const code = and(
+    eq(accessCodes.orderId, input.orderId),
+    eq(accessCodes.productId, input.productId),
+    eq(accessCodes.assignedUserId, input.userId),
+    isNull(accessCodes.revokedAt),
+  );
   if (kept) {
     await tx
       .update(ownerships)
       .set({ orderId: kept.orderId, source: 'purchase', expiresAt: kept.expiresAt })
       .where(held);
+    await tx.update(accessCodes).set({ orderId: kept.orderId }).where(code);
   } else {
     await tx.update(ownerships).set({ revokedAt: input.now }).where(held);
+    await tx.update(accessCodes).set({ revokedAt: input.now }).where(code);
   }
 }

@@ -42,7 +42,11 @@ export type RefundLine = {
     amountCents: number;
     createdAt: Date;
     refundedAt: Date | null;
-  } | null;
+  } | null /**
+   * The access code this order handed out for the line (courseware), by its last four
+   * characters; revoked once the line was refunded (refunds-settle.ts).
+   */;
+  accessCode: { last4: string; revoked: boolean } | null;
 };
 
 /** The order (null when it does not exist), locked for the caller's transaction when asked. */
@@ -126,7 +130,11 @@ export async function refundLines(db: Queryable, order: RefundOrder): Promise<Re
       .innerJoin(bookFileMetrics, eq(bookFileMetrics.bookFileId, bookFiles.id))
       .where(and(inArray(bookFiles.productId, productIds), eq(bookFiles.type, 'READER'))),
     db
-      .select({ productId: accessCodes.productId })
+      .select({
+        productId: accessCodes.productId,
+        code: accessCodes.code,
+        revokedAt: accessCodes.revokedAt,
+      })
       .from(accessCodes)
       .where(and(eq(accessCodes.orderId, order.id), isNotNull(accessCodes.assignedUserId))),
     db
@@ -144,9 +152,11 @@ export async function refundLines(db: Queryable, order: RefundOrder): Promise<Re
   return lines.map((line) => {
     const refund = made.find((row) => row.orderItemId === line.orderItemId) ?? null;
     const status = (refund?.status ?? null) as RefundLineFacts['refundStatus'];
+    const code = codes.find((c) => c.productId === line.productId) ?? null;
     return {
       ...line,
       refund: refund ? { ...refund, status: status! } : null,
+      accessCode: code ? { last4: code.code.slice(-4), revoked: code.revokedAt !== null } : null,
       facts: {
         orderStatus: order.status,
         // Paid means a charge that succeeded: nothing else can be given back.

@@ -26,8 +26,9 @@ export type SettleOutcome =
 
 /**
  * Asks the gateway for an approved refund and records it: the line's access ends on the shelf
- * (its ownership revoked; the shelf says why from the refund), stock and the sales figure move
- * back, unsent parcels of the line are dropped, and the buyer is mailed in their language.
+ * (its ownership revoked; the shelf says why from the refund), the access code the line
+ * delivered works no more, stock and the sales figure move back, unsent parcels of the line are
+ * dropped, and the buyer is mailed in their language.
  */
 export async function settleRefund(
   db: Queryable,

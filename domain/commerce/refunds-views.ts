@@ -67,6 +67,7 @@ export type BuyerRefundLine = {
   priceCents: number;
   option: BuyerRefundOption;
   refund: RefundLine['refund'];
+  accessCode: RefundLine['accessCode'];
 };
 
 /** The signed-in buyer's lines of their own order, each with what they may ask. */
@@ -83,6 +84,7 @@ export async function myOrderRefunds(
     priceCents: line.priceCents,
     option: buyerRefundOption(line.facts, ctx.now),
     refund: line.refund,
+    accessCode: line.accessCode,
   }));
 }
 
@@ -152,6 +154,7 @@ export async function staffOrder(ctx: RequestContext, scope: OrgScope, orderId: 
       priceCents: line.priceCents,
       policy: refundPolicy(line.facts, ctx.now),
       refund: line.refund,
+      accessCode: line.accessCode,
     })),
     payments: paid,
     audit,

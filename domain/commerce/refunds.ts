@@ -1,12 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { refunds } from '#db/schema/refunds.ts';
+import { enqueue } from '#domain/notifications/outbox.ts';
 import { auditActorOf, recordAudit } from '#domain/operations/audit.ts';
 import { inOrgScope, type OrgScope } from '#domain/operations/staff-scope.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { buyerRefundOption, type RefundPolicyOutcome, staffRefundCheck } from './refund-policy.ts';
+import { LINE_REFUND_REFUSED_MAIL } from './refunds-email.ts';
 import { type RefundLine, type RefundOrder, refundLines, refundOrder } from './refunds-facts.ts';
 import { settleRefund } from './refunds-settle.ts';
 
@@ -214,7 +216,10 @@ export async function refundLineAsStaff(
   return settled(ctx, gateway, decision);
 }
 
-/** Support says no to a buyer's request, with a reason the buyer's order page shows. */
+/**
+ * Support says no to a buyer's request, with a reason the buyer's order page shows and a mail
+ * tells them, in their language, in the same transaction (sent once per decision).
+ */
 export async function refuseRefundRequest(
   ctx: RequestContext,
   scope: OrgScope,
@@ -252,6 +257,11 @@ export async function refuseRefundRequest(
       },
       ctx.now,
     );
+    await enqueue(tx, {
+      kind: LINE_REFUND_REFUSED_MAIL,
+      dedupeKey: `${LINE_REFUND_REFUSED_MAIL}:${line.refund.id}:${ctx.now.getTime()}`,
+      payload: { refundId: line.refund.id },
+    });
     return { kind: 'refused', title: line.title };
   });
 }

@@ -2445,11 +2445,12 @@ export const en = {
   'ops.billing.recon.reason.paidUnknown': 'Paid, never billed',
   'ops.billing.paid.label': "The campus's paid file (CSV, optional)",
   'ops.billing.paid.hint':
-    'A header line with the campus id and the amount paid (decimal, or cents under amount_cents); at most 1 MB. It is compared, not kept.',
+    'A header line with the campus id and the amount paid (decimal, or cents under amount_cents); at most {max} MB. It is compared, not kept.',
   'ops.billing.paid.submit': 'Compare with paid',
   'ops.billing.paid.read': '{count, plural, one {# paid line read.} other {# paid lines read.}}',
   'ops.billing.paid.error.noFile': 'Choose the CSV file the campus sent.',
-  'ops.billing.paid.error.tooLarge': 'The file is larger than 1 MB.',
+  'ops.billing.paid.error.tooLarge':
+    'The paid file is larger than {max} MB, the most the reconciliation reads. Nothing was read: go back and choose a smaller file.',
   'ops.billing.paid.error.columns':
     'Line {line}: the header line has no campus id or amount column.',
   'ops.billing.paid.error.amount': 'Line {line}: the amount is not a number of dollars and cents.',
@@ -2502,6 +2503,8 @@ export const en = {
   'ops.refunds.state.approved': 'Refund on its way.',
   'ops.refunds.state.refunded': 'Refunded on {date}.',
   'ops.refunds.state.refused': 'Support declined a refund: {reason}',
+  'ops.refunds.state.codeRevoked':
+    'Its access code ending in {last4} was revoked with the refund: it no longer unlocks anything.',
   'ops.refunds.state.none': 'Not refundable: {reason}',
   'ops.refunds.receipt.refunded': 'Refunded',
   'ops.refunds.receipt.net': 'Net total',
@@ -2510,6 +2513,12 @@ export const en = {
   'ops.refunds.email.subject': 'We refunded {title}',
   'ops.refunds.email.body':
     'We refunded {amount} for {title} from order {number} to your card. Your access to {title} has ended.',
+  'ops.refunds.refusedEmail.subject': 'Your refund request for {title} was declined',
+  'ops.refunds.refusedEmail.body':
+    'Support declined your request for a refund of {title} from order {number}. Nothing was charged or refunded.',
+  'ops.refunds.refusedEmail.reason': 'Their reason: {reason}',
+  'ops.refunds.refusedEmail.rule': 'Why the Refund Policy sent it to support: {rule}',
+  'ops.refunds.refusedEmail.access': 'Your access to {title} is unchanged.',
   'ops.refunds.order.heading': 'Order {number}',
   'ops.refunds.order.buyer': 'Buyer',
   'ops.refunds.order.organization': 'Organization',
@@ -2665,6 +2674,7 @@ export const en = {
   'ops.helpdesk.codes.when': 'When',
   'ops.helpdesk.codes.redeemed': 'Redeemed, ending in {last4}',
   'ops.helpdesk.codes.access': 'Publisher access code given',
+  'ops.helpdesk.codes.accessRevoked': 'Publisher access code given, revoked by a refund',
   'ops.helpdesk.devices.title': 'Signed-in devices',
   'ops.helpdesk.devices.empty': 'Not signed in anywhere.',
   'ops.helpdesk.devices.device': 'Device',
@@ -2688,6 +2698,8 @@ export const en = {
   'ops.helpdesk.mailKind.sign-up-existing': 'Sign-up with an existing address',
   'ops.helpdesk.mailKind.order-confirmation': 'Order confirmation',
   'ops.helpdesk.mailKind.payment-refund': 'Payment refunded',
+  'ops.helpdesk.mailKind.line-refund': 'Item refunded',
+  'ops.helpdesk.mailKind.line-refund-refused': 'Refund request declined',
   'ops.helpdesk.mailKind.opting-confirmation': 'Opt change confirmation',
   'ops.helpdesk.mailKind.section-place': 'Place in a section',
   'ops.helpdesk.mailKind.other': 'Other message',

@@ -2527,12 +2527,13 @@ export const frCA: Record<MessageId, string> = {
   'ops.billing.recon.reason.paidUnknown': 'Payé, jamais facturé',
   'ops.billing.paid.label': 'Fichier des paiements du campus (CSV, facultatif)',
   'ops.billing.paid.hint':
-    "Une ligne d'en-tête avec le numéro d'étudiant et le montant payé (décimal, ou en cents sous amount_cents); 1 Mo au plus. Il est comparé, pas conservé.",
+    "Une ligne d'en-tête avec le numéro d'étudiant et le montant payé (décimal, ou en cents sous amount_cents); {max} Mo au plus. Il est comparé, pas conservé.",
   'ops.billing.paid.submit': 'Comparer avec les paiements',
   'ops.billing.paid.read':
     '{count, plural, one {# ligne de paiement lue.} other {# lignes de paiement lues.}}',
   'ops.billing.paid.error.noFile': 'Choisissez le fichier CSV envoyé par le campus.',
-  'ops.billing.paid.error.tooLarge': 'Le fichier dépasse 1 Mo.',
+  'ops.billing.paid.error.tooLarge':
+    "Le fichier des paiements dépasse {max} Mo, le maximum que lit le rapprochement. Rien n'a été lu : revenez en arrière et choisissez un fichier plus petit.",
   'ops.billing.paid.error.columns':
     "Ligne {line} : la ligne d'en-tête n'a pas de colonne de numéro d'étudiant ou de montant.",
   'ops.billing.paid.error.amount':
@@ -2587,6 +2588,8 @@ export const frCA: Record<MessageId, string> = {
   'ops.refunds.state.approved': 'Remboursement en cours.',
   'ops.refunds.state.refunded': 'Remboursé le {date}.',
   'ops.refunds.state.refused': 'Le soutien a refusé le remboursement : {reason}',
+  'ops.refunds.state.codeRevoked':
+    "Son code d'accès se terminant par {last4} a été révoqué avec le remboursement : il ne débloque plus rien.",
   'ops.refunds.state.none': 'Non remboursable : {reason}',
   'ops.refunds.receipt.refunded': 'Remboursé',
   'ops.refunds.receipt.net': 'Total net',
@@ -2595,6 +2598,13 @@ export const frCA: Record<MessageId, string> = {
   'ops.refunds.email.subject': 'Nous avons remboursé {title}',
   'ops.refunds.email.body':
     'Nous avons remboursé {amount} pour {title} de la commande {number} sur votre carte. Votre accès à {title} a pris fin.',
+  'ops.refunds.refusedEmail.subject': 'Votre demande de remboursement de {title} a été refusée',
+  'ops.refunds.refusedEmail.body':
+    'Le soutien a refusé votre demande de remboursement de {title} de la commande {number}. Rien n’a été débité ni remboursé.',
+  'ops.refunds.refusedEmail.reason': 'Motif donné : {reason}',
+  'ops.refunds.refusedEmail.rule':
+    'Pourquoi la politique de remboursement l’a transmise au soutien : {rule}',
+  'ops.refunds.refusedEmail.access': 'Votre accès à {title} reste inchangé.',
   'ops.refunds.order.heading': 'Commande {number}',
   'ops.refunds.order.buyer': 'Acheteur',
   'ops.refunds.order.organization': 'Organisation',
@@ -2754,6 +2764,8 @@ export const frCA: Record<MessageId, string> = {
   'ops.helpdesk.codes.when': 'Quand',
   'ops.helpdesk.codes.redeemed': 'Utilisé, se terminant par {last4}',
   'ops.helpdesk.codes.access': 'Code d’accès de l’éditeur remis',
+  'ops.helpdesk.codes.accessRevoked':
+    'Code d’accès de l’éditeur remis, révoqué par un remboursement',
   'ops.helpdesk.devices.title': 'Appareils connectés',
   'ops.helpdesk.devices.empty': 'Connecté nulle part.',
   'ops.helpdesk.devices.device': 'Appareil',
@@ -2778,6 +2790,8 @@ export const frCA: Record<MessageId, string> = {
   'ops.helpdesk.mailKind.sign-up-existing': 'Inscription avec une adresse existante',
   'ops.helpdesk.mailKind.order-confirmation': 'Confirmation de commande',
   'ops.helpdesk.mailKind.payment-refund': 'Paiement remboursé',
+  'ops.helpdesk.mailKind.line-refund': 'Article remboursé',
+  'ops.helpdesk.mailKind.line-refund-refused': 'Demande de remboursement refusée',
   'ops.helpdesk.mailKind.opting-confirmation': 'Confirmation du choix d’adhésion',
   'ops.helpdesk.mailKind.section-place': 'Place dans une section',
   'ops.helpdesk.mailKind.other': 'Autre message',

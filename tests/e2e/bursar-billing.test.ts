@@ -1,5 +1,7 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chooseLanguage, expectAccessible, launchBrowser, logIn, newContext } from './browser.ts';
 import { makeBillingTerm, makeUser } from './fixtures.ts';
 
@@ -107,6 +109,77 @@ describe('issue 39: bursar billing', () => {
         .waitFor();
       await page.getByLabel('Colonne 1 : en-tête').waitFor();
       await expectAccessible(page);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("issue 39: the campus's paid file is streamed, compared and not kept; past 5 MB a 413 says so in French", async () => {
+    const staff = await makeUser({ like: 'bookstore', label: 'billing-paid' });
+    const term = await makeBillingTerm(staff.email);
+    const stamp = term.course.slice(4);
+    const reconciliation = `/manage/billing/terms/${term.termId}/reconciliation`;
+    const context = await newContext(browser);
+    try {
+      const page = await context.newPage();
+      await logIn(page, staff);
+      await page.goto(reconciliation);
+      await page
+        .getByRole('heading', { level: 1, name: `Reconciliation: ${term.title}` })
+        .waitFor();
+      await page.getByText(/at most 5 MB\. It is compared, not kept\.$/).waitFor();
+
+      // A normal file, through the edge's streamed upload: quoted fields, CRLF, a BOM.
+      const paid = `\uFEFFcampus_id,amount\r\n"E2E-${stamp}-A",79.00\r\nE2E-${stamp}-B,40\r\n`;
+      await page
+        .getByLabel("The campus's paid file (CSV, optional)")
+        .setInputFiles({ name: 'paid.csv', mimeType: 'text/csv', buffer: Buffer.from(paid) });
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST'),
+        page.getByRole('button', { name: 'Compare with paid' }).click(),
+      ]);
+      expect(answer.status()).toBe(200);
+      await page.getByText('2 paid lines read.').waitFor();
+      await page.getByText('$119.00').waitFor();
+      const differences = page.getByRole('table', { name: 'Differences by student' });
+      // Nothing billed yet: A and B expected (not billed) and paid (never billed); Noid.
+      expect(await differences.getByRole('row').count()).toBe(6);
+      await differences
+        .getByRole('row', { name: /Paid, never billed/ })
+        .filter({ hasText: '$40.00' })
+        .getByRole('rowheader', { name: `E2E-${stamp}-B` })
+        .waitFor();
+      await expectAccessible(page);
+      // The temporary file is gone: nothing under the uploads directory holds the file's lines.
+      const dataDir = inject('dataDir');
+      if (dataDir) {
+        const dir = path.join(dataDir, 'uploads');
+        const left = await readdir(dir).catch(() => [] as string[]);
+        for (const name of left) {
+          const text = await readFile(path.join(dir, name), 'utf8').catch(() => '');
+          expect(text).not.toContain(`E2E-${stamp}-A`);
+        }
+      }
+
+      // Past the limit, in French: the edge refuses it before reading it, and says the limit.
+      await chooseLanguage(page, 'Français (Canada)', reconciliation);
+      await page.getByText(/5 Mo au plus\. Il est comparé, pas conservé\.$/).waitFor();
+      const big = Buffer.alloc(5 * 1024 * 1024 + 1, 'x');
+      big.write(`campus_id,amount\nE2E-${stamp}-A,79.00\n`);
+      await page
+        .getByLabel('Fichier des paiements du campus (CSV, facultatif)')
+        .setInputFiles({ name: 'paid.csv', mimeType: 'text/csv', buffer: big });
+      const [refused] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST'),
+        page.getByRole('button', { name: 'Comparer avec les paiements' }).click(),
+      ]);
+      expect(refused.status()).toBe(413);
+      await page
+        .getByRole('heading', {
+          level: 1,
+          name: /^Le fichier des paiements dépasse 5 Mo, le maximum que lit le rapprochement\./,
+        })
+        .waitFor();
     } finally {
       await context.close();
     }

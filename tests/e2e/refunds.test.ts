@@ -9,6 +9,7 @@ import {
   waitForHydration,
 } from './browser.ts';
 import { makeUser } from './fixtures.ts';
+import { waitForMail } from './mail.ts';
 
 // Issue 39, refunds, walked as their people would: a student refunds a book within the Refund
 // Policy from its order page and sees it leave the shelf with its reason and on the receipt (in
@@ -145,5 +146,90 @@ describe('refunds (issue 39)', () => {
     await Promise.all(
       [buyerContext, studentContext, supportContext, lakeshoreContext].map((c) => c.close()),
     );
+  }, 120_000);
+
+  it('issue 39: a declined request mails the buyer its reason; a refunded courseware line revokes its access code, and the order page says so', async () => {
+    const buyer = await makeUser({ like: 'student', label: 'refunds-code' });
+    const buyerContext = await newContext(browser);
+    const supportContext = await newContext(browser);
+    try {
+      // The demo student's order: a PDF book, the courseware (its access code given) and a
+      // classroom, 20 days ago. The buyer asks about the first line: it goes to support.
+      const page = await buyerContext.newPage();
+      await logIn(page, buyer);
+      await page.goto('/account/orders');
+      await page
+        .getByRole('link', { name: /^Receipt of order / })
+        .first()
+        .click();
+      await page.waitForURL(/\/account\/orders\/[0-9a-f-]{36}$/);
+      const orderPath = new URL(page.url()).pathname;
+      const orderId = orderPath.split('/').at(-1)!;
+      await waitForHydration(page);
+      const ask = page.getByRole('link', { name: /^Request a refund of / }).first();
+      const asked = (await ask.getAttribute('aria-label'))!.replace('Request a refund of ', '');
+      await ask.click();
+      await page.getByRole('button', { name: 'Confirm the refund request' }).click();
+      await page.getByText('Refund requested, waiting for support.').waitFor();
+
+      // Support declines it with a reason, and refunds the other lines with one.
+      const support = await supportContext.newPage();
+      await logIn(support, await makeUser({ like: 'support', label: 'refunds-code-support' }));
+      await support.goto(`/manage/orders/${orderId}`);
+      await waitForHydration(support);
+      const lineOf = (title: string) =>
+        support.getByRole('listitem').filter({
+          has: support.getByRole('heading', { level: 3, name: `${title} — `, exact: false }),
+        });
+      await lineOf(asked).getByRole('textbox', { name: 'Reason' }).fill('Used all term');
+      await lineOf(asked).getByRole('button', { name: 'Decline the request' }).click();
+      await support.getByText(`The request for ${asked} was declined.`).waitFor();
+      const mail = await waitForMail(buyer.email, `Your refund request for ${asked} was declined`);
+      expect(mail.text).toContain('Their reason: Used all term');
+      expect(mail.text).toContain(
+        'Why the Refund Policy sent it to support: It was bought more than 14 days ago.',
+      );
+
+      const others = (
+        await support
+          .getByRole('button', { name: /^Refund / })
+          .evaluateAll((buttons) =>
+            buttons.map((b) => b.getAttribute('aria-label')!.replace(/^Refund /, '')),
+          )
+      ).filter((title) => title !== asked);
+      expect(others).toHaveLength(2);
+      for (const title of others) {
+        await lineOf(title).getByRole('textbox', { name: 'Reason' }).fill('Dropped the course');
+        await lineOf(title)
+          .getByRole('button', { name: `Refund ${title}` })
+          .click();
+        await support.getByText(`${title} was refunded (`, { exact: false }).waitFor();
+        // The page has read the order again before the next line is refunded.
+        await lineOf(title)
+          .getByText(/^Refunded on /)
+          .waitFor();
+      }
+      // The courseware's line: its code revoked, said on the help desk's order page.
+      const revoked =
+        /^Its access code ending in \S{4} was revoked with the refund: it no longer unlocks anything\.$/;
+      expect(await support.getByText(revoked).count()).toBe(1);
+      await expectAccessible(support);
+
+      // The buyer's order page says it, in French too; the shelf says why the courseware left.
+      await page.goto(orderPath);
+      await waitForHydration(page);
+      await page.getByText(revoked).waitFor();
+      expect(await page.getByText(/Refunded on /).count()).toBe(2);
+      await page.getByText('Support declined a refund: Used all term').waitFor();
+      await expectAccessible(page);
+      await chooseLanguage(page, 'Français (Canada)', orderPath);
+      await page
+        .getByText(
+          /^Son code d'accès se terminant par \S{4} a été révoqué avec le remboursement : il ne débloque plus rien\.$/,
+        )
+        .waitFor();
+    } finally {
+      await Promise.all([buyerContext.close(), supportContext.close()]);
+    }
   }, 120_000);
 });

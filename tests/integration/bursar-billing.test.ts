@@ -1,3 +1,6 @@
+import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Queryable } from '#db/client.ts';
@@ -8,6 +11,7 @@ import { auditEvents, campusPeople } from '#db/schema/operations.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { endMembership } from '#domain/courses/membership.ts';
 import { systemActor } from '#domain/operations/audit.ts';
+import { PAID_UPLOAD_LIMIT_BYTES } from '#domain/operations/billing/billing-limits.ts';
 import {
   billingRunFile,
   finaliseBillingRun,
@@ -16,6 +20,7 @@ import {
   termBilling,
   termReconciliation,
 } from '#domain/operations/billing/billing-service.ts';
+import { reconcileWithPaidUpload } from '#domain/operations/billing/paid-upload.ts';
 import type { OrgScope } from '#domain/operations/staff-scope.ts';
 import { NotFound } from '#domain/shared/errors.ts';
 import { openTestDatabase, testContext, unique } from '#tests/database.ts';
@@ -23,12 +28,27 @@ import { openTestDatabase, testContext, unique } from '#tests/database.ts';
 // Issue 39, billing the bursar: each charge billed once, credits in the next file, files kept
 // byte for byte, the campus's columns, scoped per organisation and audited.
 let database: DatabaseHandle;
+let uploads: string;
 beforeAll(async () => {
   database = await openTestDatabase();
+  uploads = await mkdtemp(path.join(tmpdir(), 'paid-upload-'));
 });
 afterAll(async () => {
   await database?.close();
+  if (uploads) await rm(uploads, { recursive: true, force: true });
 });
+
+/** A paid file as the edge leaves it: streamed to a temporary file (server/upload-reader.ts). */
+async function streamedUpload(name: string, bytes: Buffer | string) {
+  const file = path.join(uploads, `${name}.part`);
+  await writeFile(file, bytes);
+  return { fileName: 'paid.csv', path: file, bytes: Buffer.byteLength(bytes) };
+}
+const gone = (file: string) =>
+  access(file).then(
+    () => false,
+    () => true,
+  );
 
 const deadline = new Date('2026-09-08T04:00:00Z');
 const dropEnd = new Date('2026-09-15T04:00:00Z');
@@ -356,4 +376,74 @@ describe('bursar billing (issue 39)', () => {
       ).toHaveLength(1);
     },
   );
+
+  it('issue 39: the paid file is read from its streamed temporary file, compared, and deleted', async () => {
+    const db = database.db;
+    const c = await campus(db);
+    await c.student(c.billable, 'S-1');
+    await c.student(c.billable, 'S-2');
+    expect(await finalise(db, c.orgId, c.termId, afterDeadline)).toMatchObject({ kind: 'final' });
+    const rc = testContext(db, { now: afterDeadline });
+    // Many lines, so the reader takes the file in several chunks.
+    const filler = Array.from({ length: 20_000 }, (_, i) => `X-${i},0.00\r\n`).join('');
+    const upload = await streamedUpload(
+      'normal',
+      `\uFEFFcampus_id,amount\r\nS-1,79.00\r\n"S-2",70.00\r\n${filler}`,
+    );
+    expect(upload.bytes).toBeGreaterThan(64 * 1024);
+    const outcome = await reconcileWithPaidUpload(rc, scopeOf(c.orgId), c.termId, upload);
+    expect(outcome).toMatchObject({
+      ok: true,
+      rows: 20_002,
+      reconciliation: {
+        billedCents: 15_800,
+        paidCents: 14_900,
+        differences: [
+          expect.objectContaining({
+            campusId: 'S-2',
+            reason: 'ops.billing.recon.reason.paidDiffers',
+            billedCents: 7900,
+            paidCents: 7000,
+          }),
+        ],
+      },
+    });
+    expect(await gone(upload.path)).toBe(true);
+
+    // A line that never ends is refused as not CSV, without holding the file.
+    const endless = await streamedUpload('endless', `campus_id,amount\n${'S'.repeat(200_000)}`);
+    expect(await reconcileWithPaidUpload(rc, scopeOf(c.orgId), c.termId, endless)).toEqual({
+      ok: false,
+      status: 400,
+      message: 'ops.billing.paid.error.malformed',
+      line: 2,
+    });
+    expect(await gone(endless.path)).toBe(true);
+  });
+
+  it('issue 39: a paid file past the limit is a 413, unread; no file is a 400; both deleted', async () => {
+    const db = database.db;
+    const c = await campus(db);
+    const rc = testContext(db, { now: afterDeadline });
+    const big = await streamedUpload('big', Buffer.alloc(PAID_UPLOAD_LIMIT_BYTES + 1, 'x'));
+    expect(await reconcileWithPaidUpload(rc, scopeOf(c.orgId), c.termId, big)).toEqual({
+      ok: false,
+      status: 413,
+      message: 'ops.billing.paid.error.tooLarge',
+    });
+    expect(await gone(big.path)).toBe(true);
+    const empty = await streamedUpload('empty', '');
+    expect(await reconcileWithPaidUpload(rc, scopeOf(c.orgId), c.termId, empty)).toMatchObject({
+      ok: false,
+      status: 400,
+      message: 'ops.billing.paid.error.noFile',
+    });
+    expect(await gone(empty.path)).toBe(true);
+    // Another campus's term: not found before the file is read, and the file is deleted.
+    const other = await streamedUpload('other', 'campus_id,amount\nS-1,1.00\n');
+    await expect(
+      reconcileWithPaidUpload(rc, scopeOf(c.orgId + 1_000_000), c.termId, other),
+    ).rejects.toBeInstanceOf(NotFound);
+    expect(await gone(other.path)).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
+import { accessCodes } from '#db/schema/access.ts';
 import { userRoles, users } from '#db/schema/accounts.ts';
 import { bookFiles, offerings, products } from '#db/schema/catalog.ts';
 import { orderItems, orders, payments, testGatewayPayments } from '#db/schema/commerce.ts';
@@ -10,9 +11,11 @@ import { bookFileMetrics, readingEvents } from '#db/schema/reading.ts';
 import { refunds, testGatewayRefunds } from '#db/schema/refunds.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
+import { acquireAccessCode, assignAccessCode, heldAccessCode } from '#domain/access/codes.ts';
 import { loadSessionUser } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
 import { myOrderReceipt } from '#domain/commerce/my-orders.ts';
+import { orderNumber } from '#domain/commerce/order-number.ts';
 import type { PaymentGateway } from '#domain/commerce/payment-gateway.ts';
 import { refundLineAsStaff, refuseRefundRequest, requestRefund } from '#domain/commerce/refunds.ts';
 import { lineRefundEmail } from '#domain/commerce/refunds-email.ts';
@@ -24,6 +27,7 @@ import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
 import { lostAccess } from '#domain/shelf/my-shelf.ts';
 import { formatMoney } from '#i18n/format-money.ts';
+import { runOutboxOnce, type Send } from '#server/outbox-worker.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, unique } from '#tests/database.ts';
 
@@ -444,6 +448,186 @@ describe('support and managers refund from the help desk (issue 39)', () => {
     const [line] = await myOrderRefunds(ctxOf(buyer), orderId);
     expect(line!.option).toEqual({ kind: 'none', rule: 'ops.refunds.rule.refused' });
     expect(line!.refund).toMatchObject({ status: 'refused', reason: 'Used all term' });
+  });
+
+  it('issue 39: a declined request mails the buyer once, in their language, with the reason and the rule', async () => {
+    const staff = await person({ role: 'support', orgId: null });
+    const sent: Parameters<Send>[0][] = [];
+    const send: Send = async (message) => {
+      sent.push(message);
+    };
+    const cases = [
+      { languageCode: 'en' as const, reason: 'You used it all term.' },
+      { languageCode: 'fr-CA' as const, reason: 'Utilisé tout le trimestre.' },
+    ];
+    const made = [];
+    for (const { languageCode, reason } of cases) {
+      const buyer = await person({ languageCode });
+      const { orderId, lines } = await paidOrder(buyer, [{}], new Date(NOW.getTime() - 30 * DAY));
+      const input = { orderId, orderItemId: lines[0]!.orderItemId };
+      expect(await requestRefund(ctxOf(buyer), gateway, input)).toMatchObject({
+        kind: 'requested',
+        rule: 'ops.refunds.rule.pastWindow',
+      });
+      // Asked without a reason: refused as invalid, and nothing is queued.
+      await refuseRefundRequest(ctxOf(staff), ALL, { ...input, reason: '  ' });
+      expect(
+        await refuseRefundRequest(ctxOf(staff), ALL, { ...input, reason: ` ${reason} ` }),
+      ).toEqual({ kind: 'refused', title: lines[0]!.title });
+      // Declined again (a second click): nothing more is queued.
+      expect(await refuseRefundRequest(ctxOf(staff), ALL, { ...input, reason })).toMatchObject({
+        kind: 'notRequested',
+      });
+      const [refund] = await database.db
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(eq(refunds.orderId, orderId));
+      const queued = await database.db
+        .select({ kind: outbox.kind, payload: outbox.payload })
+        .from(outbox)
+        .where(eq(outbox.kind, 'line-refund-refused'));
+      expect(
+        queued.filter((row) => (row.payload as { refundId?: string }).refundId === refund!.id),
+      ).toHaveLength(1);
+      made.push({ buyer, orderId, title: lines[0]!.title, reason });
+    }
+    // The outbox's rows are due by the database's clock, not the test's.
+    const options = { now: new Date(), publicOrigin: 'https://store.example' };
+    while ((await runOutboxOnce(database.db, send, options)).sent > 0);
+
+    const [en, fr] = made.map(({ buyer }) => sent.filter((mail) => mail.to === buyer.email));
+    expect(en).toHaveLength(1);
+    expect(en![0]!.subject).toBe(`Your refund request for ${made[0]!.title} was declined`);
+    expect(en![0]!.text).toBe(
+      [
+        'Hello Sam,',
+        '',
+        `Support declined your request for a refund of ${made[0]!.title} from order ${orderNumber(made[0]!.orderId)}. Nothing was charged or refunded.`,
+        '',
+        'Their reason: You used it all term.',
+        'Why the Refund Policy sent it to support: It was bought more than 14 days ago.',
+        '',
+        `Your access to ${made[0]!.title} is unchanged.`,
+        '',
+        `Your order: https://store.example/account/orders/${made[0]!.orderId}`,
+      ].join('\n'),
+    );
+    expect(fr).toHaveLength(1);
+    expect(fr![0]!.subject).toBe(
+      `Votre demande de remboursement de ${made[1]!.title} a été refusée`,
+    );
+    expect(fr![0]!.text).toContain(
+      `Le soutien a refusé votre demande de remboursement de ${made[1]!.title} de la commande ${orderNumber(made[1]!.orderId)}.`,
+    );
+    expect(fr![0]!.text).toContain('Motif donné : Utilisé tout le trimestre.');
+    expect(fr![0]!.text).toContain(
+      'Pourquoi la politique de remboursement l’a transmise au soutien : ',
+    );
+    expect(fr![0]!.text).toContain(`Votre accès à ${made[1]!.title} reste inchangé.`);
+    expect(fr![0]!.text).toContain(`https://store.example/account/orders/${made[1]!.orderId}`);
+    // The buyer's access is unchanged.
+    for (const { orderId } of made) {
+      const [owned] = await database.db
+        .select({ revokedAt: ownerships.revokedAt })
+        .from(ownerships)
+        .where(eq(ownerships.orderId, orderId));
+      expect(owned).toEqual({ revokedAt: null });
+    }
+  });
+
+  it('issue 39: a refunded courseware line revokes the access code it delivered: never shown or given again; the shelf and the order pages say so', async () => {
+    const buyer = await person({ languageCode: 'fr-CA' });
+    const staff = await person({ role: 'support', orgId: null });
+    const { orderId, lines } = await paidOrder(buyer, [{ productType: 'courseware' }, {}]);
+    const [courseware, book] = lines;
+    const pool = [unique('CODE-A'), unique('CODE-B'), unique('CODE-C')];
+    await database.db
+      .insert(accessCodes)
+      .values(pool.map((code) => ({ productId: courseware!.productId, code })));
+    // Checkout hands the buyer the pool's first code with the order (orders.ts).
+    const delivered = await database.db.transaction((tx) =>
+      assignAccessCode(tx, {
+        productId: courseware!.productId,
+        userId: buyer.id,
+        orderId,
+        now: new Date(NOW.getTime() - 3 * DAY),
+      }),
+    );
+    expect(delivered?.code).toBe(pool[0]);
+    expect(await heldAccessCode(ctxOf(buyer), courseware!.productId)).toMatchObject({
+      code: pool[0],
+    });
+
+    // A delivered code sends the buyer to support; support refunds it with a reason.
+    const input = { orderId, orderItemId: courseware!.orderItemId };
+    expect(await requestRefund(ctxOf(buyer), gateway, input)).toMatchObject({
+      kind: 'requested',
+      rule: 'ops.refunds.rule.codeDelivered',
+    });
+    expect(
+      await refundLineAsStaff(ctxOf(staff), gateway, ALL, { ...input, reason: 'Wrong course' }),
+    ).toMatchObject({ kind: 'refunded', amountCents: courseware!.priceCents });
+
+    // The code is revoked with the refund, and the courseware left the shelf, saying why.
+    const [row] = await database.db
+      .select({ assignedUserId: accessCodes.assignedUserId, revokedAt: accessCodes.revokedAt })
+      .from(accessCodes)
+      .where(eq(accessCodes.code, pool[0]!));
+    expect(row).toEqual({ assignedUserId: buyer.id, revokedAt: NOW });
+    expect(await activeOwnerships(buyer.id, courseware!.productId)).toBe(0);
+    expect(await activeOwnerships(buyer.id, book!.productId)).toBe(1);
+    expect(await lostAccess(ctxOf(buyer), [], '2026-11-20')).toContainEqual({
+      kind: 'refunded',
+      productId: courseware!.productId,
+      title: courseware!.title,
+      orderId,
+      date: '2026-11-20',
+    });
+    await expect(heldAccessCode(ctxOf(buyer), courseware!.productId)).rejects.toBeInstanceOf(
+      NotFound,
+    );
+
+    // The buyer's order page and the help desk's order page show the code revoked.
+    const mine = await myOrderRefunds(ctxOf(buyer), orderId);
+    expect(mine.map((line) => line.accessCode)).toEqual([
+      { last4: pool[0]!.slice(-4), revoked: true },
+      null,
+    ]);
+    const view = await staffOrder(ctxOf(staff), ALL, orderId);
+    expect(view.lines[0]!.accessCode).toEqual({ last4: pool[0]!.slice(-4), revoked: true });
+
+    // Given the courseware again (a section, another purchase), the buyer holds no code until
+    // one is acquired, and the refunded one is never handed out again, to them or anyone.
+    await database.db.insert(ownerships).values({
+      userId: buyer.id,
+      productId: courseware!.productId,
+      source: 'inclusive_access',
+      startsAt: NOW,
+    });
+    expect(await heldAccessCode(ctxOf(buyer), courseware!.productId)).toBeNull();
+    expect(await acquireAccessCode(ctxOf(buyer), courseware!.productId)).toMatchObject({
+      code: pool[1],
+    });
+    const other = await person();
+    const next = await database.db.transaction((tx) =>
+      assignAccessCode(tx, {
+        productId: courseware!.productId,
+        userId: other.id,
+        orderId: null,
+        now: NOW,
+      }),
+    );
+    expect(next?.code).toBe(pool[2]);
+    const third = await person();
+    const none = await database.db.transaction((tx) =>
+      assignAccessCode(tx, {
+        productId: courseware!.productId,
+        userId: third.id,
+        orderId: null,
+        now: NOW,
+      }),
+    );
+    expect(none).toBeNull();
   });
 
   it('issue 39: a Lakeshore staff member gets not found for a Riverbend buyer’s order, and an empty queue', async () => {

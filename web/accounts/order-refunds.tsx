@@ -98,6 +98,12 @@ export function OrderRefunds({
                 {t('ops.refunds.buyer.request')}
               </Link>
             )}
+            {line.accessCode?.revoked ? (
+              <>
+                <br />
+                <span>{t('ops.refunds.state.codeRevoked', { last4: line.accessCode.last4 })}</span>
+              </>
+            ) : null}
           </li>
         ))}
       </ul>

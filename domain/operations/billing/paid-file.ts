@@ -1,13 +1,15 @@
 import { parse } from 'csv-parse';
+import { MAX_PAID_ROWS } from './billing-limits.ts';
 
 /**
  * Issue 39: the campus's paid file for reconciliation — CSV with a header line, a campus id
  * column and an amount column (decimal dollars, or integer cents under an `amount_cents`
  * header), a section column optional and ignored (the campus pays an account). Read as a
- * stream by csv-parse, at most MAX_PAID_ROWS lines; a bad line refuses the file with its number.
+ * stream by csv-parse, one record at a time (no record past MAX_PAID_RECORD_CHARS, so a file
+ * without line breaks is never held whole), at most MAX_PAID_ROWS lines; a bad line refuses
+ * the file with its number.
  */
-export const MAX_PAID_FILE_BYTES = 1_000_000;
-export const MAX_PAID_ROWS = 50_000;
+export const MAX_PAID_RECORD_CHARS = 10_000;
 
 export type PaidFile =
   | { ok: true; paid: Map<string, number>; rows: number }
@@ -43,6 +45,7 @@ export async function readPaidFile(
     relax_column_count: false,
     skip_empty_lines: true,
     trim: true,
+    max_record_size: MAX_PAID_RECORD_CHARS,
   });
   const feeding = (async () => {
     try {
@@ -95,8 +98,11 @@ export async function readPaidFile(
       }
       paid.set(campusId, (paid.get(campusId) ?? 0) + cents);
     }
-  } catch {
-    return done({ ok: false, problem: 'ops.billing.paid.error.malformed', line: line + 1 });
+  } catch (error) {
+    // csv-parse counts the file's lines itself (a quoted field may span several).
+    const at = (error as { lines?: unknown }).lines;
+    const where = typeof at === 'number' && at > line ? at : line + 1;
+    return done({ ok: false, problem: 'ops.billing.paid.error.malformed', line: where });
   }
   await feeding;
   if (line === 0) return { ok: false, problem: 'ops.billing.paid.error.columns', line: 1 };

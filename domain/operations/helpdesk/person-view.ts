@@ -77,6 +77,8 @@ export type PersonView = {
     productTitle: string;
     last4: string | null;
     at: Date | null;
+    /** An access code revoked by the refund of the order line that gave it. */
+    revoked: boolean;
   }[];
   devices: {
     browser: string | null;
@@ -281,7 +283,11 @@ export async function personView(ctx: RequestContext, userId: number): Promise<P
         .orderBy(desc(redeemCodes.redeemedAt))
         .limit(LIST_LIMIT),
       db
-        .select({ productTitle: products.title, at: accessCodes.assignedAt })
+        .select({
+          productTitle: products.title,
+          at: accessCodes.assignedAt,
+          revokedAt: accessCodes.revokedAt,
+        })
         .from(accessCodes)
         .innerJoin(products, eq(products.id, accessCodes.productId))
         .where(eq(accessCodes.assignedUserId, userId))
@@ -342,8 +348,13 @@ export async function personView(ctx: RequestContext, userId: number): Promise<P
     ownerships: ownershipRows,
     orders: orderRows,
     codes: [
-      ...redeemRows.map((r) => ({ kind: 'redeem' as const, ...r })),
-      ...accessRows.map((r) => ({ kind: 'access' as const, last4: null, ...r })),
+      ...redeemRows.map((r) => ({ kind: 'redeem' as const, revoked: false, ...r })),
+      ...accessRows.map(({ revokedAt, ...r }) => ({
+        kind: 'access' as const,
+        last4: null,
+        revoked: revokedAt !== null,
+        ...r,
+      })),
     ],
     devices: deviceRows.map((row) => ({
       ...describeDevice(row.userAgent),

@@ -1,10 +1,15 @@
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router';
-import { billingMapping, termReconciliation } from '#domain/operations/billing/billing-service.ts';
-import { MAX_PAID_FILE_BYTES, readPaidFile } from '#domain/operations/billing/paid-file.ts';
+import {
+  BILLING_TOOLS,
+  PAID_UPLOAD_LIMIT_MEGABYTES,
+} from '#domain/operations/billing/billing-limits.ts';
+import { termReconciliation } from '#domain/operations/billing/billing-service.ts';
+import { reconcileWithPaidUpload } from '#domain/operations/billing/paid-upload.ts';
 import type { Reconciliation } from '#domain/operations/billing/reconciliation.ts';
 import { formatMoney } from '#i18n/translate.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { uploadedFiles } from '#web/manage/catalog-upload.server.ts';
 import { requireTool } from '#web/manage/require-tool.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
@@ -17,10 +22,12 @@ type ActionResult =
 
 // /manage/billing/terms/{id}/reconciliation (issue 39): billed (net of credits) vs what the
 // billing rule expects now vs, when the campus's paid file is uploaded, what was paid; every
-// difference by student with its reason. The upload is read as a stream, size-limited, and
-// not kept: it changes nothing.
+// difference by student with its reason. The upload is streamed to a temporary file by the
+// edge within its limit (server/edge.ts, a larger one is a 413 page saying the limit), read from
+// there a line at a time and deleted: it changes nothing. The form reloads the document, so
+// that page replaces this one rather than failing a client-side fetch.
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
-  const { scope } = requireTool(request, context, 'courseManager', 'courseAdmin');
+  const { scope } = requireTool(request, context, ...BILLING_TOOLS);
   const { term, reconciliation } = await termReconciliation(
     context.rc,
     scope,
@@ -31,38 +38,21 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
 });
 
 export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
-  const { scope } = requireTool(request, context, 'courseManager', 'courseAdmin');
-  const termId = pathId(params.termId);
-  const { term } = await termReconciliation(context.rc, scope, termId, null);
+  const { scope } = requireTool(request, context, ...BILLING_TOOLS);
   const form = await request.formData();
-  const file = form.get('paid');
-  if (!(file instanceof File) || file.size === 0) {
+  const upload = uploadedFiles(form).find((f) => f.field === 'paid') ?? null;
+  const outcome = await reconcileWithPaidUpload(context.rc, scope, pathId(params.termId), upload);
+  if (!outcome.ok) {
     return data<ActionResult>(
-      { kind: 'error', message: 'ops.billing.paid.error.noFile' },
-      { status: 400 },
+      { kind: 'error', message: outcome.message, line: outcome.line },
+      { status: outcome.status },
     );
   }
-  if (file.size > MAX_PAID_FILE_BYTES) {
-    return data<ActionResult>(
-      { kind: 'error', message: 'ops.billing.paid.error.tooLarge' },
-      { status: 413 },
-    );
-  }
-  const { columns } = await billingMapping(context.rc, scope, term.orgId);
-  const header = (field: string) => columns.find((c) => c.field === field)?.header ?? null;
-  const paid = await readPaidFile(file.stream() as unknown as AsyncIterable<Uint8Array>, {
-    campusId: header('campus_id') ?? 'campus_id',
-    amountDecimal: header('amount_decimal'),
-    amountCents: header('amount_cents'),
+  return data<ActionResult>({
+    kind: 'paid',
+    reconciliation: outcome.reconciliation,
+    rows: outcome.rows,
   });
-  if (!paid.ok) {
-    return data<ActionResult>(
-      { kind: 'error', message: paid.problem, line: paid.line },
-      { status: 400 },
-    );
-  }
-  const { reconciliation } = await termReconciliation(context.rc, scope, termId, paid.paid);
-  return data<ActionResult>({ kind: 'paid', reconciliation, rows: paid.rows });
 });
 
 export default function BillingReconciliationPage() {
@@ -97,12 +87,12 @@ export default function BillingReconciliationPage() {
           <dd>{money(reconciliation.paidCents)}</dd>
         </div>
       </dl>
-      <Form method="post" encType="multipart/form-data" className="stack-sm">
+      <Form method="post" encType="multipart/form-data" reloadDocument className="stack-sm">
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
         <div className="field">
           <label htmlFor="paid-file">{t('ops.billing.paid.label')}</label>
           <p className="field__hint" id="paid-file-hint">
-            {t('ops.billing.paid.hint')}
+            {t('ops.billing.paid.hint', { max: PAID_UPLOAD_LIMIT_MEGABYTES })}
           </p>
           <input
             id="paid-file"
@@ -117,7 +107,7 @@ export default function BillingReconciliationPage() {
           />
           {result?.kind === 'error' ? (
             <p className="field__error" id="paid-file-error" role="alert">
-              {t(result.message, { line: result.line ?? 1 })}
+              {t(result.message, { line: result.line ?? 1, max: PAID_UPLOAD_LIMIT_MEGABYTES })}
             </p>
           ) : null}
         </div>

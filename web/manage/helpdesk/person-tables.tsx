@@ -14,6 +14,8 @@ const MAIL_KINDS = new Set([
   'sign-up-existing',
   'order-confirmation',
   'payment-refund',
+  'line-refund',
+  'line-refund-refused',
   'opting-confirmation',
   'section-place',
 ]);
@@ -187,7 +189,9 @@ export function PersonTables({
           c.productTitle,
           c.kind === 'redeem'
             ? t('ops.helpdesk.codes.redeemed', { last4: c.last4 ?? '' })
-            : t('ops.helpdesk.codes.access'),
+            : c.revoked
+              ? t('ops.helpdesk.codes.accessRevoked')
+              : t('ops.helpdesk.codes.access'),
           at(c.at),
         ])}
       />

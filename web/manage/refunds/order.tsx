@@ -264,6 +264,9 @@ export default function StaffOrderPage() {
                         : t(`ops.refunds.state.${line.refund.status}`)}
                   </p>
                 ) : null}
+                {line.accessCode?.revoked ? (
+                  <p>{t('ops.refunds.state.codeRevoked', { last4: line.accessCode.last4 })}</p>
+                ) : null}
                 {refundable ? (
                   <Form method="post" className="stack-sm">
                     <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
