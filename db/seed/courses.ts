@@ -6,6 +6,7 @@ import {
   courseSections,
   courses,
   departments,
+  optChanges,
   sectionMembers,
   sectionProducts,
 } from '#db/schema/courses.ts';
@@ -406,17 +407,40 @@ export async function seedCourses(
     const count = Math.min(classmates.length, r.int(6, 12));
     const courseFee =
       course.courseType === 'inclusive_access' || course.courseType === 'student_choice';
+    // Only an opt-out section lets a student opt out (a no-opt section keeps everyone in); the
+    // draw is made either way so the rest of the demo stays as it was.
+    const canOpt = (spec.optingMethod ?? 'opt-out') === 'opt-out';
     for (const mate of classmates.slice(0, count)) {
+      const optsOut = !r.chance(0.75);
       add(mate.id, 'student', {
-        optStatus: r.chance(0.75) ? 'opted_in' : 'opted_out',
+        optStatus: optsOut && canOpt ? 'opted_out' : 'opted_in',
         canUpdateOptStatus: r.chance(0.9),
         isCourseFee: courseFee && r.chance(0.2),
       });
     }
   }
-  await db
+  const memberRows = await db
     .insert(sectionMembers)
-    .values(members.map((m, i) => ({ ...m, rsCoursememberId: `RSM-${200_001 + i}` })));
+    .values(members.map((m, i) => ({ ...m, rsCoursememberId: `RSM-${200_001 + i}` })))
+    .returning({ id: sectionMembers.id });
+  // Issue 39: every opt-out of the demo is the student's own change, made on a day before their
+  // deadline (and before now), so the term dashboard's chart of opting events says what its
+  // table of members says. Opted in is the default and needs no event.
+  const days = createRandom(0x5eed_0003);
+  const optOuts = members.flatMap((m, i): (typeof optChanges.$inferInsert)[] => {
+    if (m.role !== 'student' || m.optStatus !== 'opted_out') return [];
+    const latest = Math.min(m.addDropDate.getTime(), now.getTime()) - 60 * 60_000;
+    return [
+      {
+        memberId: memberRows[i]!.id,
+        actorUserId: m.userId,
+        fromStatus: 'opted_in',
+        toStatus: 'opted_out',
+        changedAt: new Date(latest - days.int(0, 21 * 24 * 60) * 60_000),
+      },
+    ];
+  });
+  if (optOuts.length > 0) await db.insert(optChanges).values(optOuts);
   // Issue 20: a place kept for a student with no account yet; whoever signs up with this
   // address and confirms it finds the section on their shelf.
   await db.insert(sectionInvitations).values({

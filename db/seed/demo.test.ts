@@ -17,7 +17,7 @@ import {
   products,
 } from '#db/schema/catalog.ts';
 import { catalogImports } from '#db/schema/catalog-imports.ts';
-import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
+import { courseSections, courses, optChanges, sectionMembers } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { banners, whiteLabels } from '#db/schema/sites.ts';
 import { verifyPassword } from '#domain/accounts/password.ts';
@@ -254,6 +254,35 @@ describe('demo seed', () => {
     expect(current.filter((r) => r.optStatus === 'opted_out')).toHaveLength(1);
     expect(rows.some((r) => r.endDate < today)).toBe(true);
     expect(rows.some((r) => r.startDate > today)).toBe(true);
+  });
+
+  it("explains every opt-out by the student's own change before their deadline (issue 39 dashboard chart)", async () => {
+    const outs = await first.handle.db
+      .select({
+        memberId: sectionMembers.id,
+        userId: sectionMembers.userId,
+        addDropDate: sectionMembers.addDropDate,
+        optingMethod: courseSections.optingMethod,
+      })
+      .from(sectionMembers)
+      .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
+      .where(and(eq(sectionMembers.role, 'student'), eq(sectionMembers.optStatus, 'opted_out')));
+    expect(outs.length).toBeGreaterThan(5);
+    const changes = await first.handle.db.select().from(optChanges);
+    // The chart's running total (opt-outs less opt-ins) equals the table's opted-out count.
+    expect(changes.filter((c) => c.toStatus === 'opted_in')).toEqual([]);
+    expect(changes).toHaveLength(outs.length);
+    for (const out of outs) {
+      const [change] = changes.filter((c) => c.memberId === out.memberId);
+      expect(out.optingMethod).toBe('opt-out');
+      expect(change).toMatchObject({
+        actorUserId: out.userId,
+        fromStatus: 'opted_in',
+        toStatus: 'opted_out',
+      });
+      expect(change!.changedAt.getTime()).toBeLessThan(out.addDropDate.getTime());
+      expect(change!.changedAt.getTime()).toBeLessThan(now.getTime());
+    }
   });
 
   it('stores the demo redeem code as its keyed digest only', async () => {

@@ -185,7 +185,7 @@ export async function endTerm(ctx: RequestContext, termId: number): Promise<void
 
 export async function courseList(ctx: RequestContext, filter: { orgId: number | null }) {
   const { scope } = staffOf(ctx);
-  return ctx.db
+  const rows = await ctx.db
     .select({
       id: courses.id,
       orgId: courses.orgId,
@@ -206,6 +206,8 @@ export async function courseList(ctx: RequestContext, filter: { orgId: number | 
     )
     .orderBy(asc(courses.department), asc(courses.number), asc(courses.id))
     .limit(1000);
+  // The database's check holds courses.course_type to COURSE_TYPES.
+  return rows.map((row) => ({ ...row, courseType: row.courseType as CourseType }));
 }
 
 const courseAudit = (c: CourseValues): AuditValues => ({ ...c });

@@ -12,7 +12,7 @@ import {
   parsePlaceAddresses,
   sortPlaceAddresses,
 } from './place-addresses.ts';
-import { canManageSection } from './section-access.ts';
+import { canManageSection, usesSectionTools } from './section-access.ts';
 
 // Issue 20, the bookstore's section places: a bookstore manager (or a manager) puts students
 // in a section by their e-mail addresses. An address an account has proved joins at once; any
@@ -58,9 +58,13 @@ export type RemovePlaceOutcome =
   | { ok: true; email: string }
   | { ok: false; problem: 'claimed' | 'gone' };
 
-/** The section, if this user may manage it: unknown is NotFound, anyone else Forbidden. */
+/**
+ * The section, if this user may manage it. A role without the tool is Forbidden; a section
+ * unknown or of another organisation is NotFound, the one as the other (issue 39).
+ */
 async function manageableSection(ctx: RequestContext, db: Queryable, sectionId: number) {
   if (!ctx.user) throw new Forbidden('error.loginRequired');
+  if (!usesSectionTools(ctx.user)) throw new Forbidden();
   const [section] = await db
     .select({
       id: courseSections.id,
@@ -78,8 +82,7 @@ async function manageableSection(ctx: RequestContext, db: Queryable, sectionId: 
     .innerJoin(courses, eq(courses.id, courseSections.courseId))
     .where(eq(courseSections.id, sectionId))
     .limit(1);
-  if (!section) throw new NotFound();
-  if (!canManageSection(ctx.user, section.orgId)) throw new Forbidden();
+  if (!section || !canManageSection(ctx.user, section.orgId)) throw new NotFound();
   return section;
 }
 

@@ -20,6 +20,11 @@ export const COURSE_TYPES = [
 ] as const;
 export type CourseType = (typeof COURSE_TYPES)[number];
 
+/** Each type's one label wherever staff see it: Course Manager and the term dashboards' filter. */
+export function courseTypeLabel(type: CourseType): `ops.courses.type.${CourseType}` {
+  return `ops.courses.type.${type}`;
+}
+
 /**
  * The three types the issue names, as staff choose them: inclusive access, course fee, and
  * regular (LMS ecommerce: students buy, nothing is provisioned). The other two (a CDS

@@ -29,7 +29,7 @@ import {
   optMoveRefusal,
 } from './opting.ts';
 import { type PartnerHandoff, partnerHandoff } from './partner-handoff.ts';
-import { canManageSection } from './section-access.ts';
+import { canManageSection, usesSectionTools } from './section-access.ts';
 
 // Opting in and out (spec 1 §4 Opting; spec 2 §4, §7 Opt out / Opt in), the partner
 // hand-off look-up (spec 2 §7 Follett-style handoff) and the bookstore manager's opt-status
@@ -355,14 +355,15 @@ export async function sectionOptStatus(
   sectionId: number,
 ): Promise<{ rsCourseId: string; entries: OptStatusEntry[] }> {
   const user = requireUser(ctx);
+  if (!usesSectionTools(user)) throw new Forbidden();
   const [section] = await ctx.db
     .select({ rsCourseId: courseSections.rsCourseId, orgId: courses.orgId })
     .from(courseSections)
     .innerJoin(courses, eq(courses.id, courseSections.courseId))
     .where(eq(courseSections.id, sectionId))
     .limit(1);
-  if (!section) throw new NotFound();
-  if (!canManageSection(user, section.orgId)) throw new Forbidden();
+  // Another organisation's section is not found, as an unknown id is (issue 39).
+  if (!section || !canManageSection(user, section.orgId)) throw new NotFound();
   const latest = ctx.db
     .selectDistinctOn([optChanges.memberId], {
       memberId: optChanges.memberId,

@@ -2365,11 +2365,6 @@ export const frCA: Record<MessageId, string> = {
   'ops.dashboard.filter.courseType': 'Type de cours',
   'ops.dashboard.filter.all': 'Tous',
   'ops.dashboard.filter.apply': 'Appliquer les filtres',
-  'ops.dashboard.courseType.inclusive_access': 'Accès inclusif',
-  'ops.dashboard.courseType.lms_ecommerce':
-    'Commerce électronique par la plateforme d’apprentissage',
-  'ops.dashboard.courseType.cds': 'CDS',
-  'ops.dashboard.courseType.student_choice': 'Choix de l’étudiant',
   'ops.dashboard.sections': 'Groupes-cours',
   'ops.dashboard.caption': 'Groupes-cours de {term}',
   'ops.dashboard.noSections': 'Aucun groupe-cours ne correspond à ces filtres.',

@@ -96,6 +96,21 @@ describe('the term dashboard (issue 39)', () => {
     expect(await page.getByRole('row', { name: /^BIO 101/ }).count()).toBe(0);
     expect(await rowTexts(page, 'Total')).toEqual(['3', '2', '1', '0', '', '$100.00', '']);
 
+    // The course types and their labels are Course Manager's, course fee among them.
+    expect(
+      (await page.getByLabel('Course type').locator('option').allInnerTexts()).map((t) => t.trim()),
+    ).toEqual([
+      'All',
+      'Inclusive access',
+      'Course fee',
+      'Regular',
+      'Code Delivery System',
+      'Student choice (bookstore partner)',
+    ]);
+    const byFee = await page.goto('/manage/inclusive-dashboard?courseType=course_fee');
+    expect(byFee?.status()).toBe(200);
+    expect(await page.getByRole('row', { name: /^BIO 101/ }).count()).toBe(0);
+
     // A filter no form sends: a clear 400, nothing else.
     const bad = await page.goto('/manage/inclusive-dashboard?courseType=everything');
     expect(bad?.status()).toBe(400);

@@ -295,6 +295,68 @@ describe('bursar billing (issue 39)', () => {
     expect(refundAudit).toMatchObject({ action: 'refund', reason: 'Bursar refunded: withdrew' });
   });
 
+  it('lists each paid difference with the student, section and expected amount (walk of issue 39)', async () => {
+    const db = database.db;
+    const c = await campus(db);
+    for (const id of ['RB1001', 'S000037', 'S000041', 'S000049']) await c.student(c.billable, id);
+    await finalise(db, c.orgId, c.termId, afterDeadline);
+    const { reconciliation } = await termReconciliation(
+      testContext(db, { now: afterDeadline }),
+      scopeOf(c.orgId),
+      c.termId,
+      new Map([
+        ['RB1001', 7900],
+        ['S000037', 2000],
+        ['S999999', 7900],
+      ]),
+    );
+    expect(reconciliation).toMatchObject({
+      expectedCents: 4 * 7900,
+      billedCents: 4 * 7900,
+      paidCents: 7900 + 2000 + 7900,
+    });
+    expect(
+      reconciliation.differences.map((d) => [
+        d.campusId,
+        d.name,
+        d.place,
+        d.expectedCents,
+        d.billedCents,
+        d.paidCents,
+        d.reason,
+      ]),
+    ).toEqual([
+      [
+        'S000037',
+        'Ana S000037',
+        'BIO 101 001',
+        7900,
+        7900,
+        2000,
+        'ops.billing.recon.reason.paidDiffers',
+      ],
+      [
+        'S000041',
+        'Ana S000041',
+        'BIO 101 001',
+        7900,
+        7900,
+        0,
+        'ops.billing.recon.reason.paidDiffers',
+      ],
+      [
+        'S000049',
+        'Ana S000049',
+        'BIO 101 001',
+        7900,
+        7900,
+        0,
+        'ops.billing.recon.reason.paidDiffers',
+      ],
+      ['S999999', '', '', 0, 0, 7900, 'ops.billing.recon.reason.paidUnknown'],
+    ]);
+  });
+
   it("keeps each file byte for byte, numbered per campus, in the campus's columns", async () => {
     const db = database.db;
     const c = await campus(db);

@@ -752,12 +752,14 @@ describe('the opt-status download (issue 6)', () => {
     expect(
       await status(await person({ roles: ['bookstore_manager'], orgId: campus }), sectionId),
     ).toBe(200);
-    expect(
-      await status(await person({ roles: ['bookstore_manager'], orgId: await org() }), sectionId),
-    ).toBe(403);
+    // Issue 39: another campus's section is not found, exactly as an unknown id.
+    const elsewhere = await person({ roles: ['bookstore_manager'], orgId: await org() });
+    expect(await status(elsewhere, sectionId)).toBe(404);
+    expect(await status(elsewhere, 2_000_000_000)).toBe(404);
     const student = await person({ orgId: campus });
     await join(student, sectionId);
     expect(await status(student, sectionId)).toBe(403);
+    expect(await status(student, 2_000_000_000)).toBe(403);
     const manager = await person({ roles: ['manager'] });
     expect(await status(manager, 2_000_000_000)).toBe(404);
     expect(await status(manager, 'abc')).toBe(404);

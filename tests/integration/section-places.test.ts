@@ -276,16 +276,24 @@ describe('issue 20: the bookstore puts students in a section by e-mail', () => {
     const elsewhere = await person({ orgId: await org(), roles: ['bookstore_manager'] });
     const student = await person({ orgId: campus });
     const email = `${unique('refused')}@example.test`;
-    for (const ctx of [elsewhere, student]) {
+    // Issue 39: another campus's section is not found, exactly as an unknown id; a role without
+    // the tool is forbidden it, whatever the section.
+    for (const [ctx, status] of [
+      [elsewhere, 404],
+      [student, 403],
+    ] as const) {
       await expect(
         addSectionPlaces(ctx, sectionId, { text: email, role: 'student' }),
-      ).rejects.toMatchObject({ status: 403 });
-      await expect(sectionPlaces(ctx, sectionId)).rejects.toMatchObject({ status: 403 });
+      ).rejects.toMatchObject({ status });
+      await expect(sectionPlaces(ctx, sectionId)).rejects.toMatchObject({ status });
+      await expect(sectionPlaces(ctx, 2_000_000_000)).rejects.toMatchObject({ status });
     }
     expect(await placesOf(sectionId)).toEqual([]);
 
-    // The page: the forbidden page for them, not found for an unknown or malformed id.
-    expect(await pageStatus(elsewhere, String(sectionId))).toBe(403);
+    // The page: not found for another campus's section as for an unknown or malformed id; the
+    // forbidden page for a student.
+    expect(await pageStatus(elsewhere, String(sectionId))).toBe(404);
+    expect(await pageStatus(elsewhere, '2000000000')).toBe(404);
     expect(await pageStatus(student, String(sectionId))).toBe(403);
     const own = await person({ orgId: campus, roles: ['bookstore_manager'] });
     expect(await pageStatus(own, String(sectionId))).toBe(200);

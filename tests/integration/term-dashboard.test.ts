@@ -395,6 +395,22 @@ describe('the term dashboard (issue 39)', () => {
     expect(none.totals.students).toBe(0);
   });
 
+  it('filters by the course-fee type Course Manager gives a course (migration 0039)', async () => {
+    const ctx = testContext(database.db, { user: staff(riverbend, ['bookstore_manager']), now });
+    const scope = orgScopeOf(ctx.user!);
+    const winter = await term(riverbend, 'Winter 2027', '2027-01-04', '2027-04-23');
+    const fee = await section(riverbend, winter, {
+      department: 'NURS',
+      courseType: 'course_fee',
+      fee: 11000,
+      deadline: ahead,
+    });
+    await section(riverbend, winter, { department: 'BIO', fee: 7900, deadline: ahead });
+    const base = { orgId: null, termId: winter, department: null, courseType: null };
+    const byType = await termDashboard(ctx, scope, { ...base, courseType: 'course_fee' });
+    expect(byType.rows.map((r) => r.section.id)).toEqual([fee]);
+  });
+
   it('Campus Insights groups the same figures by department', async () => {
     const ctx = testContext(database.db, { user: staff(riverbend, ['bookstore_manager']), now });
     const view = await campusInsights(ctx, orgScopeOf(ctx.user!), { orgId: null, termId: fall });

@@ -61,6 +61,115 @@ describe('reconcile (issue 39)', () => {
     ]);
     expect(result.paidCents).toBe(12000);
   });
+
+  it('a paid difference names the student, the sections and what the rule expects of them (walk of issue 39)', () => {
+    // The walk: four students opted in at $39, billed $39 each; the campus paid RB1001 in full,
+    // S000037 in part, nothing for S000041 and S000049, and $39 for an unknown S999999.
+    const ids = ['RB1001', 'S000037', 'S000041', 'S000049'];
+    const student = (campusId: string, i: number) => ({
+      sectionId: 14,
+      userId: 100 + i,
+      campusId,
+      name: `Student ${campusId}`,
+      courseCode: 'ENG 101',
+      sectionLabel: '002',
+      cents: 3900,
+    });
+    const result = reconcile({
+      expected: ids.map(student),
+      billed: ids.map((id, i) => ({ ...student(id, i), campusId: id })),
+      paid: new Map([
+        ['RB1001', 3900],
+        ['S000037', 2000],
+        ['S999999', 3900],
+      ]),
+    });
+    expect(result).toMatchObject({ expectedCents: 15600, billedCents: 15600, paidCents: 9800 });
+    expect(
+      result.differences.map((d) => [
+        d.campusId,
+        d.name,
+        d.place,
+        d.expectedCents,
+        d.billedCents,
+        d.paidCents,
+        d.reason,
+      ]),
+    ).toEqual([
+      [
+        'S000037',
+        'Student S000037',
+        'ENG 101 002',
+        3900,
+        3900,
+        2000,
+        'ops.billing.recon.reason.paidDiffers',
+      ],
+      [
+        'S000041',
+        'Student S000041',
+        'ENG 101 002',
+        3900,
+        3900,
+        0,
+        'ops.billing.recon.reason.paidDiffers',
+      ],
+      [
+        'S000049',
+        'Student S000049',
+        'ENG 101 002',
+        3900,
+        3900,
+        0,
+        'ops.billing.recon.reason.paidDiffers',
+      ],
+      ['S999999', '', '', 0, 0, 3900, 'ops.billing.recon.reason.paidUnknown'],
+    ]);
+  });
+
+  it('a student billed in two sections is paid once: expected and sections are summed per student', () => {
+    const result = reconcile({
+      expected: [expected(1), { ...expected(1), sectionId: 2, sectionLabel: '002' }],
+      billed: [billed(1), { ...billed(1), sectionId: 2, sectionLabel: '002' }],
+      paid: new Map([['S1', 7900]]),
+    });
+    expect(result.differences).toEqual([
+      {
+        campusId: 'S1',
+        name: 'N1',
+        place: 'BIO 101 001, BIO 101 002',
+        expectedCents: 15800,
+        billedCents: 15800,
+        paidCents: 7900,
+        reason: 'ops.billing.recon.reason.paidDiffers',
+      },
+    ]);
+  });
+
+  it('joins expected to paid by the campus id the student was billed under, even if it changed since', () => {
+    const result = reconcile({
+      expected: [expected(1, 7900, 'NEW1')],
+      billed: [billed(1)],
+      paid: new Map([['S1', 0]]),
+    });
+    expect(result.differences.map((d) => [d.campusId, d.expectedCents, d.place])).toEqual([
+      ['S1', 7900, 'BIO 101 001'],
+    ]);
+  });
+
+  it('a payment for a student expected but never billed is "paid, never billed" with what is expected', () => {
+    const result = reconcile({
+      expected: [expected(2)],
+      billed: [],
+      paid: new Map([['S2', 7900]]),
+    });
+    expect(result.differences.map((d) => [d.campusId, d.reason, d.expectedCents, d.place])).toEqual(
+      [
+        ['S2', 'ops.billing.recon.reason.notBilled', 7900, 'BIO 101 001'],
+        ['S2', 'ops.billing.recon.reason.paidUnknown', 7900, 'BIO 101 001'],
+      ],
+    );
+  });
 });
 
 async function* chunks(text: string) {

@@ -96,29 +96,63 @@ export function reconcile(input: {
     });
   }
 
-  // Paid is per student (the campus pays an account, not a section): billed net per campus id.
+  // Paid is per student (the campus pays an account, not a section): billed net per campus id,
+  // beside what the rule expects of that student and the sections it comes from.
   let paidCents: number | null = null;
   if (input.paid) {
     paidCents = 0;
-    const billedByCampusId = new Map<string, { cents: number; name: string }>();
+    const byCampusId = new Map<
+      string,
+      {
+        billed: boolean;
+        billedCents: number;
+        expectedCents: number;
+        name: string;
+        places: Set<string>;
+      }
+    >();
+    const student = (campusId: string, name: string) => {
+      const seen = byCampusId.get(campusId);
+      if (seen) return seen;
+      const fresh = {
+        billed: false,
+        billedCents: 0,
+        expectedCents: 0,
+        name,
+        places: new Set<string>(),
+      };
+      byCampusId.set(campusId, fresh);
+      return fresh;
+    };
     for (const b of input.billed) {
-      const seen = billedByCampusId.get(b.campusId);
-      billedByCampusId.set(b.campusId, { cents: (seen?.cents ?? 0) + b.cents, name: b.name });
+      const s = student(b.campusId, b.name);
+      s.billed = true;
+      s.billedCents += b.cents;
+      if (b.cents !== 0) s.places.add(place(b));
+    }
+    // A student is joined by user (the campus id billed may be older than the one on file now).
+    const billedCampusIdOf = new Map(input.billed.map((b) => [b.userId, b.campusId]));
+    for (const e of input.expected) {
+      const campusId = billedCampusIdOf.get(e.userId) ?? e.campusId;
+      if (!campusId) continue;
+      const s = student(campusId, e.name);
+      s.expectedCents += e.cents;
+      s.places.add(place(e));
     }
     for (const cents of input.paid.values()) paidCents += cents;
-    const campusIds = new Set([...billedByCampusId.keys(), ...input.paid.keys()]);
+    const campusIds = new Set([...byCampusId.keys(), ...input.paid.keys()]);
     for (const campusId of campusIds) {
-      const owed = billedByCampusId.get(campusId);
+      const owed = byCampusId.get(campusId);
       const paid = input.paid.get(campusId) ?? 0;
-      if ((owed?.cents ?? 0) === paid) continue;
+      if ((owed?.billedCents ?? 0) === paid) continue;
       differences.push({
         campusId,
         name: owed?.name ?? '',
-        place: '',
-        expectedCents: 0,
-        billedCents: owed?.cents ?? 0,
+        place: [...(owed?.places ?? [])].sort((a, b) => a.localeCompare(b, 'en')).join(', '),
+        expectedCents: owed?.expectedCents ?? 0,
+        billedCents: owed?.billedCents ?? 0,
         paidCents: paid,
-        reason: owed
+        reason: owed?.billed
           ? 'ops.billing.recon.reason.paidDiffers'
           : 'ops.billing.recon.reason.paidUnknown',
       });

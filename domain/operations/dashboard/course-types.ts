@@ -1,8 +1,8 @@
-// Issue 39: what the term dashboards filter by. The course types of spec 1 §1 / spec 2 §9
-// (the check on courses.course_type); a module of its own, so the page's form may use it.
-export const COURSE_TYPES = ['inclusive_access', 'lms_ecommerce', 'cds', 'student_choice'] as const;
-export type CourseType = (typeof COURSE_TYPES)[number];
+import type { CourseType } from '#domain/courses/section-rules.ts';
 
+// Issue 39: what the term dashboards filter by. The course types are Course Manager's own list
+// (domain/courses/section-rules.ts COURSE_TYPES, with its labels), so a type it can give a course
+// is one the dashboard can filter by; a module of its own, so the page's form may use it.
 export type DashboardQuery = {
   orgId: number | null;
   termId: number | null;

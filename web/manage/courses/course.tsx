@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router';
 import { updateCourse } from '#domain/courses/course-admin-service.ts';
 import { courseView } from '#domain/courses/course-admin-views.ts';
+import { courseTypeLabel } from '#domain/courses/section-rules.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { fieldErrors } from '#web/forms/fields.ts';
@@ -63,7 +64,7 @@ export default function CoursePage() {
       <header className="stack-sm">
         <h1>{t('ops.courses.course.heading', { course: code, name: course.name })}</h1>
         <CourseManagerNav />
-        <p>{t(`ops.courses.type.${course.courseType}`)}</p>
+        <p>{t(courseTypeLabel(course.courseType))}</p>
       </header>
       <DoneNotice done={done} />
       <section className="stack" aria-labelledby="course-sections">

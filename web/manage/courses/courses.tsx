@@ -4,6 +4,7 @@ import {
   createCourse,
   organisationChoices,
 } from '#domain/courses/course-admin-service.ts';
+import { courseTypeLabel } from '#domain/courses/section-rules.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { TextField } from '#web/components/text-field.tsx';
@@ -109,7 +110,7 @@ export default function CoursesPage() {
                     {course.name}
                   </th>
                   {storeWide ? <td>{course.orgTitle}</td> : null}
-                  <td>{t(`ops.courses.type.${course.courseType}`)}</td>
+                  <td>{t(courseTypeLabel(course.courseType))}</td>
                   <td>{course.sectionCount}</td>
                 </tr>
               ))}

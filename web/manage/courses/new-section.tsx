@@ -1,7 +1,7 @@
 import { data, redirect, useActionData, useLoaderData } from 'react-router';
 import { createSection } from '#domain/courses/course-admin-service.ts';
 import { courseView } from '#domain/courses/course-admin-views.ts';
-import { courseTypeHasFee } from '#domain/courses/section-rules.ts';
+import { courseTypeHasFee, courseTypeLabel } from '#domain/courses/section-rules.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { fieldErrors } from '#web/forms/fields.ts';
 import { useT } from '#web/i18n/use-t.ts';
@@ -51,7 +51,7 @@ export default function NewSectionPage() {
       <header className="stack-sm">
         <h1>{t('ops.courses.section.newHeading', { course: code })}</h1>
         <CourseManagerNav />
-        <p>{t(`ops.courses.type.${course.courseType}`)}</p>
+        <p>{t(courseTypeLabel(course.courseType))}</p>
       </header>
       {result ? (
         <div className="alert alert--error" role="alert">

@@ -1,5 +1,10 @@
 import { Form } from 'react-router';
-import { CHOOSABLE_COURSE_TYPES, OPTING_METHODS } from '#domain/courses/section-rules.ts';
+import {
+  CHOOSABLE_COURSE_TYPES,
+  type CourseType,
+  courseTypeLabel,
+  OPTING_METHODS,
+} from '#domain/courses/section-rules.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 import { SelectField } from './select-field.tsx';
@@ -166,7 +171,7 @@ export function SectionForm({
 }
 
 /** The course types a select offers: the three to choose from, and the one a course has. */
-export function courseTypeOptions(t: (id: string) => string, current: string | null) {
+export function courseTypeOptions(t: (id: string) => string, current: CourseType | null) {
   const types = [...new Set([...CHOOSABLE_COURSE_TYPES, ...(current ? [current] : [])])];
-  return types.map((type) => ({ value: type, label: t(`ops.courses.type.${type}`) }));
+  return types.map((type) => ({ value: type, label: t(courseTypeLabel(type)) }));
 }

@@ -10,7 +10,7 @@ import {
   removeMaterial,
   removeMember,
 } from '#domain/courses/section-people-service.ts';
-import { courseTypeHasFee, MEMBER_ROLES } from '#domain/courses/section-rules.ts';
+import { courseTypeHasFee, courseTypeLabel, MEMBER_ROLES } from '#domain/courses/section-rules.ts';
 import { sectionTitle } from '#domain/shelf/sections.ts';
 import { translate } from '#i18n/translate.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
@@ -170,7 +170,7 @@ export default function SectionPage() {
         <h1>{title}</h1>
         <CourseManagerNav />
         <p className="product__subtitle">
-          {[course.name, section.name, t(`ops.courses.type.${course.courseType}`)]
+          {[course.name, section.name, t(courseTypeLabel(course.courseType))]
             .filter((part, i, all) => all.indexOf(part) === i)
             .join(' · ')}
         </p>

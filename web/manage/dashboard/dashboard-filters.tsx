@@ -1,5 +1,5 @@
 import { Form } from 'react-router';
-import { COURSE_TYPES } from '#domain/operations/dashboard/course-types.ts';
+import { COURSE_TYPES, courseTypeLabel } from '#domain/courses/section-rules.ts';
 import { useT } from '#web/i18n/use-t.ts';
 
 type Choice = { id: number; title: string };
@@ -78,7 +78,7 @@ export function DashboardFilters(props: DashboardFiltersProps) {
               <option value="">{t('ops.dashboard.filter.all')}</option>
               {COURSE_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {t(`ops.dashboard.courseType.${type}`)}
+                  {t(courseTypeLabel(type))}
                 </option>
               ))}
             </select>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COURSE_TYPES } from '#domain/courses/section-rules.ts';
 import { dashboardQuery } from './dashboard-query.ts';
 
 const query = (search: string) =>
@@ -18,6 +19,12 @@ describe('the term dashboard URL (issue 39: filters as a shareable GET form)', (
       department: null,
       courseType: null,
     });
+  });
+
+  it('accepts every course type Course Manager gives a course, course fee too (migration 0039)', () => {
+    for (const type of COURSE_TYPES)
+      expect(query(`?courseType=${type}`)).toMatchObject({ courseType: type });
+    expect(query('?courseType=course_fee')).toMatchObject({ courseType: 'course_fee' });
   });
 
   it('ignores a malformed id, as every query does (domain/shared/id.ts)', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COURSE_TYPES, type DashboardQuery } from '#domain/operations/dashboard/course-types.ts';
+import { COURSE_TYPES } from '#domain/courses/section-rules.ts';
+import type { DashboardQuery } from '#domain/operations/dashboard/course-types.ts';
 import { parseId } from '#domain/shared/id.ts';
 
 // Issue 39: the term dashboards' filters are a GET form, so the URL is shareable. A malformed
