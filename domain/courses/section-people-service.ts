@@ -220,6 +220,56 @@ export async function adoptMaterial(
   });
 }
 
+/**
+ * Marks an adopted material required or optional for the section (issue 39: "the materials
+ * adopted per section (required / optional)"), after its adoption as at it. Audited before →
+ * after; asking for what it already is changes and records nothing.
+ */
+export async function setMaterialRequired(
+  ctx: RequestContext,
+  sectionId: number,
+  input: { adoptionId: number; required: boolean },
+): Promise<Changed<never>> {
+  const { actor } = staffOf(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const { course } = await openSection(ctx, tx, sectionId);
+    const [adopted] = await tx
+      .select({
+        productId: sectionProducts.productId,
+        required: sectionProducts.isRequired,
+        title: products.title,
+      })
+      .from(sectionProducts)
+      .innerJoin(products, eq(products.id, sectionProducts.productId))
+      .where(
+        and(eq(sectionProducts.id, input.adoptionId), eq(sectionProducts.sectionId, sectionId)),
+      )
+      .for('update', { of: sectionProducts });
+    if (!adopted) throw new NotFound();
+    if (adopted.required !== input.required) {
+      await tx
+        .update(sectionProducts)
+        .set({ isRequired: input.required })
+        .where(eq(sectionProducts.id, input.adoptionId));
+      const material = { productId: adopted.productId, title: adopted.title };
+      await recordAudit(
+        tx,
+        actor,
+        {
+          orgId: course.orgId,
+          objectType: 'section',
+          objectId: sectionId,
+          action: 'material.required',
+          before: { ...material, required: adopted.required },
+          after: { ...material, required: input.required },
+        },
+        ctx.now,
+      );
+    }
+    return { ok: true as const, subject: adopted.title };
+  });
+}
+
 /** Removes an adopted material from the section (the shelf items it gave stay: bought is kept). */
 export async function removeMaterial(
   ctx: RequestContext,

@@ -29,13 +29,14 @@ import {
   adoptMaterial,
   changeMemberRole,
   removeMember,
+  setMaterialRequired,
 } from '#domain/courses/section-people-service.ts';
 import type { SectionInput } from '#domain/courses/section-rules.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
 import { action as newSectionAction } from '#web/manage/courses/new-section.tsx';
-import { loader as sectionLoader } from '#web/manage/courses/section.tsx';
+import { action as sectionAction, loader as sectionLoader } from '#web/manage/courses/section.tsx';
 import { action as termsAction } from '#web/manage/courses/terms.tsx';
 
 // Issue 39, Course Manager / Course Admin: "Create, edit, end — with the spec's rules enforced
@@ -387,6 +388,73 @@ describe('issue 39: members and materials of a section', () => {
       .from(products)
       .where(eq(products.id, product!.id));
     expect(counted!.n).toBe(1);
+  });
+});
+
+describe('issue 39: an adopted material switches between required and optional', () => {
+  it('issue 39: staff mark an adopted material optional, then required again, from the section page; each switch is audited before → after; the same choice records nothing', async () => {
+    const { staff, sectionId } = await campusWithSection();
+    const [product] = await database.db
+      .insert(products)
+      .values({ productType: 'book', title: 'Cell Biology', slug: unique('cell-biology') })
+      .returning({ id: products.id });
+    await adoptMaterial(staff, sectionId, { reference: String(product!.id), required: true });
+    const [adoption] = await database.db
+      .select()
+      .from(sectionProducts)
+      .where(eq(sectionProducts.sectionId, sectionId));
+    const path = `/manage/course-manager/sections/${sectionId}`;
+    const params = { sectionId: String(sectionId) };
+    const post = (required: string) =>
+      answer(sectionAction, staff, path, params, {
+        intent: 'material-required',
+        adoptionId: String(adoption!.id),
+        required,
+      });
+    expect((await post('optional')).status).toBe(302);
+    const isRequired = async () =>
+      (
+        await database.db
+          .select({ isRequired: sectionProducts.isRequired })
+          .from(sectionProducts)
+          .where(eq(sectionProducts.id, adoption!.id))
+      )[0]!.isRequired;
+    expect(await isRequired()).toBe(false);
+    expect(
+      await setMaterialRequired(staff, sectionId, { adoptionId: adoption!.id, required: false }),
+    ).toEqual({
+      ok: true,
+      subject: 'Cell Biology',
+    });
+    expect((await post('required')).status).toBe(302);
+    expect(await isRequired()).toBe(true);
+    const switches = (await sectionView(staff, sectionId)).audit.filter(
+      (a) => a.action === 'material.required',
+    );
+    expect(switches.map((a) => [a.before, a.after])).toEqual(
+      expect.arrayContaining([
+        [
+          { productId: product!.id, title: 'Cell Biology', required: true },
+          { productId: product!.id, title: 'Cell Biology', required: false },
+        ],
+        [
+          { productId: product!.id, title: 'Cell Biology', required: false },
+          { productId: product!.id, title: 'Cell Biology', required: true },
+        ],
+      ]),
+    );
+    expect(switches).toHaveLength(2);
+    // A bad choice is a 400 with nothing changed; another section's adoption is not found.
+    expect((await post('maybe')).status).toBe(400);
+    expect(await isRequired()).toBe(true);
+    const other = await campusWithSection();
+    await expect(
+      setMaterialRequired(other.staff, other.sectionId, {
+        adoptionId: adoption!.id,
+        required: false,
+      }),
+    ).rejects.toEqual(expect.any(NotFound));
+    expect(await isRequired()).toBe(true);
   });
 });
 

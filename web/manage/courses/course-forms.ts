@@ -68,6 +68,7 @@ export const DONE = [
   'memberRole',
   'memberRemoved',
   'materialAdded',
+  'materialRequired',
   'materialRemoved',
 ] as const;
 export type Done = (typeof DONE)[number];

@@ -9,6 +9,7 @@ import {
   changeMemberRole,
   removeMaterial,
   removeMember,
+  setMaterialRequired,
 } from '#domain/courses/section-people-service.ts';
 import { courseTypeHasFee, MEMBER_ROLES } from '#domain/courses/section-rules.ts';
 import { sectionTitle } from '#domain/shelf/sections.ts';
@@ -30,6 +31,7 @@ import { SectionForm } from './section-form.tsx';
 import { SelectField } from './select-field.tsx';
 
 const role = z.enum(MEMBER_ROLES, { error: 'ops.courses.error.choice' });
+const required = z.enum(['required', 'optional'], { error: 'ops.courses.error.choice' });
 const SectionAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('end') }),
   z.object({ intent: z.literal('member-add'), email: emailField, role }),
@@ -38,8 +40,9 @@ const SectionAction = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('material-add'),
     reference: z.string().max(40, 'ops.courses.error.reference'),
-    required: z.enum(['required', 'optional'], { error: 'ops.courses.error.choice' }),
+    required,
   }),
+  z.object({ intent: z.literal('material-required'), adoptionId: idField, required }),
   z.object({ intent: z.literal('material-remove'), adoptionId: idField }),
 ]);
 
@@ -148,6 +151,12 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
       }
       return redirect(`${here}?done=materialAdded`);
     }
+    case 'material-required':
+      await setMaterialRequired(context.rc, sectionId, {
+        adoptionId: input.adoptionId,
+        required: input.required === 'required',
+      });
+      return redirect(`${here}?done=materialRequired`);
     case 'material-remove':
       await removeMaterial(context.rc, sectionId, input.adoptionId);
       return redirect(`${here}?done=materialRemoved`);
@@ -355,18 +364,40 @@ export default function SectionPage() {
                     <td>{m.isRequired ? t('ops.courses.required') : t('ops.courses.optional')}</td>
                     {ended ? null : (
                       <td>
-                        <Form method="post">
-                          <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
-                          <input type="hidden" name="intent" value="material-remove" />
-                          <input type="hidden" name="adoptionId" value={m.id} />
-                          <button
-                            type="submit"
-                            className="button button--secondary"
-                            aria-label={t('ops.courses.removeMaterialLabel', { title: m.title })}
-                          >
-                            {t('ops.courses.remove')}
-                          </button>
-                        </Form>
+                        <div className="cluster">
+                          <Form method="post" className="cluster">
+                            <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
+                            <input type="hidden" name="intent" value="material-required" />
+                            <input type="hidden" name="adoptionId" value={m.id} />
+                            <select
+                              name="required"
+                              defaultValue={m.isRequired ? 'required' : 'optional'}
+                              aria-label={t('ops.courses.requiredOf', { title: m.title })}
+                            >
+                              <option value="required">{t('ops.courses.required')}</option>
+                              <option value="optional">{t('ops.courses.optional')}</option>
+                            </select>
+                            <button
+                              type="submit"
+                              className="button button--secondary"
+                              aria-label={t('ops.courses.setRequiredOf', { title: m.title })}
+                            >
+                              {t('ops.courses.setRequired')}
+                            </button>
+                          </Form>
+                          <Form method="post">
+                            <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
+                            <input type="hidden" name="intent" value="material-remove" />
+                            <input type="hidden" name="adoptionId" value={m.id} />
+                            <button
+                              type="submit"
+                              className="button button--secondary"
+                              aria-label={t('ops.courses.removeMaterialLabel', { title: m.title })}
+                            >
+                              {t('ops.courses.remove')}
+                            </button>
+                          </Form>
+                        </div>
                       </td>
                     )}
                   </tr>
