@@ -3,12 +3,17 @@ import { users } from '#db/schema/accounts.ts';
 import { productIdentifiers, products } from '#db/schema/catalog.ts';
 import { sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
-import { recordAudit } from '#domain/operations/audit.ts';
+import { type AuditValues, recordAudit } from '#domain/operations/audit.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, NotFound } from '#domain/shared/errors.ts';
 import { scopedSection, staffOf } from './course-admin-scope.ts';
-import { endMembership } from './membership.ts';
-import { joinsOnCourseFee, type MemberRole, materialReference } from './section-rules.ts';
+import { endMembership, revokeSectionGrants } from './membership.ts';
+import {
+  type MemberRole,
+  materialReference,
+  memberTerms,
+  roleChangeEndsGrants,
+} from './section-rules.ts';
 
 // Issue 39, a section's page in the Course Manager: its members (students, professors,
 // teaching assistants) and the materials adopted for it (required or optional). Each change is
@@ -52,14 +57,13 @@ export async function addMember(
           ),
         );
       if (!person) return { ok: false, field: 'email', error: 'ops.courses.error.noAccount' };
-      const isCourseFee = joinsOnCourseFee(course.courseType, input.role);
+      const terms = memberTerms(course.courseType, input.role);
       const joined = await tx
         .insert(sectionMembers)
         .values({
           sectionId,
           userId: person.id,
-          role: input.role,
-          isCourseFee,
+          ...terms,
           addDropDate: section.addDropAt,
           rsCoursememberId: `STAFF-${sectionId}-${person.id}-${ctx.now.getTime()}`,
         })
@@ -76,7 +80,7 @@ export async function addMember(
           objectId: sectionId,
           action: 'member.add',
           before: null,
-          after: { userId: person.id, email: person.email, role: input.role, isCourseFee },
+          after: { userId: person.id, email: person.email, ...terms },
         },
         ctx.now,
       );
@@ -88,7 +92,12 @@ export async function addMember(
   return outcome.ok ? { ok: true, subject: outcome.subject } : outcome;
 }
 
-/** Changes a member's role in the section. */
+/**
+ * Changes a member's role in the section, by the same rule as adding them in that role
+ * (memberTerms: a professor or teaching assistant is never on the course fee, a course-fee
+ * course's student is). Between studying and teaching, what the section gave under the old role
+ * ends (roleChangeEndsGrants); what the person bought stays. Audited before → after.
+ */
 export async function changeMemberRole(
   ctx: RequestContext,
   sectionId: number,
@@ -102,6 +111,7 @@ export async function changeMemberRole(
         id: sectionMembers.id,
         userId: sectionMembers.userId,
         role: sectionMembers.role,
+        isCourseFee: sectionMembers.isCourseFee,
         email: users.email,
       })
       .from(sectionMembers)
@@ -110,10 +120,13 @@ export async function changeMemberRole(
       .for('update', { of: sectionMembers });
     if (!member) throw new NotFound();
     if (member.role !== input.role) {
-      await tx
-        .update(sectionMembers)
-        .set({ role: input.role })
-        .where(eq(sectionMembers.id, member.id));
+      const terms = memberTerms(course.courseType, input.role);
+      await tx.update(sectionMembers).set(terms).where(eq(sectionMembers.id, member.id));
+      const ended = roleChangeEndsGrants(member.role, input.role)
+        ? await revokeSectionGrants(tx, [{ userId: member.userId, sectionId }], ctx.now)
+        : 0;
+      const grants = (n: number): AuditValues => (ended > 0 ? { sectionGrants: n } : {});
+      const who = { userId: member.userId, email: member.email };
       await recordAudit(
         tx,
         actor,
@@ -122,8 +135,8 @@ export async function changeMemberRole(
           objectType: 'section',
           objectId: sectionId,
           action: 'member.role',
-          before: { userId: member.userId, email: member.email, role: member.role },
-          after: { userId: member.userId, email: member.email, role: input.role },
+          before: { ...who, role: member.role, isCourseFee: member.isCourseFee, ...grants(ended) },
+          after: { ...who, ...terms, ...grants(0) },
         },
         ctx.now,
       );

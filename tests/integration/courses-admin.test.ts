@@ -12,6 +12,7 @@ import {
   sectionProducts,
 } from '#db/schema/courses.ts';
 import { auditEvents } from '#db/schema/operations.ts';
+import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { loadSessionUser } from '#domain/accounts/service.ts';
 import {
@@ -335,6 +336,94 @@ describe('issue 39: members and materials of a section', () => {
     });
     const actions = (await sectionView(staff, section.id)).audit.map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['member.add', 'member.role', 'member.end']));
+  });
+
+  it('issue 39: a role change goes by the rule of joining in that role: a student made professor leaves the course fee and what the section gave them; back to student rejoins it; bought stays', async () => {
+    const { orgId, staff } = await campusWithSection();
+    const course = await createCourse(staff, {
+      orgId,
+      name: 'Pharmacology',
+      department: 'PHAR',
+      number: '310',
+      courseType: 'course_fee',
+    });
+    if (!course.ok) throw new Error('course');
+    const section = await createSection(staff, course.id, sectionInput());
+    if (!section.ok) throw new Error('section');
+    const member_ = await person({ orgId });
+    await addMember(staff, section.id, { email: member_.user.email, role: 'student' });
+    const memberRow = async () =>
+      (
+        await database.db
+          .select()
+          .from(sectionMembers)
+          .where(eq(sectionMembers.sectionId, section.id))
+      )[0]!;
+    const member = await memberRow();
+    expect(member).toMatchObject({ role: 'student', isCourseFee: true });
+    // What the section gave (Start Reading through the course fee) and what the person bought.
+    const book = async (title: string) =>
+      (
+        await database.db
+          .insert(products)
+          .values({ productType: 'book', title, slug: unique('book') })
+          .returning({ id: products.id })
+      )[0]!.id;
+    const given = await book('Given by the fee');
+    const bought = await book('Bought');
+    await database.db.insert(ownerships).values([
+      {
+        userId: member_.user.id,
+        productId: given,
+        source: 'course_fee',
+        courseSectionId: section.id,
+        startsAt: now,
+      },
+      { userId: member_.user.id, productId: bought, source: 'purchase', startsAt: now },
+    ]);
+    const revokedOf = async (productId: number) =>
+      (
+        await database.db
+          .select({ revokedAt: ownerships.revokedAt })
+          .from(ownerships)
+          .where(eq(ownerships.productId, productId))
+      )[0]!.revokedAt;
+
+    await changeMemberRole(staff, section.id, { memberId: member.id, role: 'professor' });
+    expect(await memberRow()).toMatchObject({ role: 'professor', isCourseFee: false });
+    expect(await revokedOf(given)).toEqual(now);
+    expect(await revokedOf(bought)).toBeNull();
+
+    // Professor ↔ teaching assistant: the section gives the same; nothing else moves.
+    await changeMemberRole(staff, section.id, { memberId: member.id, role: 'teaching_assistant' });
+    expect(await memberRow()).toMatchObject({ role: 'teaching_assistant', isCourseFee: false });
+
+    // Back to student: on the course fee again, as a student added now would be.
+    await changeMemberRole(staff, section.id, { memberId: member.id, role: 'student' });
+    expect(await memberRow()).toMatchObject({ role: 'student', isCourseFee: true });
+    expect(await revokedOf(bought)).toBeNull();
+
+    const roles = (await sectionView(staff, section.id)).audit.filter(
+      (a) => a.action === 'member.role',
+    );
+    const who = { userId: member_.user.id, email: member_.user.email };
+    expect(roles.map((a) => [a.before, a.after])).toEqual(
+      expect.arrayContaining([
+        [
+          { ...who, role: 'student', isCourseFee: true, sectionGrants: 1 },
+          { ...who, role: 'professor', isCourseFee: false, sectionGrants: 0 },
+        ],
+        [
+          { ...who, role: 'professor', isCourseFee: false },
+          { ...who, role: 'teaching_assistant', isCourseFee: false },
+        ],
+        [
+          { ...who, role: 'teaching_assistant', isCourseFee: false },
+          { ...who, role: 'student', isCourseFee: true },
+        ],
+      ]),
+    );
+    expect(roles).toHaveLength(3);
   });
 
   it("issue 39: an unknown address and another campus's account get the same answer; nothing is added", async () => {
