@@ -7,6 +7,7 @@ import { canonicalCode } from '#domain/access/code-entry.ts';
 import { type AuditValues, changedValues, recordAudit } from '#domain/operations/audit.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict } from '#domain/shared/errors.ts';
+import { isUniqueViolation } from '#domain/shared/unique-violation.ts';
 import {
   orgInScope,
   scopedCourse,
@@ -370,6 +371,23 @@ async function codeTaken(tx: Queryable, orgId: number, code: string, exceptId: n
   return rows.some((r) => canonicalCode(r.code ?? '') === wanted);
 }
 
+/**
+ * A save that writes a section code. codeTaken answers beside the field in the common case;
+ * when two staff save one code at once neither sees the other's, and the unique index
+ * course_sections_org_code decides: the one refused is told the same, beside the field, with
+ * nothing saved (the transaction rolled back).
+ */
+async function savingSectionCode(
+  save: () => Promise<Saved<SectionFields>>,
+): Promise<Saved<SectionFields>> {
+  try {
+    return await save();
+  } catch (error) {
+    if (!isUniqueViolation(error, 'course_sections_org_code')) throw error;
+    return { ok: false, errors: { sectionCode: 'ops.courses.error.sectionCodeTaken' } };
+  }
+}
+
 async function checkSectionWrite(
   tx: Queryable,
   ctx: RequestContext,
@@ -404,34 +422,36 @@ export async function createSection(
 ): Promise<Saved<SectionFields>> {
   const { scope, actor } = staffOf(ctx);
   await scopedCourse(ctx.db, scope, courseId);
-  return ctx.db.transaction(async (tx) => {
-    const course = await scopedCourse(tx, scope, courseId, true);
-    const checked = await checkSectionWrite(tx, ctx, course, input, null);
-    if (!checked.ok) return checked;
-    const [row] = await tx
-      .insert(courseSections)
-      .values({
-        courseId,
-        ...checked.value,
-        rsCourseId: `STAFF-${randomUUID()}`,
-        disableAutoProvisioning: !provisionsMaterials(course.courseType),
-      })
-      .returning({ id: courseSections.id });
-    const id = row!.id;
-    await recordAudit(
-      tx,
-      actor,
-      {
-        orgId: course.orgId,
-        objectType: 'section',
-        objectId: id,
-        action: 'section.create',
-        after: sectionAudit(checked.value),
-      },
-      ctx.now,
-    );
-    return { ok: true as const, id };
-  });
+  return savingSectionCode(() =>
+    ctx.db.transaction(async (tx) => {
+      const course = await scopedCourse(tx, scope, courseId, true);
+      const checked = await checkSectionWrite(tx, ctx, course, input, null);
+      if (!checked.ok) return checked;
+      const [row] = await tx
+        .insert(courseSections)
+        .values({
+          courseId,
+          ...checked.value,
+          rsCourseId: `STAFF-${randomUUID()}`,
+          disableAutoProvisioning: !provisionsMaterials(course.courseType),
+        })
+        .returning({ id: courseSections.id });
+      const id = row!.id;
+      await recordAudit(
+        tx,
+        actor,
+        {
+          orgId: course.orgId,
+          objectType: 'section',
+          objectId: id,
+          action: 'section.create',
+          after: sectionAudit(checked.value),
+        },
+        ctx.now,
+      );
+      return { ok: true as const, id };
+    }),
+  );
 }
 
 export async function updateSection(
@@ -441,47 +461,49 @@ export async function updateSection(
 ): Promise<Saved<SectionFields>> {
   const { scope, actor } = staffOf(ctx);
   await scopedSection(ctx.db, scope, sectionId);
-  return ctx.db.transaction(async (tx) => {
-    const { section, course } = await scopedSection(tx, scope, sectionId, true);
-    if (section.endedAt) throw new Conflict('ops.courses.error.ended');
-    const checked = await checkSectionWrite(tx, ctx, course, input, section);
-    if (!checked.ok) return checked;
-    const diff = changedValues(
-      sectionAudit({
-        ...section,
-        optingMethod: section.optingMethod as SectionValues['optingMethod'],
-      }),
-      sectionAudit(checked.value),
-    );
-    if (diff) {
-      await tx.update(courseSections).set(checked.value).where(eq(courseSections.id, sectionId));
-      // Members who had the section's deadline (the opting banner reads theirs) move with it.
-      if (checked.value.addDropAt.getTime() !== section.addDropAt.getTime()) {
-        await tx
-          .update(sectionMembers)
-          .set({ addDropDate: checked.value.addDropAt })
-          .where(
-            and(
-              eq(sectionMembers.sectionId, sectionId),
-              eq(sectionMembers.addDropDate, section.addDropAt),
-            ),
-          );
-      }
-      await recordAudit(
-        tx,
-        actor,
-        {
-          orgId: course.orgId,
-          objectType: 'section',
-          objectId: sectionId,
-          action: 'section.edit',
-          ...diff,
-        },
-        ctx.now,
+  return savingSectionCode(() =>
+    ctx.db.transaction(async (tx) => {
+      const { section, course } = await scopedSection(tx, scope, sectionId, true);
+      if (section.endedAt) throw new Conflict('ops.courses.error.ended');
+      const checked = await checkSectionWrite(tx, ctx, course, input, section);
+      if (!checked.ok) return checked;
+      const diff = changedValues(
+        sectionAudit({
+          ...section,
+          optingMethod: section.optingMethod as SectionValues['optingMethod'],
+        }),
+        sectionAudit(checked.value),
       );
-    }
-    return { ok: true as const, id: sectionId };
-  });
+      if (diff) {
+        await tx.update(courseSections).set(checked.value).where(eq(courseSections.id, sectionId));
+        // Members who had the section's deadline (the opting banner reads theirs) move with it.
+        if (checked.value.addDropAt.getTime() !== section.addDropAt.getTime()) {
+          await tx
+            .update(sectionMembers)
+            .set({ addDropDate: checked.value.addDropAt })
+            .where(
+              and(
+                eq(sectionMembers.sectionId, sectionId),
+                eq(sectionMembers.addDropDate, section.addDropAt),
+              ),
+            );
+        }
+        await recordAudit(
+          tx,
+          actor,
+          {
+            orgId: course.orgId,
+            objectType: 'section',
+            objectId: sectionId,
+            action: 'section.edit',
+            ...diff,
+          },
+          ctx.now,
+        );
+      }
+      return { ok: true as const, id: sectionId };
+    }),
+  );
 }
 
 /** Ends a section: it stays, with its members and history, marked ended. Once. */

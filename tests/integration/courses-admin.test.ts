@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#db/client.ts';
+import { type DatabaseHandle, queryRows } from '#db/client.ts';
 import { userRoles, users } from '#db/schema/accounts.ts';
 import { productIdentifiers, products } from '#db/schema/catalog.ts';
 import {
@@ -35,6 +35,7 @@ import {
 import type { SectionInput } from '#domain/courses/section-rules.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
+import { isUniqueViolation } from '#domain/shared/unique-violation.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
 import { action as newSectionAction } from '#web/manage/courses/new-section.tsx';
 import { action as sectionAction, loader as sectionLoader } from '#web/manage/courses/section.tsx';
@@ -288,6 +289,173 @@ describe('issue 39: a campus makes a term, a course and a section', () => {
       messageKey: 'ops.courses.error.ended',
     });
   });
+});
+
+describe('issue 39: a classroom section code two staff save at once', () => {
+  const codeOf = async (courseId: number) =>
+    (
+      await database.db
+        .select({ code: courseSections.sectionCode })
+        .from(courseSections)
+        .where(eq(courseSections.courseId, courseId))
+    ).map((r) => r.code);
+
+  /** A second course of the campus: sections of two courses race at the index alone. */
+  async function secondCourse(staff: Staff, orgId: number) {
+    const made = await createCourse(staff, {
+      orgId,
+      name: 'Genetics',
+      department: 'BIO',
+      number: unique('2'),
+      courseType: 'inclusive_access',
+    });
+    if (!made.ok) throw new Error('course');
+    return made.id;
+  }
+
+  it('decision 036: of two sections created at once in two courses of one campus with one code (as codes compare), one is made and the other is refused beside the field', async () => {
+    const { orgId, staff, courseId } = await campusWithSection();
+    const colleague = await person({ orgId, roles: ['bookstore_manager'] });
+    const otherCourseId = await secondCourse(staff, orgId);
+    const code = unique('RACE').replace(/-/g, ' ');
+    const [a, b] = await Promise.all([
+      createSection(staff, courseId, sectionInput({ number: '010', sectionCode: code })),
+      createSection(
+        colleague,
+        otherCourseId,
+        sectionInput({ number: '011', sectionCode: code.toLowerCase().replace(/ /g, '-') }),
+      ),
+    ]);
+    const outcomes = [a, b].map((o) => (o.ok ? 'made' : o.errors));
+    expect(outcomes).toEqual(
+      expect.arrayContaining(['made', { sectionCode: 'ops.courses.error.sectionCodeTaken' }]),
+    );
+    const codes = [...(await codeOf(courseId)), ...(await codeOf(otherCourseId))];
+    expect(codes.filter((c) => c !== null)).toHaveLength(1);
+    // Two edits at once giving two running sections one code: one is saved.
+    const one = await createSection(staff, courseId, sectionInput({ number: '012' }));
+    const two = await createSection(staff, otherCourseId, sectionInput({ number: '013' }));
+    if (!one.ok || !two.ok) throw new Error('sections');
+    const other = `${code} B`;
+    const edits = await Promise.all([
+      updateSection(staff, one.id, sectionInput({ number: '012', sectionCode: other })),
+      updateSection(colleague, two.id, sectionInput({ number: '013', sectionCode: other })),
+    ]);
+    expect(edits.filter((e) => e.ok)).toHaveLength(1);
+    expect(edits.filter((e) => !e.ok)).toEqual([
+      { ok: false, errors: { sectionCode: 'ops.courses.error.sectionCodeTaken' } },
+    ]);
+  });
+
+  it('decision 036: the database holds a code unique per campus among running sections, whoever writes it; an ended section frees its code, another campus has its own', async () => {
+    const { orgId, staff, courseId, sectionId } = await campusWithSection();
+    const code = unique('IDX');
+    expect(await updateSection(staff, sectionId, sectionInput({ sectionCode: code }))).toEqual({
+      ok: true,
+      id: sectionId,
+    });
+    const [row] = await database.db
+      .select({ orgId: courseSections.orgId })
+      .from(courseSections)
+      .where(eq(courseSections.id, sectionId));
+    expect(row!.orgId).toBe(orgId);
+    const raw = (course: number, sectionCode: string) =>
+      database.db.insert(courseSections).values({
+        courseId: course,
+        name: 'Written past the service',
+        rsCourseId: unique('RSC'),
+        startDate: '2026-08-24',
+        endDate: '2026-12-15',
+        addDropAt: now,
+        sectionCode,
+      });
+    const refused = await raw(courseId, ` ${code.toLowerCase().replace(/-/g, ' ')} `).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isUniqueViolation(refused, 'course_sections_org_code')).toBe(true);
+    // Another campus's course takes the same code.
+    const elsewhere = await createCourse(staff, {
+      orgId,
+      name: 'Same campus',
+      department: 'BIO',
+      number: '102',
+      courseType: 'inclusive_access',
+    });
+    if (!elsewhere.ok) throw new Error('course');
+    const otherOrg = await org();
+    const [otherCourse] = await database.db
+      .insert(courses)
+      .values({ orgId: otherOrg, name: 'Elsewhere', department: 'BIO', number: '101' })
+      .returning({ id: courses.id });
+    await raw(otherCourse!.id, code);
+    // The same campus's other course does not; once the section ends, it does.
+    await expect(raw(elsewhere.id, code)).rejects.toBeTruthy();
+    await endSection(staff, sectionId);
+    await raw(elsewhere.id, code);
+    expect(await codeOf(elsewhere.id)).toEqual([code]);
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'decision 036 on PostgreSQL: a save whose check ran before a colleague committed the same code waits on the index, then is refused beside the field; nothing is half-saved',
+    async () => {
+      const { orgId, staff, courseId } = await campusWithSection();
+      const otherCourseId = await secondCourse(staff, orgId);
+      const code = unique('HELD');
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // A colleague's save, not yet committed: the code is in the index, invisible to others.
+      const colleague = database.db.transaction(async (tx) => {
+        await tx.insert(courseSections).values({
+          courseId: otherCourseId,
+          name: 'Colleague',
+          rsCourseId: unique('RSC'),
+          startDate: '2026-08-24',
+          endDate: '2026-12-15',
+          addDropAt: now,
+          sectionCode: code,
+        });
+        await held;
+      });
+      const mine = createSection(
+        staff,
+        courseId,
+        sectionInput({ number: '020', sectionCode: code }),
+      );
+      // Wait until my insert waits on the colleague's row, then let the colleague commit.
+      for (let i = 0; i < 500; i += 1) {
+        const [waiting] = await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (waiting!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      release();
+      await colleague;
+      expect(await mine).toEqual({
+        ok: false,
+        errors: { sectionCode: 'ops.courses.error.sectionCodeTaken' },
+      });
+      const numbers = (
+        await database.db
+          .select({ number: courseSections.number })
+          .from(courseSections)
+          .where(eq(courseSections.courseId, courseId))
+      ).map((r) => r.number);
+      expect(numbers).not.toContain('020');
+      const audit = await database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.action, 'section.create'));
+      expect(
+        audit.filter((a) => (a.after as { number?: string } | null)?.number === '020'),
+      ).toEqual([]);
+    },
+  );
 });
 
 describe('issue 39: members and materials of a section', () => {
