@@ -1,7 +1,8 @@
 import { Form } from 'react-router';
-import { CHOOSABLE_COURSE_TYPES, OPTING_METHODS } from '#domain/courses/section-rules.ts';
+import { OPTING_METHODS } from '#domain/courses/section-rules.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { useT } from '#web/i18n/use-t.ts';
+import { DateRangeFields } from './date-range-fields.tsx';
 import { SelectField } from './select-field.tsx';
 
 export type SectionFormValues = Record<string, string>;
@@ -57,22 +58,7 @@ export function SectionForm({
           ...terms.map((term) => ({ value: String(term.id), label: term.title })),
         ]}
       />
-      <TextField
-        name="startDate"
-        type="date"
-        label={t('ops.courses.field.startDate')}
-        defaultValue={v('startDate')}
-        error={errors.startDate}
-        required
-      />
-      <TextField
-        name="endDate"
-        type="date"
-        label={t('ops.courses.field.endDate')}
-        defaultValue={v('endDate')}
-        error={errors.endDate}
-        required
-      />
+      <DateRangeFields values={values} errors={errors} />
       <TextField
         name="timeZone"
         label={t('ops.courses.field.timeZone')}
@@ -163,10 +149,4 @@ export function SectionForm({
       </p>
     </Form>
   );
-}
-
-/** The course types a select offers: the three to choose from, and the one a course has. */
-export function courseTypeOptions(t: (id: string) => string, current: string | null) {
-  const types = [...new Set([...CHOOSABLE_COURSE_TYPES, ...(current ? [current] : [])])];
-  return types.map((type) => ({ value: type, label: t(`ops.courses.type.${type}`) }));
 }
