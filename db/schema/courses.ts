@@ -101,6 +101,11 @@ export const academicTerms = pgTable(
   ],
 );
 
+/** A section code as codes are compared (domain/access/code-entry.ts canonicalCode), in SQL. */
+function sectionCodeKey(code: AnyPgColumn) {
+  return sql`upper(regexp_replace(normalize(${code}, NFKC), '[[:space:]\\u2010-\\u2015\\u2212\\u00ad-]', '', 'g'))`;
+}
+
 export const courseSections = pgTable(
   'course_sections',
   {
@@ -132,8 +137,18 @@ export const courseSections = pgTable(
     // Issue 39: the end of the campus's add/drop period; a student who drops by then is
     // credited by the bursar. Null: the same instant as the opt-out deadline (addDropAt).
     dropPeriodEndsAt: timestamp({ withTimezone: true }),
+    // Issue 39: the course's organisation, copied by the database (trigger course_sections_org,
+    // migration 0044) whoever writes the section, so that the index below can hold a classroom
+    // section code unique per campus.
+    orgId: integer().references(() => organizations.id),
   },
   (t) => [
+    // Decision 036: a classroom section code is unique among the campus's running sections, as
+    // codes are compared (canonicalCode: NFKC, no spaces or hyphens, upper case). The index
+    // decides between two staff saving one code at once.
+    uniqueIndex('course_sections_org_code')
+      .on(t.orgId, sectionCodeKey(t.sectionCode))
+      .where(sql`${t.endedAt} is null and ${t.sectionCode} is not null`),
     uniqueIndex('course_sections_rs_course_id').on(t.rsCourseId),
     index('course_sections_term').on(t.termId),
     uniqueIndex('course_sections_sourced_id').on(t.courseId, t.sourcedId),

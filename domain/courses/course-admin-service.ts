@@ -4,9 +4,11 @@ import type { Queryable } from '#db/client.ts';
 import { academicTerms, courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { canonicalCode } from '#domain/access/code-entry.ts';
-import { type AuditValues, changedValues, recordAudit } from '#domain/operations/audit.ts';
+import type { AuditValues } from '#domain/operations/audit.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict } from '#domain/shared/errors.ts';
+import { isUniqueViolation } from '#domain/shared/unique-violation.ts';
+import { auditChange, auditedEdit, auditedEnd } from './course-admin-audit.ts';
 import {
   orgInScope,
   scopedCourse,
@@ -16,6 +18,7 @@ import {
   staffOf,
 } from './course-admin-scope.ts';
 import {
+  type Checked,
   type CourseFields,
   type CourseInput,
   type CourseType,
@@ -28,6 +31,7 @@ import {
   provisionsMaterials,
   type SectionFields,
   type SectionInput,
+  type SectionNow,
   type SectionValues,
   type TermFields,
   type TermInput,
@@ -58,6 +62,33 @@ export async function organisationChoices(ctx: RequestContext) {
     .orderBy(asc(organizations.title), asc(organizations.id));
 }
 
+/**
+ * A new term or course in an organisation of the person's scope (another is not found): the
+ * rules' answer first; then, in one transaction, the row and its audit (after).
+ */
+async function createAudited<F extends string, V extends AuditValues>(
+  ctx: RequestContext,
+  objectType: 'term' | 'course',
+  orgIdAsked: number | null,
+  checked: Checked<V, F>,
+  insert: (tx: Queryable, orgId: number, value: V) => Promise<number>,
+): Promise<Saved<F>> {
+  const { scope, actor } = staffOf(ctx);
+  const orgId = orgInScope(scope, orgIdAsked);
+  if (!checked.ok) return checked;
+  return ctx.db.transaction(async (tx) => {
+    const id = await insert(tx, orgId, checked.value);
+    await auditChange(
+      tx,
+      { actor, now: ctx.now },
+      { orgId, objectType, objectId: id },
+      `${objectType}.create`,
+      { after: checked.value },
+    );
+    return { ok: true as const, id };
+  });
+}
+
 // ── Terms ──
 
 export async function termList(ctx: RequestContext, filter: { orgId: number | null }) {
@@ -86,35 +117,16 @@ export async function termList(ctx: RequestContext, filter: { orgId: number | nu
     .limit(500);
 }
 
-const termAudit = (t: TermValues): AuditValues => ({ ...t });
-
 export async function createTerm(
   ctx: RequestContext,
   input: TermInput & { orgId: number | null },
 ): Promise<Saved<TermFields>> {
-  const { scope, actor } = staffOf(ctx);
-  const orgId = orgInScope(scope, input.orgId);
-  const checked = checkTerm(input);
-  if (!checked.ok) return checked;
-  return ctx.db.transaction(async (tx) => {
+  return createAudited(ctx, 'term', input.orgId, checkTerm(input), async (tx, orgId, value) => {
     const [row] = await tx
       .insert(academicTerms)
-      .values({ orgId, ...checked.value, createdAt: ctx.now, updatedAt: ctx.now })
+      .values({ orgId, ...value, createdAt: ctx.now, updatedAt: ctx.now })
       .returning({ id: academicTerms.id });
-    const id = row!.id;
-    await recordAudit(
-      tx,
-      actor,
-      {
-        orgId,
-        objectType: 'term',
-        objectId: id,
-        action: 'term.create',
-        after: termAudit(checked.value),
-      },
-      ctx.now,
-    );
-    return { ok: true as const, id };
+    return row!.id;
   });
 }
 
@@ -130,27 +142,24 @@ export async function updateTerm(
   return ctx.db.transaction(async (tx) => {
     const term = await scopedTerm(tx, scope, termId, true);
     if (term.endedAt) throw new Conflict('ops.courses.error.ended');
-    const diff = changedValues(
-      termAudit({
-        title: term.title,
-        termType: term.termType as TermValues['termType'],
-        startDate: term.startDate,
-        endDate: term.endDate,
-      }),
-      termAudit(checked.value),
+    const before: TermValues = {
+      title: term.title,
+      termType: term.termType as TermValues['termType'],
+      startDate: term.startDate,
+      endDate: term.endDate,
+    };
+    await auditedEdit(
+      tx,
+      { actor, now: ctx.now },
+      { orgId: term.orgId, objectType: 'term', objectId: termId },
+      'term.edit',
+      { before, after: checked.value },
+      () =>
+        tx
+          .update(academicTerms)
+          .set({ ...checked.value, updatedAt: ctx.now })
+          .where(eq(academicTerms.id, termId)),
     );
-    if (diff) {
-      await tx
-        .update(academicTerms)
-        .set({ ...checked.value, updatedAt: ctx.now })
-        .where(eq(academicTerms.id, termId));
-      await recordAudit(
-        tx,
-        actor,
-        { orgId: term.orgId, objectType: 'term', objectId: termId, action: 'term.edit', ...diff },
-        ctx.now,
-      );
-    }
     return { ok: true as const, id: termId };
   });
 }
@@ -160,23 +169,12 @@ export async function endTerm(ctx: RequestContext, termId: number): Promise<void
   const { scope, actor } = staffOf(ctx);
   await ctx.db.transaction(async (tx) => {
     const term = await scopedTerm(tx, scope, termId, true);
-    if (term.endedAt) return;
-    await tx
-      .update(academicTerms)
-      .set({ endedAt: ctx.now, updatedAt: ctx.now })
-      .where(eq(academicTerms.id, termId));
-    await recordAudit(
-      tx,
-      actor,
-      {
-        orgId: term.orgId,
-        objectType: 'term',
-        objectId: termId,
-        action: 'term.end',
-        before: { endedAt: null },
-        after: { endedAt: ctx.now.toISOString() },
-      },
-      ctx.now,
+    const page = { orgId: term.orgId, objectType: 'term', objectId: termId } as const;
+    await auditedEnd(tx, { actor, now: ctx.now }, page, term.endedAt, () =>
+      tx
+        .update(academicTerms)
+        .set({ endedAt: ctx.now, updatedAt: ctx.now })
+        .where(eq(academicTerms.id, termId)),
     );
   });
 }
@@ -210,35 +208,16 @@ export async function courseList(ctx: RequestContext, filter: { orgId: number | 
   return rows.map((row) => ({ ...row, courseType: row.courseType as CourseType }));
 }
 
-const courseAudit = (c: CourseValues): AuditValues => ({ ...c });
-
 export async function createCourse(
   ctx: RequestContext,
   input: CourseInput & { orgId: number | null },
 ): Promise<Saved<CourseFields>> {
-  const { scope, actor } = staffOf(ctx);
-  const orgId = orgInScope(scope, input.orgId);
-  const checked = checkCourse(input);
-  if (!checked.ok) return checked;
-  return ctx.db.transaction(async (tx) => {
+  return createAudited(ctx, 'course', input.orgId, checkCourse(input), async (tx, orgId, value) => {
     const [row] = await tx
       .insert(courses)
-      .values({ orgId, ...checked.value })
+      .values({ orgId, ...value })
       .returning({ id: courses.id });
-    const id = row!.id;
-    await recordAudit(
-      tx,
-      actor,
-      {
-        orgId,
-        objectType: 'course',
-        objectId: id,
-        action: 'course.create',
-        after: courseAudit(checked.value),
-      },
-      ctx.now,
-    );
-    return { ok: true as const, id };
+    return row!.id;
   });
 }
 
@@ -261,30 +240,20 @@ export async function updateCourse(
       const refusal = courseTypeChangeRefusal(checked.value.courseType, sections);
       if (refusal) return { ok: false as const, errors: { courseType: refusal } };
     }
-    const diff = changedValues(
-      courseAudit({
-        name: course.name,
-        department: course.department,
-        number: course.number,
-        courseType: course.courseType,
-      }),
-      courseAudit(checked.value),
+    const before: CourseValues = {
+      name: course.name,
+      department: course.department,
+      number: course.number,
+      courseType: course.courseType,
+    };
+    await auditedEdit(
+      tx,
+      { actor, now: ctx.now },
+      { orgId: course.orgId, objectType: 'course', objectId: courseId },
+      'course.edit',
+      { before, after: checked.value },
+      () => tx.update(courses).set(checked.value).where(eq(courses.id, courseId)),
     );
-    if (diff) {
-      await tx.update(courses).set(checked.value).where(eq(courses.id, courseId));
-      await recordAudit(
-        tx,
-        actor,
-        {
-          orgId: course.orgId,
-          objectType: 'course',
-          objectId: courseId,
-          action: 'course.edit',
-          ...diff,
-        },
-        ctx.now,
-      );
-    }
     return { ok: true as const, id: courseId };
   });
 }
@@ -372,17 +341,29 @@ async function codeTaken(tx: Queryable, orgId: number, code: string, exceptId: n
   return rows.some((r) => canonicalCode(r.code ?? '') === wanted);
 }
 
+/**
+ * A save that writes a section code. codeTaken answers beside the field in the common case;
+ * when two staff save one code at once neither sees the other's, and the unique index
+ * course_sections_org_code decides: the one refused is told the same, beside the field, with
+ * nothing saved (the transaction rolled back).
+ */
+async function savingSectionCode(
+  save: () => Promise<Saved<SectionFields>>,
+): Promise<Saved<SectionFields>> {
+  try {
+    return await save();
+  } catch (error) {
+    if (!isUniqueViolation(error, 'course_sections_org_code')) throw error;
+    return { ok: false, errors: { sectionCode: 'ops.courses.error.sectionCodeTaken' } };
+  }
+}
+
 async function checkSectionWrite(
   tx: Queryable,
   ctx: RequestContext,
-  course: { orgId: number; courseType: CourseType },
+  course: SectionCourse,
   input: SectionInput,
-  current: {
-    id: number;
-    addDropAt: Date;
-    dropPeriodEndsAt: Date | null;
-    courseFeeCents: number | null;
-  } | null,
+  current: (SectionNow & { id: number }) | null,
 ) {
   const checked = checkSection(input, { courseType: course.courseType, now: ctx.now, current });
   const errors: FieldErrors<SectionFields> = checked.ok ? {} : { ...checked.errors };
@@ -399,6 +380,32 @@ async function checkSectionWrite(
   return { ok: true as const, value: { ...checked.value, termId: term.termId } };
 }
 
+type SectionWrite = SectionValues & { termId: number | null };
+type SectionCourse = { orgId: number; courseType: CourseType };
+
+/**
+ * A section made or edited: in one transaction, the section (or its course) found in scope and
+ * locked, the rules (checkSectionWrite), then the write with its audit; the code's race decided
+ * by the index (savingSectionCode). The field errors, or the section's id.
+ */
+function saveSection<
+  Opened extends { course: SectionCourse; current: (SectionNow & { id: number }) | null },
+>(
+  ctx: RequestContext,
+  input: SectionInput,
+  open: (tx: Queryable) => Promise<Opened>,
+  write: (tx: Queryable, value: SectionWrite, opened: Opened) => Promise<number>,
+): Promise<Saved<SectionFields>> {
+  return savingSectionCode(() =>
+    ctx.db.transaction(async (tx) => {
+      const opened = await open(tx);
+      const checked = await checkSectionWrite(tx, ctx, opened.course, input, opened.current);
+      if (!checked.ok) return checked;
+      return { ok: true as const, id: await write(tx, checked.value, opened) };
+    }),
+  );
+}
+
 export async function createSection(
   ctx: RequestContext,
   courseId: number,
@@ -406,34 +413,31 @@ export async function createSection(
 ): Promise<Saved<SectionFields>> {
   const { scope, actor } = staffOf(ctx);
   await scopedCourse(ctx.db, scope, courseId);
-  return ctx.db.transaction(async (tx) => {
-    const course = await scopedCourse(tx, scope, courseId, true);
-    const checked = await checkSectionWrite(tx, ctx, course, input, null);
-    if (!checked.ok) return checked;
-    const [row] = await tx
-      .insert(courseSections)
-      .values({
-        courseId,
-        ...checked.value,
-        rsCourseId: `STAFF-${randomUUID()}`,
-        disableAutoProvisioning: !provisionsMaterials(course.courseType),
-      })
-      .returning({ id: courseSections.id });
-    const id = row!.id;
-    await recordAudit(
-      tx,
-      actor,
-      {
-        orgId: course.orgId,
-        objectType: 'section',
-        objectId: id,
-        action: 'section.create',
-        after: sectionAudit(checked.value),
-      },
-      ctx.now,
-    );
-    return { ok: true as const, id };
-  });
+  return saveSection(
+    ctx,
+    input,
+    async (tx) => ({ course: await scopedCourse(tx, scope, courseId, true), current: null }),
+    async (tx, value, { course }) => {
+      const [row] = await tx
+        .insert(courseSections)
+        .values({
+          courseId,
+          ...value,
+          rsCourseId: `STAFF-${randomUUID()}`,
+          disableAutoProvisioning: !provisionsMaterials(course.courseType),
+        })
+        .returning({ id: courseSections.id });
+      const id = row!.id;
+      await auditChange(
+        tx,
+        { actor, now: ctx.now },
+        { orgId: course.orgId, objectType: 'section', objectId: id },
+        'section.create',
+        { after: sectionAudit(value) },
+      );
+      return id;
+    },
+  );
 }
 
 export async function updateSection(
@@ -443,47 +447,44 @@ export async function updateSection(
 ): Promise<Saved<SectionFields>> {
   const { scope, actor } = staffOf(ctx);
   await scopedSection(ctx.db, scope, sectionId);
-  return ctx.db.transaction(async (tx) => {
-    const { section, course } = await scopedSection(tx, scope, sectionId, true);
-    if (section.endedAt) throw new Conflict('ops.courses.error.ended');
-    const checked = await checkSectionWrite(tx, ctx, course, input, section);
-    if (!checked.ok) return checked;
-    const diff = changedValues(
-      sectionAudit({
+  return saveSection(
+    ctx,
+    input,
+    async (tx) => {
+      const { section, course } = await scopedSection(tx, scope, sectionId, true);
+      if (section.endedAt) throw new Conflict('ops.courses.error.ended');
+      return { course, current: section };
+    },
+    async (tx, value, { course, current: section }) => {
+      const before = sectionAudit({
         ...section,
         optingMethod: section.optingMethod as SectionValues['optingMethod'],
-      }),
-      sectionAudit(checked.value),
-    );
-    if (diff) {
-      await tx.update(courseSections).set(checked.value).where(eq(courseSections.id, sectionId));
-      // Members who had the section's deadline (the opting banner reads theirs) move with it.
-      if (checked.value.addDropAt.getTime() !== section.addDropAt.getTime()) {
-        await tx
-          .update(sectionMembers)
-          .set({ addDropDate: checked.value.addDropAt })
-          .where(
-            and(
-              eq(sectionMembers.sectionId, sectionId),
-              eq(sectionMembers.addDropDate, section.addDropAt),
-            ),
-          );
-      }
-      await recordAudit(
+      });
+      await auditedEdit(
         tx,
-        actor,
-        {
-          orgId: course.orgId,
-          objectType: 'section',
-          objectId: sectionId,
-          action: 'section.edit',
-          ...diff,
+        { actor, now: ctx.now },
+        { orgId: course.orgId, objectType: 'section', objectId: sectionId },
+        'section.edit',
+        { before, after: sectionAudit(value) },
+        async () => {
+          await tx.update(courseSections).set(value).where(eq(courseSections.id, sectionId));
+          // Members who had the section's deadline (the opting banner reads theirs) move with it.
+          if (value.addDropAt.getTime() !== section.addDropAt.getTime()) {
+            await tx
+              .update(sectionMembers)
+              .set({ addDropDate: value.addDropAt })
+              .where(
+                and(
+                  eq(sectionMembers.sectionId, sectionId),
+                  eq(sectionMembers.addDropDate, section.addDropAt),
+                ),
+              );
+          }
         },
-        ctx.now,
       );
-    }
-    return { ok: true as const, id: sectionId };
-  });
+      return sectionId;
+    },
+  );
 }
 
 /** Ends a section: it stays, with its members and history, marked ended. Once. */
@@ -491,23 +492,9 @@ export async function endSection(ctx: RequestContext, sectionId: number): Promis
   const { scope, actor } = staffOf(ctx);
   await ctx.db.transaction(async (tx) => {
     const { section, course } = await scopedSection(tx, scope, sectionId, true);
-    if (section.endedAt) return;
-    await tx
-      .update(courseSections)
-      .set({ endedAt: ctx.now })
-      .where(eq(courseSections.id, sectionId));
-    await recordAudit(
-      tx,
-      actor,
-      {
-        orgId: course.orgId,
-        objectType: 'section',
-        objectId: sectionId,
-        action: 'section.end',
-        before: { endedAt: null },
-        after: { endedAt: ctx.now.toISOString() },
-      },
-      ctx.now,
+    const page = { orgId: course.orgId, objectType: 'section', objectId: sectionId } as const;
+    await auditedEnd(tx, { actor, now: ctx.now }, page, section.endedAt, () =>
+      tx.update(courseSections).set({ endedAt: ctx.now }).where(eq(courseSections.id, sectionId)),
     );
   });
 }

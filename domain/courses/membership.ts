@@ -18,6 +18,32 @@ export type EndedMembership = {
 };
 
 /**
+ * The shelf items these sections handed these people (course fee, inclusive access) end at
+ * `at`; what they bought or redeemed stays. How many ended.
+ */
+export async function revokeSectionGrants(
+  tx: Queryable,
+  members: readonly { userId: number; sectionId: number }[],
+  at: Date,
+): Promise<number> {
+  if (members.length === 0) return 0;
+  const pairs = JSON.stringify(members.map((m) => ({ u: m.userId, s: m.sectionId })));
+  const revoked = await tx
+    .update(ownerships)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        sql`(${ownerships.userId}, ${ownerships.courseSectionId}) in
+          (select p.u, p.s from json_to_recordset(${pairs}::json) as p(u int, s int))`,
+        inArray(ownerships.source, [...SECTION_GIVEN_SOURCES]),
+        isNull(ownerships.revokedAt),
+      ),
+    )
+    .returning({ id: ownerships.id });
+  return revoked.length;
+}
+
+/**
  * Issue 39: an enrolment ends (the roster dropped it, or staff removed the person). What the
  * section gave goes — the member row, and with it the course-fee and inclusive-access reading,
  * the roster line, analytics and opt lists; the shelf items the section handed out are revoked
@@ -80,18 +106,7 @@ export async function endMemberships(
       source: input.source,
     })),
   );
-  const pairs = JSON.stringify(members.map((m) => ({ u: m.userId, s: m.sectionId })));
-  await tx
-    .update(ownerships)
-    .set({ revokedAt: input.at })
-    .where(
-      and(
-        sql`(${ownerships.userId}, ${ownerships.courseSectionId}) in
-          (select p.u, p.s from json_to_recordset(${pairs}::json) as p(u int, s int))`,
-        inArray(ownerships.source, [...SECTION_GIVEN_SOURCES]),
-        isNull(ownerships.revokedAt),
-      ),
-    );
+  await revokeSectionGrants(tx, members, input.at);
   await tx.delete(sectionMembers).where(
     inArray(
       sectionMembers.id,

@@ -3,12 +3,18 @@ import { users } from '#db/schema/accounts.ts';
 import { productIdentifiers, products } from '#db/schema/catalog.ts';
 import { sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
-import { recordAudit } from '#domain/operations/audit.ts';
+import type { AuditValues } from '#domain/operations/audit.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, NotFound } from '#domain/shared/errors.ts';
+import { auditChange } from './course-admin-audit.ts';
 import { scopedSection, staffOf } from './course-admin-scope.ts';
-import { endMembership } from './membership.ts';
-import { joinsOnCourseFee, type MemberRole, materialReference } from './section-rules.ts';
+import { endMembership, revokeSectionGrants } from './membership.ts';
+import {
+  type MemberRole,
+  materialReference,
+  memberTerms,
+  roleChangeEndsGrants,
+} from './section-rules.ts';
 
 // Issue 39, a section's page in the Course Manager: its members (students, professors,
 // teaching assistants) and the materials adopted for it (required or optional). Each change is
@@ -19,11 +25,13 @@ export type Changed<F extends string> =
   | { ok: true; subject: string }
   | { ok: false; field: F; error: string };
 
+/** The section, found in the person's scope and locked, still running; and where its audit goes. */
 async function openSection(ctx: RequestContext, tx: RequestContext['db'], sectionId: number) {
-  const { scope } = staffOf(ctx);
+  const { scope, actor } = staffOf(ctx);
   const found = await scopedSection(tx, scope, sectionId, true);
   if (found.section.endedAt) throw new Conflict('ops.courses.error.ended');
-  return found;
+  const page = { orgId: found.course.orgId, objectType: 'section', objectId: sectionId } as const;
+  return { ...found, page, staff: { actor, now: ctx.now } };
 }
 
 /**
@@ -36,11 +44,10 @@ export async function addMember(
   sectionId: number,
   input: { email: string; role: MemberRole },
 ): Promise<Changed<'email'>> {
-  const { actor } = staffOf(ctx);
   const email = input.email.trim().toLowerCase();
   const outcome = await ctx.db.transaction(
     async (tx): Promise<Changed<'email'> & { userId?: number }> => {
-      const { section, course } = await openSection(ctx, tx, sectionId);
+      const { section, course, page, staff } = await openSection(ctx, tx, sectionId);
       const [person] = await tx
         .select({ id: users.id, email: users.email })
         .from(users)
@@ -52,14 +59,13 @@ export async function addMember(
           ),
         );
       if (!person) return { ok: false, field: 'email', error: 'ops.courses.error.noAccount' };
-      const isCourseFee = joinsOnCourseFee(course.courseType, input.role);
+      const terms = memberTerms(course.courseType, input.role);
       const joined = await tx
         .insert(sectionMembers)
         .values({
           sectionId,
           userId: person.id,
-          role: input.role,
-          isCourseFee,
+          ...terms,
           addDropDate: section.addDropAt,
           rsCoursememberId: `STAFF-${sectionId}-${person.id}-${ctx.now.getTime()}`,
         })
@@ -67,19 +73,10 @@ export async function addMember(
         .returning({ id: sectionMembers.id });
       if (joined.length === 0)
         return { ok: false, field: 'email', error: 'ops.courses.error.alreadyMember' };
-      await recordAudit(
-        tx,
-        actor,
-        {
-          orgId: course.orgId,
-          objectType: 'section',
-          objectId: sectionId,
-          action: 'member.add',
-          before: null,
-          after: { userId: person.id, email: person.email, role: input.role, isCourseFee },
-        },
-        ctx.now,
-      );
+      await auditChange(tx, staff, page, 'member.add', {
+        before: null,
+        after: { userId: person.id, email: person.email, ...terms },
+      });
       return { ok: true, subject: person.email, userId: person.id };
     },
   );
@@ -88,20 +85,25 @@ export async function addMember(
   return outcome.ok ? { ok: true, subject: outcome.subject } : outcome;
 }
 
-/** Changes a member's role in the section. */
+/**
+ * Changes a member's role in the section, by the same rule as adding them in that role
+ * (memberTerms: a professor or teaching assistant is never on the course fee, a course-fee
+ * course's student is). Between studying and teaching, what the section gave under the old role
+ * ends (roleChangeEndsGrants); what the person bought stays. Audited before → after.
+ */
 export async function changeMemberRole(
   ctx: RequestContext,
   sectionId: number,
   input: { memberId: number; role: MemberRole },
 ): Promise<Changed<'role'>> {
-  const { actor } = staffOf(ctx);
   const outcome = await ctx.db.transaction(async (tx) => {
-    const { course } = await openSection(ctx, tx, sectionId);
+    const { course, page, staff } = await openSection(ctx, tx, sectionId);
     const [member] = await tx
       .select({
         id: sectionMembers.id,
         userId: sectionMembers.userId,
         role: sectionMembers.role,
+        isCourseFee: sectionMembers.isCourseFee,
         email: users.email,
       })
       .from(sectionMembers)
@@ -110,23 +112,17 @@ export async function changeMemberRole(
       .for('update', { of: sectionMembers });
     if (!member) throw new NotFound();
     if (member.role !== input.role) {
-      await tx
-        .update(sectionMembers)
-        .set({ role: input.role })
-        .where(eq(sectionMembers.id, member.id));
-      await recordAudit(
-        tx,
-        actor,
-        {
-          orgId: course.orgId,
-          objectType: 'section',
-          objectId: sectionId,
-          action: 'member.role',
-          before: { userId: member.userId, email: member.email, role: member.role },
-          after: { userId: member.userId, email: member.email, role: input.role },
-        },
-        ctx.now,
-      );
+      const terms = memberTerms(course.courseType, input.role);
+      await tx.update(sectionMembers).set(terms).where(eq(sectionMembers.id, member.id));
+      const ended = roleChangeEndsGrants(member.role, input.role)
+        ? await revokeSectionGrants(tx, [{ userId: member.userId, sectionId }], ctx.now)
+        : 0;
+      const grants = (n: number): AuditValues => (ended > 0 ? { sectionGrants: n } : {});
+      const who = { userId: member.userId, email: member.email };
+      await auditChange(tx, staff, page, 'member.role', {
+        before: { ...who, role: member.role, isCourseFee: member.isCourseFee, ...grants(ended) },
+        after: { ...who, ...terms, ...grants(0) },
+      });
     }
     return { ok: true as const, subject: member.email, userId: member.userId };
   });
@@ -143,16 +139,15 @@ export async function removeMember(
   sectionId: number,
   memberId: number,
 ): Promise<Changed<never>> {
-  const { actor } = staffOf(ctx);
   return ctx.db.transaction(async (tx) => {
-    await openSection(ctx, tx, sectionId);
+    const { staff } = await openSection(ctx, tx, sectionId);
     const [member] = await tx
       .select({ email: users.email })
       .from(sectionMembers)
       .innerJoin(users, eq(users.id, sectionMembers.userId))
       .where(and(eq(sectionMembers.id, memberId), eq(sectionMembers.sectionId, sectionId)));
     if (!member) throw new NotFound();
-    await endMembership(tx, actor, { memberId, at: ctx.now, source: 'staff' });
+    await endMembership(tx, staff.actor, { memberId, at: ctx.now, source: 'staff' });
     return { ok: true as const, subject: member.email };
   });
 }
@@ -167,11 +162,11 @@ export async function adoptMaterial(
   sectionId: number,
   input: { reference: string; required: boolean },
 ): Promise<Changed<'reference'>> {
-  const { actor } = staffOf(ctx);
+  staffOf(ctx);
   const ref = materialReference(input.reference);
   if (!ref) return { ok: false, field: 'reference', error: 'ops.courses.error.reference' };
   return ctx.db.transaction(async (tx): Promise<Changed<'reference'>> => {
-    const { course } = await openSection(ctx, tx, sectionId);
+    const { page, staff } = await openSection(ctx, tx, sectionId);
     const [product] =
       ref.kind === 'id'
         ? await tx
@@ -203,20 +198,51 @@ export async function adoptMaterial(
     if (adopted.length === 0) {
       return { ok: false, field: 'reference', error: 'ops.courses.error.alreadyAdopted' };
     }
-    await recordAudit(
-      tx,
-      actor,
-      {
-        orgId: course.orgId,
-        objectType: 'section',
-        objectId: sectionId,
-        action: 'material.add',
-        before: null,
-        after: { productId: product.id, title: product.title, required: input.required },
-      },
-      ctx.now,
-    );
+    await auditChange(tx, staff, page, 'material.add', {
+      before: null,
+      after: { productId: product.id, title: product.title, required: input.required },
+    });
     return { ok: true, subject: product.title };
+  });
+}
+
+/**
+ * Marks an adopted material required or optional for the section (issue 39: "the materials
+ * adopted per section (required / optional)"), after its adoption as at it. Audited before →
+ * after; asking for what it already is changes and records nothing.
+ */
+export async function setMaterialRequired(
+  ctx: RequestContext,
+  sectionId: number,
+  input: { adoptionId: number; required: boolean },
+): Promise<Changed<never>> {
+  return ctx.db.transaction(async (tx) => {
+    const { page, staff } = await openSection(ctx, tx, sectionId);
+    const [adopted] = await tx
+      .select({
+        productId: sectionProducts.productId,
+        required: sectionProducts.isRequired,
+        title: products.title,
+      })
+      .from(sectionProducts)
+      .innerJoin(products, eq(products.id, sectionProducts.productId))
+      .where(
+        and(eq(sectionProducts.id, input.adoptionId), eq(sectionProducts.sectionId, sectionId)),
+      )
+      .for('update', { of: sectionProducts });
+    if (!adopted) throw new NotFound();
+    if (adopted.required !== input.required) {
+      await tx
+        .update(sectionProducts)
+        .set({ isRequired: input.required })
+        .where(eq(sectionProducts.id, input.adoptionId));
+      const material = { productId: adopted.productId, title: adopted.title };
+      await auditChange(tx, staff, page, 'material.required', {
+        before: { ...material, required: adopted.required },
+        after: { ...material, required: input.required },
+      });
+    }
+    return { ok: true as const, subject: adopted.title };
   });
 }
 
@@ -226,9 +252,8 @@ export async function removeMaterial(
   sectionId: number,
   adoptionId: number,
 ): Promise<Changed<never>> {
-  const { actor } = staffOf(ctx);
   return ctx.db.transaction(async (tx) => {
-    const { course } = await openSection(ctx, tx, sectionId);
+    const { page, staff } = await openSection(ctx, tx, sectionId);
     const [row] = await tx
       .delete(sectionProducts)
       .where(and(eq(sectionProducts.id, adoptionId), eq(sectionProducts.sectionId, sectionId)))
@@ -238,19 +263,10 @@ export async function removeMaterial(
       .select({ title: products.title })
       .from(products)
       .where(eq(products.id, row.productId));
-    await recordAudit(
-      tx,
-      actor,
-      {
-        orgId: course.orgId,
-        objectType: 'section',
-        objectId: sectionId,
-        action: 'material.remove',
-        before: { productId: row.productId, title: product?.title ?? null, required: row.required },
-        after: null,
-      },
-      ctx.now,
-    );
+    await auditChange(tx, staff, page, 'material.remove', {
+      before: { productId: row.productId, title: product?.title ?? null, required: row.required },
+      after: null,
+    });
     return { ok: true as const, subject: product?.title ?? String(row.productId) };
   });
 }

@@ -8,7 +8,9 @@ import {
   feeText,
   joinsOnCourseFee,
   materialReference,
+  memberTerms,
   parseFeeCents,
+  roleChangeEndsGrants,
   type SectionInput,
 } from './section-rules.ts';
 
@@ -137,6 +139,24 @@ describe('issue 39: courses and their types (decision 036)', () => {
     expect(joinsOnCourseFee('course_fee', 'student')).toBe(true);
     expect(joinsOnCourseFee('course_fee', 'professor')).toBe(false);
     expect(joinsOnCourseFee('inclusive_access', 'student')).toBe(false);
+  });
+
+  it("issue 39: a role decides the member's course fee the same way on joining and on a role change; a professor or TA is never on it", () => {
+    expect(memberTerms('course_fee', 'student')).toEqual({ role: 'student', isCourseFee: true });
+    expect(memberTerms('course_fee', 'professor')).toEqual({
+      role: 'professor',
+      isCourseFee: false,
+    });
+    expect(memberTerms('course_fee', 'teaching_assistant').isCourseFee).toBe(false);
+    expect(memberTerms('inclusive_access', 'student').isCourseFee).toBe(false);
+    expect(memberTerms('lms_ecommerce', 'student').isCourseFee).toBe(false);
+  });
+
+  it('issue 39: moving between studying and teaching ends what the section gave; professor ↔ TA does not', () => {
+    expect(roleChangeEndsGrants('student', 'professor')).toBe(true);
+    expect(roleChangeEndsGrants('teaching_assistant', 'student')).toBe(true);
+    expect(roleChangeEndsGrants('professor', 'teaching_assistant')).toBe(false);
+    expect(roleChangeEndsGrants('student', 'student')).toBe(false);
   });
 });
 

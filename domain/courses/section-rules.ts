@@ -47,6 +47,35 @@ export function joinsOnCourseFee(type: CourseType, role: MemberRole): boolean {
   return type === 'course_fee' && role === 'student';
 }
 
+/** Professors and teaching assistants teach the section; students study in it (spec 1 §6). */
+export function teachesSection(role: string): boolean {
+  return role === 'professor' || role === 'teaching_assistant';
+}
+
+/**
+ * What a member's role decides on their row of the section, one rule whether staff add them in
+ * that role or change them to it (issue 39): a student of a course-fee course is on its one-fee
+ * program; a professor or teaching assistant never is — never billed, never opting (spec 1 §6:
+ * opting is for students; billing charges students only).
+ */
+export function memberTerms(
+  type: CourseType,
+  role: MemberRole,
+): { role: MemberRole; isCourseFee: boolean } {
+  return { role, isCourseFee: joinsOnCourseFee(type, role) };
+}
+
+/**
+ * A role change between studying and teaching changes what the section gives the member: a
+ * student's reading through the course fee or inclusive access, an instructor's through
+ * teaching. What the section gave under the old role then goes (what they bought stays), as
+ * when the enrolment ends (membership.ts), and they take it up again under the new one. Between
+ * professor and teaching assistant the section gives the same.
+ */
+export function roleChangeEndsGrants(from: string, to: MemberRole): boolean {
+  return teachesSection(from) !== teachesSection(to);
+}
+
 export const TERM_TYPES = ['term', 'semester', 'schoolYear', 'gradingPeriod'] as const;
 export type TermType = (typeof TERM_TYPES)[number];
 export const OPTING_METHODS = ['opt-out', 'no-opt'] as const;

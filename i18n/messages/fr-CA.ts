@@ -2168,6 +2168,9 @@ export const frCA: Record<MessageId, string> = {
   'ops.courses.required': 'Obligatoire',
   'ops.courses.optional': 'Facultatif',
   'ops.courses.removeMaterialLabel': 'Retirer {title} de la section',
+  'ops.courses.requiredOf': 'Obligatoire ou facultatif : {title}',
+  'ops.courses.setRequired': 'Modifier',
+  'ops.courses.setRequiredOf': 'Modifier si {title} est obligatoire',
   'ops.courses.done.termCreated': 'La session est créée.',
   'ops.courses.done.termSaved': 'La session est enregistrée.',
   'ops.courses.done.termEnded': 'La session est terminée.',
@@ -2181,6 +2184,8 @@ export const frCA: Record<MessageId, string> = {
   'ops.courses.done.memberRemoved': 'Le membre est retiré de la section.',
   'ops.courses.done.materialAdded': 'Le matériel est adopté.',
   'ops.courses.done.materialRemoved': 'Le matériel est retiré de la section.',
+  'ops.courses.done.materialRequired':
+    'Le matériel est enregistré comme obligatoire ou facultatif.',
   'ops.courses.error.summary': 'Rien n’a été enregistré. Corrigez les champs indiqués ci-dessous.',
   'ops.courses.error.required': 'Remplissez ce champ.',
   'ops.courses.error.tooLong': 'C’est trop long.',

@@ -12,9 +12,10 @@ import { feedEbook, makeUser } from './fixtures.ts';
 
 // Issue 39, Course Manager: a bookstore manager makes a term, a course and a section with a fee
 // and an opt-out deadline, is refused a malformed fee beside the field with what was typed
-// kept, adds a student and a material (by keyboard), reads the audit on the section's page, and
-// edits it in French; another campus's bookstore manager gets the not-found page for that
-// section, and a student the forbidden page for the tool.
+// kept, adds a student and a material (by keyboard) and switches it between optional and
+// required, reads the audit on the section's page, and edits it in French; another campus's
+// bookstore manager gets the not-found page for that section, and a student the forbidden page
+// for the tool.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -148,10 +149,28 @@ describe('issue 39: Course Manager', () => {
       expect(await materials.getByRole('row').nth(1).getByRole('cell').nth(1).innerText()).toBe(
         'Optional',
       );
+      // After adoption it switches back to required, by keyboard: choose, Tab to its button,
+      // Enter.
+      const requiredChoice = materials.getByLabel(/^Required or optional: /);
+      await requiredChoice.focus();
+      await page.keyboard.type('Req');
+      expect(await requiredChoice.inputValue()).toBe('required');
+      await page.keyboard.press('Tab');
+      expect(
+        await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''),
+      ).toMatch(/^Change whether .+ is required$/);
+      await page.keyboard.press('Enter');
+      await page
+        .getByText('The material is saved as required or optional.', { exact: true })
+        .waitFor();
+      await waitForHydration(page);
+      expect(await materials.getByRole('row').nth(1).getByRole('cell').nth(1).innerText()).toBe(
+        'Required',
+      );
 
       // The audit on the section's page: who did what.
       const audit = page.getByRole('table', { name: 'Change history' });
-      for (const action of ['section.create', 'member.add', 'material.add']) {
+      for (const action of ['section.create', 'member.add', 'material.add', 'material.required']) {
         await audit.getByRole('row', { name: new RegExp(action.replace('.', '\\.')) }).waitFor();
       }
       expect(await audit.innerText()).toContain(bookstore.email);

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#db/client.ts';
+import { type DatabaseHandle, queryRows } from '#db/client.ts';
 import { userRoles, users } from '#db/schema/accounts.ts';
 import { productIdentifiers, products } from '#db/schema/catalog.ts';
 import {
@@ -12,6 +12,7 @@ import {
   sectionProducts,
 } from '#db/schema/courses.ts';
 import { auditEvents } from '#db/schema/operations.ts';
+import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { loadSessionUser } from '#domain/accounts/service.ts';
 import {
@@ -29,13 +30,15 @@ import {
   adoptMaterial,
   changeMemberRole,
   removeMember,
+  setMaterialRequired,
 } from '#domain/courses/section-people-service.ts';
 import type { SectionInput } from '#domain/courses/section-rules.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
+import { isUniqueViolation } from '#domain/shared/unique-violation.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
 import { action as newSectionAction } from '#web/manage/courses/new-section.tsx';
-import { loader as sectionLoader } from '#web/manage/courses/section.tsx';
+import { action as sectionAction, loader as sectionLoader } from '#web/manage/courses/section.tsx';
 import { action as termsAction } from '#web/manage/courses/terms.tsx';
 
 // Issue 39, Course Manager / Course Admin: "Create, edit, end — with the spec's rules enforced
@@ -288,6 +291,173 @@ describe('issue 39: a campus makes a term, a course and a section', () => {
   });
 });
 
+describe('issue 39: a classroom section code two staff save at once', () => {
+  const codeOf = async (courseId: number) =>
+    (
+      await database.db
+        .select({ code: courseSections.sectionCode })
+        .from(courseSections)
+        .where(eq(courseSections.courseId, courseId))
+    ).map((r) => r.code);
+
+  /** A second course of the campus: sections of two courses race at the index alone. */
+  async function secondCourse(staff: Staff, orgId: number) {
+    const made = await createCourse(staff, {
+      orgId,
+      name: 'Genetics',
+      department: 'BIO',
+      number: unique('2'),
+      courseType: 'inclusive_access',
+    });
+    if (!made.ok) throw new Error('course');
+    return made.id;
+  }
+
+  it('decision 036: of two sections created at once in two courses of one campus with one code (as codes compare), one is made and the other is refused beside the field', async () => {
+    const { orgId, staff, courseId } = await campusWithSection();
+    const colleague = await person({ orgId, roles: ['bookstore_manager'] });
+    const otherCourseId = await secondCourse(staff, orgId);
+    const code = unique('RACE').replace(/-/g, ' ');
+    const [a, b] = await Promise.all([
+      createSection(staff, courseId, sectionInput({ number: '010', sectionCode: code })),
+      createSection(
+        colleague,
+        otherCourseId,
+        sectionInput({ number: '011', sectionCode: code.toLowerCase().replace(/ /g, '-') }),
+      ),
+    ]);
+    const outcomes = [a, b].map((o) => (o.ok ? 'made' : o.errors));
+    expect(outcomes).toEqual(
+      expect.arrayContaining(['made', { sectionCode: 'ops.courses.error.sectionCodeTaken' }]),
+    );
+    const codes = [...(await codeOf(courseId)), ...(await codeOf(otherCourseId))];
+    expect(codes.filter((c) => c !== null)).toHaveLength(1);
+    // Two edits at once giving two running sections one code: one is saved.
+    const one = await createSection(staff, courseId, sectionInput({ number: '012' }));
+    const two = await createSection(staff, otherCourseId, sectionInput({ number: '013' }));
+    if (!one.ok || !two.ok) throw new Error('sections');
+    const other = `${code} B`;
+    const edits = await Promise.all([
+      updateSection(staff, one.id, sectionInput({ number: '012', sectionCode: other })),
+      updateSection(colleague, two.id, sectionInput({ number: '013', sectionCode: other })),
+    ]);
+    expect(edits.filter((e) => e.ok)).toHaveLength(1);
+    expect(edits.filter((e) => !e.ok)).toEqual([
+      { ok: false, errors: { sectionCode: 'ops.courses.error.sectionCodeTaken' } },
+    ]);
+  });
+
+  it('decision 036: the database holds a code unique per campus among running sections, whoever writes it; an ended section frees its code, another campus has its own', async () => {
+    const { orgId, staff, courseId, sectionId } = await campusWithSection();
+    const code = unique('IDX');
+    expect(await updateSection(staff, sectionId, sectionInput({ sectionCode: code }))).toEqual({
+      ok: true,
+      id: sectionId,
+    });
+    const [row] = await database.db
+      .select({ orgId: courseSections.orgId })
+      .from(courseSections)
+      .where(eq(courseSections.id, sectionId));
+    expect(row!.orgId).toBe(orgId);
+    const raw = (course: number, sectionCode: string) =>
+      database.db.insert(courseSections).values({
+        courseId: course,
+        name: 'Written past the service',
+        rsCourseId: unique('RSC'),
+        startDate: '2026-08-24',
+        endDate: '2026-12-15',
+        addDropAt: now,
+        sectionCode,
+      });
+    const refused = await raw(courseId, ` ${code.toLowerCase().replace(/-/g, ' ')} `).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isUniqueViolation(refused, 'course_sections_org_code')).toBe(true);
+    // Another campus's course takes the same code.
+    const elsewhere = await createCourse(staff, {
+      orgId,
+      name: 'Same campus',
+      department: 'BIO',
+      number: '102',
+      courseType: 'inclusive_access',
+    });
+    if (!elsewhere.ok) throw new Error('course');
+    const otherOrg = await org();
+    const [otherCourse] = await database.db
+      .insert(courses)
+      .values({ orgId: otherOrg, name: 'Elsewhere', department: 'BIO', number: '101' })
+      .returning({ id: courses.id });
+    await raw(otherCourse!.id, code);
+    // The same campus's other course does not; once the section ends, it does.
+    await expect(raw(elsewhere.id, code)).rejects.toBeTruthy();
+    await endSection(staff, sectionId);
+    await raw(elsewhere.id, code);
+    expect(await codeOf(elsewhere.id)).toEqual([code]);
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'decision 036 on PostgreSQL: a save whose check ran before a colleague committed the same code waits on the index, then is refused beside the field; nothing is half-saved',
+    async () => {
+      const { orgId, staff, courseId } = await campusWithSection();
+      const otherCourseId = await secondCourse(staff, orgId);
+      const code = unique('HELD');
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // A colleague's save, not yet committed: the code is in the index, invisible to others.
+      const colleague = database.db.transaction(async (tx) => {
+        await tx.insert(courseSections).values({
+          courseId: otherCourseId,
+          name: 'Colleague',
+          rsCourseId: unique('RSC'),
+          startDate: '2026-08-24',
+          endDate: '2026-12-15',
+          addDropAt: now,
+          sectionCode: code,
+        });
+        await held;
+      });
+      const mine = createSection(
+        staff,
+        courseId,
+        sectionInput({ number: '020', sectionCode: code }),
+      );
+      // Wait until my insert waits on the colleague's row, then let the colleague commit.
+      for (let i = 0; i < 500; i += 1) {
+        const [waiting] = await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (waiting!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      release();
+      await colleague;
+      expect(await mine).toEqual({
+        ok: false,
+        errors: { sectionCode: 'ops.courses.error.sectionCodeTaken' },
+      });
+      const numbers = (
+        await database.db
+          .select({ number: courseSections.number })
+          .from(courseSections)
+          .where(eq(courseSections.courseId, courseId))
+      ).map((r) => r.number);
+      expect(numbers).not.toContain('020');
+      const audit = await database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.action, 'section.create'));
+      expect(
+        audit.filter((a) => (a.after as { number?: string } | null)?.number === '020'),
+      ).toEqual([]);
+    },
+  );
+});
+
 describe('issue 39: members and materials of a section', () => {
   it("issue 39: a course-fee course's student joins on the course fee; a role changes; removal ends the enrolment for billing", async () => {
     const { orgId, staff } = await campusWithSection();
@@ -334,6 +504,94 @@ describe('issue 39: members and materials of a section', () => {
     });
     const actions = (await sectionView(staff, section.id)).audit.map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['member.add', 'member.role', 'member.end']));
+  });
+
+  it('issue 39: a role change goes by the rule of joining in that role: a student made professor leaves the course fee and what the section gave them; back to student rejoins it; bought stays', async () => {
+    const { orgId, staff } = await campusWithSection();
+    const course = await createCourse(staff, {
+      orgId,
+      name: 'Pharmacology',
+      department: 'PHAR',
+      number: '310',
+      courseType: 'course_fee',
+    });
+    if (!course.ok) throw new Error('course');
+    const section = await createSection(staff, course.id, sectionInput());
+    if (!section.ok) throw new Error('section');
+    const member_ = await person({ orgId });
+    await addMember(staff, section.id, { email: member_.user.email, role: 'student' });
+    const memberRow = async () =>
+      (
+        await database.db
+          .select()
+          .from(sectionMembers)
+          .where(eq(sectionMembers.sectionId, section.id))
+      )[0]!;
+    const member = await memberRow();
+    expect(member).toMatchObject({ role: 'student', isCourseFee: true });
+    // What the section gave (Start Reading through the course fee) and what the person bought.
+    const book = async (title: string) =>
+      (
+        await database.db
+          .insert(products)
+          .values({ productType: 'book', title, slug: unique('book') })
+          .returning({ id: products.id })
+      )[0]!.id;
+    const given = await book('Given by the fee');
+    const bought = await book('Bought');
+    await database.db.insert(ownerships).values([
+      {
+        userId: member_.user.id,
+        productId: given,
+        source: 'course_fee',
+        courseSectionId: section.id,
+        startsAt: now,
+      },
+      { userId: member_.user.id, productId: bought, source: 'purchase', startsAt: now },
+    ]);
+    const revokedOf = async (productId: number) =>
+      (
+        await database.db
+          .select({ revokedAt: ownerships.revokedAt })
+          .from(ownerships)
+          .where(eq(ownerships.productId, productId))
+      )[0]!.revokedAt;
+
+    await changeMemberRole(staff, section.id, { memberId: member.id, role: 'professor' });
+    expect(await memberRow()).toMatchObject({ role: 'professor', isCourseFee: false });
+    expect(await revokedOf(given)).toEqual(now);
+    expect(await revokedOf(bought)).toBeNull();
+
+    // Professor ↔ teaching assistant: the section gives the same; nothing else moves.
+    await changeMemberRole(staff, section.id, { memberId: member.id, role: 'teaching_assistant' });
+    expect(await memberRow()).toMatchObject({ role: 'teaching_assistant', isCourseFee: false });
+
+    // Back to student: on the course fee again, as a student added now would be.
+    await changeMemberRole(staff, section.id, { memberId: member.id, role: 'student' });
+    expect(await memberRow()).toMatchObject({ role: 'student', isCourseFee: true });
+    expect(await revokedOf(bought)).toBeNull();
+
+    const roles = (await sectionView(staff, section.id)).audit.filter(
+      (a) => a.action === 'member.role',
+    );
+    const who = { userId: member_.user.id, email: member_.user.email };
+    expect(roles.map((a) => [a.before, a.after])).toEqual(
+      expect.arrayContaining([
+        [
+          { ...who, role: 'student', isCourseFee: true, sectionGrants: 1 },
+          { ...who, role: 'professor', isCourseFee: false, sectionGrants: 0 },
+        ],
+        [
+          { ...who, role: 'professor', isCourseFee: false },
+          { ...who, role: 'teaching_assistant', isCourseFee: false },
+        ],
+        [
+          { ...who, role: 'teaching_assistant', isCourseFee: false },
+          { ...who, role: 'student', isCourseFee: true },
+        ],
+      ]),
+    );
+    expect(roles).toHaveLength(3);
   });
 
   it("issue 39: an unknown address and another campus's account get the same answer; nothing is added", async () => {
@@ -387,6 +645,73 @@ describe('issue 39: members and materials of a section', () => {
       .from(products)
       .where(eq(products.id, product!.id));
     expect(counted!.n).toBe(1);
+  });
+});
+
+describe('issue 39: an adopted material switches between required and optional', () => {
+  it('issue 39: staff mark an adopted material optional, then required again, from the section page; each switch is audited before → after; the same choice records nothing', async () => {
+    const { staff, sectionId } = await campusWithSection();
+    const [product] = await database.db
+      .insert(products)
+      .values({ productType: 'book', title: 'Cell Biology', slug: unique('cell-biology') })
+      .returning({ id: products.id });
+    await adoptMaterial(staff, sectionId, { reference: String(product!.id), required: true });
+    const [adoption] = await database.db
+      .select()
+      .from(sectionProducts)
+      .where(eq(sectionProducts.sectionId, sectionId));
+    const path = `/manage/course-manager/sections/${sectionId}`;
+    const params = { sectionId: String(sectionId) };
+    const post = (required: string) =>
+      answer(sectionAction, staff, path, params, {
+        intent: 'material-required',
+        adoptionId: String(adoption!.id),
+        required,
+      });
+    expect((await post('optional')).status).toBe(302);
+    const isRequired = async () =>
+      (
+        await database.db
+          .select({ isRequired: sectionProducts.isRequired })
+          .from(sectionProducts)
+          .where(eq(sectionProducts.id, adoption!.id))
+      )[0]!.isRequired;
+    expect(await isRequired()).toBe(false);
+    expect(
+      await setMaterialRequired(staff, sectionId, { adoptionId: adoption!.id, required: false }),
+    ).toEqual({
+      ok: true,
+      subject: 'Cell Biology',
+    });
+    expect((await post('required')).status).toBe(302);
+    expect(await isRequired()).toBe(true);
+    const switches = (await sectionView(staff, sectionId)).audit.filter(
+      (a) => a.action === 'material.required',
+    );
+    expect(switches.map((a) => [a.before, a.after])).toEqual(
+      expect.arrayContaining([
+        [
+          { productId: product!.id, title: 'Cell Biology', required: true },
+          { productId: product!.id, title: 'Cell Biology', required: false },
+        ],
+        [
+          { productId: product!.id, title: 'Cell Biology', required: false },
+          { productId: product!.id, title: 'Cell Biology', required: true },
+        ],
+      ]),
+    );
+    expect(switches).toHaveLength(2);
+    // A bad choice is a 400 with nothing changed; another section's adoption is not found.
+    expect((await post('maybe')).status).toBe(400);
+    expect(await isRequired()).toBe(true);
+    const other = await campusWithSection();
+    await expect(
+      setMaterialRequired(other.staff, other.sectionId, {
+        adoptionId: adoption!.id,
+        required: false,
+      }),
+    ).rejects.toEqual(expect.any(NotFound));
+    expect(await isRequired()).toBe(true);
   });
 });
 

@@ -42,6 +42,14 @@ export const SectionForm = z.object({
   sectionCode: blankable,
 });
 
+/** What a refused form gets back: each error beside its field, and the values as typed. */
+export type FormAnswer = {
+  errors: Record<string, string | undefined>;
+  values: Record<string, string>;
+  /** Which of a page's forms it answers, where a page has several. */
+  form?: string;
+};
+
 /** The organisation a new term or course is made in (the person's own, or a manager's pick). */
 export const orgField = idField;
 
@@ -68,6 +76,7 @@ export const DONE = [
   'memberRole',
   'memberRemoved',
   'materialAdded',
+  'materialRequired',
   'materialRemoved',
 ] as const;
 export type Done = (typeof DONE)[number];

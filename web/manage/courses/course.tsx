@@ -1,24 +1,20 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router';
+import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { updateCourse } from '#domain/courses/course-admin-service.ts';
 import { courseView } from '#domain/courses/course-admin-views.ts';
 import { courseTypeLabel } from '#domain/courses/section-rules.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
-import { TextField } from '#web/components/text-field.tsx';
-import { fieldErrors } from '#web/forms/fields.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { AuditTrail } from '#web/manage/audit-trail.tsx';
 import { requireTool } from '#web/manage/require-tool.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/course.ts';
-import { CourseForm, doneOf, pathId, typedValues } from './course-forms.ts';
+import { answerForm } from './answer-form.server.ts';
+import { CourseFields } from './course-fields.tsx';
+import { CourseForm, doneOf, type FormAnswer, pathId } from './course-forms.ts';
 import { CourseManagerNav } from './course-manager-nav.tsx';
 import { DoneNotice } from './done-notice.tsx';
-import { courseTypeOptions } from './section-form.tsx';
 import { SectionTable } from './section-table.tsx';
-import { SelectField } from './select-field.tsx';
-
-type ActionResult = { errors: Record<string, string | undefined>; values: Record<string, string> };
 
 // Issue 39, Course Manager: one course — edit it, its sections, a link to make one, its audit.
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
@@ -36,20 +32,18 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   requireTool(request, context, 'courseManager', 'courseAdmin');
   const courseId = pathId(params.courseId);
   const form = Object.fromEntries(await request.formData());
-  const values = typedValues(form);
-  const parsed = CourseForm.safeParse(form);
-  if (!parsed.success) {
-    return data<ActionResult>({ errors: fieldErrors(parsed.error), values }, { status: 400 });
-  }
-  const saved = await updateCourse(context.rc, courseId, parsed.data);
-  if (!saved.ok) return data<ActionResult>({ errors: saved.errors, values }, { status: 400 });
-  return redirect(`/manage/course-manager/courses/${courseId}?done=courseSaved`);
+  return answerForm(
+    form,
+    CourseForm,
+    (input) => updateCourse(context.rc, courseId, input),
+    () => `/manage/course-manager/courses/${courseId}?done=courseSaved`,
+  );
 });
 
 export default function CoursePage() {
   const { course, sections, audit, actingAsNames, timeZone, done, csrfToken } =
     useLoaderData<typeof loader>();
-  const result = useActionData<ActionResult>();
+  const result = useActionData<FormAnswer>();
   const t = useT();
   const errors = result?.errors ?? {};
   const values: Record<string, string> = result?.values ?? {
@@ -83,37 +77,7 @@ export default function CoursePage() {
         <h2 id="course-edit">{t('ops.courses.course.edit')}</h2>
         <Form method="post" className="stack narrow" noValidate>
           <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
-          <TextField
-            name="name"
-            label={t('ops.courses.field.courseName')}
-            defaultValue={values.name ?? ''}
-            error={errors.name}
-            required
-            maxLength={200}
-          />
-          <TextField
-            name="department"
-            label={t('ops.courses.field.department')}
-            defaultValue={values.department ?? ''}
-            error={errors.department}
-            required
-            maxLength={20}
-          />
-          <TextField
-            name="number"
-            label={t('ops.courses.field.courseNumber')}
-            defaultValue={values.number ?? ''}
-            error={errors.number}
-            required
-            maxLength={20}
-          />
-          <SelectField
-            name="courseType"
-            label={t('ops.courses.field.courseType')}
-            defaultValue={values.courseType ?? course.courseType}
-            error={errors.courseType}
-            options={courseTypeOptions(t, course.courseType)}
-          />
+          <CourseFields values={values} errors={errors} currentType={course.courseType} />
           <p>
             <button type="submit" className="button button--primary">
               {t('ops.courses.save')}

@@ -1,19 +1,17 @@
-import { data, redirect, useActionData, useLoaderData } from 'react-router';
+import { useActionData, useLoaderData } from 'react-router';
 import { createSection } from '#domain/courses/course-admin-service.ts';
 import { courseView } from '#domain/courses/course-admin-views.ts';
 import { courseTypeHasFee, courseTypeLabel } from '#domain/courses/section-rules.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
-import { fieldErrors } from '#web/forms/fields.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { requireTool } from '#web/manage/require-tool.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/new-section.ts';
-import { pathId, SectionForm as SectionFields, typedValues } from './course-forms.ts';
+import { answerForm } from './answer-form.server.ts';
+import { type FormAnswer, pathId, SectionForm as SectionFields } from './course-forms.ts';
 import { CourseManagerNav } from './course-manager-nav.tsx';
 import { SectionForm } from './section-form.tsx';
-
-type ActionResult = { errors: Record<string, string | undefined>; values: Record<string, string> };
 
 // Issue 39, Course Manager: a new section of a course, with its dates, deadlines on the
 // course's clock, fee (where the type has one) and code. A refusal keeps what was typed.
@@ -31,19 +29,17 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   requireTool(request, context, 'courseManager', 'courseAdmin');
   const courseId = pathId(params.courseId);
   const form = Object.fromEntries(await request.formData());
-  const values = typedValues(form);
-  const parsed = SectionFields.safeParse(form);
-  if (!parsed.success) {
-    return data<ActionResult>({ errors: fieldErrors(parsed.error), values }, { status: 400 });
-  }
-  const saved = await createSection(context.rc, courseId, parsed.data);
-  if (!saved.ok) return data<ActionResult>({ errors: saved.errors, values }, { status: 400 });
-  return redirect(`/manage/course-manager/sections/${saved.id}?done=sectionCreated`);
+  return answerForm(
+    form,
+    SectionFields,
+    (input) => createSection(context.rc, courseId, input),
+    (id) => `/manage/course-manager/sections/${id}?done=sectionCreated`,
+  );
 });
 
 export default function NewSectionPage() {
   const { course, terms, csrfToken } = useLoaderData<typeof loader>();
-  const result = useActionData<ActionResult>();
+  const result = useActionData<FormAnswer>();
   const t = useT();
   const code = `${course.department} ${course.number}`;
   return (

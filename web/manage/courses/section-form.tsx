@@ -1,12 +1,8 @@
 import { Form } from 'react-router';
-import {
-  CHOOSABLE_COURSE_TYPES,
-  type CourseType,
-  courseTypeLabel,
-  OPTING_METHODS,
-} from '#domain/courses/section-rules.ts';
+import { OPTING_METHODS } from '#domain/courses/section-rules.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { useT } from '#web/i18n/use-t.ts';
+import { DateRangeFields } from './date-range-fields.tsx';
 import { SelectField } from './select-field.tsx';
 
 export type SectionFormValues = Record<string, string>;
@@ -62,22 +58,7 @@ export function SectionForm({
           ...terms.map((term) => ({ value: String(term.id), label: term.title })),
         ]}
       />
-      <TextField
-        name="startDate"
-        type="date"
-        label={t('ops.courses.field.startDate')}
-        defaultValue={v('startDate')}
-        error={errors.startDate}
-        required
-      />
-      <TextField
-        name="endDate"
-        type="date"
-        label={t('ops.courses.field.endDate')}
-        defaultValue={v('endDate')}
-        error={errors.endDate}
-        required
-      />
+      <DateRangeFields values={values} errors={errors} />
       <TextField
         name="timeZone"
         label={t('ops.courses.field.timeZone')}
@@ -168,10 +149,4 @@ export function SectionForm({
       </p>
     </Form>
   );
-}
-
-/** The course types a select offers: the three to choose from, and the one a course has. */
-export function courseTypeOptions(t: (id: string) => string, current: CourseType | null) {
-  const types = [...new Set([...CHOOSABLE_COURSE_TYPES, ...(current ? [current] : [])])];
-  return types.map((type) => ({ value: type, label: t(courseTypeLabel(type)) }));
 }

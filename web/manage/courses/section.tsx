@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router';
+import { data, Link, redirect, useActionData, useLoaderData } from 'react-router';
 import { z } from 'zod';
 import { endSection, updateSection } from '#domain/courses/course-admin-service.ts';
 import { sectionView } from '#domain/courses/course-admin-views.ts';
@@ -6,15 +6,16 @@ import { deadlineText } from '#domain/courses/opting.ts';
 import {
   addMember,
   adoptMaterial,
+  type Changed,
   changeMemberRole,
   removeMaterial,
   removeMember,
+  setMaterialRequired,
 } from '#domain/courses/section-people-service.ts';
 import { courseTypeHasFee, courseTypeLabel, MEMBER_ROLES } from '#domain/courses/section-rules.ts';
 import { sectionTitle } from '#domain/shelf/sections.ts';
 import { translate } from '#i18n/translate.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
-import { TextField } from '#web/components/text-field.tsx';
 import { emailField, fieldErrors, idField } from '#web/forms/fields.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { AuditTrail } from '#web/manage/audit-trail.tsx';
@@ -23,13 +24,24 @@ import { sectionTitleText } from '#web/shelf/section-title-text.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/section.ts';
-import { doneOf, pathId, SectionForm as SectionFields, typedValues } from './course-forms.ts';
+import { AddLineForm } from './add-line-form.tsx';
+import { answerForm } from './answer-form.server.ts';
+import {
+  type Done,
+  doneOf,
+  type FormAnswer,
+  pathId,
+  SectionForm as SectionFields,
+  typedValues,
+} from './course-forms.ts';
 import { CourseManagerNav } from './course-manager-nav.tsx';
 import { DoneNotice } from './done-notice.tsx';
+import { PostButton } from './post-button.tsx';
+import { RowChoiceForm } from './row-choice-form.tsx';
 import { SectionForm } from './section-form.tsx';
-import { SelectField } from './select-field.tsx';
 
 const role = z.enum(MEMBER_ROLES, { error: 'ops.courses.error.choice' });
+const required = z.enum(['required', 'optional'], { error: 'ops.courses.error.choice' });
 const SectionAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('end') }),
   z.object({ intent: z.literal('member-add'), email: emailField, role }),
@@ -38,17 +50,14 @@ const SectionAction = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('material-add'),
     reference: z.string().max(40, 'ops.courses.error.reference'),
-    required: z.enum(['required', 'optional'], { error: 'ops.courses.error.choice' }),
+    required,
   }),
+  z.object({ intent: z.literal('material-required'), adoptionId: idField, required }),
   z.object({ intent: z.literal('material-remove'), adoptionId: idField }),
 ]);
 
 type FormName = 'section' | 'member' | 'material';
-type ActionResult = {
-  form: FormName;
-  errors: Record<string, string | undefined>;
-  values: Record<string, string>;
-};
+type ActionResult = FormAnswer & { form: FormName };
 
 const FORM_OF: Record<string, FormName> = {
   'member-add': 'member',
@@ -92,18 +101,13 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   const form = Object.fromEntries(await request.formData());
   const values = typedValues(form);
   if (form.intent === 'section') {
-    const parsed = SectionFields.safeParse(form);
-    if (!parsed.success) {
-      return data<ActionResult>(
-        { form: 'section', errors: fieldErrors(parsed.error), values },
-        { status: 400 },
-      );
-    }
-    const saved = await updateSection(context.rc, sectionId, parsed.data);
-    if (!saved.ok) {
-      return data<ActionResult>({ form: 'section', errors: saved.errors, values }, { status: 400 });
-    }
-    return redirect(`${here}?done=sectionSaved`);
+    return answerForm(
+      form,
+      SectionFields,
+      (input) => updateSection(context.rc, sectionId, input),
+      () => `${here}?done=sectionSaved`,
+      { answer: { form: 'section' } },
+    );
   }
   const parsed = SectionAction.safeParse(form);
   if (!parsed.success) {
@@ -115,20 +119,20 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
     );
   }
   const input = parsed.data;
+  // A line added: refused beside its field with what was typed, or saved with its notice.
+  const answerLine = (formName: FormName, changed: Changed<string>, done: Done) =>
+    changed.ok
+      ? redirect(`${here}?done=${done}`)
+      : data<ActionResult>(
+          { form: formName, errors: { [changed.field]: changed.error }, values },
+          { status: 400 },
+        );
   switch (input.intent) {
     case 'end':
       await endSection(context.rc, sectionId);
       return redirect(`${here}?done=sectionEnded`);
-    case 'member-add': {
-      const added = await addMember(context.rc, sectionId, input);
-      if (!added.ok) {
-        return data<ActionResult>(
-          { form: 'member', errors: { [added.field]: added.error }, values },
-          { status: 400 },
-        );
-      }
-      return redirect(`${here}?done=memberAdded`);
-    }
+    case 'member-add':
+      return answerLine('member', await addMember(context.rc, sectionId, input), 'memberAdded');
     case 'member-role':
       await changeMemberRole(context.rc, sectionId, input);
       return redirect(`${here}?done=memberRole`);
@@ -140,14 +144,14 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
         reference: input.reference,
         required: input.required === 'required',
       });
-      if (!adopted.ok) {
-        return data<ActionResult>(
-          { form: 'material', errors: { [adopted.field]: adopted.error }, values },
-          { status: 400 },
-        );
-      }
-      return redirect(`${here}?done=materialAdded`);
+      return answerLine('material', adopted, 'materialAdded');
     }
+    case 'material-required':
+      await setMaterialRequired(context.rc, sectionId, {
+        adoptionId: input.adoptionId,
+        required: input.required === 'required',
+      });
+      return redirect(`${here}?done=materialRequired`);
     case 'material-remove':
       await removeMaterial(context.rc, sectionId, input.adoptionId);
       return redirect(`${here}?done=materialRemoved`);
@@ -164,6 +168,11 @@ export default function SectionPage() {
   const errorsOf = (form: FormName) => (result?.form === form ? result.errors : {});
   const valuesOf = (form: FormName) => (result?.form === form ? result.values : null);
   const ended = section.endedAt !== null;
+  const roleOptions = MEMBER_ROLES.map((r) => ({ value: r, label: t(`ops.courses.role.${r}`) }));
+  const requiredOptions = [
+    { value: 'required', label: t('ops.courses.required') },
+    { value: 'optional', label: t('ops.courses.optional') },
+  ];
   return (
     <section className="stack-lg">
       <header className="stack-sm">
@@ -252,43 +261,25 @@ export default function SectionPage() {
                       {ended ? null : (
                         <td>
                           <div className="cluster">
-                            <Form method="post" className="cluster">
-                              <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
-                              <input type="hidden" name="intent" value="member-role" />
-                              <input type="hidden" name="memberId" value={m.id} />
-
-                              <select
-                                id={`role-${m.id}`}
-                                name="role"
-                                defaultValue={m.role}
-                                aria-label={t('ops.courses.roleOf', { name })}
-                              >
-                                {MEMBER_ROLES.map((r) => (
-                                  <option key={r} value={r}>
-                                    {t(`ops.courses.role.${r}`)}
-                                  </option>
-                                ))}
-                              </select>
-                              <button
-                                type="submit"
-                                className="button button--secondary"
-                                aria-label={t('ops.courses.changeRoleOf', { name })}
-                              >
-                                {t('ops.courses.changeRole')}
-                              </button>
-                            </Form>
-                            <Form method="post">
-                              <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
-                              <input type="hidden" name="intent" value="member-remove" />
-                              <input type="hidden" name="memberId" value={m.id} />
-                              <button
-                                type="submit"
-                                className="button button--secondary"
-                                aria-label={t('ops.courses.removeMemberLabel', { name })}
-                              >
-                                {t('ops.courses.remove')}
-                              </button>
-                            </Form>
+                            <RowChoiceForm
+                              intent="member-role"
+                              idName="memberId"
+                              id={m.id}
+                              csrfToken={csrfToken}
+                              name="role"
+                              defaultValue={m.role}
+                              options={roleOptions}
+                              choiceLabel={t('ops.courses.roleOf', { name })}
+                              buttonText={t('ops.courses.changeRole')}
+                              buttonLabel={t('ops.courses.changeRoleOf', { name })}
+                            />
+                            <PostButton
+                              intent="member-remove"
+                              fields={{ memberId: m.id }}
+                              csrfToken={csrfToken}
+                              label={t('ops.courses.remove')}
+                              ariaLabel={t('ops.courses.removeMemberLabel', { name })}
+                            />
                           </div>
                         </td>
                       )}
@@ -300,34 +291,28 @@ export default function SectionPage() {
           </div>
         )}
         {ended ? null : (
-          <Form method="post" className="stack narrow" noValidate>
-            <h3>{t('ops.courses.members.add')}</h3>
-            <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
-            <input type="hidden" name="intent" value="member-add" />
-            <TextField
-              name="email"
-              type="email"
-              label={t('ops.courses.field.email')}
-              hint={t('ops.courses.hint.email')}
-              defaultValue={valuesOf('member')?.email ?? ''}
-              error={errorsOf('member').email}
-              required
-              maxLength={254}
-              autoComplete="off"
-            />
-            <SelectField
-              name="role"
-              label={t('ops.courses.field.role')}
-              defaultValue={valuesOf('member')?.role ?? 'student'}
-              error={errorsOf('member').role}
-              options={MEMBER_ROLES.map((r) => ({ value: r, label: t(`ops.courses.role.${r}`) }))}
-            />
-            <p>
-              <button type="submit" className="button button--primary">
-                {t('ops.courses.members.addButton')}
-              </button>
-            </p>
-          </Form>
+          <AddLineForm
+            heading={t('ops.courses.members.add')}
+            intent="member-add"
+            csrfToken={csrfToken}
+            text={{
+              name: 'email',
+              type: 'email',
+              label: t('ops.courses.field.email'),
+              hint: t('ops.courses.hint.email'),
+              defaultValue: valuesOf('member')?.email ?? '',
+              error: errorsOf('member').email,
+              maxLength: 254,
+            }}
+            choice={{
+              name: 'role',
+              label: t('ops.courses.field.role'),
+              defaultValue: valuesOf('member')?.role ?? 'student',
+              error: errorsOf('member').role,
+              options: roleOptions,
+            }}
+            submitLabel={t('ops.courses.members.addButton')}
+          />
         )}
       </section>
 
@@ -355,18 +340,27 @@ export default function SectionPage() {
                     <td>{m.isRequired ? t('ops.courses.required') : t('ops.courses.optional')}</td>
                     {ended ? null : (
                       <td>
-                        <Form method="post">
-                          <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
-                          <input type="hidden" name="intent" value="material-remove" />
-                          <input type="hidden" name="adoptionId" value={m.id} />
-                          <button
-                            type="submit"
-                            className="button button--secondary"
-                            aria-label={t('ops.courses.removeMaterialLabel', { title: m.title })}
-                          >
-                            {t('ops.courses.remove')}
-                          </button>
-                        </Form>
+                        <div className="cluster">
+                          <RowChoiceForm
+                            intent="material-required"
+                            idName="adoptionId"
+                            id={m.id}
+                            csrfToken={csrfToken}
+                            name="required"
+                            defaultValue={m.isRequired ? 'required' : 'optional'}
+                            options={requiredOptions}
+                            choiceLabel={t('ops.courses.requiredOf', { title: m.title })}
+                            buttonText={t('ops.courses.setRequired')}
+                            buttonLabel={t('ops.courses.setRequiredOf', { title: m.title })}
+                          />
+                          <PostButton
+                            intent="material-remove"
+                            fields={{ adoptionId: m.id }}
+                            csrfToken={csrfToken}
+                            label={t('ops.courses.remove')}
+                            ariaLabel={t('ops.courses.removeMaterialLabel', { title: m.title })}
+                          />
+                        </div>
                       </td>
                     )}
                   </tr>
@@ -376,36 +370,27 @@ export default function SectionPage() {
           </div>
         )}
         {ended ? null : (
-          <Form method="post" className="stack narrow" noValidate>
-            <h3>{t('ops.courses.materials.add')}</h3>
-            <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
-            <input type="hidden" name="intent" value="material-add" />
-            <TextField
-              name="reference"
-              label={t('ops.courses.field.reference')}
-              hint={t('ops.courses.hint.reference')}
-              defaultValue={valuesOf('material')?.reference ?? ''}
-              error={errorsOf('material').reference}
-              required
-              maxLength={40}
-              autoComplete="off"
-            />
-            <SelectField
-              name="required"
-              label={t('ops.courses.field.required')}
-              defaultValue={valuesOf('material')?.required ?? 'required'}
-              error={errorsOf('material').required}
-              options={[
-                { value: 'required', label: t('ops.courses.required') },
-                { value: 'optional', label: t('ops.courses.optional') },
-              ]}
-            />
-            <p>
-              <button type="submit" className="button button--primary">
-                {t('ops.courses.materials.addButton')}
-              </button>
-            </p>
-          </Form>
+          <AddLineForm
+            heading={t('ops.courses.materials.add')}
+            intent="material-add"
+            csrfToken={csrfToken}
+            text={{
+              name: 'reference',
+              label: t('ops.courses.field.reference'),
+              hint: t('ops.courses.hint.reference'),
+              defaultValue: valuesOf('material')?.reference ?? '',
+              error: errorsOf('material').reference,
+              maxLength: 40,
+            }}
+            choice={{
+              name: 'required',
+              label: t('ops.courses.field.required'),
+              defaultValue: valuesOf('material')?.required ?? 'required',
+              error: errorsOf('material').required,
+              options: requiredOptions,
+            }}
+            submitLabel={t('ops.courses.materials.addButton')}
+          />
         )}
       </section>
 
@@ -420,13 +405,7 @@ export default function SectionPage() {
             csrfToken={csrfToken}
             submitLabel={t('ops.courses.save')}
           />
-          <Form method="post">
-            <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
-            <input type="hidden" name="intent" value="end" />
-            <button type="submit" className="button button--secondary">
-              {t('ops.courses.section.end')}
-            </button>
-          </Form>
+          <PostButton intent="end" csrfToken={csrfToken} label={t('ops.courses.section.end')} />
         </section>
       )}
       <AuditTrail lines={view.audit} timeZone={view.timeZone} actingAsNames={view.actingAsNames} />

@@ -2,24 +2,22 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-
 import { z } from 'zod';
 import { endTerm, updateTerm } from '#domain/courses/course-admin-service.ts';
 import { termView } from '#domain/courses/course-admin-views.ts';
-import { TERM_TYPES } from '#domain/courses/section-rules.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
-import { TextField } from '#web/components/text-field.tsx';
-import { fieldErrors } from '#web/forms/fields.ts';
 import { useT } from '#web/i18n/use-t.ts';
 import { AuditTrail } from '#web/manage/audit-trail.tsx';
 import { requireTool } from '#web/manage/require-tool.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/term.ts';
-import { doneOf, pathId, TermForm, typedValues } from './course-forms.ts';
+import { answerForm } from './answer-form.server.ts';
+import { doneOf, type FormAnswer, pathId, TermForm } from './course-forms.ts';
 import { CourseManagerNav } from './course-manager-nav.tsx';
 import { DoneNotice } from './done-notice.tsx';
+import { PostButton } from './post-button.tsx';
 import { SectionTable } from './section-table.tsx';
-import { SelectField } from './select-field.tsx';
+import { TermFields } from './term-fields.tsx';
 
 const Intent = z.object({ intent: z.enum(['save', 'end']) });
-type ActionResult = { errors: Record<string, string | undefined>; values: Record<string, string> };
 
 // Issue 39, Course Manager: one term — its dates, its sections, edit and end, and its audit.
 // Another campus's term is not found.
@@ -44,24 +42,26 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
     await endTerm(context.rc, termId);
     return redirect(`/manage/course-manager/terms/${termId}?done=termEnded`);
   }
-  const values = typedValues(form);
-  const parsed = TermForm.safeParse(form);
-  if (!parsed.success) {
-    return data<ActionResult>({ errors: fieldErrors(parsed.error), values }, { status: 400 });
-  }
-  const saved = await updateTerm(context.rc, termId, parsed.data);
-  if (!saved.ok) return data<ActionResult>({ errors: saved.errors, values }, { status: 400 });
-  return redirect(`/manage/course-manager/terms/${termId}?done=termSaved`);
+  return answerForm(
+    form,
+    TermForm,
+    (input) => updateTerm(context.rc, termId, input),
+    () => `/manage/course-manager/terms/${termId}?done=termSaved`,
+  );
 });
 
 export default function TermPage() {
   const { term, sections, audit, actingAsNames, timeZone, done, csrfToken } =
     useLoaderData<typeof loader>();
-  const result = useActionData<ActionResult>();
+  const result = useActionData<FormAnswer>();
   const t = useT();
   const errors = result?.errors ?? {};
-  const values = result?.values ?? term;
-  const v = (name: string) => String((values as Record<string, unknown>)[name] ?? '');
+  const values: Record<string, string> = result?.values ?? {
+    title: term.title,
+    termType: term.termType,
+    startDate: term.startDate,
+    endDate: term.endDate,
+  };
   return (
     <section className="stack-lg">
       <header className="stack-sm">
@@ -80,53 +80,14 @@ export default function TermPage() {
           <Form method="post" className="stack narrow" noValidate>
             <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
             <input type="hidden" name="intent" value="save" />
-            <TextField
-              name="title"
-              label={t('ops.courses.field.termTitle')}
-              defaultValue={v('title')}
-              error={errors.title}
-              required
-              maxLength={200}
-            />
-            <SelectField
-              name="termType"
-              label={t('ops.courses.field.termType')}
-              defaultValue={v('termType')}
-              error={errors.termType}
-              options={TERM_TYPES.map((type) => ({
-                value: type,
-                label: t(`ops.courses.termType.${type}`),
-              }))}
-            />
-            <TextField
-              name="startDate"
-              type="date"
-              label={t('ops.courses.field.startDate')}
-              defaultValue={v('startDate')}
-              error={errors.startDate}
-              required
-            />
-            <TextField
-              name="endDate"
-              type="date"
-              label={t('ops.courses.field.endDate')}
-              defaultValue={v('endDate')}
-              error={errors.endDate}
-              required
-            />
+            <TermFields values={values} errors={errors} />
             <p>
               <button type="submit" className="button button--primary">
                 {t('ops.courses.save')}
               </button>
             </p>
           </Form>
-          <Form method="post">
-            <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
-            <input type="hidden" name="intent" value="end" />
-            <button type="submit" className="button button--secondary">
-              {t('ops.courses.term.end')}
-            </button>
-          </Form>
+          <PostButton intent="end" csrfToken={csrfToken} label={t('ops.courses.term.end')} />
         </section>
       )}
       <p>

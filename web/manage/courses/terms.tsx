@@ -1,61 +1,45 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router';
-import { createTerm, organisationChoices, termList } from '#domain/courses/course-admin-service.ts';
-import { TERM_TYPES } from '#domain/courses/section-rules.ts';
-import { parseId } from '#domain/shared/id.ts';
+import { Form, Link, useActionData, useLoaderData } from 'react-router';
+import { createTerm, termList } from '#domain/courses/course-admin-service.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
-import { TextField } from '#web/components/text-field.tsx';
-import { fieldErrors } from '#web/forms/fields.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
-import { requireTool } from '#web/manage/require-tool.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/terms.ts';
-import { doneOf, TermForm, typedValues } from './course-forms.ts';
+import { type FormAnswer, TermForm } from './course-forms.ts';
 import { CourseManagerNav } from './course-manager-nav.tsx';
 import { DoneNotice } from './done-notice.tsx';
-import { SelectField } from './select-field.tsx';
-
-type ActionResult = { errors: Record<string, string | undefined>; values: Record<string, string> };
+import { OrganisationField } from './organisation-field.tsx';
+import { OrganisationFilter } from './organisation-filter.tsx';
+import { createInOrganisation, organisationList } from './organisation-list.server.ts';
+import { TermFields } from './term-fields.tsx';
 
 // Issue 39, Course Manager (/manage/course-manager) and Course Admin (/manage/course-admin):
 // the terms of the person's organisation (a manager: of every organisation, filtered by one),
 // newest first, and a form to make one. Opens for whom either menu item shows to.
-export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
-  const { scope } = requireTool(request, context, 'courseManager', 'courseAdmin');
-  const orgFilter = parseId(new URL(request.url).searchParams.get('org'));
-  const [orgs, terms] = await Promise.all([
-    organisationChoices(context.rc),
-    termList(context.rc, { orgId: orgFilter }),
-  ]);
-  return {
-    orgs,
-    storeWide: scope.kind === 'all',
-    orgFilter,
-    terms,
-    done: doneOf(request.url),
-    csrfToken: context.csrfToken,
-  };
-});
+export const loader = withDomainErrors(({ request, context }: Route.LoaderArgs) =>
+  organisationList(request, context, (orgId) => termList(context.rc, { orgId })),
+);
 
-export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
-  const { user } = requireTool(request, context, 'courseManager', 'courseAdmin');
-  const form = Object.fromEntries(await request.formData());
-  const values = typedValues(form);
-  const orgId = parseId(form.orgId) ?? (form.orgId === undefined ? user.orgId : null);
-  const parsed = TermForm.safeParse(form);
-  if (!parsed.success || orgId === null) {
-    const errors = parsed.success ? {} : fieldErrors(parsed.error);
-    if (orgId === null) errors.orgId = 'ops.courses.error.choice';
-    return data<ActionResult>({ errors, values }, { status: 400 });
-  }
-  const saved = await createTerm(context.rc, { ...parsed.data, orgId });
-  if (!saved.ok) return data<ActionResult>({ errors: saved.errors, values }, { status: 400 });
-  return redirect(`/manage/course-manager/terms/${saved.id}?done=termCreated`);
-});
+export const action = withDomainErrors(({ request, context }: Route.ActionArgs) =>
+  createInOrganisation(
+    request,
+    context,
+    TermForm,
+    (input) => createTerm(context.rc, input),
+    (id) => `/manage/course-manager/terms/${id}?done=termCreated`,
+  ),
+);
 
 export default function TermsPage() {
-  const { orgs, storeWide, orgFilter, terms, done, csrfToken } = useLoaderData<typeof loader>();
-  const result = useActionData<ActionResult>();
+  const {
+    orgs,
+    storeWide,
+    orgFilter,
+    rows: terms,
+    done,
+    csrfToken,
+  } = useLoaderData<typeof loader>();
+  const result = useActionData<FormAnswer>();
   const t = useT();
   const locale = useLocale();
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
@@ -68,22 +52,7 @@ export default function TermsPage() {
         <CourseManagerNav />
       </header>
       <DoneNotice done={done} />
-      {storeWide ? (
-        <Form method="get" className="cluster">
-          <SelectField
-            name="org"
-            label={t('ops.courses.field.organisation')}
-            defaultValue={orgFilter === null ? '' : String(orgFilter)}
-            options={[
-              { value: '', label: t('ops.courses.allOrganisations') },
-              ...orgs.map((o) => ({ value: String(o.id), label: o.title })),
-            ]}
-          />
-          <button type="submit" className="button button--secondary">
-            {t('ops.courses.filter')}
-          </button>
-        </Form>
-      ) : null}
+      {storeWide ? <OrganisationFilter orgs={orgs} orgFilter={orgFilter} /> : null}
       {terms.length === 0 ? (
         <p>{t('ops.courses.terms.none')}</p>
       ) : (
@@ -127,51 +96,13 @@ export default function TermsPage() {
         <Form method="post" className="stack narrow" noValidate>
           <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
           {storeWide ? (
-            <SelectField
-              name="orgId"
-              label={t('ops.courses.field.organisation')}
+            <OrganisationField
+              orgs={orgs}
               defaultValue={values.orgId ?? (orgFilter === null ? '' : String(orgFilter))}
               error={errors.orgId}
-              options={[
-                { value: '', label: t('ops.courses.chooseOrganisation') },
-                ...orgs.map((o) => ({ value: String(o.id), label: o.title })),
-              ]}
             />
           ) : null}
-          <TextField
-            name="title"
-            label={t('ops.courses.field.termTitle')}
-            defaultValue={values.title ?? ''}
-            error={errors.title}
-            required
-            maxLength={200}
-          />
-          <SelectField
-            name="termType"
-            label={t('ops.courses.field.termType')}
-            defaultValue={values.termType ?? 'term'}
-            error={errors.termType}
-            options={TERM_TYPES.map((type) => ({
-              value: type,
-              label: t(`ops.courses.termType.${type}`),
-            }))}
-          />
-          <TextField
-            name="startDate"
-            type="date"
-            label={t('ops.courses.field.startDate')}
-            defaultValue={values.startDate ?? ''}
-            error={errors.startDate}
-            required
-          />
-          <TextField
-            name="endDate"
-            type="date"
-            label={t('ops.courses.field.endDate')}
-            defaultValue={values.endDate ?? ''}
-            error={errors.endDate}
-            required
-          />
+          <TermFields values={values} errors={errors} />
           <p>
             <button type="submit" className="button button--primary">
               {t('ops.courses.terms.create')}

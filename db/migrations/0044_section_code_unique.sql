@@ -1,0 +1,3 @@
+ALTER TABLE "course_sections" ADD COLUMN "org_id" integer;--> statement-breakpoint
+ALTER TABLE "course_sections" ADD CONSTRAINT "course_sections_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "course_sections_org_code" ON "course_sections" USING btree ("org_id",upper(regexp_replace(normalize("section_code", NFKC), '[[:space:]\u2010-\u2015\u2212\u00ad-]', '', 'g'))) WHERE "course_sections"."ended_at" is null and "course_sections"."section_code" is not null;
