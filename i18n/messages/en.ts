@@ -2225,6 +2225,13 @@ export const en = {
     'The import stopped before its end. Apply it again to finish: what is already written is not written twice.',
   'ops.roster.interrupted':
     'The import was interrupted (its process stopped). Apply it again to finish.',
+  'ops.roster.status.stalled': 'Interrupted: it starts again by itself shortly',
+  'ops.roster.resumed':
+    'Its process stopped {count, plural, one {once} other {# times}} during the import, and it was started again from the package: records written before count as unchanged.',
+  'ops.roster.packageGone':
+    'The import was interrupted and its package is no longer kept here, so it cannot be finished. Import the package again.',
+  'ops.roster.interruptedTooOften':
+    'The import’s process stopped {count, number} times, so it is not started again by itself. Apply it again to try once more; if it stops again, import the package in smaller parts or ask support.',
   'ops.roster.refused.manifestHeader':
     'manifest.csv must start with the header propertyName,value.',
   'ops.roster.refused.manifestDuplicate': 'manifest.csv names {property} twice.',

@@ -13,18 +13,25 @@ import {
   sectionMembers,
 } from '#db/schema/courses.ts';
 import { auditEvents, campusPeople } from '#db/schema/operations.ts';
+import { rosterImports } from '#db/schema/roster.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { systemActor } from '#domain/operations/audit.ts';
 import { readRosterPackage } from '#domain/operations/roster/package-reader.ts';
 import { applyRosterPackage } from '#domain/operations/roster/roster-apply.ts';
 import {
+  applyRefusal,
+  claimRosterImportById,
+  MAX_INTERRUPTIONS,
   queueApply,
   rosterImportReport,
   runQueuedRosterImports,
+  runRosterImport,
   startRosterImport,
 } from '#domain/operations/roster/roster-jobs.ts';
 import { diskFileStore } from '#domain/reading/file-store.ts';
+import { createLogger } from '#server/logger.ts';
+import { startRosterWorker } from '#server/roster-worker.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, unique } from '#tests/database.ts';
 
@@ -342,5 +349,142 @@ describe('issue 39: a OneRoster bulk package, then a delta', () => {
     expect(applied!.summary.status).toBe('done');
     expect(applied!.summary.counts.enrollment.created).toBe(7);
     expect(await queueApply(database.db, id, actor)).toBe('ops.roster.error.notApplicable');
+  });
+});
+
+describe('issue 39: a roster import whose process stopped', () => {
+  const all = { kind: 'all' } as const;
+
+  async function queued(orgId: number, dataDir: string) {
+    const dir = fixture('bulk', `${unique('lease')}.test`.toLowerCase());
+    return startRosterImport(database.db, diskFileStore(dataDir), {
+      orgId,
+      dryRun: false,
+      source: 'page',
+      fileName: 'export.zip',
+      localPath: dir,
+      bytes: 1,
+      startedBy: null,
+      actor,
+    });
+  }
+  function storeDir() {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'roster-store-'));
+    dirs.push(dataDir);
+    return dataDir;
+  }
+  /** The heartbeat of a running import as its process left it, `minutes` ago. */
+  const heartbeatAgo = (id: number, minutes: number) =>
+    database.db.execute(sql`update roster_imports
+      set heartbeat_at = now() - ${minutes}::int * interval '1 minute' where id = ${id}`);
+  const summaryOf = async (id: number) => (await rosterImportReport(database.db, all, id))!.summary;
+  /** Another test file's server may take it over first (one PostgreSQL database): wait for its end. */
+  async function settled(id: number) {
+    for (let i = 0; i < 600; i++) {
+      const summary = await summaryOf(id);
+      if (summary.status !== 'running' && summary.status !== 'queued') return summary;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`import ${id} did not end`);
+  }
+
+  it('is taken over once its heartbeat is stale, run again from its package, and finishes', async () => {
+    const orgId = await organisation();
+    const dataDir = storeDir();
+    const store = diskFileStore(dataDir);
+    const id = await queued(orgId, dataDir);
+    const dead = await claimRosterImportById(database.db, id);
+    expect(dead).toMatchObject({ id, interruptions: 0 });
+    // The process wrote the whole package, then stopped before saying so.
+    const [job] = await database.db
+      .select({ storagePath: rosterImports.storagePath })
+      .from(rosterImports)
+      .where(eq(rosterImports.id, id));
+    await importFolder(orgId, path.join(dataDir, job!.storagePath));
+    const members = await membersOf(orgId);
+    expect(members).toHaveLength(7);
+
+    // Its heartbeat is fresh: another process leaves it alone.
+    expect(await runQueuedRosterImports(database.db, store)).not.toContain(id);
+    expect(await summaryOf(id)).toMatchObject({ status: 'running', stalled: false });
+
+    await heartbeatAgo(id, 10);
+    expect(await summaryOf(id)).toMatchObject({ status: 'running', stalled: true });
+    await runQueuedRosterImports(database.db, store);
+    const done = await settled(id);
+    expect(done).toMatchObject({ status: 'done', stalled: false, interruptions: 1, failure: null });
+    // What the stopped process wrote is found unchanged: nobody doubled, nothing lost.
+    expect(done.counts.enrollment).toMatchObject({ created: 0, unchanged: 7, refused: 1 });
+    expect(await membersOf(orgId)).toEqual(members);
+
+    // The stopped process comes back (it was only slow): it lost its lease and writes nothing.
+    await runRosterImport(database.db, store, dead!, new Date());
+    expect(await summaryOf(id)).toMatchObject({ status: 'done', interruptions: 1 });
+    expect((await rosterImportReport(database.db, all, id))!.lines.length).toBe(done.lineCount);
+  });
+
+  it('ends failed with "import it again" when its package is gone; it cannot be applied', async () => {
+    const orgId = await organisation();
+    const dataDir = storeDir();
+    const id = await queued(orgId, dataDir);
+    await claimRosterImportById(database.db, id);
+    await heartbeatAgo(id, 10);
+    rmSync(path.join(dataDir, 'roster-imports'), { recursive: true, force: true });
+    await runQueuedRosterImports(database.db, diskFileStore(dataDir));
+    const failed = await settled(id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failure: { message: 'ops.roster.packageGone' },
+    });
+    expect(applyRefusal(failed)).toBe('ops.roster.error.notApplicable');
+    expect(await queueApply(database.db, id, actor)).toBe('ops.roster.error.notApplicable');
+    expect(await membersOf(orgId)).toEqual([]);
+  });
+
+  it('is not started again by itself once taken over too often; applying it runs it', async () => {
+    const orgId = await organisation();
+    const dataDir = storeDir();
+    const store = diskFileStore(dataDir);
+    const id = await queued(orgId, dataDir);
+    await claimRosterImportById(database.db, id);
+    await database.db.execute(
+      sql`update roster_imports set interruptions = ${MAX_INTERRUPTIONS} where id = ${id}`,
+    );
+    await heartbeatAgo(id, 10);
+    await runQueuedRosterImports(database.db, store);
+    const failed = await settled(id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failure: {
+        message: 'ops.roster.interruptedTooOften',
+        values: { count: MAX_INTERRUPTIONS + 1 },
+      },
+    });
+    expect(await membersOf(orgId)).toEqual([]);
+    expect(applyRefusal(failed)).toBeNull();
+    expect(await queueApply(database.db, id, actor)).toBeNull();
+    await runQueuedRosterImports(database.db, store);
+    const done = await settled(id);
+    expect(done).toMatchObject({ status: 'done', interruptions: 0 });
+    expect(done.counts.enrollment.created).toBe(7);
+  });
+
+  it('the server takes over at start what a stopped embedded process left running', async () => {
+    const orgId = await organisation();
+    const dataDir = storeDir();
+    const id = await queued(orgId, dataDir);
+    await claimRosterImportById(database.db, id);
+    // The heartbeat is fresh, but the embedded database has no other process: an orphan.
+    const stop = startRosterWorker({
+      db: database.db,
+      store: diskFileStore(dataDir),
+      log: createLogger('silent'),
+      embedded: true,
+    });
+    try {
+      expect(await settled(id)).toMatchObject({ status: 'done', interruptions: 1 });
+    } finally {
+      stop();
+    }
   });
 });
