@@ -2262,6 +2262,7 @@ export const en = {
   'ops.roster.line.badValue': 'The {column} field holds “{value}”, which is not allowed there.',
   'ops.roster.line.badDate': 'The {column} field holds “{value}”, which is not a valid date.',
   'ops.roster.line.endsBeforeStart': 'The session ends before it starts.',
+  'ops.roster.line.enrolmentEndsBeforeStart': 'The enrolment ends before it begins.',
   'ops.roster.line.fieldCount':
     'The row has {found, number} fields; the header has {expected, number}.',
   'ops.roster.line.duplicate': 'Another row of this file has the same sourcedId.',

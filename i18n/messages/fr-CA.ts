@@ -2336,6 +2336,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.roster.line.badDate':
     'Le champ {column} contient « {value} », qui n’est pas une date valide.',
   'ops.roster.line.endsBeforeStart': 'La session se termine avant de commencer.',
+  'ops.roster.line.enrolmentEndsBeforeStart': 'L’inscription se termine avant de commencer.',
   'ops.roster.line.fieldCount':
     'La ligne a {found, number} champs; l’en-tête en a {expected, number}.',
   'ops.roster.line.duplicate': 'Une autre ligne de ce fichier a le même sourcedId.',

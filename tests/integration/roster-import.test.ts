@@ -71,7 +71,7 @@ async function organisation(): Promise<number> {
   return org!.id;
 }
 
-async function importFolder(orgId: number, dir: string, dryRun = false) {
+async function importFolder(orgId: number, dir: string, dryRun = false, now = new Date()) {
   const reading = await readRosterPackage(dir);
   if (!reading.ok) throw new Error(reading.reason.message);
   return applyRosterPackage(database.db, {
@@ -79,7 +79,7 @@ async function importFolder(orgId: number, dir: string, dryRun = false) {
     pkg: reading.package,
     dryRun,
     actor,
-    now: new Date(),
+    now,
   });
 }
 
@@ -486,5 +486,104 @@ describe('issue 39: a roster import whose process stopped', () => {
     } finally {
       stop();
     }
+  });
+});
+
+describe('issue 39: an enrolment’s beginDate and endDate', () => {
+  it('ends a membership whose endDate has come (purchases kept), creates one that begins later', async () => {
+    const orgId = await organisation();
+    const domain = `${unique('dates')}.test`.toLowerCase();
+    // 6 December 2026, mid-morning in New York (the sections' time zone).
+    const now = new Date('2026-12-06T15:00:00Z');
+    await importFolder(orgId, fixture('bulk', domain), false, now);
+    // Zoë's enrolment begins on 11 January 2027: she is a member already, to get her materials.
+    const zoe = `ZOE.OSTERGAARD@students.${domain}`;
+    expect(
+      (await membersOf(orgId)).filter((m) => m.section === 'cls-bio-101-01').map((m) => m.email),
+    ).toContain(zoe);
+
+    const yukiEmail = `yuki.tanaka@students.${domain}`;
+    const [yuki] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, yukiEmail));
+    const [chm] = await database.db
+      .select({ id: courseSections.id })
+      .from(courseSections)
+      .innerJoin(courses, eq(courses.id, courseSections.courseId))
+      .where(and(eq(courses.orgId, orgId), eq(courseSections.sourcedId, 'cls-chm-210-01')));
+    const bought = await insertProduct(database.db);
+    const given = await insertProduct(database.db);
+    await database.db.insert(ownerships).values([
+      { userId: yuki!.id, productId: bought, source: 'purchase', courseSectionId: chm!.id },
+      { userId: yuki!.id, productId: given, source: 'course_fee', courseSectionId: chm!.id },
+    ]);
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'roster-dates-'));
+    dirs.push(dir);
+    writeFileSync(
+      path.join(dir, 'manifest.csv'),
+      [
+        'propertyName,value',
+        'manifest.version,1.0',
+        'oneroster.version,1.2',
+        'file.enrollments,delta',
+        'source.systemName,Riverside SIS',
+        '',
+      ].join('\n'),
+    );
+    const at = '2026-12-05T10:00:00Z';
+    writeFileSync(
+      path.join(dir, 'enrollments.csv'),
+      [
+        'sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate',
+        // Yuki's chemistry enrolment ended on 1 December (the endDate is exclusive).
+        `enr-5,active,${at},cls-chm-210-01,org-univ,usr-003,student,,2026-08-24,2026-12-01`,
+        // Seán's literature enrolment of last year, over; his new one begins in January.
+        `enr-20,active,${at},cls-lit-300-01,org-univ,usr-002,student,,2026-01-11,2026-05-15`,
+        `enr-21,active,${at},cls-lit-300-01,org-univ,usr-002,student,,2027-01-11,2027-05-15`,
+        // Yuki's literature enrolment ends today and a new one, for the same class, goes on.
+        `enr-6,active,${at},cls-lit-300-01,org-univ,usr-003,student,,,2026-12-06`,
+        `enr-22,active,${at},cls-lit-300-01,org-univ,usr-003,student,,2026-12-06,`,
+        '',
+      ].join('\n'),
+    );
+    const delta = await importFolder(orgId, dir, false, now);
+    expect(delta.lines).toEqual([]);
+    expect(delta.counts.enrollment).toMatchObject({
+      created: 2,
+      ended: 2,
+      unchanged: 1,
+      refused: 0,
+    });
+    const after = await membersOf(orgId);
+    const emailsIn = (section: string) =>
+      after.filter((m) => m.section === section).map((m) => m.email);
+    expect(emailsIn('cls-chm-210-01')).not.toContain(yukiEmail);
+    expect(emailsIn('cls-lit-300-01')).toEqual(
+      expect.arrayContaining([`sean.obrien@students.${domain}`, yukiEmail]),
+    );
+    // What the section gave went; what Yuki bought stayed; the drop is kept for billing.
+    const kept = await database.db
+      .select({ productId: ownerships.productId })
+      .from(ownerships)
+      .where(
+        and(
+          eq(ownerships.userId, yuki!.id),
+          inArray(ownerships.productId, [bought, given]),
+          isNull(ownerships.revokedAt),
+        ),
+      );
+    expect(kept).toEqual([{ productId: bought }]);
+    const drops = await database.db
+      .select({ section: sectionMemberDrops.sectionId, source: sectionMemberDrops.source })
+      .from(sectionMemberDrops)
+      .where(eq(sectionMemberDrops.userId, yuki!.id));
+    expect(drops).toEqual([{ section: chm!.id, source: 'roster' }]);
+
+    // The same delta again changes nothing.
+    const again = await importFolder(orgId, dir, false, now);
+    expect(again.counts.enrollment).toMatchObject({ created: 0, updated: 0, ended: 0 });
+    expect(await membersOf(orgId)).toEqual(after);
   });
 });

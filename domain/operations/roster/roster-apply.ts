@@ -9,15 +9,18 @@ import type { AuditActor, AuditValues } from '#domain/operations/audit.ts';
 import type { LineRefusal, RosterPackage } from './package-reader.ts';
 import { OUTCOMES, RECORD_KINDS, type RecordKind, type RosterCounts } from './roster-counts.ts';
 import {
+  calendarDayIn,
   courseCodeParts,
+  DEFAULT_SECTION_TIME_ZONE,
   defaultOptOutDeadline,
+  enrolmentPhase,
   isServedRole,
   memberRoleOf,
   recordDigest,
   scopedRosterId,
   sectionTermOf,
 } from './roster-mapping.ts';
-import type { RowStatus } from './roster-rows.ts';
+import type { EnrollmentRow, RowStatus } from './roster-rows.ts';
 
 // Issue 39: a read package compared with what the campus sent before, then written set-based
 // (decision 035). Every record is created, updated, ended, unchanged, refused or ignored; a dry
@@ -319,9 +322,12 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
       roles,
     );
   }
-  const enrolled = new Set(
-    pkg.rows.enrollments.filter((e) => e.status === 'active').map((e) => e.userSourcedId),
-  );
+  // An enrolment whose endDate has come is no longer active (OneRoster): like tobedeleted. The
+  // campus's day is the one of its sections' time zone.
+  const today = calendarDayIn(input.now, await campusTimeZone(db, orgId));
+  const inForce = (e: EnrollmentRow) =>
+    e.status === 'active' && enrolmentPhase(e, today) !== 'ended';
+  const enrolled = new Set(pkg.rows.enrollments.filter(inForce).map((e) => e.userSourcedId));
 
   // ——— users → accounts and campus_people ———
   const users = { changes: [] as Change<UserValues>[], ends: [] as Change<UserValues>[] };
@@ -404,7 +410,7 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
   const sentEnrollments = new Set<string>();
   for (const e of pkg.rows.enrollments) {
     sentEnrollments.add(e.sourcedId);
-    if (e.status === 'active') {
+    if (inForce(e)) {
       if (!classesSent.has(e.classSourcedId) && !alive('class', e.classSourcedId)) {
         unknown('enrollment', e.line, e.sourcedId, 'classSourcedId', e.classSourcedId);
         continue;
@@ -820,7 +826,7 @@ async function writeClasses(
       const rows = part.map((c) => {
         const courseId = courseIds.get(c.values.course)!;
         const sibling = siblings.get(courseId);
-        const timeZone = sibling?.time_zone ?? 'America/New_York';
+        const timeZone = sibling?.time_zone ?? DEFAULT_SECTION_TIME_ZONE;
         return {
           rs_course_id: scopedRosterId(orgId, c.sourcedId),
           sourced_id: c.sourcedId,
@@ -1098,8 +1104,11 @@ async function writeEnrollments(
   }
   for (const part of chunks(set.ends, 500)) {
     await db.transaction(async (tx) => {
+      // A membership another of the campus's enrolments still gives stays (a student enrolled
+      // again in the same class, under a new sourcedId).
+      const given = await stillGiven(tx, orgId, part);
       await endMemberships(tx, input.actor, {
-        memberIds: part.map((e) => e.known!.localId),
+        memberIds: part.map((e) => e.known!.localId).filter((id) => !given.has(id)),
         at: now,
         source: 'roster',
       });
@@ -1115,6 +1124,30 @@ async function writeEnrollments(
     });
     await progress(part.filter((e) => e.line > 0).length);
   }
+}
+
+/** The members among these ending enrolments' that another live roster enrolment gives. */
+async function stillGiven(
+  tx: Queryable,
+  orgId: number,
+  ends: readonly Change<EnrollmentValues>[],
+): Promise<Set<number>> {
+  const rows = rowsOf<{ local_id: number }>(
+    await tx.execute(sql`select distinct local_id from roster_records
+      where org_id = ${orgId} and kind = 'enrollment' and ended_at is null
+        and local_id in (select json_array_elements_text(${JSON.stringify(ends.map((e) => e.known!.localId))}::json)::int)
+        and sourced_id not in (select json_array_elements_text(${JSON.stringify(ends.map((e) => e.sourcedId))}::json))`),
+  );
+  return new Set(rows.map((r) => r.local_id));
+}
+
+/** The time zone of the organisation's latest section, else the one a new section takes. */
+async function campusTimeZone(db: Queryable, orgId: number): Promise<string> {
+  const rows = rowsOf<{ time_zone: string }>(
+    await db.execute(sql`select s.time_zone from course_sections s join courses c on c.id = s.course_id
+      where c.org_id = ${orgId} order by s.id desc limit 1`),
+  );
+  return rows[0]?.time_zone ?? DEFAULT_SECTION_TIME_ZONE;
 }
 
 async function endUsersEnrollments(db: Queryable, input: ApplyInput, userIds: number[]) {
