@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { deadlineDay as calendarDayIn } from '#domain/courses/opting.ts';
 import {
-  calendarDayIn,
   courseCodeParts,
   defaultOptOutDeadline,
   endOfDayIn,

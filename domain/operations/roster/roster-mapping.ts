@@ -91,16 +91,6 @@ export function endOfDayIn(day: string, timeZone: string): Date {
 /** The time zone of a new section when its course has no section to copy. */
 export const DEFAULT_SECTION_TIME_ZONE = 'America/New_York';
 
-/** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
-export function calendarDayIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
-
 export type EnrolmentPeriod = { beginDate: string | null; endDate: string | null };
 
 /**
