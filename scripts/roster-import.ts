@@ -77,9 +77,9 @@ try {
     startedBy: null,
     actor: systemActor('roster import (command line)'),
   });
-  if (!(await claimRosterImportById(database.db, id)))
-    fail(`import ${id} was taken by another process`);
-  await runRosterImport(database.db, store, id, new Date(), (done, total) => {
+  const claim = await claimRosterImportById(database.db, id);
+  if (!claim) fail(`import ${id} was taken by another process`);
+  await runRosterImport(database.db, store, claim, new Date(), (done, total) => {
     process.stderr.write(`\r${done} / ${total} rows`);
   });
   process.stderr.write('\n');

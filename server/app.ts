@@ -53,6 +53,7 @@ import { createSender, startOutboxWorker } from './outbox-worker.ts';
 import { type CachedPage, PageCache, productTag, readNotification } from './page-cache.ts';
 import { pageMethodsOf } from './page-methods.ts';
 import { browserPaymentsFor, createPaymentGateway } from './payment-gateway.ts';
+import { startRosterWorker } from './roster-worker.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 import { seedDemoIfWanted } from './seed-on-start.ts';
 import { StaticFiles } from './static-files.ts';
@@ -169,6 +170,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     gateway,
     log,
     retentionYears: config.ORDER_RETENTION_YEARS,
+  });
+  const stopRosterWorker = startRosterWorker({
+    db: database.db,
+    store: bookFiles,
+    log,
+    embedded: database.kind === 'pglite',
   });
   // The demo campus's local OpenID provider (issue 20): only when configured, never in production.
   // A port already taken (another store running on this machine) leaves the store up without
@@ -602,6 +609,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     async close() {
       stopOutbox();
       stopSweeper();
+      stopRosterWorker();
       await devCampusIdp?.close();
       await stopListening();
       if (importDatabase) await (await importDatabase).close();

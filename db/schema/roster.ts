@@ -17,6 +17,8 @@ import { organizations } from './sites.ts';
 // Issue 39: a OneRoster 1.2 CSV package imported for one store organisation (decision 035). The
 // row is the job (queued → running → previewed | done | refused | failed) and its report: the
 // page follows its progress, the CLI and the page's worker take it with FOR UPDATE SKIP LOCKED.
+// A running job holds a lease: its process beats `heartbeat_at`; a job whose heartbeat is stale
+// lost its process and is taken over (run again from its package) by another.
 export const rosterImports = pgTable(
   'roster_imports',
   {
@@ -50,6 +52,12 @@ export const rosterImports = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
+    // The lease: raised by every claim, so a process that lost its job writes no more of it.
+    lease: integer().notNull().default(0),
+    // When the running job's process last said it is alive (the database's clock).
+    heartbeatAt: timestamp({ withTimezone: true }),
+    // How many times this run was taken over from a process that stopped.
+    interruptions: integer().notNull().default(0),
   },
   (t) => [
     index('roster_imports_org').on(t.orgId, t.id),

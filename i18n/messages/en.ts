@@ -2229,6 +2229,13 @@ export const en = {
     'The import stopped before its end. Apply it again to finish: what is already written is not written twice.',
   'ops.roster.interrupted':
     'The import was interrupted (its process stopped). Apply it again to finish.',
+  'ops.roster.status.stalled': 'Interrupted: it starts again by itself shortly',
+  'ops.roster.resumed':
+    'Its process stopped {count, plural, one {once} other {# times}} during the import, and it was started again from the package: records written before count as unchanged.',
+  'ops.roster.packageGone':
+    'The import was interrupted and its package is no longer kept here, so it cannot be finished. Import the package again.',
+  'ops.roster.interruptedTooOften':
+    'The import’s process stopped {count, number} times, so it is not started again by itself. Apply it again to try once more; if it stops again, import the package in smaller parts or ask support.',
   'ops.roster.refused.manifestHeader':
     'manifest.csv must start with the header propertyName,value.',
   'ops.roster.refused.manifestDuplicate': 'manifest.csv names {property} twice.',
@@ -2259,6 +2266,7 @@ export const en = {
   'ops.roster.line.badValue': 'The {column} field holds “{value}”, which is not allowed there.',
   'ops.roster.line.badDate': 'The {column} field holds “{value}”, which is not a valid date.',
   'ops.roster.line.endsBeforeStart': 'The session ends before it starts.',
+  'ops.roster.line.enrolmentEndsBeforeStart': 'The enrolment ends before it begins.',
   'ops.roster.line.fieldCount':
     'The row has {found, number} fields; the header has {expected, number}.',
   'ops.roster.line.duplicate': 'Another row of this file has the same sourcedId.',

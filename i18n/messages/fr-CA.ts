@@ -2304,6 +2304,13 @@ export const frCA: Record<MessageId, string> = {
     'L’importation s’est arrêtée avant la fin. Appliquez-la de nouveau pour la terminer : ce qui est déjà écrit ne l’est pas deux fois.',
   'ops.roster.interrupted':
     'L’importation a été interrompue (son processus s’est arrêté). Appliquez-la de nouveau pour la terminer.',
+  'ops.roster.status.stalled': 'Interrompue : elle reprendra d’elle-même sous peu',
+  'ops.roster.resumed':
+    'Son processus s’est arrêté {count, plural, one {une fois} other {# fois}} pendant l’importation, et elle a repris depuis le paquet : les enregistrements déjà écrits comptent comme inchangés.',
+  'ops.roster.packageGone':
+    'L’importation a été interrompue et son paquet n’est plus conservé ici : elle ne peut pas être terminée. Importez le paquet de nouveau.',
+  'ops.roster.interruptedTooOften':
+    'Le processus de l’importation s’est arrêté {count, number} fois : elle ne reprendra pas d’elle-même. Appliquez-la de nouveau pour réessayer; si elle s’arrête encore, importez le paquet en plus petites parties ou demandez de l’aide au soutien.',
   'ops.roster.refused.manifestHeader':
     'manifest.csv doit commencer par l’en-tête propertyName,value.',
   'ops.roster.refused.manifestDuplicate': 'manifest.csv nomme {property} deux fois.',
@@ -2334,6 +2341,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.roster.line.badDate':
     'Le champ {column} contient « {value} », qui n’est pas une date valide.',
   'ops.roster.line.endsBeforeStart': 'La session se termine avant de commencer.',
+  'ops.roster.line.enrolmentEndsBeforeStart': 'L’inscription se termine avant de commencer.',
   'ops.roster.line.fieldCount':
     'La ligne a {found, number} champs; l’en-tête en a {expected, number}.',
   'ops.roster.line.duplicate': 'Une autre ligne de ce fichier a le même sourcedId.',

@@ -13,18 +13,25 @@ import {
   sectionMembers,
 } from '#db/schema/courses.ts';
 import { auditEvents, campusPeople } from '#db/schema/operations.ts';
+import { rosterImports } from '#db/schema/roster.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { systemActor } from '#domain/operations/audit.ts';
 import { readRosterPackage } from '#domain/operations/roster/package-reader.ts';
 import { applyRosterPackage } from '#domain/operations/roster/roster-apply.ts';
 import {
+  applyRefusal,
+  claimRosterImportById,
+  MAX_INTERRUPTIONS,
   queueApply,
   rosterImportReport,
   runQueuedRosterImports,
+  runRosterImport,
   startRosterImport,
 } from '#domain/operations/roster/roster-jobs.ts';
 import { diskFileStore } from '#domain/reading/file-store.ts';
+import { createLogger } from '#server/logger.ts';
+import { startRosterWorker } from '#server/roster-worker.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, unique } from '#tests/database.ts';
 
@@ -64,7 +71,7 @@ async function organisation(): Promise<number> {
   return org!.id;
 }
 
-async function importFolder(orgId: number, dir: string, dryRun = false) {
+async function importFolder(orgId: number, dir: string, dryRun = false, now = new Date()) {
   const reading = await readRosterPackage(dir);
   if (!reading.ok) throw new Error(reading.reason.message);
   return applyRosterPackage(database.db, {
@@ -72,7 +79,7 @@ async function importFolder(orgId: number, dir: string, dryRun = false) {
     pkg: reading.package,
     dryRun,
     actor,
-    now: new Date(),
+    now,
   });
 }
 
@@ -342,5 +349,241 @@ describe('issue 39: a OneRoster bulk package, then a delta', () => {
     expect(applied!.summary.status).toBe('done');
     expect(applied!.summary.counts.enrollment.created).toBe(7);
     expect(await queueApply(database.db, id, actor)).toBe('ops.roster.error.notApplicable');
+  });
+});
+
+describe('issue 39: a roster import whose process stopped', () => {
+  const all = { kind: 'all' } as const;
+
+  async function queued(orgId: number, dataDir: string) {
+    const dir = fixture('bulk', `${unique('lease')}.test`.toLowerCase());
+    return startRosterImport(database.db, diskFileStore(dataDir), {
+      orgId,
+      dryRun: false,
+      source: 'page',
+      fileName: 'export.zip',
+      localPath: dir,
+      bytes: 1,
+      startedBy: null,
+      actor,
+    });
+  }
+  function storeDir() {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'roster-store-'));
+    dirs.push(dataDir);
+    return dataDir;
+  }
+  /** The heartbeat of a running import as its process left it, `minutes` ago. */
+  const heartbeatAgo = (id: number, minutes: number) =>
+    database.db.execute(sql`update roster_imports
+      set heartbeat_at = now() - ${minutes}::int * interval '1 minute' where id = ${id}`);
+  const summaryOf = async (id: number) => (await rosterImportReport(database.db, all, id))!.summary;
+  /** Another test file's server may take it over first (one PostgreSQL database): wait for its end. */
+  async function settled(id: number) {
+    for (let i = 0; i < 600; i++) {
+      const summary = await summaryOf(id);
+      if (summary.status !== 'running' && summary.status !== 'queued') return summary;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`import ${id} did not end`);
+  }
+
+  it('is taken over once its heartbeat is stale, run again from its package, and finishes', async () => {
+    const orgId = await organisation();
+    const dataDir = storeDir();
+    const store = diskFileStore(dataDir);
+    const id = await queued(orgId, dataDir);
+    const dead = await claimRosterImportById(database.db, id);
+    expect(dead).toMatchObject({ id, interruptions: 0 });
+    // The process wrote the whole package, then stopped before saying so.
+    const [job] = await database.db
+      .select({ storagePath: rosterImports.storagePath })
+      .from(rosterImports)
+      .where(eq(rosterImports.id, id));
+    await importFolder(orgId, path.join(dataDir, job!.storagePath));
+    const members = await membersOf(orgId);
+    expect(members).toHaveLength(7);
+
+    // Its heartbeat is fresh: another process leaves it alone.
+    expect(await runQueuedRosterImports(database.db, store)).not.toContain(id);
+    expect(await summaryOf(id)).toMatchObject({ status: 'running', stalled: false });
+
+    await heartbeatAgo(id, 10);
+    expect(await summaryOf(id)).toMatchObject({ status: 'running', stalled: true });
+    await runQueuedRosterImports(database.db, store);
+    const done = await settled(id);
+    expect(done).toMatchObject({ status: 'done', stalled: false, interruptions: 1, failure: null });
+    // What the stopped process wrote is found unchanged: nobody doubled, nothing lost.
+    expect(done.counts.enrollment).toMatchObject({ created: 0, unchanged: 7, refused: 1 });
+    expect(await membersOf(orgId)).toEqual(members);
+
+    // The stopped process comes back (it was only slow): it lost its lease and writes nothing.
+    await runRosterImport(database.db, store, dead!, new Date());
+    expect(await summaryOf(id)).toMatchObject({ status: 'done', interruptions: 1 });
+    expect((await rosterImportReport(database.db, all, id))!.lines.length).toBe(done.lineCount);
+  });
+
+  it('ends failed with "import it again" when its package is gone; it cannot be applied', async () => {
+    const orgId = await organisation();
+    const dataDir = storeDir();
+    const id = await queued(orgId, dataDir);
+    await claimRosterImportById(database.db, id);
+    await heartbeatAgo(id, 10);
+    rmSync(path.join(dataDir, 'roster-imports'), { recursive: true, force: true });
+    await runQueuedRosterImports(database.db, diskFileStore(dataDir));
+    const failed = await settled(id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failure: { message: 'ops.roster.packageGone' },
+    });
+    expect(applyRefusal(failed)).toBe('ops.roster.error.notApplicable');
+    expect(await queueApply(database.db, id, actor)).toBe('ops.roster.error.notApplicable');
+    expect(await membersOf(orgId)).toEqual([]);
+  });
+
+  it('is not started again by itself once taken over too often; applying it runs it', async () => {
+    const orgId = await organisation();
+    const dataDir = storeDir();
+    const store = diskFileStore(dataDir);
+    const id = await queued(orgId, dataDir);
+    await claimRosterImportById(database.db, id);
+    await database.db.execute(
+      sql`update roster_imports set interruptions = ${MAX_INTERRUPTIONS} where id = ${id}`,
+    );
+    await heartbeatAgo(id, 10);
+    await runQueuedRosterImports(database.db, store);
+    const failed = await settled(id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failure: {
+        message: 'ops.roster.interruptedTooOften',
+        values: { count: MAX_INTERRUPTIONS + 1 },
+      },
+    });
+    expect(await membersOf(orgId)).toEqual([]);
+    expect(applyRefusal(failed)).toBeNull();
+    expect(await queueApply(database.db, id, actor)).toBeNull();
+    await runQueuedRosterImports(database.db, store);
+    const done = await settled(id);
+    expect(done).toMatchObject({ status: 'done', interruptions: 0 });
+    expect(done.counts.enrollment.created).toBe(7);
+  });
+
+  it('the server takes over at start what a stopped embedded process left running', async () => {
+    const orgId = await organisation();
+    const dataDir = storeDir();
+    const id = await queued(orgId, dataDir);
+    await claimRosterImportById(database.db, id);
+    // The heartbeat is fresh, but the embedded database has no other process: an orphan.
+    const stop = startRosterWorker({
+      db: database.db,
+      store: diskFileStore(dataDir),
+      log: createLogger('silent'),
+      embedded: true,
+    });
+    try {
+      expect(await settled(id)).toMatchObject({ status: 'done', interruptions: 1 });
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('issue 39: an enrolment’s beginDate and endDate', () => {
+  it('ends a membership whose endDate has come (purchases kept), creates one that begins later', async () => {
+    const orgId = await organisation();
+    const domain = `${unique('dates')}.test`.toLowerCase();
+    // 6 December 2026, mid-morning in New York (the sections' time zone).
+    const now = new Date('2026-12-06T15:00:00Z');
+    await importFolder(orgId, fixture('bulk', domain), false, now);
+    // Zoë's enrolment begins on 11 January 2027: she is a member already, to get her materials.
+    const zoe = `ZOE.OSTERGAARD@students.${domain}`;
+    expect(
+      (await membersOf(orgId)).filter((m) => m.section === 'cls-bio-101-01').map((m) => m.email),
+    ).toContain(zoe);
+
+    const yukiEmail = `yuki.tanaka@students.${domain}`;
+    const [yuki] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, yukiEmail));
+    const [chm] = await database.db
+      .select({ id: courseSections.id })
+      .from(courseSections)
+      .innerJoin(courses, eq(courses.id, courseSections.courseId))
+      .where(and(eq(courses.orgId, orgId), eq(courseSections.sourcedId, 'cls-chm-210-01')));
+    const bought = await insertProduct(database.db);
+    const given = await insertProduct(database.db);
+    await database.db.insert(ownerships).values([
+      { userId: yuki!.id, productId: bought, source: 'purchase', courseSectionId: chm!.id },
+      { userId: yuki!.id, productId: given, source: 'course_fee', courseSectionId: chm!.id },
+    ]);
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'roster-dates-'));
+    dirs.push(dir);
+    writeFileSync(
+      path.join(dir, 'manifest.csv'),
+      [
+        'propertyName,value',
+        'manifest.version,1.0',
+        'oneroster.version,1.2',
+        'file.enrollments,delta',
+        'source.systemName,Riverside SIS',
+        '',
+      ].join('\n'),
+    );
+    const at = '2026-12-05T10:00:00Z';
+    writeFileSync(
+      path.join(dir, 'enrollments.csv'),
+      [
+        'sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate',
+        // Yuki's chemistry enrolment ended on 1 December (the endDate is exclusive).
+        `enr-5,active,${at},cls-chm-210-01,org-univ,usr-003,student,,2026-08-24,2026-12-01`,
+        // Seán's literature enrolment of last year, over; his new one begins in January.
+        `enr-20,active,${at},cls-lit-300-01,org-univ,usr-002,student,,2026-01-11,2026-05-15`,
+        `enr-21,active,${at},cls-lit-300-01,org-univ,usr-002,student,,2027-01-11,2027-05-15`,
+        // Yuki's literature enrolment ends today and a new one, for the same class, goes on.
+        `enr-6,active,${at},cls-lit-300-01,org-univ,usr-003,student,,,2026-12-06`,
+        `enr-22,active,${at},cls-lit-300-01,org-univ,usr-003,student,,2026-12-06,`,
+        '',
+      ].join('\n'),
+    );
+    const delta = await importFolder(orgId, dir, false, now);
+    expect(delta.lines).toEqual([]);
+    expect(delta.counts.enrollment).toMatchObject({
+      created: 2,
+      ended: 2,
+      unchanged: 1,
+      refused: 0,
+    });
+    const after = await membersOf(orgId);
+    const emailsIn = (section: string) =>
+      after.filter((m) => m.section === section).map((m) => m.email);
+    expect(emailsIn('cls-chm-210-01')).not.toContain(yukiEmail);
+    expect(emailsIn('cls-lit-300-01')).toEqual(
+      expect.arrayContaining([`sean.obrien@students.${domain}`, yukiEmail]),
+    );
+    // What the section gave went; what Yuki bought stayed; the drop is kept for billing.
+    const kept = await database.db
+      .select({ productId: ownerships.productId })
+      .from(ownerships)
+      .where(
+        and(
+          eq(ownerships.userId, yuki!.id),
+          inArray(ownerships.productId, [bought, given]),
+          isNull(ownerships.revokedAt),
+        ),
+      );
+    expect(kept).toEqual([{ productId: bought }]);
+    const drops = await database.db
+      .select({ section: sectionMemberDrops.sectionId, source: sectionMemberDrops.source })
+      .from(sectionMemberDrops)
+      .where(eq(sectionMemberDrops.userId, yuki!.id));
+    expect(drops).toEqual([{ section: chm!.id, source: 'roster' }]);
+
+    // The same delta again changes nothing.
+    const again = await importFolder(orgId, dir, false, now);
+    expect(again.counts.enrollment).toMatchObject({ created: 0, updated: 0, ended: 0 });
+    expect(await membersOf(orgId)).toEqual(after);
   });
 });

@@ -238,4 +238,33 @@ describe('issue 39: a bad row is refused alone with file, line and reason', () =
       },
     ]);
   });
+
+  it('reads an enrolment’s beginDate and endDate; refuses one that ends before it begins', async () => {
+    const dir = packageWith({
+      'manifest.csv': manifest('file.enrollments,bulk\n'),
+      'enrollments.csv': [
+        'sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate',
+        'e1,,,c1,org-univ,u1,student,,2027-01-11,2027-05-15',
+        'e2,,,c1,org-univ,u2,student,,,',
+        'e3,,,c1,org-univ,u3,student,,2027-05-15,2027-01-11',
+        'e4,,,c1,org-univ,u4,student,,2027-01-11,2027-01-11',
+        '',
+      ].join('\n'),
+    });
+    const pkg = await read(dir);
+    expect(
+      pkg.rows.enrollments.map(({ sourcedId, beginDate, endDate }) => [
+        sourcedId,
+        beginDate,
+        endDate,
+      ]),
+    ).toEqual([
+      ['e1', '2027-01-11', '2027-05-15'],
+      ['e2', null, null],
+      ['e4', '2027-01-11', '2027-01-11'],
+    ]);
+    expect(pkg.refusals.map(({ line, sourcedId, reason }) => [line, sourcedId, reason])).toEqual([
+      [4, 'e3', 'ops.roster.line.enrolmentEndsBeforeStart'],
+    ]);
+  });
 });

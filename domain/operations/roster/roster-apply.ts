@@ -1,23 +1,26 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { sectionMembers } from '#db/schema/courses.ts';
 import { rosterRecords } from '#db/schema/roster.ts';
 import { rowsOf } from '#db/seed/bulk-insert.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
 import { endMemberships } from '#domain/courses/membership.ts';
+import { deadlineDay as calendarDayIn } from '#domain/courses/opting.ts';
 import type { AuditActor, AuditValues } from '#domain/operations/audit.ts';
 import type { LineRefusal, RosterPackage } from './package-reader.ts';
 import { OUTCOMES, RECORD_KINDS, type RecordKind, type RosterCounts } from './roster-counts.ts';
 import {
   courseCodeParts,
+  DEFAULT_SECTION_TIME_ZONE,
   defaultOptOutDeadline,
+  enrolmentPhase,
   isServedRole,
   memberRoleOf,
   recordDigest,
   scopedRosterId,
   sectionTermOf,
 } from './roster-mapping.ts';
-import type { RowStatus } from './roster-rows.ts';
+import type { EnrollmentRow, RowStatus } from './roster-rows.ts';
 
 // Issue 39: a read package compared with what the campus sent before, then written set-based
 // (decision 035). Every record is created, updated, ended, unchanged, refused or ignored; a dry
@@ -65,6 +68,14 @@ type Change<T> = {
   known: Known | undefined;
 };
 
+/** What a package changes of one kind of record: written, and ended. */
+type ChangeSet<T> = { changes: Change<T>[]; ends: Change<T>[] };
+
+const changeSet = <T>(): ChangeSet<T> => ({ changes: [], ends: [] });
+
+/** A record an earlier import made and nothing has ended since. */
+const isLive = (k: Known | undefined): k is Known => k !== undefined && k.endedAt === null;
+
 /** Compares and (unless a dry run) writes a package for one organisation. */
 export async function applyRosterPackage(db: Queryable, input: ApplyInput): Promise<ApplyResult> {
   const { orgId, pkg, dryRun } = input;
@@ -84,85 +95,80 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
   const anyBulk = Object.values(pkg.manifest.modes).some((mode) => mode === 'bulk');
   const known = await loadKnown(db, orgId, anyBulk ? null : namedIds(pkg.rows));
   const knownOf = (kind: RecordKind, sourcedId: string) => known.get(`${kind}\u0000${sourcedId}`);
-  const alive = (kind: RecordKind, sourcedId: string) => {
-    const k = knownOf(kind, sourcedId);
-    return k !== undefined && k.endedAt === null;
-  };
-  const refuse = (
+  const alive = (kind: RecordKind, sourcedId: string) => isLive(knownOf(kind, sourcedId));
+  /** A row of the report: refused or ignored, with its reason. */
+  const report =
+    (outcome: 'refused' | 'ignored') =>
+    (
+      kind: RecordKind,
+      line: number,
+      sourcedId: string | null,
+      reason: string,
+      values?: Record<string, string | number>,
+    ) => {
+      counts[kind][outcome]++;
+      lines.push({
+        file: FILE_OF[kind],
+        line,
+        sourcedId,
+        kind: outcome,
+        reason,
+        ...(values ? { values } : {}),
+      });
+    };
+  const refuse = report('refused');
+  const ignore = report('ignored');
+  /** A record a row names: sent in this package, or live from an earlier import. */
+  const named = (sent: { has(id: string): boolean }, kind: RecordKind, id: string) =>
+    sent.has(id) || alive(kind, id);
+  /** Refuses a row naming what does not exist (the first such column); true when it did. */
+  const refusedReference = (
     kind: RecordKind,
-    line: number,
-    sourcedId: string | null,
-    reason: string,
-    values?: Record<string, string | number>,
+    row: { line: number; sourcedId: string },
+    references: readonly (readonly [column: string, value: string, found: boolean])[],
   ) => {
-    counts[kind].refused++;
-    lines.push({
-      file: FILE_OF[kind],
-      line,
-      sourcedId,
-      kind: 'refused',
-      reason,
-      ...(values ? { values } : {}),
-    });
+    const missing = references.find(([, , found]) => !found);
+    if (missing) {
+      refuse(kind, row.line, row.sourcedId, 'ops.roster.line.unknownReference', {
+        column: missing[0],
+        value: missing[1].slice(0, 60),
+      });
+    }
+    return missing !== undefined;
   };
-  const ignore = (
-    kind: RecordKind,
-    line: number,
-    sourcedId: string,
-    reason: string,
-    values?: Record<string, string | number>,
-  ) => {
-    counts[kind].ignored++;
-    lines.push({
-      file: FILE_OF[kind],
-      line,
-      sourcedId,
-      kind: 'ignored',
-      reason,
-      ...(values ? { values } : {}),
-    });
-  };
-  const unknown = (
-    kind: RecordKind,
-    line: number,
-    sourcedId: string,
-    column: string,
-    value: string,
-  ) =>
-    refuse(kind, line, sourcedId, 'ops.roster.line.unknownReference', {
-      column,
-      value: value.slice(0, 60),
-    });
 
+  /** Ends a live record (line 0: a bulk file no longer names it). */
+  const end = <T>(
+    kind: RecordKind,
+    sourcedId: string,
+    line: number,
+    k: Known,
+    into: ChangeSet<T>,
+  ) => {
+    counts[kind].ended++;
+    into.ends.push({ sourcedId, line, values: null as T, digest: k.digest, known: k });
+  };
   /** Sorts a record into created / updated / unchanged / ended. */
   const sort = <T>(
     kind: RecordKind,
     row: { sourcedId: string; line: number; status: RowStatus },
     values: T | null,
-    into: { changes: Change<T>[]; ends: Change<T>[] },
+    into: ChangeSet<T>,
   ) => {
     const k = knownOf(kind, row.sourcedId);
     if (row.status === 'tobedeleted' || values === null) {
-      if (k && k.endedAt === null) {
-        counts[kind].ended++;
-        into.ends.push({
-          sourcedId: row.sourcedId,
-          line: row.line,
-          values: values as T,
-          digest: k.digest,
-          known: k,
-        });
-      } else counts[kind].unchanged++;
+      if (isLive(k)) end(kind, row.sourcedId, row.line, k, into);
+      else counts[kind].unchanged++;
       return;
     }
     // Whom a new user was linked to is our finding, not what the campus sent.
     const { linkTo: _linkTo, ...sent } = values as Record<string, unknown>;
     const digest = recordDigest(sent);
-    if (k && k.endedAt === null && k.digest === digest) {
+    if (isLive(k) && k.digest === digest) {
       counts[kind].unchanged++;
       return;
     }
-    counts[kind][k && k.endedAt === null ? 'updated' : 'created']++;
+    counts[kind][isLive(k) ? 'updated' : 'created']++;
     into.changes.push({ sourcedId: row.sourcedId, line: row.line, values, digest, known: k });
   };
 
@@ -177,16 +183,15 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
   const termsSent = new Map(
     termRows.filter((t) => t.status === 'active').map((t) => [t.sourcedId, t]),
   );
-  const terms = { changes: [] as Change<TermValues>[], ends: [] as Change<TermValues>[] };
+  const terms = changeSet<TermValues>();
   const termDates = new Map<string, { startDate: string; endDate: string }>();
   for (const t of termRows) {
+    const parent = t.parentSourcedId;
     if (
       t.status === 'active' &&
-      t.parentSourcedId &&
-      !termsSent.has(t.parentSourcedId) &&
-      !alive('term', t.parentSourcedId)
+      parent &&
+      refusedReference('term', t, [['parentSourcedId', parent, named(termsSent, 'term', parent)]])
     ) {
-      unknown('term', t.line, t.sourcedId, 'parentSourcedId', t.parentSourcedId);
       termsSent.delete(t.sourcedId);
       continue;
     }
@@ -212,13 +217,14 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
   await progress(termRows.length);
 
   // ——— courses → courses ———
-  const courses = { changes: [] as Change<CourseValues>[], ends: [] as Change<CourseValues>[] };
+  const courses = changeSet<CourseValues>();
   const coursesSent = new Set<string>();
   for (const c of pkg.rows.courses) {
-    if (c.status === 'active' && !orgKnown(c.orgSourcedId)) {
-      unknown('course', c.line, c.sourcedId, 'orgSourcedId', c.orgSourcedId);
+    if (
+      c.status === 'active' &&
+      refusedReference('course', c, [['orgSourcedId', c.orgSourcedId, orgKnown(c.orgSourcedId)]])
+    )
       continue;
-    }
     if (c.status === 'active') coursesSent.add(c.sourcedId);
     sort(
       'course',
@@ -237,23 +243,19 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
     .filter((id) => !termDates.has(id) && alive('term', id));
   const storedTerms = await termSpans(db, orgId, [...new Set(missingTerms)]);
   for (const [id, span] of storedTerms) termDates.set(id, span);
-  const classes = { changes: [] as Change<ClassValues>[], ends: [] as Change<ClassValues>[] };
+  const classes = changeSet<ClassValues>();
   const classesSent = new Set<string>();
   for (const c of pkg.rows.classes) {
     if (c.status === 'active') {
-      if (!coursesSent.has(c.courseSourcedId) && !alive('course', c.courseSourcedId)) {
-        unknown('class', c.line, c.sourcedId, 'courseSourcedId', c.courseSourcedId);
+      const term = c.termSourcedIds.find((id) => !termDates.has(id));
+      if (
+        refusedReference('class', c, [
+          ['courseSourcedId', c.courseSourcedId, named(coursesSent, 'course', c.courseSourcedId)],
+          ['termSourcedIds', term ?? '', term === undefined],
+          ['schoolSourcedId', c.schoolSourcedId, orgKnown(c.schoolSourcedId)],
+        ])
+      )
         continue;
-      }
-      const missing = c.termSourcedIds.find((id) => !termDates.has(id));
-      if (missing !== undefined) {
-        unknown('class', c.line, c.sourcedId, 'termSourcedIds', missing);
-        continue;
-      }
-      if (!orgKnown(c.schoolSourcedId)) {
-        unknown('class', c.line, c.sourcedId, 'schoolSourcedId', c.schoolSourcedId);
-        continue;
-      }
       classesSent.add(c.sourcedId);
     }
     const span =
@@ -287,17 +289,16 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
   const rolesSent = pkg.manifest.modes.roles !== 'absent';
   const served = new Set<string>();
   const primaryOf = new Set<string>();
-  const roles = { changes: [] as Change<RoleValues>[], ends: [] as Change<RoleValues>[] };
+  const roles = changeSet<RoleValues>();
   for (const r of pkg.rows.roles) {
     if (r.status === 'active') {
-      if (!usersSent.has(r.userSourcedId) && !alive('user', r.userSourcedId)) {
-        unknown('role', r.line, r.sourcedId, 'userSourcedId', r.userSourcedId);
+      if (
+        refusedReference('role', r, [
+          ['userSourcedId', r.userSourcedId, named(usersSent, 'user', r.userSourcedId)],
+          ['orgSourcedId', r.orgSourcedId, orgKnown(r.orgSourcedId)],
+        ])
+      )
         continue;
-      }
-      if (!orgKnown(r.orgSourcedId)) {
-        unknown('role', r.line, r.sourcedId, 'orgSourcedId', r.orgSourcedId);
-        continue;
-      }
       const key = `${r.userSourcedId}\u0000${r.orgSourcedId}`;
       if (r.roleType === 'primary') {
         if (primaryOf.has(key)) {
@@ -319,12 +320,15 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
       roles,
     );
   }
-  const enrolled = new Set(
-    pkg.rows.enrollments.filter((e) => e.status === 'active').map((e) => e.userSourcedId),
-  );
+  // An enrolment whose endDate has come is no longer active (OneRoster): like tobedeleted. The
+  // campus's day is the one of its sections' time zone.
+  const today = calendarDayIn(input.now, await campusTimeZone(db, orgId));
+  const inForce = (e: EnrollmentRow) =>
+    e.status === 'active' && enrolmentPhase(e, today) !== 'ended';
+  const enrolled = new Set(pkg.rows.enrollments.filter(inForce).map((e) => e.userSourcedId));
 
   // ——— users → accounts and campus_people ———
-  const users = { changes: [] as Change<UserValues>[], ends: [] as Change<UserValues>[] };
+  const users = changeSet<UserValues>();
   const userRows = [];
   for (const u of pkg.rows.users) {
     if (
@@ -386,37 +390,27 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
   if (!dryRun) await writeUsers(db, input, users, userIds);
   await progress(pkg.rows.users.length);
   if (!dryRun)
-    await writeRecords(
-      db,
-      orgId,
-      'role',
-      roles,
-      (c) => userIds.get(c.values.user) ?? knownOf('user', c.values.user)?.localId ?? 0,
-    );
+    await writeRecords(db, orgId, 'role', roles, {
+      localIdOf: (c) => userIds.get(c.values.user) ?? knownOf('user', c.values.user)?.localId ?? 0,
+      at: input.now,
+    });
   await progress(pkg.rows.roles.length);
 
   // ——— enrollments → section_members ———
-  const enrollments = {
-    changes: [] as Change<EnrollmentValues>[],
-    ends: [] as Change<EnrollmentValues>[],
-  };
+  const enrollments = changeSet<EnrollmentValues>();
   const pairs = new Set<string>();
   const sentEnrollments = new Set<string>();
   for (const e of pkg.rows.enrollments) {
     sentEnrollments.add(e.sourcedId);
-    if (e.status === 'active') {
-      if (!classesSent.has(e.classSourcedId) && !alive('class', e.classSourcedId)) {
-        unknown('enrollment', e.line, e.sourcedId, 'classSourcedId', e.classSourcedId);
+    if (inForce(e)) {
+      if (
+        refusedReference('enrollment', e, [
+          ['classSourcedId', e.classSourcedId, named(classesSent, 'class', e.classSourcedId)],
+          ['userSourcedId', e.userSourcedId, named(usersSent, 'user', e.userSourcedId)],
+          ['schoolSourcedId', e.schoolSourcedId, orgKnown(e.schoolSourcedId)],
+        ])
+      )
         continue;
-      }
-      if (!usersSent.has(e.userSourcedId) && !alive('user', e.userSourcedId)) {
-        unknown('enrollment', e.line, e.sourcedId, 'userSourcedId', e.userSourcedId);
-        continue;
-      }
-      if (!orgKnown(e.schoolSourcedId)) {
-        unknown('enrollment', e.line, e.sourcedId, 'schoolSourcedId', e.schoolSourcedId);
-        continue;
-      }
       const role = memberRoleOf(e.role, e.primary);
       if (role === null) {
         ignore('enrollment', e.line, e.sourcedId, 'ops.roster.line.roleIgnored', { role: e.role });
@@ -440,15 +434,8 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
   if (pkg.manifest.modes.enrollments === 'bulk') {
     for (const [key, k] of known) {
       const [kind, sourcedId] = key.split('\u0000') as [string, string];
-      if (kind !== 'enrollment' || k.endedAt !== null || sentEnrollments.has(sourcedId)) continue;
-      counts.enrollment.ended++;
-      enrollments.ends.push({
-        sourcedId,
-        line: 0,
-        values: null as never,
-        digest: k.digest,
-        known: k,
-      });
+      if (kind !== 'enrollment' || !isLive(k) || sentEnrollments.has(sourcedId)) continue;
+      end('enrollment', sourcedId, 0, k, enrollments);
     }
   }
   if (!dryRun) {
@@ -561,12 +548,19 @@ async function termSpans(db: Queryable, orgId: number, sourcedIds: string[]) {
       await db.execute(sql`select t.sourced_id, t.start_date::text, t.end_date::text
         from roster_records r join academic_terms t on t.id = r.local_id
         where r.org_id = ${orgId} and r.kind = 'term'
-          and r.sourced_id in (select json_array_elements_text(${JSON.stringify(part)}::json))`),
+          and r.sourced_id in ${textSet(part)}`),
     );
     for (const r of rows) spans.set(r.sourced_id, { startDate: r.start_date, endDate: r.end_date });
   }
   return spans;
 }
+
+/** Ids as a set for `in`: one parameter, however many (a JSON array). */
+const idSet = (ids: readonly number[]) =>
+  sql`(select json_array_elements_text(${JSON.stringify(ids)}::json)::int)`;
+/** Texts (sourcedIds) as a set for `in`, likewise. */
+const textSet = (texts: readonly string[]) =>
+  sql`(select json_array_elements_text(${JSON.stringify(texts)}::json))`;
 
 function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -608,16 +602,57 @@ async function auditMany(
       object_id text, action text, before jsonb, after jsonb)`);
 }
 
+/** Ends the rows an ended record made (terms, sections), those not ended already. */
+async function endLocalRows<T>(
+  tx: Queryable,
+  table: SQL,
+  set: ChangeSet<T>,
+  now: Date,
+  alsoSet: SQL = sql``,
+) {
+  for (const part of chunks(set.ends.map((e) => e.known!.localId))) {
+    await tx.execute(sql`update ${table} set ended_at = ${now.toISOString()}${alsoSet}
+      where id in ${idSet(part)} and ended_at is null`);
+  }
+}
+
+/**
+ * The audit rows of a kind's records: one per record written (created, or updated when it
+ * was live; `describe` words it otherwise) and one per record ended.
+ */
+function recordAudits<T>(
+  objectType: string,
+  set: ChangeSet<T>,
+  ids: Map<string, number>,
+  describe: (change: Change<T>) => { action: string; after: AuditValues } = (c) => ({
+    action: isLive(c.known) ? 'roster.update' : 'roster.create',
+    after: { ...(c.values as AuditValues), sourcedId: c.sourcedId },
+  }),
+) {
+  return [
+    ...set.changes.map((c) => ({ objectType, objectId: ids.get(c.sourcedId)!, ...describe(c) })),
+    ...set.ends.map((e) => ({
+      objectType,
+      objectId: e.known!.localId,
+      action: 'roster.end',
+      after: { sourcedId: e.sourcedId },
+    })),
+  ];
+}
+
 /** Keeps what the campus sent, per record: the row we made of it and its digest. */
 async function writeRecords<T>(
   tx: Queryable,
   orgId: number,
   kind: RecordKind,
-  set: { changes: Change<T>[]; ends: Change<T>[] },
-  localIdOf: (change: Change<T>) => number,
-  createdLocal?: (change: Change<T>) => boolean,
-  at = new Date(),
+  set: ChangeSet<T>,
+  options: {
+    localIdOf: (change: Change<T>) => number;
+    createdLocal?: (change: Change<T>) => boolean;
+    at: Date;
+  },
 ) {
+  const { localIdOf, createdLocal, at } = options;
   for (const part of chunks(set.changes)) {
     const rows = part.map((c) => ({
       org_id: orgId,
@@ -650,15 +685,63 @@ async function writeRecords<T>(
   }
 }
 
+/** The audit's name for each kind of record. */
+const OBJECT_TYPE: Partial<Record<RecordKind, string>> = {
+  term: 'term',
+  course: 'course',
+  class: 'section',
+  user: 'user',
+};
+
+/**
+ * Writes one kind of record in a transaction: `write` makes our rows (filling `ids` by
+ * sourcedId), then what the campus sent is kept beside them and each change audited.
+ */
+async function writeKind<T>(
+  db: Queryable,
+  input: ApplyInput,
+  kind: RecordKind,
+  set: ChangeSet<T>,
+  ids: Map<string, number>,
+  write: (tx: Queryable) => Promise<void>,
+  options: {
+    createdLocal?: (change: Change<T>) => boolean;
+    describe?: (change: Change<T>) => { action: string; after: AuditValues };
+  } = {},
+) {
+  await db.transaction(async (tx) => {
+    await write(tx);
+    await writeRecords(tx, input.orgId, kind, set, {
+      localIdOf: (c) => ids.get(c.sourcedId)!,
+      createdLocal: options.createdLocal,
+      at: input.now,
+    });
+    await auditMany(tx, input, recordAudits(OBJECT_TYPE[kind]!, set, ids, options.describe));
+  });
+}
+
+/** Writes changed records a chunk a statement; each statement returns (id, sourced_id). */
+async function upsertChanges<T>(
+  tx: Queryable,
+  changes: readonly Change<T>[],
+  ids: Map<string, number>,
+  statement: (part: Change<T>[]) => SQL,
+) {
+  for (const part of chunks(changes)) {
+    const written = rowsOf<{ id: number; sourced_id: string }>(await tx.execute(statement(part)));
+    for (const w of written) ids.set(w.sourced_id, w.id);
+  }
+}
+
 async function writeTerms(
   db: Queryable,
   input: ApplyInput,
-  set: { changes: Change<TermValues>[]; ends: Change<TermValues>[] },
+  set: ChangeSet<TermValues>,
   ids: Map<string, number>,
 ) {
   const { orgId, now } = input;
-  await db.transaction(async (tx) => {
-    for (const part of chunks(set.changes)) {
+  await writeKind(db, input, 'term', set, ids, async (tx) => {
+    await upsertChanges(tx, set.changes, ids, (part) => {
       const rows = part.map((c) => ({
         sourced_id: c.sourcedId,
         title: c.values.title.slice(0, 300),
@@ -666,18 +749,15 @@ async function writeTerms(
         start_date: c.values.startDate,
         end_date: c.values.endDate,
       }));
-      const written = rowsOf<{ id: number; sourced_id: string }>(
-        await tx.execute(sql`insert into academic_terms (org_id, sourced_id, title, term_type, start_date, end_date)
+      return sql`insert into academic_terms (org_id, sourced_id, title, term_type, start_date, end_date)
           select ${orgId}, sourced_id, title, term_type, start_date, end_date
           from json_to_recordset(${JSON.stringify(rows)}::json)
             as r(sourced_id text, title text, term_type text, start_date date, end_date date)
           on conflict (org_id, sourced_id) do update set title = excluded.title,
             term_type = excluded.term_type, start_date = excluded.start_date,
             end_date = excluded.end_date, ended_at = null, updated_at = now()
-          returning id, sourced_id`),
-      );
-      for (const w of written) ids.set(w.sourced_id, w.id);
-    }
+          returning id, sourced_id`;
+    });
     // Parents once every term of the package exists.
     const parents = set.changes.map((c) => ({ sourced_id: c.sourcedId, parent: c.values.parent }));
     for (const part of chunks(parents)) {
@@ -686,80 +766,43 @@ async function writeTerms(
         left join academic_terms p on p.org_id = ${orgId} and p.sourced_id = r.parent
         where t.org_id = ${orgId} and t.sourced_id = r.sourced_id`);
     }
-    const ended = set.ends.map((e) => e.known!.localId);
-    for (const part of chunks(ended)) {
-      await tx.execute(sql`update academic_terms set ended_at = ${now.toISOString()}, updated_at = now()
-        where id in (select json_array_elements_text(${JSON.stringify(part)}::json)::int) and ended_at is null`);
-    }
-    await writeRecords(tx, orgId, 'term', set, (c) => ids.get(c.sourcedId)!, undefined, now);
-    await auditMany(tx, input, [
-      ...set.changes.map((c) => ({
-        objectType: 'term',
-        objectId: ids.get(c.sourcedId)!,
-        action: c.known && c.known.endedAt === null ? 'roster.update' : 'roster.create',
-        after: { ...c.values, sourcedId: c.sourcedId },
-      })),
-      ...set.ends.map((e) => ({
-        objectType: 'term',
-        objectId: e.known!.localId,
-        action: 'roster.end',
-        after: { sourcedId: e.sourcedId },
-      })),
-    ]);
+    await endLocalRows(tx, sql`academic_terms`, set, now, sql`, updated_at = now()`);
   });
 }
 
 async function writeCourses(
   db: Queryable,
   input: ApplyInput,
-  set: { changes: Change<CourseValues>[]; ends: Change<CourseValues>[] },
+  set: ChangeSet<CourseValues>,
   ids: Map<string, number>,
 ) {
-  const { orgId, now } = input;
-  await db.transaction(async (tx) => {
-    for (const part of chunks(set.changes)) {
+  const { orgId } = input;
+  await writeKind(db, input, 'course', set, ids, async (tx) => {
+    // A new course is inclusive access (the programme this import serves); staff change its
+    // type in Course Manager, and a re-import leaves the type alone.
+    await upsertChanges(tx, set.changes, ids, (part) => {
       const rows = part.map((c) => ({
         sourced_id: c.sourcedId,
         name: c.values.name.slice(0, 300),
         department: c.values.department.slice(0, 100),
         number: c.values.number.slice(0, 100),
       }));
-      // A new course is inclusive access (the programme this import serves); staff change its
-      // type in Course Manager, and a re-import leaves the type alone.
-      const written = rowsOf<{ id: number; sourced_id: string }>(
-        await tx.execute(sql`insert into courses (org_id, sourced_id, name, department, number)
+      return sql`insert into courses (org_id, sourced_id, name, department, number)
           select ${orgId}, sourced_id, name, department, number
           from json_to_recordset(${JSON.stringify(rows)}::json)
             as r(sourced_id text, name text, department text, number text)
           on conflict (org_id, sourced_id) do update set name = excluded.name,
             department = excluded.department, number = excluded.number
-          returning id, sourced_id`),
-      );
-      for (const w of written) ids.set(w.sourced_id, w.id);
-    }
+          returning id, sourced_id`;
+    });
     // A course has no end of its own: its sections end with their classes.
-    await writeRecords(tx, orgId, 'course', set, (c) => ids.get(c.sourcedId)!, undefined, now);
-    await auditMany(tx, input, [
-      ...set.changes.map((c) => ({
-        objectType: 'course',
-        objectId: ids.get(c.sourcedId)!,
-        action: c.known && c.known.endedAt === null ? 'roster.update' : 'roster.create',
-        after: { ...c.values, sourcedId: c.sourcedId },
-      })),
-      ...set.ends.map((e) => ({
-        objectType: 'course',
-        objectId: e.known!.localId,
-        action: 'roster.end',
-        after: { sourcedId: e.sourcedId },
-      })),
-    ]);
   });
 }
 
 async function writeClasses(
   db: Queryable,
   input: ApplyInput,
-  set: { changes: Change<ClassValues>[]; ends: Change<ClassValues>[] },
+  set: ChangeSet<ClassValues>,
   ids: Map<string, number>,
   termIds: Map<string, number>,
   courseIds: Map<string, number>,
@@ -810,17 +853,17 @@ async function writeClasses(
       course_fee_cents: number | null;
     }>(
       await db.execute(sql`select distinct on (course_id) course_id, time_zone, opting_method, course_fee_cents
-        from course_sections where course_id in (select json_array_elements_text(${JSON.stringify(part)}::json)::int)
+        from course_sections where course_id in ${idSet(part)}
         order by course_id, id desc`),
     );
     for (const r of rows) siblings.set(r.course_id, r);
   }
-  await db.transaction(async (tx) => {
-    for (const part of chunks(set.changes)) {
+  await writeKind(db, input, 'class', set, ids, async (tx) => {
+    await upsertChanges(tx, set.changes, ids, (part) => {
       const rows = part.map((c) => {
         const courseId = courseIds.get(c.values.course)!;
         const sibling = siblings.get(courseId);
-        const timeZone = sibling?.time_zone ?? 'America/New_York';
+        const timeZone = sibling?.time_zone ?? DEFAULT_SECTION_TIME_ZONE;
         return {
           rs_course_id: scopedRosterId(orgId, c.sourcedId),
           sourced_id: c.sourcedId,
@@ -836,8 +879,7 @@ async function writeClasses(
           course_fee_cents: sibling?.course_fee_cents ?? null,
         };
       });
-      const written = rowsOf<{ id: number; sourced_id: string }>(
-        await tx.execute(sql`insert into course_sections (rs_course_id, sourced_id, course_id, term_id,
+      return sql`insert into course_sections (rs_course_id, sourced_id, course_id, term_id,
             name, number, start_date, end_date, add_drop_at, time_zone, opting_method, course_fee_cents)
           select rs_course_id, sourced_id, course_id, term_id, name, number, start_date, end_date,
             add_drop_at, time_zone, opting_method, course_fee_cents
@@ -848,30 +890,9 @@ async function writeClasses(
             course_id = excluded.course_id, term_id = excluded.term_id, name = excluded.name,
             number = excluded.number, start_date = excluded.start_date, end_date = excluded.end_date,
             ended_at = null
-          returning id, sourced_id`),
-      );
-      for (const w of written) ids.set(w.sourced_id, w.id);
-    }
-    const ended = set.ends.map((e) => e.known!.localId);
-    for (const part of chunks(ended)) {
-      await tx.execute(sql`update course_sections set ended_at = ${now.toISOString()}
-        where id in (select json_array_elements_text(${JSON.stringify(part)}::json)::int) and ended_at is null`);
-    }
-    await writeRecords(tx, orgId, 'class', set, (c) => ids.get(c.sourcedId)!, undefined, now);
-    await auditMany(tx, input, [
-      ...set.changes.map((c) => ({
-        objectType: 'section',
-        objectId: ids.get(c.sourcedId)!,
-        action: c.known && c.known.endedAt === null ? 'roster.update' : 'roster.create',
-        after: { ...c.values, sourcedId: c.sourcedId },
-      })),
-      ...set.ends.map((e) => ({
-        objectType: 'section',
-        objectId: e.known!.localId,
-        action: 'roster.end',
-        after: { sourcedId: e.sourcedId },
-      })),
-    ]);
+          returning id, sourced_id`;
+    });
+    await endLocalRows(tx, sql`course_sections`, set, now);
   });
 }
 
@@ -929,102 +950,89 @@ async function resolvePeople(
 async function writeUsers(
   db: Queryable,
   input: ApplyInput,
-  set: { changes: Change<UserValues>[]; ends: Change<UserValues>[] },
+  set: ChangeSet<UserValues>,
   ids: Map<string, number>,
 ) {
-  const { orgId, now } = input;
+  const { orgId } = input;
   const created = new Set<string>();
-  await db.transaction(async (tx) => {
-    const fresh = set.changes.filter((c) => !c.known && c.values.linkTo === null);
-    for (const part of chunks(fresh)) {
-      // No password: they sign in through the campus, or set one by the reset link (which
-      // proves the address; the roster's word alone does not).
-      const rows = part.map((c) => ({
-        email: c.values.email,
-        first_name: c.values.firstName,
-        last_name: c.values.lastName,
-        sourced_id: c.sourcedId,
-      }));
-      const written = rowsOf<{ id: number; email: string }>(
-        await tx.execute(sql`insert into users (email, first_name, last_name, org_id, email_verified_at)
+  const describe = (c: Change<UserValues>) => ({
+    action: created.has(c.sourcedId) ? 'roster.create' : c.known ? 'roster.update' : 'roster.link',
+    after: {
+      sourcedId: c.sourcedId,
+      campusId: c.values.campusId,
+      firstName: c.values.firstName,
+      lastName: c.values.lastName,
+    },
+  });
+  const createdLocal = (c: Change<UserValues>) =>
+    created.has(c.sourcedId) || (c.known?.createdLocal ?? false);
+  await writeKind(
+    db,
+    input,
+    'user',
+    set,
+    ids,
+    async (tx) => {
+      const fresh = set.changes.filter((c) => !c.known && c.values.linkTo === null);
+      for (const part of chunks(fresh)) {
+        // No password: they sign in through the campus, or set one by the reset link (which
+        // proves the address; the roster's word alone does not).
+        const rows = part.map((c) => ({
+          email: c.values.email,
+          first_name: c.values.firstName,
+          last_name: c.values.lastName,
+          sourced_id: c.sourcedId,
+        }));
+        const written = rowsOf<{ id: number; email: string }>(
+          await tx.execute(sql`insert into users (email, first_name, last_name, org_id, email_verified_at)
           select email, first_name, last_name, ${orgId}, null
           from json_to_recordset(${JSON.stringify(rows)}::json) as r(email text, first_name text, last_name text, sourced_id text)
           returning id, email`),
-      );
-      const byEmail = new Map(written.map((w) => [w.email.toLowerCase(), w.id]));
-      for (const c of part) {
-        ids.set(c.sourcedId, byEmail.get(c.values.email!.toLowerCase())!);
-        created.add(c.sourcedId);
+        );
+        const byEmail = new Map(written.map((w) => [w.email.toLowerCase(), w.id]));
+        for (const c of part) {
+          ids.set(c.sourcedId, byEmail.get(c.values.email!.toLowerCase())!);
+          created.add(c.sourcedId);
+        }
       }
-    }
-    for (const c of set.changes) {
-      if (c.values.linkTo !== null) ids.set(c.sourcedId, c.values.linkTo);
-      else if (c.known) ids.set(c.sourcedId, c.known.localId);
-    }
-    // The names of an account the roster made follow the roster; a linked account's are the person's.
-    const renamed = set.changes.filter((c) => c.known?.createdLocal);
-    for (const part of chunks(renamed)) {
-      const rows = part.map((c) => ({
-        id: c.known!.localId,
-        first_name: c.values.firstName,
-        last_name: c.values.lastName,
-      }));
-      await tx.execute(sql`update users u set first_name = r.first_name, last_name = r.last_name
+      for (const c of set.changes) {
+        if (c.values.linkTo !== null) ids.set(c.sourcedId, c.values.linkTo);
+        else if (c.known) ids.set(c.sourcedId, c.known.localId);
+      }
+      // The names of an account the roster made follow the roster; a linked account's are the person's.
+      const renamed = set.changes.filter((c) => c.known?.createdLocal);
+      for (const part of chunks(renamed)) {
+        const rows = part.map((c) => ({
+          id: c.known!.localId,
+          first_name: c.values.firstName,
+          last_name: c.values.lastName,
+        }));
+        await tx.execute(sql`update users u set first_name = r.first_name, last_name = r.last_name
         from json_to_recordset(${JSON.stringify(rows)}::json) as r(id int, first_name text, last_name text)
         where u.id = r.id`);
-    }
-    for (const part of chunks(set.changes)) {
-      const rows = part.map((c) => ({
-        user_id: ids.get(c.sourcedId)!,
-        sourced_id: c.sourcedId,
-        campus_id: c.values.campusId,
-      }));
-      await tx.execute(sql`insert into campus_people (org_id, user_id, sourced_id, campus_id)
+      }
+      for (const part of chunks(set.changes)) {
+        const rows = part.map((c) => ({
+          user_id: ids.get(c.sourcedId)!,
+          sourced_id: c.sourcedId,
+          campus_id: c.values.campusId,
+        }));
+        await tx.execute(sql`insert into campus_people (org_id, user_id, sourced_id, campus_id)
         select ${orgId}, user_id, sourced_id, campus_id
         from json_to_recordset(${JSON.stringify(rows)}::json) as r(user_id int, sourced_id text, campus_id text)
         on conflict (org_id, user_id) do update set sourced_id = excluded.sourced_id,
           campus_id = excluded.campus_id, updated_at = now()`);
-    }
-    await writeRecords(
-      tx,
-      orgId,
-      'user',
-      set,
-      (c) => ids.get(c.sourcedId)!,
-      (c) => created.has(c.sourcedId) || (c.known?.createdLocal ?? false),
-      now,
-    );
-    await auditMany(tx, input, [
-      ...set.changes.map((c) => ({
-        objectType: 'user',
-        objectId: ids.get(c.sourcedId)!,
-        action: created.has(c.sourcedId)
-          ? 'roster.create'
-          : c.known
-            ? 'roster.update'
-            : 'roster.link',
-        after: {
-          sourcedId: c.sourcedId,
-          campusId: c.values.campusId,
-          firstName: c.values.firstName,
-          lastName: c.values.lastName,
-        },
-      })),
-      ...set.ends.map((e) => ({
-        objectType: 'user',
-        objectId: e.known!.localId,
-        action: 'roster.end',
-        after: { sourcedId: e.sourcedId },
-      })),
-    ]);
-  });
+      }
+    },
+    { createdLocal, describe },
+  );
   forgetAccounts([...ids.values()]);
 }
 
 async function writeEnrollments(
   db: Queryable,
   input: ApplyInput,
-  set: { changes: Change<EnrollmentValues>[]; ends: Change<EnrollmentValues>[] },
+  set: ChangeSet<EnrollmentValues>,
   local: { section: (id: string) => number | undefined; user: (id: string) => number | undefined },
   progress: (n: number) => Promise<void>,
 ) {
@@ -1075,12 +1083,13 @@ async function writeEnrollments(
         orgId,
         'enrollment',
         { changes: part, ends: [] },
-        (c) => {
-          const r = rows[part.indexOf(c)]!;
-          return memberOf.get(`${r.section_id}:${r.user_id}`)!;
+        {
+          localIdOf: (c) => {
+            const r = rows[part.indexOf(c)]!;
+            return memberOf.get(`${r.section_id}:${r.user_id}`)!;
+          },
+          at: now,
         },
-        undefined,
-        now,
       );
       await auditMany(
         tx,
@@ -1098,8 +1107,11 @@ async function writeEnrollments(
   }
   for (const part of chunks(set.ends, 500)) {
     await db.transaction(async (tx) => {
+      // A membership another of the campus's enrolments still gives stays (a student enrolled
+      // again in the same class, under a new sourcedId).
+      const given = await stillGiven(tx, orgId, part);
       await endMemberships(tx, input.actor, {
-        memberIds: part.map((e) => e.known!.localId),
+        memberIds: part.map((e) => e.known!.localId).filter((id) => !given.has(id)),
         at: now,
         source: 'roster',
       });
@@ -1108,13 +1120,38 @@ async function writeEnrollments(
         orgId,
         'enrollment',
         { changes: [], ends: part },
-        () => 0,
-        undefined,
-        now,
+        {
+          localIdOf: () => 0,
+          at: now,
+        },
       );
     });
     await progress(part.filter((e) => e.line > 0).length);
   }
+}
+
+/** The members among these ending enrolments' that another live roster enrolment gives. */
+async function stillGiven(
+  tx: Queryable,
+  orgId: number,
+  ends: readonly Change<EnrollmentValues>[],
+): Promise<Set<number>> {
+  const rows = rowsOf<{ local_id: number }>(
+    await tx.execute(sql`select distinct local_id from roster_records
+      where org_id = ${orgId} and kind = 'enrollment' and ended_at is null
+        and local_id in ${idSet(ends.map((e) => e.known!.localId))}
+        and sourced_id not in ${textSet(ends.map((e) => e.sourcedId))}`),
+  );
+  return new Set(rows.map((r) => r.local_id));
+}
+
+/** The time zone of the organisation's latest section, else the one a new section takes. */
+async function campusTimeZone(db: Queryable, orgId: number): Promise<string> {
+  const rows = rowsOf<{ time_zone: string }>(
+    await db.execute(sql`select s.time_zone from course_sections s join courses c on c.id = s.course_id
+      where c.org_id = ${orgId} order by s.id desc limit 1`),
+  );
+  return rows[0]?.time_zone ?? DEFAULT_SECTION_TIME_ZONE;
 }
 
 async function endUsersEnrollments(db: Queryable, input: ApplyInput, userIds: number[]) {

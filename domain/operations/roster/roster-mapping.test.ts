@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { deadlineDay as calendarDayIn } from '#domain/courses/opting.ts';
 import {
   courseCodeParts,
   defaultOptOutDeadline,
   endOfDayIn,
+  enrolmentPhase,
   memberRoleOf,
   scopedRosterId,
   sectionTermOf,
@@ -63,5 +65,30 @@ describe('issue 39: course codes and defaults', () => {
   });
   it('keys a campus id by its organisation, so equal ids of two campuses never meet', () => {
     expect(scopedRosterId(3, 'enr-1')).not.toBe(scopedRosterId(4, 'enr-1'));
+  });
+});
+
+describe('issue 39: an enrolment’s dates (OneRoster 1.2: beginDate inclusive, endDate exclusive)', () => {
+  const period = { beginDate: '2027-01-11', endDate: '2027-05-15' };
+  it('has ended from its endDate on: no longer active, like tobedeleted', () => {
+    expect(enrolmentPhase(period, '2027-05-14')).toBe('current');
+    expect(enrolmentPhase(period, '2027-05-15')).toBe('ended');
+    expect(enrolmentPhase(period, '2027-08-01')).toBe('ended');
+    expect(enrolmentPhase({ beginDate: null, endDate: '2027-05-15' }, '2027-05-15')).toBe('ended');
+  });
+  it('is upcoming before its beginDate (a member all the same), current from it', () => {
+    expect(enrolmentPhase(period, '2027-01-10')).toBe('upcoming');
+    expect(enrolmentPhase(period, '2027-01-11')).toBe('current');
+  });
+  it('is current when its dates are blank', () => {
+    expect(enrolmentPhase({ beginDate: null, endDate: null }, '2099-01-01')).toBe('current');
+  });
+  it('counts the day in the campus’s time zone', () => {
+    // 03:30 UTC on 15 May is still 14 May in New York, already 15 May in Paris.
+    const at = new Date('2027-05-15T03:30:00Z');
+    expect(calendarDayIn(at, 'America/New_York')).toBe('2027-05-14');
+    expect(calendarDayIn(at, 'Europe/Paris')).toBe('2027-05-15');
+    expect(enrolmentPhase(period, calendarDayIn(at, 'America/New_York'))).toBe('current');
+    expect(enrolmentPhase(period, calendarDayIn(at, 'Europe/Paris'))).toBe('ended');
   });
 });

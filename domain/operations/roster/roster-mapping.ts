@@ -71,6 +71,27 @@ export function endOfDayIn(day: string, timeZone: string): Date {
   return new Date(guess.getTime() - (shown - guess.getTime()));
 }
 
+/** The time zone of a new section when its course has no section to copy. */
+export const DEFAULT_SECTION_TIME_ZONE = 'America/New_York';
+
+export type EnrolmentPeriod = { beginDate: string | null; endDate: string | null };
+
+/**
+ * Where an enrolment stands on a campus's calendar day (OneRoster 1.2: beginDate inclusive,
+ * endDate exclusive). 'ended' once its endDate has come: no longer active, it ends the
+ * membership as `tobedeleted` does (what the section gave goes, purchases stay). 'upcoming'
+ * before its beginDate: a member all the same, since students need their materials before
+ * the first class (decision 035). 'current' otherwise, and when the dates are blank.
+ */
+export function enrolmentPhase(
+  period: EnrolmentPeriod,
+  today: string,
+): 'upcoming' | 'current' | 'ended' {
+  if (period.endDate !== null && today >= period.endDate) return 'ended';
+  if (period.beginDate !== null && today < period.beginDate) return 'upcoming';
+  return 'current';
+}
+
 /** A new section's opt-out deadline when the course has no section to copy: two weeks in. */
 export const DEFAULT_OPT_OUT_DAYS = 14;
 

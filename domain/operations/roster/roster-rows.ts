@@ -47,6 +47,10 @@ export type EnrollmentRow = Base & {
   userSourcedId: string;
   role: OneRosterRole;
   primary: boolean;
+  /** The first day of the enrolment (inclusive); null: since the class began. */
+  beginDate: string | null;
+  /** The day the enrolment is over (exclusive, as the binding says); null: with the class. */
+  endDate: string | null;
 };
 
 export type OneRosterRole = (typeof ONEROSTER_ROLES)[number];
@@ -257,10 +261,16 @@ export function readRosterRow<F extends RosterFile>(
           date('beginDate') ??
           date('endDate');
         if (wrong) return wrong;
+        const beginDate = blank('beginDate');
+        const endDate = blank('endDate');
+        if (beginDate !== null && endDate !== null && endDate < beginDate)
+          return refuse('ops.roster.line.enrolmentEndsBeforeStart');
         return {
           ok: true,
           row: {
             ...base,
+            beginDate,
+            endDate,
             classSourcedId: fields.classSourcedId!,
             schoolSourcedId: fields.schoolSourcedId!,
             userSourcedId: fields.userSourcedId!,

@@ -19,6 +19,7 @@ import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/roster-import.ts';
 import {
+  applyRefusal,
   auditActorOf,
   queueApply,
   rosterImportReport,
@@ -28,7 +29,8 @@ import { RosterStatus } from './roster-status.tsx';
 
 // /manage/roster-imports/:importId (issue 39): one import's status with a progress bar while it
 // runs, what changed (or would, after a dry run) per kind of record, each refused or ignored row
-// with its file, line and reason, the report as CSV, and "Apply this import" after a dry run.
+// with its file, line and reason, the report as CSV, and "Apply this import" after a dry run
+// (or to finish one that stopped).
 // Another campus's import is not found, as one that does not exist.
 
 const ApplyForm = z.object({ intent: z.literal('apply') });
@@ -54,6 +56,8 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
       finishedAt: summary.finishedAt?.toISOString() ?? null,
     },
     lines,
+    // After a dry run, or to finish an import that stopped (not one whose package is gone).
+    canApply: applyRefusal(summary) === null,
     csrfToken: context.csrfToken,
   };
 });
@@ -71,7 +75,7 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
 });
 
 export default function RosterImportPage() {
-  const { summary, lines, csrfToken } = useLoaderData<typeof loader>();
+  const { summary, lines, canApply, csrfToken } = useLoaderData<typeof loader>();
   const refused = useActionData<{ message: string }>();
   const t = useT();
   const locale = useLocale();
@@ -115,7 +119,7 @@ export default function RosterImportPage() {
       <section className="stack-sm" aria-labelledby="roster-progress-label">
         <h2 id="roster-progress-label">{t('ops.roster.progress.label')}</h2>
         <p aria-live="polite">
-          <RosterStatus status={summary.status} />
+          <RosterStatus status={summary.status} stalled={summary.stalled} />
         </p>
         {summary.status === 'refused' || summary.status === 'failed' ? null : (
           <>
@@ -145,12 +149,15 @@ export default function RosterImportPage() {
             : t(summary.failure.message, summary.failure.values)}
         </div>
       ) : null}
+      {summary.interruptions > 0 && summary.status !== 'failed' ? (
+        <p>{t('ops.roster.resumed', { count: summary.interruptions })}</p>
+      ) : null}
       {refused ? (
         <div className="alert alert--error" role="alert">
           {t(refused.message)}
         </div>
       ) : null}
-      {summary.status === 'previewed' ? (
+      {canApply ? (
         <Form method="post">
           <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
           <input type="hidden" name="intent" value="apply" />

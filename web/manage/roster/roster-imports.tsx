@@ -224,7 +224,7 @@ export default function RosterImportsPage() {
                       <td>{i.orgName}</td>
                       <td>{when.format(new Date(i.createdAt))}</td>
                       <td>
-                        <RosterStatus status={i.status} />
+                        <RosterStatus status={i.status} stalled={i.stalled} />
                       </td>
                       <td>
                         {t('ops.roster.list.changeCount', {

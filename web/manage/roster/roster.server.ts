@@ -2,6 +2,7 @@
 // bundle by the .server name.
 export { auditActorOf } from '#domain/operations/audit.ts';
 export {
+  applyRefusal,
   queueApply,
   rosterImportList,
   rosterImportReport,
