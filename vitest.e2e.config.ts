@@ -29,7 +29,7 @@ export default defineConfig({
           exceptions: {
             'tests/e2e/hostile-input.test.ts': 420,
             // Issue 39's campus tools, the same way: its own server and seeded database.
-            'tests/e2e/hostile-input-operations.test.ts': 300,
+            'tests/e2e/hostile-input-operations.test.ts': 420,
           },
         },
       ],
