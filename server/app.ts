@@ -32,6 +32,7 @@ import { parseCookies, serializeCookie } from './cookies.ts';
 import { isCsrfExempt } from './csrf-exempt.ts';
 import { DatabaseHealth } from './database-health.ts';
 import {
+  bodyKind,
   type ClientAddress,
   createEdge,
   type EdgeListener,
@@ -400,6 +401,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         log: log.child({ requestId }),
         scriptHashes: [],
         documentRequest: !new URL(request.url).pathname.endsWith('.data'),
+        streamedUpload:
+          request.method === 'POST' && bodyKind(new URL(request.url).pathname) === 'upload',
         serverOnly: new Map(),
         publicPage: null,
         get csrfToken() {

@@ -20,6 +20,12 @@ export type WebContext = {
   formActions?: string[];
   /** A request for a page's document, not for a route's data (React Router's `.data` URLs). */
   documentRequest: boolean;
+  /**
+   * The edge streamed this request's files to disk (its path is an upload path, server/edge.ts):
+   * only then is an upload field the edge's. React Router also matches the page by other
+   * spellings of its path ('/.data', a capital, a trailing slash), whose forms come as sent.
+   */
+  streamedUpload: boolean;
   /** What a loader gives the server's rendering and not the browser (web/utils/server-only.ts). */
   serverOnly: Map<string, unknown>;
   /** Set by a loader whose page anonymous visitors may share: the products it shows. */

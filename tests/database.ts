@@ -56,6 +56,7 @@ export function testWebContext(
     log: createLogger('silent'),
     scriptHashes: [],
     documentRequest: false,
+    streamedUpload: false,
     serverOnly: new Map(),
     publicPage: null,
     csrfToken: 'token',

@@ -17,7 +17,7 @@ export function loader() {
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   const user = requireCatalogAdmin(request, context);
-  const files = uploadedFiles(await request.formData());
+  const files = uploadedFiles(context, await request.formData());
   const feed = files.find((file) => file.field === 'feed');
   if (!feed) return redirect('/manage/admin?error=noFile');
   if (!FEED_NAME.test(feed.fileName)) return redirect('/manage/admin?error=notXml');

@@ -77,7 +77,9 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
     case 'verify':
     case 'reset': {
       const outcome = await sendAccountMail(rc, userId, input.intent);
-      return data<PersonActionResult>(outcome, { status: outcome.ok ? 200 : 429 });
+      // Too many mails: 429; an address already proved needs no link: 409 (nothing to retry).
+      const refused = outcome.messageKey === 'ops.helpdesk.error.throttled' ? 429 : 409;
+      return data<PersonActionResult>(outcome, { status: outcome.ok ? 200 : refused });
     }
     case 'grant':
     case 'revoke': {

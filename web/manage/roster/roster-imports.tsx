@@ -71,7 +71,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   }
   // Someone of one organisation imports for it; a manager chooses.
   const orgId = scope.kind === 'all' ? (parsed.data.org ?? null) : (parsed.data.org ?? user.orgId);
-  const files = uploadedFiles(form).filter((f) => f.field === 'package');
+  const files = uploadedFiles(context, form).filter((f) => f.field === 'package');
   const outcome = await startUploadedRosterImport(context.rc.db, context.bookFiles, {
     files: files.map((f) => ({ fileName: f.fileName, path: f.path, bytes: f.bytes })),
     orgId,
