@@ -40,7 +40,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
 export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
   const { scope } = requireTool(request, context, ...BILLING_TOOLS);
   const form = await request.formData();
-  const upload = uploadedFiles(form).find((f) => f.field === 'paid') ?? null;
+  const upload = uploadedFiles(context, form).find((f) => f.field === 'paid') ?? null;
   const outcome = await reconcileWithPaidUpload(context.rc, scope, pathId(params.termId), upload);
   if (!outcome.ok) {
     return data<ActionResult>(
