@@ -108,6 +108,8 @@ describe('message catalogs', () => {
       // Issue 39 part: roster import (package refusals, row reasons, progress, counts).
       ...{ column: 'c', found: 'f', expected: 'e', mode: 'm', property: 'p', user: 'u' },
       ...{ done: 1, system: 's', created: 1, updated: 1, ended: 1, refused: 1 },
+      // Issue 39 part: the audit in words (a person acted as, a field's label).
+      ...{ person: 'Sam Lee', label: 'l' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

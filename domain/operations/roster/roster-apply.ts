@@ -6,6 +6,7 @@ import { rowsOf } from '#db/seed/bulk-insert.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
 import { endMemberships } from '#domain/courses/membership.ts';
 import type { AuditActor, AuditValues } from '#domain/operations/audit.ts';
+import type { AuditAction } from '#domain/operations/audit-actions.ts';
 import type { LineRefusal, RosterPackage } from './package-reader.ts';
 import { OUTCOMES, RECORD_KINDS, type RecordKind, type RosterCounts } from './roster-counts.ts';
 import {
@@ -574,18 +575,16 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
+type RosterAudit = {
+  objectType: string;
+  objectId: number;
+  action: AuditAction;
+  before?: AuditValues | null;
+  after?: AuditValues | null;
+};
+
 /** One audit row per changed record, written with it (set-based: one statement a chunk). */
-async function auditMany(
-  tx: Queryable,
-  input: ApplyInput,
-  entries: {
-    objectType: string;
-    objectId: number;
-    action: string;
-    before?: AuditValues | null;
-    after?: AuditValues | null;
-  }[],
-) {
+async function auditMany(tx: Queryable, input: ApplyInput, entries: RosterAudit[]) {
   if (entries.length === 0) return;
   const rows = entries.map((e) => ({
     occurred_at: input.now.toISOString(),
@@ -693,18 +692,22 @@ async function writeTerms(
     }
     await writeRecords(tx, orgId, 'term', set, (c) => ids.get(c.sourcedId)!, undefined, now);
     await auditMany(tx, input, [
-      ...set.changes.map((c) => ({
-        objectType: 'term',
-        objectId: ids.get(c.sourcedId)!,
-        action: c.known && c.known.endedAt === null ? 'roster.update' : 'roster.create',
-        after: { ...c.values, sourcedId: c.sourcedId },
-      })),
-      ...set.ends.map((e) => ({
-        objectType: 'term',
-        objectId: e.known!.localId,
-        action: 'roster.end',
-        after: { sourcedId: e.sourcedId },
-      })),
+      ...set.changes.map(
+        (c): RosterAudit => ({
+          objectType: 'term',
+          objectId: ids.get(c.sourcedId)!,
+          action: c.known && c.known.endedAt === null ? 'roster.update' : 'roster.create',
+          after: { ...c.values, sourcedId: c.sourcedId },
+        }),
+      ),
+      ...set.ends.map(
+        (e): RosterAudit => ({
+          objectType: 'term',
+          objectId: e.known!.localId,
+          action: 'roster.end',
+          after: { sourcedId: e.sourcedId },
+        }),
+      ),
     ]);
   });
 }
@@ -740,18 +743,22 @@ async function writeCourses(
     // A course has no end of its own: its sections end with their classes.
     await writeRecords(tx, orgId, 'course', set, (c) => ids.get(c.sourcedId)!, undefined, now);
     await auditMany(tx, input, [
-      ...set.changes.map((c) => ({
-        objectType: 'course',
-        objectId: ids.get(c.sourcedId)!,
-        action: c.known && c.known.endedAt === null ? 'roster.update' : 'roster.create',
-        after: { ...c.values, sourcedId: c.sourcedId },
-      })),
-      ...set.ends.map((e) => ({
-        objectType: 'course',
-        objectId: e.known!.localId,
-        action: 'roster.end',
-        after: { sourcedId: e.sourcedId },
-      })),
+      ...set.changes.map(
+        (c): RosterAudit => ({
+          objectType: 'course',
+          objectId: ids.get(c.sourcedId)!,
+          action: c.known && c.known.endedAt === null ? 'roster.update' : 'roster.create',
+          after: { ...c.values, sourcedId: c.sourcedId },
+        }),
+      ),
+      ...set.ends.map(
+        (e): RosterAudit => ({
+          objectType: 'course',
+          objectId: e.known!.localId,
+          action: 'roster.end',
+          after: { sourcedId: e.sourcedId },
+        }),
+      ),
     ]);
   });
 }
@@ -859,18 +866,22 @@ async function writeClasses(
     }
     await writeRecords(tx, orgId, 'class', set, (c) => ids.get(c.sourcedId)!, undefined, now);
     await auditMany(tx, input, [
-      ...set.changes.map((c) => ({
-        objectType: 'section',
-        objectId: ids.get(c.sourcedId)!,
-        action: c.known && c.known.endedAt === null ? 'roster.update' : 'roster.create',
-        after: { ...c.values, sourcedId: c.sourcedId },
-      })),
-      ...set.ends.map((e) => ({
-        objectType: 'section',
-        objectId: e.known!.localId,
-        action: 'roster.end',
-        after: { sourcedId: e.sourcedId },
-      })),
+      ...set.changes.map(
+        (c): RosterAudit => ({
+          objectType: 'section',
+          objectId: ids.get(c.sourcedId)!,
+          action: c.known && c.known.endedAt === null ? 'roster.update' : 'roster.create',
+          after: { ...c.values, sourcedId: c.sourcedId },
+        }),
+      ),
+      ...set.ends.map(
+        (e): RosterAudit => ({
+          objectType: 'section',
+          objectId: e.known!.localId,
+          action: 'roster.end',
+          after: { sourcedId: e.sourcedId },
+        }),
+      ),
     ]);
   });
 }
@@ -995,27 +1006,31 @@ async function writeUsers(
       now,
     );
     await auditMany(tx, input, [
-      ...set.changes.map((c) => ({
-        objectType: 'user',
-        objectId: ids.get(c.sourcedId)!,
-        action: created.has(c.sourcedId)
-          ? 'roster.create'
-          : c.known
-            ? 'roster.update'
-            : 'roster.link',
-        after: {
-          sourcedId: c.sourcedId,
-          campusId: c.values.campusId,
-          firstName: c.values.firstName,
-          lastName: c.values.lastName,
-        },
-      })),
-      ...set.ends.map((e) => ({
-        objectType: 'user',
-        objectId: e.known!.localId,
-        action: 'roster.end',
-        after: { sourcedId: e.sourcedId },
-      })),
+      ...set.changes.map(
+        (c): RosterAudit => ({
+          objectType: 'user',
+          objectId: ids.get(c.sourcedId)!,
+          action: created.has(c.sourcedId)
+            ? 'roster.create'
+            : c.known
+              ? 'roster.update'
+              : 'roster.link',
+          after: {
+            sourcedId: c.sourcedId,
+            campusId: c.values.campusId,
+            firstName: c.values.firstName,
+            lastName: c.values.lastName,
+          },
+        }),
+      ),
+      ...set.ends.map(
+        (e): RosterAudit => ({
+          objectType: 'user',
+          objectId: e.known!.localId,
+          action: 'roster.end',
+          after: { sourcedId: e.sourcedId },
+        }),
+      ),
     ]);
   });
   forgetAccounts([...ids.values()]);
