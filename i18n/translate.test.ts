@@ -108,6 +108,10 @@ describe('message catalogs', () => {
       // Issue 39 part: roster import (package refusals, row reasons, progress, counts).
       ...{ column: 'c', found: 'f', expected: 'e', mode: 'm', property: 'p', user: 'u' },
       ...{ done: 1, system: 's', created: 1, updated: 1, ended: 1, refused: 1 },
+      // Issue 39 part: the audit in words (a person acted as, a field's label).
+      ...{ person: 'Sam Lee', label: 'l' },
+      // Issue 39 part: a declined refund's mail (the policy's rule).
+      ...{ rule: 'r' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

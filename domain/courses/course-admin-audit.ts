@@ -5,6 +5,7 @@ import {
   changedValues,
   recordAudit,
 } from '#domain/operations/audit.ts';
+import type { AuditAction } from '#domain/operations/audit-actions.ts';
 
 // Issue 39: "Every change a staff member makes is audited (who, when, acting as whom, before →
 // after), and the audit is readable on the object's page." The Course Manager's changes, each
@@ -27,7 +28,7 @@ export async function auditChange(
   tx: Queryable,
   by: Auditor,
   object: AuditedObject,
-  action: string,
+  action: AuditAction,
   change: { before?: AuditValues | null; after?: AuditValues | null },
 ): Promise<void> {
   await recordAudit(tx, by.actor, { ...object, action, ...change }, by.now);
@@ -41,7 +42,7 @@ export async function auditedEdit(
   tx: Queryable,
   by: Auditor,
   object: AuditedObject,
-  action: string,
+  action: AuditAction,
   values: { before: AuditValues; after: AuditValues },
   write: () => Promise<unknown>,
 ): Promise<void> {

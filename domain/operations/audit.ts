@@ -1,7 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
+import { users } from '#db/schema/accounts.ts';
 import { auditEvents } from '#db/schema/operations.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
+import { AUDIT_PERSON_FIELDS, type AuditAction } from './audit-actions.ts';
 
 /**
  * Issue 39: every change a staff member makes is audited — who, when, acting as whom, before →
@@ -48,7 +50,8 @@ export type AuditEntry = {
   orgId: number | null;
   objectType: string;
   objectId: string | number;
-  action: string;
+  /** One of AUDIT_ACTIONS: each has a message on the object's page. */
+  action: AuditAction;
   before?: AuditValues | null;
   after?: AuditValues | null;
   reason?: string | null;
@@ -115,6 +118,8 @@ export type AuditLine = {
   before: AuditValues | null;
   after: AuditValues | null;
   reason: string | null;
+  /** Names of the people the line mentions (the account acted as, userId values), by id. */
+  people: Record<number, string>;
 };
 
 /** An object's audit, newest first (the object's page shows it; the caller checks scope). */
@@ -139,9 +144,43 @@ export async function auditTrail(
     .where(and(eq(auditEvents.objectType, objectType), eq(auditEvents.objectId, String(objectId))))
     .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
     .limit(limit);
-  return rows.map((r) => ({
+  const lines = rows.map((r) => ({
     ...r,
     before: (r.before as AuditValues | null) ?? null,
     after: (r.after as AuditValues | null) ?? null,
   }));
+  const names = await namesOf(db, [...new Set(lines.flatMap(peopleOf))]);
+  return lines.map((line) => ({
+    ...line,
+    people: Object.fromEntries(
+      peopleOf(line).flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : [])),
+    ),
+  }));
+}
+
+/** The user ids a line mentions: the account acted as and the person fields' values. */
+function peopleOf(line: Pick<AuditLine, 'actingAsUserId' | 'before' | 'after'>): number[] {
+  const ids = line.actingAsUserId === null ? [] : [line.actingAsUserId];
+  for (const values of [line.before, line.after]) {
+    for (const field of AUDIT_PERSON_FIELDS) {
+      const id = values?.[field];
+      if (typeof id === 'number' && Number.isSafeInteger(id)) ids.push(id);
+    }
+  }
+  return ids;
+}
+
+/** A person as the trail names them: their name, else their e-mail address. */
+async function namesOf(db: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim() || r.email]));
 }

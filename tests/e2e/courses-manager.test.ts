@@ -168,12 +168,28 @@ describe('issue 39: Course Manager', () => {
         'Required',
       );
 
-      // The audit on the section's page: who did what.
+      // The audit on the section's page: who did what, in words a manager reads (money, the
+      // deadline with its zone, labels), never the codes and field names it is stored with.
       const audit = page.getByRole('table', { name: 'Change history' });
-      for (const action of ['section.create', 'member.add', 'material.add', 'material.required']) {
-        await audit.getByRole('row', { name: new RegExp(action.replace('.', '\\.')) }).waitFor();
+      for (const action of [
+        'Section created',
+        'Member added',
+        'Material adopted',
+        'Material made required or optional',
+      ]) {
+        await audit.getByRole('row', { name: new RegExp(action) }).waitFor();
       }
-      expect(await audit.innerText()).toContain(bookstore.email);
+      const created = await audit.getByRole('row', { name: /Section created/ }).innerText();
+      expect(created).toContain(bookstore.email);
+      expect(created).toContain('Course fee: $79.00');
+      expect(created).toContain('Opt-out deadline: Sep 9, 2030, 11:59 PM EDT');
+      expect(created).toContain('Opting: Students may opt out');
+      const added = await audit.getByRole('row', { name: /Member added/ }).innerText();
+      expect(added).toContain('Role: Teaching assistant');
+      expect(added).toContain('Billed by course fee: No');
+      expect(await audit.innerText()).not.toMatch(
+        /section\.create|member\.add|courseFeeCents|isCourseFee|addDropAt|userId|opt-out\b/,
+      );
       await expectAccessible(page);
 
       // In French: the same page, a refused end date and its message beside the field.
@@ -199,10 +215,26 @@ describe('issue 39: Course Manager', () => {
       await expectAccessible(page);
       await page.getByLabel('Date de fin', { exact: true }).fill('2030-12-18');
       await submit(page, 'Enregistrer', 'La section est enregistrée.');
-      await page
-        .getByRole('table', { name: 'Historique des modifications' })
-        .getByRole('row', { name: /section\.edit/ })
-        .waitFor();
+      // The audit in French: the change, its field and dates in French words.
+      const history = page.getByRole('table', { name: 'Historique des modifications' });
+      const edited = history.getByRole('row', { name: /Section modifiée/ });
+      await edited.waitFor();
+      const editedText = (await edited.innerText()).replace(/[\u00a0\u202f]/g, ' ');
+      expect(editedText).toContain('Date de fin : 20 déc. 2030');
+      expect(editedText).toContain('Date de fin : 18 déc. 2030');
+      const createdFr = (
+        await history.getByRole('row', { name: /Section créée/ }).innerText()
+      ).replace(/[\u00a0\u202f]/g, ' ');
+      expect(createdFr).toContain('Frais de cours : 79,00 $ US');
+      expect(createdFr).toContain('Adhésion : Les étudiants peuvent se désinscrire');
+      await history.getByRole('row', { name: /Membre ajouté/ }).waitFor();
+      // At 320 px the history scrolls in its own labelled box, reachable by keyboard.
+      const box = page.getByRole('region', { name: 'Historique des modifications' });
+      expect(await box.getAttribute('tabindex')).toBe('0');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        320,
+      );
+      await expectAccessible(page);
     } finally {
       await context.close();
     }

@@ -78,10 +78,25 @@ describe('issue 39: the help desk and Switch Account', () => {
       const who = `${managerName} <${manager.email}> (acting as ${studentName})`;
       // Newest first: the switch back, the one request that changed something (the switch
       // back's own post; the password page was only looked at), the switch.
-      expect(lines.slice(1).map((line) => line.split('\t').slice(1))).toEqual([
-        [who, 'impersonate.end', '—', '—'],
-        [who, 'impersonate.request', '—', 'request: POST /manage/switch-account'],
-        [who, 'impersonate.start', '—', expect.stringMatching(/^until: \d{4}-\d\d-\d\dT/)],
+      // In words: what was done, with whom, and until when (in the reader's zone, named).
+      expect(
+        lines.slice(1).map((line) =>
+          line
+            .split('\t')
+            .slice(1)
+            .map((cell) => cell.trim()),
+        ),
+      ).toEqual([
+        [who, `Stopped acting as ${studentName}`, '—', '—'],
+        [who, `Acted as ${studentName}`, '—', 'Request: POST /manage/switch-account'],
+        [
+          who,
+          `Started acting as ${studentName}`,
+          '—',
+          expect.stringMatching(
+            /^Until: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M [A-Z]{2,4}$/,
+          ),
+        ],
       ]);
       await expectAccessible(page);
     } finally {

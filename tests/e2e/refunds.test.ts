@@ -133,7 +133,7 @@ describe('refunds (issue 39)', () => {
     await support.getByRole('button', { name: `Refund ${asked}` }).click();
     await support.getByText(`${asked} was refunded (`, { exact: false }).waitFor();
     const history = support.getByRole('table', { name: 'Change history' });
-    await history.getByText('refund — reason: Wrong edition for BIO 001').waitFor();
+    await history.getByText('Refunded — reason: Wrong edition for BIO 001').waitFor();
     await expectAccessible(support);
 
     // Another campus's bookstore manager: no such order, by its very URL.

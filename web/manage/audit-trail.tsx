@@ -1,11 +1,26 @@
 import type { AuditLine } from '#domain/operations/audit.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { type AuditReader, auditActionText, auditChanges } from './audit-wording.ts';
 
-function valuesText(values: AuditLine['before']): string {
-  if (!values) return '—';
-  return Object.entries(values)
-    .map(([key, value]) => `${key}: ${value === null ? '—' : String(value)}`)
-    .join(', ');
+/** One side of a change, a field a line ("Course fee: $59.00"); a dash when there is none. */
+function Changes({
+  line,
+  side,
+  reader,
+}: {
+  line: AuditLine;
+  side: 'before' | 'after';
+  reader: AuditReader;
+}) {
+  const changes = auditChanges(line[side], line, reader);
+  if (changes.length === 0) return <>—</>;
+  return (
+    <ul className="audit-changes">
+      {changes.map((change) => (
+        <li key={change.field}>{reader.t('audit.changes', change)}</li>
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -24,6 +39,7 @@ export function AuditTrail({
 }) {
   const t = useT();
   const locale = useLocale();
+  const reader: AuditReader = { t, locale, timeZone };
   const when = new Intl.DateTimeFormat(locale, {
     year: 'numeric',
     month: 'short',
@@ -34,7 +50,9 @@ export function AuditTrail({
     timeZone,
   });
   return (
-    <section className="stack" aria-labelledby="audit-trail-title">
+    // One landmark, the scrolling box below: two regions of one name told a screen reader
+    // nothing the heading does not.
+    <div className="stack">
       <h2 id="audit-trail-title">{t('audit.title')}</h2>
       {lines.length === 0 ? (
         <p>{t('audit.empty')}</p>
@@ -70,23 +88,30 @@ export function AuditTrail({
                       <>
                         {' '}
                         {t('audit.actingAs', {
-                          name: actingAsNames[line.actingAsUserId] ?? `#${line.actingAsUserId}`,
+                          name:
+                            actingAsNames[line.actingAsUserId] ??
+                            line.people?.[line.actingAsUserId] ??
+                            t('audit.value.person', { id: line.actingAsUserId }),
                         })}
                       </>
                     ) : null}
                   </td>
                   <td>
-                    {line.action}
+                    {auditActionText(line, reader)}
                     {line.reason ? <> {t('audit.reason', { reason: line.reason })}</> : null}
                   </td>
-                  <td>{valuesText(line.before)}</td>
-                  <td>{valuesText(line.after)}</td>
+                  <td>
+                    <Changes line={line} side="before" reader={reader} />
+                  </td>
+                  <td>
+                    <Changes line={line} side="after" reader={reader} />
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </section>
       )}
-    </section>
+    </div>
   );
 }
