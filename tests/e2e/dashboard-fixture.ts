@@ -9,6 +9,7 @@ import {
   sectionMembers,
 } from '#db/schema/courses.ts';
 import { organizations } from '#db/schema/sites.ts';
+import { dayIn } from '#domain/shared/calendar.ts';
 import { type MadeUser, makeUser } from './fixture-server.ts';
 
 // Issue 39, the term dashboard's journey: a campus of its own with a term running today, two
@@ -30,7 +31,9 @@ export async function makeDashboardCampus(db: Database): Promise<DashboardCampus
   made += 1;
   const tag = `${process.pid}-${made}`;
   const now = Date.now();
-  const day = (offset: number) => new Date(now + offset * DAY_MS).toISOString().slice(0, 10);
+  // Days counted from today on the course's clock (New York), as the dashboard counts them:
+  // between midnight UTC and midnight in New York the UTC date is a day ahead.
+  const day = (offset: number) => dayIn(new Date(now + offset * DAY_MS), 'America/New_York');
   const title = `Dashboard College ${tag}`;
   const [org] = await db
     .insert(organizations)
@@ -61,7 +64,7 @@ export async function makeDashboardCampus(db: Database): Promise<DashboardCampus
         rsCourseId: `DASH-${department}-${tag}`,
         startDate: day(-20),
         endDate: day(50),
-        // Noon UTC, so the days left read the same in the course's and the test's zones.
+        // 16:00 UTC is late morning in New York: the deadline falls on that day there.
         addDropAt: new Date(Date.parse(`${day(deadlineDays)}T16:00:00Z`)),
         timeZone: 'America/New_York',
         courseFeeCents: fee,
