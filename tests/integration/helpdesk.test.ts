@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { accountFlags, sessions, userRoles, users } from '#db/schema/accounts.ts';
+import { campusIdentities, campusSignIns } from '#db/schema/campus-sign-in.ts';
 import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { auditEvents, campusPeople } from '#db/schema/operations.ts';
 import { organizations } from '#db/schema/sites.ts';
@@ -19,7 +20,7 @@ import {
   startSwitch,
   switchBack,
 } from '#domain/operations/helpdesk/impersonation-service.ts';
-import { searchPeople } from '#domain/operations/helpdesk/people-search.ts';
+import { MAX_COUNTED, searchPeople } from '#domain/operations/helpdesk/people-search.ts';
 import { personView } from '#domain/operations/helpdesk/person-view.ts';
 import { openTestDatabase, testContext, unique } from '#tests/database.ts';
 
@@ -71,7 +72,8 @@ async function account(
   return (await loadSessionUser(database.db, { userId: row!.id, impersonatorId: null }))!;
 }
 
-async function memberOf(orgId: number, userId: number): Promise<void> {
+/** Makes the person a student of a new section of the organisation; the section's id. */
+async function memberOf(orgId: number, userId: number): Promise<number> {
   const [course] = await database.db
     .insert(courses)
     .values({ orgId, name: 'Biology', department: 'BIO', number: '101' })
@@ -96,6 +98,7 @@ async function memberOf(orgId: number, userId: number): Promise<void> {
     rsCoursememberId: unique('m'),
     addDropDate: new Date('2026-09-05T04:00:00Z'),
   });
+  return section!.id;
 }
 
 const ctxOf = (user: SessionUser, now = new Date()) => testContext(database.db, { user, now });
@@ -141,6 +144,96 @@ describe('the help desk finds people of its scope only (issue 39)', () => {
     await expect(lockAccount(ctxOf(lakeStaff), student.id)).rejects.toMatchObject({
       status: 404,
     });
+  });
+
+  it('issue 39: by each key, through the indexes of migration 0043: a part of the name either way round (two letters: a word’s start), the whole or a part of the address, an exact campus id', async () => {
+    const campus = await org('Northgate');
+    const staff = await account({ orgId: campus, roles: ['bookstore_manager'] });
+    const tag = unique('t')
+      .replace(/[^a-z0-9]/gi, '')
+      .toLowerCase();
+    const person = async (email: string, firstName: string, lastName: string) => {
+      const [row] = await database.db
+        .insert(users)
+        .values({ email, firstName, lastName, orgId: campus })
+        .returning({ id: users.id });
+      return row!.id;
+    };
+    const wu = await person(`l.wu.${tag}@northgate.example`, 'Lin', 'Wu');
+    const okafor = await person(`chidi.okafor.${tag}@northgate.example`, 'Chidi', 'Okafor');
+    const cote = await person(`e.${tag}@mail.example`, 'Élodie', 'Côté');
+    const rosterId = `N-${tag}`;
+    await database.db
+      .insert(campusPeople)
+      .values({ orgId: campus, userId: okafor, campusId: rosterId, sourcedId: unique('sid') });
+    const [signIn] = await database.db
+      .insert(campusSignIns)
+      .values({
+        orgId: campus,
+        protocol: 'oidc',
+        oidcIssuer: 'https://idp.northgate.example',
+        oidcClientId: 'shelfmark',
+      })
+      .returning({ id: campusSignIns.id });
+    const signInId = `C-${tag}`;
+    await database.db.insert(campusIdentities).values({
+      userId: wu,
+      campusSignInId: signIn!.id,
+      issuer: 'https://idp.northgate.example',
+      subject: unique('sub'),
+      campusId: signInId,
+    });
+    const find = async (q: string) =>
+      (await searchPeople(ctxOf(staff), { q, page: 1 })).people.map((p) => p.id);
+
+    // A part of the name, either way round, case aside; two letters (no trigram) too.
+    expect(await find('okaf')).toEqual([okafor]);
+    expect(await find('Okafor Chidi')).toEqual([okafor]);
+    expect(await find('CHIDI OKAFOR')).toEqual([okafor]);
+    expect(await find('côté')).toEqual([cote]);
+    // One or two characters start a word of the name or address ("Wu", not the "ka" of Okafor).
+    expect(await find('Wu')).toContain(wu);
+    expect(await find('Wu')).not.toContain(okafor);
+    expect(await find('ok')).toContain(okafor);
+    expect(await find('ka')).not.toContain(okafor);
+    expect(await find('.*')).toEqual([]);
+    expect(await find('(')).toEqual([]);
+    // The whole address, or a part of it, with or without its @.
+    expect(await find(`CHIDI.OKAFOR.${tag}@NORTHGATE.EXAMPLE`)).toEqual([okafor]);
+    expect(await find(`okafor.${tag}@north`)).toEqual([okafor]);
+    expect(await find(`${tag}@mail.ex`)).toEqual([cote]);
+    expect(await find(`${tag}@northgate.example`)).toEqual([okafor, wu]);
+    // A campus id, exactly: the roster's, a campus sign-in's; a part of one finds nobody.
+    expect(await find(rosterId)).toEqual([okafor]);
+    expect(await find(signInId)).toEqual([wu]);
+    expect(await find(rosterId.slice(0, -1))).toEqual([]);
+    // A wildcard typed is a character searched for.
+    expect(await find('ok_for')).toEqual([]);
+    expect(await searchPeople(ctxOf(staff), { q: 'okaf', page: 1 })).toMatchObject({
+      total: 1,
+      more: false,
+      pages: 1,
+    });
+  });
+
+  it('issue 39: counts no further than MAX_COUNTED, and says there are more', async () => {
+    const campus = await org('Bigcampus');
+    const staff = await account({ orgId: campus, roles: ['bookstore_manager'] });
+    const surname = unique('Many').replace(/[^a-z0-9]/gi, '');
+    await database.db.insert(users).values(
+      Array.from({ length: MAX_COUNTED + 1 }, (_, i) => ({
+        email: `m${i}.${surname.toLowerCase()}@big.example`,
+        firstName: `P${String(i).padStart(4, '0')}`,
+        lastName: surname,
+        orgId: campus,
+      })),
+    );
+    const first = await searchPeople(ctxOf(staff), { q: surname, page: 1 });
+    expect(first).toMatchObject({ total: MAX_COUNTED, more: true, pages: MAX_COUNTED / 25 });
+    expect(first.people.map((p) => p.firstName).slice(0, 2)).toEqual(['P0000', 'P0001']);
+    const last = await searchPeople(ctxOf(staff), { q: surname, page: 999 });
+    expect(last.page).toBe(MAX_COUNTED / 25);
+    expect(last.people).toHaveLength(25);
   });
 });
 
