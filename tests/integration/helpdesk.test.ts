@@ -1,13 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { accountFlags, sessions, userRoles, users } from '#db/schema/accounts.ts';
 import { campusIdentities, campusSignIns } from '#db/schema/campus-sign-in.ts';
 import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
+import { outbox } from '#db/schema/events.ts';
 import { auditEvents, campusPeople } from '#db/schema/operations.ts';
+import { sectionInvitations } from '#db/schema/section-invitations.ts';
 import { organizations } from '#db/schema/sites.ts';
+import { queueAccountLink } from '#domain/accounts/account-links.ts';
+import { eraseAccount } from '#domain/accounts/privacy.ts';
+import { queueSecurityNotice } from '#domain/accounts/security-notice.ts';
 import { findSessionUser, loadSessionUser, startSession } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
+import { enqueue, markSent } from '#domain/notifications/outbox.ts';
 import { auditActorOf, auditTrail } from '#domain/operations/audit.ts';
 import {
   changeRole,
@@ -330,6 +337,140 @@ describe('the help desk changes accounts, audited, at once (issue 39)', () => {
     ]);
     expect(view.audit.map((l) => [l.action, l.after])).toEqual([
       ['mail.reset', { to: student.email }],
+    ]);
+  });
+});
+
+describe("the person page's mails sent (issue 39)", () => {
+  it('issue 39: lists the mails queued for the person by whom each was for when queued (migration 0044): kind, address, when, sent or waiting; never another’s', async () => {
+    const manager = await account({ roles: ['manager'] });
+    const student = await account();
+    const other = await account();
+    const now = new Date();
+    // A place kept for their address (in capitals) before the address was theirs.
+    await enqueue(database.db, {
+      kind: 'section-place',
+      dedupeKey: unique('place'),
+      payload: { placeId: 0 },
+      to: { userId: null, email: student.email.toUpperCase() },
+    });
+    await queueSecurityNotice(database.db, { userId: student.id, event: 'password-changed', now });
+    // A change of address is proved at the new one.
+    const newAddress = `${unique('new')}@Example.test`;
+    await queueAccountLink(database.db, {
+      userId: student.id,
+      purpose: 'change-email',
+      email: newAddress,
+      now,
+    });
+    await queueSecurityNotice(database.db, { userId: other.id, event: 'password-changed', now });
+    const [notice] = await database.db
+      .select({ id: outbox.id, recipientEmail: outbox.recipientEmail })
+      .from(outbox)
+      .where(and(eq(outbox.recipientUserId, student.id), eq(outbox.kind, 'security-notice')));
+    expect(notice?.recipientEmail).toBe(student.email.toLowerCase());
+    await markSent(database.db, notice!.id, now);
+
+    const view = await personView(ctxOf(manager), student.id);
+    expect(view.mails.map((m) => [m.kind, m.to, m.sentAt !== null])).toEqual([
+      ['account-link', newAddress.toLowerCase(), false],
+      ['security-notice', student.email.toLowerCase(), true],
+      ['section-place', student.email.toLowerCase(), false],
+    ]);
+    // The account's mails stay its own when its address changes.
+    await database.db
+      .update(users)
+      .set({ email: `${unique('moved')}@example.test` })
+      .where(eq(users.id, student.id));
+    expect((await personView(ctxOf(manager), student.id)).mails.map((m) => m.kind)).toEqual([
+      'account-link',
+      'security-notice',
+    ]);
+  });
+
+  it('issue 20/39: a deleted account’s mails keep no address', async () => {
+    const student = await account();
+    const now = new Date();
+    await queueSecurityNotice(database.db, { userId: student.id, event: 'password-changed', now });
+    await enqueue(database.db, {
+      kind: 'section-place',
+      dedupeKey: unique('place'),
+      payload: { placeId: 0 },
+      to: { userId: null, email: student.email },
+    });
+    await eraseAccount(database.db, student.id, student.email, now);
+    const left = await database.db
+      .select({ email: outbox.recipientEmail })
+      .from(outbox)
+      .where(eq(outbox.recipientEmail, student.email.toLowerCase()));
+    expect(left).toEqual([]);
+  });
+
+  it('issue 39: migration 0044 finds whom the mails queued before it were for, from their payload', async () => {
+    const student = await account();
+    const riverbend = await org('Riverbend');
+    const sectionId = await memberOf(riverbend, student.id);
+    const now = new Date();
+    const tokenId = await queueAccountLink(database.db, {
+      userId: student.id,
+      purpose: 'reset-password',
+      email: student.email,
+      now,
+    });
+    const placeEmail = `${unique('Place')}@Example.test`;
+    const [place] = await database.db
+      .insert(sectionInvitations)
+      .values({ sectionId, email: placeEmail, addDropDate: now })
+      .returning({ id: sectionInvitations.id });
+    const tag = unique('old');
+    // As an earlier version queued them: the payload alone says whom they are for.
+    await database.db.insert(outbox).values([
+      { kind: 'security-notice', dedupeKey: `${tag}:1`, payload: { userId: student.id } },
+      {
+        kind: 'email-change-notice',
+        dedupeKey: `${tag}:2`,
+        payload: { userId: student.id, oldEmail: 'Old@Example.test', newEmail: 'x@example.test' },
+      },
+      { kind: 'section-place', dedupeKey: `${tag}:3`, payload: { placeId: place!.id } },
+      { kind: 'order-confirmation', dedupeKey: `${tag}:4`, payload: { orderId: 'no-such' } },
+    ]);
+    await database.db
+      .update(outbox)
+      .set({ recipientUserId: null, recipientEmail: null })
+      .where(sql`${outbox.payload} ->> 'tokenId' = ${String(tokenId)}`);
+    const migration = readFileSync('db/migrations/0044_outbox_recipient.sql', 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      const text = statement
+        .split('\n')
+        .filter((line) => !line.startsWith('--'))
+        .join('\n')
+        .trim();
+      if (text.startsWith('UPDATE')) await database.db.execute(sql.raw(text));
+    }
+    const rows = await database.db
+      .select({
+        key: outbox.dedupeKey,
+        userId: outbox.recipientUserId,
+        email: outbox.recipientEmail,
+      })
+      .from(outbox)
+      .where(
+        inArray(outbox.dedupeKey, [
+          `${tag}:1`,
+          `${tag}:2`,
+          `${tag}:3`,
+          `${tag}:4`,
+          `account-link:${tokenId}`,
+        ]),
+      )
+      .orderBy(outbox.dedupeKey);
+    const address = student.email.toLowerCase();
+    expect(rows).toEqual([
+      { key: `account-link:${tokenId}`, userId: student.id, email: address },
+      { key: `${tag}:1`, userId: student.id, email: address },
+      { key: `${tag}:2`, userId: student.id, email: 'old@example.test' },
+      { key: `${tag}:3`, userId: null, email: placeEmail.toLowerCase() },
+      { key: `${tag}:4`, userId: null, email: null },
     ]);
   });
 });
