@@ -68,6 +68,8 @@ export const campusIdentities = pgTable(
   (t) => [
     uniqueIndex('campus_identities_subject').on(t.issuer, t.subject),
     index('campus_identities_user').on(t.userId),
+    // The help desk finds a person by campus id (issue 39, people-search.ts).
+    index('campus_identities_campus_id').on(t.campusId),
   ],
 );
 

@@ -44,6 +44,15 @@ export const outbox = pgTable(
     // The white-label host the message was queued from; its links lead there (issue 37,
     // domain/shared/mail-host.ts). Null: PUBLIC_ORIGIN.
     siteHost: text(),
+    // Whom it is for, written when it is queued (issue 39: the help desk's "mails sent"): the
+    // account, and the address, lower-cased, it goes to (a kept section place has an address
+    // and no account yet; a change of address is proved at the new one).
+    recipientUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    recipientEmail: text(),
   },
-  (t) => [index('outbox_pending').on(t.availableAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('outbox_pending').on(t.availableAt).where(sql`${t.sentAt} is null`),
+    index('outbox_recipient_user').on(t.recipientUserId, t.id),
+    index('outbox_recipient_email').on(t.recipientEmail, t.id),
+  ],
 );

@@ -68,6 +68,8 @@ export const campusPeople = pgTable(
     uniqueIndex('campus_people_org_user').on(t.orgId, t.userId),
     uniqueIndex('campus_people_org_sourced_id').on(t.orgId, t.sourcedId),
     index('campus_people_org_campus_id').on(t.orgId, t.campusId),
+    // The help desk finds a person by campus id alone (issue 39, people-search.ts).
+    index('campus_people_campus_id').on(t.campusId),
     index('campus_people_user').on(t.userId),
   ],
 );

@@ -31,6 +31,8 @@ export const ACCOUNT_DATA_FATE = {
   sectionMemberships: 'remove',
   privacyRequests: 'remove',
   analyticsEvents: 'anonymise',
+  // Whom the outbox's mails were for (issue 39): the tombstone, no longer the address.
+  mailRecipients: 'anonymise',
   ownerships: 'end',
   orders: 'retain',
   orderShippingAddresses: 'remove',

@@ -40,6 +40,7 @@ export async function queueAccountLink(
     kind: 'account-link',
     dedupeKey: `account-link:${row!.id}`,
     payload: { tokenId: row!.id, ...(input.next ? { next: input.next } : {}) },
+    to: { userId: input.userId, email: input.email },
   });
   return row!.id;
 }

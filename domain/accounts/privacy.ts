@@ -6,7 +6,7 @@ import { offerings, products } from '#db/schema/catalog.ts';
 import { classroomNotes } from '#db/schema/classroom.ts';
 import { carts, orderItems, orders, payments } from '#db/schema/commerce.ts';
 import { courseSections, sectionMembers } from '#db/schema/courses.ts';
-import { analyticsEvents } from '#db/schema/events.ts';
+import { analyticsEvents, outbox } from '#db/schema/events.ts';
 import { ltiLaunches } from '#db/schema/launch.ts';
 import { deletedAccounts, privacyRequests } from '#db/schema/privacy.ts';
 import {
@@ -81,6 +81,7 @@ async function mailPrivacyLink(ctx: RequestContext, userId: number, kind: Privac
       kind: `privacy-${kind}`,
       dedupeKey: `privacy-${row!.id}`,
       payload: { requestId: row!.id, token },
+      to: { userId },
     });
   });
 }
@@ -415,6 +416,14 @@ export async function eraseAccount(
       .update(analyticsEvents)
       .set({ userId: null })
       .where(eq(analyticsEvents.userId, userId));
+  }
+  if (fate.mailRecipients === 'anonymise') {
+    await tx
+      .update(outbox)
+      .set({ recipientEmail: null })
+      .where(
+        or(eq(outbox.recipientUserId, userId), eq(outbox.recipientEmail, email.toLowerCase())),
+      );
   }
   // end: access stops now; the rows say what was held, no longer by whom.
   if (fate.ownerships === 'end') {

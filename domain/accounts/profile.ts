@@ -97,6 +97,7 @@ export async function requestEmailChange(
       kind: 'email-change-notice',
       dedupeKey: `email-change-notice:${tokenId}`,
       payload: { userId: user.id, oldEmail: user.email, newEmail },
+      to: { userId: user.id, email: user.email },
     });
   });
   return { ok: true };

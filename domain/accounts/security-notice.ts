@@ -36,5 +36,6 @@ export async function queueSecurityNotice(
       at: input.now.toISOString(),
       ...(input.detail ? { detail: input.detail.slice(0, 200) } : {}),
     },
+    to: { userId: input.userId },
   });
 }

@@ -260,10 +260,16 @@ export async function findSessionUser(
 // change anywhere (the server calls forgetAccounts on notification 'u:<id>', migration 0007).
 const sessionCache = new TimedCache<string, { user: SessionUser; expiresAt: Date }>(30_000, 10_000);
 
-/** Drops what this process keeps about these accounts (they changed somewhere). */
+/**
+ * Drops what this process keeps about these accounts (they changed somewhere), with the
+ * Switch Account sessions they act through: a manager locked or no longer a manager stops
+ * acting as anyone at their next request (issue 39).
+ */
 export function forgetAccounts(userIds: readonly number[]): void {
   const ids = new Set(userIds);
-  sessionCache.deleteWhere((entry) => ids.has(entry.user.id));
+  sessionCache.deleteWhere(
+    ({ user }) => ids.has(user.id) || (user.impersonatorId != null && ids.has(user.impersonatorId)),
+  );
   for (const forget of accountForgetters) forget(ids);
 }
 

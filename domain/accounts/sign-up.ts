@@ -115,6 +115,7 @@ async function notifyExistingOwner(ctx: RequestContext, email: string): Promise<
     kind: SIGN_UP_EXISTING_KIND,
     dedupeKey: `${SIGN_UP_EXISTING_KIND}:${owner.id}:${randomUUID()}`,
     payload: { userId: owner.id },
+    to: { userId: owner.id },
   });
 }
 

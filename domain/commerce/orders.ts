@@ -384,6 +384,7 @@ export async function recordSuccessfulPayment(
       kind: 'order-confirmation',
       dedupeKey: `order-confirmation:${input.orderId}`,
       payload: { orderId: input.orderId },
+      to: { userId: order.userId },
     });
     if (shipped.length === 0 && printed.length === 0) {
       await moveOrder(tx, {

@@ -279,7 +279,7 @@ async function refundCharge(
   await gateway.refundPayment(input.ref);
   await db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, userId: orders.userId })
       .from(orders)
       .where(eq(orders.id, input.orderId))
       .for('update')
@@ -336,6 +336,7 @@ async function refundCharge(
         reason: input.reason,
         duplicateOf: input.duplicateOf,
       },
+      to: { userId: order.userId },
     });
   });
 }

@@ -113,6 +113,7 @@ export async function settleRefund(
       kind: LINE_REFUND_MAIL,
       dedupeKey: `${LINE_REFUND_MAIL}:${refundId}`,
       payload: { refundId },
+      to: { userId: row.userId },
     });
   });
   return { kind: 'refunded', amountCents: row.amountCents };

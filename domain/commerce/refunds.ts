@@ -261,6 +261,7 @@ export async function refuseRefundRequest(
       kind: LINE_REFUND_REFUSED_MAIL,
       dedupeKey: `${LINE_REFUND_REFUSED_MAIL}:${line.refund.id}:${ctx.now.getTime()}`,
       payload: { refundId: line.refund.id },
+      to: { userId: order.userId },
     });
     return { kind: 'refused', title: line.title };
   });

@@ -200,7 +200,7 @@ export async function addSectionPlaces(
           })),
         )
         .onConflictDoNothing()
-        .returning({ id: sectionInvitations.id });
+        .returning({ id: sectionInvitations.id, email: sectionInvitations.email });
       kept = rows.length;
       // Each address told of its place, in this page's language, once the change is saved.
       for (const row of rows) {
@@ -208,6 +208,7 @@ export async function addSectionPlaces(
           kind: SECTION_PLACE_KIND,
           dedupeKey: `${SECTION_PLACE_KIND}:${row.id}`,
           payload: { placeId: row.id, locale: ctx.locale },
+          to: { userId: null, email: row.email },
         });
       }
     }

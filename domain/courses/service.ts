@@ -146,6 +146,7 @@ async function changeOptStatus(
       kind: 'opting-confirmation',
       dedupeKey: `opting-confirmation:${change!.id}`,
       payload: { optChangeId: change!.id },
+      to: { userId: user.id },
     });
     return { ok: true, member: { ...member, optStatus: to } };
   });

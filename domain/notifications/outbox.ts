@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
+import { users } from '#db/schema/accounts.ts';
 import { outbox } from '#db/schema/events.ts';
 import { currentMailHost } from '#domain/shared/mail-host.ts';
 import { askingLocale } from './mail-locale.ts';
@@ -42,18 +43,46 @@ export function priorityOf(kind: string): number {
 }
 
 /**
+ * Whom a message is for: the account it is about (null: an address with no account yet, a kept
+ * section place), and the address it goes to when that is not the account's own (a change of
+ * address is proved at the new one; its notice goes to the old).
+ */
+export type MailRecipient = { userId: number | null; email?: string };
+
+/**
  * Adds a message once per dedupe key, in the caller's transaction. It keeps the white-label
- * host and the language of the request that queued it (mail-host.ts, mail-locale.ts).
+ * host and the language of the request that queued it (mail-host.ts, mail-locale.ts), and
+ * whom it is for (the help desk lists a person's mails by it, issue 39): the address given,
+ * else the account's as it is now, lower-cased.
  */
 export async function enqueue(
   db: Queryable,
-  input: { kind: string; dedupeKey: string; payload: Record<string, unknown> },
+  input: {
+    kind: string;
+    dedupeKey: string;
+    payload: Record<string, unknown>;
+    to: MailRecipient;
+  },
 ): Promise<void> {
+  const { to, ...message } = input;
   const askedIn = askingLocale();
-  const payload = askedIn ? { askedIn, ...input.payload } : input.payload;
+  const payload = askedIn ? { askedIn, ...message.payload } : message.payload;
+  const recipientEmail =
+    to.email !== undefined
+      ? to.email.toLowerCase()
+      : to.userId === null
+        ? null
+        : sql<string>`(select lower(${users.email}) from ${users} where ${users.id} = ${to.userId})`;
   await db
     .insert(outbox)
-    .values({ ...input, payload, priority: priorityOf(input.kind), siteHost: currentMailHost() })
+    .values({
+      ...message,
+      payload,
+      priority: priorityOf(message.kind),
+      siteHost: currentMailHost(),
+      recipientUserId: to.userId,
+      recipientEmail,
+    })
     .onConflictDoNothing();
 }
 

@@ -2658,6 +2658,8 @@ export const en = {
   'ops.helpdesk.search.submit': 'Search',
   'ops.helpdesk.search.results':
     '{count, plural, =0 {Nobody found} one {# person found} other {# people found}}',
+  'ops.helpdesk.search.resultsMore':
+    'More than {count, number} people found: add to the search to narrow it',
   'ops.helpdesk.search.error.tooLong': 'Search for at most 200 characters.',
   'ops.helpdesk.search.error.invalid':
     'A name, an e-mail address or a campus id has no control characters.',

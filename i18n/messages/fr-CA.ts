@@ -2746,6 +2746,8 @@ export const frCA: Record<MessageId, string> = {
   'ops.helpdesk.search.submit': 'Rechercher',
   'ops.helpdesk.search.results':
     '{count, plural, =0 {Personne n’a été trouvé} one {# personne trouvée} other {# personnes trouvées}}',
+  'ops.helpdesk.search.resultsMore':
+    'Plus de {count, number} personnes trouvées : précisez la recherche pour en voir moins',
   'ops.helpdesk.search.error.tooLong': 'Recherchez au plus 200 caractères.',
   'ops.helpdesk.search.error.invalid':
     'Un nom, une adresse courriel ou un numéro d’étudiant ne contient aucun caractère de contrôle.',

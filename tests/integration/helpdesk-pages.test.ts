@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { accountFlags, userRoles, users } from '#db/schema/accounts.ts';
 import { organizations } from '#db/schema/sites.ts';
-import { loadSessionUser } from '#domain/accounts/service.ts';
+import { findSessionUser, loadSessionUser, startSession } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
-import { openTestDatabase, testWebContext, unique } from '#tests/database.ts';
+import { startSwitch } from '#domain/operations/helpdesk/impersonation-service.ts';
+import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
 import { loader as profileLoader } from '#web/accounts/profile.tsx';
 import { action as checkoutAction } from '#web/commerce/checkout.tsx';
 import { loader as termsLoader } from '#web/manage/courses/terms.tsx';
@@ -200,6 +201,99 @@ describe('the help desk pages refuse hostile input and strangers (issue 39)', ()
     });
     const own = await account();
     expect((await run(profileLoader, own, '/account/profile')).status).toBe(200);
+  });
+});
+
+describe("the help desk's changes reach the person's next request (issue 39)", () => {
+  /** What the server does with a request's session cookie (server/app.ts): its user, or none. */
+  const requestOf = (token: string) => findSessionUser(database.db, token, new Date());
+
+  it("issue 39: a manager revokes a role, or locks the account, from their own session; the person's next request no longer opens the tool", async () => {
+    const manager = await account({ roles: ['manager'], flags: { isPostingEnabled: true } });
+    const person = await account({ roles: ['manager'], flags: { isPostingEnabled: true } });
+    const now = new Date();
+    const managerSession = await startSession(database.db, {
+      userId: manager.id,
+      now,
+      secondFactor: true,
+    });
+    const personSession = await startSession(database.db, {
+      userId: person.id,
+      now,
+      secondFactor: true,
+    });
+    const userId = String(person.id);
+    // Both sessions open their tools (and the person's is now kept by this process).
+    const before = await requestOf(personSession.token);
+    expect((await run(searchLoader, before, '/manage/users')).status).toBe(200);
+    const revoke = { intent: 'revoke', role: 'manager', confirm: 'yes' };
+    expect(
+      await run(
+        personAction,
+        await requestOf(managerSession.token),
+        `/manage/users/${userId}`,
+        { userId },
+        revoke,
+      ),
+    ).toMatchObject({ status: 200, data: { ok: true, messageKey: 'ops.helpdesk.done.revoked' } });
+    const after = await requestOf(personSession.token);
+    expect(after?.roles).toEqual([]);
+    expect((await run(searchLoader, after, '/manage/users')).status).toBe(403);
+
+    // Granted again, it opens at once; locked, the session is gone.
+    const grant = { intent: 'grant', role: 'manager' };
+    await run(
+      personAction,
+      await requestOf(managerSession.token),
+      `/manage/users/${userId}`,
+      { userId },
+      grant,
+    );
+    expect(
+      (await run(searchLoader, await requestOf(personSession.token), '/manage/users')).status,
+    ).toBe(200);
+    expect(
+      await run(
+        personAction,
+        await requestOf(managerSession.token),
+        `/manage/users/${userId}`,
+        { userId },
+        { intent: 'lock', confirm: 'yes' },
+      ),
+    ).toMatchObject({ status: 200, data: { ok: true, messageKey: 'ops.helpdesk.done.locked' } });
+    expect(await requestOf(personSession.token)).toBeNull();
+    expect((await run(searchLoader, null, '/manage/users')).status).toBe(302);
+    // The manager's own session is untouched.
+    expect((await requestOf(managerSession.token))?.id).toBe(manager.id);
+  });
+
+  it('issue 39: a manager who loses the role stops acting as anyone at the next request, even where the session was kept', async () => {
+    const boss = await account({ roles: ['manager'], flags: { isPostingEnabled: true } });
+    const manager = await account({ roles: ['manager'], flags: { canImpersonate: true } });
+    const student = await account();
+    const now = new Date();
+    const own = await startSession(database.db, {
+      userId: manager.id,
+      now,
+      secondFactor: true,
+    });
+    const switched = await startSwitch(testContext(database.db, { user: manager, now }), {
+      userId: student.id,
+      sessionToken: own.token,
+      userAgent: null,
+    });
+    expect((await requestOf(switched.token))?.impersonatorId).toBe(manager.id);
+    const userId = String(manager.id);
+    expect(
+      await run(
+        personAction,
+        boss,
+        `/manage/users/${userId}`,
+        { userId },
+        { intent: 'revoke', role: 'manager', confirm: 'yes' },
+      ),
+    ).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await requestOf(switched.token)).toBeNull();
   });
 });
 

@@ -1,12 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { accountFlags, sessions, userRoles, users } from '#db/schema/accounts.ts';
+import { campusIdentities, campusSignIns } from '#db/schema/campus-sign-in.ts';
 import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
+import { outbox } from '#db/schema/events.ts';
 import { auditEvents, campusPeople } from '#db/schema/operations.ts';
+import { sectionInvitations } from '#db/schema/section-invitations.ts';
 import { organizations } from '#db/schema/sites.ts';
+import { queueAccountLink } from '#domain/accounts/account-links.ts';
+import { eraseAccount } from '#domain/accounts/privacy.ts';
+import { queueSecurityNotice } from '#domain/accounts/security-notice.ts';
 import { findSessionUser, loadSessionUser, startSession } from '#domain/accounts/service.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
+import { enqueue, markSent } from '#domain/notifications/outbox.ts';
 import { auditActorOf, auditTrail } from '#domain/operations/audit.ts';
 import {
   changeRole,
@@ -19,7 +27,7 @@ import {
   startSwitch,
   switchBack,
 } from '#domain/operations/helpdesk/impersonation-service.ts';
-import { searchPeople } from '#domain/operations/helpdesk/people-search.ts';
+import { MAX_COUNTED, searchPeople } from '#domain/operations/helpdesk/people-search.ts';
 import { personView } from '#domain/operations/helpdesk/person-view.ts';
 import { openTestDatabase, testContext, unique } from '#tests/database.ts';
 
@@ -71,7 +79,8 @@ async function account(
   return (await loadSessionUser(database.db, { userId: row!.id, impersonatorId: null }))!;
 }
 
-async function memberOf(orgId: number, userId: number): Promise<void> {
+/** Makes the person a student of a new section of the organisation; the section's id. */
+async function memberOf(orgId: number, userId: number): Promise<number> {
   const [course] = await database.db
     .insert(courses)
     .values({ orgId, name: 'Biology', department: 'BIO', number: '101' })
@@ -96,6 +105,7 @@ async function memberOf(orgId: number, userId: number): Promise<void> {
     rsCoursememberId: unique('m'),
     addDropDate: new Date('2026-09-05T04:00:00Z'),
   });
+  return section!.id;
 }
 
 const ctxOf = (user: SessionUser, now = new Date()) => testContext(database.db, { user, now });
@@ -141,6 +151,96 @@ describe('the help desk finds people of its scope only (issue 39)', () => {
     await expect(lockAccount(ctxOf(lakeStaff), student.id)).rejects.toMatchObject({
       status: 404,
     });
+  });
+
+  it('issue 39: by each key, through the indexes of migration 0043: a part of the name either way round (two letters: a word’s start), the whole or a part of the address, an exact campus id', async () => {
+    const campus = await org('Northgate');
+    const staff = await account({ orgId: campus, roles: ['bookstore_manager'] });
+    const tag = unique('t')
+      .replace(/[^a-z0-9]/gi, '')
+      .toLowerCase();
+    const person = async (email: string, firstName: string, lastName: string) => {
+      const [row] = await database.db
+        .insert(users)
+        .values({ email, firstName, lastName, orgId: campus })
+        .returning({ id: users.id });
+      return row!.id;
+    };
+    const wu = await person(`l.wu.${tag}@northgate.example`, 'Lin', 'Wu');
+    const okafor = await person(`chidi.okafor.${tag}@northgate.example`, 'Chidi', 'Okafor');
+    const cote = await person(`e.${tag}@mail.example`, 'Élodie', 'Côté');
+    const rosterId = `N-${tag}`;
+    await database.db
+      .insert(campusPeople)
+      .values({ orgId: campus, userId: okafor, campusId: rosterId, sourcedId: unique('sid') });
+    const [signIn] = await database.db
+      .insert(campusSignIns)
+      .values({
+        orgId: campus,
+        protocol: 'oidc',
+        oidcIssuer: 'https://idp.northgate.example',
+        oidcClientId: 'shelfmark',
+      })
+      .returning({ id: campusSignIns.id });
+    const signInId = `C-${tag}`;
+    await database.db.insert(campusIdentities).values({
+      userId: wu,
+      campusSignInId: signIn!.id,
+      issuer: 'https://idp.northgate.example',
+      subject: unique('sub'),
+      campusId: signInId,
+    });
+    const find = async (q: string) =>
+      (await searchPeople(ctxOf(staff), { q, page: 1 })).people.map((p) => p.id);
+
+    // A part of the name, either way round, case aside; two letters (no trigram) too.
+    expect(await find('okaf')).toEqual([okafor]);
+    expect(await find('Okafor Chidi')).toEqual([okafor]);
+    expect(await find('CHIDI OKAFOR')).toEqual([okafor]);
+    expect(await find('côté')).toEqual([cote]);
+    // One or two characters start a word of the name or address ("Wu", not the "ka" of Okafor).
+    expect(await find('Wu')).toContain(wu);
+    expect(await find('Wu')).not.toContain(okafor);
+    expect(await find('ok')).toContain(okafor);
+    expect(await find('ka')).not.toContain(okafor);
+    expect(await find('.*')).toEqual([]);
+    expect(await find('(')).toEqual([]);
+    // The whole address, or a part of it, with or without its @.
+    expect(await find(`CHIDI.OKAFOR.${tag}@NORTHGATE.EXAMPLE`)).toEqual([okafor]);
+    expect(await find(`okafor.${tag}@north`)).toEqual([okafor]);
+    expect(await find(`${tag}@mail.ex`)).toEqual([cote]);
+    expect(await find(`${tag}@northgate.example`)).toEqual([okafor, wu]);
+    // A campus id, exactly: the roster's, a campus sign-in's; a part of one finds nobody.
+    expect(await find(rosterId)).toEqual([okafor]);
+    expect(await find(signInId)).toEqual([wu]);
+    expect(await find(rosterId.slice(0, -1))).toEqual([]);
+    // A wildcard typed is a character searched for.
+    expect(await find('ok_for')).toEqual([]);
+    expect(await searchPeople(ctxOf(staff), { q: 'okaf', page: 1 })).toMatchObject({
+      total: 1,
+      more: false,
+      pages: 1,
+    });
+  });
+
+  it('issue 39: counts no further than MAX_COUNTED, and says there are more', async () => {
+    const campus = await org('Bigcampus');
+    const staff = await account({ orgId: campus, roles: ['bookstore_manager'] });
+    const surname = unique('Many').replace(/[^a-z0-9]/gi, '');
+    await database.db.insert(users).values(
+      Array.from({ length: MAX_COUNTED + 1 }, (_, i) => ({
+        email: `m${i}.${surname.toLowerCase()}@big.example`,
+        firstName: `P${String(i).padStart(4, '0')}`,
+        lastName: surname,
+        orgId: campus,
+      })),
+    );
+    const first = await searchPeople(ctxOf(staff), { q: surname, page: 1 });
+    expect(first).toMatchObject({ total: MAX_COUNTED, more: true, pages: MAX_COUNTED / 25 });
+    expect(first.people.map((p) => p.firstName).slice(0, 2)).toEqual(['P0000', 'P0001']);
+    const last = await searchPeople(ctxOf(staff), { q: surname, page: 999 });
+    expect(last.page).toBe(MAX_COUNTED / 25);
+    expect(last.people).toHaveLength(25);
   });
 });
 
@@ -237,6 +337,143 @@ describe('the help desk changes accounts, audited, at once (issue 39)', () => {
     ]);
     expect(view.audit.map((l) => [l.action, l.after])).toEqual([
       ['mail.reset', { to: student.email }],
+    ]);
+  });
+});
+
+describe("the person page's mails sent (issue 39)", () => {
+  it('issue 39: lists the mails queued for the person by whom each was for when queued (migration 0047): kind, address, when, sent or waiting; never another’s', async () => {
+    const manager = await account({ roles: ['manager'] });
+    const student = await account();
+    const other = await account();
+    const now = new Date();
+    // A place kept for their address (in capitals) before the address was theirs.
+    await enqueue(database.db, {
+      kind: 'section-place',
+      dedupeKey: unique('place'),
+      payload: { placeId: 0 },
+      to: { userId: null, email: student.email.toUpperCase() },
+    });
+    await queueSecurityNotice(database.db, { userId: student.id, event: 'password-changed', now });
+    // A change of address is proved at the new one.
+    const newAddress = `${unique('new')}@Example.test`;
+    await queueAccountLink(database.db, {
+      userId: student.id,
+      purpose: 'change-email',
+      email: newAddress,
+      now,
+    });
+    await queueSecurityNotice(database.db, { userId: other.id, event: 'password-changed', now });
+    const [notice] = await database.db
+      .select({ id: outbox.id, recipientEmail: outbox.recipientEmail })
+      .from(outbox)
+      .where(and(eq(outbox.recipientUserId, student.id), eq(outbox.kind, 'security-notice')));
+    expect(notice?.recipientEmail).toBe(student.email.toLowerCase());
+    await markSent(database.db, notice!.id, now);
+
+    const view = await personView(ctxOf(manager), student.id);
+    expect(view.mails.map((m) => [m.kind, m.to, m.sentAt !== null])).toEqual([
+      ['account-link', newAddress.toLowerCase(), false],
+      ['security-notice', student.email.toLowerCase(), true],
+      ['section-place', student.email.toLowerCase(), false],
+    ]);
+    // The account's mails stay its own when its address changes.
+    await database.db
+      .update(users)
+      .set({ email: `${unique('moved')}@example.test` })
+      .where(eq(users.id, student.id));
+    expect((await personView(ctxOf(manager), student.id)).mails.map((m) => m.kind)).toEqual([
+      'account-link',
+      'security-notice',
+    ]);
+  });
+
+  it('issue 20/39: a deleted account’s mails keep no address', async () => {
+    const student = await account();
+    const now = new Date();
+    await queueSecurityNotice(database.db, { userId: student.id, event: 'password-changed', now });
+    await enqueue(database.db, {
+      kind: 'section-place',
+      dedupeKey: unique('place'),
+      payload: { placeId: 0 },
+      to: { userId: null, email: student.email },
+    });
+    await eraseAccount(database.db, student.id, student.email, now);
+    const left = await database.db
+      .select({ email: outbox.recipientEmail })
+      .from(outbox)
+      .where(eq(outbox.recipientEmail, student.email.toLowerCase()));
+    expect(left).toEqual([]);
+  });
+
+  it('issue 39: migration 0047 finds whom the mails queued before it were for, from their payload', async () => {
+    const student = await account();
+    const riverbend = await org('Riverbend');
+    const sectionId = await memberOf(riverbend, student.id);
+    const now = new Date();
+    const tokenId = await queueAccountLink(database.db, {
+      userId: student.id,
+      purpose: 'reset-password',
+      email: student.email,
+      now,
+    });
+    const placeEmail = `${unique('Place')}@Example.test`;
+    const [place] = await database.db
+      .insert(sectionInvitations)
+      .values({ sectionId, email: placeEmail, addDropDate: now })
+      .returning({ id: sectionInvitations.id });
+    const tag = unique('old');
+    // As an earlier version queued them: the payload alone says whom they are for.
+    await database.db.insert(outbox).values([
+      { kind: 'security-notice', dedupeKey: `${tag}:1`, payload: { userId: student.id } },
+      {
+        kind: 'email-change-notice',
+        dedupeKey: `${tag}:2`,
+        payload: { userId: student.id, oldEmail: 'Old@Example.test', newEmail: 'x@example.test' },
+      },
+      { kind: 'section-place', dedupeKey: `${tag}:3`, payload: { placeId: place!.id } },
+      { kind: 'order-confirmation', dedupeKey: `${tag}:4`, payload: { orderId: 'no-such' } },
+    ]);
+    await database.db
+      .update(outbox)
+      .set({ recipientUserId: null, recipientEmail: null })
+      .where(sql`${outbox.payload} ->> 'tokenId' = ${String(tokenId)}`);
+    const migration = readFileSync(
+      'db/migrations/0047_helpdesk_search_and_mail_recipients.sql',
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      const text = statement
+        .split('\n')
+        .filter((line) => !line.startsWith('--'))
+        .join('\n')
+        .trim();
+      if (text.startsWith('UPDATE')) await database.db.execute(sql.raw(text));
+    }
+    const rows = await database.db
+      .select({
+        key: outbox.dedupeKey,
+        userId: outbox.recipientUserId,
+        email: outbox.recipientEmail,
+      })
+      .from(outbox)
+      .where(
+        inArray(outbox.dedupeKey, [
+          `${tag}:1`,
+          `${tag}:2`,
+          `${tag}:3`,
+          `${tag}:4`,
+          `account-link:${tokenId}`,
+        ]),
+      )
+      .orderBy(outbox.dedupeKey);
+    const address = student.email.toLowerCase();
+    expect(rows).toEqual([
+      { key: `account-link:${tokenId}`, userId: student.id, email: address },
+      { key: `${tag}:1`, userId: student.id, email: address },
+      { key: `${tag}:2`, userId: student.id, email: 'old@example.test' },
+      { key: `${tag}:3`, userId: null, email: placeEmail.toLowerCase() },
+      { key: `${tag}:4`, userId: null, email: null },
     ]);
   });
 });

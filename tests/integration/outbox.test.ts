@@ -123,12 +123,14 @@ describe('order confirmation e-mail', () => {
           kind: 'order-confirmation',
           dedupeKey: `${batch}:order:${i}`,
           payload: { orderId: '00000000-0000-0000-0000-000000000000' },
+          to: { userId: null },
         });
       }
       await enqueue(tx, {
         kind: 'account-link',
         dedupeKey: `${batch}:reset`,
         payload: { tokenId: 0 },
+        to: { userId: null },
       });
     });
     const claimed = await claimDue(database.db, new Date(Date.now() + 1_000), 10_000);

@@ -1,16 +1,13 @@
 import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { accessCodes, redeemCodes } from '#db/schema/access.ts';
-import { accountTokens } from '#db/schema/account-tokens.ts';
 import { accountFlags, sessions, userRoles, users } from '#db/schema/accounts.ts';
 import { campusIdentities } from '#db/schema/campus-sign-in.ts';
 import { products } from '#db/schema/catalog.ts';
 import { orders } from '#db/schema/commerce.ts';
-import { courseSections, courses, optChanges, sectionMembers } from '#db/schema/courses.ts';
+import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { outbox } from '#db/schema/events.ts';
 import { campusPeople } from '#db/schema/operations.ts';
-import { privacyRequests } from '#db/schema/privacy.ts';
-import { sectionInvitations } from '#db/schema/section-invitations.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { describeDevice } from '#domain/accounts/device.ts';
@@ -376,42 +373,28 @@ export async function personView(ctx: RequestContext, userId: number): Promise<P
 }
 
 /**
- * The mails queued for the person (kind, address, when queued and sent), found through what
- * each kind's payload names: the account, its links, orders, opt changes, privacy requests,
- * or its address (a section place). Never the payload itself: it may hold a secret link.
+ * The mails queued for the person (kind, address, when queued and sent): those for their
+ * account, and those to their address before it was theirs (a kept section place), by whom
+ * each was for when it was queued (outbox.recipient_*, migration 0044). Never the payload
+ * itself: it may hold a secret link.
  */
 async function mailsSentTo(db: Queryable, person: PersonAccount): Promise<PersonView['mails']> {
-  const id = person.id;
-  const payload = (key: string) => sql`(${outbox.payload} ->> ${key})`;
   const rows = await db
     .select({
       id: outbox.id,
       kind: outbox.kind,
+      to: outbox.recipientEmail,
       queuedAt: outbox.createdAt,
       sentAt: outbox.sentAt,
-      linkEmail: sql<
-        string | null
-      >`(select ${accountTokens.email} from ${accountTokens} where ${accountTokens.id}::text = ${payload('tokenId')})`,
     })
     .from(outbox)
     .where(
       or(
-        sql`${payload('userId')} = ${String(id)}`,
-        sql`${payload('tokenId')} in (select ${accountTokens.id}::text from ${accountTokens} where ${accountTokens.userId} = ${id})`,
-        sql`${payload('orderId')} in (select ${orders.id}::text from ${orders} where ${orders.userId} = ${id})`,
-        sql`${payload('optChangeId')} in (select ${optChanges.id}::text from ${optChanges} join ${sectionMembers} on ${sectionMembers.id} = ${optChanges.memberId} where ${sectionMembers.userId} = ${id})`,
-        sql`${outbox.kind} like 'privacy-%' and ${payload('requestId')} in (select ${privacyRequests.id}::text from ${privacyRequests} where ${privacyRequests.userId} = ${id})`,
-        sql`${outbox.kind} = 'section-place' and ${payload('placeId')} in (select ${sectionInvitations.id}::text from ${sectionInvitations} where lower(${sectionInvitations.email}) = lower(${person.email}))`,
+        eq(outbox.recipientUserId, person.id),
+        eq(outbox.recipientEmail, person.email.toLowerCase()),
       ),
     )
     .orderBy(desc(outbox.id))
     .limit(LIST_LIMIT);
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    // A link goes to the address it was made for (a new address, for a change of address).
-    to: row.linkEmail ?? person.email,
-    queuedAt: row.queuedAt,
-    sentAt: row.sentAt,
-  }));
+  return rows.map((row) => ({ ...row, to: row.to ?? person.email }));
 }

@@ -58,6 +58,11 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
 export default function PeopleSearchPage() {
   const { q, error, result, base, heading } = useLoaderData<typeof loader>();
   const t = useT();
+  const found = result
+    ? t(result.more ? 'ops.helpdesk.search.resultsMore' : 'ops.helpdesk.search.results', {
+        count: result.total,
+      })
+    : '';
   return (
     <section className="stack-lg">
       <h1>{t(heading)}</h1>
@@ -92,13 +97,11 @@ export default function PeopleSearchPage() {
       </Form>
       {result ? (
         <section className="stack" aria-labelledby="helpdesk-results">
-          <h2 id="helpdesk-results">{t('ops.helpdesk.search.results', { count: result.total })}</h2>
+          <h2 id="helpdesk-results">{found}</h2>
           {result.people.length > 0 ? (
             <div className="table-scroll">
               <table className="data-table">
-                <caption className="visually-hidden">
-                  {t('ops.helpdesk.search.results', { count: result.total })}
-                </caption>
+                <caption className="visually-hidden">{found}</caption>
                 <thead>
                   <tr>
                     <th scope="col">{t('ops.helpdesk.person.name')}</th>
