@@ -158,23 +158,27 @@ async function measure(url: string, headers: Record<string, string>, seconds: nu
 
 const client = new pg.Client({ connectionString: databaseUrl });
 try {
-  server = spawn('node', [...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean), 'server.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_ORIGIN: base,
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'warn',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      ACCESS_CODE_KEY: randomBytes(32).toString('hex'),
-      LTI_KEY: randomBytes(32).toString('hex'),
-      PAYMENTS: 'test',
+  server = spawn(
+    'node',
+    [...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean), 'server.js'],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_ORIGIN: base,
+        DEMO_DATA: 'off',
+        LOG_LEVEL: 'warn',
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        ACCESS_CODE_KEY: randomBytes(32).toString('hex'),
+        LTI_KEY: randomBytes(32).toString('hex'),
+        PAYMENTS: 'test',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   await waitFor(`${base}/robots.txt`);
   await client.connect();
   const started = Date.now();
