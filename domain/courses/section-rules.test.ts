@@ -170,11 +170,25 @@ describe('issue 39: the course fee as typed', () => {
     expect(parseFeeCents('10000.00')).toEqual({ cents: 1_000_000 });
   });
 
+  it('issue 39: a fee typed the French way is read the same: decimal comma, spaced thousands, $ after', () => {
+    expect(parseFeeCents('79,00')).toEqual({ cents: 7900 });
+    expect(parseFeeCents('79,5')).toEqual({ cents: 7950 });
+    expect(parseFeeCents('79,00 $')).toEqual({ cents: 7900 });
+    expect(parseFeeCents('79,00 $ US')).toEqual({ cents: 7900 });
+    expect(parseFeeCents('1 250,00')).toEqual({ cents: 125000 });
+    expect(parseFeeCents('1\u202f250,50 $')).toEqual({ cents: 125050 });
+    expect(parseFeeCents('1 250')).toEqual({ cents: 125000 });
+    // Three digits after a comma group thousands, as before.
+    expect(parseFeeCents('1,250')).toEqual({ cents: 125000 });
+  });
+
   it('issue 39: blank, negative, three decimals, words and above 10,000.00 are refused', () => {
     expect(parseFeeCents('')).toEqual({ error: 'ops.courses.error.feeRequired' });
     expect(parseFeeCents('-5')).toEqual({ error: 'ops.courses.error.feeNegative' });
     expect(parseFeeCents('79.001')).toEqual({ error: 'ops.courses.error.feeFormat' });
-    expect(parseFeeCents('79,00')).toEqual({ error: 'ops.courses.error.feeFormat' });
+    expect(parseFeeCents('79,0001')).toEqual({ error: 'ops.courses.error.feeFormat' });
+    expect(parseFeeCents('1 25,00')).toEqual({ error: 'ops.courses.error.feeFormat' });
+    expect(parseFeeCents('79,00,00')).toEqual({ error: 'ops.courses.error.feeFormat' });
     expect(parseFeeCents('1e3')).toEqual({ error: 'ops.courses.error.feeFormat' });
     expect(parseFeeCents('10000.01')).toEqual({ error: 'ops.courses.error.feeTooHigh' });
     expect(parseFeeCents('9'.repeat(40))).toEqual({ error: 'ops.courses.error.feeTooHigh' });

@@ -214,12 +214,18 @@ export function courseTypeChangeRefusal(
 // ── Money ──
 
 /**
- * A course fee typed as staff write prices ('79.00', '79', '79.5', '1,250.00') in integer
- * cents, or the reason it is not one. At most two decimals, not negative, at most
- * MAX_FEE_CENTS.
+ * A course fee typed as staff write prices, in English ('79.00', '79', '79.5', '1,250.00',
+ * '$79') or in French ('79,00', '1 250,00', '79,00 $'), in integer cents, or the reason it is
+ * not one. A comma before one or two final digits is the decimal comma; before three, it
+ * groups thousands. At most two decimals, not negative, at most MAX_FEE_CENTS.
  */
 export function parseFeeCents(raw: string): { cents: number } | { error: string } {
-  const typed = raw.trim().replace(/^\$\s*/, '');
+  const typed = frenchDecimals(
+    raw
+      .trim()
+      .replace(/^\$\s*/, '')
+      .replace(/\s*(?:\$\s*(?:US)?|US\s*\$)$/, ''),
+  );
   if (typed === '') return { error: 'ops.courses.error.feeRequired' };
   if (typed.startsWith('-')) return { error: 'ops.courses.error.feeNegative' };
   const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(typed);
@@ -229,6 +235,14 @@ export function parseFeeCents(raw: string): { cents: number } | { error: string 
   const cents = Number(whole) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   if (cents > MAX_FEE_CENTS) return { error: 'ops.courses.error.feeTooHigh' };
   return { cents };
+}
+
+/** '1 250,00' → '1250.00': French groups (spaces) and decimal comma, as the parser reads them. */
+function frenchDecimals(typed: string): string {
+  const ungrouped = /^\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d{1,2})?$/.test(typed)
+    ? typed.replace(/[ \u00a0\u202f]/g, '')
+    : typed;
+  return /^\d+,\d{1,2}$/.test(ungrouped) ? ungrouped.replace(',', '.') : ungrouped;
 }
 
 /** Cents as the fee field shows them back: 7900 → '79.00'. */

@@ -2285,7 +2285,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.courses.error.dropAfterEnd':
     'La période d’ajout et d’abandon doit finir au plus tard à la date de fin de la section.',
   'ops.courses.error.feeRequired': 'Entrez les frais de cours, par exemple 79.00.',
-  'ops.courses.error.feeFormat': 'Entrez les frais en dollars et en cents, par exemple 79.00.',
+  'ops.courses.error.feeFormat': 'Entrez les frais en dollars et en cents, par exemple 79,00.',
   'ops.courses.error.feeNegative': 'Les frais ne peuvent pas être négatifs.',
   'ops.courses.error.feeTooHigh': 'Les frais ne peuvent pas dépasser 10 000,00 $.',
   'ops.courses.error.feeNotForType': 'Un cours ordinaire n’a pas de frais. Laissez ce champ vide.',
