@@ -8,6 +8,7 @@ import { reconcileWithPaidUpload } from '#domain/operations/billing/paid-upload.
 import type { Reconciliation } from '#domain/operations/billing/reconciliation.ts';
 import { formatMoney } from '#i18n/translate.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { uploadedFiles } from '#web/manage/catalog-upload.server.ts';
 import { requireTool } from '#web/manage/require-tool.server.ts';
@@ -127,7 +128,7 @@ export default function BillingReconciliationPage() {
         {reconciliation.differences.length === 0 ? (
           <p>{t('ops.billing.recon.none')}</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label={t('ops.billing.recon.differences')}>
             <table className="data-table">
               <caption className="visually-hidden">{t('ops.billing.recon.differences')}</caption>
               <thead>
@@ -161,7 +162,7 @@ export default function BillingReconciliationPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </section>

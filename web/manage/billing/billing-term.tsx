@@ -7,6 +7,7 @@ import { finaliseBillingRun, termBilling } from '#domain/operations/billing/bill
 import { parseId } from '#domain/shared/id.ts';
 import { formatMoney, translate } from '#i18n/translate.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { AuditTrail } from '#web/manage/audit-trail.tsx';
 import { requireTool } from '#web/manage/require-tool.server.ts';
@@ -135,7 +136,7 @@ export default function BillingTermPage() {
                 amount: money(totals.totalCents),
               })}
             </p>
-            <div className="table-scroll">
+            <TableScroll label={t('ops.billing.preview.heading')}>
               <table className="data-table">
                 <caption className="visually-hidden">{t('ops.billing.preview.heading')}</caption>
                 <thead>
@@ -169,7 +170,7 @@ export default function BillingTermPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           </>
         )}
         {preview.waiting.length > 0 ? (
@@ -222,7 +223,7 @@ export default function BillingTermPage() {
         {runs.length === 0 ? (
           <p>{t('ops.billing.runs.none')}</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label={t('ops.billing.runs.heading')}>
             <table className="data-table">
               <caption className="visually-hidden">{t('ops.billing.runs.heading')}</caption>
               <thead>
@@ -261,7 +262,7 @@ export default function BillingTermPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 
@@ -270,7 +271,7 @@ export default function BillingTermPage() {
         {charges.length === 0 ? (
           <p>{t('ops.billing.charges.none')}</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label={t('ops.billing.charges.heading')}>
             <table className="data-table">
               <caption className="visually-hidden">{t('ops.billing.charges.heading')}</caption>
               <thead>
@@ -307,7 +308,7 @@ export default function BillingTermPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
       <AuditTrail lines={audit} timeZone={timeZone} />

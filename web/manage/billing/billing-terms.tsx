@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { billingTerms } from '#domain/operations/billing/billing-service.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 import { requireTool } from '#web/manage/require-tool.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
@@ -25,7 +26,7 @@ export default function BillingTermsPage() {
       {terms.length === 0 ? (
         <p>{t('ops.billing.terms.none')}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={t('ops.billing.terms.heading')}>
           <table className="data-table">
             <caption className="visually-hidden">{t('ops.billing.terms.heading')}</caption>
             <thead>
@@ -51,7 +52,7 @@ export default function BillingTermsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { courseList, createCourse } from '#domain/courses/course-admin-service.ts';
 import { courseTypeLabel } from '#domain/courses/section-rules.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
@@ -54,7 +55,7 @@ export default function CoursesPage() {
       {courses.length === 0 ? (
         <p>{t('ops.courses.courses.none')}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={t('ops.courses.courses.heading')}>
           <table className="data-table">
             <caption className="visually-hidden">{t('ops.courses.courses.heading')}</caption>
             <thead>
@@ -81,7 +82,7 @@ export default function CoursesPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <section className="stack" aria-labelledby="new-course">
         <h2 id="new-course">{t('ops.courses.courses.new')}</h2>

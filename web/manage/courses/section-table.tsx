@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 
 type Row = {
@@ -20,7 +21,7 @@ export function SectionTable({ sections, caption }: { sections: readonly Row[]; 
   const money = new Intl.NumberFormat(useLocale(), { style: 'currency', currency: 'USD' });
   if (sections.length === 0) return <p>{t('ops.courses.sections.none')}</p>;
   return (
-    <div className="table-scroll">
+    <TableScroll label={caption}>
       <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -52,6 +53,6 @@ export function SectionTable({ sections, caption }: { sections: readonly Row[]; 
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

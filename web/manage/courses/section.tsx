@@ -16,6 +16,7 @@ import { courseTypeHasFee, courseTypeLabel, MEMBER_ROLES } from '#domain/courses
 import { sectionTitle } from '#domain/shelf/sections.ts';
 import { translate } from '#i18n/translate.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { emailField, fieldErrors, idField } from '#web/forms/fields.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { AuditTrail } from '#web/manage/audit-trail.tsx';
@@ -234,7 +235,7 @@ export default function SectionPage() {
         {members.length === 0 ? (
           <p>{t('ops.courses.members.none')}</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label={t('ops.courses.members')}>
             <table className="data-table">
               <caption className="visually-hidden">{t('ops.courses.members')}</caption>
               <thead>
@@ -288,7 +289,7 @@ export default function SectionPage() {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
         {ended ? null : (
           <AddLineForm
@@ -321,7 +322,7 @@ export default function SectionPage() {
         {materials.length === 0 ? (
           <p>{t('ops.courses.materials.none')}</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label={t('ops.courses.materials')}>
             <table className="data-table">
               <caption className="visually-hidden">{t('ops.courses.materials')}</caption>
               <thead>
@@ -367,7 +368,7 @@ export default function SectionPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
         {ended ? null : (
           <AddLineForm

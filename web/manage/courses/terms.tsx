@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { createTerm, termList } from '#domain/courses/course-admin-service.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
@@ -56,7 +57,7 @@ export default function TermsPage() {
       {terms.length === 0 ? (
         <p>{t('ops.courses.terms.none')}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={t('ops.courses.terms.heading')}>
           <table className="data-table">
             <caption className="visually-hidden">{t('ops.courses.terms.heading')}</caption>
             <thead>
@@ -89,7 +90,7 @@ export default function TermsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <section className="stack" aria-labelledby="new-term">
         <h2 id="new-term">{t('ops.courses.terms.new')}</h2>

@@ -5,6 +5,7 @@ import { searchPeople } from '#domain/operations/helpdesk/people-search.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { Pagination } from '#web/components/pagination.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 import { requireTool } from '#web/manage/require-tool.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
@@ -99,7 +100,7 @@ export default function PeopleSearchPage() {
         <section className="stack" aria-labelledby="helpdesk-results">
           <h2 id="helpdesk-results">{found}</h2>
           {result.people.length > 0 ? (
-            <div className="table-scroll">
+            <TableScroll label={found}>
               <table className="data-table">
                 <caption className="visually-hidden">{found}</caption>
                 <thead>
@@ -129,7 +130,7 @@ export default function PeopleSearchPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           ) : null}
           <Pagination
             page={result.page}

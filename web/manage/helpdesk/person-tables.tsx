@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PersonView } from '#domain/operations/helpdesk/person-view.ts';
 import { formatMoney } from '#i18n/translate.ts';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 
 // Mail kinds the page names; a kind added later reads 'Other message' until it is named.
@@ -51,7 +52,7 @@ function Table({
       {rows.length === 0 ? (
         <p>{empty}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={title}>
           <table className="data-table">
             <caption className="visually-hidden">{title}</caption>
             <thead>
@@ -80,7 +81,7 @@ function Table({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { Link, useLoaderData } from 'react-router';
 import { refundRequestQueue } from '#domain/commerce/refunds-views.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { requireTool } from '#web/manage/require-tool.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
@@ -30,7 +31,7 @@ export default function RefundRequestsPage() {
       {requests.length === 0 ? (
         <p>{t('ops.refunds.queue.empty')}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={t('ops.refunds.queue.heading')}>
           <table className="data-table">
             <caption className="visually-hidden">{t('ops.refunds.queue.heading')}</caption>
             <thead>
@@ -58,7 +59,7 @@ export default function RefundRequestsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );
