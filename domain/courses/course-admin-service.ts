@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
+import { billingCharges } from '#db/schema/billing.ts';
 import { academicTerms, courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { canonicalCode } from '#domain/access/code-entry.ts';
@@ -453,7 +454,12 @@ export async function updateSection(
     async (tx) => {
       const { section, course } = await scopedSection(tx, scope, sectionId, true);
       if (section.endedAt) throw new Conflict('ops.courses.error.ended');
-      return { course, current: section };
+      const [charged] = await tx
+        .select({ id: billingCharges.id })
+        .from(billingCharges)
+        .where(eq(billingCharges.sectionId, sectionId))
+        .limit(1);
+      return { course, current: { ...section, billed: charged !== undefined } };
     },
     async (tx, value, { course, current: section }) => {
       const before = sectionAudit({

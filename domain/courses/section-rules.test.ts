@@ -302,11 +302,12 @@ describe('issue 39: sections', () => {
     expect(none.ok && none.value.courseFeeCents).toBeNull();
   });
 
-  it('issue 39: once the opt-out deadline has passed, the fee and that deadline no longer change', () => {
+  it('issue 39: once billing has charged the section, the fee and the deadline no longer change', () => {
     const current = {
       addDropAt: new Date('2026-09-09T03:59:00Z'),
       dropPeriodEndsAt: null,
       courseFeeCents: 7900,
+      billed: true,
     };
     const after = { ...facts, now: new Date('2026-09-10T00:00:00Z'), current };
     expect(checkSection(section({ fee: '89.00' }), after)).toEqual({
@@ -319,8 +320,11 @@ describe('issue 39: sections', () => {
     });
     // The same values, and other fields, still save.
     expect(checkSection(section({ name: 'Biology I' }), after).ok).toBe(true);
-    // Before the deadline the fee may change.
-    expect(checkSection(section({ fee: '89.00' }), { ...after, now: before }).ok).toBe(true);
+    // Not billed yet — even past the deadline (a roster import's default one may already be):
+    // staff can still put the fee and the deadline right.
+    const unbilled = { ...after, current: { ...current, billed: false } };
+    expect(checkSection(section({ fee: '89.00' }), unbilled).ok).toBe(true);
+    expect(checkSection(section({ optOutDate: '2026-09-15' }), unbilled).ok).toBe(true);
   });
 
   it('issue 39: saving an unchanged form keeps the deadline on file to the second', () => {
@@ -328,6 +332,7 @@ describe('issue 39: sections', () => {
       addDropAt: new Date('2026-09-09T03:59:59Z'),
       dropPeriodEndsAt: null,
       courseFeeCents: 7900,
+      billed: false,
     };
     const checked = checkSection(section(), { ...facts, current });
     expect(checked.ok && checked.value.addDropAt).toEqual(current.addDropAt);

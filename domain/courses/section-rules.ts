@@ -1,7 +1,6 @@
 import { isValidIsbn10 } from '#domain/catalog/isbn.ts';
 import { dayIn } from '#domain/shared/calendar.ts';
 import { materialsVisibleFrom } from '#domain/shelf/sections.ts';
-import { billingOpen } from './course-fee-billing.ts';
 import { isCalendarDate, isClockTime, isTimeZone, zonedInstant } from './course-time-zone.ts';
 
 // Issue 39, Course Manager and Course Admin: "Terms, courses and sections … Create, edit, end —
@@ -289,6 +288,8 @@ export type SectionNow = {
   addDropAt: Date;
   dropPeriodEndsAt: Date | null;
   courseFeeCents: number | null;
+  /** A billing run has charged this section's students (billing_charges). */
+  billed: boolean;
 };
 
 /** The day an instant falls on in the zone, YYYY-MM-DD. */
@@ -397,7 +398,10 @@ export function checkSection(
     errors.fee = 'ops.courses.error.feeNotForType';
   }
 
-  if (current && billingOpen(current.addDropAt, facts.now)) {
+  // Once billing has charged the section, its fee and deadline are what the students were
+  // billed by: they no longer change. Before that — even past the deadline, as a roster
+  // import's default deadline may already be — staff can still put them right.
+  if (current?.billed) {
     if (!errors.fee && courseFeeCents !== current.courseFeeCents) {
       errors.fee = 'ops.courses.error.feeLocked';
     }

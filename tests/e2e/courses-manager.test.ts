@@ -86,7 +86,7 @@ describe('issue 39: Course Manager', () => {
       await page.getByLabel('Course time zone', { exact: true }).fill('America/Toronto');
       await page.getByLabel('Deadline date', { exact: true }).fill('2030-09-09');
       await page.getByLabel('Deadline time', { exact: true }).fill('23:59');
-      await page.getByLabel('Course fee (USD)', { exact: true }).fill('79,00');
+      await page.getByLabel('Course fee (USD)', { exact: true }).fill('79.001');
       await submit(
         page,
         'Create the section',
@@ -97,7 +97,7 @@ describe('issue 39: Course Manager', () => {
       await page
         .getByText('Enter the fee in dollars and cents, such as 79.00.', { exact: true })
         .waitFor();
-      expect(await fee.inputValue()).toBe('79,00');
+      expect(await fee.inputValue()).toBe('79.001');
       expect(await page.getByLabel('Section number', { exact: true }).inputValue()).toBe('001');
       expect(await page.getByLabel('Deadline date', { exact: true }).inputValue()).toBe(
         '2030-09-09',

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '#db/client.ts';
 import { userRoles, users } from '#db/schema/accounts.ts';
+import { billingCharges, billingRuns } from '#db/schema/billing.ts';
 import { productIdentifiers, products } from '#db/schema/catalog.ts';
 import {
   academicTerms,
@@ -222,13 +223,49 @@ describe('issue 39: a campus makes a term, a course and a section', () => {
     expect((await sectionView(staff, sectionId)).audit).toHaveLength(auditBefore);
   });
 
-  it("issue 39: after the opt-out deadline the fee is locked; a section code is unique among the campus's running sections", async () => {
-    const { staff, courseId, sectionId } = await campusWithSection();
+  it("issue 39: once billing has charged the section the fee is locked; a section code is unique among the campus's running sections", async () => {
+    const { orgId, staff, termId, courseId, sectionId } = await campusWithSection();
     const later = { ...staff, now: new Date('2026-09-20T12:00:00Z') };
+    // Past the deadline, nobody billed yet: staff may still put the fee right.
+    expect(await updateSection(later, sectionId, sectionInput({ fee: '89.00' }))).toEqual({
+      ok: true,
+      id: sectionId,
+    });
+    // A billing run charged a student of the section: its fee is what they were billed.
+    const student = await person({ orgId });
+    const [run] = await database.db
+      .insert(billingRuns)
+      .values({
+        orgId,
+        termId,
+        sequence: 1,
+        createdByLabel: 'test',
+        chargeCount: 1,
+        creditCount: 0,
+        totalCents: 8900,
+        currency: 'USD',
+        fileName: 'charges-1.csv',
+        fileText: '',
+        fileSha256: '',
+      })
+      .returning({ id: billingRuns.id });
+    await database.db.insert(billingCharges).values({
+      orgId,
+      termId,
+      sectionId,
+      userId: student.user!.id,
+      runId: run!.id,
+      kind: 'charge',
+      amountCents: 8900,
+      currency: 'USD',
+      campusId: 'S1',
+    });
     expect(await updateSection(later, sectionId, sectionInput({ fee: '99.00' }))).toEqual({
       ok: false,
       errors: { fee: 'ops.courses.error.feeLocked' },
     });
+    await database.db.delete(billingCharges).where(eq(billingCharges.runId, run!.id));
+    await database.db.delete(billingRuns).where(eq(billingRuns.id, run!.id));
     expect(
       await updateSection(staff, sectionId, sectionInput({ sectionCode: 'BIO-ROSE' })),
     ).toEqual({
@@ -840,7 +877,7 @@ describe('issue 39: the pages answer another campus and bad input', () => {
 
   it('issue 39: a refused section comes back with the error beside its field and the values as typed; nothing is made', async () => {
     const { staff, courseId } = await campusWithSection();
-    const fields = { ...sectionInput({ number: '777', fee: '79,00' }), name: 'Biology\u0000' };
+    const fields = { ...sectionInput({ number: '777', fee: '79,000,0' }), name: 'Biology\u0000' };
     const posted = await answer(
       newSectionAction,
       staff,
@@ -855,7 +892,7 @@ describe('issue 39: the pages answer another campus and bad input', () => {
     });
     expect(posted.data?.values).toMatchObject({
       number: '777',
-      fee: '79,00',
+      fee: '79,000,0',
       optOutDate: '2026-09-08',
     });
     const sections = await database.db
