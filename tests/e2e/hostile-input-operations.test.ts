@@ -1181,8 +1181,15 @@ function paidUploads(role: Staff): { target: string; upload: Upload }[] {
     {
       target: target(own_),
       upload: {
-        label: '1.2 MB (over the 1 MB limit)',
+        label: '1.2 MB on one line (a record over 10,000 characters)',
         parts: file(Buffer.alloc(1_200_000, 0x41)),
+      },
+    },
+    {
+      target: target(own_),
+      upload: {
+        label: '5.5 MB (over the 5 MB limit)',
+        parts: file(Buffer.alloc(5_500_000, 0x41)),
         status: tooLarge(role),
       },
     },
