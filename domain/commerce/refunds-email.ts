@@ -12,21 +12,14 @@ import { orderNumber } from './order-number.ts';
 /** The outbox's kind for a declined refund request (its payload: the refund row's id). */
 export const LINE_REFUND_REFUSED_MAIL = 'line-refund-refused';
 
-/**
- * Issue 39: a refunded order line, in the buyer's language: what was refunded, from which
- * order, that the access ended, when the money arrives, and the receipt. Null if it is gone or
- * not (yet) refunded.
- */
-export async function lineRefundEmail(
-  db: Queryable,
-  refundId: unknown,
-  publicOrigin: string,
-): Promise<Email | null> {
-  if (typeof refundId !== 'string') return null;
+/** What both refund mails say of a refund line: its state, amount, rule, reason, item and buyer. */
+async function refundMailFacts(db: Queryable, refundId: string) {
   const [row] = await db
     .select({
       status: refunds.status,
       amountCents: refunds.amountCents,
+      rule: refunds.rule,
+      reason: refunds.reason,
       orderId: refunds.orderId,
       title: products.title,
       email: users.email,
@@ -40,6 +33,21 @@ export async function lineRefundEmail(
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(eq(refunds.id, refundId))
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Issue 39: a refunded order line, in the buyer's language: what was refunded, from which
+ * order, that the access ended, when the money arrives, and the receipt. Null if it is gone or
+ * not (yet) refunded.
+ */
+export async function lineRefundEmail(
+  db: Queryable,
+  refundId: unknown,
+  publicOrigin: string,
+): Promise<Email | null> {
+  if (typeof refundId !== 'string') return null;
+  const row = await refundMailFacts(db, refundId);
   if (!row || row.status !== 'refunded') return null;
   const locale = mailLocale(row.languageCode);
   const say = (id: string, params?: Record<string, string | number>) =>
@@ -75,24 +83,7 @@ export async function lineRefundRefusedEmail(
   publicOrigin: string,
 ): Promise<Email | null> {
   if (typeof refundId !== 'string') return null;
-  const [row] = await db
-    .select({
-      status: refunds.status,
-      rule: refunds.rule,
-      reason: refunds.reason,
-      orderId: refunds.orderId,
-      title: products.title,
-      email: users.email,
-      firstName: users.firstName,
-      languageCode: users.languageCode,
-    })
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(orderItems, eq(orderItems.id, refunds.orderItemId))
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(refunds.id, refundId))
-    .limit(1);
+  const row = await refundMailFacts(db, refundId);
   if (!row || row.status !== 'refused') return null;
   const locale = mailLocale(row.languageCode);
   const say = (id: string, params?: Record<string, string | number>) =>
