@@ -205,9 +205,7 @@ describe('the help desk person page, as staff read it (issue 39)', () => {
     expect(states[oldTitle]).toMatch(/^Revoked Feb 10, 2026, .+ \(reason not recorded\)$/);
 
     const fr = await personPage(manager, student.id, 'fr-CA');
-    expect(tableRows(fr, 'Sections')[1]![0]).toBe(
-      'BIO 101 : Section 002 · Principles of Biology',
-    );
+    expect(tableRows(fr, 'Sections')[1]![0]).toBe('BIO 101 : Section 002 · Principles of Biology');
     const [frOrder] = tableRows(fr, 'Commandes').slice(1);
     expect(frOrder![0]).toBe(`Commande ${own!.number}`);
     expect(frOrder![2]).toBe('Remboursée en partie');

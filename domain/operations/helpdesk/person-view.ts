@@ -11,17 +11,17 @@ import { campusPeople } from '#db/schema/operations.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { describeDevice } from '#domain/accounts/device.ts';
+import type { SessionUser } from '#domain/accounts/types.ts';
 import { orderDisplayFacts } from '#domain/commerce/order-display-facts.ts';
 import { type DisplayStatus, displayStatus } from '#domain/commerce/order-display-status.ts';
 import { orderNumber } from '#domain/commerce/order-number.ts';
 import type { OrderStatus } from '#domain/commerce/order-status.ts';
-import type { SessionUser } from '#domain/accounts/types.ts';
 import { type AuditLine, auditTrail } from '#domain/operations/audit.ts';
 import { inOrgScope, type OrgScope, orgScopeOf } from '#domain/operations/staff-scope.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
+import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import { type OwnershipEnd, ownershipEnd } from '#domain/shelf/ownership-end.ts';
 import { sectionTitle } from '#domain/shelf/sections.ts';
-import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import { canSwitchTo } from './impersonation.ts';
 import {
   type AccountChange,
