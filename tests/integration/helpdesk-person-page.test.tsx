@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { accountFlags, userRoles, users } from '#db/schema/accounts.ts';
 import { offerings } from '#db/schema/catalog.ts';
 import { orderItems, orders, payments, testGatewayPayments } from '#db/schema/commerce.ts';
-import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
+import { courseSections, courses, optChanges, sectionMembers } from '#db/schema/courses.ts';
+import { deletedAccounts } from '#db/schema/privacy.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import type { Locale } from '#domain/accounts/language.ts';
@@ -13,6 +15,8 @@ import type { SessionUser } from '#domain/accounts/types.ts';
 import { myOrderReceipt, myOrders } from '#domain/commerce/my-orders.ts';
 import { requestRefund } from '#domain/commerce/refunds.ts';
 import { TestGateway } from '#domain/commerce/test-gateway.ts';
+import { endMembership } from '#domain/courses/membership.ts';
+import { systemActor } from '#domain/operations/audit.ts';
 import { translate } from '#i18n/translate.ts';
 import { insertProduct } from '#tests/builders.ts';
 import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
@@ -216,5 +220,126 @@ describe('the help desk person page, as staff read it (issue 39)', () => {
     );
     expect(frStates[kept!.title]).toBe('Actif');
     expect(frStates[refunded!.title]).toMatch(/^Révoqué le 20 nov\. 2026, .+ : remboursé$/);
+  });
+
+  it('issue 39: migration 0048 finds why the ownerships revoked before it ended, where the cause left a trace', async () => {
+    const student = await account();
+    const { orderId, lines } = await paidOrder(student);
+    const buyer = testContext(database.db, { user: student, now: NOW });
+    await requestRefund(buyer, gateway, { orderId, orderItemId: lines[0]!.orderItemId });
+    const [course] = await database.db
+      .insert(courses)
+      .values({ orgId: riverbend, name: 'Biology', department: 'BIO', number: '101' })
+      .returning({ id: courses.id });
+    const sections = await database.db
+      .insert(courseSections)
+      .values(
+        [1, 2].map((n) => ({
+          courseId: course!.id,
+          name: `Biology ${n}`,
+          rsCourseId: unique('RSC'),
+          startDate: '2026-08-24',
+          endDate: '2026-12-15',
+          addDropAt: new Date('2026-09-05T04:00:00Z'),
+        })),
+      )
+      .returning({ id: courseSections.id });
+    const [dropped, optedOut] = sections.map((row) => row.id);
+    const members = await database.db
+      .insert(sectionMembers)
+      .values(
+        [dropped!, optedOut!].map((sectionId) => ({
+          sectionId,
+          userId: student.id,
+          role: 'student',
+          rsCoursememberId: unique('m'),
+          addDropDate: new Date('2026-09-05T04:00:00Z'),
+        })),
+      )
+      .returning({ id: sectionMembers.id });
+    const given = await insertProduct(database.db);
+    const optedBook = await insertProduct(database.db);
+    const unknown = await insertProduct(database.db);
+    await database.db.insert(ownerships).values([
+      { userId: student.id, productId: given, source: 'course_fee', courseSectionId: dropped! },
+      {
+        userId: student.id,
+        productId: optedBook,
+        source: 'inclusive_access',
+        courseSectionId: optedOut!,
+        revokedAt: new Date('2026-09-01T12:00:00Z'),
+      },
+      {
+        userId: student.id,
+        productId: unknown,
+        source: 'free',
+        revokedAt: new Date('2026-09-02T12:00:00Z'),
+      },
+    ]);
+    await database.db.transaction((tx) =>
+      endMembership(tx, systemActor('roster import'), {
+        memberId: members[0]!.id,
+        at: new Date('2026-09-03T12:00:00Z'),
+        source: 'roster',
+      }),
+    );
+    // The opt-out stamped the ownership with its own instant.
+    await database.db.insert(optChanges).values({
+      memberId: members[1]!.id,
+      actorUserId: student.id,
+      fromStatus: 'opted_in',
+      toStatus: 'opted_out',
+      changedAt: new Date('2026-09-01T12:00:00Z'),
+    });
+    // As before migration 0048: revoked, no reason kept.
+    const products = [lines[0]!.productId, lines[1]!.productId, given, optedBook, unknown];
+    await database.db
+      .update(ownerships)
+      .set({ revokedReason: null })
+      .where(inArray(ownerships.productId, products));
+    const migration = readFileSync('db/migrations/0048_ownership_revoked_reason.sql', 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      const text = statement
+        .split('\n')
+        .filter((line) => !line.startsWith('--'))
+        .join('\n')
+        .trim();
+      if (text.startsWith('UPDATE')) await database.db.execute(sql.raw(text));
+    }
+    const reasons = async () =>
+      Object.fromEntries(
+        (
+          await database.db
+            .select({ productId: ownerships.productId, reason: ownerships.revokedReason })
+            .from(ownerships)
+            .where(inArray(ownerships.productId, products))
+        ).map((row) => [row.productId, row.reason]),
+      );
+    expect(await reasons()).toEqual({
+      [lines[0]!.productId]: 'refund',
+      [lines[1]!.productId]: null,
+      [given]: 'enrolmentEnded',
+      [optedBook]: 'optOut',
+      [unknown]: null,
+    });
+    // A deleted account's ownerships ended with it.
+    await database.db
+      .update(ownerships)
+      .set({ revokedAt: new Date('2026-09-04T12:00:00Z') })
+      .where(eq(ownerships.productId, unknown));
+    await database.db
+      .insert(deletedAccounts)
+      .values({ userId: student.id, deletedAt: new Date('2026-09-04T12:00:00Z') });
+    const [first] = migration.split('--> statement-breakpoint').slice(2);
+    expect(first).toContain("'accountDeleted'");
+    await database.db.execute(
+      sql.raw(
+        first!
+          .split('\n')
+          .filter((line) => !line.startsWith('--'))
+          .join('\n'),
+      ),
+    );
+    expect((await reasons())[unknown]).toBe('accountDeleted');
   });
 });
