@@ -11,9 +11,23 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { products } from './catalog.ts';
+import { inList, products } from './catalog.ts';
 import { orders } from './commerce.ts';
 import { courseSections } from './courses.ts';
+
+/**
+ * Why an ownership was revoked (issue 39: the help desk shows it): a refund of the line that
+ * gave it (or of the order's whole payment), an opt-out of the section that gave it, the end of
+ * that enrolment, a role in the section that no longer gets its materials, a deleted account.
+ */
+export const REVOCATION_REASONS = [
+  'refund',
+  'optOut',
+  'enrolmentEnded',
+  'roleChanged',
+  'accountDeleted',
+] as const;
+export type RevocationReason = (typeof REVOCATION_REASONS)[number];
 
 // What a user can read or access, and until when (ownership on the shelf).
 export const ownerships = pgTable(
@@ -33,6 +47,9 @@ export const ownerships = pgTable(
     // Null: no expiry.
     expiresAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
+    // One of REVOCATION_REASONS, written with revokedAt; null while not revoked, and for a
+    // revocation before migration 0048 whose cause it could not find.
+    revokedReason: text(),
     // Classroom: the section code was confirmed for this section (spec 1 §4).
     isSectionCodeConfirmed: boolean().notNull().default(false),
     classroomSectionId: integer().references(() => courseSections.id),
@@ -48,6 +65,10 @@ export const ownerships = pgTable(
     check(
       'ownerships_source',
       sql`${t.source} in ('purchase', 'free', 'course_fee', 'code', 'inclusive_access', 'sample')`,
+    ),
+    check(
+      'ownerships_revoked_reason',
+      sql`${t.revokedReason} is null or (${t.revokedAt} is not null and ${t.revokedReason} in (${inList(REVOCATION_REASONS)}))`,
     ),
     check('ownerships_window', sql`${t.expiresAt} is null or ${t.expiresAt} > ${t.startsAt}`),
   ],

@@ -429,7 +429,7 @@ export async function eraseAccount(
   if (fate.ownerships === 'end') {
     await tx
       .update(ownerships)
-      .set({ revokedAt: now })
+      .set({ revokedAt: now, revokedReason: 'accountDeleted' })
       .where(and(eq(ownerships.userId, userId), isNull(ownerships.revokedAt)));
   }
   if (fate.account === 'anonymise') {

@@ -60,7 +60,7 @@ export async function endLineAccess(
       .where(held);
     await tx.update(accessCodes).set({ orderId: kept.orderId }).where(code);
   } else {
-    await tx.update(ownerships).set({ revokedAt: input.now }).where(held);
+    await tx.update(ownerships).set({ revokedAt: input.now, revokedReason: 'refund' }).where(held);
     await tx.update(accessCodes).set({ revokedAt: input.now }).where(code);
   }
 }

@@ -1,14 +1,14 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { users } from '#db/schema/accounts.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
-import { orderItems, orders, payments } from '#db/schema/commerce.ts';
-import { refunds as lineRefundRows } from '#db/schema/refunds.ts';
+import { orderItems, orders } from '#db/schema/commerce.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { pageWindow } from '#domain/catalog/pagination.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import { shippingCents } from './fulfilment-rules.ts';
-import { displayStatus, type PaymentFacts, refundsOf } from './order-display-status.ts';
+import { orderDisplayFacts } from './order-display-facts.ts';
+import { displayStatus, refundsOf } from './order-display-status.ts';
 import { orderNumber } from './order-number.ts';
 import type { OrderStatus } from './order-status.ts';
 import { receiptAmounts } from './receipt-amounts.ts';
@@ -41,7 +41,7 @@ type OrderRow = {
 async function describeOrders(ctx: RequestContext, rows: readonly OrderRow[]) {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
-  const [lines, paid, lineRefunds] = await Promise.all([
+  const [lines, facts] = await Promise.all([
     ctx.db
       .select({
         orderId: orderItems.orderId,
@@ -60,33 +60,11 @@ async function describeOrders(ctx: RequestContext, rows: readonly OrderRow[]) {
       .innerJoin(offerings, eq(offerings.id, orderItems.offeringId))
       .where(inArray(orderItems.orderId, ids))
       .orderBy(orderItems.id),
-    ctx.db
-      .select({
-        orderId: payments.orderId,
-        status: payments.status,
-        amountCents: payments.amountCents,
-        failure: payments.failure,
-        updatedAt: payments.updatedAt,
-        cardBrand: payments.cardBrand,
-        cardLast4: payments.cardLast4,
-      })
-      .from(payments)
-      .where(inArray(payments.orderId, ids))
-      .orderBy(payments.createdAt),
-    // Lines refunded one by one (issue 39, refunds.ts).
-    ctx.db
-      .select({
-        orderId: lineRefundRows.orderId,
-        amountCents: lineRefundRows.amountCents,
-        refundedAt: lineRefundRows.refundedAt,
-      })
-      .from(lineRefundRows)
-      .where(and(inArray(lineRefundRows.orderId, ids), eq(lineRefundRows.status, 'refunded'))),
+    orderDisplayFacts(ctx.db, ids),
   ]);
   return rows.map((row) => {
     const items = lines.filter((line) => line.orderId === row.id);
-    const attempts: (PaymentFacts & { cardBrand: string | null; cardLast4: string | null })[] =
-      paid.filter((payment) => payment.orderId === row.id);
+    const { payments: attempts, lineRefunds: linesBack } = facts.get(row.id)!;
     // The card that paid, or the one that was refunded (it paid first).
     const card = attempts.find(
       (payment) =>
@@ -94,9 +72,6 @@ async function describeOrders(ctx: RequestContext, rows: readonly OrderRow[]) {
         payment.cardBrand &&
         payment.cardLast4,
     );
-    const linesBack = lineRefunds
-      .filter((refund) => refund.orderId === row.id)
-      .map((refund) => ({ amountCents: refund.amountCents, at: refund.refundedAt! }));
     const allRefunds = [...refundsOf(attempts), ...linesBack].sort(
       (a, b) => a.at.getTime() - b.at.getTime(),
     );

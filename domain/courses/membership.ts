@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { courseSections, courses, sectionMemberDrops, sectionMembers } from '#db/schema/courses.ts';
-import { ownerships } from '#db/schema/shelf.ts';
+import { ownerships, type RevocationReason } from '#db/schema/shelf.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
 import { type AuditActor, recordAudits } from '#domain/operations/audit.ts';
 
@@ -19,18 +19,20 @@ export type EndedMembership = {
 
 /**
  * The shelf items these sections handed these people (course fee, inclusive access) end at
- * `at`; what they bought or redeemed stays. How many ended.
+ * `at`, for `reason` (their enrolment ended, or their role no longer gets them); what they
+ * bought or redeemed stays. How many ended.
  */
 export async function revokeSectionGrants(
   tx: Queryable,
   members: readonly { userId: number; sectionId: number }[],
   at: Date,
+  reason: Extract<RevocationReason, 'enrolmentEnded' | 'roleChanged'>,
 ): Promise<number> {
   if (members.length === 0) return 0;
   const pairs = JSON.stringify(members.map((m) => ({ u: m.userId, s: m.sectionId })));
   const revoked = await tx
     .update(ownerships)
-    .set({ revokedAt: at })
+    .set({ revokedAt: at, revokedReason: reason })
     .where(
       and(
         sql`(${ownerships.userId}, ${ownerships.courseSectionId}) in
@@ -106,7 +108,7 @@ export async function endMemberships(
       source: input.source,
     })),
   );
-  await revokeSectionGrants(tx, members, input.at);
+  await revokeSectionGrants(tx, members, input.at, 'enrolmentEnded');
   await tx.delete(sectionMembers).where(
     inArray(
       sectionMembers.id,

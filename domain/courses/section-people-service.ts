@@ -115,7 +115,12 @@ export async function changeMemberRole(
       const terms = memberTerms(course.courseType, input.role);
       await tx.update(sectionMembers).set(terms).where(eq(sectionMembers.id, member.id));
       const ended = roleChangeEndsGrants(member.role, input.role)
-        ? await revokeSectionGrants(tx, [{ userId: member.userId, sectionId }], ctx.now)
+        ? await revokeSectionGrants(
+            tx,
+            [{ userId: member.userId, sectionId }],
+            ctx.now,
+            'roleChanged',
+          )
         : 0;
       const grants = (n: number): AuditValues => (ended > 0 ? { sectionGrants: n } : {});
       const who = { userId: member.userId, email: member.email };

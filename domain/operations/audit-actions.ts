@@ -54,3 +54,9 @@ export function isAuditAction(code: string): code is AuditAction {
 
 /** Fields whose value is a user id: the trail shows the person's name instead (auditTrail). */
 export const AUDIT_PERSON_FIELDS = ['userId'] as const;
+
+/** Fields whose value is a term's id: the trail shows the term's name (auditTrail). */
+export const AUDIT_TERM_FIELDS = ['termId'] as const;
+
+/** Fields whose value is a product's id: the trail shows the product's title (auditTrail). */
+export const AUDIT_PRODUCT_FIELDS = ['productId'] as const;

@@ -1,9 +1,16 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
+import { products } from '#db/schema/catalog.ts';
+import { academicTerms } from '#db/schema/courses.ts';
 import { auditEvents } from '#db/schema/operations.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
-import { AUDIT_PERSON_FIELDS, type AuditAction } from './audit-actions.ts';
+import {
+  AUDIT_PERSON_FIELDS,
+  AUDIT_PRODUCT_FIELDS,
+  AUDIT_TERM_FIELDS,
+  type AuditAction,
+} from './audit-actions.ts';
 
 /**
  * Issue 39: every change a staff member makes is audited — who, when, acting as whom, before →
@@ -120,6 +127,10 @@ export type AuditLine = {
   reason: string | null;
   /** Names of the people the line mentions (the account acted as, userId values), by id. */
   people: Record<number, string>;
+  /** Names of the terms its termId values name, by id. */
+  terms: Record<number, string>;
+  /** Titles of the products its productId values name, by id. */
+  products: Record<number, string>;
 };
 
 /** An object's audit, newest first (the object's page shows it; the caller checks scope). */
@@ -149,25 +160,62 @@ export async function auditTrail(
     before: (r.before as AuditValues | null) ?? null,
     after: (r.after as AuditValues | null) ?? null,
   }));
-  const names = await namesOf(db, [...new Set(lines.flatMap(peopleOf))]);
+  const [names, termNames, productTitles] = await Promise.all([
+    namesOf(db, [...new Set(lines.flatMap(peopleOf))]),
+    termNamesOf(db, [...new Set(lines.flatMap((line) => idsOf(line, AUDIT_TERM_FIELDS)))]),
+    productTitlesOf(db, [...new Set(lines.flatMap((line) => idsOf(line, AUDIT_PRODUCT_FIELDS)))]),
+  ]);
+  const known = (ids: number[], found: Map<number, string>) =>
+    Object.fromEntries(ids.flatMap((id) => (found.has(id) ? [[id, found.get(id)!]] : [])));
   return lines.map((line) => ({
     ...line,
-    people: Object.fromEntries(
-      peopleOf(line).flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : [])),
-    ),
+    people: known(peopleOf(line), names),
+    terms: known(idsOf(line, AUDIT_TERM_FIELDS), termNames),
+    products: known(idsOf(line, AUDIT_PRODUCT_FIELDS), productTitles),
   }));
 }
 
 /** The user ids a line mentions: the account acted as and the person fields' values. */
 function peopleOf(line: Pick<AuditLine, 'actingAsUserId' | 'before' | 'after'>): number[] {
-  const ids = line.actingAsUserId === null ? [] : [line.actingAsUserId];
+  return [
+    ...(line.actingAsUserId === null ? [] : [line.actingAsUserId]),
+    ...idsOf(line, AUDIT_PERSON_FIELDS),
+  ];
+}
+
+/** The ids a line's before and after values give these fields. */
+function idsOf(line: Pick<AuditLine, 'before' | 'after'>, fields: readonly string[]): number[] {
+  const ids: number[] = [];
   for (const values of [line.before, line.after]) {
-    for (const field of AUDIT_PERSON_FIELDS) {
+    for (const field of fields) {
       const id = values?.[field];
       if (typeof id === 'number' && Number.isSafeInteger(id)) ids.push(id);
     }
   }
   return ids;
+}
+
+/** Terms as the trail names them: their title. */
+async function termNamesOf(db: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: academicTerms.id, title: academicTerms.title })
+    .from(academicTerms)
+    .where(inArray(academicTerms.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
+
+/** Products as the trail names them: their title. */
+async function productTitlesOf(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, title: products.title })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.title]));
 }
 
 /** A person as the trail names them: their name, else their e-mail address. */

@@ -108,7 +108,7 @@ export async function revokeInclusiveAccess(
 ): Promise<number> {
   const revoked = await ctx.db
     .update(ownerships)
-    .set({ revokedAt: ctx.now })
+    .set({ revokedAt: ctx.now, revokedReason: 'optOut' })
     .where(and(inclusiveAccessOf(input.userId, input.sectionId), isNull(ownerships.revokedAt)))
     .returning({ id: ownerships.id });
   return revoked.length;

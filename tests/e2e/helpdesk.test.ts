@@ -36,9 +36,22 @@ describe('issue 39: the help desk and Switch Account', () => {
       await page.getByRole('link', { name: studentName }).click();
       await page.getByRole('heading', { level: 1, name: studentName }).waitFor();
       expect(page.url()).toMatch(new RegExp(`/manage/users/${student.id}$`));
-      // The student's sections, with their opt status.
+      // The student's sections, with their opt status, each titled as the shelf titles it:
+      // department, course number, section number and the section's name.
       const sections = page.getByRole('table', { name: 'Sections' });
       expect(await sections.getByRole('row').count()).toBeGreaterThan(1);
+      const titles = await sections.getByRole('rowheader').allInnerTexts();
+      expect(titles.length).toBeGreaterThan(0);
+      for (const title of titles) expect(title.trim()).toMatch(/^[A-Z]+ \d+: Section \w+ · \S/);
+      // Their orders, by the number and state the student's own order page shows.
+      const orderRow = page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1);
+      const [orderText, , orderState] = (await orderRow.getByRole('rowheader').allInnerTexts())
+        .concat(await orderRow.getByRole('cell').allInnerTexts())
+        .map((cell) => cell.trim());
+      const orderNumber = /^Order ([0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4})$/.exec(
+        orderText ?? '',
+      )?.[1];
+      expect(orderNumber).toBeDefined();
       await expectAccessible(page);
 
       await page.getByRole('button', { name: 'Switch to this account' }).click();
@@ -48,6 +61,13 @@ describe('issue 39: the help desk and Switch Account', () => {
         `You are acting as ${studentName}. Switch back`,
       );
       await expectAccessible(page);
+
+      // The student's own orders page: the same order, number and state.
+      await page.goto('/account/orders');
+      const own = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: `Order number: ${orderNumber}` }) });
+      await own.getByText(`Status: ${orderState}`, { exact: true }).waitFor();
 
       // The person's password is out of reach.
       const refused = await page.goto('/account/profile');
@@ -120,7 +140,11 @@ describe('issue 39: the help desk and Switch Account', () => {
       await expectAccessible(page);
       await page.goto(`/manage/users/${student.id}`);
       await page.getByRole('button', { name: 'Passer à ce compte' }).waitFor();
-      await page.getByRole('table', { name: 'Sections' }).waitFor();
+      const frSections = page.getByRole('table', { name: 'Sections' });
+      await frSections.waitFor();
+      expect((await frSections.getByRole('rowheader').first().innerText()).trim()).toMatch(
+        /^[A-Z]+ \d+ : Section \w+ · \S/,
+      );
       await page.getByRole('heading', { level: 2, name: 'Aider cette personne' }).waitFor();
       await expectAccessible(page);
       // On a 320 px phone the page keeps to the screen; its tables scroll in their own box.

@@ -598,6 +598,11 @@ describe('issue 39: members and materials of a section', () => {
     expect(await memberRow()).toMatchObject({ role: 'professor', isCourseFee: false });
     expect(await revokedOf(given)).toEqual(now);
     expect(await revokedOf(bought)).toBeNull();
+    const [why] = await database.db
+      .select({ revokedReason: ownerships.revokedReason })
+      .from(ownerships)
+      .where(eq(ownerships.productId, given));
+    expect(why!.revokedReason).toBe('roleChanged');
 
     // Professor ↔ teaching assistant: the section gives the same; nothing else moves.
     await changeMemberRole(staff, section.id, { memberId: member.id, role: 'teaching_assistant' });

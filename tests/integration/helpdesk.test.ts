@@ -140,7 +140,13 @@ describe('the help desk finds people of its scope only (issue 39)', () => {
     // The person page: found in scope, not found (as an unknown id) outside it.
     const view = await personView(ctxOf(riverStaff), student.id);
     expect(view.sections).toMatchObject([
-      { course: 'BIO 101', role: 'student', optStatus: 'opted_in', courseFeeCents: 7900 },
+      {
+        title: { course: 'BIO 101', section: '001' },
+        sectionName: 'Biology',
+        role: 'student',
+        optStatus: 'opted_in',
+        courseFeeCents: 7900,
+      },
     ]);
     expect(view.campusIds).toEqual([{ campusId, source: 'roster' }]);
     expect(view.can).toMatchObject({ lock: true, mail: true, changeRoles: false, switchTo: false });

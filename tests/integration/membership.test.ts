@@ -81,10 +81,16 @@ describe('endMembership (issue 39)', () => {
       await db.select().from(sectionMembers).where(eq(sectionMembers.id, member!.id)),
     ).toHaveLength(0);
     const shelf = await db
-      .select({ productId: ownerships.productId, revokedAt: ownerships.revokedAt })
+      .select({
+        productId: ownerships.productId,
+        revokedAt: ownerships.revokedAt,
+        revokedReason: ownerships.revokedReason,
+      })
       .from(ownerships)
       .where(eq(ownerships.userId, user!.id));
     expect(shelf.find((o) => o.productId === given)?.revokedAt).toEqual(at);
+    // Its reason, for the help desk (migration 0048).
+    expect(shelf.find((o) => o.productId === given)?.revokedReason).toBe('enrolmentEnded');
     expect(shelf.find((o) => o.productId === bought)?.revokedAt).toBeNull();
 
     const [drop] = await db

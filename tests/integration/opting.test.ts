@@ -274,6 +274,7 @@ describe('opting out, then back in (spec 1 §4 Opting; spec 2 §7)', () => {
     expect(await ownsProduct(student, feeBook)).toBe(false);
     const [revoked] = await activeInclusive(student.user!.id, book);
     expect(revoked?.revokedAt).toEqual(now);
+    expect(revoked?.revokedReason).toBe('optOut');
     const afterOut = await courseSectionView(student, sectionId, today);
     expect(afterOut.opting).toMatchObject({ kind: 'standard', optStatus: 'opted_out' });
     const material = afterOut.materials.find((m) => m.productId === book);

@@ -300,11 +300,12 @@ describe('Delete my account (issue 20)', () => {
     ).toEqual([{ status: 'succeeded' }]);
     // Access ended; reading data, cart and sessions gone.
     const owned = await database.db
-      .select({ revokedAt: ownerships.revokedAt })
+      .select({ revokedAt: ownerships.revokedAt, revokedReason: ownerships.revokedReason })
       .from(ownerships)
       .where(eq(ownerships.userId, userId));
     expect(owned.length).toBeGreaterThan(0);
     expect(owned.every((row) => row.revokedAt !== null)).toBe(true);
+    expect(owned.every((row) => row.revokedReason === 'accountDeleted')).toBe(true);
     expect(
       await database.db.select().from(readingPositions).where(eq(readingPositions.userId, userId)),
     ).toEqual([]);

@@ -221,6 +221,12 @@ describe('the buyer asks from My Account › Orders (issue 39)', () => {
 
     expect(await gatewayRefunds(paymentRef)).toBe(1);
     expect(await activeOwnerships(buyer.id, first!.productId)).toBe(0);
+    // Ended with its reason, for the help desk (migration 0048).
+    const [ended] = await database.db
+      .select({ revokedReason: ownerships.revokedReason })
+      .from(ownerships)
+      .where(and(eq(ownerships.userId, buyer.id), eq(ownerships.productId, first!.productId)));
+    expect(ended!.revokedReason).toBe('refund');
     // The other line is untouched.
     expect(await activeOwnerships(buyer.id, lines[1]!.productId)).toBe(1);
     const [product] = await database.db

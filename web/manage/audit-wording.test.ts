@@ -96,6 +96,8 @@ function line(overrides: Partial<AuditLine>): AuditLine {
     after: null,
     reason: null,
     people: {},
+    terms: {},
+    products: {},
     ...overrides,
   };
 }
@@ -220,6 +222,30 @@ describe('the audit in words (issue 39)', () => {
     const unknown = line({ action: 'member.add', after: { userId: 54 } });
     expect(auditChanges(unknown.after, unknown, reader('en'))[0]!.value).toBe('person #54');
     expect(auditChanges(unknown.after, unknown, reader('fr-CA'))[0]!.value).toBe('personne no 54');
+  });
+
+  it('terms and products by their names, not their ids; an id the trail did not name reads “#id”', () => {
+    const moved = line({
+      action: 'section.edit',
+      terms: { 12: 'Fall 2026', 13: 'Winter 2027' },
+      before: { termId: 12 },
+      after: { termId: 13 },
+    });
+    for (const locale of ['en', 'fr-CA'] as const) {
+      expect(auditChanges(moved.before, moved, reader(locale))[0]!.value).toBe('Fall 2026');
+      expect(auditChanges(moved.after, moved, reader(locale))[0]!.value).toBe('Winter 2027');
+    }
+    const added = line({
+      action: 'material.add',
+      products: { 301: 'Campbell Biology' },
+      after: { productId: 301, required: true },
+    });
+    expect(
+      auditChanges(added.after, added, reader('en')).map((c) => `${c.label}: ${c.value}`),
+    ).toEqual(['Product: Campbell Biology', 'Required: Yes']);
+    expect(auditChanges(added.after, added, reader('fr-CA'))[0]!.value).toBe('Campbell Biology');
+    const gone = line({ action: 'material.remove', before: { productId: 302 } });
+    expect(auditChanges(gone.before, gone, reader('en'))[0]!.value).toBe('#302');
   });
 
   it('Switch Account reads with the person acted as; staff roles by their labels', () => {

@@ -9,7 +9,8 @@ import type { MessageId } from '#i18n/messages/en.ts';
  * Issue 39: the audit "readable on the object's page" — for a bookstore manager, in their
  * language. One place says what each recorded action and field means and how a value reads:
  * money in the locale's format, instants in the reader's zone (a section's deadlines on the
- * section's clock when the entry names it), yes/no, the enums' own labels, people by name.
+ * section's clock when the entry names it), yes/no, the enums' own labels, people by name,
+ * terms and products by their names.
  * Codes written before a message existed read through a generic form, never a crash.
  */
 
@@ -63,8 +64,10 @@ type FieldKind =
   | { kind: 'yesNo' }
   /** A user id: the person's name (auditTrail looks it up), else "person #53". */
   | { kind: 'person' }
-  /** Another object's id. */
-  | { kind: 'ref' }
+  /** A term's id: its name (auditTrail looks it up), else "#12". */
+  | { kind: 'term' }
+  /** A product's id: its title (auditTrail looks it up), else "#12". */
+  | { kind: 'product' }
   /** A code with its label; a code without one (a newer one) shows as recorded. */
   | { kind: 'enum'; labels: Labels }
   /** A comma-separated list of such codes (a person's staff roles). */
@@ -125,7 +128,7 @@ export const AUDIT_FIELDS: Readonly<Record<string, Field>> = {
   isCourseFee: { label: 'audit.field.isCourseFee', kind: 'yesNo' },
   optStatus: { label: 'ops.courses.optStatus', kind: 'enum', labels: OPT_STATUSES },
   source: { label: 'audit.field.source', kind: 'enum', labels: SOURCES },
-  productId: { label: 'audit.field.product', kind: 'ref' },
+  productId: { label: 'audit.field.product', kind: 'product' },
   title: { label: 'audit.field.title', kind: 'text' },
   required: { label: 'ops.courses.required', kind: 'yesNo' },
   // Terms, courses and sections.
@@ -137,7 +140,7 @@ export const AUDIT_FIELDS: Readonly<Record<string, Field>> = {
   department: { label: 'ops.courses.field.department', kind: 'text' },
   number: { label: 'audit.field.number', kind: 'text' },
   courseType: { label: 'ops.courses.field.courseType', kind: 'enum', labels: COURSE_TYPES },
-  termId: { label: 'ops.courses.field.term', kind: 'ref' },
+  termId: { label: 'ops.courses.field.term', kind: 'term' },
   timeZone: { label: 'ops.courses.field.timeZone', kind: 'text' },
   addDropAt: { label: 'ops.courses.field.optOut', kind: 'instant', sectionClock: true },
   dropPeriodEndsAt: {
@@ -188,7 +191,8 @@ export type AuditReader = {
 
 export type AuditChange = { field: string; label: string; value: string };
 
-type LineFacts = Pick<AuditLine, 'action' | 'actingAsUserId' | 'before' | 'after' | 'people'>;
+type LineFacts = Pick<AuditLine, 'action' | 'actingAsUserId' | 'before' | 'after' | 'people'> &
+  Partial<Pick<AuditLine, 'terms' | 'products'>>;
 
 function personName(line: Pick<LineFacts, 'people'>, id: number, reader: AuditReader): string {
   return line.people?.[id] ?? reader.t('audit.value.person', { id });
@@ -258,8 +262,10 @@ function valueText(
         : String(value);
     case 'person':
       return typeof value === 'number' ? personName(line, value, reader) : String(value);
-    case 'ref':
-      return t('audit.value.ref', { id: String(value) });
+    case 'term':
+      return nameOrRef(line.terms, value, reader);
+    case 'product':
+      return nameOrRef(line.products, value, reader);
     case 'enum':
       return codeText(String(value), field.labels, reader);
     case 'list': {
@@ -273,6 +279,16 @@ function valueText(
     default:
       return String(value);
   }
+}
+
+/** Another object by its name when the trail found it (a term, a product), else by its id. */
+function nameOrRef(
+  names: Readonly<Record<number, string>> | undefined,
+  value: string | number | boolean,
+  reader: AuditReader,
+): string {
+  const name = typeof value === 'number' ? names?.[value] : undefined;
+  return name ?? reader.t('audit.value.ref', { id: String(value) });
 }
 
 /** A value of a field without a wording yet: booleans and instants still read as such. */

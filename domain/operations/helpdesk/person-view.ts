@@ -12,10 +12,16 @@ import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
 import { describeDevice } from '#domain/accounts/device.ts';
 import type { SessionUser } from '#domain/accounts/types.ts';
+import { orderDisplayFacts } from '#domain/commerce/order-display-facts.ts';
+import { type DisplayStatus, displayStatus } from '#domain/commerce/order-display-status.ts';
+import { orderNumber } from '#domain/commerce/order-number.ts';
+import type { OrderStatus } from '#domain/commerce/order-status.ts';
 import { type AuditLine, auditTrail } from '#domain/operations/audit.ts';
 import { inOrgScope, type OrgScope, orgScopeOf } from '#domain/operations/staff-scope.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
+import { type OwnershipEnd, ownershipEnd } from '#domain/shelf/ownership-end.ts';
+import { sectionTitle } from '#domain/shelf/sections.ts';
 import { canSwitchTo } from './impersonation.ts';
 import {
   type AccountChange,
@@ -47,7 +53,8 @@ export type PersonView = {
   campusIds: { campusId: string; source: 'roster' | 'campusSignIn' }[];
   sections: {
     id: number;
-    course: string;
+    /** Department, course number and section number, as the store titles a section. */
+    title: { course: string; section: string | null };
     sectionName: string;
     role: string;
     optStatus: string;
@@ -60,11 +67,15 @@ export type PersonView = {
     source: string;
     startsAt: Date;
     expiresAt: Date | null;
-    revokedAt: Date | null;
+    /** Active, or why not: revoked (with its reason), expired, not started yet. */
+    end: OwnershipEnd;
   }[];
   orders: {
     id: string;
-    status: string;
+    /** The number the buyer's order page and receipt show (orderNumber). */
+    number: string;
+    /** The state the buyer's order page shows, refunds counted (displayStatus). */
+    status: DisplayStatus;
     totalCents: number;
     currencyCode: string;
     createdAt: Date;
@@ -215,6 +226,7 @@ export async function personView(ctx: RequestContext, userId: number): Promise<P
           id: courseSections.id,
           department: courses.department,
           number: courses.number,
+          sectionNumber: courseSections.number,
           sectionName: courseSections.name,
           role: sectionMembers.role,
           optStatus: sectionMembers.optStatus,
@@ -236,6 +248,7 @@ export async function personView(ctx: RequestContext, userId: number): Promise<P
           startsAt: ownerships.startsAt,
           expiresAt: ownerships.expiresAt,
           revokedAt: ownerships.revokedAt,
+          revokedReason: ownerships.revokedReason,
         })
         .from(ownerships)
         .innerJoin(products, eq(products.id, ownerships.productId))
@@ -291,7 +304,7 @@ export async function personView(ctx: RequestContext, userId: number): Promise<P
         .orderBy(desc(accessCodes.assignedAt))
         .limit(LIST_LIMIT),
     ]);
-  const [deviceRows, mails, audit] = await Promise.all([
+  const [deviceRows, mails, audit, orderFacts] = await Promise.all([
     db
       .select({
         userAgent: sessions.userAgent,
@@ -305,6 +318,10 @@ export async function personView(ctx: RequestContext, userId: number): Promise<P
       .limit(LIST_LIMIT),
     mailsSentTo(db, person),
     auditTrail(db, 'user', userId),
+    orderDisplayFacts(
+      db,
+      orderRows.map((row) => row.id),
+    ),
   ]);
   const actingAsNames: Record<number, string> = {};
   for (const line of audit) {
@@ -338,12 +355,26 @@ export async function personView(ctx: RequestContext, userId: number): Promise<P
         .filter((r) => r.campusId !== null)
         .map((r) => ({ campusId: r.campusId!, source: 'campusSignIn' as const })),
     ],
-    sections: sectionRows.map(({ department, number, ...row }) => ({
+    sections: sectionRows.map(({ department, number, sectionNumber, ...row }) => ({
       ...row,
-      course: `${department} ${number}`,
+      title: sectionTitle({ department, courseNumber: number, sectionNumber }),
     })),
-    ownerships: ownershipRows,
-    orders: orderRows,
+    ownerships: ownershipRows.map(({ revokedAt, revokedReason, ...row }) => ({
+      ...row,
+      end: ownershipEnd({ ...row, revokedAt, revokedReason }, ctx.now),
+    })),
+    orders: orderRows.map((row) => {
+      const facts = orderFacts.get(row.id)!;
+      return {
+        ...row,
+        number: orderNumber(row.id),
+        status: displayStatus(
+          { status: row.status as OrderStatus, totalCents: row.totalCents },
+          facts.payments,
+          facts.lineRefunds,
+        ),
+      };
+    }),
     codes: [
       ...redeemRows.map((r) => ({ kind: 'redeem' as const, revoked: false, ...r })),
       ...accessRows.map(({ revokedAt, ...r }) => ({

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PersonView } from '#domain/operations/helpdesk/person-view.ts';
+import type { OwnershipEnd } from '#domain/shelf/ownership-end.ts';
 import { formatMoney } from '#i18n/translate.ts';
 import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { sectionTitleText } from '#web/shelf/section-title-text.ts';
 
 // Mail kinds the page names; a kind added later reads 'Other message' until it is named.
 const MAIL_KINDS = new Set([
@@ -112,6 +114,21 @@ export function PersonTables({
     timeStyle: 'short',
     timeZone,
   });
+  /** Active, or why not: a revocation's reason (refund, opt-out, …) or the period's end. */
+  const ownershipState = (end: Dated<OwnershipEnd>) => {
+    switch (end.kind) {
+      case 'active':
+        return t('ops.helpdesk.ownerships.active');
+      case 'notStarted':
+        return t('ops.helpdesk.ownerships.notStarted');
+      case 'expired':
+        return t('ops.helpdesk.ownerships.expired', { date: when.format(new Date(end.at)) });
+      case 'revoked':
+        return t(`ops.helpdesk.ownerships.revoked.${end.reason}`, {
+          date: when.format(new Date(end.at)),
+        });
+    }
+  };
   const at = (value: string | Date | null) =>
     value === null ? (
       '—'
@@ -131,7 +148,8 @@ export function PersonTables({
           t('ops.helpdesk.sections.courseFee'),
         ]}
         rows={view.sections.map((s) => [
-          `${s.course} — ${s.sectionName}`,
+          // As the shelf names a section: 'BIO 101: Section 001 · Principles of Biology'.
+          `${sectionTitleText(t, s.title)} · ${s.sectionName}`,
           t(`ops.helpdesk.memberRole.${s.role}`),
           t(`ops.helpdesk.optStatus.${s.optStatus}`),
           s.courseFeeCents === null
@@ -155,7 +173,7 @@ export function PersonTables({
           t(`ops.helpdesk.source.${o.source}`),
           at(o.startsAt),
           o.expiresAt ? at(o.expiresAt) : t('ops.helpdesk.ownerships.noEnd'),
-          o.revokedAt ? t('ops.helpdesk.ownerships.revoked') : t('ops.helpdesk.ownerships.active'),
+          ownershipState(o.end),
         ])}
       />
       <Table
@@ -170,10 +188,11 @@ export function PersonTables({
         ]}
         rows={view.orders.map((o) => [
           <Link key={o.id} to={`/manage/orders/${o.id}`}>
-            {t('ops.helpdesk.orders.number', { id: o.id.slice(0, 8).toUpperCase() })}
+            {t('ops.helpdesk.orders.number', { id: o.number })}
           </Link>,
           at(o.createdAt),
-          t(`ops.helpdesk.orderStatus.${o.status}`),
+          // The buyer's own words for the state (their order page and receipt say the same).
+          t(`orders.status.${o.status}`),
           formatMoney(locale, o.totalCents, o.currencyCode),
         ])}
       />
