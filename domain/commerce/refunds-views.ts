@@ -12,6 +12,8 @@ import { inOrgScope } from '#domain/operations/staff-scope.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import { activeOwnership } from '#domain/shelf/ownership.ts';
+import { orderDisplayFacts } from './order-display-facts.ts';
+import { displayStatus } from './order-display-status.ts';
 import { orderNumber } from './order-number.ts';
 import { type BuyerRefundOption, buyerRefundOption, refundPolicy } from './refund-policy.ts';
 import { type RefundLine, refundLines, refundOrder } from './refunds-facts.ts';
@@ -92,7 +94,7 @@ export async function myOrderRefunds(
 export async function staffOrder(ctx: RequestContext, scope: OrgScope, orderId: string) {
   const order = await refundOrder(ctx.db, orderId);
   if (!order || !inOrgScope(scope, order.buyerOrgId)) throw new NotFound();
-  const [[row], lines, paid, audit] = await Promise.all([
+  const [[row], lines, paid, audit, facts] = await Promise.all([
     ctx.db
       .select({
         createdAt: orders.createdAt,
@@ -124,7 +126,9 @@ export async function staffOrder(ctx: RequestContext, scope: OrgScope, orderId: 
       .where(eq(payments.orderId, order.id))
       .orderBy(asc(payments.createdAt)),
     auditTrail(ctx.db, 'order', order.id),
+    orderDisplayFacts(ctx.db, [order.id]),
   ]);
+  const { payments: paymentFacts, lineRefunds } = facts.get(order.id)!;
   const refundedCents = lines.reduce(
     (sum, line) => sum + (line.refund?.status === 'refunded' ? line.refund.amountCents : 0),
     0,
@@ -132,7 +136,12 @@ export async function staffOrder(ctx: RequestContext, scope: OrgScope, orderId: 
   return {
     id: order.id,
     number: orderNumber(order.id),
-    status: order.status,
+    // The buyer's own pages' word for the order's state (refunds counted), one rule.
+    status: displayStatus(
+      { status: order.status, totalCents: row!.totalCents },
+      paymentFacts,
+      lineRefunds,
+    ),
     placedAt: order.paidAt ?? row!.createdAt,
     buyer: {
       id: order.userId,

@@ -432,6 +432,8 @@ describe('support and managers refund from the help desk (issue 39)', () => {
       }),
     ]);
     const view = await staffOrder(ctxOf(staff), ALL, orderId);
+    // The help desk's order page names its state as the buyer's own order page does.
+    expect(view.status).toBe('refunded');
     expect(view.lines[0]!.refund).toMatchObject({
       status: 'refunded',
       reason: 'Wrong edition sold',

@@ -178,6 +178,10 @@ export default function StaffOrderPage() {
             <dt>{t('ops.refunds.order.placed')}</dt>
             <dd>{when.format(new Date(order.placedAt))}</dd>
           </div>
+          <div>
+            <dt>{t('ops.helpdesk.orders.status')}</dt>
+            <dd>{t(`orders.status.${order.status}`)}</dd>
+          </div>
         </dl>
         <p>
           {t('ops.refunds.order.totals', {
