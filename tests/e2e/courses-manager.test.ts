@@ -207,7 +207,7 @@ describe('issue 39: Course Manager', () => {
       await question.waitFor({ state: 'detached' });
       await members.getByRole('row', { name: new RegExp(colleague.email) }).waitFor();
       await removeColleague.click();
-      await submit(page, 'Remove from the section', 'The member is removed.');
+      await submit(page, 'Remove from the section', 'The member is removed from the section.');
       expect(await members.getByRole('row', { name: new RegExp(colleague.email) }).count()).toBe(0);
 
       // In French: the same page, a refused end date and its message beside the field.
