@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#db/client.ts';
+import { type DatabaseHandle, queryRows } from '#db/client.ts';
 import { billingCharges, billingRuns } from '#db/schema/billing.ts';
 import { academicTerms, courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import {
@@ -10,6 +10,7 @@ import {
   endSection,
   endTerm,
   termList,
+  updateSection,
 } from '#domain/courses/course-admin-service.ts';
 import { courseView, sectionView, termView } from '#domain/courses/course-admin-views.ts';
 import { addMember } from '#domain/courses/section-people-service.ts';
@@ -198,6 +199,57 @@ describe('issue 39: a course type change brings its running sections along', () 
     expect((await saveCourse(staff, courseId, { courseType: 'course_fee' })).status).toBe(302);
     expect((await sectionRow(sectionId)).courseFeeCents).toBe(7900);
   });
+});
+
+describe('issue 39: a course type change and a section edit at once', () => {
+  it.runIf(process.env.DATABASE_URL)(
+    'issue 39 on PostgreSQL, nothing half-saved: a fee saved on a section while its course is being made regular waits for the change, then is refused beside the field',
+    async () => {
+      const { orgId, courseId, sectionId } = await campusWithSection();
+      const colleague = await person({ orgId, roles: ['bookstore_manager'] });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let written = () => {};
+      const changed = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      // The type change as updateCourse writes it (the course, then its sections), not yet
+      // committed.
+      const change = database.db.transaction(async (tx) => {
+        await tx
+          .update(courses)
+          .set({ courseType: 'lms_ecommerce' })
+          .where(eq(courses.id, courseId));
+        await tx
+          .update(courseSections)
+          .set({ courseFeeCents: null, disableAutoProvisioning: true })
+          .where(eq(courseSections.id, sectionId));
+        written();
+        await held;
+      });
+      await changed;
+      const mine = updateSection(colleague, sectionId, sectionInput({ fee: '89.00' }));
+      // Wait until the section edit waits on the change's locks, then let the change commit.
+      for (let i = 0; i < 500; i += 1) {
+        const [waiting] = await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (waiting!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      release();
+      await change;
+      expect(await mine).toEqual({
+        ok: false,
+        errors: { fee: 'ops.courses.error.feeNotForType' },
+      });
+      expect(await sectionRow(sectionId)).toMatchObject({ courseFeeCents: null });
+    },
+  );
 });
 
 describe('issue 39: a term or section shows Ended once it is over', () => {
