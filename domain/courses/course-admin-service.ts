@@ -19,6 +19,12 @@ import {
   staffOf,
 } from './course-admin-scope.ts';
 import {
+  type CourseTypeChangeFields,
+  courseTypeChange,
+  type SectionBeforeChange,
+} from './course-type-change.ts';
+import { runningStatus, type Span, todayOn } from './running-status.ts';
+import {
   type Checked,
   type CourseFields,
   type CourseInput,
@@ -27,7 +33,6 @@ import {
   checkCourse,
   checkSection,
   checkTerm,
-  courseTypeChangeRefusal,
   type FieldErrors,
   provisionsMaterials,
   type SectionFields,
@@ -92,9 +97,14 @@ async function createAudited<F extends string, V extends AuditValues>(
 
 // ── Terms ──
 
+/**
+ * The terms of the person's scope (or of one organisation), newest first, each with its status
+ * on the reader's calendar (a term has no clock of its own).
+ */
 export async function termList(ctx: RequestContext, filter: { orgId: number | null }) {
   const { scope } = staffOf(ctx);
-  return ctx.db
+  const today = todayOn(ctx.now, ctx.user?.timeZone ?? 'UTC');
+  const rows = await ctx.db
     .select({
       id: academicTerms.id,
       orgId: academicTerms.orgId,
@@ -116,6 +126,7 @@ export async function termList(ctx: RequestContext, filter: { orgId: number | nu
     )
     .orderBy(desc(academicTerms.startDate), asc(academicTerms.title), asc(academicTerms.id))
     .limit(500);
+  return rows.map((row) => ({ ...row, status: runningStatus(row, null, today) }));
 }
 
 export async function createTerm(
@@ -165,18 +176,43 @@ export async function updateTerm(
   });
 }
 
-/** Ends a term: it stays, with its sections and history, marked ended. Once. */
+/**
+ * Ends a term: it stays, with its sections and history, marked ended; so does each of its
+ * sections still open, each audited on its own page (a section does not run on in a term that
+ * is over). Once: ending it again changes and records nothing.
+ */
 export async function endTerm(ctx: RequestContext, termId: number): Promise<void> {
   const { scope, actor } = staffOf(ctx);
+  const by = { actor, now: ctx.now };
   await ctx.db.transaction(async (tx) => {
     const term = await scopedTerm(tx, scope, termId, true);
     const page = { orgId: term.orgId, objectType: 'term', objectId: termId } as const;
-    await auditedEnd(tx, { actor, now: ctx.now }, page, term.endedAt, () =>
-      tx
+    await auditedEnd(tx, by, page, term.endedAt, async () => {
+      await tx
         .update(academicTerms)
         .set({ endedAt: ctx.now, updatedAt: ctx.now })
-        .where(eq(academicTerms.id, termId)),
-    );
+        .where(eq(academicTerms.id, termId));
+      const open = await tx
+        .select({ id: courseSections.id, orgId: courses.orgId })
+        .from(courseSections)
+        .innerJoin(courses, eq(courses.id, courseSections.courseId))
+        .where(and(eq(courseSections.termId, termId), isNull(courseSections.endedAt)))
+        .orderBy(asc(courseSections.id))
+        .for('update', { of: courseSections });
+      for (const section of open) {
+        const sectionPage = {
+          orgId: section.orgId,
+          objectType: 'section',
+          objectId: section.id,
+        } as const;
+        await auditedEnd(tx, by, sectionPage, null, () =>
+          tx
+            .update(courseSections)
+            .set({ endedAt: ctx.now })
+            .where(eq(courseSections.id, section.id)),
+        );
+      }
+    });
   });
 }
 
@@ -222,25 +258,31 @@ export async function createCourse(
   });
 }
 
+/**
+ * A course edited: its fields, and — when its type changes — its running sections made to
+ * agree with the new type (course-type-change.ts), each section's change audited on its own
+ * page, all in one transaction with the course's audit. The field errors, or the course's id.
+ */
 export async function updateCourse(
   ctx: RequestContext,
   courseId: number,
-  input: CourseInput,
-): Promise<Saved<CourseFields>> {
+  input: CourseInput & { sectionFee?: string },
+): Promise<Saved<CourseFields | CourseTypeChangeFields>> {
   const { scope, actor } = staffOf(ctx);
   const known = await scopedCourse(ctx.db, scope, courseId);
   const checked = checkCourse(input, known.courseType);
   if (!checked.ok) return checked;
   return ctx.db.transaction(async (tx) => {
     const course = await scopedCourse(tx, scope, courseId, true);
-    if (checked.value.courseType !== course.courseType) {
-      const sections = await tx
-        .select({ courseFeeCents: courseSections.courseFeeCents, endedAt: courseSections.endedAt })
-        .from(courseSections)
-        .where(eq(courseSections.courseId, courseId));
-      const refusal = courseTypeChangeRefusal(checked.value.courseType, sections);
-      if (refusal) return { ok: false as const, errors: { courseType: refusal } };
-    }
+    const running = await runningSectionsOf(tx, courseId, ctx.now);
+    const change = courseTypeChange({
+      from: course.courseType,
+      to: checked.value.courseType,
+      sectionFee: input.sectionFee ?? '',
+      running,
+    });
+    if (!change.ok) return change;
+    const by = { actor, now: ctx.now };
     const before: CourseValues = {
       name: course.name,
       department: course.department,
@@ -249,30 +291,92 @@ export async function updateCourse(
     };
     await auditedEdit(
       tx,
-      { actor, now: ctx.now },
+      by,
       { orgId: course.orgId, objectType: 'course', objectId: courseId },
       'course.edit',
       { before, after: checked.value },
       () => tx.update(courses).set(checked.value).where(eq(courses.id, courseId)),
     );
+    for (const section of change.changes) {
+      await auditedEdit(
+        tx,
+        by,
+        { orgId: course.orgId, objectType: 'section', objectId: section.id },
+        'section.edit',
+        { before: section.before, after: section.after },
+        () =>
+          tx
+            .update(courseSections)
+            .set({
+              courseFeeCents: section.after.courseFeeCents,
+              disableAutoProvisioning: !section.after.provisionsMaterials,
+            })
+            .where(eq(courseSections.id, section.id)),
+      );
+    }
     return { ok: true as const, id: courseId };
   });
 }
 
-/** A course's sections, newest first, with their member counts. */
+/**
+ * The course's sections still running (running-status.ts, on each section's clock), locked for
+ * the change, with whether billing has charged them.
+ */
+async function runningSectionsOf(
+  tx: Queryable,
+  courseId: number,
+  now: Date,
+): Promise<SectionBeforeChange[]> {
+  const rows = await tx
+    .select({
+      id: courseSections.id,
+      courseFeeCents: courseSections.courseFeeCents,
+      disableAutoProvisioning: courseSections.disableAutoProvisioning,
+      endedAt: courseSections.endedAt,
+      endDate: courseSections.endDate,
+      timeZone: courseSections.timeZone,
+      termEndedAt: academicTerms.endedAt,
+      termEndDate: academicTerms.endDate,
+      billed: sql<boolean>`exists (select 1 from billing_charges c where c.section_id = ${courseSections.id})`,
+    })
+    .from(courseSections)
+    .leftJoin(academicTerms, eq(academicTerms.id, courseSections.termId))
+    .where(eq(courseSections.courseId, courseId))
+    .orderBy(asc(courseSections.id))
+    .for('update', { of: courseSections });
+  return rows
+    .filter((r) => runningStatus(r, termSpan(r), todayOn(now, r.timeZone)) === 'running')
+    .map((r) => ({
+      id: r.id,
+      courseFeeCents: r.courseFeeCents,
+      disableAutoProvisioning: r.disableAutoProvisioning,
+      billed: r.billed,
+    }));
+}
+
+/** The term a section row runs in, as running-status.ts reads it (null: none). */
+function termSpan(row: { termEndedAt: Date | null; termEndDate: string | null }): Span | null {
+  return row.termEndDate === null ? null : { endedAt: row.termEndedAt, endDate: row.termEndDate };
+}
+
+/** A course's or a term's sections, newest first, with their member counts and status. */
 export async function courseSectionsOf(
   db: Queryable,
   where: { courseId?: number; termId?: number },
+  now: Date,
 ) {
-  return db
+  const rows = await db
     .select({
       id: courseSections.id,
       name: courseSections.name,
       number: courseSections.number,
       startDate: courseSections.startDate,
       endDate: courseSections.endDate,
+      timeZone: courseSections.timeZone,
       courseFeeCents: courseSections.courseFeeCents,
       endedAt: courseSections.endedAt,
+      termEndedAt: academicTerms.endedAt,
+      termEndDate: academicTerms.endDate,
       department: courses.department,
       courseNumber: courses.number,
       courseName: courses.name,
@@ -280,6 +384,7 @@ export async function courseSectionsOf(
     })
     .from(courseSections)
     .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .leftJoin(academicTerms, eq(academicTerms.id, courseSections.termId))
     .where(
       and(
         where.courseId === undefined ? undefined : eq(courseSections.courseId, where.courseId),
@@ -288,6 +393,10 @@ export async function courseSectionsOf(
     )
     .orderBy(desc(courseSections.startDate), asc(courses.department), asc(courseSections.number))
     .limit(1000);
+  return rows.map(({ termEndedAt, termEndDate, ...row }) => ({
+    ...row,
+    status: runningStatus(row, termSpan({ termEndedAt, termEndDate }), todayOn(now, row.timeZone)),
+  }));
 }
 
 // ── Sections ──
@@ -452,7 +561,11 @@ export async function updateSection(
     ctx,
     input,
     async (tx) => {
-      const { section, course } = await scopedSection(tx, scope, sectionId, true);
+      // The course first, then the section, in the order a course type change locks them: the
+      // type (and so whether the section has a fee) cannot change under this edit.
+      const found = await scopedSection(tx, scope, sectionId);
+      const course = await scopedCourse(tx, scope, found.course.id, true);
+      const { section } = await scopedSection(tx, scope, sectionId, true);
       if (section.endedAt) throw new Conflict('ops.courses.error.ended');
       const [charged] = await tx
         .select({ id: billingCharges.id })

@@ -5,6 +5,7 @@ import { academicTerms, sectionMembers, sectionProducts } from '#db/schema/cours
 import { shownIsbn } from '#domain/catalog/shown-isbn.ts';
 import { type AuditLine, auditTrail } from '#domain/operations/audit.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
+import { NotFound } from '#domain/shared/errors.ts';
 import {
   actingAsNames,
   scopedCourse,
@@ -14,6 +15,7 @@ import {
 } from './course-admin-scope.ts';
 import { courseSectionsOf } from './course-admin-service.ts';
 import { zonedDateTime } from './course-time-zone.ts';
+import { endedByStaff, runningStatus, type Span, todayOn } from './running-status.ts';
 import { feeText, type SectionInput } from './section-rules.ts';
 
 // Issue 39, Course Manager: what the term, course and section pages show — the object, what
@@ -31,10 +33,12 @@ export async function termView(ctx: RequestContext, termId: number) {
   const { scope } = staffOf(ctx);
   const term = await scopedTerm(ctx.db, scope, termId);
   const [sections, history] = await Promise.all([
-    courseSectionsOf(ctx.db, { termId }),
+    courseSectionsOf(ctx.db, { termId }, ctx.now),
     audited(ctx, 'term', termId),
   ]);
-  return { term, sections, ...history };
+  // A term has no clock of its own: its last day is over on the reader's.
+  const status = runningStatus(term, null, todayOn(ctx.now, ctx.user?.timeZone ?? 'UTC'));
+  return { term, status, sections, ...history };
 }
 
 /** The organisation's terms, for a section's term field. */
@@ -50,7 +54,7 @@ export async function courseView(ctx: RequestContext, courseId: number) {
   const { scope } = staffOf(ctx);
   const course = await scopedCourse(ctx.db, scope, courseId);
   const [sections, terms, history] = await Promise.all([
-    courseSectionsOf(ctx.db, { courseId }),
+    courseSectionsOf(ctx.db, { courseId }, ctx.now),
     termChoices(ctx, course.orgId),
     audited(ctx, 'course', courseId),
   ]);
@@ -95,7 +99,7 @@ export function sectionFormValues(section: {
 export async function sectionView(ctx: RequestContext, sectionId: number) {
   const { scope } = staffOf(ctx);
   const { section, course } = await scopedSection(ctx.db, scope, sectionId);
-  const [members, adopted, terms, history] = await Promise.all([
+  const [members, adopted, terms, history, term] = await Promise.all([
     ctx.db
       .select({
         id: sectionMembers.id,
@@ -125,6 +129,7 @@ export async function sectionView(ctx: RequestContext, sectionId: number) {
       .orderBy(asc(sectionProducts.position), asc(sectionProducts.id)),
     termChoices(ctx, course.orgId),
     audited(ctx, 'section', sectionId),
+    termOf(ctx, section.termId),
   ]);
   const ids = adopted.map((m) => m.productId);
   const identifiers =
@@ -145,10 +150,60 @@ export async function sectionView(ctx: RequestContext, sectionId: number) {
   return {
     section,
     course,
+    /** Running or ended (running-status.ts): ended with its term, or past its last day. */
+    status: runningStatus(section, term, todayOn(ctx.now, section.timeZone)),
+    /** Ended by staff (itself or its term): its fields, members and materials change no more. */
+    closed: endedByStaff(section, term),
     members,
     materials,
     terms,
     form: sectionFormValues(section),
     ...history,
+  };
+}
+
+/** The term a section runs in, as its status reads it; null when it has none. */
+async function termOf(ctx: RequestContext, termId: number | null): Promise<Span | null> {
+  if (termId === null) return null;
+  const [term] = await ctx.db
+    .select({ endedAt: academicTerms.endedAt, endDate: academicTerms.endDate })
+    .from(academicTerms)
+    .where(eq(academicTerms.id, termId));
+  return term ?? null;
+}
+
+// ── Confirmations ──
+// Ending a term or a section and removing a member ask first (issue 39: pages work without
+// JavaScript): the first post answers with what it would change, named, found in the person's
+// scope as the change itself will be — another campus's is not found at this step either.
+
+/** The term to end: its title. */
+export async function termToEnd(ctx: RequestContext, termId: number) {
+  const { scope } = staffOf(ctx);
+  const term = await scopedTerm(ctx.db, scope, termId);
+  return { title: term.title };
+}
+
+/** The section to end: found in scope (the page names it). */
+export async function sectionToEnd(ctx: RequestContext, sectionId: number) {
+  const { scope } = staffOf(ctx);
+  const { section } = await scopedSection(ctx.db, scope, sectionId);
+  return { id: section.id };
+}
+
+/** The member to remove from the section: their name and e-mail. */
+export async function memberToRemove(ctx: RequestContext, sectionId: number, memberId: number) {
+  const { scope } = staffOf(ctx);
+  await scopedSection(ctx.db, scope, sectionId);
+  const [member] = await ctx.db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(sectionMembers)
+    .innerJoin(users, eq(users.id, sectionMembers.userId))
+    .where(and(eq(sectionMembers.id, memberId), eq(sectionMembers.sectionId, sectionId)));
+  if (!member) throw new NotFound();
+  return {
+    id: memberId,
+    email: member.email,
+    name: `${member.firstName} ${member.lastName}`.trim() || member.email,
   };
 }

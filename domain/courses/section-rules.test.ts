@@ -3,7 +3,6 @@ import {
   checkCourse,
   checkSection,
   checkTerm,
-  courseTypeChangeRefusal,
   courseTypeHasFee,
   feeText,
   joinsOnCourseFee,
@@ -120,19 +119,6 @@ describe('issue 39: courses and their types (decision 036)', () => {
     for (const type of ['inclusive_access', 'course_fee', 'cds', 'student_choice'] as const) {
       expect(courseTypeHasFee(type)).toBe(true);
     }
-  });
-
-  it('issue 39: a course type changes only when its running sections agree with it', () => {
-    const withFee = { courseFeeCents: 7900, endedAt: null };
-    const noFee = { courseFeeCents: null, endedAt: null };
-    const endedWithFee = { courseFeeCents: 7900, endedAt: new Date() };
-    expect(courseTypeChangeRefusal('lms_ecommerce', [withFee])).toBe(
-      'ops.courses.error.typeHasFees',
-    );
-    expect(courseTypeChangeRefusal('lms_ecommerce', [endedWithFee, noFee])).toBeNull();
-    expect(courseTypeChangeRefusal('course_fee', [noFee])).toBe('ops.courses.error.typeNeedsFees');
-    expect(courseTypeChangeRefusal('course_fee', [withFee])).toBeNull();
-    expect(courseTypeChangeRefusal('inclusive_access', [])).toBeNull();
   });
 
   it('spec 1 §1: students of a course-fee course join its one-fee program; instructors and other types do not', () => {

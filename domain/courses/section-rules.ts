@@ -192,24 +192,6 @@ export function checkCourse(
   };
 }
 
-/**
- * Issue 39, "a fee only where the type has one": a course's type may change only when its
- * sections still running agree with the new type — none keeps a fee a regular course cannot
- * have, none lacks the fee the new type requires. Null when the change is allowed.
- */
-export function courseTypeChangeRefusal(
-  to: CourseType,
-  sections: readonly { courseFeeCents: number | null; endedAt: Date | null }[],
-): string | null {
-  const running = sections.filter((s) => s.endedAt === null);
-  if (courseTypeHasFee(to)) {
-    return running.some((s) => s.courseFeeCents === null)
-      ? 'ops.courses.error.typeNeedsFees'
-      : null;
-  }
-  return running.some((s) => s.courseFeeCents !== null) ? 'ops.courses.error.typeHasFees' : null;
-}
-
 // ── Money ──
 
 /**
@@ -329,8 +311,8 @@ function deadline(
  *   the section's last day;
  * - a fee only where the course type has one, and there it is required (integer cents, ≥ 0,
  *   ≤ MAX_FEE_CENTS);
- * - once the opt-out deadline has passed, billing has begun (course-fee-billing.ts): the fee
- *   and that deadline no longer change;
+ * - once billing has charged the section (course-fee-billing.ts), the fee and the opt-out
+ *   deadline its students were billed by no longer change;
  * - the section number and code are trimmed and bounded; the code is letters, digits, spaces
  *   and hyphens.
  */

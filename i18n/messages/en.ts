@@ -2017,6 +2017,7 @@ export const en = {
   'audit.field.endedAt': 'Ended',
   'audit.field.number': 'Number',
   'audit.field.courseFee': 'Course fee',
+  'audit.field.provisionsMaterials': 'Provides materials',
   'audit.field.sourcedId': 'Roster id',
   'audit.field.rosterParent': 'Parent term (roster id)',
   'audit.field.rosterCourse': 'Course (roster id)',
@@ -2091,6 +2092,20 @@ export const en = {
   'ops.courses.section.facts': 'Deadlines and fee',
   'ops.courses.section.edit': 'Edit the section',
   'ops.courses.section.end': 'End the section',
+  'ops.courses.confirm.cancel': 'Cancel',
+  'ops.courses.confirm.endTerm': 'End the term {title}?',
+  'ops.courses.confirm.endTermText':
+    'Its sections still running end with it. The term, its sections and their history are kept, but they can no longer change.',
+  'ops.courses.confirm.endSection': 'End the section {section}?',
+  'ops.courses.confirm.endSectionText':
+    'The section is kept with its members and history, but nothing on it can change any more.',
+  'ops.courses.confirm.removeMember': 'Remove {name} from the section?',
+  'ops.courses.confirm.removeMemberText':
+    'Their enrollment ends now: what the section gave them ends with it; what they bought stays.',
+  'ops.courses.confirm.removeMemberButton': 'Remove from the section',
+  'ops.courses.field.sectionFee': 'Section fee (USD)',
+  'ops.courses.hint.sectionFee':
+    'Only when the type changes to inclusive access or course fee: the fee each running section without one takes, such as 79.00. Otherwise leave this blank.',
   'ops.courses.field.organisation': 'Organization',
   'ops.courses.allOrganisations': 'All organizations',
   'ops.courses.chooseOrganisation': 'Choose an organization',
@@ -2216,16 +2231,18 @@ export const en = {
   'ops.courses.error.feeNegative': 'The fee cannot be negative.',
   'ops.courses.error.feeTooHigh': 'The fee cannot be more than $10,000.00.',
   'ops.courses.error.feeNotForType': 'A regular course has no fee. Leave this blank.',
+  'ops.courses.error.sectionFeeRequired':
+    'Running sections of this course have no fee and this type needs one. Enter the section fee, such as 79.00.',
+  'ops.courses.error.sectionFeeUnused':
+    'No running section of this course takes this fee. Leave this blank; a section’s own fee changes on its page.',
+  'ops.courses.error.typeBilled':
+    'Students of a running section of this course have been billed its fee, which can no longer change: the course cannot become regular.',
   'ops.courses.error.feeLocked':
-    'The opt-out deadline has passed and billing uses this fee: it can no longer change.',
+    'Students of this section have been billed this fee: it can no longer change.',
   'ops.courses.error.deadlineLocked':
-    'The opt-out deadline has passed and billing has begun: it can no longer move.',
+    'Students of this section have been billed by this deadline: it can no longer move.',
   'ops.courses.error.sectionCode': 'Use letters, digits, spaces and hyphens only.',
   'ops.courses.error.sectionCodeTaken': 'Another running section of this campus has this code.',
-  'ops.courses.error.typeHasFees':
-    'Sections of this course have a fee; a regular course has none. Remove their fees first.',
-  'ops.courses.error.typeNeedsFees':
-    'Sections of this course have no fee; this type needs one. Give them a fee first.',
   'ops.courses.error.ended': 'This has ended and can no longer change.',
   'ops.courses.error.noAccount':
     'No account of this campus uses this address. To keep a place for it, use Section places.',

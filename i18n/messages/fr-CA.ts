@@ -2084,6 +2084,7 @@ export const frCA: Record<MessageId, string> = {
   'audit.field.endedAt': 'Terminé le',
   'audit.field.number': 'Numéro',
   'audit.field.courseFee': 'Frais de cours',
+  'audit.field.provisionsMaterials': 'Fournit le matériel',
   'audit.field.sourcedId': 'Identifiant de la liste de classe',
   'audit.field.rosterParent': 'Session parente (identifiant de la liste de classe)',
   'audit.field.rosterCourse': 'Cours (identifiant de la liste de classe)',
@@ -2159,6 +2160,20 @@ export const frCA: Record<MessageId, string> = {
   'ops.courses.section.facts': 'Dates limites et frais',
   'ops.courses.section.edit': 'Modifier la section',
   'ops.courses.section.end': 'Terminer la section',
+  'ops.courses.confirm.cancel': 'Annuler',
+  'ops.courses.confirm.endTerm': 'Terminer la session {title}?',
+  'ops.courses.confirm.endTermText':
+    'Ses sections encore en cours se terminent avec elle. La session, ses sections et leur historique sont conservés, mais ne peuvent plus changer.',
+  'ops.courses.confirm.endSection': 'Terminer la section {section}?',
+  'ops.courses.confirm.endSectionText':
+    'La section est conservée avec ses membres et son historique, mais plus rien n’y peut changer.',
+  'ops.courses.confirm.removeMember': 'Retirer {name} de la section?',
+  'ops.courses.confirm.removeMemberText':
+    'Son inscription prend fin maintenant : ce que la section lui donnait prend fin avec elle; ce qu’il ou elle a acheté reste.',
+  'ops.courses.confirm.removeMemberButton': 'Retirer de la section',
+  'ops.courses.field.sectionFee': 'Frais de section (USD)',
+  'ops.courses.hint.sectionFee':
+    'Seulement si le type devient accès inclusif ou frais de cours : les frais que prend chaque section en cours qui n’en a pas, par exemple 79,00. Sinon, laissez ce champ vide.',
   'ops.courses.field.organisation': 'Organisation',
   'ops.courses.allOrganisations': 'Toutes les organisations',
   'ops.courses.chooseOrganisation': 'Choisissez une organisation',
@@ -2289,17 +2304,19 @@ export const frCA: Record<MessageId, string> = {
   'ops.courses.error.feeNegative': 'Les frais ne peuvent pas être négatifs.',
   'ops.courses.error.feeTooHigh': 'Les frais ne peuvent pas dépasser 10 000,00 $.',
   'ops.courses.error.feeNotForType': 'Un cours ordinaire n’a pas de frais. Laissez ce champ vide.',
+  'ops.courses.error.sectionFeeRequired':
+    'Des sections en cours de ce cours n’ont pas de frais et ce type en exige. Entrez les frais de section, par exemple 79,00.',
+  'ops.courses.error.sectionFeeUnused':
+    'Aucune section en cours de ce cours ne prend ces frais. Laissez ce champ vide; les frais d’une section se modifient sur sa page.',
+  'ops.courses.error.typeBilled':
+    'Les étudiants d’une section en cours de ce cours ont été facturés de ses frais, qui ne peuvent plus changer : le cours ne peut pas devenir ordinaire.',
   'ops.courses.error.feeLocked':
-    'La date limite de désinscription est passée et la facturation utilise ces frais : ils ne peuvent plus changer.',
+    'Les étudiants de cette section ont été facturés de ces frais : ils ne peuvent plus changer.',
   'ops.courses.error.deadlineLocked':
-    'La date limite de désinscription est passée et la facturation a commencé : elle ne peut plus changer.',
+    'Les étudiants de cette section ont été facturés selon cette date limite : elle ne peut plus changer.',
   'ops.courses.error.sectionCode':
     'Utilisez seulement des lettres, des chiffres, des espaces et des traits d’union.',
   'ops.courses.error.sectionCodeTaken': 'Une autre section en cours de ce campus a ce code.',
-  'ops.courses.error.typeHasFees':
-    'Des sections de ce cours ont des frais; un cours ordinaire n’en a pas. Retirez d’abord leurs frais.',
-  'ops.courses.error.typeNeedsFees':
-    'Des sections de ce cours n’ont pas de frais; ce type en exige. Donnez-leur d’abord des frais.',
   'ops.courses.error.ended': 'Ceci est terminé et ne peut plus changer.',
   'ops.courses.error.noAccount':
     'Aucun compte de ce campus n’utilise cette adresse. Pour lui garder une place, utilisez les places de la section.',

@@ -192,6 +192,24 @@ describe('issue 39: Course Manager', () => {
       );
       await expectAccessible(page);
 
+      // Removing a member asks first; Cancel leaves them, and the question is where focus is.
+      const removeColleague = members.getByRole('button', {
+        name: /^Remove .+ from the section$/,
+      });
+      await removeColleague.focus();
+      await page.keyboard.press('Enter');
+      const question = page.getByRole('region', { name: /^Remove .+ from the section\?$/ });
+      await question.waitFor();
+      await waitForHydration(page);
+      expect(await question.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await expectAccessible(page);
+      await question.getByRole('link', { name: 'Cancel', exact: true }).click();
+      await question.waitFor({ state: 'detached' });
+      await members.getByRole('row', { name: new RegExp(colleague.email) }).waitFor();
+      await removeColleague.click();
+      await submit(page, 'Remove from the section', 'The member is removed from the section.');
+      expect(await members.getByRole('row', { name: new RegExp(colleague.email) }).count()).toBe(0);
+
       // In French: the same page, a refused end date and its message beside the field.
       await chooseLanguage(page, 'Français (Canada)', sectionPath);
       // On a phone 320 px wide nothing runs off the side: the tables scroll in their box.

@@ -524,7 +524,11 @@ const CALLS: OpsCall[] = [
     body: 'form',
     mayOpen: COURSE_STAFF,
     fields: [termPath, intent],
-    valid: (role) => ({ path: { termId: own(role).termId }, form: { intent: 'end' } }),
+    // The confirmed post (the first one only asks: 200).
+    valid: (role) => ({
+      path: { termId: own(role).termId },
+      form: { intent: 'end', confirm: 'yes' },
+    }),
   },
   {
     name: 'GET /manage/course-manager/courses',
@@ -614,7 +618,10 @@ const CALLS: OpsCall[] = [
     body: 'form',
     mayOpen: COURSE_STAFF,
     fields: [sectionPath, intent],
-    valid: (role) => ({ path: { sectionId: own(role).sectionId }, form: { intent: 'end' } }),
+    valid: (role) => ({
+      path: { sectionId: own(role).sectionId },
+      form: { intent: 'end', confirm: 'yes' },
+    }),
   },
   {
     name: 'POST /manage/course-manager/sections/{id} (member-add)',
@@ -663,7 +670,7 @@ const CALLS: OpsCall[] = [
     ],
     valid: (role) => ({
       path: { sectionId: own(role).sectionId },
-      form: { intent: 'member-remove', memberId: own(role).memberId },
+      form: { intent: 'member-remove', memberId: own(role).memberId, confirm: 'yes' },
     }),
   },
   {

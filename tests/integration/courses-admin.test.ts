@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '#db/client.ts';
-import { userRoles, users } from '#db/schema/accounts.ts';
 import { billingCharges, billingRuns } from '#db/schema/billing.ts';
 import { productIdentifiers, products } from '#db/schema/catalog.ts';
 import {
@@ -14,8 +13,6 @@ import {
 } from '#db/schema/courses.ts';
 import { auditEvents } from '#db/schema/operations.ts';
 import { ownerships } from '#db/schema/shelf.ts';
-import { organizations } from '#db/schema/sites.ts';
-import { loadSessionUser } from '#domain/accounts/service.ts';
 import {
   createCourse,
   createSection,
@@ -33,14 +30,13 @@ import {
   removeMember,
   setMaterialRequired,
 } from '#domain/courses/section-people-service.ts';
-import type { SectionInput } from '#domain/courses/section-rules.ts';
-import type { RequestContext } from '#domain/shared/context.ts';
 import { NotFound } from '#domain/shared/errors.ts';
 import { isUniqueViolation } from '#domain/shared/unique-violation.ts';
-import { openTestDatabase, testContext, testWebContext, unique } from '#tests/database.ts';
+import { openTestDatabase, unique } from '#tests/database.ts';
 import { action as newSectionAction } from '#web/manage/courses/new-section.tsx';
 import { action as sectionAction, loader as sectionLoader } from '#web/manage/courses/section.tsx';
 import { action as termsAction } from '#web/manage/courses/terms.tsx';
+import { courseAdminFixtures, type Staff, sectionInput } from './course-admin-fixtures.ts';
 
 // Issue 39, Course Manager / Course Admin: "Create, edit, end — with the spec's rules enforced
 // where they apply, clear errors beside the field, nothing half-saved", scoped to the person's
@@ -55,75 +51,7 @@ afterAll(async () => {
 
 const now = new Date('2026-08-01T15:00:00Z');
 
-async function org() {
-  const [row] = await database.db
-    .insert(organizations)
-    .values({ title: unique('Campus') })
-    .returning({ id: organizations.id });
-  return row!.id;
-}
-
-type Staff = RequestContext & { user: NonNullable<RequestContext['user']> };
-
-async function person(
-  input: { orgId?: number | null; roles?: string[]; email?: string } = {},
-): Promise<Staff> {
-  const [row] = await database.db
-    .insert(users)
-    .values({
-      email: input.email ?? `${unique('staff')}@example.test`,
-      firstName: 'Rosa',
-      lastName: 'Diaz',
-      orgId: input.orgId ?? null,
-    })
-    .returning({ id: users.id });
-  for (const role of input.roles ?? []) {
-    await database.db.insert(userRoles).values({ userId: row!.id, role });
-  }
-  const user = (await loadSessionUser(database.db, { userId: row!.id, impersonatorId: null }))!;
-  return { ...testContext(database.db, { user, now }), user };
-}
-
-const sectionInput = (over: Partial<SectionInput> = {}): SectionInput => ({
-  name: 'Principles of Biology',
-  number: '001',
-  termId: '',
-  startDate: '2026-08-24',
-  endDate: '2026-12-15',
-  timeZone: 'America/Toronto',
-  optOutDate: '2026-09-08',
-  optOutTime: '23:59',
-  dropDate: '',
-  dropTime: '',
-  optingMethod: 'opt-out',
-  fee: '79.00',
-  sectionCode: '',
-  ...over,
-});
-
-async function campusWithSection() {
-  const orgId = await org();
-  const staff = await person({ orgId, roles: ['bookstore_manager'] });
-  const term = await createTerm(staff, {
-    orgId,
-    title: 'Fall 2026',
-    termType: 'semester',
-    startDate: '2026-08-24',
-    endDate: '2026-12-20',
-  });
-  if (!term.ok) throw new Error('term');
-  const course = await createCourse(staff, {
-    orgId,
-    name: 'Principles of Biology',
-    department: 'bio',
-    number: '101',
-    courseType: 'inclusive_access',
-  });
-  if (!course.ok) throw new Error('course');
-  const section = await createSection(staff, course.id, sectionInput({ termId: String(term.id) }));
-  if (!section.ok) throw new Error(JSON.stringify(section.errors));
-  return { orgId, staff, termId: term.id, courseId: course.id, sectionId: section.id };
-}
+const { org, person, campusWithSection, answer } = courseAdminFixtures(() => database, now);
 
 describe('issue 39: a campus makes a term, a course and a section', () => {
   it('issue 39: the section is stored with its deadline in UTC, its fee in cents, its term, and audited', async () => {
@@ -284,7 +212,7 @@ describe('issue 39: a campus makes a term, a course and a section', () => {
     });
   });
 
-  it("issue 39: a regular course's section has no fee and provisions nothing; its type cannot become a fee type while it lacks one", async () => {
+  it("issue 39: a regular course's section has no fee and provisions nothing; its type becomes a fee type only with a section fee for it", async () => {
     const { orgId, staff } = await campusWithSection();
     const course = await createCourse(staff, {
       orgId,
@@ -312,7 +240,7 @@ describe('issue 39: a campus makes a term, a course and a section', () => {
         number: '120',
         courseType: 'course_fee',
       }),
-    ).toEqual({ ok: false, errors: { courseType: 'ops.courses.error.typeNeedsFees' } });
+    ).toEqual({ ok: false, errors: { sectionFee: 'ops.courses.error.sectionFeeRequired' } });
   });
 
   it('issue 39: ending a section keeps it, marks it ended, audits it, and it changes no more', async () => {
@@ -807,41 +735,6 @@ describe('issue 39: another campus sees nothing of it', () => {
     ]);
   });
 });
-
-/** What a page's loader or action answers, by status; and the data of a returned answer. */
-async function answer(
-  run: (args: never) => Promise<unknown>,
-  ctx: Staff,
-  path: string,
-  params: Record<string, string>,
-  fields?: Record<string, string>,
-  /** The Course Manager item shows to the person (their account's flag), or not. */
-  menu = true,
-): Promise<{
-  status: number;
-  data?: { errors?: Record<string, string>; values?: Record<string, string> };
-}> {
-  const user = { ...ctx.user, flags: { ...ctx.user.flags, isCourseManagerEnabled: true } };
-  const request = new Request(
-    `http://127.0.0.1${path}`,
-    fields ? { method: 'POST', body: new URLSearchParams(fields) } : {},
-  );
-  try {
-    const out = (await run({
-      request,
-      params,
-      context: testWebContext(database, {
-        user: menu ? user : ctx.user,
-        now,
-      }),
-    } as never)) as Response | { data: never; init: { status?: number } | null };
-    if (out instanceof Response) return { status: out.status };
-    return { status: out.init?.status ?? 200, data: out.data };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status };
-    return { status: (thrown as { init?: { status?: number } }).init?.status ?? -1 };
-  }
-}
 
 describe('issue 39: the pages answer another campus and bad input', () => {
   it("issue 39: another campus's manager gets 404 for the section by URL, and by form for its course and its organisation", async () => {

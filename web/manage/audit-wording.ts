@@ -154,6 +154,7 @@ export const AUDIT_FIELDS: Readonly<Record<string, Field>> = {
     labels: OPTING_METHODS,
   },
   courseFeeCents: { label: 'audit.field.courseFee', kind: 'money', none: 'ops.courses.noFee' },
+  provisionsMaterials: { label: 'audit.field.provisionsMaterials', kind: 'yesNo' },
   sectionCode: { label: 'ops.courses.field.sectionCode', kind: 'text' },
   // The roster import.
   sourcedId: { label: 'audit.field.sourcedId', kind: 'text' },

@@ -9,7 +9,10 @@ import { SelectField } from './select-field.tsx';
 
 /**
  * Issue 39: a course's fields, to make one (the courses page) or edit one (its own page). The
- * type offers the three to choose from, and the one the course has (decision 036).
+ * type offers the three to choose from, and the one the course has (decision 036). Editing,
+ * the section fee beside the type is what its running sections without a fee take when the
+ * type changes to one that bills a fee (domain/courses/course-type-change.ts); it is always
+ * shown, so the form works the same without JavaScript.
  */
 export function CourseFields({
   values,
@@ -57,6 +60,17 @@ export function CourseFields({
         error={errors.courseType}
         options={types.map((type) => ({ value: type, label: t(courseTypeLabel(type)) }))}
       />
+      {currentType === null ? null : (
+        <TextField
+          name="sectionFee"
+          label={t('ops.courses.field.sectionFee')}
+          hint={t('ops.courses.hint.sectionFee')}
+          defaultValue={values.sectionFee ?? ''}
+          error={errors.sectionFee}
+          inputMode="decimal"
+          maxLength={20}
+        />
+      )}
     </>
   );
 }

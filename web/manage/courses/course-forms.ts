@@ -26,6 +26,9 @@ export const CourseForm = z.object({
   courseType: line,
 });
 
+/** Editing a course: also the fee its running sections take if its type gains one. */
+export const CourseEditForm = CourseForm.extend({ sectionFee: blankable });
+
 export const SectionForm = z.object({
   name: line,
   number: blankable,

@@ -11,7 +11,7 @@ import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/course.ts';
 import { answerForm } from './answer-form.server.ts';
 import { CourseFields } from './course-fields.tsx';
-import { CourseForm, doneOf, type FormAnswer, pathId } from './course-forms.ts';
+import { CourseEditForm, doneOf, type FormAnswer, pathId } from './course-forms.ts';
 import { CourseManagerNav } from './course-manager-nav.tsx';
 import { DoneNotice } from './done-notice.tsx';
 import { SectionTable } from './section-table.tsx';
@@ -34,7 +34,7 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   const form = Object.fromEntries(await request.formData());
   return answerForm(
     form,
-    CourseForm,
+    CourseEditForm,
     (input) => updateCourse(context.rc, courseId, input),
     () => `/manage/course-manager/courses/${courseId}?done=courseSaved`,
   );
@@ -51,6 +51,7 @@ export default function CoursePage() {
     department: course.department,
     number: course.number,
     courseType: course.courseType,
+    sectionFee: '',
   };
   const code = `${course.department} ${course.number}`;
   return (

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { type RunningStatus, runningStatusLabel } from '#domain/courses/running-status.ts';
 import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 
@@ -12,7 +13,7 @@ type Row = {
   endDate: string;
   courseFeeCents: number | null;
   memberCount: number;
-  endedAt: Date | string | null;
+  status: RunningStatus;
 };
 
 /** Issue 39: a term's or a course's sections, each linking to its page. */
@@ -47,7 +48,7 @@ export function SectionTable({ sections, caption }: { sections: readonly Row[]; 
                 <td>{t('ops.courses.dateRange', { start: s.startDate, end: s.endDate })}</td>
                 <td>{s.courseFeeCents === null ? '—' : money.format(s.courseFeeCents / 100)}</td>
                 <td>{s.memberCount}</td>
-                <td>{s.endedAt ? t('ops.courses.ended') : t('ops.courses.running')}</td>
+                <td>{t(runningStatusLabel(s.status))}</td>
               </tr>
             );
           })}

@@ -1,8 +1,9 @@
 import { data, Link, redirect, useActionData, useLoaderData } from 'react-router';
 import { z } from 'zod';
 import { endSection, updateSection } from '#domain/courses/course-admin-service.ts';
-import { sectionView } from '#domain/courses/course-admin-views.ts';
+import { memberToRemove, sectionToEnd, sectionView } from '#domain/courses/course-admin-views.ts';
 import { deadlineText } from '#domain/courses/opting.ts';
+import { runningStatusLabel } from '#domain/courses/running-status.ts';
 import {
   addMember,
   adoptMaterial,
@@ -27,6 +28,7 @@ import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/section.ts';
 import { AddLineForm } from './add-line-form.tsx';
 import { answerForm } from './answer-form.server.ts';
+import { ConfirmStep } from './confirm-step.tsx';
 import {
   type Done,
   doneOf,
@@ -43,11 +45,14 @@ import { SectionForm } from './section-form.tsx';
 
 const role = z.enum(MEMBER_ROLES, { error: 'ops.courses.error.choice' });
 const required = z.enum(['required', 'optional'], { error: 'ops.courses.error.choice' });
+// Ending the section and removing a member ask first: the first post answers with the
+// question (Question), the second carries 'yes'.
+const confirmed = z.literal('yes').optional();
 const SectionAction = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('end') }),
+  z.object({ intent: z.literal('end'), confirm: confirmed }),
   z.object({ intent: z.literal('member-add'), email: emailField, role }),
   z.object({ intent: z.literal('member-role'), memberId: idField, role }),
-  z.object({ intent: z.literal('member-remove'), memberId: idField }),
+  z.object({ intent: z.literal('member-remove'), memberId: idField, confirm: confirmed }),
   z.object({
     intent: z.literal('material-add'),
     reference: z.string().max(40, 'ops.courses.error.reference'),
@@ -59,6 +64,9 @@ const SectionAction = z.discriminatedUnion('intent', [
 
 type FormName = 'section' | 'member' | 'material';
 type ActionResult = FormAnswer & { form: FormName };
+type Question = {
+  question: { intent: 'end' } | { intent: 'member-remove'; memberId: number; name: string };
+};
 
 const FORM_OF: Record<string, FormName> = {
   'member-add': 'member',
@@ -130,6 +138,10 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
         );
   switch (input.intent) {
     case 'end':
+      if (!input.confirm) {
+        await sectionToEnd(context.rc, sectionId);
+        return data<Question>({ question: { intent: 'end' } });
+      }
       await endSection(context.rc, sectionId);
       return redirect(`${here}?done=sectionEnded`);
     case 'member-add':
@@ -138,6 +150,11 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
       await changeMemberRole(context.rc, sectionId, input);
       return redirect(`${here}?done=memberRole`);
     case 'member-remove':
+      if (!input.confirm) {
+        const member = await memberToRemove(context.rc, sectionId, input.memberId);
+        const name = `${member.name} <${member.email}>`;
+        return data<Question>({ question: { intent: 'member-remove', memberId: member.id, name } });
+      }
       await removeMember(context.rc, sectionId, input.memberId);
       return redirect(`${here}?done=memberRemoved`);
     case 'material-add': {
@@ -162,13 +179,17 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
 export default function SectionPage() {
   const view = useLoaderData<typeof loader>();
   const { section, course, members, materials, terms, title, done, csrfToken } = view;
-  const result = useActionData<ActionResult>();
+  const answered = useActionData<ActionResult | Question>();
+  const result = answered && 'errors' in answered ? answered : undefined;
+  const question = answered && 'question' in answered ? answered.question : null;
   const t = useT();
   const locale = useLocale();
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
   const errorsOf = (form: FormName) => (result?.form === form ? result.errors : {});
   const valuesOf = (form: FormName) => (result?.form === form ? result.values : null);
-  const ended = section.endedAt !== null;
+  // Ended by staff (the section or its term): nothing on it changes any more.
+  const ended = view.closed;
+  const here = `/manage/course-manager/sections/${section.id}`;
   const roleOptions = MEMBER_ROLES.map((r) => ({ value: r, label: t(`ops.courses.role.${r}`) }));
   const requiredOptions = [
     { value: 'required', label: t('ops.courses.required') },
@@ -197,6 +218,28 @@ export default function SectionPage() {
         </p>
       </header>
       <DoneNotice done={done} />
+      {question && !ended ? (
+        question.intent === 'end' ? (
+          <ConfirmStep
+            heading={t('ops.courses.confirm.endSection', { section: title })}
+            text={t('ops.courses.confirm.endSectionText')}
+            intent="end"
+            csrfToken={csrfToken}
+            confirmLabel={t('ops.courses.section.end')}
+            cancelTo={here}
+          />
+        ) : (
+          <ConfirmStep
+            heading={t('ops.courses.confirm.removeMember', { name: question.name })}
+            text={t('ops.courses.confirm.removeMemberText')}
+            intent="member-remove"
+            fields={{ memberId: question.memberId }}
+            csrfToken={csrfToken}
+            confirmLabel={t('ops.courses.confirm.removeMemberButton')}
+            cancelTo={here}
+          />
+        )
+      ) : null}
       {result ? (
         <div className="alert alert--error" role="alert">
           {t('ops.courses.error.summary')}
@@ -225,7 +268,7 @@ export default function SectionPage() {
           </div>
           <div>
             <dt>{t('ops.courses.status')}</dt>
-            <dd>{ended ? t('ops.courses.ended') : t('ops.courses.running')}</dd>
+            <dd>{t(runningStatusLabel(view.status))}</dd>
           </div>
         </dl>
       </section>
@@ -406,7 +449,9 @@ export default function SectionPage() {
             csrfToken={csrfToken}
             submitLabel={t('ops.courses.save')}
           />
-          <PostButton intent="end" csrfToken={csrfToken} label={t('ops.courses.section.end')} />
+          {question?.intent === 'end' ? null : (
+            <PostButton intent="end" csrfToken={csrfToken} label={t('ops.courses.section.end')} />
+          )}
         </section>
       )}
       <AuditTrail lines={view.audit} timeZone={view.timeZone} actingAsNames={view.actingAsNames} />

@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router';
 import { z } from 'zod';
 import { endTerm, updateTerm } from '#domain/courses/course-admin-service.ts';
-import { termView } from '#domain/courses/course-admin-views.ts';
+import { termToEnd, termView } from '#domain/courses/course-admin-views.ts';
+import { runningStatusLabel } from '#domain/courses/running-status.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { useT } from '#web/i18n/use-t.ts';
 import { AuditTrail } from '#web/manage/audit-trail.tsx';
@@ -10,6 +11,7 @@ import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/term.ts';
 import { answerForm } from './answer-form.server.ts';
+import { ConfirmStep } from './confirm-step.tsx';
 import { doneOf, type FormAnswer, pathId, TermForm } from './course-forms.ts';
 import { CourseManagerNav } from './course-manager-nav.tsx';
 import { DoneNotice } from './done-notice.tsx';
@@ -17,7 +19,14 @@ import { PostButton } from './post-button.tsx';
 import { SectionTable } from './section-table.tsx';
 import { TermFields } from './term-fields.tsx';
 
-const Intent = z.object({ intent: z.enum(['save', 'end']) });
+// Ending asks first: the first post answers with the question, the second carries 'yes'.
+const Intent = z.object({
+  intent: z.enum(['save', 'end']),
+  confirm: z.literal('yes').optional(),
+});
+
+/** The question the first 'end' post answers with: the term's title, to name it. */
+type EndQuestion = { confirmEnd: { title: string } };
 
 // Issue 39, Course Manager: one term — its dates, its sections, edit and end, and its audit.
 // Another campus's term is not found.
@@ -39,6 +48,9 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   const intent = Intent.safeParse(form);
   if (!intent.success) throw data({ messageKey: 'error.invalid' }, { status: 400 });
   if (intent.data.intent === 'end') {
+    if (!intent.data.confirm) {
+      return data<EndQuestion>({ confirmEnd: await termToEnd(context.rc, termId) });
+    }
     await endTerm(context.rc, termId);
     return redirect(`/manage/course-manager/terms/${termId}?done=termEnded`);
   }
@@ -51,9 +63,11 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
 });
 
 export default function TermPage() {
-  const { term, sections, audit, actingAsNames, timeZone, done, csrfToken } =
+  const { term, status, sections, audit, actingAsNames, timeZone, done, csrfToken } =
     useLoaderData<typeof loader>();
-  const result = useActionData<FormAnswer>();
+  const answered = useActionData<FormAnswer | EndQuestion>();
+  const result = answered && 'errors' in answered ? answered : undefined;
+  const question = answered && 'confirmEnd' in answered ? answered.confirmEnd : null;
   const t = useT();
   const errors = result?.errors ?? {};
   const values: Record<string, string> = result?.values ?? {
@@ -67,9 +81,25 @@ export default function TermPage() {
       <header className="stack-sm">
         <h1>{t('ops.courses.term.heading', { title: term.title })}</h1>
         <CourseManagerNav />
+        <dl>
+          <div>
+            <dt>{t('ops.courses.status')}</dt>
+            <dd>{t(runningStatusLabel(status))}</dd>
+          </div>
+        </dl>
         {term.endedAt ? <p>{t('ops.courses.term.endedNote')}</p> : null}
       </header>
       <DoneNotice done={done} />
+      {question && !term.endedAt ? (
+        <ConfirmStep
+          heading={t('ops.courses.confirm.endTerm', { title: question.title })}
+          text={t('ops.courses.confirm.endTermText')}
+          intent="end"
+          csrfToken={csrfToken}
+          confirmLabel={t('ops.courses.term.end')}
+          cancelTo={`/manage/course-manager/terms/${term.id}`}
+        />
+      ) : null}
       <section className="stack" aria-labelledby="term-sections">
         <h2 id="term-sections">{t('ops.courses.sections')}</h2>
         <SectionTable sections={sections} caption={t('ops.courses.sections')} />
@@ -87,7 +117,9 @@ export default function TermPage() {
               </button>
             </p>
           </Form>
-          <PostButton intent="end" csrfToken={csrfToken} label={t('ops.courses.term.end')} />
+          {question ? null : (
+            <PostButton intent="end" csrfToken={csrfToken} label={t('ops.courses.term.end')} />
+          )}
         </section>
       )}
       <p>

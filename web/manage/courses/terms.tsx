@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { createTerm, termList } from '#domain/courses/course-admin-service.ts';
+import { runningStatusLabel } from '#domain/courses/running-status.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
@@ -85,7 +86,7 @@ export default function TermsPage() {
                     })}
                   </td>
                   <td>{term.sectionCount}</td>
-                  <td>{term.endedAt ? t('ops.courses.ended') : t('ops.courses.running')}</td>
+                  <td>{t(runningStatusLabel(term.status))}</td>
                 </tr>
               ))}
             </tbody>
