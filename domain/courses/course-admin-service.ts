@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { billingCharges } from '#db/schema/billing.ts';
 import { academicTerms, courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
@@ -34,6 +34,7 @@ import {
   checkSection,
   checkTerm,
   type FieldErrors,
+  joinsOnCourseFee,
   provisionsMaterials,
   type SectionFields,
   type SectionInput,
@@ -313,6 +314,24 @@ export async function updateCourse(
             })
             .where(eq(courseSections.id, section.id)),
       );
+    }
+    // The students of its running sections are on the course fee exactly as they would be had
+    // they joined under the new type (section-rules.ts, joinsOnCourseFee): between course fee
+    // and inclusive access (or regular) their reading follows the course's program at once.
+    const onFee = joinsOnCourseFee(checked.value.courseType, 'student');
+    if (onFee !== joinsOnCourseFee(course.courseType, 'student') && running.length > 0) {
+      await tx
+        .update(sectionMembers)
+        .set({ isCourseFee: onFee })
+        .where(
+          and(
+            inArray(
+              sectionMembers.sectionId,
+              running.map((section) => section.id),
+            ),
+            eq(sectionMembers.role, 'student'),
+          ),
+        );
     }
     return { ok: true as const, id: courseId };
   });

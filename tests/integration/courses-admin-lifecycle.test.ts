@@ -157,6 +157,43 @@ describe('issue 39: a course type change brings its running sections along', () 
     });
   });
 
+  it('issue 39: made a course-fee course, the students of its running sections read through the course fee as if they had joined it; its professor and its past sections’ students do not', async () => {
+    const { orgId, staff, courseId, sectionId } = await campusWithSection();
+    const past = await pastSection(staff, courseId, '79.00');
+    const student = await person({ orgId });
+    const professor = await person({ orgId });
+    const alumnus = await person({ orgId });
+    await addMember(staff, sectionId, { email: student.user.email, role: 'student' });
+    await addMember(staff, sectionId, { email: professor.user.email, role: 'professor' });
+    await addMember(staff, past, { email: alumnus.user.email, role: 'student' });
+    const onFee = async () =>
+      Object.fromEntries(
+        (
+          await database.db
+            .select({ userId: sectionMembers.userId, isCourseFee: sectionMembers.isCourseFee })
+            .from(sectionMembers)
+            .where(sql`${sectionMembers.sectionId} in (${sectionId}, ${past})`)
+        ).map((m) => [m.userId, m.isCourseFee]),
+      );
+    expect(await onFee()).toEqual({
+      [student.user.id]: false,
+      [professor.user.id]: false,
+      [alumnus.user.id]: false,
+    });
+
+    expect((await saveCourse(staff, courseId, { courseType: 'course_fee' })).status).toBe(302);
+    expect(await onFee()).toEqual({
+      [student.user.id]: true,
+      [professor.user.id]: false,
+      [alumnus.user.id]: false,
+    });
+
+    expect((await saveCourse(staff, courseId, { courseType: 'inclusive_access' })).status).toBe(
+      302,
+    );
+    expect((await onFee())[student.user.id]).toBe(false);
+  });
+
   it('issue 39: once billing has charged a running section, the course cannot become regular: refused beside the type, nothing changed', async () => {
     const { orgId, staff, termId, courseId, sectionId } = await campusWithSection();
     const student = await person({ orgId });
