@@ -54,15 +54,18 @@ export async function scopedSection(
   lock = false,
 ) {
   const query = db
-    .select({ section: courseSections, course: courses })
+    .select({ section: courseSections, course: courses, termEndedAt: academicTerms.endedAt })
     .from(courseSections)
     .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .leftJoin(academicTerms, eq(academicTerms.id, courseSections.termId))
     .where(eq(courseSections.id, sectionId));
   const [row] = lock ? await query.for('update', { of: courseSections }) : await query;
   if (!row || !inOrgScope(scope, row.course.orgId)) throw new NotFound();
   return {
     section: row.section,
     course: { ...row.course, courseType: row.course.courseType as CourseType },
+    /** Ended by staff, itself or with its term (however the term was ended): it changes no more. */
+    closed: row.section.endedAt !== null || row.termEndedAt !== null,
   };
 }
 

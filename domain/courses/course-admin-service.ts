@@ -584,8 +584,8 @@ export async function updateSection(
       // type (and so whether the section has a fee) cannot change under this edit.
       const found = await scopedSection(tx, scope, sectionId);
       const course = await scopedCourse(tx, scope, found.course.id, true);
-      const { section } = await scopedSection(tx, scope, sectionId, true);
-      if (section.endedAt) throw new Conflict('ops.courses.error.ended');
+      const { section, closed } = await scopedSection(tx, scope, sectionId, true);
+      if (closed) throw new Conflict('ops.courses.error.ended');
       const [charged] = await tx
         .select({ id: billingCharges.id })
         .from(billingCharges)

@@ -29,7 +29,7 @@ export type Changed<F extends string> =
 async function openSection(ctx: RequestContext, tx: RequestContext['db'], sectionId: number) {
   const { scope, actor } = staffOf(ctx);
   const found = await scopedSection(tx, scope, sectionId, true);
-  if (found.section.endedAt) throw new Conflict('ops.courses.error.ended');
+  if (found.closed) throw new Conflict('ops.courses.error.ended');
   const page = { orgId: found.course.orgId, objectType: 'section', objectId: sectionId } as const;
   return { ...found, page, staff: { actor, now: ctx.now } };
 }

@@ -361,6 +361,30 @@ describe('issue 39: a term or section shows Ended once it is over', () => {
   });
 });
 
+describe('issue 39: a section of an ended term changes no more, however the term was ended', () => {
+  it('issue 39: its term stamped ended without its sections (a roster’s end, an older end), the section refuses edits and new members', async () => {
+    const { orgId, staff, termId, sectionId } = await campusWithSection();
+    await database.db
+      .update(academicTerms)
+      .set({ endedAt: now })
+      .where(eq(academicTerms.id, termId));
+    const before = await sectionRow(sectionId);
+    await expect(
+      updateSection(staff, sectionId, sectionInput({ termId: String(termId), fee: '99.00' })),
+    ).rejects.toMatchObject({ message: 'ops.courses.error.ended' });
+    const student = await person({ orgId });
+    await expect(
+      addMember(staff, sectionId, { email: student.user.email, role: 'student' }),
+    ).rejects.toMatchObject({ message: 'ops.courses.error.ended' });
+    expect(await sectionRow(sectionId)).toEqual(before);
+    const members = await database.db
+      .select()
+      .from(sectionMembers)
+      .where(eq(sectionMembers.sectionId, sectionId));
+    expect(members).toEqual([]);
+  });
+});
+
 describe('issue 39: End term, End section and Remove member ask first', () => {
   it('issue 39: the first End term post asks, naming the term, and changes nothing; the confirmed one ends it; another campus gets not found at either step', async () => {
     const { staff, termId } = await campusWithSection();
