@@ -594,7 +594,9 @@ function variant(domain: string, edit: Record<string, (lines: string[]) => strin
   const dir = fixture('bulk', domain);
   for (const [file, change] of Object.entries(edit)) {
     const target = path.join(dir, file);
-    const lines = readFileSync(target, 'utf8').split('\r\n').filter((l) => l !== '');
+    const lines = readFileSync(target, 'utf8')
+      .split('\r\n')
+      .filter((l) => l !== '');
     writeFileSync(target, `${change(lines).join('\r\n')}\r\n`);
   }
   return dir;
@@ -775,15 +777,13 @@ describe('issue 39: a bulk file is the whole set of its records', () => {
       .values({ email: `lms.person@${domain}`, firstName: 'L', lastName: 'MS' })
       .returning({ id: users.id });
     const bio = await sectionOf('cls-bio-101-01');
-    await database.db
-      .insert(sectionMembers)
-      .values({
-        sectionId: bio.id,
-        userId: lmsPerson!.id,
-        role: 'student',
-        addDropDate: new Date('2027-01-26T04:59:59Z'),
-        rsCoursememberId: unique('lms'),
-      });
+    await database.db.insert(sectionMembers).values({
+      sectionId: bio.id,
+      userId: lmsPerson!.id,
+      role: 'student',
+      addDropDate: new Date('2027-01-26T04:59:59Z'),
+      rsCoursememberId: unique('lms'),
+    });
 
     // The next bulk package no longer names Fall 2026, LIT 300's class, or Yuki.
     const next = variant(domain, {
@@ -831,9 +831,9 @@ describe('issue 39: a bulk file is the whole set of its records', () => {
       .from(courseSections)
       .where(eq(courseSections.id, own!.id));
     expect(ownAfter!.endedAt).toBeNull();
-    expect(
-      (await membersOf(orgId)).filter((m) => m.email === `lms.person@${domain}`),
-    ).toHaveLength(1);
+    expect((await membersOf(orgId)).filter((m) => m.email === `lms.person@${domain}`)).toHaveLength(
+      1,
+    );
     // The same package again changes nothing.
     const again = await importFolder(orgId, next, false, now);
     for (const kind of ['term', 'course', 'class', 'user', 'role', 'enrollment'] as const) {
@@ -852,7 +852,9 @@ describe('issue 39: a bulk file is the whole set of its records', () => {
       // Enrolment 2 with a bad date: refused, and not ended for it; enrolment 6 gone.
       'enrollments.csv': (lines) =>
         without('enr-6,')(lines).map((l) =>
-          l.startsWith('enr-2,') ? 'enr-2,,,cls-bio-101-01,org-univ,usr-002,student,,2027-13-01,' : l,
+          l.startsWith('enr-2,')
+            ? 'enr-2,,,cls-bio-101-01,org-univ,usr-002,student,,2027-13-01,'
+            : l,
         ),
     });
     const result = await importFolder(orgId, next, false, now);
