@@ -2309,7 +2309,7 @@ export const en = {
   'ops.roster.outcome.unchanged': 'Unchanged',
   'ops.roster.outcome.refused': 'Refused',
   'ops.roster.outcome.ignored': 'Ignored',
-  'ops.roster.lines.heading': 'Rows refused or ignored',
+  'ops.roster.lines.heading': 'Rows refused, ignored or to check',
   'ops.roster.lines.none': 'Every row was read.',
   'ops.roster.lines.file': 'File',
   'ops.roster.lines.line': 'Line',

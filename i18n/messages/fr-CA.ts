@@ -2383,7 +2383,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.roster.outcome.unchanged': 'Inchangés',
   'ops.roster.outcome.refused': 'Refusés',
   'ops.roster.outcome.ignored': 'Ignorés',
-  'ops.roster.lines.heading': 'Lignes refusées ou ignorées',
+  'ops.roster.lines.heading': 'Lignes refusées, ignorées ou à vérifier',
   'ops.roster.lines.none': 'Toutes les lignes ont été lues.',
   'ops.roster.lines.file': 'Fichier',
   'ops.roster.lines.line': 'Ligne',
