@@ -31,6 +31,10 @@ export const courses = pgTable(
     // Issue 39: the campus's own id for the course (OneRoster courses.sourcedId), opaque,
     // kept byte for byte; null for a course made here.
     sourcedId: text(),
+    // Issue 39: the course code as the campus wrote it (OneRoster courses.courseCode), byte for
+    // byte ('CHM-210', 'ÉCO-1001', '化学101'); shown instead of department and number, which are
+    // split from it for search. Null for a course made here, and once staff change its code.
+    code: text(),
   },
   (t) => [
     index('courses_org').on(t.orgId),

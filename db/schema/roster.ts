@@ -81,7 +81,7 @@ export const rosterImportLines = pgTable(
     file: text().notNull(),
     line: integer().notNull(),
     sourcedId: text(),
-    // 'refused' or 'ignored'.
+    // 'refused', 'ignored' or 'warning' (written all the same; staff should look).
     kind: text().notNull(),
     reason: text().notNull(),
     reasonValues: jsonb().$type<Record<string, string | number>>(),

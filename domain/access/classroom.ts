@@ -215,6 +215,7 @@ export type SectionClassroom = {
     number: string | null;
     department: string;
     courseNumber: string;
+    courseCode: string | null;
     courseName: string;
   };
   /** Whether the user is a member of the section (its shelf buttons are computed for them). */
@@ -241,6 +242,7 @@ export async function sectionClassroom(
       number: courseSections.number,
       department: courses.department,
       courseNumber: courses.number,
+      courseCode: courses.code,
       courseName: courses.name,
     })
     .from(sectionProducts)
@@ -297,6 +299,7 @@ export async function sectionClassroom(
       number: row.number,
       department: row.department,
       courseNumber: row.courseNumber,
+      courseCode: row.courseCode,
       courseName: row.courseName,
     },
     isMember: !!member,
@@ -329,6 +332,7 @@ export type TaughtClassroom = {
   sectionId: number;
   department: string;
   courseNumber: string;
+  courseCode: string | null;
   sectionNumber: string | null;
   courseName: string;
   /** Students who joined with the section code and still hold the classroom. */
@@ -350,6 +354,7 @@ export async function taughtClassrooms(ctx: RequestContext): Promise<TaughtClass
       sectionId: courseSections.id,
       department: courses.department,
       courseNumber: courses.number,
+      courseCode: courses.code,
       sectionNumber: courseSections.number,
       courseName: courses.name,
     })

@@ -229,6 +229,7 @@ export async function courseList(ctx: RequestContext, filter: { orgId: number | 
       name: courses.name,
       department: courses.department,
       number: courses.number,
+      code: courses.code,
       courseType: courses.courseType,
       sectionCount: sql<number>`(select count(*)::int from course_sections s where s.course_id = ${courses.id})`,
     })
@@ -296,7 +297,18 @@ export async function updateCourse(
       { orgId: course.orgId, objectType: 'course', objectId: courseId },
       'course.edit',
       { before, after: checked.value },
-      () => tx.update(courses).set(checked.value).where(eq(courses.id, courseId)),
+      // The campus's own code is shown while it is the course's; a code staff change is theirs.
+      () =>
+        tx
+          .update(courses)
+          .set({
+            ...checked.value,
+            ...(checked.value.department !== course.department ||
+            checked.value.number !== course.number
+              ? { code: null }
+              : {}),
+          })
+          .where(eq(courses.id, courseId)),
     );
     for (const section of change.changes) {
       await auditedEdit(
@@ -398,6 +410,7 @@ export async function courseSectionsOf(
       termEndDate: academicTerms.endDate,
       department: courses.department,
       courseNumber: courses.number,
+      courseCode: courses.code,
       courseName: courses.name,
       memberCount: sql<number>`(select count(*)::int from section_members m where m.section_id = ${courseSections.id})`,
     })

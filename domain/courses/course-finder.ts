@@ -21,7 +21,14 @@ import { courseFeeCovers } from './fee-covers.ts';
 
 export type FinderSchool = { id: number; title: string };
 export type FinderDepartment = { code: string; name: string };
-export type FinderCourse = { id: number; department: string; number: string; name: string };
+export type FinderCourse = {
+  id: number;
+  department: string;
+  number: string;
+  /** The campus's own code, when a roster made the course (course-code.ts). */
+  code: string | null;
+  name: string;
+};
 export type FinderSection = {
   id: number;
   number: string | null;
@@ -155,7 +162,7 @@ async function departmentCourses(
   const { from, to } = termDateRange(term);
   return queryRows<FinderCourse>(
     ctx.db,
-    sql`select c.id, c.department, c.number, c.name from courses c
+    sql`select c.id, c.department, c.number, c.code, c.name from courses c
         where c.org_id = ${orgId} and c.department = ${department}
           and exists (select 1 from course_sections s where s.course_id = c.id
                       and s.start_date between ${from} and ${to})
@@ -248,6 +255,7 @@ export async function courseFinderSection(
       department: string;
       departmentName: string;
       courseNumber: string;
+      courseCode: string | null;
       courseName: string;
       courseFeeCents: number | null;
     }
@@ -256,7 +264,7 @@ export async function courseFinderSection(
     sql`select s.id, s.number, s.name, s.start_date::text as "startDate",
                s.end_date::text as "endDate", o.id as "schoolId", o.title as "schoolTitle",
                c.id as "courseId", c.department, ${departmentName(ctx)} as "departmentName",
-               c.number as "courseNumber", c.name as "courseName",
+               c.number as "courseNumber", c.code as "courseCode", c.name as "courseName",
                s.course_fee_cents as "courseFeeCents"
         from course_sections s
         join courses c on c.id = s.course_id
@@ -306,7 +314,13 @@ export async function courseFinderSection(
       school: { id: schoolId, title: schoolTitle },
       term: academicTermOf(head.startDate),
       department: { code: department, name },
-      course: { id: courseId, department, number: head.courseNumber, name: head.courseName },
+      course: {
+        id: courseId,
+        department,
+        number: head.courseNumber,
+        code: head.courseCode,
+        name: head.courseName,
+      },
     },
     section: {
       id: head.id,

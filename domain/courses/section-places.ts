@@ -31,6 +31,7 @@ export type PlacesSection = {
   endDate: string;
   department: string;
   courseNumber: string;
+  courseCode: string | null;
   courseName: string;
 };
 
@@ -75,6 +76,7 @@ async function manageableSection(ctx: RequestContext, db: Queryable, sectionId: 
       addDropAt: courseSections.addDropAt,
       department: courses.department,
       courseNumber: courses.number,
+      courseCode: courses.code,
       courseName: courses.name,
       orgId: courses.orgId,
     })

@@ -29,6 +29,7 @@ export async function optingConfirmationEmail(
       courseName: courses.name,
       department: courses.department,
       courseNumber: courses.number,
+      courseCode: courses.code,
       email: users.email,
       firstName: users.firstName,
       languageCode: users.languageCode,
@@ -45,6 +46,7 @@ export async function optingConfirmationEmail(
   const title = sectionTitle({
     department: row.department,
     courseNumber: row.courseNumber,
+    courseCode: row.courseCode,
     sectionNumber: row.sectionNumber,
   });
   const course = title.section

@@ -30,6 +30,7 @@ export async function sectionPlaceEmail(
       sectionNumber: courseSections.number,
       department: courses.department,
       courseNumber: courses.number,
+      courseCode: courses.code,
       courseName: courses.name,
       orgTitle: organizations.title,
     })
@@ -45,6 +46,7 @@ export async function sectionPlaceEmail(
   const title = sectionTitle({
     department: row.department,
     courseNumber: row.courseNumber,
+    courseCode: row.courseCode,
     sectionNumber: row.sectionNumber,
   });
   const course = title.section

@@ -46,6 +46,7 @@ export async function sectionAnalytics(
       number: courseSections.number,
       department: courses.department,
       courseNumber: courses.number,
+      courseCode: courses.code,
     })
     .from(courseSections)
     .innerJoin(courses, eq(courses.id, courseSections.courseId))

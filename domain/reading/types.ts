@@ -92,7 +92,13 @@ export type AllowanceOutcome =
     };
 
 export type SectionAnalytics = {
-  section: { id: number; department: string; courseNumber: string; number: string | null };
+  section: {
+    id: number;
+    department: string;
+    courseNumber: string;
+    courseCode: string | null;
+    number: string | null;
+  };
   studentCount: number;
   materials: {
     productId: number;

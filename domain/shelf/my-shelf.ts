@@ -8,6 +8,7 @@ import { withReaderFiles } from '#domain/access/entitlement-facts.ts';
 import { coverVersion } from '#domain/catalog/cover-version.ts';
 import { PAGE_SIZE, pageWindow } from '#domain/catalog/pagination.ts';
 import { refundedAccess } from '#domain/commerce/refunds-views.ts';
+import { courseCodeLabel } from '#domain/courses/course-code.ts';
 import { daysLeft, deadlineDay, isBeforeDeadline } from '#domain/courses/opting.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
@@ -28,7 +29,13 @@ export type ShelfSection = {
   timeZone: string;
   optingMethod: string;
   disableAutoProvisioning: boolean;
-  course: { name: string; department: string; number: string; courseType: string };
+  course: {
+    name: string;
+    department: string;
+    number: string;
+    code: string | null;
+    courseType: string;
+  };
   /** The organisation whose course it is: its behaviours are flags (DESIGN.md, Requests). */
   org: {
     isCdsEnabled: boolean;
@@ -67,6 +74,7 @@ const sectionColumns = {
     name: courses.name,
     department: courses.department,
     number: courses.number,
+    code: courses.code,
     courseType: courses.courseType,
   },
   org: {
@@ -381,7 +389,7 @@ export async function lostAccess(
     .map((s) => ({
       kind: 'optedOut',
       sectionId: s.id,
-      course: `${s.course.department} ${s.course.number}`,
+      course: courseCodeLabel(s.course),
       deadline: isBeforeDeadline(s.addDropDate, ctx.now)
         ? deadlineDay(s.addDropDate, s.timeZone)
         : null,

@@ -63,6 +63,15 @@ describe('course section title and dates (spec 1 §2 Page titles, spec 2 §9)', 
     expect(
       sectionTitle({ department: 'BIO', courseNumber: '101', sectionNumber: ' ' }).section,
     ).toBe(null);
+    // Issue 39: a course a roster made shows the campus's code as it was written.
+    expect(
+      sectionTitle({
+        department: 'CHM',
+        courseNumber: '210',
+        courseCode: 'CHM-210',
+        sectionNumber: '01',
+      }).course,
+    ).toBe('CHM-210');
   });
 
   it('materials appear two weeks (1,209,600,000 ms) before class starts', () => {

@@ -1,3 +1,5 @@
+import { courseCodeLabel } from '#domain/courses/course-code.ts';
+
 // Course sections on My Shelf (spec 1 §2 Shelf, §4 Section ordering; spec 2 §2).
 
 export type TermFilter = 'current' | 'past' | 'all';
@@ -50,14 +52,22 @@ export function termFilterOf(raw: string | null): TermFilter {
   return TERM_FILTERS.includes(raw as TermFilter) ? (raw as TermFilter) : DEFAULT_TERM;
 }
 
-/** A section's title: department and number, plus ': Section {number}' when numbered. */
+/**
+ * A section's title: the course's code (the campus's own when a roster made the course, else
+ * department and number), plus ': Section {number}' when numbered.
+ */
 export function sectionTitle(input: {
   department: string;
   courseNumber: string;
+  courseCode?: string | null;
   sectionNumber: string | null;
 }): { course: string; section: string | null } {
   return {
-    course: `${input.department} ${input.courseNumber}`,
+    course: courseCodeLabel({
+      department: input.department,
+      number: input.courseNumber,
+      code: input.courseCode,
+    }),
     section: input.sectionNumber?.trim() ? input.sectionNumber.trim() : null,
   };
 }

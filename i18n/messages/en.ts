@@ -2309,7 +2309,7 @@ export const en = {
   'ops.roster.outcome.unchanged': 'Unchanged',
   'ops.roster.outcome.refused': 'Refused',
   'ops.roster.outcome.ignored': 'Ignored',
-  'ops.roster.lines.heading': 'Rows refused or ignored',
+  'ops.roster.lines.heading': 'Rows refused, ignored or to check',
   'ops.roster.lines.none': 'Every row was read.',
   'ops.roster.lines.file': 'File',
   'ops.roster.lines.line': 'Line',
@@ -2379,6 +2379,13 @@ export const en = {
     'This e-mail address belongs to an account linked to another roster user.',
   'ops.roster.line.unverifiedAccount':
     'An account with this e-mail address exists but has not confirmed it, so it is not linked (and no second account is made).',
+  'ops.roster.line.optOut.moved':
+    'Two weeks into this section had already passed: its opt-out deadline is {date}, two weeks from this import (or its last day, if sooner). Check it in Course manager.',
+  'ops.roster.line.optOut.past':
+    'This section ended on {date}: its opt-out deadline, that day, has passed. Check it in Course manager.',
+  'ops.roster.line.bulkEndsSkipped':
+    'A row of this bulk file could not be read, so the records it no longer names were not ended. Correct the file and import it again.',
+  'ops.roster.lineKind.warning': 'To check',
   'ops.roster.lineKind.refused': 'Refused',
   'ops.roster.lineKind.ignored': 'Ignored',
   // ── Issue 39 part: term dashboard ──

@@ -2383,7 +2383,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.roster.outcome.unchanged': 'Inchangés',
   'ops.roster.outcome.refused': 'Refusés',
   'ops.roster.outcome.ignored': 'Ignorés',
-  'ops.roster.lines.heading': 'Lignes refusées ou ignorées',
+  'ops.roster.lines.heading': 'Lignes refusées, ignorées ou à vérifier',
   'ops.roster.lines.none': 'Toutes les lignes ont été lues.',
   'ops.roster.lines.file': 'Fichier',
   'ops.roster.lines.line': 'Ligne',
@@ -2457,6 +2457,13 @@ export const frCA: Record<MessageId, string> = {
     'Cette adresse courriel appartient à un compte lié à un autre utilisateur de la liste.',
   'ops.roster.line.unverifiedAccount':
     'Un compte avec cette adresse courriel existe mais ne l’a pas confirmée; il n’est donc pas lié (et aucun second compte n’est créé).',
+  'ops.roster.line.optOut.moved':
+    'Les deux premières semaines de cette section étaient déjà passées : sa date limite de désinscription est le {date}, deux semaines après cette importation (ou son dernier jour, s’il vient avant). Vérifiez-la dans Gestion des cours.',
+  'ops.roster.line.optOut.past':
+    'Cette section a pris fin le {date} : sa date limite de désinscription, ce jour-là, est passée. Vérifiez-la dans Gestion des cours.',
+  'ops.roster.line.bulkEndsSkipped':
+    'Une ligne de ce fichier complet n’a pu être lue; les enregistrements qu’il ne nomme plus n’ont donc pas été terminés. Corrigez le fichier et importez-le de nouveau.',
+  'ops.roster.lineKind.warning': 'À vérifier',
   'ops.roster.lineKind.refused': 'Refusée',
   'ops.roster.lineKind.ignored': 'Ignorée',
   // ── Issue 39 part: term dashboard ──

@@ -78,6 +78,12 @@ describe('Roster import (issue 39)', () => {
     await expect(page.locator('progress').getAttribute('value')).resolves.toBe('33');
     await page.getByText('33 of 33 rows').waitFor();
 
+    // The course's code as the campus wrote it, in Course Manager and on its course page.
+    await page.goto('/manage/course-manager/courses');
+    await page.getByRole('link', { name: 'CHM-210', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'CHM-210: Chimie organique' }).waitFor();
+    await page.goto(url);
+
     await chooseFrench(page, url);
     await page.getByRole('heading', { name: 'Ce qui a changé' }).waitFor();
     await page.getByText('33 lignes sur 33').waitFor();

@@ -23,6 +23,7 @@ import {
   updateSection,
 } from '#domain/courses/course-admin-service.ts';
 import { courseView, sectionView, termView } from '#domain/courses/course-admin-views.ts';
+import { courseCodeLabel } from '#domain/courses/course-code.ts';
 import {
   addMember,
   adoptMaterial,
@@ -241,6 +242,32 @@ describe('issue 39: a campus makes a term, a course and a section', () => {
         courseType: 'course_fee',
       }),
     ).toEqual({ ok: false, errors: { sectionFee: 'ops.courses.error.sectionFeeRequired' } });
+  });
+
+  it("issue 39: a roster course shows the campus's code until staff change its department or number", async () => {
+    const { orgId, staff } = await campusWithSection();
+    const made = await createCourse(staff, {
+      orgId,
+      name: 'Chimie organique',
+      department: 'CHM',
+      number: '210',
+      courseType: 'inclusive_access',
+    });
+    if (!made.ok) throw new Error('course');
+    await database.db.update(courses).set({ code: 'CHM-210' }).where(eq(courses.id, made.id));
+    const input = {
+      name: 'Chimie',
+      department: 'CHM',
+      number: '210',
+      courseType: 'inclusive_access',
+    };
+    await updateCourse(staff, made.id, input);
+    const codeOf = async () =>
+      (await database.db.select().from(courses).where(eq(courses.id, made.id)))[0]!;
+    expect(courseCodeLabel(await codeOf())).toBe('CHM-210');
+    await updateCourse(staff, made.id, { ...input, number: '211' });
+    expect(await codeOf()).toMatchObject({ code: null });
+    expect(courseCodeLabel(await codeOf())).toBe('CHM 211');
   });
 
   it('issue 39: ending a section keeps it, marks it ended, audits it, and it changes no more', async () => {

@@ -16,6 +16,7 @@ import { auditEvents, campusPeople } from '#db/schema/operations.ts';
 import { rosterImports } from '#db/schema/roster.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
+import { courseCodeLabel } from '#domain/courses/course-code.ts';
 import { systemActor } from '#domain/operations/audit.ts';
 import { readRosterPackage } from '#domain/operations/roster/package-reader.ts';
 import { applyRosterPackage } from '#domain/operations/roster/roster-apply.ts';
@@ -585,5 +586,296 @@ describe('issue 39: an enrolment’s beginDate and endDate', () => {
     const again = await importFolder(orgId, dir, false, now);
     expect(again.counts.enrollment).toMatchObject({ created: 0, updated: 0, ended: 0 });
     expect(await membersOf(orgId)).toEqual(after);
+  });
+});
+
+/** The bulk fixture with some of its files' lines changed (header first; BOM and CRLF stay). */
+function variant(domain: string, edit: Record<string, (lines: string[]) => string[]>): string {
+  const dir = fixture('bulk', domain);
+  for (const [file, change] of Object.entries(edit)) {
+    const target = path.join(dir, file);
+    const lines = readFileSync(target, 'utf8')
+      .split('\r\n')
+      .filter((l) => l !== '');
+    writeFileSync(target, `${change(lines).join('\r\n')}\r\n`);
+  }
+  return dir;
+}
+const without =
+  (...ids: string[]) =>
+  (lines: string[]) =>
+    lines.filter((l, n) => n === 0 || !ids.some((id) => l.includes(id)));
+
+describe('issue 39: a course’s code and title round-trip byte for byte', () => {
+  it('keeps courseCode as the campus wrote it, accents and CJK included, and shows it', async () => {
+    const orgId = await organisation();
+    const domain = `${unique('code')}.test`.toLowerCase();
+    const title = `Économie — ${'é'.repeat(10)} 🎓 ${'x'.repeat(250)}`;
+    const dir = variant(domain, {
+      'courses.csv': (lines) => [
+        ...lines,
+        `crs-eco,,,ay-2027,"${title}",ÉCO-1001,,org-univ,,`,
+        'crs-kagaku,,,ay-2027,化学入門,化学101,,org-univ,,',
+        `crs-long,,,ay-2027,${'y'.repeat(301)},LNG 1,,org-univ,,`,
+      ],
+    });
+    const first = await importFolder(orgId, dir);
+    expect(first.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          file: 'courses.csv',
+          sourcedId: 'crs-long',
+          reason: 'ops.roster.line.tooLong',
+          values: { column: 'title' },
+        }),
+      ]),
+    );
+    const rows = await database.db
+      .select({
+        sourcedId: courses.sourcedId,
+        name: courses.name,
+        code: courses.code,
+        department: courses.department,
+        number: courses.number,
+      })
+      .from(courses)
+      .where(eq(courses.orgId, orgId))
+      .orderBy(courses.sourcedId);
+    expect(rows.map((r) => [r.sourcedId, r.name, r.code, courseCodeLabel(r)])).toEqual([
+      ['crs-bio-101', 'Biology: Cells, Genes and Life', 'BIO 101', 'BIO 101'],
+      ['crs-chm-210', 'Chimie organique', 'CHM-210', 'CHM-210'],
+      ['crs-eco', title, 'ÉCO-1001', 'ÉCO-1001'],
+      ['crs-kagaku', '化学入門', '化学101', '化学101'],
+      ['crs-lit-300', '日本文学入門', 'JPN300', 'JPN300'],
+    ]);
+    expect(Buffer.from(rows[2]!.name, 'utf8').equals(Buffer.from(title, 'utf8'))).toBe(true);
+    // Split for search all the same.
+    expect(rows[1]).toMatchObject({ department: 'CHM', number: '210' });
+    // The same package again changes nothing.
+    const again = await importFolder(orgId, dir);
+    expect(again.counts.course).toMatchObject({ created: 0, updated: 0, unchanged: 5 });
+  });
+});
+
+describe('issue 39: the opt-out deadline of a section the import creates', () => {
+  const addDropOf = async (orgId: number) =>
+    Object.fromEntries(
+      (
+        await database.db
+          .select({ sourcedId: courseSections.sourcedId, addDropAt: courseSections.addDropAt })
+          .from(courseSections)
+          .innerJoin(courses, eq(courses.id, courseSections.courseId))
+          .where(eq(courses.orgId, orgId))
+      ).map((s) => [s.sourcedId ?? '', s.addDropAt.toISOString()]),
+    );
+
+  it('is two weeks in when that is still to come; no report line', async () => {
+    const orgId = await organisation();
+    const result = await importFolder(
+      orgId,
+      fixture('bulk', `${unique('dl')}.test`.toLowerCase()),
+      false,
+      new Date('2026-12-06T15:00:00Z'),
+    );
+    expect(result.lines.filter((l) => l.kind === 'warning')).toEqual([]);
+    expect((await addDropOf(orgId))['cls-bio-101-01']).toBe('2027-01-26T04:59:59.000Z');
+  });
+
+  it('is never already past: weeks into the term it is two weeks from the import, and the dry run says so', async () => {
+    const orgId = await organisation();
+    const dir = fixture('bulk', `${unique('dl')}.test`.toLowerCase());
+    // 20 February 2027: the spring term began on 11 January.
+    const now = new Date('2027-02-20T15:00:00Z');
+    const preview = await importFolder(orgId, dir, true, now);
+    const warnings = preview.lines.filter((l) => l.kind === 'warning');
+    expect(warnings.map((l) => [l.file, l.sourcedId, l.reason, l.values])).toEqual([
+      ['classes.csv', 'cls-bio-101-01', 'ops.roster.line.optOut.moved', { date: '2027-03-06' }],
+      ['classes.csv', 'cls-chm-210-01', 'ops.roster.line.optOut.moved', { date: '2027-03-06' }],
+      ['classes.csv', 'cls-lit-300-01', 'ops.roster.line.optOut.moved', { date: '2027-03-06' }],
+    ]);
+    const applied = await importFolder(orgId, dir, false, now);
+    expect(applied.lines.filter((l) => l.kind === 'warning')).toEqual(warnings);
+    const deadlines = await addDropOf(orgId);
+    for (const at of Object.values(deadlines)) {
+      expect(at).toBe('2027-03-07T04:59:59.000Z');
+      expect(Date.parse(at)).toBeGreaterThan(now.getTime());
+    }
+    // Known sections keep their deadline, and the report no longer mentions them.
+    const again = await importFolder(orgId, dir, false, new Date('2027-04-01T15:00:00Z'));
+    expect(again.lines.filter((l) => l.kind === 'warning')).toEqual([]);
+    expect(await addDropOf(orgId)).toEqual(deadlines);
+  });
+
+  it('reports a section already over, whose deadline (its last day) has passed', async () => {
+    const orgId = await organisation();
+    const result = await importFolder(
+      orgId,
+      fixture('bulk', `${unique('dl')}.test`.toLowerCase()),
+      false,
+      new Date('2027-06-01T12:00:00Z'),
+    );
+    expect(
+      result.lines.filter((l) => l.kind === 'warning').map((l) => [l.reason, l.values]),
+    ).toEqual(Array(3).fill(['ops.roster.line.optOut.past', { date: '2027-05-14' }]));
+  });
+});
+
+describe('issue 39: a bulk file is the whole set of its records', () => {
+  it('ends the terms, sections, people and enrolments it no longer names; keeps purchases and what came from elsewhere', async () => {
+    const orgId = await organisation();
+    const domain = `${unique('bulk')}.test`.toLowerCase();
+    const now = new Date('2026-12-06T15:00:00Z');
+    await importFolder(
+      orgId,
+      variant(domain, {
+        'academicSessions.csv': (lines) => [
+          ...lines,
+          'fa-2026,,,Fall 2026,semester,2026-08-24,2026-12-18,ay-2027,2027',
+        ],
+      }),
+      false,
+      now,
+    );
+    const [yuki] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, `yuki.tanaka@students.${domain}`));
+    const sectionOf = async (sourcedId: string) =>
+      (
+        await database.db
+          .select({ id: courseSections.id, endedAt: courseSections.endedAt })
+          .from(courseSections)
+          .innerJoin(courses, eq(courses.id, courseSections.courseId))
+          .where(and(eq(courses.orgId, orgId), eq(courseSections.sourcedId, sourcedId)))
+      )[0]!;
+    const chm = await sectionOf('cls-chm-210-01');
+    const bought = await insertProduct(database.db);
+    const given = await insertProduct(database.db);
+    await database.db.insert(ownerships).values([
+      { userId: yuki!.id, productId: bought, source: 'purchase', courseSectionId: chm.id },
+      { userId: yuki!.id, productId: given, source: 'course_fee', courseSectionId: chm.id },
+    ]);
+    // Staff made a section of a roster course in Course Manager; the LMS put a person in BIO 101.
+    const [bioCourse] = await database.db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.orgId, orgId), eq(courses.sourcedId, 'crs-bio-101')));
+    const [own] = await database.db
+      .insert(courseSections)
+      .values({
+        courseId: bioCourse!.id,
+        name: 'BIO 101, evening',
+        rsCourseId: unique('manual'),
+        startDate: '2027-01-11',
+        endDate: '2027-05-14',
+        addDropAt: new Date('2027-01-26T04:59:59Z'),
+        timeZone: 'America/New_York',
+      })
+      .returning({ id: courseSections.id });
+    const [lmsPerson] = await database.db
+      .insert(users)
+      .values({ email: `lms.person@${domain}`, firstName: 'L', lastName: 'MS' })
+      .returning({ id: users.id });
+    const bio = await sectionOf('cls-bio-101-01');
+    await database.db.insert(sectionMembers).values({
+      sectionId: bio.id,
+      userId: lmsPerson!.id,
+      role: 'student',
+      addDropDate: new Date('2027-01-26T04:59:59Z'),
+      rsCoursememberId: unique('lms'),
+    });
+
+    // The next bulk package no longer names Fall 2026, LIT 300's class, or Yuki.
+    const next = variant(domain, {
+      'classes.csv': without('cls-lit-300-01'),
+      'users.csv': without('usr-003'),
+      'roles.csv': without('role-003'),
+      'enrollments.csv': without('usr-003', 'cls-lit-300-01'),
+    });
+    const preview = await importFolder(orgId, next, true, now);
+    expect(preview.counts.term).toMatchObject({ ended: 1 });
+    expect(preview.counts.class).toMatchObject({ ended: 1 });
+    expect(preview.counts.user).toMatchObject({ ended: 1 });
+    expect(preview.counts.role).toMatchObject({ ended: 1 });
+    expect(preview.counts.enrollment).toMatchObject({ ended: 3 });
+    expect((await sectionOf('cls-lit-300-01')).endedAt).toBeNull();
+
+    const applied = await importFolder(orgId, next, false, now);
+    expect(applied.counts).toEqual(preview.counts);
+    expect((await sectionOf('cls-lit-300-01')).endedAt).not.toBeNull();
+    const [fall] = await database.db
+      .select({ endedAt: academicTerms.endedAt })
+      .from(academicTerms)
+      .where(and(eq(academicTerms.orgId, orgId), eq(academicTerms.sourcedId, 'fa-2026')));
+    expect(fall!.endedAt).not.toBeNull();
+    // Yuki keeps her account and what she bought; what the sections gave went.
+    const yukiMembers = await database.db
+      .select({ id: sectionMembers.id })
+      .from(sectionMembers)
+      .where(eq(sectionMembers.userId, yuki!.id));
+    expect(yukiMembers).toEqual([]);
+    const kept = await database.db
+      .select({ productId: ownerships.productId })
+      .from(ownerships)
+      .where(
+        and(
+          eq(ownerships.userId, yuki!.id),
+          inArray(ownerships.productId, [bought, given]),
+          isNull(ownerships.revokedAt),
+        ),
+      );
+    expect(kept).toEqual([{ productId: bought }]);
+    // What did not come from the roster stays.
+    const [ownAfter] = await database.db
+      .select({ endedAt: courseSections.endedAt })
+      .from(courseSections)
+      .where(eq(courseSections.id, own!.id));
+    expect(ownAfter!.endedAt).toBeNull();
+    expect((await membersOf(orgId)).filter((m) => m.email === `lms.person@${domain}`)).toHaveLength(
+      1,
+    );
+    // The same package again changes nothing.
+    const again = await importFolder(orgId, next, false, now);
+    for (const kind of ['term', 'course', 'class', 'user', 'role', 'enrollment'] as const) {
+      expect(again.counts[kind]).toMatchObject({ created: 0, updated: 0, ended: 0 });
+    }
+  });
+
+  it('ends nothing a file does not name when one of its rows could not be read; a refused row keeps its record', async () => {
+    const orgId = await organisation();
+    const domain = `${unique('bulk')}.test`.toLowerCase();
+    const now = new Date('2026-12-06T15:00:00Z');
+    await importFolder(orgId, fixture('bulk', domain), false, now);
+    const next = variant(domain, {
+      // A row cut short (no sourcedId can be trusted) and LIT 300's class gone.
+      'classes.csv': (lines) => [...without('cls-lit-300-01')(lines), 'cls-broken,,'],
+      // Enrolment 2 with a bad date: refused, and not ended for it; enrolment 6 gone.
+      'enrollments.csv': (lines) =>
+        without('enr-6,')(lines).map((l) =>
+          l.startsWith('enr-2,')
+            ? 'enr-2,,,cls-bio-101-01,org-univ,usr-002,student,,2027-13-01,'
+            : l,
+        ),
+    });
+    const result = await importFolder(orgId, next, false, now);
+    expect(result.counts.class).toMatchObject({ ended: 0 });
+    expect(result.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          file: 'classes.csv',
+          kind: 'warning',
+          reason: 'ops.roster.line.bulkEndsSkipped',
+        }),
+        expect.objectContaining({ file: 'enrollments.csv', sourcedId: 'enr-2', kind: 'refused' }),
+      ]),
+    );
+    expect(result.counts.enrollment).toMatchObject({ ended: 1 });
+    const members = await membersOf(orgId);
+    expect(members.map((m) => `${m.section} ${m.email}`)).toContain(
+      `cls-bio-101-01 sean.obrien@students.${domain}`,
+    );
+    expect(members.map((m) => `${m.section} ${m.email}`)).not.toContain(
+      `cls-lit-300-01 yuki.tanaka@students.${domain}`,
+    );
   });
 });

@@ -68,6 +68,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
       title: sectionTitle({
         department: room.section.department,
         courseNumber: room.section.courseNumber,
+        courseCode: room.section.courseCode,
         sectionNumber: room.section.number,
       }),
     },

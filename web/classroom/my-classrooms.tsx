@@ -26,6 +26,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
       section: sectionTitle({
         department: room.department,
         courseNumber: room.courseNumber,
+        courseCode: room.courseCode,
         sectionNumber: room.sectionNumber,
       }),
     })),

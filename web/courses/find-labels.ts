@@ -1,4 +1,5 @@
 import type { AcademicTerm } from '#domain/courses/academic-term.ts';
+import { courseCodeLabel } from '#domain/courses/course-code.ts';
 import type { FinderCourse, FinderDepartment } from '#domain/courses/course-finder.ts';
 
 type T = (id: string, params?: Record<string, string | number>) => string;
@@ -14,5 +15,5 @@ export const departmentLabel = (t: T, department: FinderDepartment) =>
     : t('courseFinder.department', { name: department.name, code: department.code });
 
 /** 'BIO 101' */
-export const courseCode = (course: Pick<FinderCourse, 'department' | 'number'>) =>
-  `${course.department} ${course.number}`;
+export const courseCode = (course: Pick<FinderCourse, 'department' | 'number' | 'code'>) =>
+  courseCodeLabel(course);

@@ -92,6 +92,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
       sectionTitle({
         department: section.department,
         courseNumber: section.courseNumber,
+        courseCode: section.courseCode,
         sectionNumber: section.number,
       }),
     ),

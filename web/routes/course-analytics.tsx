@@ -56,10 +56,16 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
 });
 
 /** spec 1 §2 page titles: department and number, plus ': Section {number}' when numbered. */
-function titleOf(section: { department: string; courseNumber: string; number: string | null }) {
+function titleOf(section: {
+  department: string;
+  courseNumber: string;
+  courseCode: string | null;
+  number: string | null;
+}) {
   return sectionTitle({
     department: section.department,
     courseNumber: section.courseNumber,
+    courseCode: section.courseCode,
     sectionNumber: section.number,
   });
 }

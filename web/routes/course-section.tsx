@@ -47,6 +47,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     title: sectionTitle({
       department: section.course.department,
       courseNumber: section.course.number,
+      courseCode: section.course.code,
       sectionNumber: section.number,
     }),
     section: {

@@ -101,6 +101,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     title: sectionTitle({
       department: section.course.department,
       courseNumber: section.course.number,
+      courseCode: section.course.code,
       sectionNumber: section.number,
     }),
     courseName: section.course.name,

@@ -10,6 +10,7 @@ import {
   sectionMembers,
 } from '#db/schema/courses.ts';
 import { campusPeople } from '#db/schema/operations.ts';
+import { courseCodeLabel } from '#domain/courses/course-code.ts';
 import type { OptStatus } from '#domain/courses/opting.ts';
 import { NotFound } from '#domain/shared/errors.ts';
 import { inOrgScope, type OrgScope } from '../staff-scope.ts';
@@ -49,6 +50,7 @@ export async function billingFacts(db: Queryable, term: BillingTerm): Promise<Bi
       sectionId: courseSections.id,
       department: courses.department,
       number: courses.number,
+      code: courses.code,
       sectionNumber: courseSections.number,
       sectionName: courseSections.name,
       addDropAt: courseSections.addDropAt,
@@ -61,7 +63,7 @@ export async function billingFacts(db: Queryable, term: BillingTerm): Promise<Bi
     .where(and(eq(courseSections.termId, term.id), eq(courses.orgId, term.orgId)));
   const sections: RunSection[] = sectionRows.map((s) => ({
     sectionId: s.sectionId,
-    courseCode: `${s.department} ${s.number}`,
+    courseCode: courseCodeLabel(s),
     sectionLabel: s.sectionNumber ?? s.sectionName,
     addDropAt: s.addDropAt,
     dropPeriodEndsAt: s.dropPeriodEndsAt,

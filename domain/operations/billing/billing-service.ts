@@ -4,6 +4,7 @@ import { users } from '#db/schema/accounts.ts';
 import { billingCharges, billingMappings, billingRuns } from '#db/schema/billing.ts';
 import { academicTerms, courseSections, courses } from '#db/schema/courses.ts';
 import { organizations } from '#db/schema/sites.ts';
+import { courseCodeLabel } from '#domain/courses/course-code.ts';
 import {
   billingOpen,
   courseFeeChargeCents,
@@ -133,6 +134,7 @@ export async function termBilling(
         lastName: users.lastName,
         department: courses.department,
         number: courses.number,
+        code: courses.code,
         sectionNumber: courseSections.number,
         sectionName: courseSections.name,
         amountCents: billingCharges.amountCents,
@@ -162,7 +164,7 @@ export async function termBilling(
       sequence: c.sequence,
       campusId: c.campusId,
       name: `${c.firstName} ${c.lastName}`.trim(),
-      place: `${c.department} ${c.number} ${c.sectionNumber ?? c.sectionName}`,
+      place: `${courseCodeLabel(c)} ${c.sectionNumber ?? c.sectionName}`,
       amountCents: c.amountCents,
       refundedAt: c.refundedAt,
       credited: c.credited,
@@ -316,6 +318,7 @@ export async function billingCharge(
       lastName: users.lastName,
       department: courses.department,
       number: courses.number,
+      code: courses.code,
       sectionNumber: courseSections.number,
       sectionName: courseSections.name,
       amountCents: billingCharges.amountCents,
@@ -341,7 +344,7 @@ export async function billingCharge(
     sequence: row.sequence,
     campusId: row.campusId,
     name: `${row.firstName} ${row.lastName}`.trim(),
-    place: `${row.department} ${row.number} ${row.sectionNumber ?? row.sectionName}`,
+    place: `${courseCodeLabel(row)} ${row.sectionNumber ?? row.sectionName}`,
     amountCents: row.amountCents,
     refundedAt: row.refundedAt,
     refundReason: row.refundReason,

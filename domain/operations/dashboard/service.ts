@@ -183,6 +183,7 @@ async function termSections(ctx: RequestContext, where: SQL): Promise<DashboardS
       id: courseSections.id,
       department: courses.department,
       courseNumber: courses.number,
+      courseCode: courses.code,
       courseType: courses.courseType,
       sectionNumber: courseSections.number,
       name: courseSections.name,

@@ -98,6 +98,7 @@ describe('daysToDeadline (issue 39: days to the deadline, in the section time zo
 const section = (overrides: Partial<DashboardSection> = {}): DashboardSection => ({
   id: 1,
   department: 'BIO',
+  courseCode: null,
   courseNumber: '101',
   courseType: 'inclusive_access',
   sectionNumber: '001',

@@ -65,6 +65,7 @@ export type DashboardSection = StandingSection & {
   id: number;
   department: string;
   courseNumber: string;
+  courseCode: string | null;
   courseType: string;
   sectionNumber: string | null;
   name: string;

@@ -227,6 +227,7 @@ export async function personView(ctx: RequestContext, userId: number): Promise<P
           department: courses.department,
           number: courses.number,
           sectionNumber: courseSections.number,
+          code: courses.code,
           sectionName: courseSections.name,
           role: sectionMembers.role,
           optStatus: sectionMembers.optStatus,
@@ -355,9 +356,9 @@ export async function personView(ctx: RequestContext, userId: number): Promise<P
         .filter((r) => r.campusId !== null)
         .map((r) => ({ campusId: r.campusId!, source: 'campusSignIn' as const })),
     ],
-    sections: sectionRows.map(({ department, number, sectionNumber, ...row }) => ({
+    sections: sectionRows.map(({ department, number, code, sectionNumber, ...row }) => ({
       ...row,
-      title: sectionTitle({ department, courseNumber: number, sectionNumber }),
+      title: sectionTitle({ department, courseNumber: number, courseCode: code, sectionNumber }),
     })),
     ownerships: ownershipRows.map(({ revokedAt, revokedReason, ...row }) => ({
       ...row,

@@ -23,7 +23,7 @@ export type LineRefusal = {
   file: string;
   line: number;
   sourcedId: string | null;
-  kind: 'refused' | 'ignored';
+  kind: 'refused' | 'ignored' | 'warning';
   reason: string;
   values?: Record<string, string | number>;
 };

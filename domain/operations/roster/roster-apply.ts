@@ -7,6 +7,7 @@ import { forgetAccounts } from '#domain/accounts/service.ts';
 import { endMemberships } from '#domain/courses/membership.ts';
 import { deadlineDay as calendarDayIn } from '#domain/courses/opting.ts';
 import type { AuditActor, AuditValues } from '#domain/operations/audit.ts';
+import type { RosterFile } from './oneroster-tables.ts';
 import type { LineRefusal, RosterPackage } from './package-reader.ts';
 import { OUTCOMES, RECORD_KINDS, type RecordKind, type RosterCounts } from './roster-counts.ts';
 import {
@@ -118,6 +119,23 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
     };
   const refuse = report('refused');
   const ignore = report('ignored');
+  /** A row of the report staff should look at; the record itself is written. */
+  const warn = (
+    kind: RecordKind,
+    line: number,
+    sourcedId: string | null,
+    reason: string,
+    values?: Record<string, string | number>,
+  ) => {
+    lines.push({
+      file: FILE_OF[kind],
+      line,
+      sourcedId,
+      kind: 'warning',
+      reason,
+      ...(values ? { values } : {}),
+    });
+  };
   /** A record a row names: sent in this package, or live from an earlier import. */
   const named = (sent: { has(id: string): boolean }, kind: RecordKind, id: string) =>
     sent.has(id) || alive(kind, id);
@@ -147,6 +165,32 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
   ) => {
     counts[kind].ended++;
     into.ends.push({ sourcedId, line, values: null as T, digest: k.digest, known: k });
+  };
+  /**
+   * A bulk file is the whole set of its records (OneRoster 1.2 CSV, decision 035): a live record
+   * this organisation's roster made that the file no longer names has ended, as if it came with
+   * `tobedeleted`. A row the file holds names its record even when it was refused; a row whose
+   * sourcedId could not be read might name any, so that file ends nothing it does not name.
+   * Only roster records are weighed: what staff, the LMS or a sign-in made is never in them.
+   */
+  const endAbsent = <T>(kind: RecordKind, file: RosterFile, into: ChangeSet<T>) => {
+    if (pkg.manifest.modes[file] !== 'bulk') return;
+    const named = new Set<string>(pkg.rows[file].map((r) => r.sourcedId));
+    let unreadable = false;
+    for (const r of pkg.refusals) {
+      if (r.file !== FILE_OF[kind]) continue;
+      if (r.sourcedId === null) unreadable = true;
+      else named.add(r.sourcedId);
+    }
+    if (unreadable) {
+      warn(kind, 0, null, 'ops.roster.line.bulkEndsSkipped');
+      return;
+    }
+    for (const [key, k] of known) {
+      const [recordKind, sourcedId] = key.split('\u0000') as [string, string];
+      if (recordKind !== kind || !isLive(k) || named.has(sourcedId)) continue;
+      end(kind, sourcedId, 0, k, into);
+    }
   };
   /** Sorts a record into created / updated / unchanged / ended. */
   const sort = <T>(
@@ -212,6 +256,7 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
       terms,
     );
   }
+  endAbsent('term', 'academicSessions', terms);
   const termIds = new Map<string, number>();
   if (!dryRun) await writeTerms(db, input, terms, termIds);
   await progress(termRows.length);
@@ -229,7 +274,9 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
     sort(
       'course',
       c,
-      c.status === 'active' ? { name: c.title, ...courseCodeParts(c.courseCode, c.title) } : null,
+      c.status === 'active'
+        ? { name: c.title, code: c.courseCode, ...courseCodeParts(c.courseCode, c.title) }
+        : null,
       courses,
     );
   }
@@ -245,6 +292,14 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
   for (const [id, span] of storedTerms) termDates.set(id, span);
   const classes = changeSet<ClassValues>();
   const classesSent = new Set<string>();
+  // What a new section takes from its course's latest section (time zone, opting method, fee),
+  // else the documented defaults; its opt-out deadline is decided here, so a dry run reports
+  // one that had to move or has passed (decision 035). Staff set them in Course Manager.
+  const siblings = await latestSections(
+    db,
+    pkg.rows.classes.flatMap((c) => knownOf('course', c.courseSourcedId)?.localId ?? []),
+  );
+  const newSections = new Map<string, NewSection>();
   for (const c of pkg.rows.classes) {
     if (c.status === 'active') {
       const term = c.termSourcedIds.find((id) => !termDates.has(id));
@@ -262,6 +317,23 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
       c.status === 'active'
         ? sectionTermOf(c.termSourcedIds.map((id) => ({ id, ...termDates.get(id)! })))
         : null;
+    if (span) {
+      const sibling = siblings.get(knownOf('course', c.courseSourcedId)?.localId ?? 0);
+      const timeZone = sibling?.time_zone ?? DEFAULT_SECTION_TIME_ZONE;
+      const deadline = defaultOptOutDeadline(span, timeZone, input.now);
+      newSections.set(c.sourcedId, {
+        timeZone,
+        optingMethod: sibling?.opting_method ?? 'opt-out',
+        courseFeeCents: sibling?.course_fee_cents ?? null,
+        addDropAt: deadline.at,
+      });
+      // Only a section this import creates takes the default; a known one keeps its own.
+      if (!knownOf('class', c.sourcedId) && deadline.kind !== 'default') {
+        warn('class', c.line, c.sourcedId, `ops.roster.line.optOut.${deadline.kind}`, {
+          date: deadline.day,
+        });
+      }
+    }
     sort(
       'class',
       c,
@@ -278,8 +350,9 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
       classes,
     );
   }
+  endAbsent('class', 'classes', classes);
   const sectionIds = new Map<string, number>();
-  if (!dryRun) await writeClasses(db, input, classes, sectionIds, termIds, courseIds);
+  if (!dryRun) await writeClasses(db, input, classes, sectionIds, termIds, courseIds, newSections);
   await progress(pkg.rows.classes.length);
 
   // ——— roles.csv: who the store serves (1.2 keeps a user's roles there, per org) ———
@@ -320,6 +393,7 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
       roles,
     );
   }
+  endAbsent('role', 'roles', roles);
   // An enrolment whose endDate has come is no longer active (OneRoster): like tobedeleted. The
   // campus's day is the one of its sections' time zone.
   const today = calendarDayIn(input.now, await campusTimeZone(db, orgId));
@@ -386,6 +460,7 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
       users,
     );
   }
+  endAbsent('user', 'users', users);
   const userIds = new Map<string, number>();
   if (!dryRun) await writeUsers(db, input, users, userIds);
   await progress(pkg.rows.users.length);
@@ -399,9 +474,7 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
   // ——— enrollments → section_members ———
   const enrollments = changeSet<EnrollmentValues>();
   const pairs = new Set<string>();
-  const sentEnrollments = new Set<string>();
   for (const e of pkg.rows.enrollments) {
-    sentEnrollments.add(e.sourcedId);
     if (inForce(e)) {
       if (
         refusedReference('enrollment', e, [
@@ -430,14 +503,7 @@ export async function applyRosterPackage(db: Queryable, input: ApplyInput): Prom
       );
     } else sort('enrollment', e, null, enrollments);
   }
-  // A bulk enrollments.csv is the whole list: a roster enrolment it no longer names has ended.
-  if (pkg.manifest.modes.enrollments === 'bulk') {
-    for (const [key, k] of known) {
-      const [kind, sourcedId] = key.split('\u0000') as [string, string];
-      if (kind !== 'enrollment' || !isLive(k) || sentEnrollments.has(sourcedId)) continue;
-      end('enrollment', sourcedId, 0, k, enrollments);
-    }
-  }
+  endAbsent('enrollment', 'enrollments', enrollments);
   if (!dryRun) {
     await writeEnrollments(
       db,
@@ -466,7 +532,14 @@ type TermValues = {
   endDate: string;
   parent: string | null;
 };
-type CourseValues = { name: string; department: string; number: string };
+type CourseValues = { name: string; code: string | null; department: string; number: string };
+/** What a section the import creates starts with (a known one keeps its own). */
+type NewSection = {
+  timeZone: string;
+  optingMethod: string;
+  courseFeeCents: number | null;
+  addDropAt: Date;
+};
 type ClassValues = {
   name: string;
   number: string | null;
@@ -783,16 +856,19 @@ async function writeCourses(
     await upsertChanges(tx, set.changes, ids, (part) => {
       const rows = part.map((c) => ({
         sourced_id: c.sourcedId,
-        name: c.values.name.slice(0, 300),
-        department: c.values.department.slice(0, 100),
-        number: c.values.number.slice(0, 100),
+        // Title and code as the campus wrote them (the reader refuses a title too long to keep);
+        // department and number are our split of the code, for search, cut by code point.
+        name: c.values.name,
+        code: c.values.code,
+        department: codePoints(c.values.department, 100),
+        number: codePoints(c.values.number, 100),
       }));
-      return sql`insert into courses (org_id, sourced_id, name, department, number)
-          select ${orgId}, sourced_id, name, department, number
+      return sql`insert into courses (org_id, sourced_id, name, code, department, number)
+          select ${orgId}, sourced_id, name, code, department, number
           from json_to_recordset(${JSON.stringify(rows)}::json)
-            as r(sourced_id text, name text, department text, number text)
+            as r(sourced_id text, name text, code text, department text, number text)
           on conflict (org_id, sourced_id) do update set name = excluded.name,
-            department = excluded.department, number = excluded.number
+            code = excluded.code, department = excluded.department, number = excluded.number
           returning id, sourced_id`;
     });
     // A course has no end of its own: its sections end with their classes.
@@ -806,6 +882,7 @@ async function writeClasses(
   ids: Map<string, number>,
   termIds: Map<string, number>,
   courseIds: Map<string, number>,
+  newSections: ReadonlyMap<string, NewSection>,
 ) {
   const { orgId, now } = input;
   const localOf = async (
@@ -838,32 +915,11 @@ async function writeClasses(
     set.changes.map((c) => c.values.course),
     courseIds,
   );
-  // What a new section takes from the course's latest section (deadline's time zone, opting
-  // method, fee), else the documented defaults; staff set them in Course Manager.
-  const courseList = [...new Set(set.changes.map((c) => courseIds.get(c.values.course)!))];
-  const siblings = new Map<
-    number,
-    { time_zone: string; opting_method: string; course_fee_cents: number | null }
-  >();
-  for (const part of chunks(courseList)) {
-    const rows = rowsOf<{
-      course_id: number;
-      time_zone: string;
-      opting_method: string;
-      course_fee_cents: number | null;
-    }>(
-      await db.execute(sql`select distinct on (course_id) course_id, time_zone, opting_method, course_fee_cents
-        from course_sections where course_id in ${idSet(part)}
-        order by course_id, id desc`),
-    );
-    for (const r of rows) siblings.set(r.course_id, r);
-  }
   await writeKind(db, input, 'class', set, ids, async (tx) => {
     await upsertChanges(tx, set.changes, ids, (part) => {
       const rows = part.map((c) => {
         const courseId = courseIds.get(c.values.course)!;
-        const sibling = siblings.get(courseId);
-        const timeZone = sibling?.time_zone ?? DEFAULT_SECTION_TIME_ZONE;
+        const fresh = newSections.get(c.sourcedId)!;
         return {
           rs_course_id: scopedRosterId(orgId, c.sourcedId),
           sourced_id: c.sourcedId,
@@ -873,10 +929,10 @@ async function writeClasses(
           number: c.values.number?.slice(0, 100) ?? null,
           start_date: c.values.startDate,
           end_date: c.values.endDate,
-          add_drop_at: defaultOptOutDeadline(c.values.startDate, timeZone).toISOString(),
-          time_zone: timeZone,
-          opting_method: sibling?.opting_method ?? 'opt-out',
-          course_fee_cents: sibling?.course_fee_cents ?? null,
+          add_drop_at: fresh.addDropAt.toISOString(),
+          time_zone: fresh.timeZone,
+          opting_method: fresh.optingMethod,
+          course_fee_cents: fresh.courseFeeCents,
         };
       });
       return sql`insert into course_sections (rs_course_id, sourced_id, course_id, term_id,
@@ -895,6 +951,33 @@ async function writeClasses(
     await endLocalRows(tx, sql`course_sections`, set, now);
   });
 }
+
+type SectionSettings = {
+  course_id: number;
+  time_zone: string;
+  opting_method: string;
+  course_fee_cents: number | null;
+};
+
+/** The latest section of each of these courses: what a new section of the course copies. */
+async function latestSections(
+  db: Queryable,
+  courseIds: readonly number[],
+): Promise<Map<number, SectionSettings>> {
+  const found = new Map<number, SectionSettings>();
+  for (const part of chunks([...new Set(courseIds)])) {
+    const rows = rowsOf<SectionSettings>(
+      await db.execute(sql`select distinct on (course_id) course_id, time_zone, opting_method, course_fee_cents
+        from course_sections where course_id in ${idSet(part)}
+        order by course_id, id desc`),
+    );
+    for (const r of rows) found.set(r.course_id, r);
+  }
+  return found;
+}
+
+/** At most `max` code points of a text (never half of a surrogate pair). */
+const codePoints = (text: string, max: number) => Array.from(text).slice(0, max).join('');
 
 type Person =
   | { kind: 'link'; userId: number }

@@ -49,6 +49,8 @@ describe('issue 39: course codes and defaults', () => {
     expect(courseCodeParts('JPN300', 'x')).toEqual({ department: 'JPN', number: '300' });
     expect(courseCodeParts('4711', 'x')).toEqual({ department: '', number: '4711' });
     expect(courseCodeParts(null, 'Biology')).toEqual({ department: '', number: 'Biology' });
+    expect(courseCodeParts('ÉCO-1001', 'x')).toEqual({ department: 'ÉCO', number: '1001' });
+    expect(courseCodeParts('化学 101', 'x')).toEqual({ department: '化学', number: '101' });
   });
   it('ends a day in the course time zone, summer or winter', () => {
     expect(endOfDayIn('2027-01-25', 'America/New_York').toISOString()).toBe(
@@ -58,10 +60,49 @@ describe('issue 39: course codes and defaults', () => {
       '2027-07-02T06:59:59.000Z',
     );
   });
+  const spring = { startDate: '2027-01-11', endDate: '2027-05-14' };
   it('sets a new section’s opt-out deadline two weeks after it starts', () => {
-    expect(defaultOptOutDeadline('2027-01-11', 'America/New_York').toISOString()).toBe(
-      '2027-01-26T04:59:59.000Z',
+    const before = new Date('2026-12-06T15:00:00Z');
+    expect(defaultOptOutDeadline(spring, 'America/New_York', before)).toEqual({
+      at: new Date('2027-01-26T04:59:59.000Z'),
+      day: '2027-01-25',
+      kind: 'default',
+    });
+  });
+  it('spec 1 §4 + decision 035: never creates a deadline already past; two weeks from the import instead', () => {
+    // The term began weeks ago: its students still get two weeks to opt out.
+    const now = new Date('2027-02-20T15:00:00Z');
+    const moved = defaultOptOutDeadline(spring, 'America/New_York', now);
+    expect(moved).toEqual({
+      at: new Date('2027-03-07T04:59:59.000Z'),
+      day: '2027-03-06',
+      kind: 'moved',
+    });
+    expect(moved.at.getTime()).toBeGreaterThan(now.getTime());
+    // The deadline falls by the section's last day (section-rules.ts).
+    const late = defaultOptOutDeadline(
+      spring,
+      'America/New_York',
+      new Date('2027-05-08T15:00:00Z'),
     );
+    expect(late).toMatchObject({ day: '2027-05-14', kind: 'moved' });
+    // A section already over keeps its last day, a deadline past, and says so.
+    const over = defaultOptOutDeadline(
+      spring,
+      'America/New_York',
+      new Date('2027-06-01T12:00:00Z'),
+    );
+    expect(over).toEqual({
+      at: new Date('2027-05-15T03:59:59.000Z'),
+      day: '2027-05-14',
+      kind: 'past',
+    });
+  });
+  it('never sets the default after a short section’s last day', () => {
+    const intensive = { startDate: '2027-01-11', endDate: '2027-01-15' };
+    expect(
+      defaultOptOutDeadline(intensive, 'America/New_York', new Date('2027-01-01T00:00:00Z')),
+    ).toMatchObject({ day: '2027-01-15', kind: 'default' });
   });
   it('keys a campus id by its organisation, so equal ids of two campuses never meet', () => {
     expect(scopedRosterId(3, 'enr-1')).not.toBe(scopedRosterId(4, 'enr-1'));

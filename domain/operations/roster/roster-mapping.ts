@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { wallClockMs } from '#domain/shared/calendar.ts';
+import { dayIn, wallClockMs } from '#domain/shared/calendar.ts';
 import type { OneRosterRole } from './roster-rows.ts';
 
 // How OneRoster records become ours (decision 035). Pure rules, each tested.
@@ -92,15 +92,44 @@ export function enrolmentPhase(
   return 'current';
 }
 
-/** A new section's opt-out deadline when the course has no section to copy: two weeks in. */
+/** A new section's opt-out deadline: two weeks in (decision 035; the spec sets no default). */
 export const DEFAULT_OPT_OUT_DAYS = 14;
 
-export function defaultOptOutDeadline(startDate: string, timeZone: string): Date {
-  const start = new Date(`${startDate}T00:00:00Z`);
-  const day = new Date(start.getTime() + DEFAULT_OPT_OUT_DAYS * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
-  return endOfDayIn(day, timeZone);
+const addDays = (day: string, days: number) =>
+  new Date(new Date(`${day}T00:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * How the default was reached: 'default', two weeks into the section; 'moved', that day had
+ * already gone, so the students get two weeks from the import instead; 'past', the section's
+ * last day itself has gone. The report says 'moved' and 'past' (decision 035).
+ */
+export type OptOutDefault = { at: Date; day: string; kind: 'default' | 'moved' | 'past' };
+
+/**
+ * The opt-out deadline a section the import creates takes: 23:59:59, in the section's time
+ * zone, of its fourteenth day, never after its last day (section-rules.ts: the deadline falls
+ * by the section's last day). Opting is possible only before the deadline (spec 1 §4, spec 2
+ * §4 Opting), and billing starts after it (decision 037), so a default already past when it is
+ * created would bill its students without the two weeks to opt out: it moves to the fourteenth
+ * day from the import's own day, still never after the last day. A section already over keeps
+ * its last day, a deadline in the past, and is reported.
+ */
+export function defaultOptOutDeadline(
+  section: { startDate: string; endDate: string },
+  timeZone: string,
+  now: Date,
+): OptOutDefault {
+  const byEnd = (day: string) => (day > section.endDate ? section.endDate : day);
+  const day = byEnd(addDays(section.startDate, DEFAULT_OPT_OUT_DAYS));
+  const at = endOfDayIn(day, timeZone);
+  if (at.getTime() > now.getTime()) return { at, day, kind: 'default' };
+  const moved = byEnd(addDays(dayIn(now, timeZone), DEFAULT_OPT_OUT_DAYS));
+  const movedAt = endOfDayIn(moved, timeZone);
+  return {
+    at: movedAt,
+    day: moved,
+    kind: movedAt.getTime() > now.getTime() ? 'moved' : 'past',
+  };
 }
 
 /** The key our rows carry for a campus's id, so two campuses' equal ids never collide. */

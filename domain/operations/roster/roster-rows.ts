@@ -75,6 +75,12 @@ export type RowReading<F extends RosterFile> =
 export const MAX_FIELD = 1000;
 /** The longest sourcedId kept (ids are opaque, but not essays). */
 export const MAX_SOURCED_ID = 255;
+/**
+ * The longest title (sessions, courses, classes) and given or family name kept. Longer is
+ * refused, not cut: names round-trip byte for byte (issue 39).
+ */
+export const MAX_TITLE = 300;
+export const MAX_NAME = 200;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
@@ -119,6 +125,20 @@ export function readRosterRow<F extends RosterFile>(
   const sourcedId = fields.sourcedId!;
   if (sourcedId.length > MAX_SOURCED_ID) {
     return refuse('ops.roster.line.tooLong', { column: 'sourcedId' });
+  }
+  const capped: readonly (readonly [string, number])[] =
+    file === 'users'
+      ? [
+          ['givenName', MAX_NAME],
+          ['familyName', MAX_NAME],
+          ['preferredGivenName', MAX_NAME],
+          ['preferredFamilyName', MAX_NAME],
+        ]
+      : file === 'courses' || file === 'classes' || file === 'academicSessions'
+        ? [['title', MAX_TITLE]]
+        : [];
+  for (const [column, max] of capped) {
+    if ((fields[column] ?? '').length > max) return refuse('ops.roster.line.tooLong', { column });
   }
   const status = fields.status ?? '';
   const modified = fields.dateLastModified ?? '';

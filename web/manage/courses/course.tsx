@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { updateCourse } from '#domain/courses/course-admin-service.ts';
 import { courseView } from '#domain/courses/course-admin-views.ts';
+import { courseCodeLabel } from '#domain/courses/course-code.ts';
 import { courseTypeLabel } from '#domain/courses/section-rules.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { useT } from '#web/i18n/use-t.ts';
@@ -53,7 +54,7 @@ export default function CoursePage() {
     courseType: course.courseType,
     sectionFee: '',
   };
-  const code = `${course.department} ${course.number}`;
+  const code = courseCodeLabel(course);
   return (
     <section className="stack-lg">
       <header className="stack-sm">
@@ -94,7 +95,7 @@ export default function CoursePage() {
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   loaderData
     ? pageMeta(matches, 'ops.courses.course.pageTitle', {
-        course: `${loaderData.course.department} ${loaderData.course.number}`,
+        course: courseCodeLabel(loaderData.course),
       })
     : [];
 

@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { courseList, createCourse } from '#domain/courses/course-admin-service.ts';
+import { courseCodeLabel } from '#domain/courses/course-code.ts';
 import { courseTypeLabel } from '#domain/courses/section-rules.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { TableScroll } from '#web/components/table-scroll.tsx';
@@ -71,7 +72,7 @@ export default function CoursesPage() {
                 <tr key={course.id}>
                   <th scope="row">
                     <Link to={`/manage/course-manager/courses/${course.id}`}>
-                      {`${course.department} ${course.number}`}
+                      {courseCodeLabel(course)}
                     </Link>{' '}
                     {course.name}
                   </th>

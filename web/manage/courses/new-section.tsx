@@ -1,6 +1,7 @@
 import { useActionData, useLoaderData } from 'react-router';
 import { createSection } from '#domain/courses/course-admin-service.ts';
 import { courseView } from '#domain/courses/course-admin-views.ts';
+import { courseCodeLabel } from '#domain/courses/course-code.ts';
 import { courseTypeHasFee, courseTypeLabel } from '#domain/courses/section-rules.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { useT } from '#web/i18n/use-t.ts';
@@ -41,7 +42,7 @@ export default function NewSectionPage() {
   const { course, terms, csrfToken } = useLoaderData<typeof loader>();
   const result = useActionData<FormAnswer>();
   const t = useT();
-  const code = `${course.department} ${course.number}`;
+  const code = courseCodeLabel(course);
   return (
     <section className="stack-lg">
       <header className="stack-sm">
@@ -69,7 +70,7 @@ export default function NewSectionPage() {
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   loaderData
     ? pageMeta(matches, 'ops.courses.section.newPageTitle', {
-        course: `${loaderData.course.department} ${loaderData.course.number}`,
+        course: courseCodeLabel(loaderData.course),
       })
     : [];
 

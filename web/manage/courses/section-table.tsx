@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { courseCodeLabel } from '#domain/courses/course-code.ts';
 import { type RunningStatus, runningStatusLabel } from '#domain/courses/running-status.ts';
 import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
@@ -9,6 +10,7 @@ type Row = {
   number: string | null;
   department: string;
   courseNumber: string;
+  courseCode: string | null;
   startDate: string;
   endDate: string;
   courseFeeCents: number | null;
@@ -36,7 +38,11 @@ export function SectionTable({ sections, caption }: { sections: readonly Row[]; 
         </thead>
         <tbody>
           {sections.map((s) => {
-            const course = `${s.department} ${s.courseNumber}`;
+            const course = courseCodeLabel({
+              department: s.department,
+              number: s.courseNumber,
+              code: s.courseCode,
+            });
             return (
               <tr key={s.id}>
                 <th scope="row">

@@ -89,6 +89,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
       sectionTitle({
         department: course.department,
         courseNumber: course.number,
+        courseCode: course.code,
         sectionNumber: section.number,
       }),
     ),

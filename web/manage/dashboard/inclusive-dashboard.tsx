@@ -38,6 +38,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
       title: sectionTitle({
         department: row.section.department,
         courseNumber: row.section.courseNumber,
+        courseCode: row.section.courseCode,
         sectionNumber: row.section.sectionNumber,
       }),
       students: row.students,

@@ -239,7 +239,8 @@ export default function RosterImportPage() {
                   {lines.map((l) => (
                     <tr key={`${l.file}:${l.line}:${l.sourcedId}`}>
                       <td>{l.file}</td>
-                      <td>{l.line}</td>
+                      {/* Line 0: the file as a whole (a bulk file's ends). */}
+                      <td>{l.line > 0 ? l.line : '—'}</td>
                       <td>{l.sourcedId}</td>
                       <td>{t(`ops.roster.lineKind.${l.kind}`)}</td>
                       <td>{t(l.reason.message, l.reason.values)}</td>
