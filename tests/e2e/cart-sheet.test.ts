@@ -108,7 +108,7 @@ describe('cart sheet, over the product sheet', () => {
     await expectAccessible(page);
     await refused.getByRole('button', { name: 'Close' }).click();
     await refused.waitFor({ state: 'hidden' });
-    expect(await focusedText(page)).toBe('Add To Cart');
+    await expect.poll(() => focusedText(page)).toBe('Add To Cart');
     await page.unroute('**/api/cart/items');
 
     // Added: the same button now reads View Cart, and the offering is locked.
@@ -118,7 +118,7 @@ describe('cart sheet, over the product sheet', () => {
     await addButton.click();
     const viewCart = sheet.getByRole('button', { name: 'View Cart' });
     await viewCart.waitFor();
-    expect(await focusedText(page)).toBe('View Cart');
+    await expect.poll(() => focusedText(page)).toBe('View Cart');
     // spec 1 §4 Button-notify: 'Success', said in a polite live region.
     await sheet
       .getByRole('status')
@@ -151,7 +151,7 @@ describe('cart sheet, over the product sheet', () => {
     await page.keyboard.press('Escape');
     await cart.waitFor({ state: 'hidden' });
     expect(await sheet.isVisible()).toBe(true);
-    expect(await focusedText(page)).toBe('View Cart');
+    await expect.poll(() => focusedText(page)).toBe('View Cart');
 
     // Removing the item reloads the cart (loading again), which is then empty.
     await viewCart.click();
