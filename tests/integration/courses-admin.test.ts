@@ -298,7 +298,7 @@ describe('issue 39: a classroom section code two staff save at once', () => {
       orgId,
       name: 'Genetics',
       department: 'BIO',
-      number: unique('2'),
+      number: '201',
       courseType: 'inclusive_access',
     });
     if (!made.ok) throw new Error('course');
