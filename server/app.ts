@@ -6,7 +6,7 @@ import { apiAllowedMethods, handleApiRequest } from '#api/router.ts';
 import { BACKGROUND_NICE } from '#db/backend-priority.ts';
 import { type DatabaseHandle, isPoolTimeout, openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
-import { resolveLocale } from '#domain/accounts/language.ts';
+import { resolveLocale, storedChoiceOf } from '#domain/accounts/language.ts';
 import { canOpenMenuItem } from '#domain/accounts/navigation.ts';
 import { findSessionUser, forgetAccounts, navigationFlags } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
@@ -374,7 +374,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const newAnonKey = !session && !(anonKey && /^[\w-]{20,64}$/.test(anonKey)) ? newToken() : null;
     const csrfKey = session && sessionToken ? sessionToken : (newAnonKey ?? anonKey!);
     const locale = resolveLocale({
-      userChoice: user?.languageCode,
+      userChoice: storedChoiceOf(user),
       cookie: cookies.get(LANG_COOKIE),
       acceptLanguage: request.headers.get('accept-language'),
       allowed: site.allowedLanguages,

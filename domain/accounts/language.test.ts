@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLocale, showLanguagePicker } from './language.ts';
+import { resolveLocale, showLanguagePicker, storedChoiceOf } from './language.ts';
 
 const allowed = ['en', 'fr-CA'];
 
@@ -30,5 +30,19 @@ describe('language (spec 1 §2 footer language picker; spec 2 §9 default Englis
   it('the language button shows only when more than one language is allowed', () => {
     expect(showLanguagePicker(['en', 'fr-CA'])).toBe(true);
     expect(showLanguagePicker(['en'])).toBe(false);
+  });
+});
+
+describe('storedChoiceOf (issue 39, decision 039: Switch Account reads in the manager’s language)', () => {
+  it('a person reads in their own stored choice', () => {
+    expect(storedChoiceOf({ languageCode: 'fr-CA', isImpersonating: false })).toBe('fr-CA');
+    expect(storedChoiceOf({ languageCode: null, isImpersonating: false })).toBeNull();
+    expect(storedChoiceOf(null)).toBeNull();
+  });
+  it('a manager acting as a person reads in the manager’s choice, never the person’s', () => {
+    const acting = { languageCode: 'en', isImpersonating: true };
+    expect(storedChoiceOf({ ...acting, impersonatorLanguage: 'fr-CA' })).toBe('fr-CA');
+    // The manager stored none: their browser decides (cookie, Accept-Language), not the person.
+    expect(storedChoiceOf({ ...acting, impersonatorLanguage: null })).toBeNull();
   });
 });

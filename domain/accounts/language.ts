@@ -24,6 +24,21 @@ export function resolveLocale(input: {
   );
 }
 
+/**
+ * The stored language choice a signed-in request reads in: the person's own, or — acting
+ * through Switch Account — the manager's, who is the one reading (decision 039).
+ */
+export function storedChoiceOf(
+  user: {
+    languageCode: string | null;
+    isImpersonating: boolean;
+    impersonatorLanguage?: string | null;
+  } | null,
+): string | null {
+  if (!user) return null;
+  return user.isImpersonating ? (user.impersonatorLanguage ?? null) : user.languageCode;
+}
+
 function fromAcceptLanguage(header: string, allowed: readonly Locale[]): Locale | null {
   const ranked = header
     .slice(0, 500)

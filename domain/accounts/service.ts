@@ -194,6 +194,11 @@ const impersonatorLabelColumn = sql<
   string | null
 >`(select trim("i"."first_name" || ' ' || "i"."last_name") || ' <' || "i"."email" || '>' from "users" "i" where "i"."id" = ${sessions.impersonatorId} and "i"."is_active" and exists(select 1 from "user_roles" "r" where "r"."user_id" = "i"."id" and "r"."role" = 'manager'))`;
 
+/** The language that manager chose for themselves (null: none stored), read while they act. */
+const impersonatorLanguageColumn = sql<
+  string | null
+>`(select "i"."language_code" from "users" "i" where "i"."id" = ${sessions.impersonatorId})`;
+
 type SessionUserRow = {
   user: typeof users.$inferSelect;
   flags: typeof accountFlags.$inferSelect | null;
@@ -220,6 +225,7 @@ export async function findSessionUser(
       ...sessionUserColumns,
       impersonatorId: sessions.impersonatorId,
       impersonatorLabel: impersonatorLabelColumn,
+      impersonatorLanguage: impersonatorLanguageColumn,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       secondFactor: sessions.secondFactor,
@@ -251,6 +257,7 @@ export async function findSessionUser(
   }
   if (row.impersonatorId === null) await slideSessionExpiry(db, token, row.lastSeenAt, now);
   const user = toSessionUser(row, row.impersonatorId, row.impersonatorLabel);
+  if (row.impersonatorId !== null) user.impersonatorLanguage = row.impersonatorLanguage;
   sessionCache.set(digest, { user, expiresAt: row.expiresAt });
   return user;
 }
@@ -359,8 +366,11 @@ export async function changeLanguage(ctx: RequestContext, language: string): Pro
     throw new Invalid('language.error.unsupported');
   }
   if (ctx.user) {
-    await ctx.db.update(users).set({ languageCode: language }).where(eq(users.id, ctx.user.id));
-    forgetAccounts([ctx.user.id]);
+    // Acting through Switch Account, the manager chooses the language they read in: their own
+    // account's, never the person's they help (decision 039).
+    const chooser = ctx.user.impersonatorId ?? ctx.user.id;
+    await ctx.db.update(users).set({ languageCode: language }).where(eq(users.id, chooser));
+    forgetAccounts([ctx.user.id, chooser]);
   }
   return language;
 }

@@ -19,6 +19,8 @@ export type SessionUser = {
   impersonatorId?: number | null;
   /** Issue 39: that manager as the audit names them ('Alex Morgan <manager@demo.test>'). */
   impersonatorLabel?: string | null;
+  /** Issue 39: that manager's own language choice (null: none stored); pages read in it. */
+  impersonatorLanguage?: string | null;
   flags: Omit<NavigationFlags, 'onWhiteLabel' | 'isDashboardEnabled' | 'isCampusInsightsEnabled'>;
 };
 

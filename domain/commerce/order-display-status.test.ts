@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { displayStatus, type PaymentFacts, refundsOf } from './order-display-status.ts';
+import {
+  displayStatus,
+  type PaymentFacts,
+  paymentState,
+  refundsOf,
+} from './order-display-status.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 12, minute));
 const payment = (overrides: Partial<PaymentFacts>): PaymentFacts => ({
@@ -75,5 +80,36 @@ describe('displayStatus (issue 20: paid, pending, failed, refunded)', () => {
       { amountCents: 100, at: at(3) },
       { amountCents: 200, at: at(5) },
     ]);
+  });
+});
+
+describe('paymentState (issue 39: the help desk’s payments, line refunds counted)', () => {
+  it('a succeeded payment reads refunded in full once its order’s line refunds reach its amount', () => {
+    expect(paymentState({ status: 'succeeded', amountCents: 4399 }, 4399)).toEqual({
+      kind: 'refunded',
+    });
+    expect(paymentState({ status: 'succeeded', amountCents: 4399 }, 5000)).toEqual({
+      kind: 'refunded',
+    });
+  });
+  it('partly refunded says by how much; none refunded says the gateway’s own status', () => {
+    expect(paymentState({ status: 'succeeded', amountCents: 4399 }, 4398)).toEqual({
+      kind: 'partiallyRefunded',
+      refundedCents: 4398,
+    });
+    expect(paymentState({ status: 'succeeded', amountCents: 4399 }, 0)).toEqual({
+      kind: 'gateway',
+      status: 'succeeded',
+    });
+  });
+  it('a payment that did not succeed keeps its status whatever was refunded', () => {
+    expect(paymentState({ status: 'refunded', amountCents: 4399 }, 4399)).toEqual({
+      kind: 'gateway',
+      status: 'refunded',
+    });
+    expect(paymentState({ status: 'canceled', amountCents: 4399 }, 100)).toEqual({
+      kind: 'gateway',
+      status: 'canceled',
+    });
   });
 });

@@ -55,3 +55,25 @@ export function displayStatus(
   if (failed) return 'failed';
   return order.status === 'canceled' ? 'canceled' : 'pending';
 }
+
+/** What the help desk says of one payment attempt (issue 39): its gateway's word, refunds counted. */
+export type PaymentState =
+  | { kind: 'gateway'; status: string }
+  | { kind: 'partiallyRefunded'; refundedCents: number }
+  | { kind: 'refunded' };
+
+/**
+ * A succeeded payment stays succeeded at the gateway when lines of its order are refunded one
+ * by one (refunds.ts): it reads refunded in full once the order's line refunds reach its amount,
+ * partly refunded (by how much) before that. Any other payment says its gateway's status.
+ */
+export function paymentState(
+  payment: { status: string; amountCents: number },
+  lineRefundedCents: number,
+): PaymentState {
+  if (payment.status !== 'succeeded' || lineRefundedCents <= 0) {
+    return { kind: 'gateway', status: payment.status };
+  }
+  if (lineRefundedCents >= payment.amountCents) return { kind: 'refunded' };
+  return { kind: 'partiallyRefunded', refundedCents: lineRefundedCents };
+}

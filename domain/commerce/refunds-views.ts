@@ -13,7 +13,7 @@ import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import { activeOwnership } from '#domain/shelf/ownership.ts';
 import { orderDisplayFacts } from './order-display-facts.ts';
-import { displayStatus } from './order-display-status.ts';
+import { displayStatus, paymentState } from './order-display-status.ts';
 import { orderNumber } from './order-number.ts';
 import { type BuyerRefundOption, buyerRefundOption, refundPolicy } from './refund-policy.ts';
 import { type RefundLine, refundLines, refundOrder } from './refunds-facts.ts';
@@ -165,7 +165,11 @@ export async function staffOrder(ctx: RequestContext, scope: OrgScope, orderId: 
       refund: line.refund,
       accessCode: line.accessCode,
     })),
-    payments: paid,
+    payments: paid.map(({ cardBrand, cardLast4, ...payment }) => ({
+      ...payment,
+      card: cardBrand && cardLast4 ? { brand: cardBrand, last4: cardLast4 } : null,
+      state: paymentState(payment, refundedCents),
+    })),
     audit,
     actingAsNames: await actingAsNames(ctx.db, audit),
   };

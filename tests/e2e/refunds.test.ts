@@ -134,6 +134,11 @@ describe('refunds (issue 39)', () => {
     await support.getByText(`${asked} was refunded (`, { exact: false }).waitFor();
     const history = support.getByRole('table', { name: 'Change history' });
     await history.getByText('Refunded — reason: Wrong edition for BIO 001').waitFor();
+    // The payment stays paid at the gateway; the order page counts the line refunded from it.
+    await support
+      .getByRole('region', { name: 'Payments' })
+      .getByText(/through the test gateway: (refunded in full|paid, \$[\d.,]+ refunded)/)
+      .waitFor();
     await expectAccessible(support);
 
     // Another campus's bookstore manager: no such order, by its very URL.

@@ -434,6 +434,10 @@ describe('support and managers refund from the help desk (issue 39)', () => {
     const view = await staffOrder(ctxOf(staff), ALL, orderId);
     // The help desk's order page names its state as the buyer's own order page does.
     expect(view.status).toBe('refunded');
+    // Its payment stays succeeded at the gateway; the help desk says it is refunded in full.
+    expect(view.payments).toEqual([
+      expect.objectContaining({ status: 'succeeded', state: { kind: 'refunded' } }),
+    ]);
     expect(view.lines[0]!.refund).toMatchObject({
       status: 'refunded',
       reason: 'Wrong edition sold',

@@ -8,6 +8,7 @@ import {
   useLoaderData,
 } from 'react-router';
 import { z } from 'zod';
+import { paidWithMessage } from '#domain/commerce/payment-card.ts';
 import { MAX_REASON_LENGTH } from '#domain/commerce/refund-policy.ts';
 import { refundLineAsStaff, refuseRefundRequest } from '#domain/commerce/refunds.ts';
 import { staffOrder } from '#domain/commerce/refunds-views.ts';
@@ -331,15 +332,30 @@ export default function StaffOrderPage() {
           <p>{t('ops.refunds.order.noPayments')}</p>
         ) : (
           <ul>
-            {order.payments.map((payment, index) => (
-              <li key={`${payment.gateway}-${index}`}>
-                {t('ops.refunds.order.payment', {
-                  amount: money(payment.amountCents),
-                  gateway: payment.gateway,
-                  status: t(`ops.refunds.payment.${payment.status}`),
-                })}
-              </li>
-            ))}
+            {order.payments.map((payment, index) => {
+              const { state } = payment;
+              const status =
+                state.kind === 'refunded'
+                  ? t('ops.refunds.payment.refunded')
+                  : state.kind === 'partiallyRefunded'
+                    ? t('ops.refunds.payment.partiallyRefunded', {
+                        amount: money(state.refundedCents),
+                      })
+                    : t(`ops.refunds.payment.${state.status}`);
+              const card = payment.card ? paidWithMessage(payment.card) : null;
+              return (
+                <li key={`${payment.gateway}-${index}`}>
+                  {t('ops.refunds.order.payment', {
+                    amount: money(payment.amountCents),
+                    gateway: t(
+                      `ops.refunds.gateway.${payment.gateway === 'stripe' ? 'stripe' : 'test'}`,
+                    ),
+                    status,
+                  })}
+                  {card ? ` · ${t(card.key, card.params)}` : null}
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>
