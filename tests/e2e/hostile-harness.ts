@@ -44,6 +44,33 @@ export type Role = Session & { name: string; email: string | null; userId: numbe
 
 export type HostileServer = { app: App; base: string; close: () => Promise<void> };
 
+/**
+ * A database of its own on the PostgreSQL server at `serverUrl` (HOSTILE_DATABASE_URL: CI's
+ * throwaway server), dropped when the suite ends. On PGlite the suite's queries and the demo
+ * seed run on the suite's one thread, in WebAssembly; on a server they run beside it, on the
+ * other core (docs/ci.md, session 31).
+ */
+async function ownDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `shelfmark_hostile_${process.pid}_${Date.now().toString(36)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${pg.escapeIdentifier(name)}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`),
+  };
+}
+
 let base = '';
 
 /**
@@ -75,6 +102,9 @@ export async function startHostileServer(
     ...settings,
   };
   delete env.DATABASE_URL;
+  const serverUrl = process.env.HOSTILE_DATABASE_URL;
+  const database = serverUrl ? await ownDatabase(serverUrl) : null;
+  if (database) env.DATABASE_URL = database.url;
   const app = await entry.startApp({ env, staticDir: path.resolve('build/client') });
   const server: Server = entry.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -86,6 +116,7 @@ export async function startHostileServer(
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await app.close();
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

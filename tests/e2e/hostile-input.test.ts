@@ -1,9 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client.ts';
@@ -14,6 +8,7 @@ import { en } from '#i18n/messages/en.ts';
 import { frCA } from '#i18n/messages/fr-CA.ts';
 import { testContext } from '#tests/database.ts';
 import { postDemoCode } from './browser.ts';
+import { type App, type HostileServer, startHostileServer } from './hostile-harness.ts';
 import {
   BAD_ID_NUMBERS,
   BAD_IDS,
@@ -32,8 +27,6 @@ import {
 // an answer in the language asked for, and the process still answering; for each call, no
 // change in the database. It runs the built server in this process to read its database.
 
-type Entry = typeof import('#server/entry.ts');
-type App = Awaited<ReturnType<Entry['startApp']>>;
 type Locale = 'en' | 'fr-CA';
 
 const CONCURRENCY = 8;
@@ -93,48 +86,21 @@ const SNAPSHOT_WHERE: Record<string, string> = {
   outbox: "kind <> 'sign-up-existing'",
 };
 
+let hostile: HostileServer;
 let app: App;
-let server: Server;
 let base: string;
-let dataDir: string;
 let world: World;
 
 beforeAll(async () => {
-  // React picks its build by NODE_ENV when first loaded, and Vitest set it to 'test': the
-  // server here would render with React's development build, twice as slow as what runs in
-  // production (issue 36). Nothing in this file loaded React before this line.
-  process.env.NODE_ENV = 'production';
-  const entry = (await import(path.resolve('build/server/index.js'))) as Entry;
-  dataDir = mkdtempSync(path.join(tmpdir(), 'shelfmark-hostile-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'on',
-    LOG_LEVEL: 'silent',
-    PORT: '3000',
-    PUBLIC_ORIGIN: 'http://127.0.0.1:3000',
-    // A test deployment: test cards, demo accounts, and keys of its own (decision 011).
-    PAYMENTS: 'test',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    ACCESS_CODE_KEY: randomBytes(32).toString('hex'),
-    LTI_KEY: randomBytes(32).toString('hex'),
-  };
-  delete env.DATABASE_URL;
-  app = await entry.startApp({ env, staticDir: path.resolve('build/client') });
-  server = entry.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The built server in this process, on a seeded database of its own (hostile-harness.ts).
+  hostile = await startHostileServer();
+  app = hostile.app;
+  base = hostile.base;
   world = await buildWorld();
 }, 180_000);
 
 afterAll(async () => {
-  if (server) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-  await app?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await hostile?.close();
 });
 
 // ---------------------------------------------------------------------------------------------
