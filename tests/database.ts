@@ -30,6 +30,7 @@ export function testContext(
   db: Queryable,
   overrides: Partial<RequestContext> = {},
 ): RequestContext {
+  const now = overrides.now ?? new Date();
   return {
     db,
     site: defaultSite('localhost'),
@@ -38,7 +39,9 @@ export function testContext(
     requestId: 'test',
     ipAddress: unique('ip'),
     country: 'US',
-    now: new Date(),
+    now,
+    // A test that fixes `now` fixes the clock with it; one that lets time pass gives a clock.
+    clock: overrides.now ? () => now : () => new Date(),
     keys: { accessCodes: TEST_ACCESS_CODE_KEY, lti: 'test-lti-key' },
     shippingRateCents: 0,
     ...overrides,

@@ -145,7 +145,7 @@ describe('a charge whose process died before recording it', () => {
     expect(await statusOf(orderId)).toBe('pending');
     expect(await chargesOf(orderId)).toEqual([{ status: 'succeeded' }]);
 
-    const report = await reconcilePayments(database.db, gateway, new Date(), {
+    const report = await reconcilePayments(database.db, gateway, () => new Date(), {
       everything: true,
     });
     expect(report.settled).toContain(orderId);
@@ -164,7 +164,9 @@ describe('a charge whose process died before recording it', () => {
     ).toEqual([{ orderId, totalCents: 3799 }]);
     expect((await completedOrder(ctx, orderId)).recovered).toBe(true);
     // Asked again (another process, the next round), nothing changes.
-    const again = await reconcilePayments(database.db, gateway, new Date(), { everything: true });
+    const again = await reconcilePayments(database.db, gateway, () => new Date(), {
+      everything: true,
+    });
     expect(again.settled).not.toContain(orderId);
     expect(await chargesOf(orderId)).toEqual([{ status: 'succeeded' }]);
   });
@@ -273,7 +275,9 @@ describe('a charge for an order that no longer waits for it', () => {
       now: new Date(),
     });
 
-    const report = await reconcilePayments(database.db, gateway, new Date(), { everything: true });
+    const report = await reconcilePayments(database.db, gateway, () => new Date(), {
+      everything: true,
+    });
     expect(report.refunded).toContainEqual({ orderId, ref: open.ref, reason: 'not-pending' });
     expect(await chargesOf(orderId)).toEqual([{ status: 'refunded' }]);
     expect(await statusOf(orderId)).toBe('canceled');
