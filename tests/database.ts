@@ -40,12 +40,17 @@ export function testContext(
     ipAddress: unique('ip'),
     country: 'US',
     now,
-    // A test that fixes `now` fixes the clock with it; one that lets time pass gives a clock.
-    clock: overrides.now ? () => now : () => new Date(),
+    // Time stands at `now` unless a test gives a clock that moves (decision 041).
+    clock: () => now,
     keys: { accessCodes: TEST_ACCESS_CODE_KEY, lti: 'test-lti-key' },
     shippingRateCents: 0,
     ...overrides,
   };
+}
+
+/** The same request context as of another instant, its clock standing there too. */
+export function contextAt(ctx: RequestContext, now: Date): RequestContext {
+  return { ...ctx, now, clock: () => now };
 }
 
 /** What the API adapter gets for a request, around testContext (no session, no cookies). */
