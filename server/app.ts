@@ -21,6 +21,7 @@ import {
   ROSTER_IMPORT_TOOLS,
   ROSTER_UPLOAD_LIMIT_BYTES,
 } from '#domain/operations/roster/roster-limits.ts';
+import { systemClock } from '#domain/shared/clock.ts';
 import { withMailHost } from '#domain/shared/mail-host.ts';
 import { clearTimedCaches, forgetProducts } from '#domain/shared/timed-cache.ts';
 import { dismissedBannersKey } from '#domain/sites/maintenance-banner.ts';
@@ -395,6 +396,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           ipAddress: client?.address ?? '127.0.0.1',
           country: countryOf((name) => request.headers.get(name)),
           now,
+          clock: systemClock,
           keys,
           shippingRateCents: config.SHIPPING_RATE_CENTS,
         },

@@ -8,6 +8,7 @@ import {
   refundDuplicateOrders,
 } from '#domain/commerce/payment-recovery.ts';
 import { recoverRefunds } from '#domain/commerce/refunds-settle.ts';
+import { systemClock } from '#domain/shared/clock.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -43,8 +44,8 @@ export function startOrderSweeper(options: {
     }
   };
   const reconcile = async (everything: boolean) => {
+    const recovered = await reconcilePayments(db, gateway, systemClock, { everything });
     const now = new Date();
-    const recovered = await reconcilePayments(db, gateway, now, { everything });
     const refunded = await refundDuplicateOrders(db, gateway, now);
     report(recovered, refunded);
     // Issue 39: line refunds a crash left between the gateway and the database.
@@ -74,7 +75,7 @@ export function startOrderSweeper(options: {
     () => {
       if (sweeping) return;
       sweeping = true;
-      expireAbandonedOrders(db, gateway, new Date())
+      expireAbandonedOrders(db, gateway, systemClock)
         .then(async (count) => {
           if (count > 0) log.info({ count }, 'abandoned orders canceled');
           const purged = await purgeRetainedOrders(db, new Date(), options.retentionYears);

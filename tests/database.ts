@@ -30,6 +30,7 @@ export function testContext(
   db: Queryable,
   overrides: Partial<RequestContext> = {},
 ): RequestContext {
+  const now = overrides.now ?? new Date();
   return {
     db,
     site: defaultSite('localhost'),
@@ -38,11 +39,18 @@ export function testContext(
     requestId: 'test',
     ipAddress: unique('ip'),
     country: 'US',
-    now: new Date(),
+    now,
+    // Time stands at `now` unless a test gives a clock that moves (decision 041).
+    clock: () => now,
     keys: { accessCodes: TEST_ACCESS_CODE_KEY, lti: 'test-lti-key' },
     shippingRateCents: 0,
     ...overrides,
   };
+}
+
+/** The same request context as of another instant, its clock standing there too. */
+export function contextAt(ctx: RequestContext, now: Date): RequestContext {
+  return { ...ctx, now, clock: () => now };
 }
 
 /** What the API adapter gets for a request, around testContext (no session, no cookies). */

@@ -19,19 +19,22 @@ export async function postStripeWebhook(request: Request, context: WebContext): 
   if (context.gateway.name !== 'stripe') return apiError(context, 404, 'error.notFound');
   const rawBody = await readRawBody(request, MAX_WEBHOOK_BYTES);
   if (rawBody === null) return apiError(context, 400, 'error.tooLarge');
+  // The settlement is known the moment a signed event is in hand: its one instant, read before
+  // any wait for the database (decision 041).
+  const receivedAt = context.rc.clock();
   let event: GatewayEvent;
   try {
     event = context.gateway.parseEvent(
       rawBody,
       request.headers.get('stripe-signature'),
-      context.rc.now,
+      receivedAt,
     );
   } catch (error) {
     if (!(error instanceof InvalidSignature)) throw error;
     context.log.warn({ reason: error.message }, 'stripe webhook refused');
     return apiError(context, 400, 'webhook.error.signature');
   }
-  const outcome = await applyGatewayEvent(context.rc.db, 'stripe', event, context.rc.now);
+  const outcome = await applyGatewayEvent(context.rc.db, 'stripe', event, receivedAt);
   const about = {
     eventId: event.id,
     type: event.providerType,

@@ -12,6 +12,7 @@ import {
 } from '#db/schema/commerce.ts';
 import type { Entitlement } from '#domain/access/entitlement.ts';
 import { openingsOf } from '#domain/access/entitlement-facts.ts';
+import type { Clock } from '#domain/shared/clock.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
 import type { CartLine } from './cart.ts';
@@ -114,12 +115,14 @@ async function openPayment(
 /**
  * Records what the gateway says of a payment, whoever tells it (the shopper's confirmation or
  * a webhook): a success pays and fulfils the order once; anything else updates the record.
+ * `settledAt` is the clock read when the gateway's word was in hand, not when the request
+ * began: every row the settlement writes carries it (decision 041).
  */
 export async function settlePayment(
   db: Queryable,
   gateway: GatewayName,
   payment: GatewayPayment,
-  now: Date,
+  settledAt: Date,
   /** Why the order moves to paid, when not the buyer's own press (INTERRUPTED_PAYMENT). */
   reason?: string,
 ): Promise<void> {
@@ -132,7 +135,7 @@ export async function settlePayment(
       gateway,
       gatewayRef: payment.ref,
       amountCents: payment.amountCents,
-      now,
+      now: settledAt,
       reason,
     });
     await recordPaymentCard(db, gateway, payment);
@@ -142,7 +145,7 @@ export async function settlePayment(
   // a failed attempt delivered after the success or the cancelation) changes nothing.
   await db
     .update(payments)
-    .set({ status: payment.status, failure: payment.failure, updatedAt: now })
+    .set({ status: payment.status, failure: payment.failure, updatedAt: settledAt })
     .where(
       and(
         eq(payments.gateway, gateway),
@@ -205,7 +208,7 @@ export async function payOrder(
       ctx.db,
       gateway.name,
       open,
-      ctx.now,
+      ctx.clock(),
       open.status === 'succeeded' ? INTERRUPTED_PAYMENT : undefined,
     );
     return outcomeOf(open);
@@ -218,7 +221,9 @@ export async function payOrder(
     idempotencyKey: `${open.ref}:${randomUUID()}`,
     now: ctx.now,
   });
-  await settlePayment(ctx.db, gateway.name, confirmed, ctx.now);
+  // The gateway has answered: that is when the payment settled, however long this request
+  // waited before (a pool full of a rush's buyers) or waits after for its transaction.
+  await settlePayment(ctx.db, gateway.name, confirmed, ctx.clock());
   return outcomeOf(confirmed);
 }
 
@@ -231,7 +236,7 @@ export async function resumePayment(
   const { order, paid } = await payableOrder(ctx, orderId);
   if (paid) return { ok: true, ref: null };
   const open = await openPayment(ctx, gateway, order, false);
-  await settlePayment(ctx.db, gateway.name, open, ctx.now);
+  await settlePayment(ctx.db, gateway.name, open, ctx.clock());
   return { ...outcomeOf(open), ref: open.ref };
 }
 
@@ -256,11 +261,11 @@ export async function cancelPayment(
     .limit(1);
   if (open) {
     const canceled = await gateway.cancelPayment(open.ref);
-    await settlePayment(ctx.db, gateway.name, canceled, ctx.now);
+    await settlePayment(ctx.db, gateway.name, canceled, ctx.clock());
     // It went through meanwhile: the order is paid now, not canceled.
     if (canceled.status === 'succeeded') throw new Conflict('checkout.error.notCancelable');
   }
-  await cancelOrder(ctx.db, { orderId: order.id, reason: 'payment canceled', now: ctx.now });
+  await cancelOrder(ctx.db, { orderId: order.id, reason: 'payment canceled', now: ctx.clock() });
 }
 
 /**
@@ -308,7 +313,7 @@ export async function startCheckoutPayment(
   const payment = await openPayment(ctx, gateway, order, false);
   if (payment.status === 'succeeded') {
     // Paid in an earlier visit whose return never reached us (issue 37).
-    await settlePayment(ctx.db, gateway.name, payment, ctx.now, INTERRUPTED_PAYMENT);
+    await settlePayment(ctx.db, gateway.name, payment, ctx.clock(), INTERRUPTED_PAYMENT);
     return { orderId, paid: true };
   }
   return {
@@ -339,13 +344,15 @@ export async function authenticateTestPayment(
 /**
  * Cancels orders left pending for an hour (the shopper went away mid-payment) and puts their
  * stock back. The payment is canceled at the gateway first: one that succeeded meanwhile is
- * settled instead, so no shopper pays for an order that was then canceled.
+ * settled instead, so no shopper pays for an order that was then canceled. Each settlement is
+ * stamped when its gateway answered (decision 041), not when the sweep began.
  */
 export async function expireAbandonedOrders(
   db: Queryable,
   gateway: PaymentGateway,
-  now: Date,
+  clock: Clock,
 ): Promise<number> {
+  const now = clock();
   const stale = await db
     .select({ id: orders.id })
     .from(orders)
@@ -372,10 +379,10 @@ export async function expireAbandonedOrders(
     let paid = false;
     for (const { ref } of open) {
       const payment = await gateway.cancelPayment(ref);
-      await settlePayment(db, gateway.name, payment, now);
+      await settlePayment(db, gateway.name, payment, clock());
       paid ||= payment.status === 'succeeded';
     }
-    if (!paid && (await cancelOrder(db, { orderId: id, reason: 'abandoned', now }))) {
+    if (!paid && (await cancelOrder(db, { orderId: id, reason: 'abandoned', now: clock() }))) {
       canceled += 1;
     }
   }

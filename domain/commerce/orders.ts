@@ -215,6 +215,9 @@ export async function moveOrder(
  * confirmation delivered again (a webhook retry, a refresh) finds the payment recorded and
  * changes nothing. In one transaction: the payment, pending → paid, the digital items owned
  * for their duration, their cart lines gone, and → fulfilled when nothing is left to ship.
+ * Every row it writes (payment, order, moves, ownerships, codes, shipments, prints, mail)
+ * carries `now`, the one instant the payment settled (decision 041): no database default,
+ * no other reading of a clock.
  */
 export async function recordSuccessfulPayment(
   db: Queryable,
@@ -223,6 +226,7 @@ export async function recordSuccessfulPayment(
     gateway: 'test' | 'stripe';
     gatewayRef: string;
     amountCents: number;
+    /** When the payment settled: the clock read as the gateway's word came (decision 041). */
     now: Date;
     /** Recorded on the move to paid (INTERRUPTED_PAYMENT for a charge found after a crash). */
     reason?: string;
@@ -263,6 +267,8 @@ export async function recordSuccessfulPayment(
         gatewayRef: input.gatewayRef,
         status: 'succeeded',
         amountCents: input.amountCents,
+        createdAt: input.now,
+        updatedAt: input.now,
       })
       .onConflictDoUpdate({
         target: [payments.gateway, payments.gatewayRef],
@@ -305,6 +311,7 @@ export async function recordSuccessfulPayment(
             orderId: input.orderId,
             startsAt: input.now,
             expiresAt: accessEndsAt(input.now, item.durationDays),
+            createdAt: input.now,
           })),
         )
         // What the buyer held already (a rental, course access, an ended rental not revoked)
@@ -385,6 +392,7 @@ export async function recordSuccessfulPayment(
       dedupeKey: `order-confirmation:${input.orderId}`,
       payload: { orderId: input.orderId },
       to: { userId: order.userId },
+      at: input.now,
     });
     if (shipped.length === 0 && printed.length === 0) {
       await moveOrder(tx, {

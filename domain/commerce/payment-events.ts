@@ -23,13 +23,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * is recorded in the transaction that applies it, so a redelivery finds it and changes
  * nothing, and a failure part-way records nothing and lets the provider deliver it again.
  * Events may come in any order: a success pays and fulfils once (settlePayment), and a
- * failure or a cancelation never undoes a success.
+ * failure or a cancelation never undoes a success. Everything it writes carries `receivedAt`,
+ * when the signed event was in hand (decision 041): the event's own `created` stays in its
+ * payload.
  */
 export async function applyGatewayEvent(
   db: Queryable,
   gateway: GatewayName,
   event: GatewayEvent,
-  now: Date,
+  receivedAt: Date,
 ): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
     const recorded = await tx
@@ -38,7 +40,7 @@ export async function applyGatewayEvent(
         gateway,
         eventId: event.id,
         type: event.providerType,
-        receivedAt: now,
+        receivedAt,
         payload: event.payload ?? {},
       })
       .onConflictDoNothing({ target: [paymentEvents.gateway, paymentEvents.eventId] })
@@ -49,14 +51,14 @@ export async function applyGatewayEvent(
       return 'ignored';
     }
     try {
-      await settlePayment(tx, gateway, payment, now);
+      await settlePayment(tx, gateway, payment, receivedAt);
     } catch (error) {
       // recordSuccessfulPayment refused and rolled its own part back; the event stays recorded.
       if (error instanceof Conflict) return 'conflict';
       throw error;
     }
     if (event.type === 'payment.canceled' && payment.status === 'canceled') {
-      await releaseOrderWithoutLivePayment(tx, payment.orderId, now);
+      await releaseOrderWithoutLivePayment(tx, payment.orderId, receivedAt);
     }
     return 'applied';
   });

@@ -5,6 +5,7 @@ import { orderItems, orders, payments, printOrders, shipments } from '#db/schema
 import { refunds } from '#db/schema/refunds.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { enqueue } from '#domain/notifications/outbox.ts';
+import type { Clock } from '#domain/shared/clock.ts';
 import { Conflict } from '#domain/shared/errors.ts';
 import { endLineAccess } from './access-after-refund.ts';
 import { settlePayment } from './checkout.ts';
@@ -53,13 +54,16 @@ export type RefundReason = 'duplicate' | 'not-pending';
  * limits it to one buyer (their cart or checkout page, asked at once); `everything` asks about
  * every open payment regardless of when it was last heard of (at start, after a crash).
  * Otherwise a payment is asked about once reconcileDelayMs has passed since its last news.
+ * Which payments are due is decided as of the clock's first reading; what each answer settles
+ * is stamped with a reading taken as that answer came (decision 041).
  */
 export async function reconcilePayments(
   db: Queryable,
   gateway: PaymentGateway,
-  now: Date,
+  clock: Clock,
   options: { userId?: number; everything?: boolean; limit?: number } = {},
 ): Promise<RecoveryReport> {
+  const now = clock();
   const report: RecoveryReport = { settled: [], released: [], refunded: [], unreachable: 0 };
   const candidates = await db
     .select({
@@ -92,7 +96,7 @@ export async function reconcilePayments(
     // One payment the gateway cannot answer about (or refund) now is asked again next round;
     // it never stops the others, nor the buyer's cart page that asked.
     try {
-      await reconcileOne(db, gateway, candidate, now, report);
+      await reconcileOne(db, gateway, candidate, clock, report);
     } catch {
       report.unreachable += 1;
     }
@@ -105,10 +109,12 @@ async function reconcileOne(
   db: Queryable,
   gateway: PaymentGateway,
   candidate: { orderId: string; orderStatus: string; ref: string },
-  now: Date,
+  clock: Clock,
   report: RecoveryReport,
 ): Promise<void> {
   const payment = await gateway.retrievePayment(candidate.ref);
+  // The gateway's answer is in hand: what it settles happened by now (decision 041).
+  const now = clock();
   // A charge the order does not want (canceled, paid by another charge, a wrong amount) is
   // given back, never kept.
   const giveBack = async () => {
@@ -125,7 +131,7 @@ async function reconcileOne(
     if (payment.status === 'succeeded') return giveBack();
     const canceled =
       payment.status === 'canceled' ? payment : await gateway.cancelPayment(candidate.ref);
-    await settlePayment(db, gateway.name, canceled, now);
+    await settlePayment(db, gateway.name, canceled, payment === canceled ? now : clock());
     return;
   }
   try {

@@ -62,9 +62,15 @@ export async function enqueue(
     dedupeKey: string;
     payload: Record<string, unknown>;
     to: MailRecipient;
+    /**
+     * When it was queued, and may leave: the instant of the transaction that queues it (an
+     * order's confirmation carries the instant its payment settled, decision 041). Without it,
+     * the database's time.
+     */
+    at?: Date;
   },
 ): Promise<void> {
-  const { to, ...message } = input;
+  const { to, at, ...message } = input;
   const askedIn = askingLocale();
   const payload = askedIn ? { askedIn, ...message.payload } : message.payload;
   const recipientEmail =
@@ -82,6 +88,7 @@ export async function enqueue(
       siteHost: currentMailHost(),
       recipientUserId: to.userId,
       recipientEmail,
+      ...(at ? { createdAt: at, availableAt: at } : {}),
     })
     .onConflictDoNothing();
 }

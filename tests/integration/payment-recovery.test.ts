@@ -27,7 +27,7 @@ import { TestGateway } from '#domain/commerce/test-gateway.ts';
 import { paymentRefundEmail } from '#domain/notifications/order-email.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { insertProduct } from '#tests/builders.ts';
-import { openTestDatabase, testContext, unique } from '#tests/database.ts';
+import { contextAt, openTestDatabase, testContext, unique } from '#tests/database.ts';
 
 // Issue 37, "Make money exactly-once across crashes": a process dies between the gateway's
 // charge and the order's update; the buyer comes back to the cart and pays again. The charge
@@ -145,7 +145,7 @@ describe('a charge whose process died before recording it', () => {
     expect(await statusOf(orderId)).toBe('pending');
     expect(await chargesOf(orderId)).toEqual([{ status: 'succeeded' }]);
 
-    const report = await reconcilePayments(database.db, gateway, new Date(), {
+    const report = await reconcilePayments(database.db, gateway, () => new Date(), {
       everything: true,
     });
     expect(report.settled).toContain(orderId);
@@ -164,7 +164,9 @@ describe('a charge whose process died before recording it', () => {
     ).toEqual([{ orderId, totalCents: 3799 }]);
     expect((await completedOrder(ctx, orderId)).recovered).toBe(true);
     // Asked again (another process, the next round), nothing changes.
-    const again = await reconcilePayments(database.db, gateway, new Date(), { everything: true });
+    const again = await reconcilePayments(database.db, gateway, () => new Date(), {
+      everything: true,
+    });
     expect(again.settled).not.toContain(orderId);
     expect(await chargesOf(orderId)).toEqual([{ status: 'succeeded' }]);
   });
@@ -273,7 +275,9 @@ describe('a charge for an order that no longer waits for it', () => {
       now: new Date(),
     });
 
-    const report = await reconcilePayments(database.db, gateway, new Date(), { everything: true });
+    const report = await reconcilePayments(database.db, gateway, () => new Date(), {
+      everything: true,
+    });
     expect(report.refunded).toContainEqual({ orderId, ref: open.ref, reason: 'not-pending' });
     expect(await chargesOf(orderId)).toEqual([{ status: 'refunded' }]);
     expect(await statusOf(orderId)).toBe('canceled');
@@ -304,7 +308,7 @@ describe('two paid orders of the same lines within minutes', () => {
     const orderIds: string[] = [];
     for (const minute of [0, 4]) {
       // The guard against a second order is bypassed: each is placed and paid whole.
-      const at = { ...ctx, now: new Date(Date.now() - (10 - minute) * 60_000) };
+      const at = contextAt(ctx, new Date(Date.now() - (10 - minute) * 60_000));
       await refillCart(at, [posted.offeringId]);
       const { orderId } = await placeOrder(at, {
         idempotencyKey: unique('dup'),
@@ -361,7 +365,7 @@ describe('two paid orders of the same lines within minutes', () => {
     const ctx = await buyer();
     const posted = await offering({ type: 'physical', bookType: 'print', stock: 3 });
     for (const minutesAgo of [29, 5]) {
-      const at = { ...ctx, now: new Date(Date.now() - minutesAgo * 60_000) };
+      const at = contextAt(ctx, new Date(Date.now() - minutesAgo * 60_000));
       await refillCart(at, [posted.offeringId]);
       const { orderId } = await placeOrder(at, {
         idempotencyKey: unique('two'),
@@ -390,7 +394,7 @@ describe('issue 39: a title bought again after its refund', () => {
   }
 
   async function buyAt(ctx: RequestContext, offeringId: number, minutesAgo: number) {
-    const at = { ...ctx, now: new Date(Date.now() - minutesAgo * 60_000) };
+    const at = contextAt(ctx, new Date(Date.now() - minutesAgo * 60_000));
     await refillCart(at, [offeringId]);
     const { orderId } = await placeOrder(at, { idempotencyKey: unique('again') });
     expect(await payOrder(at, gateway, { orderId, method: card })).toEqual({ ok: true });
@@ -415,7 +419,7 @@ describe('issue 39: a title bought again after its refund', () => {
    * a new order), then both paid: the cart refuses a title owned for life, a payment does not.
    */
   async function buyTwiceAt(ctx: RequestContext, offeringId: number, minutesAgo: number) {
-    const at = { ...ctx, now: new Date(Date.now() - minutesAgo * 60_000) };
+    const at = contextAt(ctx, new Date(Date.now() - minutesAgo * 60_000));
     const orderIds: string[] = [];
     for (const priceCents of [3799, 3800]) {
       await database.db.update(offerings).set({ priceCents }).where(eq(offerings.id, offeringId));
@@ -423,7 +427,7 @@ describe('issue 39: a title bought again after its refund', () => {
       orderIds.push((await placeOrder(at, { idempotencyKey: unique('tab') })).orderId);
     }
     for (const [minute, orderId] of orderIds.entries()) {
-      const paying = { ...at, now: new Date(at.now.getTime() + minute * 60_000) };
+      const paying = contextAt(at, new Date(at.now.getTime() + minute * 60_000));
       expect(await payOrder(paying, gateway, { orderId, method: card })).toEqual({ ok: true });
     }
     return orderIds as [string, string];
@@ -436,11 +440,10 @@ describe('issue 39: a title bought again after its refund', () => {
     const ctx = await buyer();
     const { productId, offeringId } = await offering({ type: 'digital' });
     const first = await buyAt(ctx, offeringId, 6);
-    const refund = await requestRefund(
-      { ...ctx, now: new Date(Date.now() - 5 * 60_000) },
-      gateway,
-      { orderId: first, orderItemId: await lineOf(first) },
-    );
+    const refund = await requestRefund(contextAt(ctx, new Date(Date.now() - 5 * 60_000)), gateway, {
+      orderId: first,
+      orderItemId: await lineOf(first),
+    });
     expect(refund).toMatchObject({ kind: 'refunded', amountCents: 3799 });
     expect(await activeOwnership(ctx, productId)).toEqual([]);
     expect(await canRead(ctx, productId)).toBe(false);
@@ -473,7 +476,7 @@ describe('issue 39: a title bought again after its refund', () => {
     // The second payment's ownership is the one on the shelf; its line is refunded.
     expect(await activeOwnership(ctx, productId)).toEqual([{ orderId: second, expiresAt: null }]);
     expect(
-      await requestRefund({ ...ctx, now: new Date(Date.now() - 4 * 60_000) }, gateway, {
+      await requestRefund(contextAt(ctx, new Date(Date.now() - 4 * 60_000)), gateway, {
         orderId: second,
         orderItemId: await lineOf(second),
       }),
@@ -500,7 +503,7 @@ describe('issue 39: a title bought again after its refund', () => {
     expect(await canRead(ctx, productId)).toBe(true);
     // The first order's line refunded too: nothing paid is kept, so nothing is held.
     expect(
-      await requestRefund({ ...ctx, now: new Date(Date.now() - 60_000) }, gateway, {
+      await requestRefund(contextAt(ctx, new Date(Date.now() - 60_000)), gateway, {
         orderId: first,
         orderItemId: await lineOf(first),
       }),

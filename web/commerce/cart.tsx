@@ -43,7 +43,7 @@ const CartForm = z.discriminatedUnion('intent', [
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   const user = context.rc.user;
   if (user) {
-    await reconcilePayments(context.rc.db, context.gateway, context.rc.now, { userId: user.id });
+    await reconcilePayments(context.rc.db, context.gateway, context.rc.clock, { userId: user.id });
   }
   const owner = cartOwnerOf(user, context.anonymousKey);
   const { lines, removed } = owner

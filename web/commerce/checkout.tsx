@@ -82,7 +82,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   refuseWhileSwitched(context, 'payment');
   // Back from a payment whose answer never came (issue 37): a charge that went through is
   // that order, shown with "Your payment … went through", never a second payment to make.
-  const recovered = await reconcilePayments(context.rc.db, context.gateway, context.rc.now, {
+  const recovered = await reconcilePayments(context.rc.db, context.gateway, context.rc.clock, {
     userId: user.id,
   });
   if (recovered.settled[0]) throw redirect(`/checkout/complete/${recovered.settled[0]}`);
