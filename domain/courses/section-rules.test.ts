@@ -183,8 +183,12 @@ describe('issue 39: the course fee as typed', () => {
   it('issue 39: the fee field shows cents back as typed: parse(feeText(c)) = c', () => {
     for (const cents of [0, 5, 7900, 7950, 125_001, 1_000_000]) {
       expect(parseFeeCents(feeText(cents))).toEqual({ cents });
+      expect(parseFeeCents(feeText(cents, 'fr-CA'))).toEqual({ cents });
     }
     expect(feeText(null)).toBe('');
+    // In the reader's own format: French writes the decimal comma its hints show.
+    expect(feeText(7900, 'en')).toBe('79.00');
+    expect(feeText(7900, 'fr-CA')).toBe('79,00');
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Locale } from '#domain/accounts/language.ts';
 import { isValidIsbn10 } from '#domain/catalog/isbn.ts';
 import { dayIn } from '#domain/shared/calendar.ts';
 import { materialsVisibleFrom } from '#domain/shelf/sections.ts';
@@ -226,10 +227,14 @@ function frenchDecimals(typed: string): string {
   return /^\d+,\d{1,2}$/.test(ungrouped) ? ungrouped.replace(',', '.') : ungrouped;
 }
 
-/** Cents as the fee field shows them back: 7900 → '79.00'. */
-export function feeText(cents: number | null): string {
+/**
+ * Cents as the fee field shows them back, as the reader writes prices: 7900 → '79.00', or
+ * '79,00' in French (the decimal comma the French hints show; parseFeeCents reads both).
+ */
+export function feeText(cents: number | null, locale: Locale = 'en'): string {
   if (cents === null) return '';
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  const separator = locale === 'fr-CA' ? ',' : '.';
+  return `${Math.floor(cents / 100)}${separator}${String(cents % 100).padStart(2, '0')}`;
 }
 
 // ── Sections ──

@@ -2217,7 +2217,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.courses.optingMethod.opt-out': 'Les étudiants peuvent se désinscrire',
   'ops.courses.optingMethod.no-opt': 'Aucun choix d’adhésion',
   'ops.courses.field.fee': 'Frais de cours (USD)',
-  'ops.courses.hint.fee': 'En dollars et en cents, par exemple 79.00.',
+  'ops.courses.hint.fee': 'En dollars et en cents, par exemple 79,00.',
   'ops.courses.noFee': 'Aucun',
   'ops.courses.field.sectionCode': 'Code de section de la classe',
   'ops.courses.hint.sectionCode': 'Facultatif. Lettres, chiffres, espaces et traits d’union.',
@@ -2299,7 +2299,7 @@ export const frCA: Record<MessageId, string> = {
     'La période d’ajout et d’abandon ne peut pas finir avant la date limite de désinscription.',
   'ops.courses.error.dropAfterEnd':
     'La période d’ajout et d’abandon doit finir au plus tard à la date de fin de la section.',
-  'ops.courses.error.feeRequired': 'Entrez les frais de cours, par exemple 79.00.',
+  'ops.courses.error.feeRequired': 'Entrez les frais de cours, par exemple 79,00.',
   'ops.courses.error.feeFormat': 'Entrez les frais en dollars et en cents, par exemple 79,00.',
   'ops.courses.error.feeNegative': 'Les frais ne peuvent pas être négatifs.',
   'ops.courses.error.feeTooHigh': 'Les frais ne peuvent pas dépasser 10 000,00 $.',
