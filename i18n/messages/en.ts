@@ -2745,7 +2745,6 @@ export const en = {
   'ops.helpdesk.sections.role': 'Role',
   'ops.helpdesk.sections.optStatus': 'Opt status',
   'ops.helpdesk.sections.courseFee': 'Course fee',
-  'ops.helpdesk.sections.noFee': 'None',
   'ops.helpdesk.memberRole.student': 'Student',
   'ops.helpdesk.memberRole.professor': 'Professor',
   'ops.helpdesk.memberRole.teaching_assistant': 'Teaching assistant',

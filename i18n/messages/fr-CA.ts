@@ -2835,7 +2835,6 @@ export const frCA: Record<MessageId, string> = {
   'ops.helpdesk.sections.role': 'Rôle',
   'ops.helpdesk.sections.optStatus': 'Choix d’adhésion',
   'ops.helpdesk.sections.courseFee': 'Frais de cours',
-  'ops.helpdesk.sections.noFee': 'Aucuns',
   'ops.helpdesk.memberRole.student': 'Étudiant',
   'ops.helpdesk.memberRole.professor': 'Professeur',
   'ops.helpdesk.memberRole.teaching_assistant': 'Auxiliaire d’enseignement',
