@@ -2486,7 +2486,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.dashboard.help.undecided':
     'Pas encore décidé : les étudiants qui peuvent encore se retirer avant leur date limite et n’ont fait aucun changement eux-mêmes; ils restent inscrits tant qu’ils n’ont pas choisi. Après la date limite, personne n’est indécis.',
   'ops.dashboard.help.billing':
-    'Facturation prévue : les frais de cours de chaque étudiant inscrit maintenant, indécis compris, tels qu’ils seraient facturés au bureau des comptes étudiants si rien ne change.',
+    'Facturation prévue : les frais de cours de chaque étudiant inscrit maintenant, indécis compris, tels qu’ils seraient facturés au bureau des finances si rien ne change.',
   'ops.dashboard.help.chart':
     'Retraits moins réinscriptions, cumulés jour après jour (dans votre fuseau horaire), d’après les changements de ces sections.',
   'ops.dashboard.col.section': 'Section',
