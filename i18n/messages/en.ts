@@ -2153,7 +2153,7 @@ export const en = {
   'ops.courses.field.sectionCode': 'Classroom section code',
   'ops.courses.hint.sectionCode': 'Optional. Letters, digits, spaces and hyphens.',
   'ops.courses.dates': 'Dates',
-  'ops.courses.dateRange': '{start} to {end}',
+  'ops.courses.dateRange': '{start, date, medium} to {end, date, medium}',
   'ops.courses.status': 'Status',
   'ops.courses.running': 'Running',
   'ops.courses.ended': 'Ended',

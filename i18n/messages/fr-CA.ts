@@ -2222,7 +2222,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.courses.field.sectionCode': 'Code de section de la classe',
   'ops.courses.hint.sectionCode': 'Facultatif. Lettres, chiffres, espaces et traits d’union.',
   'ops.courses.dates': 'Dates',
-  'ops.courses.dateRange': 'du {start} au {end}',
+  'ops.courses.dateRange': 'du {start, date, medium} au {end, date, medium}',
   'ops.courses.status': 'État',
   'ops.courses.running': 'En cours',
   'ops.courses.ended': 'Terminé',
