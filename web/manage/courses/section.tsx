@@ -218,7 +218,9 @@ export default function SectionPage() {
           </Link>
         </p>
       </header>
-      <DoneNotice done={done} />
+      {/* The confirmation posts to this URL, ?done= of the last save included: a question
+          answered is no time to repeat that save's notice. */}
+      {question ? null : <DoneNotice done={done} />}
       {question && !ended ? (
         question.intent === 'end' ? (
           <ConfirmStep

