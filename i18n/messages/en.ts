@@ -2463,6 +2463,9 @@ export const en = {
   'ops.billing.run.explain':
     'Finalising bills these lines once and stores the file with the next number. It cannot be undone; a refund or a drop is credited in a later file.',
   'ops.billing.run.finalise': 'Finalise run',
+  'ops.billing.confirm.heading': 'Finalise billing for {term}?',
+  'ops.billing.confirm.text':
+    'This cannot be undone: a refund or a drop is credited in a later file.',
   'ops.billing.preview.heading': 'Next charge file (preview)',
   'ops.billing.preview.empty': 'Nothing new to bill.',
   'ops.billing.preview.summary':

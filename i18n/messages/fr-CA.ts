@@ -2540,8 +2540,11 @@ export const frCA: Record<MessageId, string> = {
   'ops.billing.run.changed':
     'La facturation a changé depuis cet aperçu. Revoyez-la avant de finaliser.',
   'ops.billing.run.explain':
-    "Finaliser facture ces lignes une seule fois et conserve le fichier sous le numéro suivant. C'est irréversible; un remboursement ou un abandon est crédité dans un fichier ultérieur.",
+    'Finaliser facture ces lignes une seule fois et conserve le fichier sous le numéro suivant. C’est irréversible; un remboursement ou un abandon est crédité dans un fichier ultérieur.',
   'ops.billing.run.finalise': 'Finaliser la facturation',
+  'ops.billing.confirm.heading': 'Finaliser la facturation de {term}?',
+  'ops.billing.confirm.text':
+    'C’est irréversible : un remboursement ou un abandon est crédité dans un fichier ultérieur.',
   'ops.billing.preview.heading': 'Prochain fichier de frais (aperçu)',
   'ops.billing.preview.empty': 'Rien de nouveau à facturer.',
   'ops.billing.preview.summary':

@@ -4,6 +4,7 @@ import type { Locale } from '#domain/accounts/language.ts';
 import { addMember } from '#domain/courses/section-people-service.ts';
 import { openTestDatabase, testWebContext } from '#tests/database.ts';
 import { renderPage, tableRows, textOf } from '#tests/render-page.tsx';
+import BillingTermPage, { action as billingAction } from '#web/manage/billing/billing-term.tsx';
 import SectionPage, { loader as sectionLoader } from '#web/manage/courses/section.tsx';
 import TermPage, { loader as termLoader } from '#web/manage/courses/term.tsx';
 import { courseAdminFixtures, type Staff } from './course-admin-fixtures.ts';
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 const now = new Date('2026-08-01T15:00:00Z');
-const { person, campusWithSection } = courseAdminFixtures(() => database, now);
+const { person, campusWithSection, answer } = courseAdminFixtures(() => database, now);
 
 /** A page's loader, as the person asks it in a language, at this URL. */
 async function loaded(
@@ -94,5 +95,71 @@ describe('issue 39: Course Manager pages, as staff read them', () => {
       expect(textOf(html)).toContain(asked);
       expect(textOf(html)).not.toContain(added);
     }
+  });
+});
+
+describe('issue 39: billing asks before a run is final', () => {
+  it('issue 39: Finalise run without confirm=yes only asks; nothing is billed', async () => {
+    const { staff, termId } = await campusWithSection();
+    const asked = await answer(
+      billingAction as never,
+      staff,
+      `/manage/billing/terms/${termId}`,
+      { termId: String(termId) },
+      { intent: 'finalise', fingerprint: 'abc' },
+    );
+    expect(asked).toEqual({ status: 200, data: { confirmFinalise: { fingerprint: 'abc' } } });
+  });
+
+  it('issue 39: the question says what the file will hold and that it cannot be undone; a stale one says billing changed', async () => {
+    const line = {
+      kind: 'charge',
+      sectionId: 1,
+      userId: 2,
+      campusId: 'S-1',
+      name: 'Zoë Student',
+      email: 'zoe@example.test',
+      courseCode: 'BIO 101',
+      sectionLabel: '001',
+      amountCents: 7900,
+      creditReason: null,
+    };
+    const view = {
+      term: { id: 7, orgId: 1, title: 'Fall 2026' },
+      preview: {
+        lines: [line],
+        totals: { chargeCount: 1, creditCount: 0, totalCents: 7900 },
+        waiting: [],
+        missingCampusId: [],
+        fingerprint: 'abc',
+      },
+      runs: [],
+      charges: [],
+      currency: 'USD',
+      made: 3,
+      audit: [],
+      timeZone: 'America/Toronto',
+      csrfToken: 'token',
+    };
+    const question = { confirmFinalise: { fingerprint: 'abc' } };
+    const en = textOf(await renderPage('en', BillingTermPage, view, { actionData: question }));
+    expect(en).toContain(
+      'Finalise billing for Fall 2026? 1 charge, 0 credits, net $79.00. This cannot be undone: a refund or a drop is credited in a later file. Finalise run Cancel',
+    );
+    // A file made earlier is not announced again above the question.
+    expect(en).not.toContain('File 3 is final.');
+    const fr = textOf(await renderPage('fr-CA', BillingTermPage, view, { actionData: question }));
+    expect(fr).toContain('Finaliser la facturation de Fall 2026?');
+    expect(fr).toContain(
+      'C’est irréversible : un remboursement ou un abandon est crédité dans un fichier ultérieur. Finaliser la facturation Annuler',
+    );
+    // Asked of a preview that has changed since: said, not asked.
+    const stale = textOf(
+      await renderPage('en', BillingTermPage, view, {
+        actionData: { confirmFinalise: { fingerprint: 'old' } },
+      }),
+    );
+    expect(stale).toContain('The billing changed since this preview.');
+    expect(stale).not.toContain('Finalise billing for');
   });
 });
