@@ -2223,6 +2223,7 @@ export const en = {
   'ops.courses.error.optOutTooEarly':
     'The opt-out deadline cannot be more than two weeks before the section starts.',
   'ops.courses.error.optOutAfterEnd': 'The opt-out deadline must be by the section’s end date.',
+  'ops.courses.error.optOutRequired': 'Enter the opt-out deadline.',
   'ops.courses.error.dropBeforeOptOut':
     'The add/drop period cannot end before the opt-out deadline.',
   'ops.courses.error.dropAfterEnd': 'The add/drop period must end by the section’s end date.',

@@ -2295,6 +2295,7 @@ export const frCA: Record<MessageId, string> = {
     'La date limite de désinscription ne peut pas précéder de plus de deux semaines le début de la section.',
   'ops.courses.error.optOutAfterEnd':
     'La date limite de désinscription doit tomber au plus tard à la date de fin de la section.',
+  'ops.courses.error.optOutRequired': 'Entrez la date limite de désinscription.',
   'ops.courses.error.dropBeforeOptOut':
     'La période d’ajout et d’abandon ne peut pas finir avant la date limite de désinscription.',
   'ops.courses.error.dropAfterEnd':

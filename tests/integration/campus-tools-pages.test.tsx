@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import type { Locale } from '#domain/accounts/language.ts';
+import { createCourse } from '#domain/courses/course-admin-service.ts';
 import { addMember } from '#domain/courses/section-people-service.ts';
 import { openTestDatabase, testWebContext } from '#tests/database.ts';
 import { renderPage, tableRows, textOf } from '#tests/render-page.tsx';
 import BillingTermPage, { action as billingAction } from '#web/manage/billing/billing-term.tsx';
+import NewSectionPage, {
+  action as newSectionAction,
+  loader as newSectionLoader,
+} from '#web/manage/courses/new-section.tsx';
 import SectionPage, { loader as sectionLoader } from '#web/manage/courses/section.tsx';
 import TermPage, { loader as termLoader } from '#web/manage/courses/term.tsx';
-import { courseAdminFixtures, type Staff } from './course-admin-fixtures.ts';
+import { courseAdminFixtures, type Staff, sectionInput } from './course-admin-fixtures.ts';
 
 // Issue 39's campus tools as staff read them, from a browser walk: a table's dates in words,
 // a saved fee in the reader's own format, no stale notice above a question, and a billing run
@@ -95,6 +100,50 @@ describe('issue 39: Course Manager pages, as staff read them', () => {
       expect(textOf(html)).toContain(asked);
       expect(textOf(html)).not.toContain(added);
     }
+  });
+});
+
+describe('decision 036: a regular course is not asked an opt-out deadline', () => {
+  it('decision 036: its new-section form has no deadline; made without one; a fee course asks for it, and a blank one is required, not a format', async () => {
+    const { orgId, staff, courseId: feeCourse } = await campusWithSection();
+    const regular = await createCourse(staff, {
+      orgId,
+      name: 'Studio',
+      department: 'CS',
+      number: '120',
+      courseType: 'lms_ecommerce',
+    });
+    if (!regular.ok) throw new Error('course');
+    const pageOf = async (courseId: number) =>
+      textOf(
+        await renderPage(
+          'en',
+          NewSectionPage,
+          await loaded(
+            newSectionLoader,
+            staff,
+            `/manage/course-manager/courses/${courseId}/sections/new`,
+            { courseId: String(courseId) },
+            'en',
+          ),
+        ),
+      );
+    expect(await pageOf(regular.id)).not.toContain('Opt-out deadline');
+    expect(await pageOf(feeCourse)).toContain('Opt-out deadline');
+
+    const post = (courseId: number, over: Record<string, string>) =>
+      answer(
+        newSectionAction as never,
+        staff,
+        `/manage/course-manager/courses/${courseId}/sections/new`,
+        { courseId: String(courseId) },
+        { ...sectionInput({ ...over, number: '' }), intent: 'section' },
+      );
+    const blank = { optOutDate: '', optOutTime: '', dropDate: '', dropTime: '' };
+    expect((await post(regular.id, { ...blank, fee: '' })).status).toBe(302);
+    const refused = await post(feeCourse, { ...blank, optOutTime: '23:59' });
+    expect(refused.status).toBe(400);
+    expect(refused.data?.errors).toEqual({ optOutDate: 'ops.courses.error.optOutRequired' });
   });
 });
 

@@ -251,11 +251,13 @@ export default function SectionPage() {
       <section className="stack" aria-labelledby="section-facts">
         <h2 id="section-facts">{t('ops.courses.section.facts')}</h2>
         <dl className="stack-sm">
-          <div>
-            <dt>{t('ops.courses.field.optOut')}</dt>
-            <dd>{view.optOutText}</dd>
-          </div>
-          {view.dropText ? (
+          {view.hasFee ? (
+            <div>
+              <dt>{t('ops.courses.field.optOut')}</dt>
+              <dd>{view.optOutText}</dd>
+            </div>
+          ) : null}
+          {view.hasFee && view.dropText ? (
             <div>
               <dt>{t('ops.courses.field.dropPeriod')}</dt>
               <dd>{view.dropText}</dd>
