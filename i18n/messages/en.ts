@@ -620,6 +620,7 @@ export const en = {
   'error.notFound.title': 'Page Not Found',
   'error.notFound': "Sorry, that page doesn't exist.",
   'error.forbidden.title': 'Forbidden',
+  'error.pageTitle': '{page} | {title}',
   'error.forbidden': "Sorry, you can't access this page.",
   'error.invalid': 'The request is not valid.',
   'error.csrf': 'Your session has expired. Please reload the page and try again.',
@@ -2253,7 +2254,7 @@ export const en = {
   'ops.courses.error.alreadyAdopted': 'This material is already adopted for the section.',
   // ── Issue 39 part: roster import ──
   'ops.roster.anchor': 'Roster import',
-  'ops.roster.pageTitle': 'Roster imports',
+  'ops.roster.pageTitle': 'Roster imports | {title}',
   'ops.roster.heading': 'Roster imports',
   'ops.roster.intro':
     'Import your campus’s rosters as an IMS OneRoster 1.2 CSV package: the zip, or its CSV files with manifest.csv. Bulk and delta packages are both read.',
@@ -2284,7 +2285,7 @@ export const en = {
   'ops.roster.status.done': 'Done',
   'ops.roster.status.refused': 'Package refused',
   'ops.roster.status.failed': 'Stopped',
-  'ops.roster.report.pageTitle': 'Roster import {id}',
+  'ops.roster.report.pageTitle': 'Roster import {id} | {title}',
   'ops.roster.report.heading': 'Roster import of {file}',
   'ops.roster.report.org': 'Organisation: {org}',
   'ops.roster.report.system': 'Sent by: {system}',
@@ -2634,6 +2635,7 @@ export const en = {
   'ops.refunds.refusedEmail.rule': 'Why the Refund Policy sent it to support: {rule}',
   'ops.refunds.refusedEmail.access': 'Your access to {title} is unchanged.',
   'ops.refunds.order.heading': 'Order {number}',
+  'ops.refunds.order.pageTitle': 'Order {number} | {title}',
   'ops.refunds.order.buyer': 'Buyer',
   'ops.refunds.order.organization': 'Organization',
   'ops.refunds.order.placed': 'Placed',
@@ -2671,6 +2673,7 @@ export const en = {
   'ops.refunds.staff.alreadyRefunded':
     '{title} has already been refunded. The order below shows the refund and its history.',
   'ops.refunds.queue.heading': 'Refund requests',
+  'ops.refunds.queue.pageTitle': 'Refund requests | {title}',
   'ops.refunds.queue.intro':
     'Students asked for these refunds beyond the Refund Policy. Open the order to refund the line, with a reason, or to decline.',
   'ops.refunds.queue.empty': 'No refund requests are waiting.',
@@ -2681,6 +2684,7 @@ export const en = {
   // ── Issue 39 part: help desk and Switch Account ──
   'ops.helpdesk.anchor': 'Help desk',
   'ops.helpdesk.search.pageTitle': 'Users | {title}',
+  'ops.helpdesk.search.myPageTitle': 'My Users | {title}',
   'ops.helpdesk.search.label': 'Find a person',
   'ops.helpdesk.search.hint': 'A name, an e-mail address or a campus id.',
   'ops.helpdesk.search.submit': 'Search',

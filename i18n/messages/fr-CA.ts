@@ -645,6 +645,7 @@ export const frCA: Record<MessageId, string> = {
   'error.notFound.title': 'Page introuvable',
   'error.notFound': 'Désolé, cette page n’existe pas.',
   'error.forbidden.title': 'Accès refusé',
+  'error.pageTitle': '{page} | {title}',
   'error.forbidden': 'Désolé, vous ne pouvez pas accéder à cette page.',
   'error.invalid': 'La requête n’est pas valide.',
   'error.csrf': 'Votre session a expiré. Veuillez recharger la page et réessayer.',
@@ -2327,7 +2328,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.courses.error.alreadyAdopted': 'Ce matériel est déjà adopté pour la section.',
   // ── Issue 39 part: roster import ──
   'ops.roster.anchor': 'Importation des listes de classe',
-  'ops.roster.pageTitle': 'Importations des listes de classe',
+  'ops.roster.pageTitle': 'Importations des listes de classe | {title}',
   'ops.roster.heading': 'Importations des listes de classe',
   'ops.roster.intro':
     'Importez les listes de classe de votre campus en paquet CSV IMS OneRoster 1.2 : le fichier zip, ou ses fichiers CSV avec manifest.csv. Les paquets complets (bulk) et différentiels (delta) sont lus.',
@@ -2358,7 +2359,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.roster.status.done': 'Terminée',
   'ops.roster.status.refused': 'Paquet refusé',
   'ops.roster.status.failed': 'Arrêtée',
-  'ops.roster.report.pageTitle': 'Importation de listes {id}',
+  'ops.roster.report.pageTitle': 'Importation de listes {id} | {title}',
   'ops.roster.report.heading': 'Importation de listes de {file}',
   'ops.roster.report.org': 'Organisation : {org}',
   'ops.roster.report.system': 'Envoyé par : {system}',
@@ -2720,6 +2721,7 @@ export const frCA: Record<MessageId, string> = {
     'Pourquoi la politique de remboursement l’a transmise au soutien : {rule}',
   'ops.refunds.refusedEmail.access': 'Votre accès à {title} reste inchangé.',
   'ops.refunds.order.heading': 'Commande {number}',
+  'ops.refunds.order.pageTitle': 'Commande {number} | {title}',
   'ops.refunds.order.buyer': 'Acheteur',
   'ops.refunds.order.organization': 'Organisation',
   'ops.refunds.order.placed': 'Passée le',
@@ -2759,6 +2761,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.refunds.staff.alreadyRefunded':
     '{title} a déjà été remboursé. La commande ci-dessous montre ce remboursement et son historique.',
   'ops.refunds.queue.heading': 'Demandes de remboursement',
+  'ops.refunds.queue.pageTitle': 'Demandes de remboursement | {title}',
   'ops.refunds.queue.intro':
     'Des étudiants ont demandé ces remboursements au-delà de la politique de remboursement. Ouvrez la commande pour rembourser la ligne, avec un motif, ou pour refuser.',
   'ops.refunds.queue.empty': 'Aucune demande de remboursement n’attend.',
@@ -2769,6 +2772,7 @@ export const frCA: Record<MessageId, string> = {
   // ── Issue 39 part: help desk and Switch Account ──
   'ops.helpdesk.anchor': 'Service d’assistance',
   'ops.helpdesk.search.pageTitle': 'Utilisateurs | {title}',
+  'ops.helpdesk.search.myPageTitle': 'Mes utilisateurs | {title}',
   'ops.helpdesk.search.label': 'Trouver une personne',
   'ops.helpdesk.search.hint': 'Un nom, une adresse courriel ou un numéro d’étudiant.',
   'ops.helpdesk.search.submit': 'Rechercher',

@@ -5,6 +5,7 @@ import { createCourse } from '#domain/courses/course-admin-service.ts';
 import { addMember } from '#domain/courses/section-people-service.ts';
 import { openTestDatabase, testWebContext } from '#tests/database.ts';
 import { renderPage, tableRows, textOf } from '#tests/render-page.tsx';
+import { loadCatalog } from '#web/i18n/catalog.ts';
 import BillingTermPage, { action as billingAction } from '#web/manage/billing/billing-term.tsx';
 import NewSectionPage, {
   action as newSectionAction,
@@ -12,6 +13,10 @@ import NewSectionPage, {
 } from '#web/manage/courses/new-section.tsx';
 import SectionPage, { loader as sectionLoader } from '#web/manage/courses/section.tsx';
 import TermPage, { loader as termLoader } from '#web/manage/courses/term.tsx';
+import { meta as peopleMeta } from '#web/manage/helpdesk/people-search.tsx';
+import { meta as orderMeta } from '#web/manage/refunds/order.tsx';
+import { meta as refundRequestsMeta } from '#web/manage/refunds/requests.tsx';
+import { meta as rosterMeta } from '#web/manage/roster/roster-imports.tsx';
 import { courseAdminFixtures, type Staff, sectionInput } from './course-admin-fixtures.ts';
 
 // Issue 39's campus tools as staff read them, from a browser walk: a table's dates in words,
@@ -210,5 +215,32 @@ describe('issue 39: billing asks before a run is final', () => {
     );
     expect(stale).toContain('The billing changed since this preview.');
     expect(stale).not.toContain('Finalise billing for');
+  });
+});
+
+describe('issue 39: every campus page names itself in the tab as the store does', () => {
+  it('issue 39: "Page | Shelfmark" on roster imports, refund requests and an order; My Users says My Users', async () => {
+    const titleOf = (
+      meta: (args: never) => unknown,
+      locale: Locale,
+      data: unknown = {},
+    ): string => {
+      const matches = [{ id: 'root', data: { locale, site: { title: 'Shelfmark' } } }];
+      const tags = meta({ matches, data, loaderData: data } as never) as { title?: string }[];
+      return tags.find((tag) => tag.title)?.title ?? '';
+    };
+    await loadCatalog('en');
+    await loadCatalog('fr-CA');
+    expect(titleOf(rosterMeta as never, 'en')).toBe('Roster imports | Shelfmark');
+    expect(titleOf(refundRequestsMeta as never, 'en')).toBe('Refund requests | Shelfmark');
+    expect(titleOf(orderMeta as never, 'en', { order: { number: '5E1F-0000-0000' } })).toBe(
+      'Order 5E1F-0000-0000 | Shelfmark',
+    );
+    expect(titleOf(peopleMeta as never, 'fr-CA', { heading: 'menu.myUsers' })).toBe(
+      'Mes utilisateurs | Shelfmark',
+    );
+    expect(titleOf(peopleMeta as never, 'fr-CA', { heading: 'menu.users' })).toBe(
+      'Utilisateurs | Shelfmark',
+    );
   });
 });

@@ -349,7 +349,7 @@ export default function StaffOrderPage() {
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
-  pageMeta(matches, 'ops.refunds.order.heading', { number: data?.order.number ?? '' });
+  pageMeta(matches, 'ops.refunds.order.pageTitle', { number: data?.order.number ?? '' });
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
