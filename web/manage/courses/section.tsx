@@ -284,7 +284,7 @@ export default function SectionPage() {
           <p>{t('ops.courses.members.none')}</p>
         ) : (
           <TableScroll label={t('ops.courses.members')}>
-            <table className="data-table">
+            <table className="data-table data-table--stack">
               <caption className="visually-hidden">{t('ops.courses.members')}</caption>
               <thead>
                 <tr>
@@ -300,10 +300,12 @@ export default function SectionPage() {
                   return (
                     <tr key={m.id}>
                       <th scope="row">
-                        {name} &lt;{m.email}&gt;
+                        {name} <span className="data-table__email">&lt;{m.email}&gt;</span>
                       </th>
-                      <td>{t(`ops.courses.role.${m.role}`)}</td>
-                      <td>
+                      <td data-label={t('ops.courses.field.role')}>
+                        {t(`ops.courses.role.${m.role}`)}
+                      </td>
+                      <td data-label={t('ops.courses.optStatus')}>
                         {m.role === 'student' ? t(`ops.courses.opt.${m.optStatus}`) : '—'}
                         {m.isCourseFee ? ` · ${t('ops.courses.onCourseFee')}` : ''}
                       </td>
