@@ -37,10 +37,12 @@ function paramsFor(text: string, value: number | string): MessageParams {
           ? value
           : (/\{\s*\w+\s*,\s*select\s*,\s*([\w-]+)/.exec(text.slice(match.index))?.[1] ?? 'x');
     } else {
-      // A date: a time in milliseconds (noon UTC, the same day in any time zone of the test).
+      // A date: a time in milliseconds (noon UTC, the same day in any time zone of the test),
+      // never a month's first day: there French writes « 1er » (format-day.ts), which
+      // intl-messageformat does not.
       params[name!] =
         type === 'date'
-          ? Date.UTC(2026, 4, 1, 12) + Math.trunc(Number(value) || 0) * 86_400_000
+          ? Date.UTC(2026, 4, 2, 12) + Math.trunc(Number(value) || 0) * 86_400_000
           : type === 'plural' || type === 'number'
             ? Number(value) || 0
             : value;
@@ -60,6 +62,24 @@ describe('formatMessage', () => {
         date: '2026-12-31',
       }),
     ).toBe('Votre accès a pris fin le 31 décembre 2026.');
+    // The first of a month in French: « 1er », in both styles.
+    expect(
+      formatMessage('fr-CA', 'Votre accès a pris fin le {date, date, long}.', {
+        date: '2026-05-01',
+      }),
+    ).toBe('Votre accès a pris fin le 1er mai 2026.');
+    expect(
+      formatMessage('fr-CA', 'du {start, date, medium} au {end, date, medium}', {
+        start: '2031-09-01',
+        end: '2031-12-15',
+      }),
+    ).toBe('du 1er sept. 2031 au 15 déc. 2031');
+    expect(
+      formatMessage('en', '{start, date, medium} to {end, date, medium}', {
+        start: '2031-09-01',
+        end: '2031-12-15',
+      }),
+    ).toBe('Sep 1, 2031 to Dec 15, 2031');
     // The day as the domain keeps it, whatever the time zone: never the day before.
     expect(formatMessage('en', '{d, date, long}', { d: '2026-01-01' })).toBe('January 1, 2026');
     expect(formatMessage('en', '{d, date, long}', { d: Date.UTC(2026, 0, 1, 23) })).toBe(

@@ -1,11 +1,13 @@
 import type { Locale } from '#domain/accounts/language.ts';
+import { type DayStyle, formatDay } from './format-day.ts';
 
 export type MessageParams = Record<string, string | number>;
 
 /**
  * The ICU MessageFormat our catalogs use, formatted as intl-messageformat formats it (with
  * `ignoreTag`): arguments `{name}` and `{n, number}`, `plural` and `selectordinal` with `=N`
- * cases, plural categories, `offset:` and `#`, `select`, `{name, date, long}` (formatDay), and ICU quoting (`''` is an
+ * cases, plural categories, `offset:` and `#`, `select`, `{name, date, long}` and
+ * `{name, date, medium}` (format-day.ts: French writes « 1er »), and ICU quoting (`''` is an
  * apostrophe, `'{…}'` is literal text). Anything else (other date styles, number skeletons) is refused
  * when parsed; format-message.test.ts checks every catalog message against intl-messageformat.
  *
@@ -16,7 +18,7 @@ export type MessageParams = Record<string, string | number>;
 type Part =
   | string
   | { kind: 'argument'; name: string; number: boolean }
-  | { kind: 'date'; name: string }
+  | { kind: 'date'; name: string; style: DayStyle }
   | { kind: 'pound' }
   | {
       kind: 'plural';
@@ -122,10 +124,13 @@ class Parser {
     if (type === 'date') {
       this.expect(',');
       this.space();
-      if (this.word() !== 'long') this.fail("a date style other than 'long'");
+      const style = this.word();
+      if (style !== 'long' && style !== 'medium') {
+        this.fail("a date style other than 'long' or 'medium'");
+      }
       this.space();
       this.expect('}');
-      return { kind: 'date', name };
+      return { kind: 'date', name, style };
     }
     if (type !== 'plural' && type !== 'selectordinal' && type !== 'select') {
       this.fail(`the argument type '${type}' (not used by our catalogs)`);
@@ -182,34 +187,6 @@ class Parser {
 }
 
 const parsed = new Map<string, Part[]>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * `{name, date, long}`: a calendar day, "May 1, 2026" or « 1 mai 2026 », as intl-messageformat
- * writes its `long` dates. The value is the day as the domain keeps it, YYYY-MM-DD (that day,
- * wherever the reader is), or a time in milliseconds (its day in UTC); any other text is shown
- * as it is.
- */
-function formatDay(locale: Locale, value: string | number): string {
-  const at =
-    typeof value === 'number'
-      ? value
-      : /^\d{4}-\d{2}-\d{2}$/.test(value)
-        ? Date.parse(`${value}T00:00:00Z`)
-        : Number.NaN;
-  if (!Number.isFinite(at)) return String(value);
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      timeZone: 'UTC',
-    });
-    dateFormats.set(locale, format);
-  }
-  return format.format(at);
-}
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const pluralRules = new Map<string, Intl.PluralRules>();
 
@@ -253,7 +230,7 @@ function render(
     } else if (part.kind === 'pound') {
       out += pound === null ? '#' : numberFormat(locale).format(pound);
     } else if (part.kind === 'date') {
-      out += formatDay(locale, argumentValue(params, part.name, text));
+      out += formatDay(locale, argumentValue(params, part.name, text), part.style);
     } else if (part.kind === 'argument') {
       const value = argumentValue(params, part.name, text);
       out += part.number ? numberFormat(locale).format(Number(value)) : String(value);

@@ -13,18 +13,31 @@ export async function renderPage(
   locale: Locale,
   Component: ComponentType,
   loaderData: unknown,
+  /** What the route's action answered a post with (a question, field errors), if posted. */
+  options: { actionData?: unknown } = {},
 ): Promise<string> {
   await loadCatalog(locale);
+  const posted = 'actionData' in options;
   const routes = [
     {
       id: 'root',
       path: '/',
       loader: () => ({ locale, csrfToken: 'token' }),
-      children: [{ id: 'page', path: 'page', loader: () => loaderData, Component }],
+      children: [
+        {
+          id: 'page',
+          path: 'page',
+          loader: () => loaderData,
+          action: () => options.actionData,
+          Component,
+        },
+      ],
     },
   ];
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request('http://localhost/page'));
+  const context = await handler.query(
+    new Request('http://localhost/page', posted ? { method: 'POST', body: new FormData() } : {}),
+  );
   if (context instanceof Response) throw new Error('unexpected redirect');
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);

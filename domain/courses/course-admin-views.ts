@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { users } from '#db/schema/accounts.ts';
 import { productIdentifiers, products } from '#db/schema/catalog.ts';
 import { academicTerms, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
+import type { Locale } from '#domain/accounts/language.ts';
 import { shownIsbn } from '#domain/catalog/shown-isbn.ts';
 import { type AuditLine, auditTrail } from '#domain/operations/audit.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -62,19 +63,22 @@ export async function courseView(ctx: RequestContext, courseId: number) {
 }
 
 /** A section as its edit form shows it: the deadlines on the course's clock. */
-export function sectionFormValues(section: {
-  name: string;
-  number: string | null;
-  termId: number | null;
-  startDate: string;
-  endDate: string;
-  timeZone: string;
-  addDropAt: Date;
-  dropPeriodEndsAt: Date | null;
-  optingMethod: string;
-  courseFeeCents: number | null;
-  sectionCode: string | null;
-}): SectionInput {
+export function sectionFormValues(
+  section: {
+    name: string;
+    number: string | null;
+    termId: number | null;
+    startDate: string;
+    endDate: string;
+    timeZone: string;
+    addDropAt: Date;
+    dropPeriodEndsAt: Date | null;
+    optingMethod: string;
+    courseFeeCents: number | null;
+    sectionCode: string | null;
+  },
+  locale: Locale,
+): SectionInput {
   const optOut = zonedDateTime(section.addDropAt, section.timeZone);
   const drop = section.dropPeriodEndsAt
     ? zonedDateTime(section.dropPeriodEndsAt, section.timeZone)
@@ -91,7 +95,7 @@ export function sectionFormValues(section: {
     dropDate: drop.date,
     dropTime: drop.time,
     optingMethod: section.optingMethod,
-    fee: feeText(section.courseFeeCents),
+    fee: feeText(section.courseFeeCents, locale),
     sectionCode: section.sectionCode ?? '',
   };
 }
@@ -157,7 +161,7 @@ export async function sectionView(ctx: RequestContext, sectionId: number) {
     members,
     materials,
     terms,
-    form: sectionFormValues(section),
+    form: sectionFormValues(section, ctx.locale),
     ...history,
   };
 }

@@ -183,8 +183,12 @@ describe('issue 39: the course fee as typed', () => {
   it('issue 39: the fee field shows cents back as typed: parse(feeText(c)) = c', () => {
     for (const cents of [0, 5, 7900, 7950, 125_001, 1_000_000]) {
       expect(parseFeeCents(feeText(cents))).toEqual({ cents });
+      expect(parseFeeCents(feeText(cents, 'fr-CA'))).toEqual({ cents });
     }
     expect(feeText(null)).toBe('');
+    // In the reader's own format: French writes the decimal comma its hints show.
+    expect(feeText(7900, 'en')).toBe('79.00');
+    expect(feeText(7900, 'fr-CA')).toBe('79,00');
   });
 });
 
@@ -233,6 +237,57 @@ describe('issue 39: sections', () => {
         errors: { optOutDate: 'ops.courses.error.optOutAfterEnd' },
       },
     );
+  });
+
+  it('decision 036: a fee type requires the opt-out deadline; a blank one says so, not the date format', () => {
+    expect(checkSection(section({ optOutDate: '' }), facts)).toEqual({
+      ok: false,
+      errors: { optOutDate: 'ops.courses.error.optOutRequired' },
+    });
+    expect(
+      checkSection(section({ optOutDate: '', optOutTime: '' }), {
+        ...facts,
+        courseType: 'course_fee',
+      }),
+    ).toEqual({
+      ok: false,
+      errors: {
+        optOutDate: 'ops.courses.error.optOutRequired',
+        optOutTime: 'ops.courses.error.time',
+      },
+    });
+    // Typed but not a date: the format.
+    expect(checkSection(section({ optOutDate: '9/8/2026' }), facts)).toEqual({
+      ok: false,
+      errors: { optOutDate: 'ops.courses.error.date' },
+    });
+  });
+
+  it('decision 036: a regular course is not asked a deadline (nobody opts out; students buy): it keeps the one on file, else its last day', () => {
+    const regular = { ...facts, courseType: 'lms_ecommerce' as const };
+    const blank = { optOutDate: '', optOutTime: '', fee: '' };
+    const made = checkSection(section(blank), regular);
+    // The end of its last day on its clock: 23:59 EST on Dec 15 is 04:59 UTC on the 16th.
+    expect(made.ok && made.value.addDropAt).toEqual(new Date('2026-12-16T04:59:00Z'));
+    const onFile = new Date('2026-09-09T03:59:00Z');
+    const now = { addDropAt: onFile, dropPeriodEndsAt: null, courseFeeCents: null, billed: false };
+    const kept = checkSection(section(blank), { ...regular, current: now });
+    expect(kept.ok && kept.value.addDropAt).toEqual(onFile);
+    // Dates moved past the one on file: the last day again, never an error beside a field
+    // the form does not show.
+    const moved = checkSection(
+      section({ ...blank, startDate: '2026-10-01', endDate: '2026-12-15' }),
+      {
+        ...regular,
+        current: now,
+      },
+    );
+    expect(moved.ok && moved.value.addDropAt).toEqual(new Date('2026-12-16T04:59:00Z'));
+    // One typed is checked as any deadline.
+    expect(checkSection(section({ fee: '', optOutDate: '2026-12-16' }), regular)).toEqual({
+      ok: false,
+      errors: { optOutDate: 'ops.courses.error.optOutAfterEnd' },
+    });
   });
 
   it('issue 39: the add/drop period ends at or after the opt-out deadline, by the last day', () => {

@@ -1,3 +1,4 @@
+import type { Locale } from '#domain/accounts/language.ts';
 import { isValidIsbn10 } from '#domain/catalog/isbn.ts';
 import { dayIn } from '#domain/shared/calendar.ts';
 import { materialsVisibleFrom } from '#domain/shelf/sections.ts';
@@ -226,10 +227,14 @@ function frenchDecimals(typed: string): string {
   return /^\d+,\d{1,2}$/.test(ungrouped) ? ungrouped.replace(',', '.') : ungrouped;
 }
 
-/** Cents as the fee field shows them back: 7900 → '79.00'. */
-export function feeText(cents: number | null): string {
+/**
+ * Cents as the fee field shows them back, as the reader writes prices: 7900 → '79.00', or
+ * '79,00' in French (the decimal comma the French hints show; parseFeeCents reads both).
+ */
+export function feeText(cents: number | null, locale: Locale = 'en'): string {
   if (cents === null) return '';
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  const separator = locale === 'fr-CA' ? ',' : '.';
+  return `${Math.floor(cents / 100)}${separator}${String(cents % 100).padStart(2, '0')}`;
 }
 
 // ── Sections ──
@@ -301,10 +306,45 @@ function deadline(
 }
 
 /**
+ * The opt-out deadline as typed, or the one a regular course's section keeps without asking
+ * (decision 036): nobody opts out of a regular course (students buy, optingEligibility), so its
+ * form does not ask; the column still holds one, the deadline on file while it stays inside
+ * the range every deadline keeps, else the end of the section's last day on its clock. A fee type
+ * bills after it, so there a blank date says the deadline is required.
+ */
+function optOutDeadline(
+  input: SectionInput,
+  courseType: CourseType,
+  zone: string | null,
+  datesOk: boolean,
+  current: SectionNow | null,
+): { at: Date } | { dateError?: string; timeError?: string } {
+  const blank = input.optOutDate.trim() === '' && input.optOutTime.trim() === '';
+  if (!courseTypeHasFee(courseType) && blank) {
+    if (zone === null || !datesOk) return {};
+    const kept = current ? dayOf(current.addDropAt, zone) : null;
+    if (current && kept && kept >= materialsVisibleFrom(input.startDate) && kept <= input.endDate) {
+      return { at: current.addDropAt };
+    }
+    const at = zonedInstant(input.endDate, '23:59', zone);
+    return at === null ? {} : { at };
+  }
+  if (input.optOutDate.trim() === '') {
+    return {
+      dateError: 'ops.courses.error.optOutRequired',
+      timeError: isClockTime(input.optOutTime) ? undefined : 'ops.courses.error.time',
+    };
+  }
+  return deadline(input.optOutDate, input.optOutTime, zone, current?.addDropAt ?? null);
+}
+
+/**
  * Issue 39, a section's rules (spec 1 §3 Section: name, number, startDate, endDate,
  * addDropInCourseTimezone, optingMethod; the course fee; the classroom section code):
  * - start on or before end;
  * - deadlines are a date and a time on the course's clock (an IANA time zone), kept as UTC;
+ *   the opt-out deadline is required where the type bills a fee, and not asked of a regular
+ *   course's section (optOutDeadline);
  * - the opt-out deadline falls from the day materials appear (two weeks before class, spec 1
  *   §2 course section page) to the section's last day;
  * - the add/drop period, if it ends apart from the opt-out deadline, ends at or after it and by
@@ -338,7 +378,7 @@ export function checkSection(
   const zone = zoneOk ? timeZone : null;
 
   const current = facts.current;
-  const optOut = deadline(input.optOutDate, input.optOutTime, zone, current?.addDropAt ?? null);
+  const optOut = optOutDeadline(input, facts.courseType, zone, datesOk, current);
   if (!('at' in optOut)) {
     if (optOut.dateError) errors.optOutDate = optOut.dateError;
     if (optOut.timeError) errors.optOutTime = optOut.timeError;

@@ -620,6 +620,7 @@ export const en = {
   'error.notFound.title': 'Page Not Found',
   'error.notFound': "Sorry, that page doesn't exist.",
   'error.forbidden.title': 'Forbidden',
+  'error.pageTitle': '{page} | {title}',
   'error.forbidden': "Sorry, you can't access this page.",
   'error.invalid': 'The request is not valid.',
   'error.csrf': 'Your session has expired. Please reload the page and try again.',
@@ -2153,7 +2154,7 @@ export const en = {
   'ops.courses.field.sectionCode': 'Classroom section code',
   'ops.courses.hint.sectionCode': 'Optional. Letters, digits, spaces and hyphens.',
   'ops.courses.dates': 'Dates',
-  'ops.courses.dateRange': '{start} to {end}',
+  'ops.courses.dateRange': '{start, date, medium} to {end, date, medium}',
   'ops.courses.status': 'Status',
   'ops.courses.running': 'Running',
   'ops.courses.ended': 'Ended',
@@ -2223,6 +2224,7 @@ export const en = {
   'ops.courses.error.optOutTooEarly':
     'The opt-out deadline cannot be more than two weeks before the section starts.',
   'ops.courses.error.optOutAfterEnd': 'The opt-out deadline must be by the section’s end date.',
+  'ops.courses.error.optOutRequired': 'Enter the opt-out deadline.',
   'ops.courses.error.dropBeforeOptOut':
     'The add/drop period cannot end before the opt-out deadline.',
   'ops.courses.error.dropAfterEnd': 'The add/drop period must end by the section’s end date.',
@@ -2252,7 +2254,7 @@ export const en = {
   'ops.courses.error.alreadyAdopted': 'This material is already adopted for the section.',
   // ── Issue 39 part: roster import ──
   'ops.roster.anchor': 'Roster import',
-  'ops.roster.pageTitle': 'Roster imports',
+  'ops.roster.pageTitle': 'Roster imports | {title}',
   'ops.roster.heading': 'Roster imports',
   'ops.roster.intro':
     'Import your campus’s rosters as an IMS OneRoster 1.2 CSV package: the zip, or its CSV files with manifest.csv. Bulk and delta packages are both read.',
@@ -2283,7 +2285,7 @@ export const en = {
   'ops.roster.status.done': 'Done',
   'ops.roster.status.refused': 'Package refused',
   'ops.roster.status.failed': 'Stopped',
-  'ops.roster.report.pageTitle': 'Roster import {id}',
+  'ops.roster.report.pageTitle': 'Roster import {id} | {title}',
   'ops.roster.report.heading': 'Roster import of {file}',
   'ops.roster.report.org': 'Organisation: {org}',
   'ops.roster.report.system': 'Sent by: {system}',
@@ -2463,6 +2465,9 @@ export const en = {
   'ops.billing.run.explain':
     'Finalising bills these lines once and stores the file with the next number. It cannot be undone; a refund or a drop is credited in a later file.',
   'ops.billing.run.finalise': 'Finalise run',
+  'ops.billing.confirm.heading': 'Finalise billing for {term}?',
+  'ops.billing.confirm.text':
+    'This cannot be undone: a refund or a drop is credited in a later file.',
   'ops.billing.preview.heading': 'Next charge file (preview)',
   'ops.billing.preview.empty': 'Nothing new to bill.',
   'ops.billing.preview.summary':
@@ -2630,6 +2635,7 @@ export const en = {
   'ops.refunds.refusedEmail.rule': 'Why the Refund Policy sent it to support: {rule}',
   'ops.refunds.refusedEmail.access': 'Your access to {title} is unchanged.',
   'ops.refunds.order.heading': 'Order {number}',
+  'ops.refunds.order.pageTitle': 'Order {number} | {title}',
   'ops.refunds.order.buyer': 'Buyer',
   'ops.refunds.order.organization': 'Organization',
   'ops.refunds.order.placed': 'Placed',
@@ -2670,6 +2676,7 @@ export const en = {
   'ops.refunds.staff.alreadyRefunded':
     '{title} has already been refunded. The order below shows the refund and its history.',
   'ops.refunds.queue.heading': 'Refund requests',
+  'ops.refunds.queue.pageTitle': 'Refund requests | {title}',
   'ops.refunds.queue.intro':
     'Students asked for these refunds beyond the Refund Policy. Open the order to refund the line, with a reason, or to decline.',
   'ops.refunds.queue.empty': 'No refund requests are waiting.',
@@ -2680,6 +2687,7 @@ export const en = {
   // ── Issue 39 part: help desk and Switch Account ──
   'ops.helpdesk.anchor': 'Help desk',
   'ops.helpdesk.search.pageTitle': 'Users | {title}',
+  'ops.helpdesk.search.myPageTitle': 'My Users | {title}',
   'ops.helpdesk.search.label': 'Find a person',
   'ops.helpdesk.search.hint': 'A name, an e-mail address or a campus id.',
   'ops.helpdesk.search.submit': 'Search',
@@ -2748,7 +2756,6 @@ export const en = {
   'ops.helpdesk.sections.role': 'Role',
   'ops.helpdesk.sections.optStatus': 'Opt status',
   'ops.helpdesk.sections.courseFee': 'Course fee',
-  'ops.helpdesk.sections.noFee': 'None',
   'ops.helpdesk.memberRole.student': 'Student',
   'ops.helpdesk.memberRole.professor': 'Professor',
   'ops.helpdesk.memberRole.teaching_assistant': 'Teaching assistant',

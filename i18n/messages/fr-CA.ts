@@ -645,6 +645,7 @@ export const frCA: Record<MessageId, string> = {
   'error.notFound.title': 'Page introuvable',
   'error.notFound': 'Désolé, cette page n’existe pas.',
   'error.forbidden.title': 'Accès refusé',
+  'error.pageTitle': '{page} | {title}',
   'error.forbidden': 'Désolé, vous ne pouvez pas accéder à cette page.',
   'error.invalid': 'La requête n’est pas valide.',
   'error.csrf': 'Votre session a expiré. Veuillez recharger la page et réessayer.',
@@ -2217,12 +2218,12 @@ export const frCA: Record<MessageId, string> = {
   'ops.courses.optingMethod.opt-out': 'Les étudiants peuvent se désinscrire',
   'ops.courses.optingMethod.no-opt': 'Aucun choix d’adhésion',
   'ops.courses.field.fee': 'Frais de cours (USD)',
-  'ops.courses.hint.fee': 'En dollars et en cents, par exemple 79.00.',
+  'ops.courses.hint.fee': 'En dollars et en cents, par exemple 79,00.',
   'ops.courses.noFee': 'Aucun',
   'ops.courses.field.sectionCode': 'Code de section de la classe',
   'ops.courses.hint.sectionCode': 'Facultatif. Lettres, chiffres, espaces et traits d’union.',
   'ops.courses.dates': 'Dates',
-  'ops.courses.dateRange': 'du {start} au {end}',
+  'ops.courses.dateRange': 'du {start, date, medium} au {end, date, medium}',
   'ops.courses.status': 'État',
   'ops.courses.running': 'En cours',
   'ops.courses.ended': 'Terminé',
@@ -2295,11 +2296,12 @@ export const frCA: Record<MessageId, string> = {
     'La date limite de désinscription ne peut pas précéder de plus de deux semaines le début de la section.',
   'ops.courses.error.optOutAfterEnd':
     'La date limite de désinscription doit tomber au plus tard à la date de fin de la section.',
+  'ops.courses.error.optOutRequired': 'Entrez la date limite de désinscription.',
   'ops.courses.error.dropBeforeOptOut':
     'La période d’ajout et d’abandon ne peut pas finir avant la date limite de désinscription.',
   'ops.courses.error.dropAfterEnd':
     'La période d’ajout et d’abandon doit finir au plus tard à la date de fin de la section.',
-  'ops.courses.error.feeRequired': 'Entrez les frais de cours, par exemple 79.00.',
+  'ops.courses.error.feeRequired': 'Entrez les frais de cours, par exemple 79,00.',
   'ops.courses.error.feeFormat': 'Entrez les frais en dollars et en cents, par exemple 79,00.',
   'ops.courses.error.feeNegative': 'Les frais ne peuvent pas être négatifs.',
   'ops.courses.error.feeTooHigh': 'Les frais ne peuvent pas dépasser 10 000,00 $.',
@@ -2326,7 +2328,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.courses.error.alreadyAdopted': 'Ce matériel est déjà adopté pour la section.',
   // ── Issue 39 part: roster import ──
   'ops.roster.anchor': 'Importation des listes de classe',
-  'ops.roster.pageTitle': 'Importations des listes de classe',
+  'ops.roster.pageTitle': 'Importations des listes de classe | {title}',
   'ops.roster.heading': 'Importations des listes de classe',
   'ops.roster.intro':
     'Importez les listes de classe de votre campus en paquet CSV IMS OneRoster 1.2 : le fichier zip, ou ses fichiers CSV avec manifest.csv. Les paquets complets (bulk) et différentiels (delta) sont lus.',
@@ -2357,7 +2359,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.roster.status.done': 'Terminée',
   'ops.roster.status.refused': 'Paquet refusé',
   'ops.roster.status.failed': 'Arrêtée',
-  'ops.roster.report.pageTitle': 'Importation de listes {id}',
+  'ops.roster.report.pageTitle': 'Importation de listes {id} | {title}',
   'ops.roster.report.heading': 'Importation de listes de {file}',
   'ops.roster.report.org': 'Organisation : {org}',
   'ops.roster.report.system': 'Envoyé par : {system}',
@@ -2480,16 +2482,16 @@ export const frCA: Record<MessageId, string> = {
   'ops.dashboard.filter.courseType': 'Type de cours',
   'ops.dashboard.filter.all': 'Tous',
   'ops.dashboard.filter.apply': 'Appliquer les filtres',
-  'ops.dashboard.sections': 'Groupes-cours',
-  'ops.dashboard.caption': 'Groupes-cours de {term}',
-  'ops.dashboard.noSections': 'Aucun groupe-cours ne correspond à ces filtres.',
+  'ops.dashboard.sections': 'Sections',
+  'ops.dashboard.caption': 'Sections de {term}',
+  'ops.dashboard.noSections': 'Aucune section ne correspond à ces filtres.',
   'ops.dashboard.help.undecided':
     'Pas encore décidé : les étudiants qui peuvent encore se retirer avant leur date limite et n’ont fait aucun changement eux-mêmes; ils restent inscrits tant qu’ils n’ont pas choisi. Après la date limite, personne n’est indécis.',
   'ops.dashboard.help.billing':
-    'Facturation prévue : les frais de cours de chaque étudiant inscrit maintenant, indécis compris, tels qu’ils seraient facturés au bureau des comptes étudiants si rien ne change.',
+    'Facturation prévue : les frais de cours de chaque étudiant inscrit maintenant, indécis compris, tels qu’ils seraient facturés au bureau des finances si rien ne change.',
   'ops.dashboard.help.chart':
-    'Retraits moins réinscriptions, cumulés jour après jour (dans votre fuseau horaire), d’après les changements de ces groupes-cours.',
-  'ops.dashboard.col.section': 'Groupe-cours',
+    'Retraits moins réinscriptions, cumulés jour après jour (dans votre fuseau horaire), d’après les changements de ces sections.',
+  'ops.dashboard.col.section': 'Section',
   'ops.dashboard.col.students': 'Étudiants',
   'ops.dashboard.col.optedIn': 'Inscrits',
   'ops.dashboard.col.optedOut': 'Retirés',
@@ -2498,7 +2500,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.dashboard.col.billing': 'Facturation prévue',
   'ops.dashboard.col.csv': 'Statut d’adhésion',
   'ops.dashboard.col.department': 'Département',
-  'ops.dashboard.col.sectionCount': 'Groupes-cours',
+  'ops.dashboard.col.sectionCount': 'Sections',
   'ops.dashboard.col.adoption': 'Adhésion',
   'ops.dashboard.deadlinePassed': 'Date limite passée',
   'ops.dashboard.daysLeft': '{count, plural, =0 {Aujourd’hui} one {# jour} other {# jours}}',
@@ -2540,8 +2542,11 @@ export const frCA: Record<MessageId, string> = {
   'ops.billing.run.changed':
     'La facturation a changé depuis cet aperçu. Revoyez-la avant de finaliser.',
   'ops.billing.run.explain':
-    "Finaliser facture ces lignes une seule fois et conserve le fichier sous le numéro suivant. C'est irréversible; un remboursement ou un abandon est crédité dans un fichier ultérieur.",
+    'Finaliser facture ces lignes une seule fois et conserve le fichier sous le numéro suivant. C’est irréversible; un remboursement ou un abandon est crédité dans un fichier ultérieur.',
   'ops.billing.run.finalise': 'Finaliser la facturation',
+  'ops.billing.confirm.heading': 'Finaliser la facturation de {term}?',
+  'ops.billing.confirm.text':
+    'C’est irréversible : un remboursement ou un abandon est crédité dans un fichier ultérieur.',
   'ops.billing.preview.heading': 'Prochain fichier de frais (aperçu)',
   'ops.billing.preview.empty': 'Rien de nouveau à facturer.',
   'ops.billing.preview.summary':
@@ -2716,6 +2721,7 @@ export const frCA: Record<MessageId, string> = {
     'Pourquoi la politique de remboursement l’a transmise au soutien : {rule}',
   'ops.refunds.refusedEmail.access': 'Votre accès à {title} reste inchangé.',
   'ops.refunds.order.heading': 'Commande {number}',
+  'ops.refunds.order.pageTitle': 'Commande {number} | {title}',
   'ops.refunds.order.buyer': 'Acheteur',
   'ops.refunds.order.organization': 'Organisation',
   'ops.refunds.order.placed': 'Passée le',
@@ -2758,6 +2764,7 @@ export const frCA: Record<MessageId, string> = {
   'ops.refunds.staff.alreadyRefunded':
     '{title} a déjà été remboursé. La commande ci-dessous montre ce remboursement et son historique.',
   'ops.refunds.queue.heading': 'Demandes de remboursement',
+  'ops.refunds.queue.pageTitle': 'Demandes de remboursement | {title}',
   'ops.refunds.queue.intro':
     'Des étudiants ont demandé ces remboursements au-delà de la politique de remboursement. Ouvrez la commande pour rembourser la ligne, avec un motif, ou pour refuser.',
   'ops.refunds.queue.empty': 'Aucune demande de remboursement n’attend.',
@@ -2768,6 +2775,7 @@ export const frCA: Record<MessageId, string> = {
   // ── Issue 39 part: help desk and Switch Account ──
   'ops.helpdesk.anchor': 'Service d’assistance',
   'ops.helpdesk.search.pageTitle': 'Utilisateurs | {title}',
+  'ops.helpdesk.search.myPageTitle': 'Mes utilisateurs | {title}',
   'ops.helpdesk.search.label': 'Trouver une personne',
   'ops.helpdesk.search.hint': 'Un nom, une adresse courriel ou un numéro d’étudiant.',
   'ops.helpdesk.search.submit': 'Rechercher',
@@ -2838,7 +2846,6 @@ export const frCA: Record<MessageId, string> = {
   'ops.helpdesk.sections.role': 'Rôle',
   'ops.helpdesk.sections.optStatus': 'Choix d’adhésion',
   'ops.helpdesk.sections.courseFee': 'Frais de cours',
-  'ops.helpdesk.sections.noFee': 'Aucuns',
   'ops.helpdesk.memberRole.student': 'Étudiant',
   'ops.helpdesk.memberRole.professor': 'Professeur',
   'ops.helpdesk.memberRole.teaching_assistant': 'Auxiliaire d’enseignement',

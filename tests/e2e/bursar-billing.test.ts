@@ -50,7 +50,17 @@ describe('issue 39: bursar billing', () => {
       await second.goto(termPath);
       await second.getByRole('button', { name: 'Finalise run' }).waitFor();
 
+      // It cannot be undone, so it asks first: what the file will hold, then the same button.
       await page.getByRole('button', { name: 'Finalise run' }).click();
+      const question = page.getByRole('region', { name: `Finalise billing for ${term.title}?` });
+      await question
+        .getByText(
+          '2 charges, 0 credits, net $158.00. This cannot be undone: a refund or a drop is credited in a later file.',
+        )
+        .waitFor();
+      expect(await page.getByText(/^File \d+ is final/).count()).toBe(0);
+      await expectAccessible(page);
+      await question.getByRole('button', { name: 'Finalise run' }).click();
       const made = page.getByText(/^File \d+ is final\. Download it below\.$/);
       await made.waitFor();
       const number = (await made.textContent())!.match(/File (\d+)/)![1]!;
@@ -73,7 +83,8 @@ describe('issue 39: bursar billing', () => {
       // Downloaded again: the same bytes.
       expect(await (await page.request.get(href)).text()).toBe(csv);
 
-      // The other tab's stale preview: finalising again bills nothing and makes no file.
+      // The other tab's stale preview: finalising again bills nothing, makes no file, and asks
+      // nothing (its preview is gone).
       await second.getByRole('button', { name: 'Finalise run' }).click();
       await second.getByRole('alert').getByText('Nothing new to bill.').waitFor();
       await second.reload();

@@ -163,7 +163,7 @@ describe('the classroom, in English', () => {
     const outsider = await as(stranger);
     const refused = await outsider.goto(classroomUrl.pathname + classroomUrl.search);
     expect(refused?.status()).toBe(403);
-    expect(await outsider.title()).toBe('Forbidden');
+    expect(await outsider.title()).toBe('Forbidden | Shelfmark');
     await outsider
       .getByRole('heading', {
         level: 1,

@@ -192,6 +192,20 @@ describe('issue 39: Course Manager', () => {
       );
       await expectAccessible(page);
 
+      // On a phone 320 px wide the members table fits: each member a short block of cells,
+      // not columns scrolling sideways past empty space.
+      const wide = page.viewportSize();
+      await page.setViewportSize({ width: 320, height: 800 });
+      // The table's own scrolling box (TableScroll) has nothing to scroll sideways.
+      expect(
+        await members.evaluate((table) => {
+          const box = table.parentElement!;
+          return box.scrollWidth - box.clientWidth;
+        }),
+      ).toBeLessThanOrEqual(0);
+      await members.getByRole('row', { name: new RegExp(colleague.email) }).waitFor();
+      if (wide) await page.setViewportSize(wide);
+
       // Removing a member asks first; Cancel leaves them, and the question is where focus is.
       const removeColleague = members.getByRole('button', {
         name: /^Remove .+ from the section$/,
@@ -202,6 +216,12 @@ describe('issue 39: Course Manager', () => {
       await question.waitFor();
       await waitForHydration(page);
       expect(await question.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      // The last save's notice (still in the URL) is not repeated above the question.
+      expect(
+        await page
+          .getByText('The material is saved as required or optional.', { exact: true })
+          .count(),
+      ).toBe(0);
       await expectAccessible(page);
       await question.getByRole('link', { name: 'Cancel', exact: true }).click();
       await question.waitFor({ state: 'detached' });

@@ -1,10 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locale } from '#domain/accounts/language.ts';
+import { formatDay } from '#i18n/format-day.ts';
 import { chooseLanguage, expectAccessible, launchBrowser, logIn, newContext } from './browser.ts';
 import { feedEbook, makeOwnership, makeUser } from './fixtures.ts';
 
 // Issue 16, from the French walk: a sentence says its date in the reader's language
-// ("ended on May 1, 2026", « a pris fin le 1 mai 2026 »), not as 2026-05-01. The domain keeps
+// ("ended on May 1, 2026", « a pris fin le 1er mai 2026 »), not as 2026-05-01. The domain keeps
 // the day; the message formats it ({date, date, long}, i18n/format-message.ts).
 
 let browser: Browser;
@@ -18,13 +20,9 @@ afterAll(async () => {
 const DAY_MS = 86_400_000;
 
 /** The day a rental that ended `daysAgo` days ago ended on, in words, as the page says it. */
-function endedOn(daysAgo: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.now() - daysAgo * DAY_MS));
+function endedOn(daysAgo: number, locale: Locale): string {
+  // The store's one way of writing a day (« 1er mai 2026 » on the first of a month).
+  return formatDay(locale, Date.now() - daysAgo * DAY_MS);
 }
 
 describe('dates in sentences', () => {

@@ -767,10 +767,11 @@ const CALLS: OpsCall[] = [
     body: 'form',
     mayOpen: COURSE_STAFF,
     fields: [billingTermPath, intent, { in: 'form', name: 'fingerprint', kind: 'text' }],
-    // The term's lines are billed already: a right fingerprint finds nothing new.
+    // The term's lines are billed already: a right fingerprint finds nothing new. The
+    // confirmed post (the first one only asks: 200).
     valid: (role) => ({
       path: { termId: own(role).billingTermId },
-      form: { intent: 'finalise', fingerprint: 'nothing-new' },
+      form: { intent: 'finalise', fingerprint: 'nothing-new', confirm: 'yes' },
     }),
   },
   {

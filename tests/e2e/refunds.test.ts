@@ -116,12 +116,33 @@ describe('refunds (issue 39)', () => {
     await logIn(support, await makeUser({ like: 'support', label: 'refunds-support' }));
     await support.goto('/manage/refund-requests');
     await support.getByRole('heading', { name: 'Refund requests', level: 1 }).waitFor();
+    expect(await support.title()).toBe('Refund requests | Shelfmark');
     const row = support.getByRole('row').filter({ hasText: riverbend.email });
     await row.getByText('It was bought more than 14 days ago.').waitFor();
     await expectAccessible(support);
     await row.getByRole('link').click();
     await support.waitForURL(`**/manage/orders/${seededOrder}`);
     await waitForHydration(support);
+    expect(await support.title()).toMatch(
+      /^Order [0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4} \| Shelfmark$/,
+    );
+    // On a phone the order number stays on one line of the heading.
+    const wide = support.viewportSize();
+    await support.setViewportSize({ width: 320, height: 800 });
+    const numberLines = await support
+      .getByRole('heading', { level: 1, name: /^Order / })
+      .evaluate((heading) => {
+        const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!/[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}/.test(node.textContent ?? '')) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        }
+        return 0;
+      });
+    expect(numberLines).toBe(1);
+    if (wide) await support.setViewportSize(wide);
     const refund = support.getByRole('button', { name: `Refund ${asked}` });
     await refund.click();
     await support.getByText('Give a reason: this refund is beyond the Refund Policy.').waitFor();

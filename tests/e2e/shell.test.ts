@@ -72,7 +72,7 @@ describe('app shell, as a new visitor', () => {
     await page.getByRole('heading', { name: "Sorry, that page doesn't exist." }).waitFor();
     // A visitor who is not signed in is offered search and home (issue 19; error-pages.test.ts).
     await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).waitFor();
-    expect(await page.title()).toBe('Page Not Found');
+    expect(await page.title()).toBe('Page Not Found | Shelfmark');
     await expectAccessible(page);
     for (const path of [
       '/covers/abc.svg',

@@ -210,6 +210,8 @@ describe('the help desk person page, as staff read it (issue 39)', () => {
 
     const fr = await personPage(manager, student.id, 'fr-CA');
     expect(tableRows(fr, 'Sections')[1]![0]).toBe('BIO 101 : Section 002 · Principles of Biology');
+    // No fee: « Aucun », as Course Manager says it (one message).
+    expect(tableRows(fr, 'Sections')[1]![3]).toBe('Aucun');
     const [frOrder] = tableRows(fr, 'Commandes').slice(1);
     expect(frOrder![0]).toBe(`Commande ${own!.number}`);
     expect(frOrder![2]).toBe('Remboursée en partie');

@@ -18,10 +18,13 @@ export function GeneralErrorBoundary() {
   const root = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const specific = isRouteErrorResponse(error) ? specificMessage(error.data, locale, t) : null;
+  // The store's title pattern, as every page's meta writes it: "Forbidden | Shelfmark".
+  const pageTitle = (page: string) =>
+    t('error.pageTitle', { page, title: root?.site.title ?? 'Shelfmark' });
   if (status === 404 && !root?.user) {
     return (
       <section className="error-page stack">
-        <title>{t('error.notFound.title')}</title>
+        <title>{pageTitle(t('error.notFound.title'))}</title>
         <h1>{specific ?? t('error.notFound')}</h1>
         {root?.site.showSearch === false ? null : (
           <div className="error-page__search stack-sm">
@@ -60,7 +63,7 @@ export function GeneralErrorBoundary() {
   const back = isRouteErrorResponse(error) && specific ? wayBack(error.data) : null;
   return (
     <section className="error-page">
-      <title>{title}</title>
+      <title>{pageTitle(title)}</title>
       <h1>{specific ?? message}</h1>
       <p className="cluster">
         {back ? (

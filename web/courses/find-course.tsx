@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { courseFinderStep, type FinderStep } from '#domain/courses/course-finder.ts';
+import { formatDay } from '#i18n/format-day.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
@@ -58,10 +59,7 @@ export default function FindCoursePage() {
 function Options({ step }: { step: FinderStep }) {
   const t = useT();
   const locale = useLocale();
-  const date = (day: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-      new Date(`${day}T00:00:00Z`),
-    );
+  const date = (day: string) => formatDay(locale, day, 'medium');
   const { chosen } = step;
   switch (step.step) {
     case 'school':

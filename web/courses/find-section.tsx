@@ -2,6 +2,7 @@ import { Link, useLoaderData } from 'react-router';
 import { isFreeOffering, offeringNameWords } from '#domain/catalog/offering-terms.ts';
 import { courseFinderSection, type FinderMaterial } from '#domain/courses/course-finder.ts';
 import { canManageSection } from '#domain/courses/section-access.ts';
+import { formatDay } from '#i18n/format-day.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { useContentLang } from '#web/i18n/content-lang.ts';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
@@ -34,10 +35,7 @@ export default function FindSectionPage() {
     useLoaderData<typeof loader>();
   const t = useT();
   const locale = useLocale();
-  const date = (day: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-      new Date(`${day}T00:00:00Z`),
-    );
+  const date = (day: string) => formatDay(locale, day);
   const code = courseCode(chosen.course);
   const heading = section.number
     ? t('section.title', { course: code, number: section.number })

@@ -7,6 +7,7 @@ import { optingFacts } from '#domain/courses/service.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { acquireCourseMaterial, courseSectionView } from '#domain/shelf/course-section.ts';
 import { dayIn, sectionTitle } from '#domain/shelf/sections.ts';
+import { formatDay } from '#i18n/format-day.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { RedeemDialog } from '#web/access/redeem-dialog.tsx';
 import { MaterialTile } from '#web/components/material-tile.tsx';
@@ -97,10 +98,7 @@ export default function CourseSectionPage() {
   const view = useLoaderData<typeof loader>();
   const t = useT();
   const locale = useLocale();
-  const date = (day: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-      new Date(`${day}T00:00:00Z`),
-    );
+  const date = (day: string) => formatDay(locale, day);
   const heading = sectionTitleText(t, view.title);
   const available = view.partner.candidates;
   const buyNowLabel = (title: string) =>

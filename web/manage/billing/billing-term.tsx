@@ -10,20 +10,26 @@ import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx
 import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 import { AuditTrail } from '#web/manage/audit-trail.tsx';
+import { ConfirmStep } from '#web/manage/courses/confirm-step.tsx';
 import { requireTool } from '#web/manage/require-tool.server.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/billing-term.ts';
 import { pathId } from './path-id.ts';
 
+// Finalising cannot be undone, so it asks first (as End term does): the first post answers
+// with the question, the second carries confirm=yes and the same preview's fingerprint.
 const FinaliseForm = z.object({
   intent: z.literal('finalise'),
   fingerprint: z.string().min(1).max(40),
+  confirm: z.literal('yes').optional(),
 });
 
 type ActionResult = {
   message: 'ops.billing.run.nothingNew' | 'ops.billing.run.changed' | 'error.invalid';
 };
+/** The first post's answer: finalise the preview with this fingerprint? */
+type FinaliseQuestion = { confirmFinalise: { fingerprint: string } };
 
 // /manage/billing/terms/{id} (issue 39): the next run's preview, "Finalise run", the files
 // made (each downloadable again), the charges billed and the term's billing history.
@@ -46,6 +52,9 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   const termId = pathId(params.termId);
   const parsed = FinaliseForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data<ActionResult>({ message: 'error.invalid' }, { status: 400 });
+  if (!parsed.data.confirm) {
+    return data<FinaliseQuestion>({ confirmFinalise: { fingerprint: parsed.data.fingerprint } });
+  }
   const locale = context.rc.locale;
   const describe = (line: BillingLine) =>
     translate(
@@ -77,7 +86,21 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
 export default function BillingTermPage() {
   const { term, preview, runs, charges, currency, made, audit, timeZone, csrfToken } =
     useLoaderData<typeof loader>();
-  const result = useActionData<ActionResult>();
+  const answered = useActionData<ActionResult | FinaliseQuestion>();
+  const asked = answered && 'confirmFinalise' in answered ? answered.confirmFinalise : null;
+  // Asked of the preview the page showed: if billing moved on since (another tab finalised,
+  // a student opted out), the page says so, as finalising it would, instead of asking.
+  const current = asked?.fingerprint === preview.fingerprint && preview.lines.length > 0;
+  const question = asked && current ? asked : null;
+  const result: ActionResult | undefined =
+    answered && 'message' in answered
+      ? answered
+      : asked && !current
+        ? {
+            message:
+              preview.lines.length === 0 ? 'ops.billing.run.nothingNew' : 'ops.billing.run.changed',
+          }
+        : undefined;
   const t = useT();
   const locale = useLocale();
   const notice = useRef<HTMLDivElement>(null);
@@ -111,7 +134,7 @@ export default function BillingTermPage() {
         </p>
       </header>
       <div ref={notice} tabIndex={-1}>
-        {made ? (
+        {made && !question ? (
           <output className="alert alert--success">
             {t('ops.billing.run.made', { number: made })}
           </output>
@@ -203,7 +226,21 @@ export default function BillingTermPage() {
             </ul>
           </div>
         ) : null}
-        {preview.lines.length > 0 ? (
+        {question ? (
+          <ConfirmStep
+            heading={t('ops.billing.confirm.heading', { term: term.title })}
+            text={`${t('ops.billing.preview.summary', {
+              charges: totals.chargeCount,
+              credits: totals.creditCount,
+              amount: money(totals.totalCents),
+            })} ${t('ops.billing.confirm.text')}`}
+            intent="finalise"
+            fields={{ fingerprint: question.fingerprint }}
+            csrfToken={csrfToken}
+            confirmLabel={t('ops.billing.run.finalise')}
+            cancelTo={`/manage/billing/terms/${term.id}`}
+          />
+        ) : preview.lines.length > 0 ? (
           <Form method="post" className="stack-sm">
             <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
             <input type="hidden" name="intent" value="finalise" />

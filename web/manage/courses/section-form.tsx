@@ -10,7 +10,7 @@ export type SectionFormValues = Record<string, string>;
 /**
  * Issue 39: a section's form, to make one (on its course's page) or edit one (on its own page).
  * Deadlines are a date and a time on the course's clock, in the time zone named beside them;
- * the fee field shows only where the course type has one.
+ * the deadlines and the fee field show only where the course type bills a fee.
  */
 export function SectionForm({
   values,
@@ -70,44 +70,57 @@ export function SectionForm({
         autoComplete="off"
         spellCheck={false}
       />
-      <fieldset className="stack">
-        <legend>{t('ops.courses.field.optOut')}</legend>
-        <p className="form-hint">{t('ops.courses.hint.optOut')}</p>
-        <TextField
-          name="optOutDate"
-          type="date"
-          label={t('ops.courses.field.deadlineDate')}
-          defaultValue={v('optOutDate')}
-          error={errors.optOutDate}
-          required
-        />
-        <TextField
-          name="optOutTime"
-          type="time"
-          label={t('ops.courses.field.deadlineTime')}
-          defaultValue={v('optOutTime') || '23:59'}
-          error={errors.optOutTime}
-          required
-        />
-      </fieldset>
-      <fieldset className="stack">
-        <legend>{t('ops.courses.field.dropPeriod')}</legend>
-        <p className="form-hint">{t('ops.courses.hint.dropPeriod')}</p>
-        <TextField
-          name="dropDate"
-          type="date"
-          label={t('ops.courses.field.dropDate')}
-          defaultValue={v('dropDate')}
-          error={errors.dropDate}
-        />
-        <TextField
-          name="dropTime"
-          type="time"
-          label={t('ops.courses.field.dropTime')}
-          defaultValue={v('dropTime')}
-          error={errors.dropTime}
-        />
-      </fieldset>
+      {/* A regular course's students buy: nobody opts out, so no deadline is asked (decision
+          036; the rules keep one without it). Blank fields say so to the action. */}
+      {hasFee ? (
+        <>
+          <fieldset className="stack">
+            <legend>{t('ops.courses.field.optOut')}</legend>
+            <p className="form-hint">{t('ops.courses.hint.optOut')}</p>
+            <TextField
+              name="optOutDate"
+              type="date"
+              label={t('ops.courses.field.deadlineDate')}
+              defaultValue={v('optOutDate')}
+              error={errors.optOutDate}
+              required
+            />
+            <TextField
+              name="optOutTime"
+              type="time"
+              label={t('ops.courses.field.deadlineTime')}
+              defaultValue={v('optOutTime') || '23:59'}
+              error={errors.optOutTime}
+              required
+            />
+          </fieldset>
+          <fieldset className="stack">
+            <legend>{t('ops.courses.field.dropPeriod')}</legend>
+            <p className="form-hint">{t('ops.courses.hint.dropPeriod')}</p>
+            <TextField
+              name="dropDate"
+              type="date"
+              label={t('ops.courses.field.dropDate')}
+              defaultValue={v('dropDate')}
+              error={errors.dropDate}
+            />
+            <TextField
+              name="dropTime"
+              type="time"
+              label={t('ops.courses.field.dropTime')}
+              defaultValue={v('dropTime')}
+              error={errors.dropTime}
+            />
+          </fieldset>
+        </>
+      ) : (
+        <>
+          <input type="hidden" name="optOutDate" value="" />
+          <input type="hidden" name="optOutTime" value="" />
+          <input type="hidden" name="dropDate" value="" />
+          <input type="hidden" name="dropTime" value="" />
+        </>
+      )}
       <SelectField
         name="optingMethod"
         label={t('ops.courses.field.optingMethod')}

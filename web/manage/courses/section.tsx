@@ -218,7 +218,9 @@ export default function SectionPage() {
           </Link>
         </p>
       </header>
-      <DoneNotice done={done} />
+      {/* The confirmation posts to this URL, ?done= of the last save included: a question
+          answered is no time to repeat that save's notice. */}
+      {question ? null : <DoneNotice done={done} />}
       {question && !ended ? (
         question.intent === 'end' ? (
           <ConfirmStep
@@ -249,11 +251,13 @@ export default function SectionPage() {
       <section className="stack" aria-labelledby="section-facts">
         <h2 id="section-facts">{t('ops.courses.section.facts')}</h2>
         <dl className="stack-sm">
-          <div>
-            <dt>{t('ops.courses.field.optOut')}</dt>
-            <dd>{view.optOutText}</dd>
-          </div>
-          {view.dropText ? (
+          {view.hasFee ? (
+            <div>
+              <dt>{t('ops.courses.field.optOut')}</dt>
+              <dd>{view.optOutText}</dd>
+            </div>
+          ) : null}
+          {view.hasFee && view.dropText ? (
             <div>
               <dt>{t('ops.courses.field.dropPeriod')}</dt>
               <dd>{view.dropText}</dd>
@@ -280,7 +284,7 @@ export default function SectionPage() {
           <p>{t('ops.courses.members.none')}</p>
         ) : (
           <TableScroll label={t('ops.courses.members')}>
-            <table className="data-table">
+            <table className="data-table data-table--stack">
               <caption className="visually-hidden">{t('ops.courses.members')}</caption>
               <thead>
                 <tr>
@@ -296,10 +300,12 @@ export default function SectionPage() {
                   return (
                     <tr key={m.id}>
                       <th scope="row">
-                        {name} &lt;{m.email}&gt;
+                        {name} <span className="data-table__email">&lt;{m.email}&gt;</span>
                       </th>
-                      <td>{t(`ops.courses.role.${m.role}`)}</td>
-                      <td>
+                      <td data-label={t('ops.courses.field.role')}>
+                        {t(`ops.courses.role.${m.role}`)}
+                      </td>
+                      <td data-label={t('ops.courses.optStatus')}>
                         {m.role === 'student' ? t(`ops.courses.opt.${m.optStatus}`) : '—'}
                         {m.isCourseFee ? ` · ${t('ops.courses.onCourseFee')}` : ''}
                       </td>

@@ -89,7 +89,9 @@ export default function TermPage() {
         </dl>
         {term.endedAt ? <p>{t('ops.courses.term.endedNote')}</p> : null}
       </header>
-      <DoneNotice done={done} />
+      {/* The confirmation posts to this URL, ?done= of the last save included: a question
+          answered is no time to repeat that save's notice. */}
+      {question ? null : <DoneNotice done={done} />}
       {question && !term.endedAt ? (
         <ConfirmStep
           heading={t('ops.courses.confirm.endTerm', { title: question.title })}

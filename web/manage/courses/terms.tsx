@@ -3,7 +3,7 @@ import { createTerm, termList } from '#domain/courses/course-admin-service.ts';
 import { runningStatusLabel } from '#domain/courses/running-status.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
 import { TableScroll } from '#web/components/table-scroll.tsx';
-import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { useT } from '#web/i18n/use-t.ts';
 import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { pageMeta } from '#web/utils/meta.ts';
 import type { Route } from './+types/terms.ts';
@@ -43,8 +43,6 @@ export default function TermsPage() {
   } = useLoaderData<typeof loader>();
   const result = useActionData<FormAnswer>();
   const t = useT();
-  const locale = useLocale();
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const errors = result?.errors ?? {};
   const values = result?.values ?? {};
   return (
@@ -80,10 +78,7 @@ export default function TermsPage() {
                   {storeWide ? <td>{term.orgTitle}</td> : null}
                   <td>{t(`ops.courses.termType.${term.termType}`)}</td>
                   <td>
-                    {t('ops.courses.dateRange', {
-                      start: day.format(new Date(`${term.startDate}T00:00:00Z`)),
-                      end: day.format(new Date(`${term.endDate}T00:00:00Z`)),
-                    })}
+                    {t('ops.courses.dateRange', { start: term.startDate, end: term.endDate })}
                   </td>
                   <td>{term.sectionCount}</td>
                   <td>{t(runningStatusLabel(term.status))}</td>

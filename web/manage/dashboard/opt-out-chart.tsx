@@ -1,4 +1,5 @@
 import type { OptOutPoint } from '#domain/operations/dashboard/term-figures.ts';
+import { formatDay } from '#i18n/format-day.ts';
 import { TableScroll } from '#web/components/table-scroll.tsx';
 import { useLocale, useT } from '#web/i18n/use-t.ts';
 
@@ -13,8 +14,7 @@ const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
 export function OptOutChart({ points }: { points: readonly OptOutPoint[] }) {
   const t = useT();
   const locale = useLocale();
-  const dayLabel = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-  const formatDay = (day: string) => dayLabel.format(new Date(dayTime(day)));
+  const dayLabel = (day: string) => formatDay(locale, day, 'medium');
   const first = points[0];
   const last = points.at(-1);
   if (!first || !last) return <p>{t('ops.dashboard.chart.none')}</p>;
@@ -44,8 +44,8 @@ export function OptOutChart({ points }: { points: readonly OptOutPoint[] }) {
         <title id="opt-out-chart-title">{t('ops.dashboard.chart.title')}</title>
         <desc id="opt-out-chart-desc">
           {t('ops.dashboard.chart.desc', {
-            first: formatDay(first.day),
-            last: formatDay(last.day),
+            first: dayLabel(first.day),
+            last: dayLabel(last.day),
             total: last.runningTotal,
           })}
         </desc>
@@ -70,7 +70,7 @@ export function OptOutChart({ points }: { points: readonly OptOutPoint[] }) {
           {bottom}
         </text>
         <text x={PAD.left} y={HEIGHT - 10} className="opt-out-chart__label">
-          {formatDay(first.day)}
+          {dayLabel(first.day)}
         </text>
         {last.day === first.day ? null : (
           <text
@@ -79,7 +79,7 @@ export function OptOutChart({ points }: { points: readonly OptOutPoint[] }) {
             textAnchor="end"
             className="opt-out-chart__label"
           >
-            {formatDay(last.day)}
+            {dayLabel(last.day)}
           </text>
         )}
         <path d={path} className="opt-out-chart__line" />
@@ -116,7 +116,7 @@ export function OptOutChart({ points }: { points: readonly OptOutPoint[] }) {
               <tbody>
                 {points.map((p) => (
                   <tr key={p.day}>
-                    <th scope="row">{formatDay(p.day)}</th>
+                    <th scope="row">{dayLabel(p.day)}</th>
                     <td className="num">{p.optOuts}</td>
                     <td className="num">{p.optIns}</td>
                     <td className="num">{p.runningTotal}</td>

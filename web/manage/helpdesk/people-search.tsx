@@ -143,8 +143,14 @@ export default function PeopleSearchPage() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, 'ops.helpdesk.search.pageTitle');
+// The tab says what the heading says: Users, or My Users.
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  pageMeta(
+    matches,
+    data?.heading === 'menu.myUsers'
+      ? 'ops.helpdesk.search.myPageTitle'
+      : 'ops.helpdesk.search.pageTitle',
+  );
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

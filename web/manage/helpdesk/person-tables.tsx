@@ -153,7 +153,7 @@ export function PersonTables({
           t(`ops.helpdesk.memberRole.${s.role}`),
           t(`ops.helpdesk.optStatus.${s.optStatus}`),
           s.courseFeeCents === null
-            ? t('ops.helpdesk.sections.noFee')
+            ? t('ops.courses.noFee')
             : formatMoney(locale, s.courseFeeCents),
         ])}
       />

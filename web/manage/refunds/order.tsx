@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import {
   data,
   Form,
@@ -157,10 +157,25 @@ export default function StaffOrderPage() {
     timeZone,
   });
   const error = result?.kind === 'error' ? result : null;
+  // The heading's words around the order number (a private-use mark stands in for it), so the
+  // number can be kept on one line wherever the language puts it.
+  const headingAround = t('ops.refunds.order.heading', { number: '\uE000' }).split('\uE000');
   return (
     <section className="stack-lg">
       <header className="stack-sm">
-        <h1>{t('ops.refunds.order.heading', { number: order.number })}</h1>
+        <h1>
+          {headingAround.map((part, i) =>
+            i === 0 ? (
+              part
+            ) : (
+              // One line for the number: "5E1F-0000-0000" would break at its hyphens.
+              <Fragment key="number">
+                <span className="nowrap">{order.number}</span>
+                {part}
+              </Fragment>
+            ),
+          )}
+        </h1>
         <dl className="stack-sm">
           <div>
             <dt>{t('ops.refunds.order.buyer')}</dt>
@@ -365,7 +380,7 @@ export default function StaffOrderPage() {
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
-  pageMeta(matches, 'ops.refunds.order.heading', { number: data?.order.number ?? '' });
+  pageMeta(matches, 'ops.refunds.order.pageTitle', { number: data?.order.number ?? '' });
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

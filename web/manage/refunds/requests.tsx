@@ -66,7 +66,7 @@ export default function RefundRequestsPage() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, 'ops.refunds.queue.heading');
+  pageMeta(matches, 'ops.refunds.queue.pageTitle');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
