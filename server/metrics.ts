@@ -197,8 +197,6 @@ poolGauge('db_pool_connections', 'Connections the pool holds open', (s) => s.tot
 poolGauge('db_pool_idle_connections', 'Open connections not in use', (s) => s.idle);
 poolGauge('db_pool_waiting_queries', 'Queries waiting for a free connection', (s) => s.waiting);
 
-let defaultsCollected = false;
-
 /** The route of the request being answered, noted by whoever knows it; read when it ends. */
 const exchanges = new AsyncLocalStorage<{ route: string }>();
 
@@ -236,10 +234,10 @@ export type Metrics = {
 };
 
 export function createMetrics(options: MetricsOptions): Metrics {
-  if (!defaultsCollected) {
-    // Event loop lag, heap and RSS, GC pauses, open handles, CPU (prom-client's defaults).
+  // Event loop lag, heap and RSS, GC pauses, open handles, CPU (prom-client's defaults), once
+  // a process however many times this module is loaded (tests load it once per file).
+  if (!register.getSingleMetric('nodejs_eventloop_lag_seconds')) {
     collectDefaultMetrics({ register });
-    defaultsCollected = true;
   }
   const own = { database: options.database, log: options.log };
   source = own;
