@@ -184,7 +184,6 @@ function poolGauge(
         // Each worker has a pool of its own: the machine's connections are their sum.
         aggregator: 'sum',
         collect() {
-          // PGlite has one session and no pool: these stay absent.
           const stats = source?.database.poolStats();
           if (stats) this.set(pick(stats));
         },
@@ -192,10 +191,17 @@ function poolGauge(
   );
 }
 
-poolGauge('db_pool_max_connections', 'Largest number of connections the pool opens', (s) => s.max);
-poolGauge('db_pool_connections', 'Connections the pool holds open', (s) => s.total);
-poolGauge('db_pool_idle_connections', 'Open connections not in use', (s) => s.idle);
-poolGauge('db_pool_waiting_queries', 'Queries waiting for a free connection', (s) => s.waiting);
+/** Registered once a process opens a pool: PGlite has one session and no pool to report. */
+function registerPoolGauges() {
+  poolGauge(
+    'db_pool_max_connections',
+    'Largest number of connections the pool opens',
+    (s) => s.max,
+  );
+  poolGauge('db_pool_connections', 'Connections the pool holds open', (s) => s.total);
+  poolGauge('db_pool_idle_connections', 'Open connections not in use', (s) => s.idle);
+  poolGauge('db_pool_waiting_queries', 'Queries waiting for a free connection', (s) => s.waiting);
+}
 
 /** The route of the request being answered, noted by whoever knows it; read when it ends. */
 const exchanges = new AsyncLocalStorage<{ route: string }>();
@@ -239,6 +245,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
   if (!register.getSingleMetric('nodejs_eventloop_lag_seconds')) {
     collectDefaultMetrics({ register });
   }
+  if (options.database.poolStats()) registerPoolGauges();
   const own = { database: options.database, log: options.log };
   source = own;
   reading = null;

@@ -102,7 +102,7 @@ async function scrape(): Promise<string> {
 }
 
 /** The value of one series (`name{labels}` exactly as prom-client writes it), 0 when absent. */
-function valueOf(text: string, series: string): number {
+function seriesValue(text: string, series: string): number {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
@@ -125,15 +125,15 @@ describe('GET /metrics (issue 40)', () => {
       .where(isNull(outbox.sentAt));
     const text = await scrape();
     expect(unsent!.n).toBeGreaterThanOrEqual(3);
-    expect(valueOf(text, 'shelfmark_outbox_backlog')).toBe(Number(unsent!.n));
-    expect(valueOf(text, 'shelfmark_outbox_lag_seconds')).toBeGreaterThanOrEqual(0);
+    expect(seriesValue(text, 'shelfmark_outbox_backlog')).toBe(Number(unsent!.n));
+    expect(seriesValue(text, 'shelfmark_outbox_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(text).toContain('shelfmark_orders_paid_last_minute ');
     // Prometheus's defaults for a Node process: event loop lag, memory, GC.
     expect(text).toContain('nodejs_eventloop_lag_seconds ');
     expect(text).toContain('process_resident_memory_bytes ');
     // The pool's use on PostgreSQL; PGlite has one session and no pool.
     if (database.kind === 'postgres') {
-      expect(valueOf(text, 'db_pool_max_connections')).toBeGreaterThan(0);
+      expect(seriesValue(text, 'db_pool_max_connections')).toBeGreaterThan(0);
       expect(text).toContain('db_pool_waiting_queries 0');
     } else {
       expect(text).not.toContain('db_pool_connections ');
@@ -147,8 +147,8 @@ describe('GET /metrics (issue 40)', () => {
     const before = await scrape();
     for (const slug of slugs) expect((await get(`/product/${slug}`)).status).toBe(200);
     const after = await scrape();
-    expect(valueOf(after, count) - valueOf(before, count)).toBe(2);
-    expect(valueOf(after, timed) - valueOf(before, timed)).toBe(2);
+    expect(seriesValue(after, count) - seriesValue(before, count)).toBe(2);
+    expect(seriesValue(after, timed) - seriesValue(before, timed)).toBe(2);
     expect(after).toContain(
       'http_request_duration_seconds_bucket{le="10",method="GET",route="/product/:slug"}',
     );
@@ -162,7 +162,7 @@ describe('GET /metrics (issue 40)', () => {
     expect((await get(`/${nowhere}/at/all`)).status).toBe(404);
     expect((await get(`/api/${nowhere}`)).status).toBe(404);
     const after = await scrape();
-    expect(valueOf(after, series) - valueOf(before, series)).toBe(2);
+    expect(seriesValue(after, series) - seriesValue(before, series)).toBe(2);
     expect(after).not.toContain(nowhere);
   });
 
@@ -172,7 +172,7 @@ describe('GET /metrics (issue 40)', () => {
     const before = await scrape();
     await get('/api/catalog-items/987654321', { Accept: 'application/vnd.api+json' });
     const after = await scrape();
-    expect(valueOf(after, series) - valueOf(before, series)).toBe(1);
+    expect(seriesValue(after, series) - seriesValue(before, series)).toBe(1);
     expect(after).not.toContain('987654321');
   });
 
