@@ -86,6 +86,7 @@ const ROUTES: [
 ];
 
 const COMPILED = ROUTES.map(([pattern, methods, accepts]) => ({
+  pattern,
   segments: pattern.split('/'),
   methods,
   accepts: accepts ?? [JSON_API],
@@ -105,6 +106,12 @@ function splitPath(pathname: string): string[] {
 export function apiAllowedMethods(pathname: string): readonly string[] | null {
   const path = splitPath(pathname);
   return COMPILED.find(({ segments }) => match(segments, path))?.allow ?? null;
+}
+
+/** The pattern of the call at this path ('/api/cart/items/:id'), for metrics; null: none. */
+export function apiRoutePattern(pathname: string): string | null {
+  const path = splitPath(pathname);
+  return COMPILED.find(({ segments }) => match(segments, path))?.pattern ?? null;
 }
 
 /**

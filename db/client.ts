@@ -43,7 +43,14 @@ export type DatabaseHandle = {
    * 503 by the server, not an error (issue 37).
    */
   lastPoolTimeout(): number;
+  /**
+   * PostgreSQL only: the pool's connections now (open, idle) and the queries waiting for one,
+   * for the metrics (server/metrics.ts); null on PGlite, one session without a pool.
+   */
+  poolStats(): PoolStats | null;
 };
+
+export type PoolStats = { max: number; total: number; idle: number; waiting: number };
 
 /** pg-pool's refusal after waiting `connectionTimeoutMillis` for a connection. */
 export function isPoolTimeout(error: unknown): boolean {
@@ -133,6 +140,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     onConnectionError: () => undefined,
     // One session, no pool: queries wait their turn, never refused.
     lastPoolTimeout: () => 0,
+    poolStats: () => null,
   };
 }
 
@@ -205,6 +213,12 @@ async function openPostgres(
   return {
     kind: 'postgres',
     lastPoolTimeout: () => lastPoolTimeout,
+    poolStats: () => ({
+      max: poolSize,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     db,
     async withLock(key, fn) {
       // A connection of its own, without the pool's query timeout: a migration or a seed of a

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { apiAllowedMethods, handleApiRequest } from '#api/router.ts';
+import { apiAllowedMethods, apiRoutePattern, handleApiRequest } from '#api/router.ts';
 import { BACKGROUND_NICE } from '#db/backend-priority.ts';
 import { type DatabaseHandle, isPoolTimeout, openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
@@ -50,6 +50,7 @@ import {
   type WebContext,
 } from './load-context.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createMetrics, noteOverload, noteRoute, pageRouteLabel, ROUTE_LABELS } from './metrics.ts';
 import { startOrderSweeper } from './order-sweeper.ts';
 import { createSender, startOutboxWorker } from './outbox-worker.ts';
 import { type CachedPage, PageCache, productTag, readNotification } from './page-cache.ts';
@@ -95,6 +96,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     }));
   await migrateDatabase(database);
   await seedDemoIfWanted(database, config, log);
+  const metrics = createMetrics({ database, log, token: config.METRICS_TOKEN });
 
   const health = new DatabaseHealth(
     (timeoutMs) => database.ping(timeoutMs),
@@ -274,12 +276,18 @@ export async function createApp(options: AppOptions): Promise<App> {
       database.lastPoolTimeout() >= started
     ) {
       overloaded += 1;
+      noteOverload();
       log.warn(
         { requestId, url: request.url, refusedSinceStart: overloaded },
         'every database connection busy: answered 503',
       );
       response = unavailable(request);
     }
+    // The metrics' label: the route's pattern, never the URL (server/metrics.ts).
+    const route = url.pathname.startsWith('/api/')
+      ? (apiRoutePattern(url.pathname) ?? ROUTE_LABELS.unmatched)
+      : pageRouteLabel(context?.matchedRoute.pattern ?? null);
+    noteRoute(route);
     // A failure because the database went away is not the visitor's problem: say so, and when
     // to come back, instead of a 500.
     if (response.status >= 500 && response.status !== 503 && !(await health.check())) {
@@ -327,6 +335,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           body: Buffer.from(await response.arrayBuffer()),
           headers: [...response.headers].filter(([name]) => name !== 'x-request-id'),
           tags: [...context.publicPage.productIds].map(productTag),
+          route,
         },
         generation,
       );
@@ -384,50 +393,52 @@ export async function createApp(options: AppOptions): Promise<App> {
     // two requests at once (a token fetch and a cart fetch) must not set two different keys.
     let tokenUsed = false;
     const csrfToken = csrfTokenFor(config.sessionSecret, csrfKey);
-    return {
-      newAnonKey: () => (tokenUsed ? newAnonKey : null),
-      context: {
-        rc: {
-          db,
-          site,
-          user,
-          locale,
-          requestId,
-          ipAddress: client?.address ?? '127.0.0.1',
-          country: countryOf((name) => request.headers.get(name)),
-          now,
-          clock: systemClock,
-          keys,
-          shippingRateCents: config.SHIPPING_RATE_CENTS,
-        },
-        log: log.child({ requestId }),
-        scriptHashes: [],
-        documentRequest: !new URL(request.url).pathname.endsWith('.data'),
-        streamedUpload:
-          request.method === 'POST' && bodyKind(new URL(request.url).pathname) === 'upload',
-        serverOnly: new Map(),
-        publicPage: null,
-        get csrfToken() {
-          tokenUsed = true;
-          return csrfToken;
-        },
-        sessionToken: session ? sessionToken : null,
-        userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
-        anonymousKey: anonKey && /^[\w-]{20,64}$/.test(anonKey) ? anonKey : null,
-        readerOf: /^[1-9]\d{0,9}$/.test(readerOf ?? '') ? Number(readerOf) : null,
-        secureCookies: isHttps(request, config),
-        isDevelopment: development,
-        loopbackIdentityProviders: !production || config.PAYMENTS === 'test',
-        database,
-        catalogImportDatabase,
-        gateway,
-        browserPayments,
-        bookFiles,
-        vitalsourceUrl: config.VITALSOURCE_URL ?? null,
-        orderRetentionYears: config.ORDER_RETENTION_YEARS,
-        seller,
+    const context: WebContext = {
+      rc: {
+        db,
+        site,
+        user,
+        locale,
+        requestId,
+        ipAddress: client?.address ?? '127.0.0.1',
+        country: countryOf((name) => request.headers.get(name)),
+        now,
+        clock: systemClock,
+        keys,
+        shippingRateCents: config.SHIPPING_RATE_CENTS,
       },
+      log: log.child({ requestId }),
+      scriptHashes: [],
+      documentRequest: !new URL(request.url).pathname.endsWith('.data'),
+      streamedUpload:
+        request.method === 'POST' && bodyKind(new URL(request.url).pathname) === 'upload',
+      serverOnly: new Map(),
+      matchedRoute: { pattern: null },
+      publicPage: null,
+      get csrfToken() {
+        tokenUsed = true;
+        return csrfToken;
+      },
+      sessionToken: session ? sessionToken : null,
+      userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
+      anonymousKey: anonKey && /^[\w-]{20,64}$/.test(anonKey) ? anonKey : null,
+      readerOf: /^[1-9]\d{0,9}$/.test(readerOf ?? '') ? Number(readerOf) : null,
+      secureCookies: isHttps(request, config),
+      isDevelopment: development,
+      loopbackIdentityProviders: !production || config.PAYMENTS === 'test',
+      database,
+      catalogImportDatabase,
+      gateway,
+      browserPayments,
+      bookFiles,
+      vitalsourceUrl: config.VITALSOURCE_URL ?? null,
+      orderRetentionYears: config.ORDER_RETENTION_YEARS,
+      seller,
     };
+    // Reading the token is what hands it out: a copy of the context (React Router's
+    // instrumentation makes one for each loader, server/route-pattern.ts) must not read it.
+    Object.defineProperty(context, 'csrfToken', { enumerable: false });
+    return { newAnonKey: () => (tokenUsed ? newAnonKey : null), context };
   }
 
   async function formActionOrigins(context: WebContext): Promise<string[]> {
@@ -483,66 +494,82 @@ export async function createApp(options: AppOptions): Promise<App> {
   const resolveBuild = async () =>
     typeof options.build === 'function' ? await options.build() : options.build;
   let pageMethods: ReturnType<typeof pageMethodsOf> | null = null;
-  const listener = createEdge({
-    log,
-    https: production && (config.PUBLIC_ORIGIN ?? '').startsWith('https:'),
-    limits: {
-      form: config.FORM_BODY_LIMIT_BYTES,
-      api: config.API_BODY_LIMIT_BYTES,
-      webhook: config.WEBHOOK_BODY_LIMIT_BYTES,
-      idleMs: config.BODY_IDLE_TIMEOUT_MS,
-      totalMs: config.BODY_TIMEOUT_MS,
-    },
-    async allowedMethods(pathname, search) {
-      if (staticFiles?.has(pathname)) return ['GET', 'HEAD', 'OPTIONS'];
-      if (pathname.startsWith('/api/')) return apiAllowedMethods(pathname);
-      // In development the build changes under us: ask it each time.
-      const methods =
-        pageMethods && !development ? pageMethods : pageMethodsOf(await resolveBuild());
-      pageMethods = methods;
-      return methods(pathname, search);
-    },
-    serveDirect: (req, res) => staticFiles?.serve(req, res) || servePageFromCache(req, res),
-    handle,
-    uploads: {
-      dir: path.join(config.DATA_DIR, 'uploads'),
-      maxBytes: config.UPLOAD_LIMIT_BYTES,
-      maxFiles: 5_000,
-      idleMs: Math.max(config.BODY_IDLE_TIMEOUT_MS, 60_000),
-      totalMs: config.UPLOAD_TIMEOUT_MS,
-      // Only a manager's upload is read (the Admin page, issue 15); anyone else's is refused
-      // before its first byte reaches the disk.
-      async authorize(headers, host, pathname) {
-        const token = parseCookies(headers.cookie ?? null).get(SESSION_COOKIE);
-        if (!token) return false;
-        const user = await findSessionUser(database.db, token, new Date());
-        if (!user) return false;
-        const flags = navigationFlags(user, await resolveSite(database.db, host));
-        // Issue 39: a roster package, for whom the roster import page opens (its menu's rule).
-        if (pathname.startsWith('/manage/roster-imports')) {
-          return ROSTER_IMPORT_TOOLS.some((item) => canOpenMenuItem(flags, item));
-        }
-        // A campus's paid file, for whom billing opens; the term's scope is the page's to check.
-        if (pathname.startsWith('/manage/billing/')) {
-          return BILLING_TOOLS.some((item) => canOpenMenuItem(flags, item));
-        }
-        return flags.isManager;
+  // Every request is timed and counted by its route (server/metrics.ts); GET /metrics is
+  // answered there, before the edge, the page cache or a page sees it.
+  const listener = metrics.observe(
+    createEdge({
+      log,
+      https: production && (config.PUBLIC_ORIGIN ?? '').startsWith('https:'),
+      limits: {
+        form: config.FORM_BODY_LIMIT_BYTES,
+        api: config.API_BODY_LIMIT_BYTES,
+        webhook: config.WEBHOOK_BODY_LIMIT_BYTES,
+        idleMs: config.BODY_IDLE_TIMEOUT_MS,
+        totalMs: config.BODY_TIMEOUT_MS,
       },
-      limitFor: (pathname) =>
-        pathname.startsWith('/manage/roster-imports')
-          ? Math.min(ROSTER_UPLOAD_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES)
-          : pathname.startsWith('/manage/billing/')
-            ? Math.min(PAID_UPLOAD_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES)
-            : config.UPLOAD_LIMIT_BYTES,
-      tooLargeFor: (pathname) =>
-        pathname.startsWith('/manage/billing/')
-          ? {
-              key: 'ops.billing.paid.error.tooLarge',
-              params: { max: PAID_UPLOAD_LIMIT_MEGABYTES },
-            }
-          : null,
-    },
-  });
+      async allowedMethods(pathname, search) {
+        if (staticFiles?.has(pathname)) return ['GET', 'HEAD', 'OPTIONS'];
+        if (pathname.startsWith('/api/')) {
+          const allowed = apiAllowedMethods(pathname);
+          if (!allowed) noteRoute(ROUTE_LABELS.unmatched);
+          return allowed;
+        }
+        // In development the build changes under us: ask it each time.
+        const methods =
+          pageMethods && !development ? pageMethods : pageMethodsOf(await resolveBuild());
+        pageMethods = methods;
+        const allowed = methods(pathname, search);
+        if (!allowed) noteRoute(ROUTE_LABELS.unmatched);
+        return allowed;
+      },
+      serveDirect(req, res) {
+        if (staticFiles?.serve(req, res)) {
+          noteRoute(ROUTE_LABELS.static);
+          return true;
+        }
+        return servePageFromCache(req, res);
+      },
+      handle,
+      uploads: {
+        dir: path.join(config.DATA_DIR, 'uploads'),
+        maxBytes: config.UPLOAD_LIMIT_BYTES,
+        maxFiles: 5_000,
+        idleMs: Math.max(config.BODY_IDLE_TIMEOUT_MS, 60_000),
+        totalMs: config.UPLOAD_TIMEOUT_MS,
+        // Only a manager's upload is read (the Admin page, issue 15); anyone else's is refused
+        // before its first byte reaches the disk.
+        async authorize(headers, host, pathname) {
+          const token = parseCookies(headers.cookie ?? null).get(SESSION_COOKIE);
+          if (!token) return false;
+          const user = await findSessionUser(database.db, token, new Date());
+          if (!user) return false;
+          const flags = navigationFlags(user, await resolveSite(database.db, host));
+          // Issue 39: a roster package, for whom the roster import page opens (its menu's rule).
+          if (pathname.startsWith('/manage/roster-imports')) {
+            return ROSTER_IMPORT_TOOLS.some((item) => canOpenMenuItem(flags, item));
+          }
+          // A campus's paid file, for whom billing opens; the term's scope is the page's to check.
+          if (pathname.startsWith('/manage/billing/')) {
+            return BILLING_TOOLS.some((item) => canOpenMenuItem(flags, item));
+          }
+          return flags.isManager;
+        },
+        limitFor: (pathname) =>
+          pathname.startsWith('/manage/roster-imports')
+            ? Math.min(ROSTER_UPLOAD_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES)
+            : pathname.startsWith('/manage/billing/')
+              ? Math.min(PAID_UPLOAD_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES)
+              : config.UPLOAD_LIMIT_BYTES,
+        tooLargeFor: (pathname) =>
+          pathname.startsWith('/manage/billing/')
+            ? {
+                key: 'ops.billing.paid.error.tooLarge',
+                params: { max: PAID_UPLOAD_LIMIT_MEGABYTES },
+              }
+            : null,
+      },
+    }),
+  );
 
   // The hot path: a stored anonymous page is written straight to the socket, before any
   // Fetch Request/Response objects, database query or React render.
@@ -556,6 +583,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         : null;
     const page = key ? pageCache.get(key) : undefined;
     if (!key || !page) return false;
+    noteRoute(page.route ?? ROUTE_LABELS.unrouted);
     if (pageCache.claimRefresh(key)) renderAgain(req);
     const contentType = page.headers.find(([name]) => name === 'content-type')?.[1];
     const encoding = isCompressible(contentType)
@@ -612,6 +640,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     listener,
     pageCache,
     async close() {
+      metrics.close();
       stopOutbox();
       stopSweeper();
       stopRosterWorker();

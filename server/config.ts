@@ -68,6 +68,9 @@ const schema = z.object({
   // unless said here, and every page then says "Test mode".
   PAYMENTS: z.enum(['test']).optional(),
   SMTP_URL: z.string().url().optional(),
+  // Issue 40 (decision 042): a scraper presents it as `Authorization: Bearer …` to read
+  // GET /metrics; unset, only a client on this machine (not through a proxy) may.
+  METRICS_TOKEN: z.string().min(16).optional(),
   PUBLIC_ORIGIN: z.string().url().optional(),
   // Issue 38: what posting an order that ships costs, in integer cents, once per order; 0
   // (the default) says "Free" on the checkout and the receipt.

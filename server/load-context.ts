@@ -28,6 +28,11 @@ export type WebContext = {
   streamedUpload: boolean;
   /** What a loader gives the server's rendering and not the browser (web/utils/server-only.ts). */
   serverOnly: Map<string, unknown>;
+  /**
+   * The route pattern React Router matched ('/product/:slug'), noted by the instrumentation in
+   * server/route-pattern.ts when a loader or action runs; the metrics label by it (issue 40).
+   */
+  matchedRoute: { pattern: string | null };
   /** Set by a loader whose page anonymous visitors may share: the products it shows. */
   publicPage: { productIds: Set<number> } | null;
   csrfToken: string;

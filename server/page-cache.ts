@@ -15,6 +15,8 @@ export type CachedPage = {
   etag: string;
   headers: [string, string][];
   tags: string[];
+  /** The metrics' route label of the page (server/metrics.ts). */
+  route?: string;
   storedAt: number;
   /** The body compressed, made on first asking for each encoding (compression.ts). */
   encoded: Partial<Record<Encoding, Buffer>>;

@@ -66,6 +66,7 @@ export function testWebContext(
     documentRequest: false,
     streamedUpload: false,
     serverOnly: new Map(),
+    matchedRoute: { pattern: null },
     publicPage: null,
     csrfToken: 'token',
     sessionToken: null,

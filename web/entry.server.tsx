@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { LANGUAGES } from '#domain/accounts/language.ts';
+import { routePatternInstrumentation } from '#server/route-pattern.ts';
 import { inlineScriptHashes } from '#server/script-hashes.ts';
 import { loadCatalog, renderNotingMessages } from '#web/i18n/catalog.ts';
 import { LocaleContext } from '#web/i18n/locale-context.ts';
@@ -11,6 +12,9 @@ import { ServerOnlyContext } from '#web/utils/server-only.ts';
 import appStyles from './styles/app.css?inline';
 
 export const streamTimeout = 5_000;
+
+/** The route pattern each request matched, for the metrics' labels (server/route-pattern.ts). */
+export const instrumentations = [routePatternInstrumentation];
 
 type StreamCache = Record<number, { result: { done: boolean; value: string } }>;
 
