@@ -32,6 +32,8 @@ export class GracefulShutdown {
   /** Responses begun and not yet closed, on every server. */
   readonly #open = new Set<ServerResponse>();
   #began: Promise<void> | null = null;
+  /** From the end of the delay: the listening socket is closed, idle connections too. */
+  #draining = false;
   #reason = '';
 
   constructor(options: ShutdownOptions) {
@@ -58,8 +60,9 @@ export class GracefulShutdown {
       this.#open.add(res);
       res.once('close', () => {
         this.#open.delete(res);
-        // Its connection is idle now (unless the response said close): close it too.
-        if (this.stopping) setImmediate(() => server.closeIdleConnections());
+        // Its connection is idle now (unless the response said close): close it too. Not
+        // during the delay: a client may be sending its next request on it, and is answered.
+        if (this.#draining) setImmediate(() => server.closeIdleConnections());
       });
       if (this.stopping) closeAfter(res);
     };
@@ -102,6 +105,7 @@ export class GracefulShutdown {
       this.#options.onBegin?.();
       for (const res of this.#open) closeAfter(res);
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      this.#draining = true;
       await Promise.all(this.#servers.map((server) => stopAccepting(server)));
       log.info({ ms: elapsed() }, 'every request answered');
       await this.#options.close();
