@@ -67,7 +67,9 @@ export class GracefulShutdown {
       if (this.stopping) closeAfter(res);
     };
     server.prependListener('request', follow);
-    server.prependListener('checkContinue', follow);
+    // Only beside a listener of the server's own: one alone would stop Node answering
+    // `100 Continue` by itself.
+    if (server.listenerCount('checkContinue') > 0) server.prependListener('checkContinue', follow);
     return this;
   }
 

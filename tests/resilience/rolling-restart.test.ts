@@ -116,12 +116,12 @@ function slowPost(
   backend: Backend,
   csrf: { cookie: string; token: string },
   ms: number,
-): Promise<Outcome> {
+): Promise<Outcome & { connection: string | undefined }> {
   const body = Buffer.from(JSON.stringify({ path: '/rolling-restart' }));
   const pieces = 5;
   const startedAt = recorder.now();
   return new Promise((resolve) => {
-    const done = (status: number, error: string | null) => {
+    const done = (status: number, error: string | null, connection?: string) => {
       const outcome: Outcome = {
         startedAt,
         endedAt: recorder.now(),
@@ -135,7 +135,7 @@ function slowPost(
         location: null,
       };
       recorder.outcomes.push(outcome);
-      resolve(outcome);
+      resolve({ ...outcome, connection });
     };
     const request = http.request(`${backend.server.base}/api/events/page-view`, {
       method: 'POST',
@@ -149,7 +149,7 @@ function slowPost(
     });
     request.on('response', (response) => {
       response.resume();
-      response.on('end', () => done(response.statusCode ?? 0, null));
+      response.on('end', () => done(response.statusCode ?? 0, null, response.headers.connection));
     });
     request.on('error', (error: NodeJS.ErrnoException) => done(0, error.code ?? error.message));
     const size = Math.ceil(body.length / pieces);
@@ -231,7 +231,7 @@ describe.skipIf(skipReason !== null)('rolling restart under load (issue 40)', ()
       old: Backend;
       sigtermAt: number;
       exit: { code: number | null; signal: string | null; ms: number };
-      slow: Outcome[];
+      slow: (Outcome & { connection: string | undefined })[];
     };
     const rolls: Roll[] = [];
     let old = first;
@@ -296,6 +296,8 @@ describe.skipIf(skipReason !== null)('rolling restart under load (issue 40)', ()
       // The requests in flight at the signal were answered, after the listener closed.
       for (const outcome of roll.slow) {
         expect(outcome.status, outcome.label).toBe(204);
+        // Begun before the signal, answered after it: told not to reuse the connection.
+        expect(outcome.connection).toBe('close');
         expect(outcome.endedAt).toBeGreaterThan(roll.sigtermAt + SHUTDOWN_DELAY_MS);
       }
       const inFlight = recorder.outcomes.filter(
