@@ -123,7 +123,8 @@ describe('order confirmation e-mail', () => {
         to: { userId: null },
       });
     }
-    const now = new Date();
+    // A second ahead: PostgreSQL's now() has microseconds, a Date only milliseconds.
+    const now = new Date(Date.now() + 1_000);
     const due = await database.db
       .select({ id: outbox.id, attempts: outbox.attempts })
       .from(outbox)
