@@ -54,6 +54,13 @@ const connect = (port: number) =>
     const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
     socket.once('error', reject);
   });
+/** Waits (a busy machine may be slow) until `ready()` holds, for at most 5 s. */
+async function until(ready: () => boolean): Promise<void> {
+  for (let waited = 0; !ready(); waited += 10) {
+    if (waited > 5_000) throw new Error('waited 5 s in vain');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 const closed = (socket: net.Socket) =>
   new Promise<void>((resolve) => {
     if (socket.closed) resolve();
@@ -83,8 +90,7 @@ describe('issue 40: graceful shutdown', () => {
     expect(await ask(idle, '/fast')).toEqual({ status: 200, connection: 'keep-alive' });
     const busy = await connect(port);
     const slow = ask(busy, '/slow');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(shutdown.inFlight).toBe(1);
+    await until(() => shutdown.inFlight === 1);
 
     void shutdown.begin('SIGTERM');
     expect(shutdown.stopping).toBe(true);
@@ -129,10 +135,10 @@ describe('issue 40: graceful shutdown', () => {
     }).attach(server);
     const stuck = await connect(port);
     void ask(stuck, '/slow').catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => shutdown.inFlight === 1);
     const first = shutdown.begin('SIGTERM');
     expect(shutdown.begin('SIGINT')).toBe(first);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await until(() => codes.length > 0);
     expect(codes).toEqual([1]);
     stuck.destroy();
   });
