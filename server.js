@@ -1,5 +1,7 @@
 // Starts Shelfmark: one node:http server for pages, static assets and the JSON:API.
 // Production runs the built server (build/server/index.js); `--dev` runs Vite in middleware mode.
+// It listens once the database is migrated; /healthz and /readyz answer a load balancer, and
+// SIGTERM drains it without dropping a request (server/probes.ts, server/shutdown.ts, issue 40).
 // Every request passes the edge first (server/edge.ts); the server's limits are in
 // server/http-server.ts and docs/edge.md.
 import path from 'node:path';
@@ -12,37 +14,32 @@ const host = process.env.HOST ?? '0.0.0.0';
 async function main() {
   let server;
   let close;
-  let log;
+  let app;
+  let entry;
   if (dev) {
     const { createServer } = await import('vite');
     const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
-    const entry = await vite.ssrLoadModule('./server/entry.ts');
-    const app = await entry.startApp();
-    log = app.log;
-    close = () => Promise.all([app.close(), vite.close()]);
+    entry = await vite.ssrLoadModule('./server/entry.ts');
+    app = await entry.startApp();
+    close = () => Promise.all([app.close(), vite.close()]).then(() => undefined);
     server = entry.createServer(app, (req, res) =>
       vite.middlewares(req, res, () => app.listener(req, res)),
     );
   } else {
-    const entry = await import('./build/server/index.js');
-    const app = await entry.startApp({ staticDir: path.resolve('build/client') });
-    log = app.log;
+    entry = await import('./build/server/index.js');
+    app = await entry.startApp({ staticDir: path.resolve('build/client') });
     close = () => app.close();
     server = entry.createServer(app);
   }
+  const { log } = app;
   // A request never ends the process (issue 18): what escapes every handler is logged here.
   process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
   process.on('uncaughtException', (error) => log.fatal({ err: error }, 'uncaught exception'));
+  // SIGTERM (a deploy, a scale-down) or SIGINT: not ready, drain, then exit (issue 40).
+  entry.createShutdown(app, server, close).onSignals();
   server.listen(port, host, () => {
     console.log(`Shelfmark is running at http://localhost:${port}`);
   });
-  const stop = () => {
-    server.close();
-    server.closeAllConnections?.();
-    void close().finally(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 main().catch((error) => {

@@ -56,6 +56,7 @@ import { createSender, startOutboxWorker } from './outbox-worker.ts';
 import { type CachedPage, PageCache, productTag, readNotification } from './page-cache.ts';
 import { pageMethodsOf } from './page-methods.ts';
 import { browserPaymentsFor, createPaymentGateway } from './payment-gateway.ts';
+import { answerProbe, DatabaseReadiness } from './probes.ts';
 import { startRosterWorker } from './roster-worker.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 import { seedDemoIfWanted } from './seed-on-start.ts';
@@ -79,6 +80,14 @@ export type App = {
   /** The edge (server/edge.ts): what an http.Server hands each request to. */
   listener: EdgeListener;
   pageCache: PageCache;
+  /** /readyz (server/probes.ts): started, not shutting down, and the database answers. */
+  isReady(): Promise<boolean>;
+  /**
+   * The process is shutting down (server/shutdown.ts, issue 40): not ready any more, and the
+   * background workers claim no new work. Requests are still answered.
+   */
+  beginShutdown(): void;
+  /** Waits for the background work under way, then closes the database. */
   close(): Promise<void>;
 };
 
@@ -110,6 +119,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     log.warn({ reason: error.message }, 'database connection error');
     health.markDown();
   });
+  const readiness = new DatabaseReadiness((timeoutMs) => database.ping(timeoutMs));
+  let shuttingDown = false;
   const gateway = createPaymentGateway(config, database.db);
   const keys = { accessCodes: config.accessCodeKey, lti: config.ltiKey };
   const browserPayments = browserPaymentsFor(config);
@@ -181,6 +192,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     log,
     embedded: database.kind === 'pglite',
   });
+  // Once: each resolves when its worker is idle (the mail being sent, a sweep under way).
+  let workersStopped: Promise<unknown> | null = null;
+  const stopWorkers = () => {
+    workersStopped ??= Promise.all([stopOutbox(), stopSweeper(), stopRosterWorker()]);
+    return workersStopped;
+  };
   // The demo campus's local OpenID provider (issue 20): only when configured, never in production.
   // A port already taken (another store running on this machine) leaves the store up without
   // it: the demo campus's sign-in then answers its 'unavailable' page, and the log says why.
@@ -216,11 +233,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     email: config.STORE_EMAIL ?? null,
   };
 
+  /** Renders under way, a visitor's or one behind a stored page: closing waits for them. */
+  const rendering = new Set<Promise<unknown>>();
   async function handle(request: Request, client?: ClientAddress): Promise<Response> {
     const generation = pageCache.beginRender();
+    const render = respond(request, generation, client);
+    rendering.add(render);
     try {
-      return await respond(request, generation, client);
+      return await render;
     } finally {
+      rendering.delete(render);
       pageCache.endRender(generation);
     }
   }
@@ -496,7 +518,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   let pageMethods: ReturnType<typeof pageMethodsOf> | null = null;
   // Every request is timed and counted by its route (server/metrics.ts); GET /metrics is
   // answered there, before the edge, the page cache or a page sees it.
-  const listener = metrics.observe(
+  const edge = metrics.observe(
     createEdge({
       log,
       https: production && (config.PUBLIC_ORIGIN ?? '').startsWith('https:'),
@@ -571,6 +593,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     }),
   );
 
+  const isReady = async () => !shuttingDown && (await readiness.answers());
+  // The balancer's probes first: no site, session, page cache or log line (server/probes.ts).
+  const listener: EdgeListener = (req, res) => {
+    if (!answerProbe(req, res, isReady)) edge(req, res);
+  };
+
   // The hot path: a stored anonymous page is written straight to the socket, before any
   // Fetch Request/Response objects, database query or React render.
   function servePageFromCache(req: IncomingMessage, res: ServerResponse): boolean {
@@ -639,11 +667,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     fetch: handle,
     listener,
     pageCache,
+    isReady,
+    beginShutdown() {
+      shuttingDown = true;
+      void stopWorkers();
+    },
     async close() {
       metrics.close();
-      stopOutbox();
-      stopSweeper();
-      stopRosterWorker();
+      shuttingDown = true;
+      await stopWorkers();
+      await Promise.allSettled([...rendering]);
       await devCampusIdp?.close();
       await stopListening();
       if (importDatabase) await (await importDatabase).close();

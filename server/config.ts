@@ -120,6 +120,12 @@ const schema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(65_000),
   MAX_HEADER_BYTES: z.coerce.number().int().min(4096).max(65_536).default(16_384),
   MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
+  // Graceful shutdown (issue 40, server/shutdown.ts): from SIGTERM to a forced exit (under an
+  // orchestrator's own grace period: Kubernetes waits 30 s), and how long the process keeps
+  // serving, not ready, before it stops accepting (a balancer polling /readyz needs its check
+  // interval × its fall count to take it out).
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(300_000).default(0),
   // Campus sign-in (issue 20, decision 023): runs the local test OpenID provider of the demo
   // campus on 127.0.0.1:<port>. Outside production only, or a test deployment (PAYMENTS=test).
   DEV_CAMPUS_IDP_PORT: z.coerce.number().int().min(1).max(65535).optional(),

@@ -29,7 +29,7 @@ export function startOrderSweeper(options: {
   retentionYears: number;
   intervalMs?: number;
   reconcileIntervalMs?: number;
-}): () => void {
+}): () => Promise<void> {
   const { db, gateway, log } = options;
   const report = (recovered: RecoveryReport, refunded: RecoveryReport['refunded']) => {
     if (recovered.settled.length > 0) {
@@ -53,14 +53,14 @@ export function startOrderSweeper(options: {
     if (lines.length > 0) log.warn({ refunds: lines }, 'interrupted line refunds settled');
   };
 
-  let reconciling = false;
+  let stopping = false;
+  let reconciling: Promise<void> | null = null;
   const runReconcile = (everything: boolean) => {
-    if (reconciling) return;
-    reconciling = true;
-    reconcile(everything)
+    if (reconciling || stopping) return;
+    reconciling = reconcile(everything)
       .catch((error: unknown) => log.warn({ err: error }, 'payment reconciliation failed'))
       .finally(() => {
-        reconciling = false;
+        reconciling = null;
       });
   };
   runReconcile(true);
@@ -70,12 +70,11 @@ export function startOrderSweeper(options: {
   );
   reconcileTimer.unref();
 
-  let sweeping = false;
+  let sweeping: Promise<void> | null = null;
   const timer = setInterval(
     () => {
-      if (sweeping) return;
-      sweeping = true;
-      expireAbandonedOrders(db, gateway, systemClock)
+      if (sweeping || stopping) return;
+      sweeping = expireAbandonedOrders(db, gateway, systemClock)
         .then(async (count) => {
           if (count > 0) log.info({ count }, 'abandoned orders canceled');
           const purged = await purgeRetainedOrders(db, new Date(), options.retentionYears);
@@ -83,14 +82,18 @@ export function startOrderSweeper(options: {
         })
         .catch((error: unknown) => log.warn({ err: error }, 'order sweep failed'))
         .finally(() => {
-          sweeping = false;
+          sweeping = null;
         });
     },
     options.intervalMs ?? 5 * 60_000,
   );
   timer.unref();
-  return () => {
+  // Stopping (issue 40): nothing new starts; a pass under way ends first (each of its changes
+  // is a conditional update, so one cut short by the deadline is safe to run again).
+  return async () => {
+    stopping = true;
     clearInterval(timer);
     clearInterval(reconcileTimer);
+    await Promise.all([reconciling, sweeping]);
   };
 }

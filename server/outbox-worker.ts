@@ -21,6 +21,7 @@ import {
   claimDue,
   markFailed,
   markSent,
+  releaseClaimed,
   SIGN_UP_EXISTING_KIND,
 } from '#domain/notifications/outbox.ts';
 import { privacyLinkEmail } from '#domain/notifications/privacy-email.ts';
@@ -132,15 +133,27 @@ function render(db: Queryable, message: Outgoing, options: { now: Date; publicOr
 /** Messages claimed at a time. */
 const BATCH_SIZE = 10;
 
-/** Sends what is due once (one batch): how many were claimed, and how many sent. */
+/**
+ * Sends what is due once (one batch): how many were claimed, and how many sent. Once
+ * `stopping()` says so (the process is shutting down, issue 40), the mail being sent is
+ * finished and the rest of the batch is given back for another worker to send at once.
+ */
 export async function runOutboxOnce(
   db: Queryable,
   send: Send,
-  options: { now: Date; publicOrigin: string; log?: Logger },
+  options: { now: Date; publicOrigin: string; log?: Logger; stopping?: () => boolean },
 ): Promise<{ claimed: number; sent: number }> {
   let sent = 0;
   const due = await claimDue(db, options.now, BATCH_SIZE);
-  for (const message of due) {
+  for (const [index, message] of due.entries()) {
+    if (options.stopping?.()) {
+      await releaseClaimed(
+        db,
+        due.slice(index).map((left) => left.id),
+        new Date(),
+      );
+      break;
+    }
     try {
       // Its links lead to the site it was queued from (issue 37, mail-host.ts).
       // In the language it was asked for when its reader has none of their own (mail-locale.ts).
@@ -170,6 +183,8 @@ const MAX_PER_POLL = 500;
  * Polls the outbox every `intervalMs` in this process and sends what is due, batch after
  * batch while batches come back full (issue 37: a rush's 200 order mails used to leave at 5 a
  * second); account mails leave first (outbox.ts, priorityOf). Several processes share the work.
+ * The returned stop claims nothing more, lets the mail being sent finish, gives back the rest
+ * of its batch, and resolves once the worker is idle (graceful shutdown, issue 40).
  */
 export function startOutboxWorker(options: {
   db: Queryable;
@@ -177,29 +192,34 @@ export function startOutboxWorker(options: {
   publicOrigin: string;
   log: Logger;
   intervalMs?: number;
-}): () => void {
-  let running = false;
+}): () => Promise<void> {
+  let stopping = false;
+  let running: Promise<void> | null = null;
   const drain = async () => {
     let handled = 0;
-    for (;;) {
+    while (!stopping) {
       const batch = await runOutboxOnce(options.db, options.send, {
         now: new Date(),
         publicOrigin: options.publicOrigin,
         log: options.log,
+        stopping: () => stopping,
       });
       handled += batch.claimed;
       if (batch.claimed < BATCH_SIZE || handled >= MAX_PER_POLL) return;
     }
   };
   const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    drain()
+    if (running || stopping) return;
+    running = drain()
       .catch((error) => options.log.warn({ err: error }, 'outbox worker failed'))
       .finally(() => {
-        running = false;
+        running = null;
       });
   }, options.intervalMs ?? 1_000);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    stopping = true;
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -17,23 +17,33 @@ export function startRosterWorker(options: {
   log: Logger;
   embedded: boolean;
   intervalMs?: number;
-}): () => void {
+}): () => Promise<void> {
   const { db, store, log } = options;
-  let running = false;
+  let stopping = false;
+  let running: Promise<void> | null = null;
   const sweep = (staleAfterMs = STALE_AFTER_MS) => {
-    if (running) return;
-    running = true;
-    runQueuedRosterImports(db, store, { staleAfterMs, queuedForMs: staleAfterMs })
+    if (running || stopping) return;
+    running = runQueuedRosterImports(db, store, {
+      staleAfterMs,
+      queuedForMs: staleAfterMs,
+      stopping: () => stopping,
+    })
       .then((ids) => {
         if (ids.length > 0) log.info({ imports: ids }, 'roster imports run after an interruption');
       })
       .catch((error: unknown) => log.warn({ err: error }, 'roster import stopped'))
       .finally(() => {
-        running = false;
+        running = null;
       });
   };
   sweep(options.embedded ? 0 : STALE_AFTER_MS);
   const timer = setInterval(() => sweep(), options.intervalMs ?? 30_000);
   timer.unref();
-  return () => clearInterval(timer);
+  // Stopping (issue 40): no import is claimed any more; the one running is waited for (the
+  // shutdown's deadline bounds the wait; an import cut short is taken over by its lease).
+  return async () => {
+    stopping = true;
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -146,3 +146,15 @@ export async function markFailed(db: Queryable, id: number, error: string, now: 
     })
     .where(eq(outbox.id, id));
 }
+
+/**
+ * Gives back messages this worker claimed and did not try (its process is stopping, issue 40):
+ * due again at once for another worker, the claim not counted as an attempt.
+ */
+export async function releaseClaimed(db: Queryable, ids: number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ availableAt: now, attempts: sql`greatest(${outbox.attempts} - 1, 0)` })
+    .where(and(inArray(outbox.id, ids), isNull(outbox.sentAt)));
+}

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
@@ -112,6 +112,41 @@ describe('order confirmation e-mail', () => {
     await runOutboxOnce(database.db, send, { now: later, publicOrigin: 'http://x' });
     await runOutboxOnce(database.db, send, { now: later, publicOrigin: 'http://x' });
     expect(filesMentioning(path.join(dataDir, 'outbox'), title)).toHaveLength(1);
+  });
+
+  it('issue 40: a stopping worker finishes the mail it is on and gives back the rest of its batch', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      await enqueue(database.db, {
+        kind: 'not-sent-by-this-version',
+        dedupeKey: unique('stopping'),
+        payload: {},
+        to: { userId: null },
+      });
+    }
+    // A second ahead: PostgreSQL's now() has microseconds, a Date only milliseconds.
+    const now = new Date(Date.now() + 1_000);
+    const due = await database.db
+      .select({ id: outbox.id, attempts: outbox.attempts })
+      .from(outbox)
+      .where(and(isNull(outbox.sentAt), lte(outbox.availableAt, now)));
+    const attemptsBefore = new Map(due.map((row) => [row.id, row.attempts]));
+    let asked = 0;
+    // The shutdown comes while the first message is being sent.
+    const run = await runOutboxOnce(database.db, async () => {}, {
+      now,
+      publicOrigin: 'http://x',
+      stopping: () => asked++ >= 1,
+    });
+    expect(run.claimed).toBeGreaterThanOrEqual(3);
+    const after = await database.db
+      .select({ id: outbox.id, attempts: outbox.attempts, availableAt: outbox.availableAt })
+      .from(outbox)
+      .where(inArray(outbox.id, [...attemptsBefore.keys()]));
+    const tried = after.filter((row) => row.attempts !== attemptsBefore.get(row.id));
+    expect(tried).toHaveLength(1);
+    // The others are due again at once, for another worker, the claim not counted.
+    const givenBack = after.filter((row) => row.attempts === attemptsBefore.get(row.id));
+    expect(givenBack.every((row) => row.availableAt.getTime() <= Date.now())).toBe(true);
   });
 
   // Issue 37: a reset link queued after a rush's order mails still leaves first.

@@ -485,7 +485,7 @@ describe('issue 39: a roster import whose process stopped', () => {
     try {
       expect(await settled(id)).toMatchObject({ status: 'done', interruptions: 1 });
     } finally {
-      stop();
+      await stop();
     }
   });
 });

@@ -192,19 +192,28 @@ export async function claimRosterImportById(
   return rows[0] ?? null;
 }
 
-/** Runs waiting imports (queued, or orphaned by a stopped process) until none is left. */
+/**
+ * Runs waiting imports (queued, or orphaned by a stopped process) until none is left, or,
+ * once `stopping()` says so (the process is shutting down, issue 40), after the one running.
+ */
 export async function runQueuedRosterImports(
   db: Queryable,
   store: BookFileStore,
-  options: { now?: () => Date; staleAfterMs?: number; queuedForMs?: number } = {},
+  options: {
+    now?: () => Date;
+    staleAfterMs?: number;
+    queuedForMs?: number;
+    stopping?: () => boolean;
+  } = {},
 ): Promise<number[]> {
   const ran: number[] = [];
-  for (;;) {
+  while (!options.stopping?.()) {
     const claim = await claimRosterImport(db, options);
     if (claim === null) return ran;
     await runRosterImport(db, store, claim, options.now?.() ?? new Date());
     ran.push(claim.id);
   }
+  return ran;
 }
 
 /** Thrown inside a run whose job another process took over: it stops writing at once. */
