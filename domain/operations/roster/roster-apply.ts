@@ -1213,7 +1213,11 @@ async function writeEnrollments(
   }
 }
 
-/** The members among these ending enrolments' that another live roster enrolment gives. */
+/**
+ * The members among these ending enrolments' that another live roster enrolment gives. Arrays,
+ * not `in (select …)`: planned as a semi-join, the JSON set was read again for every roster
+ * record of the campus (3.5 s of a 1,000-row delta at 50,000 enrolments; 80 ms as arrays).
+ */
 async function stillGiven(
   tx: Queryable,
   orgId: number,
@@ -1222,8 +1226,8 @@ async function stillGiven(
   const rows = rowsOf<{ local_id: number }>(
     await tx.execute(sql`select distinct local_id from roster_records
       where org_id = ${orgId} and kind = 'enrollment' and ended_at is null
-        and local_id in ${idSet(ends.map((e) => e.known!.localId))}
-        and sourced_id not in ${textSet(ends.map((e) => e.sourcedId))}`),
+        and local_id = any(array${idSet(ends.map((e) => e.known!.localId))})
+        and sourced_id <> all(array${textSet(ends.map((e) => e.sourcedId))})`),
   );
   return new Set(rows.map((r) => r.local_id));
 }
