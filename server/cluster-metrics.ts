@@ -79,7 +79,7 @@ export function serveMachineMetrics(): void {
     // A worker gone meanwhile (killed, restarting) is not answered; the callback keeps a
     // closed channel from becoming an error event in the primary.
     const reply = (answer: Answer) => {
-      if (worker.isConnected()) worker.send(answer, undefined, undefined, () => undefined);
+      if (worker.isConnected()) worker.send(answer, () => undefined);
     };
     aggregator.clusterMetrics().then(
       (text) => reply({ type: ANSWER, id, text }),

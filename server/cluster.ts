@@ -87,7 +87,10 @@ class Primary {
     cluster.on('exit', (worker, code, signal) => this.#exited(worker, code, signal));
     cluster.on('listening', (worker, address) => {
       this.#listening.add(worker);
-      this.log.info({ pid: worker.process.pid, slot: this.#slots.get(worker) }, 'worker listening');
+      this.log.info(
+        { worker: worker.process.pid, slot: this.#slots.get(worker) },
+        'worker listening',
+      );
       if (!this.#everyoneListened && this.#listening.size === this.wanted) {
         this.#everyoneListened = true;
         this.onListening?.(address.port);
@@ -105,17 +108,18 @@ class Primary {
     const slot = this.#slots.get(worker) ?? 0;
     const listened = this.#listening.delete(worker);
     this.#slots.delete(worker);
-    const pid = worker.process.pid;
+    // `worker`, not `pid` (each line's own), and `exitCode`, not `code` (redacted).
+    const facts = { worker: worker.process.pid, slot, exitCode: code, signal };
     if (this.#stopping) {
       if (code !== 0 && listened) this.#unclean = true;
-      this.log.info({ pid, slot, code, signal }, 'worker stopped');
+      this.log.info(facts, 'worker stopped');
       if (this.#slots.size === 0) this.#finish();
       return;
     }
     if (!this.#everyoneListened && !listened) {
       // The first start failed (a bad database address, a migration that fails): each worker
       // would fail the same way, so the start fails as a single process's would.
-      this.log.fatal({ pid, slot, code, signal }, 'a worker failed to start: stopping');
+      this.log.fatal(facts, 'a worker failed to start: stopping');
       this.#unclean = true;
       this.stop('a worker failed to start');
       return;
@@ -124,7 +128,7 @@ class Primary {
     this.#deaths = [...this.#deaths.filter((at) => now - at < RESTART_CALM_MS), now];
     const delayMs = restartDelay(this.#deaths.length);
     this.log.error(
-      { pid, slot, code, signal, restartInMs: delayMs },
+      { ...facts, restartInMs: delayMs },
       'worker exited unexpectedly: starting another',
     );
     const timer = setTimeout(() => {
@@ -164,7 +168,7 @@ class Primary {
 
   #finish(): void {
     const code = this.#unclean ? 1 : 0;
-    this.log.info({ reason: this.#stopping, code }, 'stopped');
+    this.log.info({ reason: this.#stopping, exitCode: code }, 'stopped');
     this.exit(code);
   }
 }

@@ -127,12 +127,18 @@ async function servedBy(
   }
 }
 
-async function until<T>(what: string, ms: number, check: () => Promise<T | null>): Promise<T> {
+async function until<T>(
+  what: string | (() => string),
+  ms: number,
+  check: () => Promise<T | null>,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await check();
     if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
+    if (Date.now() > deadline) {
+      throw new Error(`not within ${ms} ms: ${typeof what === 'string' ? what : what()}`);
+    }
     await sleep(200);
   }
 }
@@ -167,25 +173,38 @@ describe.skipIf(skipReason !== null)('every core on PostgreSQL (issue 40)', () =
       const children = childrenOf(primary);
       return children.length === 2 ? children : null;
     });
-    await until(`both workers answering${failure()}`, 30_000, async () => {
-      const served = await servedBy(server.base, port, workers);
-      return workers.every((pid) => (served.get(pid) ?? 0) > 0) ? served : null;
-    });
+    await until(
+      () => `both workers answering${failure()}`,
+      30_000,
+      async () => {
+        const served = await servedBy(server.base, port, workers);
+        return workers.every((pid) => (served.get(pid) ?? 0) > 0) ? served : null;
+      },
+    );
 
     // /metrics is the machine's: every worker's requests, whichever worker took the scrape.
     const asked = 20;
     for (let i = 0; i < asked; i += 1) await get(`${server.base}/api/catalog-items/1`);
-    const metrics = await get(`${server.base}/metrics`);
-    expect(metrics.status).toBe(200);
-    const counted = metrics.body
-      .split('\n')
-      .filter(
-        (line) =>
-          line.startsWith('http_requests_total{') &&
-          line.includes('route="/api/catalog-items/:id"'),
-      )
-      .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
-    expect(counted).toBe(asked);
+    const counts: number[] = [];
+    // A request is counted when its response closes, a moment after the client has it.
+    await until(
+      () => `/metrics counting ${asked} requests: ${counts.join(', ')}`,
+      5_000,
+      async () => {
+        const metrics = await get(`${server.base}/metrics`);
+        expect(metrics.status).toBe(200);
+        const counted = metrics.body
+          .split('\n')
+          .filter(
+            (line) =>
+              line.startsWith('http_requests_total{') &&
+              line.includes('route="/api/catalog-items/:id"'),
+          )
+          .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+        counts.push(counted);
+        return counted === asked ? counted : null;
+      },
+    );
 
     // A light load, new connections each (as many clients would), then one worker killed.
     const outcomes: Outcome[] = [];
@@ -201,16 +220,24 @@ describe.skipIf(skipReason !== null)('every core on PostgreSQL (issue 40)', () =
     const victim = workers[0]!;
     const killedAt = performance.now();
     process.kill(victim, 'SIGKILL');
-    const replacement = await until(`a new worker${failure()}`, 30_000, async () => {
-      const children = childrenOf(primary);
-      const fresh = children.filter((pid) => !workers.includes(pid));
-      return children.length === 2 && fresh.length === 1 ? fresh[0]! : null;
-    });
+    const replacement = await until(
+      () => `a new worker${failure()}`,
+      30_000,
+      async () => {
+        const children = childrenOf(primary);
+        const fresh = children.filter((pid) => !workers.includes(pid));
+        return children.length === 2 && fresh.length === 1 ? fresh[0]! : null;
+      },
+    );
     const survivor = workers[1]!;
-    await until(`the new worker answering${failure()}`, 60_000, async () => {
-      const served = await servedBy(server.base, port, [survivor, replacement]);
-      return (served.get(replacement) ?? 0) > 0 ? served : null;
-    });
+    await until(
+      () => `the new worker answering${failure()}`,
+      60_000,
+      async () => {
+        const served = await servedBy(server.base, port, [survivor, replacement]);
+        return (served.get(replacement) ?? 0) > 0 ? served : null;
+      },
+    );
     const replacedAt = performance.now();
     await sleep(1_000);
     loading = false;
