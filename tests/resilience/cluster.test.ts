@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Cluster,
@@ -14,8 +15,9 @@ import {
 // Issue 40: "`npm run serve` on PostgreSQL uses both cores". The built server (`node server.js`)
 // on PostgreSQL with WEB_CONCURRENCY=2: a primary and two workers sharing the port, both
 // answering; /metrics counts the requests of both; a worker killed with SIGKILL under a light
-// load is replaced, and only requests that were on it fail; SIGTERM to the primary drains the
-// workers and it exits 0. Which process answered is read from /proc (Linux): the worker that
+// load is replaced, and only requests that were on it fail (requests held in flight on each
+// worker at that moment: the victim's connections close unanswered, the survivor's are
+// answered); SIGTERM to the primary drains the workers and it exits 0. Which process answered is read from /proc (Linux): the worker that
 // holds the server's end of a connection is the one that answers on it.
 
 const skipReason =
@@ -43,8 +45,11 @@ function childrenOf(pid: number): number[] {
   return children.sort((a, b) => a - b);
 }
 
-/** Established connections to `port` on this machine whose server end process `pid` holds. */
-function connectionsServedBy(pid: number, port: number): number {
+/**
+ * The client ports of the established connections to `port` on this machine whose server end
+ * process `pid` holds: the connections that worker answers.
+ */
+function clientPortsServedBy(pid: number, port: number): number[] {
   const inodes = new Set<string>();
   try {
     for (const fd of readdirSync(`/proc/${pid}/fd`)) {
@@ -56,10 +61,10 @@ function connectionsServedBy(pid: number, port: number): number {
       }
     }
   } catch {
-    return 0;
+    return [];
   }
   const local = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
-  let count = 0;
+  const ports: number[] = [];
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     let text = '';
     try {
@@ -71,11 +76,45 @@ function connectionsServedBy(pid: number, port: number): number {
       const columns = line.trim().split(/\s+/);
       // local address, remote address, state (01: established), …, inode.
       if (columns[1]?.endsWith(local) && columns[3] === '01' && inodes.has(columns[9] ?? '')) {
-        count += 1;
+        ports.push(Number.parseInt(columns[2]!.split(':')[1]!, 16));
       }
     }
   }
-  return count;
+  return ports;
+}
+
+function connectionsServedBy(pid: number, port: number): number {
+  return clientPortsServedBy(pid, port).length;
+}
+
+/**
+ * A request in flight on a connection of its own: its line and first header sent, the rest
+ * held back until `finish`. `answer` resolves with the status, or 0 when the connection closed
+ * without one.
+ */
+async function requestInFlight(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('error', reject);
+  });
+  let received = '';
+  socket.on('data', (chunk: Buffer) => {
+    received += chunk.toString('latin1');
+  });
+  const answer = new Promise<number>((resolve) => {
+    socket.on('error', () => undefined);
+    socket.once('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0)));
+  });
+  socket.write('GET /api/account/login HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+  return {
+    clientPort: socket.localPort!,
+    answer,
+    finish() {
+      if (!socket.destroyed) socket.write('Connection: close\r\n\r\n');
+      return answer;
+    },
+  };
 }
 
 type Outcome = { startedAt: number; endedAt: number; status: number; error: string | null };
@@ -217,9 +256,35 @@ describe.skipIf(skipReason !== null)('every core on PostgreSQL (issue 40)', () =
       }
     });
     await sleep(1_500);
+    // Requests in flight when the worker dies, on connections of either worker.
     const victim = workers[0]!;
+    const survivor = workers[1]!;
+    const inFlight = await until('requests in flight on both workers', 10_000, async () => {
+      const opened = await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          const request = await requestInFlight(port);
+          const owner = await until('the connection handed to a worker', 5_000, async () => {
+            const found = workers.find((pid) =>
+              clientPortsServedBy(pid, port).includes(request.clientPort),
+            );
+            return found ?? null;
+          });
+          return { ...request, owner };
+        }),
+      );
+      if (workers.every((pid) => opened.some((request) => request.owner === pid))) return opened;
+      await Promise.all(opened.map((request) => request.finish()));
+      return null;
+    });
     const killedAt = performance.now();
     process.kill(victim, 'SIGKILL');
+    // The victim's connections close unanswered; the survivor answers what it was sent.
+    const inFlightAnswers = await Promise.all(
+      inFlight.map(async (request) => ({
+        owner: request.owner,
+        status: await (request.owner === victim ? request.answer : request.finish()),
+      })),
+    );
     const replacement = await until(
       () => `a new worker${failure()}`,
       30_000,
@@ -229,7 +294,6 @@ describe.skipIf(skipReason !== null)('every core on PostgreSQL (issue 40)', () =
         return children.length === 2 && fresh.length === 1 ? fresh[0]! : null;
       },
     );
-    const survivor = workers[1]!;
     await until(
       () => `the new worker answering${failure()}`,
       60_000,
@@ -251,6 +315,9 @@ describe.skipIf(skipReason !== null)('every core on PostgreSQL (issue 40)', () =
         error: o.error ?? o.status,
       })),
       replacedAfterMs: Math.round(replacedAt - killedAt),
+      inFlight: inFlightAnswers.map(
+        (a) => `${a.owner === victim ? 'victim' : 'survivor'} ${a.status}`,
+      ),
     };
     console.info(`cluster: ${JSON.stringify(report)}`);
     expect(server.unexpectedExits).toEqual([]);
@@ -263,6 +330,9 @@ describe.skipIf(skipReason !== null)('every core on PostgreSQL (issue 40)', () =
     }
     expect(outcomes.filter((o) => o.startedAt > killedAt + 1_000).length).toBeGreaterThan(10);
     expect(server.logTail(200)).toMatch(/worker exited unexpectedly: starting another/);
+    for (const { owner, status } of inFlightAnswers) {
+      expect(status, JSON.stringify(report)).toBe(owner === victim ? 0 : 200);
+    }
 
     // SIGTERM to the primary: every worker drains and stops, then the primary exits 0.
     const child = server.process;
