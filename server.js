@@ -4,6 +4,11 @@
 // SIGTERM drains it without dropping a request (server/probes.ts, server/shutdown.ts, issue 40).
 // Every request passes the edge first (server/edge.ts); the server's limits are in
 // server/http-server.ts and docs/edge.md.
+// On PostgreSQL in production it uses every core (issue 40): this process becomes a
+// node:cluster primary that forks WEB_CONCURRENCY workers (one per core unless set), each of
+// them running what follows on the same port (server/cluster.ts, docs/scaling.md). With the
+// embedded database, in development, or with WEB_CONCURRENCY=1, it serves by itself.
+import cluster from 'node:cluster';
 import path from 'node:path';
 
 const dev = process.argv.includes('--dev');
@@ -12,6 +17,23 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 
 async function main() {
+  if (!dev && cluster.isPrimary) {
+    // Built beside the server (scripts/build-cluster.js): it reads the configuration, so a bad
+    // variable (WEB_CONCURRENCY too) stops the start before anything is forked.
+    const { planProcesses, runPrimary } = await import('./build/server/cluster.js');
+    const count = planProcesses(process.env);
+    if (count.workers > 1) {
+      runPrimary({
+        count,
+        onListening: () => {
+          console.log(
+            `Shelfmark is running at http://localhost:${port} (${count.workers} processes)`,
+          );
+        },
+      });
+      return;
+    }
+  }
   let server;
   let close;
   let app;
@@ -38,7 +60,8 @@ async function main() {
   // SIGTERM (a deploy, a scale-down) or SIGINT: not ready, drain, then exit (issue 40).
   entry.createShutdown(app, server, close).onSignals();
   server.listen(port, host, () => {
-    console.log(`Shelfmark is running at http://localhost:${port}`);
+    // A worker's primary says it once for all of them.
+    if (cluster.isPrimary) console.log(`Shelfmark is running at http://localhost:${port}`);
   });
 }
 

@@ -41,6 +41,8 @@ const server: ChildProcess = spawn(process.execPath, ['server.js'], {
     ACCESS_CODE_KEY: randomBytes(32).toString('hex'),
     LTI_KEY: randomBytes(32).toString('hex'),
     PAYMENTS: 'test',
+    // One process, as its figures in docs/benchmarks.md: the RSS read below is its pid's.
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

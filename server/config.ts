@@ -47,6 +47,13 @@ const BOOK_FILES_S3_NAMES = [
 /** S3-compatible services do not care for a region; the SDK still signs with one. */
 const ANY_REGION = 'us-east-1';
 
+/**
+ * The most server processes one machine runs (WEB_CONCURRENCY, issue 40): each holds its own
+ * pool of DATABASE_POOL_SIZE connections and its own page cache, so past this many a machine
+ * runs out of database connections or memory before it runs out of cores.
+ */
+export const MAX_WEB_CONCURRENCY = 64;
+
 // Configuration is parsed once at start; every bad variable is reported by name.
 const schema = z.object({
   ...BOOK_FILES_S3_FIELDS,
@@ -126,6 +133,15 @@ const schema = z.object({
   // interval × its fall count to take it out).
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(300_000).default(0),
+  // Issue 40: how many server processes `npm run serve` runs on PostgreSQL (server/cluster.ts,
+  // docs/scaling.md); unset, one per core. The embedded database is one process, whatever this
+  // says (a larger number without DATABASE_URL is refused below).
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int(`a whole number of processes from 1 to ${MAX_WEB_CONCURRENCY}`)
+    .min(1, `a whole number of processes from 1 to ${MAX_WEB_CONCURRENCY}`)
+    .max(MAX_WEB_CONCURRENCY, `a whole number of processes from 1 to ${MAX_WEB_CONCURRENCY}`)
+    .optional(),
   // Campus sign-in (issue 20, decision 023): runs the local test OpenID provider of the demo
   // campus on 127.0.0.1:<port>. Outside production only, or a test deployment (PAYMENTS=test).
   DEV_CAMPUS_IDP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -323,6 +339,18 @@ function productionProblems(config: z.infer<typeof schema>, stripe: boolean): st
     const value = config[name];
     const reason = value ? weakKeyReason(value) : 'required in production';
     if (reason) problems.push(`  ${name}: ${reason}`);
+  }
+  // Issue 40: more than one process needs a database more than one process may open.
+  if ((config.WEB_CONCURRENCY ?? 1) > 1) {
+    if (!config.DATABASE_URL) {
+      problems.push(
+        '  WEB_CONCURRENCY: more than one process needs PostgreSQL (DATABASE_URL); the embedded database is opened by one process only',
+      );
+    } else if (config.DEV_CAMPUS_IDP_PORT) {
+      problems.push(
+        '  WEB_CONCURRENCY: the local test identity provider (DEV_CAMPUS_IDP_PORT) keeps its sign-ins in one process; set WEB_CONCURRENCY=1 or leave it unset',
+      );
+    }
   }
   if (config.SESSION_SECRET && config.SESSION_SECRET === config.ACCESS_CODE_KEY) {
     problems.push('  ACCESS_CODE_KEY: must differ from SESSION_SECRET');

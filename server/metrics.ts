@@ -4,13 +4,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client';
 import { type DatabaseHandle, queryRows } from '#db/client.ts';
+import { answerPrimaryScrapes, isClusterWorker, machineMetrics } from './cluster-metrics.ts';
 import type { Logger } from './logger.ts';
 
 // Issue 40, "Operate it": the store's numbers in Prometheus's text format at GET /metrics
 // (decision 042). The metrics live in prom-client's global registry, which is what its
 // AggregatorRegistry reads from each worker of a node:cluster primary; each metric says how
 // its workers' values combine (`aggregator`): counts and histograms add up, the database's
-// numbers are the same whichever worker asks (`max`).
+// numbers are the same whichever worker asks (`max`). In a worker of server/cluster.ts, the
+// worker that takes a scrape answers with the whole machine's sum (server/cluster-metrics.ts).
 //
 // Labels have few values by construction: `route` is a route's pattern or one of ROUTE_LABELS,
 // never a URL; `method` is one of METHODS or 'other'; `status_class` is '2xx'…'5xx'.
@@ -80,6 +82,9 @@ const overloads = once(
       aggregator: 'sum',
     }),
 );
+
+// A worker answers the primary from the moment its code is loaded (server/cluster-metrics.ts).
+answerPrimaryScrapes();
 
 /** What the gauges read at scrape time: the database of the app this process serves. */
 let source: { database: DatabaseHandle; log: Logger } | null = null;
@@ -329,7 +334,8 @@ async function answerMetrics(
     return;
   }
   try {
-    const body = await register.metrics();
+    // One process: its own registry. A worker: every worker's, summed by the primary.
+    const body = isClusterWorker() ? await machineMetrics() : await register.metrics();
     res.writeHead(200, { ...headers, 'Content-Type': register.contentType });
     res.end(req.method === 'HEAD' ? undefined : body);
   } catch (error) {

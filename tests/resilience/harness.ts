@@ -180,6 +180,9 @@ export async function startServer(
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
+    // One process, whose pid is the server's (the checks count its connections and kill it);
+    // cluster.test.ts asks for several.
+    WEB_CONCURRENCY: '1',
     ...settings,
   };
   for (const [name, value] of Object.entries(settings)) if (value === undefined) delete env[name];
