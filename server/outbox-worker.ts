@@ -47,7 +47,7 @@ export type Send = (message: {
  */
 export function createSender(options: { smtpUrl?: string; dataDir: string }): Send {
   if (options.smtpUrl) {
-    const smtp = nodemailer.createTransport(options.smtpUrl);
+    const smtp = nodemailer.createTransport(pooledSmtpUrl(options.smtpUrl));
     return async (message) => {
       await smtp.sendMail({ from: FROM, ...message });
     };
@@ -62,6 +62,25 @@ export function createSender(options: { smtpUrl?: string; dataDir: string }): Se
     await writeFile(temporary, info.message as Buffer);
     await rename(temporary, path.join(dir, name));
   };
+}
+
+/**
+ * Mails of one batch in flight at once (issue 40): a relay answers each message in tens of
+ * milliseconds, so one at a time was at most a few a second per process.
+ */
+export const SEND_CONCURRENCY = 4;
+
+/**
+ * The SMTP URL with nodemailer's connection pool on, as many connections as mails in flight,
+ * unless the URL says otherwise (`?pool=false`, `?maxConnections=…`): one connection per
+ * message was a TCP and SMTP handshake per mail.
+ */
+export function pooledSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  if (!url.searchParams.has('maxConnections'))
+    url.searchParams.set('maxConnections', String(SEND_CONCURRENCY));
+  return url.href;
 }
 
 type Outgoing = Awaited<ReturnType<typeof claimDue>>[number];
@@ -131,12 +150,13 @@ function render(db: Queryable, message: Outgoing, options: { now: Date; publicOr
 }
 
 /** Messages claimed at a time. */
-const BATCH_SIZE = 10;
+const BATCH_SIZE = 16;
 
 /**
- * Sends what is due once (one batch): how many were claimed, and how many sent. Once
- * `stopping()` says so (the process is shutting down, issue 40), the mail being sent is
- * finished and the rest of the batch is given back for another worker to send at once.
+ * Sends what is due once (one batch): how many were claimed, and how many sent, up to
+ * SEND_CONCURRENCY at a time. Once `stopping()` says so (the process is shutting down, issue
+ * 40), the mails being sent are finished and the rest of the batch is given back for another
+ * worker to send at once.
  */
 export async function runOutboxOnce(
   db: Queryable,
@@ -145,15 +165,8 @@ export async function runOutboxOnce(
 ): Promise<{ claimed: number; sent: number }> {
   let sent = 0;
   const due = await claimDue(db, options.now, BATCH_SIZE);
-  for (const [index, message] of due.entries()) {
-    if (options.stopping?.()) {
-      await releaseClaimed(
-        db,
-        due.slice(index).map((left) => left.id),
-        new Date(),
-      );
-      break;
-    }
+  let next = 0;
+  const sendOne = async (message: Outgoing) => {
     try {
       // Its links lead to the site it was queued from (issue 37, mail-host.ts).
       // In the language it was asked for when its reader has none of their own (mail-locale.ts).
@@ -172,6 +185,21 @@ export async function runOutboxOnce(
       options.log?.warn({ err: error, outboxId: message.id }, 'outbox send failed');
       await markFailed(db, message.id, String(error), new Date());
     }
+  };
+  const lane = async () => {
+    while (next < due.length && !options.stopping?.()) {
+      const message = due[next]!;
+      next += 1;
+      await sendOne(message);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, due.length) }, lane));
+  if (next < due.length) {
+    await releaseClaimed(
+      db,
+      due.slice(next).map((left) => left.id),
+      new Date(),
+    );
   }
   return { claimed: due.length, sent };
 }
