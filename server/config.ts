@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_ORDER_RETENTION_YEARS } from '#domain/accounts/account-deletion.ts';
 import type { StripeSettings } from '#domain/commerce/stripe-gateway.ts';
-import type { S3FileStoreSettings } from './s3-file-store.ts';
 import { parseTrustedProxies } from './client-address.ts';
+import type { S3FileStoreSettings } from './s3-file-store.ts';
 
 // Book files in an S3-compatible bucket (issue 15, decision 026) instead of the data directory.
 // The credentials are the SDK's own (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, a profile or a
