@@ -27,6 +27,7 @@ import { clearTimedCaches, forgetProducts } from '#domain/shared/timed-cache.ts'
 import { dismissedBannersKey } from '#domain/sites/maintenance-banner.ts';
 import { knownSite, partnerStoreOrigins, resolveSite } from '#domain/sites/service.ts';
 import { createBookFileStore } from './book-file-store.ts';
+import { clientAddressOf } from './client-address.ts';
 import { encodedEtag, isCompressible, preferredEncoding, varyOnEncoding } from './compression.ts';
 import { type Config, loadConfig } from './config.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
@@ -422,7 +423,12 @@ export async function createApp(options: AppOptions): Promise<App> {
         user,
         locale,
         requestId,
-        ipAddress: client?.address ?? '127.0.0.1',
+        // Behind a trusted reverse proxy, the visitor's address it forwarded (TRUSTED_PROXIES).
+        ipAddress: clientAddressOf(
+          client?.address ?? '127.0.0.1',
+          request.headers.get('x-forwarded-for'),
+          config.trustedProxies,
+        ),
         country: countryOf((name) => request.headers.get(name)),
         now,
         clock: systemClock,

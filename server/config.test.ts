@@ -269,3 +269,17 @@ describe('BOOK_FILES_S3_* (issue 15, decision 026)', () => {
     expect(loadBookFilesS3(env)).toEqual(loadConfig(env).bookFilesS3);
   });
 });
+
+// Issue 40: whose X-Forwarded-For is believed (server/client-address.ts).
+describe('TRUSTED_PROXIES', () => {
+  it('unset trusts nobody; a list of addresses is read; anything else stops the start', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUSTED_PROXIES: '127.0.0.1, 10.0.0.5' }).trustedProxies).toEqual([
+      '127.0.0.1',
+      '10.0.0.5',
+    ]);
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8' })).toThrow(
+      /TRUSTED_PROXIES: "10.0.0.0\/8" is not an IP address/,
+    );
+  });
+});

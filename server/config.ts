@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_ORDER_RETENTION_YEARS } from '#domain/accounts/account-deletion.ts';
 import type { StripeSettings } from '#domain/commerce/stripe-gateway.ts';
+import { parseTrustedProxies } from './client-address.ts';
 import type { S3FileStoreSettings } from './s3-file-store.ts';
 
 // Book files in an S3-compatible bucket (issue 15, decision 026) instead of the data directory.
@@ -79,6 +80,9 @@ const schema = z.object({
   // GET /metrics; unset, only a client on this machine (not through a proxy) may.
   METRICS_TOKEN: z.string().min(16).optional(),
   PUBLIC_ORIGIN: z.string().url().optional(),
+  // Issue 40: the reverse proxies in front (deploy/nginx), by address, separated by commas;
+  // from them alone X-Forwarded-For names the visitor (server/client-address.ts).
+  TRUSTED_PROXIES: z.string().optional(),
   // Issue 38: what posting an order that ships costs, in integer cents, once per order; 0
   // (the default) says "Free" on the checkout and the receipt.
   SHIPPING_RATE_CENTS: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -254,6 +258,8 @@ export type Config = z.infer<typeof schema> & {
   stripe: StripeSettings | null;
   /** BOOK_FILES_S3_*: the bucket that keeps book files; null means the data directory. */
   bookFilesS3: S3FileStoreSettings | null;
+  /** TRUSTED_PROXIES: whose X-Forwarded-For is believed (server/client-address.ts). */
+  trustedProxies: string[];
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -272,6 +278,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.PAYMENTS === 'test' && stripe) {
     problems.push('  PAYMENTS: "test" together with the Stripe keys; choose one');
   }
+  const proxies = parseTrustedProxies(config.TRUSTED_PROXIES);
+  for (const entry of proxies.invalid) {
+    problems.push(`  TRUSTED_PROXIES: "${entry}" is not an IP address`);
+  }
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...config,
@@ -284,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoAllowed: !production || !liveMoney(config),
     stripe,
     bookFilesS3: Array.isArray(bookFilesS3) ? null : bookFilesS3,
+    trustedProxies: proxies.addresses,
   };
 }
 
