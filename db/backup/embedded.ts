@@ -9,7 +9,7 @@
 // PostgreSQL between two queries, so a store that was killed is recovered before it is copied
 // instead of being copied mid-recovery.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
@@ -22,8 +22,8 @@ import {
   countRowsSql,
   differentCounts,
   FILES_DIR,
-  type Manifest,
   MANIFEST_FORMAT,
+  type Manifest,
   type RowCounts,
   readManifest,
   requireEmptyDirectory,
@@ -77,7 +77,7 @@ export async function backupEmbedded(options: {
     const image = Buffer.from(await (await database.dumpDataDir!()).arrayBuffer());
     await mkdir(to, { recursive: true });
     const imageFile = path.join(to, EMBEDDED_IMAGE);
-    await writeFile(imageFile, await promisify(gzip)(image), { flag: 'wx' });
+    await writeFile(imageFile, await promisify(gzip)(image, { level: 3 }), { flag: 'wx' });
     // Still holding the lock: no book file is added while they are copied.
     const files = await copyFiles(dataDir, path.join(to, FILES_DIR), await listDataFiles(dataDir));
     const manifest: Manifest = {
@@ -86,7 +86,7 @@ export async function backupEmbedded(options: {
       createdAt: (options.now ?? new Date()).toISOString(),
       database: {
         path: EMBEDDED_IMAGE,
-        size: image.length,
+        size: (await stat(imageFile)).size,
         sha256: await sha256File(imageFile),
         rows,
       },

@@ -12,8 +12,8 @@ import {
   countRowsSql,
   differentCounts,
   FILES_DIR,
-  type Manifest,
   MANIFEST_FORMAT,
+  type Manifest,
   type RowCounts,
   readManifest,
   requireEmptyDirectory,
@@ -167,4 +167,3 @@ export async function restorePostgres(options: {
   }
   return { manifest, rows };
 }
-
