@@ -125,11 +125,6 @@ export async function restorePostgres(options: {
         'new data directory (--data-dir; docs/backups.md).',
     );
   }
-  const dataDir = options.dataDir ? path.resolve(options.dataDir) : null;
-  if (manifest.files.length > 0) {
-    if (!dataDir) throw new BackupRefusal('The backup has files: say where they go (--data-dir).');
-    requireEmptyDirectory(dataDir, 'The data directory');
-  }
   const database = new URL(options.url).pathname.slice(1);
   await withClient(options.url, async (client) => {
     const objects = await objectsIn(client);
@@ -141,6 +136,11 @@ export async function restorePostgres(options: {
       );
     }
   });
+  const dataDir = options.dataDir ? path.resolve(options.dataDir) : null;
+  if (manifest.files.length > 0) {
+    if (!dataDir) throw new BackupRefusal('The backup has files: say where they go (--data-dir).');
+    requireEmptyDirectory(dataDir, 'The data directory');
+  }
   await verifyBackup(from, manifest);
   // --no-owner, --no-acl: the objects belong to the user restoring them, whatever the roles
   // of the server the dump came from. One transaction: a failed restore leaves nothing half.
