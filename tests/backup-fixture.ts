@@ -5,7 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { users } from '#db/schema/accounts.ts';
 import { bookFiles, offerings } from '#db/schema/catalog.ts';
@@ -96,7 +96,7 @@ export async function writeShopHistory(
       const [offering] = await db
         .select({ id: offerings.id })
         .from(offerings)
-        .where(inArray(offerings.productId, [productId]));
+        .where(eq(offerings.productId, productId));
       await putInCart(ctx, { userId: user.id }, { offeringId: offering!.id });
       const { orderId } = await placeOrder(ctx, { idempotencyKey: randomUUID() });
       const paid = await payOrder(ctx, gateway, {

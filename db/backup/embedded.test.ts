@@ -116,7 +116,7 @@ describe.skipIf(!onPglite)('backup and restore of the embedded database', () => 
     const damaged = manifest.files.find((f) => f.path.endsWith('.epub'))!;
     const file = path.join(copy, FILES_DIR, damaged.path);
     const bytes = readFileSync(file);
-    bytes[bytes.length - 1] ^= 0xff;
+    bytes.writeUInt8(bytes.readUInt8(0) ^ 0xff, 0);
     writeFileSync(file, bytes);
     const target = path.join(root, 'restored-damaged');
     await expect(restoreEmbedded({ from: copy, dataDir: target })).rejects.toThrow(

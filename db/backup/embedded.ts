@@ -75,7 +75,7 @@ export async function backupEmbedded(options: {
     await database.db.execute(sql`checkpoint`);
     const rows = await countRows(database);
     const image = Buffer.from(await (await database.dumpDataDir!()).arrayBuffer());
-    await mkdir(to, { recursive: true });
+    await mkdir(to, { recursive: true, mode: 0o700 });
     const imageFile = path.join(to, EMBEDDED_IMAGE);
     await writeFile(imageFile, await promisify(gzip)(image, { level: 3 }), { flag: 'wx' });
     // Still holding the lock: no book file is added while they are copied.

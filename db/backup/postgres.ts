@@ -54,7 +54,7 @@ export async function backupPostgres(options: {
 }): Promise<Manifest> {
   const to = path.resolve(options.to);
   requireEmptyDirectory(to, 'The backup directory');
-  await mkdir(to, { recursive: true });
+  await mkdir(to, { recursive: true, mode: 0o700 });
   const dumpFile = path.join(to, POSTGRES_DUMP);
   const rows = await withClient(options.url, async (client) => {
     // One snapshot for the counts and the dump: held open until pg_dump has read it.
