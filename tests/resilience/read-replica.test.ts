@@ -145,8 +145,11 @@ describe.skipIf(skipReason !== null)('read replica (DATABASE_READ_URL)', () => {
       );
       expect(page.outcome.status, context()).toBe(200);
       // Read from the replica: the old title, not the primary's new one.
-      expect(page.body).toContain(inHtml(renamed!.title));
-      expect(page.body).not.toContain(newTitle);
+      expect(
+        page.body.includes(inHtml(renamed!.title)),
+        'the old title, read from the replica',
+      ).toBe(true);
+      expect(page.body.includes(newTitle), "the primary's new title").toBe(false);
 
       // Bought while the replica knows nothing of it: the shelf shows it at once.
       const result = await buyer.checkout(
@@ -158,7 +161,9 @@ describe.skipIf(skipReason !== null)('read replica (DATABASE_READ_URL)', () => {
       expect(result.orderId).toBeTruthy();
       const shelf = await buyer.get('/shelf', 'shelf after the purchase');
       expect(shelf.outcome.status, context()).toBe(200);
-      expect(shelf.body).toContain(inHtml(bought!.title));
+      expect(shelf.body.includes(inHtml(bought!.title)), 'the book bought, on the shelf').toBe(
+        true,
+      );
       const notYet = await replicaClient.query('select 1 from orders where id = $1', [
         result.orderId,
       ]);
@@ -174,7 +179,7 @@ describe.skipIf(skipReason !== null)('read replica (DATABASE_READ_URL)', () => {
         { label: 'renamed product, replay resumed' },
       );
       expect(after.outcome.status, context()).toBe(200);
-      expect(after.body).toContain(newTitle);
+      expect(after.body.includes(newTitle), 'the new title, once replayed').toBe(true);
     } finally {
       await replicaClient.query('select pg_wal_replay_resume()').catch(() => undefined);
       await primaryClient.end();
@@ -238,7 +243,7 @@ describe.skipIf(skipReason !== null)('read replica (DATABASE_READ_URL)', () => {
     );
     expect(result.failure, context()).toBeNull();
     const shelf = await buyer.get('/shelf', 'shelf after the second purchase');
-    expect(shelf.body).toContain(inHtml(later.title));
+    expect(shelf.body.includes(inHtml(later.title)), 'the second book, on the shelf').toBe(true);
     expect(server.unexpectedExits).toEqual([]);
     expect(server.uncaughtExceptions()).toBe(0);
     expect(
@@ -247,5 +252,39 @@ describe.skipIf(skipReason !== null)('read replica (DATABASE_READ_URL)', () => {
         .map((o) => `${o.label} → ${describeOutcome(o)}`),
       context(),
     ).toEqual([]);
+  });
+  it('reads the catalog from the primary while the replica is away, and goes back to it', async () => {
+    const gauge = async () => {
+      const metrics = await fetch(`${server.base}/metrics`).then((r) => r.text());
+      return /^db_read_replica_up (\d)/m.exec(metrics)?.[1] ?? null;
+    };
+    expect(await gauge()).toBe('1');
+    await replica.stop();
+    const statuses: number[] = [];
+    for (const [n, product] of products.entries()) {
+      const answer = await send(
+        recorder,
+        `${server.base}/product-detail/${product.productId}?replica=away${n}`,
+        { label: 'product page, replica away' },
+      );
+      statuses.push(answer.outcome.status);
+    }
+    const search = await send(recorder, `${server.base}/search?terms=away`, {
+      label: 'search, replica away',
+    });
+    statuses.push(search.outcome.status);
+    // Every read answered by the primary, the first one included (asked again of it).
+    expect(statuses, context()).toEqual(statuses.map(() => 200));
+    expect(await gauge()).toBe('0');
+    await replica.start();
+    const backAt = Date.now();
+    while ((await gauge()) !== '1') {
+      expect(Date.now() - backAt, context()).toBeLessThan(10_000);
+      await send(recorder, `${server.base}/search?terms=back${Date.now()}`, { label: 'search' });
+      await sleep(200);
+    }
+    const log = server.logTail(400);
+    expect(log.split('the read replica does not answer').length - 1, log).toBe(1);
+    expect(log.split('the read replica answers again').length - 1, log).toBe(1);
   });
 });
