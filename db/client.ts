@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { isLocalDatabase, lowerBackendPriority } from './backend-priority.ts';
 import { lockEmbeddedDatabase } from './embedded-lock.ts';
+import { openReadReplica, type ReadReplica } from './read-replica.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -20,6 +21,15 @@ export type Queryable = Database | Transaction;
 export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   db: Database;
+  /**
+   * Where public catalog reads go (products, search, categories, covers, sitemaps; issue 40):
+   * the read replica (DATABASE_READ_URL) while it answers, else the primary. Never personal
+   * data, never a write: a replica lags behind what a user has just done. Without a replica it
+   * is `db` itself.
+   */
+  catalogDb: Database;
+  /** The read replica, when DATABASE_READ_URL is set (PostgreSQL only); else null. */
+  replica: ReadReplica | null;
   /** Runs a callback with a dedicated session holding an advisory lock (migrations, seeding). */
   withLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -68,6 +78,11 @@ type ConnectCallback = (
 
 export type DatabaseOptions = {
   url?: string;
+  /**
+   * PostgreSQL only: a streaming replica of `url` for the public catalog's reads
+   * (DATABASE_READ_URL, issue 40), with a pool of the same settings as the primary's.
+   */
+  readUrl?: string;
   dataDir?: string;
   /** A PGlite data directory image to start from (tests start from a migrated one). */
   loadDataDir?: Blob;
@@ -93,13 +108,19 @@ export type DatabaseOptions = {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    return openPostgres(options.url, {
+    const poolOptions = {
       poolSize: options.poolSize ?? 10,
       poolWaitMs: options.poolWaitMs ?? 5_000,
       queryTimeoutMs: options.queryTimeoutMs ?? 0,
       backendNice: options.backendNice,
-    });
+    };
+    const primary = openPool(options.url, poolOptions);
+    const replica = options.readUrl
+      ? openReadReplica(openPool(options.readUrl, poolOptions, 'shelfmark catalog reads'), primary)
+      : null;
+    return postgresHandle(options.url, primary, replica);
   }
+  if (options.readUrl) throw new Error('a read replica needs PostgreSQL (DATABASE_URL)');
   return openPglite(options);
 }
 
@@ -127,6 +148,8 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   return {
     kind: 'pglite',
     db,
+    catalogDb: db,
+    replica: null,
     // One process owns an embedded database: no other session can race it.
     withLock: (_key, fn) => fn(db),
     close: async () => {
@@ -144,15 +167,25 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(
-  url: string,
-  options: {
-    poolSize: number;
-    poolWaitMs: number;
-    queryTimeoutMs: number;
-    backendNice: number | undefined;
-  },
-): Promise<DatabaseHandle> {
+export type PoolOptions = {
+  poolSize: number;
+  poolWaitMs: number;
+  queryTimeoutMs: number;
+  backendNice: number | undefined;
+};
+
+/** A pool of connections to one PostgreSQL server, and what the handle reports of it. */
+export type OpenPool = {
+  url: string;
+  pool: pg.Pool;
+  db: Database;
+  lastPoolTimeout(): number;
+  poolStats(): PoolStats;
+  ping(timeoutMs: number): Promise<void>;
+  onConnectionError(listener: (error: Error) => void): void;
+};
+
+function openPool(url: string, options: PoolOptions, applicationName?: string): OpenPool {
   const { poolSize, queryTimeoutMs, backendNice } = options;
   // Search ranks up to a thousand matches in memory; the default 4 MB makes the GIN bitmap
   // of a common word lossy (measured: 'introduction' at 1M products 44 → 35 ms).
@@ -166,6 +199,8 @@ async function openPostgres(
     // fails the request instead of holding it (issues 13 and 37).
     connectionTimeoutMillis: options.poolWaitMs,
     ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
+    // Tells the replica's connections apart in pg_stat_activity (issue 40).
+    ...(applicationName ? { application_name: applicationName } : {}),
   });
   // An idle connection that the server ends (a restart, `pg_ctl stop -m immediate`) is
   // reported here; without a listener Node would end the process. The pool drops it and opens
@@ -209,9 +244,10 @@ async function openPostgres(
       throw error;
     });
   };
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
-    kind: 'postgres',
+    url,
+    pool,
+    db: drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database,
     lastPoolTimeout: () => lastPoolTimeout,
     poolStats: () => ({
       max: poolSize,
@@ -219,7 +255,39 @@ async function openPostgres(
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
-    db,
+    async ping(timeoutMs) {
+      // A client of its own: the pool may be full of requests waiting for the same answer.
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: timeoutMs,
+        query_timeout: timeoutMs,
+      });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        await client.query('select 1');
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
+    onConnectionError(listener) {
+      errorListeners.push(listener);
+    },
+  };
+}
+
+function postgresHandle(
+  url: string,
+  primary: OpenPool,
+  replica: ReadReplica | null,
+): DatabaseHandle {
+  return {
+    kind: 'postgres',
+    lastPoolTimeout: primary.lastPoolTimeout,
+    poolStats: primary.poolStats,
+    db: primary.db,
+    catalogDb: replica?.catalogDb ?? primary.db,
+    replica,
     async withLock(key, fn) {
       // A connection of its own, without the pool's query timeout: a migration or a seed of a
       // large catalog may run for minutes.
@@ -239,26 +307,13 @@ async function openPostgres(
         await client.end();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([primary.pool.end(), replica?.close()]);
+    },
+    // On the primary: a replica delivers no NOTIFY.
     listen: (channel, onMessage) => listenOnPostgres(url, channel, onMessage),
-    async ping(timeoutMs) {
-      // A client of its own: the pool may be full of requests waiting for the same answer.
-      const client = new pg.Client({
-        connectionString: url,
-        connectionTimeoutMillis: timeoutMs,
-        query_timeout: timeoutMs,
-      });
-      client.on('error', () => undefined);
-      try {
-        await client.connect();
-        await client.query('select 1');
-      } finally {
-        await client.end().catch(() => undefined);
-      }
-    },
-    onConnectionError(listener) {
-      errorListeners.push(listener);
-    },
+    ping: primary.ping,
+    onConnectionError: primary.onConnectionError,
   };
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { apiAllowedMethods, apiRoutePattern, handleApiRequest } from '#api/router.ts';
 import { BACKGROUND_NICE } from '#db/backend-priority.ts';
-import { type DatabaseHandle, isPoolTimeout, openDatabase } from '#db/client.ts';
+import { type Database, type DatabaseHandle, isPoolTimeout, openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { resolveLocale, storedChoiceOf } from '#domain/accounts/language.ts';
 import { canOpenMenuItem } from '#domain/accounts/navigation.ts';
@@ -22,6 +22,7 @@ import {
   ROSTER_UPLOAD_LIMIT_BYTES,
 } from '#domain/operations/roster/roster-limits.ts';
 import { systemClock } from '#domain/shared/clock.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
 import { withMailHost } from '#domain/shared/mail-host.ts';
 import { clearTimedCaches, forgetProducts } from '#domain/shared/timed-cache.ts';
 import { dismissedBannersKey } from '#domain/sites/maintenance-banner.ts';
@@ -64,6 +65,11 @@ import { seedDemoIfWanted } from './seed-on-start.ts';
 import { StaticFiles } from './static-files.ts';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * How long after a change notice the replica (DATABASE_READ_URL) is taken to show the change:
+ * streaming replication on a local network replays within milliseconds (docs/scaling.md).
+ */
+const REPLICA_CATCH_UP_MS = 2_000;
 
 export type AppOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -99,6 +105,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     options.database ??
     (await openDatabase({
       url: config.DATABASE_URL,
+      readUrl: config.DATABASE_READ_URL,
       dataDir: config.DATA_DIR,
       poolSize: config.DATABASE_POOL_SIZE,
       poolWaitMs: config.DATABASE_POOL_WAIT_MS,
@@ -120,7 +127,21 @@ export async function createApp(options: AppOptions): Promise<App> {
     log.warn({ reason: error.message }, 'database connection error');
     health.markDown();
   });
-  const readiness = new DatabaseReadiness((timeoutMs) => database.ping(timeoutMs));
+  // Issue 40: catalog reads leave the replica when it fails and come back when it answers.
+  database.replica?.onChange((up, reason) =>
+    up
+      ? log.warn('the read replica answers again: catalog reads go to it')
+      : log.error({ reason }, 'the read replica does not answer: catalog reads go to the primary'),
+  );
+  // With a replica, a process whose primary is away still serves the catalog to anonymous
+  // visitors (below), and every process shares that primary: a balancer gains nothing by
+  // taking them all out.
+  const replica = database.replica;
+  const readiness = new DatabaseReadiness((timeoutMs) =>
+    replica
+      ? database.ping(timeoutMs).catch(() => replica.ping(timeoutMs))
+      : database.ping(timeoutMs),
+  );
   let shuttingDown = false;
   const gateway = createPaymentGateway(config, database.db);
   const keys = { accessCodes: config.accessCodeKey, lti: config.ltiKey };
@@ -156,9 +177,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     forget(notices.shift()!);
     if (notices.length > 0) setImmediate(forgetNext);
   };
-  const stopListening = await database.listen(CHANGE_CHANNEL, (payload) => {
+  const notice = (payload: string | null) => {
     notices.push(payload);
     if (notices.length === 1) setImmediate(forgetNext);
+  };
+  const stopListening = await database.listen(CHANGE_CHANNEL, (payload) => {
+    notice(payload);
+    // Issue 40: the primary's notice may come before the replica has replayed the change, and
+    // a page read from it meanwhile would show the old product until its time runs out: what
+    // the notice names is forgotten once more when the replica has had time to catch up.
+    if (replica) setTimeout(() => notice(payload), REPLICA_CATCH_UP_MS).unref();
   });
 
   // An Admin page import writes through two connections of its own, whose PostgreSQL processes
@@ -264,8 +292,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     let context: WebContext | null = null;
     let newAnonKey: (() => string | null) | null = null;
     try {
-      if (await health.isUp()) {
-        const built = await buildContext(request, client, requestId);
+      const primaryUp = await health.isUp();
+      if (primaryUp || replicaServes(request)) {
+        // Issue 40: while the primary is away, an anonymous page is read from the replica
+        // alone; a write on it fails, and is answered 503 below as the primary's absence.
+        const built = await buildContext(
+          request,
+          client,
+          requestId,
+          primaryUp ? null : replica!.db,
+        );
         context = built.context;
         newAnonKey = built.newAnonKey;
         const web = built.context;
@@ -390,14 +426,26 @@ export async function createApp(options: AppOptions): Promise<App> {
     return response;
   }
 
+  /**
+   * Whether the replica answers this request while the primary is away: a read (GET, HEAD) by
+   * a visitor without a session, when the replica answers.
+   */
+  function replicaServes(request: Request): boolean {
+    if (!replica || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+    if (parseCookies(request.headers.get('cookie')).has(SESSION_COOKIE)) return false;
+    return replica.isUp();
+  }
+
   async function buildContext(
     request: Request,
     client: ClientAddress | undefined,
     requestId: string,
+    /** The replica, when the primary is away and it answers this anonymous read alone. */
+    readOnly: Database | null = null,
   ): Promise<{ context: WebContext; newAnonKey: () => string | null }> {
     const cookies = parseCookies(request.headers.get('cookie'));
     const now = new Date();
-    const db = database.db;
+    const db = readOnly ?? database.db;
     const site = await resolveSite(db, request.headers.get('host'));
     const sessionToken = cookies.get(SESSION_COOKIE) ?? null;
     const user = sessionToken ? await findSessionUser(db, sessionToken, now) : null;
@@ -416,25 +464,28 @@ export async function createApp(options: AppOptions): Promise<App> {
     // two requests at once (a token fetch and a cart fetch) must not set two different keys.
     let tokenUsed = false;
     const csrfToken = csrfTokenFor(config.sessionSecret, csrfKey);
+    const rc: RequestContext = {
+      db,
+      site,
+      user,
+      locale,
+      requestId,
+      // Behind a trusted reverse proxy, the visitor's address it forwarded (TRUSTED_PROXIES).
+      ipAddress: clientAddressOf(
+        client?.address ?? '127.0.0.1',
+        request.headers.get('x-forwarded-for'),
+        config.trustedProxies,
+      ),
+      country: countryOf((name) => request.headers.get(name)),
+      now,
+      clock: systemClock,
+      keys,
+      shippingRateCents: config.SHIPPING_RATE_CENTS,
+    };
     const context: WebContext = {
-      rc: {
-        db,
-        site,
-        user,
-        locale,
-        requestId,
-        // Behind a trusted reverse proxy, the visitor's address it forwarded (TRUSTED_PROXIES).
-        ipAddress: clientAddressOf(
-          client?.address ?? '127.0.0.1',
-          request.headers.get('x-forwarded-for'),
-          config.trustedProxies,
-        ),
-        country: countryOf((name) => request.headers.get(name)),
-        now,
-        clock: systemClock,
-        keys,
-        shippingRateCents: config.SHIPPING_RATE_CENTS,
-      },
+      rc,
+      // Public catalog reads (issue 40): the replica while it answers, else the primary.
+      catalogRc: readOnly ? rc : { ...rc, db: database.catalogDb },
       log: log.child({ requestId }),
       scriptHashes: [],
       documentRequest: !new URL(request.url).pathname.endsWith('.data'),

@@ -283,3 +283,33 @@ describe('TRUSTED_PROXIES', () => {
     );
   });
 });
+
+describe('DATABASE_READ_URL (issue 40, read replica)', () => {
+  const primary = 'postgres://shelfmark@db.example.edu:5432/shelfmark';
+  const replica = 'postgres://shelfmark@replica.example.edu:5432/shelfmark';
+
+  it('needs DATABASE_URL: alone it stops the start, naming it, in production or not', () => {
+    for (const NODE_ENV of ['development', 'production']) {
+      expect(() =>
+        loadConfig({
+          NODE_ENV,
+          DATABASE_READ_URL: replica,
+          PAYMENTS: 'test',
+          PUBLIC_ORIGIN: 'https://store.example.edu',
+          SESSION_SECRET: randomBytes(32).toString('base64url'),
+          ACCESS_CODE_KEY: randomBytes(32).toString('base64url'),
+          LTI_KEY: randomBytes(32).toString('base64url'),
+        }),
+      ).toThrow(/DATABASE_READ_URL: a read replica needs its primary in DATABASE_URL/);
+    }
+  });
+
+  it('with DATABASE_URL it is taken as given; unset there is no replica', () => {
+    const config = loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: replica });
+    expect(config.DATABASE_READ_URL).toBe(replica);
+    expect(loadConfig({ DATABASE_URL: primary }).DATABASE_READ_URL).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'replica' })).toThrow(
+      /DATABASE_READ_URL: /,
+    );
+  });
+});

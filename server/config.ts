@@ -62,6 +62,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  // Issue 40: a PostgreSQL streaming replica of DATABASE_URL for the public catalog's reads
+  // (db/read-replica.ts, docs/scaling.md), with a pool as large as the primary's.
   DATABASE_READ_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   // auto: seed the demo into an empty embedded database; on/off force it.
@@ -275,6 +277,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = production ? productionProblems(config, stripe !== null) : [];
   const bookFilesS3 = s3Settings(config);
   if (Array.isArray(bookFilesS3)) problems.push(...bookFilesS3);
+  // Issue 40: a replica of the embedded database does not exist; a read URL alone would be
+  // ignored, and the operator would believe the catalog's reads went to it.
+  if (config.DATABASE_READ_URL && !config.DATABASE_URL) {
+    problems.push(
+      '  DATABASE_READ_URL: a read replica needs its primary in DATABASE_URL (PostgreSQL); the embedded database has none',
+    );
+  }
   if (config.PAYMENTS === 'test' && stripe) {
     problems.push('  PAYMENTS: "test" together with the Stripe keys; choose one');
   }

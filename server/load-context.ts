@@ -13,6 +13,13 @@ export const LANG_COOKIE = 'LANG';
 /** What the adapters (pages and API) get for each request, built once by the server. */
 export type WebContext = {
   rc: RequestContext;
+  /**
+   * The same request, for the public catalog's reads only (products, search, categories,
+   * covers, sitemaps): its `db` is the read replica (DATABASE_READ_URL, issue 40) while it
+   * answers, else the primary. A replica lags: whatever depends on what a user has written
+   * (session, cart, orders, shelf, opting, reading) and every write go through `rc`.
+   */
+  catalogRc: RequestContext;
   log: Logger;
   /** CSP hashes of the inline scripts of the page rendered for this request. */
   scriptHashes: string[];

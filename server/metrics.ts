@@ -208,6 +208,37 @@ function registerPoolGauges() {
   poolGauge('db_pool_waiting_queries', 'Queries waiting for a free connection', (s) => s.waiting);
 }
 
+/** Registered once a process has a read replica (DATABASE_READ_URL, issue 40). */
+function registerReplicaGauges() {
+  once(
+    'db_read_replica_up',
+    () =>
+      new Gauge({
+        name: 'db_read_replica_up',
+        help: 'Whether catalog reads go to the read replica (1) or fell back to the primary (0)',
+        // One worker that fell back is enough to say so.
+        aggregator: 'min',
+        collect() {
+          const replica = source?.database.replica;
+          if (replica) this.set(replica.isUp() ? 1 : 0);
+        },
+      }),
+  );
+  once(
+    'db_read_replica_pool_connections',
+    () =>
+      new Gauge({
+        name: 'db_read_replica_pool_connections',
+        help: 'Connections the read replica pool holds open',
+        aggregator: 'sum',
+        collect() {
+          const stats = source?.database.replica?.poolStats();
+          if (stats) this.set(stats.total);
+        },
+      }),
+  );
+}
+
 /** The route of the request being answered, noted by whoever knows it; read when it ends. */
 const exchanges = new AsyncLocalStorage<{ route: string }>();
 
@@ -251,6 +282,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
     collectDefaultMetrics({ register });
   }
   if (options.database.poolStats()) registerPoolGauges();
+  if (options.database.replica) registerReplicaGauges();
   const own = { database: options.database, log: options.log };
   source = own;
   reading = null;

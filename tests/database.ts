@@ -59,8 +59,10 @@ export function testWebContext(
   overrides: Partial<RequestContext> = {},
   bookFiles: BookFileStore = diskFileStore('./data'),
 ): WebContext {
+  const rc = testContext(database.db, overrides);
   return {
-    rc: testContext(database.db, overrides),
+    rc,
+    catalogRc: { ...rc, db: database.catalogDb },
     log: createLogger('silent'),
     scriptHashes: [],
     documentRequest: false,

@@ -30,6 +30,7 @@ export async function getCatalogItem(
     context.rc,
     id.data,
     cartOwnerOf(context.rc.user, context.anonymousKey),
+    context.catalogRc,
   );
   return jsonApi(
     catalogItemDocument(item, {

@@ -378,9 +378,11 @@ export async function catalogItem(
   ctx: RequestContext,
   id: number,
   cartOwner: CartOwner | null = null,
+  /** Where the product's public facts are read: the read replica's context (issue 40). */
+  catalogCtx: RequestContext = ctx,
 ): Promise<CatalogItem> {
   const [shown, isOwned, cartOfferingId] = await Promise.all([
-    productDetail(ctx, id),
+    productDetail(catalogCtx, id),
     ownsProduct(ctx, id),
     cartOfferingOf(ctx.db, cartOwner, id),
   ]);

@@ -74,30 +74,58 @@ export type Cluster = {
   createDatabase(name: string): Promise<string>;
   /** `pg_ctl stop -m immediate`: every backend gone at once, as a crash or a pulled plug. */
   crash(): Promise<void>;
+  /** `pg_ctl stop -m fast`: a restart by its operator (sessions ended, a clean shutdown). */
+  stop(): Promise<void>;
   /** `pg_ctl start -w`: resolves once PostgreSQL accepts connections again. */
   start(): Promise<void>;
   destroy(): Promise<void>;
   log(): string;
 };
 
-/** initdb, then pg_ctl start on a free port on 127.0.0.1, as .ci/run does. */
-export async function startCluster(): Promise<Cluster> {
-  const bin = findPostgresBin();
-  if (!bin) throw new Error('no PostgreSQL binaries');
+/** A data directory of the postgres user when we are root (PostgreSQL refuses to run as root). */
+function newDataDir(): string {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shelfmark-resilience-pg-'));
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
     chownSync(dataDir, uid, gid);
   }
+  return dataDir;
+}
+
+/** Runs one of PostgreSQL's programs, as the postgres user when we are root. */
+async function runPostgres(command: string, args: string[]): Promise<void> {
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('no PostgreSQL binaries');
   // Asynchronous: the load keeps running (and its clocks stay true) while pg_ctl works.
-  const run = async (command: string, args: string[]) => {
-    const [file, argv] = asRoot
-      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]]
-      : [path.join(bin, command), args];
-    await execFileAsync(file, argv, { timeout: 60_000 });
-  };
-  await run('initdb', ['-D', dataDir, '-U', 'shelfmark', '--auth=trust', '-E', 'UTF8']);
+  const [file, argv] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]]
+    : [path.join(bin, command), args];
+  await execFileAsync(file, argv, { timeout: 60_000 });
+}
+
+/** initdb, then pg_ctl start on a free port on 127.0.0.1, as .ci/run does. */
+export async function startCluster(): Promise<Cluster> {
+  const dataDir = newDataDir();
+  await runPostgres('initdb', ['-D', dataDir, '-U', 'shelfmark', '--auth=trust', '-E', 'UTF8']);
+  return clusterIn(dataDir);
+}
+
+/**
+ * A hot standby of `primary` (issue 40, DATABASE_READ_URL): `pg_basebackup -R` copies its data
+ * and writes the streaming settings (initdb --auth=trust lets 127.0.0.1 replicate), then it
+ * starts on a port of its own and replays the primary's changes as they come.
+ */
+export async function startReplica(primary: Cluster): Promise<Cluster> {
+  const dataDir = newDataDir();
+  await runPostgres('pg_basebackup', [
+    ...['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'shelfmark'],
+    ...['-D', dataDir, '-R', '-X', 'stream', '-c', 'fast'],
+  ]);
+  return clusterIn(dataDir);
+}
+
+async function clusterIn(dataDir: string): Promise<Cluster> {
   const port = await freePort();
   const options = [
     `-p ${port}`,
@@ -107,7 +135,8 @@ export async function startCluster(): Promise<Cluster> {
     '-c max_connections=200',
   ].join(' ');
   const logFile = path.join(dataDir, 'log');
-  const start = () => run('pg_ctl', ['-D', dataDir, '-o', options, '-w', '-l', logFile, 'start']);
+  const start = () =>
+    runPostgres('pg_ctl', ['-D', dataDir, '-o', options, '-w', '-l', logFile, 'start']);
   await start();
   const url = (database: string) => `postgres://shelfmark@127.0.0.1:${port}/${database}`;
   return {
@@ -123,10 +152,13 @@ export async function startCluster(): Promise<Cluster> {
       }
       return url(name);
     },
-    crash: () => run('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']),
+    crash: () => runPostgres('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']),
+    stop: () => runPostgres('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
     start,
     async destroy() {
-      await run('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']).catch(() => undefined);
+      await runPostgres('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']).catch(
+        () => undefined,
+      );
       rmSync(dataDir, { recursive: true, force: true });
     },
     log: () => {
@@ -540,6 +572,11 @@ export class Buyer {
     const { status, error, location } = answer.outcome;
     this.#trail.push(`${label} → ${status || error}${location ? ` ${location}` : ''}`);
     return answer;
+  }
+
+  /** A page, as this buyer's browser asks for it (their session's cookies). */
+  get(path: string, label: string): Promise<Answer> {
+    return this.#send(path, label);
   }
 
   /** The login form, as a person fills it in; true once the session cookie is set. */

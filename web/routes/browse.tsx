@@ -12,11 +12,12 @@ import type { Route } from './+types/browse.ts';
 
 export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
   if (!isBrowseShown(context.rc.site)) throw redirect('/');
-  const category = params.slug === 'all' ? null : await categoryBySlug(context.rc, params.slug);
+  const category =
+    params.slug === 'all' ? null : await categoryBySlug(context.catalogRc, params.slug);
   const [top, bestSellers, campusFavorites] = await Promise.all([
-    topCategories(context.rc),
-    tray(context.rc, { order: 'sales', categoryId: category?.id }),
-    tray(context.rc, { order: 'adoptions', categoryId: category?.id }),
+    topCategories(context.catalogRc),
+    tray(context.catalogRc, { order: 'sales', categoryId: category?.id }),
+    tray(context.catalogRc, { order: 'adoptions', categoryId: category?.id }),
   ]);
   publicPage(context, [...bestSellers, ...campusFavorites]);
   return { category, top, bestSellers, campusFavorites };

@@ -34,7 +34,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   const format = isCoverFormat(extension) ? extension : null;
   const rasterWanted = format !== null && width !== null && COVER_IMAGE_WIDTHS.includes(width);
   if (id === null || !(svgWanted || rasterWanted)) throw data(null, { status: 404 });
-  const source = await productCover(context.rc, id);
+  const source = await productCover(context.catalogRc, id);
   const askedVersion = new URL(request.url).searchParams.get('v');
   let cacheControl = askedVersion === source.version ? ONE_YEAR : ONE_DAY;
   if (width === null || format === null) {

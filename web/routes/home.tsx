@@ -10,8 +10,8 @@ import type { Route } from './+types/home.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [trays, count] = await Promise.all([
-    featuredTrays(context.rc),
-    sellableProductCount(context.rc),
+    featuredTrays(context.catalogRc),
+    sellableProductCount(context.catalogRc),
   ]);
   publicPage(context, [...trays.bestSellers, ...trays.campusFavorites]);
   return { ...trays, count, showShop: isEcommerceShown(context.rc.site) };

@@ -43,7 +43,7 @@ import type { Route } from './+types/product.ts';
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
-  const detail = await productDetail(context.rc, id);
+  const detail = await productDetail(context.catalogRc, id);
   // Only offerings that add something to what this shopper holds (issue 19): none of a title
   // owned for life, a lifetime copy of a rented one, the print copy of an owned e-book.
   const buying = await buyableOfferings(context.rc, detail);
@@ -79,7 +79,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     partnerOrg: context.rc.site.org?.isBookstorePartner ?? false,
     follettLabel: context.rc.site.isFollettLabel,
   });
-  const related = await relatedProducts(context.rc, product);
+  const related = await relatedProducts(context.catalogRc, product);
   publicPage(context, [product, ...related, ...product.items]);
   const canonical = new URL(product.path, url.origin).href;
   // Access Classroom: into its section, or to the shelf's section-code prompt (issue 14).

@@ -17,11 +17,11 @@ import type { Route } from './+types/search.ts';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const outcome = await searchCatalog(
-    context.rc,
+    context.catalogRc,
     url.searchParams.get('terms'),
     pageNumber(url.searchParams.get('page')),
   );
-  const trays = !outcome.ok || outcome.count === 0 ? await featuredTrays(context.rc) : null;
+  const trays = !outcome.ok || outcome.count === 0 ? await featuredTrays(context.catalogRc) : null;
   publicPage(context, [
     ...(outcome.ok ? outcome.results : []),
     ...(trays ? [...trays.bestSellers, ...trays.campusFavorites] : []),

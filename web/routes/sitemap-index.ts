@@ -4,7 +4,7 @@ import type { Route } from './+types/sitemap-index.ts';
 // GET /sitemap.xml: the index of the paged product sitemaps, cacheable.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
-  const pages = await sitemapPageCount(context.rc);
+  const pages = await sitemapPageCount(context.catalogRc);
   const entries = Array.from(
     { length: pages },
     (_, i) => `<sitemap><loc>${origin}/sitemap/products/${i + 1}.xml</loc></sitemap>`,

@@ -29,7 +29,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     const match =
       params.kind === 'products' ? /^([1-9]\d{0,5})\.xml$/.exec(params.file ?? '') : null;
     if (!match) throw data(null, { status: 404 });
-    paths = await sitemapPage(context.rc, Number(match[1]));
+    paths = await sitemapPage(context.catalogRc, Number(match[1]));
   }
   const urls = paths.map((path) => `<url><loc>${origin}${path}</loc></url>`).join('');
   return new Response(
