@@ -18,7 +18,7 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
     tray(context.rc, { order: 'sales', categoryId: category?.id }),
     tray(context.rc, { order: 'adoptions', categoryId: category?.id }),
   ]);
-  publicPage(context, [...bestSellers, ...campusFavorites]);
+  publicPage(context, [...bestSellers, ...campusFavorites], { page: 'shell' });
   return { category, top, bestSellers, campusFavorites };
 });
 
