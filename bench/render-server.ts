@@ -7,7 +7,13 @@ import http from 'node:http';
 import path from 'node:path';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { type EntryContext, type ServerBuild, ServerRouter } from 'react-router';
+import type { EntryContext, ServerBuild } from 'react-router';
+
+// The server build runs React Router's production build (vite.config.ts `productionRouter`):
+// its ServerRouter must be that copy's, whose contexts the build's routes read.
+const { ServerRouter } = (await import(
+  path.resolve('node_modules/react-router/dist/production/index.mjs')
+)) as typeof import('react-router');
 
 const { startApp, serverBuild } = (await import(path.resolve('build/server/index.js'))) as {
   startApp: (options: {

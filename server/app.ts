@@ -27,6 +27,8 @@ import { withMailHost } from '#domain/shared/mail-host.ts';
 import { clearTimedCaches, forgetProducts } from '#domain/shared/timed-cache.ts';
 import { dismissedBannersKey } from '#domain/sites/maintenance-banner.ts';
 import { knownSite, partnerStoreOrigins, resolveSite } from '#domain/sites/service.ts';
+import { navbarFragment } from '#web/shell/navbar-fragment.server.tsx';
+import { personalPartFor } from '#web/utils/personal-part.server.ts';
 import { createBookFileStore } from './book-file-store.ts';
 import { clientAddressOf } from './client-address.ts';
 import { encodedEtag, isCompressible, preferredEncoding, varyOnEncoding } from './compression.ts';
@@ -58,6 +60,7 @@ import { createSender, startOutboxWorker } from './outbox-worker.ts';
 import { type CachedPage, PageCache, productTag, readNotification } from './page-cache.ts';
 import { pageMethodsOf } from './page-methods.ts';
 import { browserPaymentsFor, createPaymentGateway } from './payment-gateway.ts';
+import { splicePersonalPart } from './personal-splice.ts';
 import { answerProbe, DatabaseReadiness } from './probes.ts';
 import { startRosterWorker } from './roster-worker.ts';
 import { applySecurityHeaders } from './security-headers.ts';
@@ -312,10 +315,11 @@ export async function createApp(options: AppOptions): Promise<App> {
           (await checkCsrf(request, web)) ??
           (await recordSwitchedRequest(request, web)) ??
           (await withMailHost(mailHost, () =>
-            withAskingLocale(web.rc.locale, () =>
+            withAskingLocale(web.rc.locale, async () =>
               url.pathname.startsWith('/api/')
                 ? handleApiRequest(request, web)
-                : renderPage(protocolPost(request), web),
+                : ((await composedPage(request, url, web)) ??
+                  renderPage(protocolPost(request), web)),
             ),
           ));
       } else {
@@ -395,6 +399,8 @@ export async function createApp(options: AppOptions): Promise<App> {
           headers: [...response.headers].filter(([name]) => name !== 'x-request-id'),
           tags: [...context.publicPage.productIds].map(productTag),
           route,
+          scriptHashes: context.scriptHashes,
+          personal: context.publicPage.personal,
         },
         generation,
       );
@@ -434,6 +440,75 @@ export async function createApp(options: AppOptions): Promise<App> {
     if (!replica || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
     if (parseCookies(request.headers.get('cookie')).has(SESSION_COOKIE)) return false;
     return replica.isUp();
+  }
+
+  /**
+   * Decision 043: a logged-in visitor's GET of a public page whose anonymous rendering is stored
+   * (in their language, site and country) is that page plus their personal part, without a
+   * React render. Null: render it whole, as for any other page; the anonymous rendering is
+   * then stored in the background, for the next request.
+   */
+  async function composedPage(
+    request: Request,
+    url: URL,
+    context: WebContext,
+  ): Promise<Response | null> {
+    const user = context.rc.user;
+    if (!cacheEnabled || !user || request.method !== 'GET' || !context.documentRequest) return null;
+    const headerOf = (name: string) => request.headers.get(name);
+    const key = pageKeyFor(context.rc.locale, url.pathname + url.search, headerOf);
+    if (!key) return null;
+    const page = pageCache.get(key);
+    if (!page) {
+      storeAnonymousPage(request, url, context.rc.locale, key);
+      return null;
+    }
+    if (!page.personal) return null;
+    const part = await personalPartFor(context, url, page.personal);
+    if (!part) return null;
+    const body = splicePersonalPart(
+      pageText(page),
+      {
+        navbar: await navbarFragment({
+          locale: context.rc.locale,
+          links: context.rc.site.links,
+          part,
+          next: url.pathname + url.search,
+        }),
+      },
+      part,
+    );
+    if (body === null) return null;
+    context.scriptHashes = page.scriptHashes ?? [];
+    const headers = new Headers(
+      page.headers.filter(([name]) => !COMPOSED_DROPS.has(name.toLowerCase())),
+    );
+    // The visitor's own page: never kept by a shared cache, nor by the browser.
+    headers.set('Cache-Control', 'private, no-store');
+    return new Response(body, { status: page.status, headers });
+  }
+
+  /** Renders a page as an anonymous visitor would see it, in this language, and stores it. */
+  const anonymousRenders = new Set<string>();
+  function storeAnonymousPage(request: Request, url: URL, locale: string, key: string): void {
+    if (anonymousRenders.has(key) || anonymousRenders.size >= 8) return;
+    anonymousRenders.add(key);
+    const headers = new Headers();
+    for (const name of ['host', 'accept-language', 'cf-ipcountry', 'x-country-code']) {
+      const value = request.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    // The visitor's other cookies (dismissed banners) without their session: the key's.
+    const cookies = [...parseCookies(request.headers.get('cookie'))]
+      .filter(([name]) => name !== SESSION_COOKIE && name !== ANON_COOKIE && name !== LANG_COOKIE)
+      .map(([name, value]) => `${name}=${value}`);
+    headers.set('cookie', [...cookies, `${LANG_COOKIE}=${locale}`].join('; '));
+    handle(new Request(url, { headers }))
+      .then((response) => response.body?.cancel())
+      .catch((error: unknown) =>
+        log.warn({ err: error, url: url.href }, 'an anonymous page was not stored'),
+      )
+      .finally(() => anonymousRenders.delete(key));
   }
 
   async function buildContext(
@@ -760,7 +835,6 @@ type HeaderOf = (name: string) => string | null;
  */
 function publicPageKey(method: string, pathAndSearch: string, headerOf: HeaderOf): string | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
-  if (pathAndSearch.startsWith('/api/') || pathAndSearch.length > MAX_URL_LENGTH) return null;
   const cookies = parseCookies(headerOf('cookie'));
   if (cookies.has(SESSION_COOKIE)) return null;
   const site = knownSite(headerOf('host'));
@@ -771,9 +845,45 @@ function publicPageKey(method: string, pathAndSearch: string, headerOf: HeaderOf
     acceptLanguage: headerOf('accept-language'),
     allowed: site.allowedLanguages,
   });
+  return pageKeyFor(locale, pathAndSearch, headerOf, cookies);
+}
+
+/**
+ * The key of the anonymous page shown in this language to this request's site and country:
+ * what a visitor without a session would be answered, and what a logged-in visitor's page is
+ * composed from (decision 043: their stored language choice decides it).
+ */
+function pageKeyFor(
+  locale: string,
+  pathAndSearch: string,
+  headerOf: HeaderOf,
+  cookies = parseCookies(headerOf('cookie')),
+): string | null {
+  if (pathAndSearch.startsWith('/api/') || pathAndSearch.length > MAX_URL_LENGTH) return null;
+  const site = knownSite(headerOf('host'));
+  if (!site) return null;
   // The maintenance banners this browser dismissed are left out of its pages (spec 1 §1).
   const dismissed = dismissedBannersKey(cookies);
   return `${site.host}\u0000${locale}\u0000${countryOf(headerOf)}\u0000${dismissed}\u0000${pathAndSearch}`;
+}
+
+/** A stored page's headers a composed one does not carry: it is private, has its own length, and its policy is set again. */
+const COMPOSED_DROPS = new Set([
+  'cache-control',
+  'etag',
+  'content-length',
+  'content-security-policy',
+]);
+
+/** A stored page's text, decoded once. */
+const pageTexts = new WeakMap<CachedPage, string>();
+function pageText(page: CachedPage): string {
+  let text = pageTexts.get(page);
+  if (text === undefined) {
+    text = page.body.toString('utf8');
+    pageTexts.set(page, text);
+  }
+  return text;
 }
 
 function etagMatches(header: string | string[] | null | undefined, etag: string): boolean {

@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '#db/client.ts';
 import type { BrowserPayments, PaymentGateway } from '#domain/commerce/payment-gateway.ts';
 import type { BookFileStore } from '#domain/reading/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
+import type { PersonalRecipe } from '#web/utils/personal-recipe.ts';
 import type { Logger } from './logger.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -40,8 +41,11 @@ export type WebContext = {
    * server/route-pattern.ts when a loader or action runs; the metrics label by it (issue 40).
    */
   matchedRoute: { pattern: string | null };
-  /** Set by a loader whose page anonymous visitors may share: the products it shows. */
-  publicPage: { productIds: Set<number> } | null;
+  /**
+   * Set by a loader whose page anonymous visitors may share: the products it shows, and how a
+   * logged-in visitor's page is composed from it, if it may be (decision 043).
+   */
+  publicPage: { productIds: Set<number>; personal: PersonalRecipe | null } | null;
   csrfToken: string;
   sessionToken: string | null;
   /** The request's User-Agent (cut to 512 characters), for the signed-in devices list. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { PersonalRecipe } from '#web/utils/personal-recipe.ts';
 import { compressBuffer, type Encoding } from './compression.ts';
 
 // Rendered anonymous catalog pages, kept in this process's memory (issue 3, "render once").
@@ -17,6 +18,10 @@ export type CachedPage = {
   tags: string[];
   /** The metrics' route label of the page (server/metrics.ts). */
   route?: string;
+  /** CSP hashes of the page's inline scripts, for a response composed from it (decision 043). */
+  scriptHashes?: string[];
+  /** How a logged-in visitor's page is composed from this one, if it may be (decision 043). */
+  personal?: PersonalRecipe | null;
   storedAt: number;
   /** The body compressed, made on first asking for each encoding (compression.ts). */
   encoded: Partial<Record<Encoding, Buffer>>;

@@ -1,7 +1,7 @@
 import type { Locale } from '#domain/accounts/language.ts';
-import type { MenuGroup } from '#domain/accounts/navigation.ts';
 import type { MergerNotice } from '#domain/sites/merger.ts';
 import type { SiteLinks } from '#domain/sites/types.ts';
+import type { RootPersonal } from '#web/utils/personal-part.ts';
 
 /** What every page's shell needs, loaded once by the root route. */
 export type RootData = {
@@ -20,13 +20,7 @@ export type RootData = {
     showLanguagePicker: boolean;
   };
   /** timeZone: the account's (IANA); dates are shown in it (time is UTC in the database). */
-  user: {
-    firstName: string;
-    timeZone: string;
-    menu: MenuGroup[];
-    /** Issue 39, Switch Account: the name of the person a manager is acting as, else null. */
-    actingAs: string | null;
-  } | null;
+  user: RootPersonal['user'];
   maintenanceBanner: { id: number; message: string } | null;
   /** The merger banner, and where its modal's 'Go To VitalSource' leads (spec 1 §1). */
   merger: MergerNotice | null;
@@ -34,3 +28,13 @@ export type RootData = {
   testMode: boolean;
   showApiDocs: boolean;
 };
+
+/** The root data of a page composed from a stored one, with the visitor's part (decision 043). */
+export function withRootPersonal(data: RootData, part: RootPersonal): RootData {
+  return {
+    ...data,
+    csrfToken: part.csrfToken,
+    user: part.user,
+    site: { ...data.site, showCart: part.showCart },
+  };
+}

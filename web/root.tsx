@@ -9,18 +9,16 @@ import {
   type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from 'react-router';
-import { eulaRedirect } from '#domain/accounts/eula.ts';
 import { showLanguagePicker } from '#domain/accounts/language.ts';
-import { userMenuGroups } from '#domain/accounts/navigation.ts';
-import { navigationFlags } from '#domain/accounts/service.ts';
 import { bannerDismissedIn } from '#domain/sites/maintenance-banner.ts';
 import { activeMaintenanceBanner, activeMergerNotice } from '#domain/sites/service.ts';
-import { isEcommerceShown, isWhiteLabel, showNavbarCart } from '#domain/sites/site-rules.ts';
+import { isEcommerceShown, isWhiteLabel } from '#domain/sites/site-rules.ts';
 import { loadCatalog } from '#web/i18n/catalog.ts';
 import { IntlWarmUp } from '#web/i18n/intl-warm-up.tsx';
 import { PageMessages } from '#web/i18n/page-messages.tsx';
 import { useCatalogUpdates, useLocale } from '#web/i18n/use-t.ts';
 import type { RootData } from '#web/root-data.ts';
+import { rootPersonal, rootRedirect } from '#web/root-personal.server.ts';
 import { AppShell } from '#web/shell/app-shell.tsx';
 import { ErrorPage } from '#web/shell/error-page.tsx';
 import { InlineStyles } from '#web/shell/inline-styles.tsx';
@@ -35,13 +33,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { rc } = context;
-  const url = new URL(request.url);
-  const eula = eulaRedirect({
-    loggedIn: !!rc.user,
-    mustAcceptEula: rc.user?.mustAcceptEula ?? false,
-    siteExempt: rc.site.eulaExempt,
-    pathAndQuery: url.pathname + url.search,
-  });
+  const eula = rootRedirect(context, new URL(request.url));
   if (eula) throw redirect(eula);
   // spec 2 §7: a banner that cannot be read is logged, and the page shows without it.
   const optional = <T,>(what: string, load: Promise<T>) =>
@@ -56,10 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       activeMergerNotice(rc.db, rc.now, rc.locale, rc.site, context.vitalsourceUrl),
     ),
   ]);
+  const personal = rootPersonal(context);
   const body: RootData = {
     locale: rc.locale,
-    // Anonymous pages are shared (page cache): they get no token of their own, see csrf-token.ts.
-    csrfToken: rc.user ? context.csrfToken : null,
+    csrfToken: personal.csrfToken,
     site: {
       title: rc.site.title,
       logo: rc.site.logo,
@@ -71,20 +63,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .map(([name, value]) => `${name}:${value}`)
         .join(';'),
       showSearch: isEcommerceShown(rc.site),
-      showCart: showNavbarCart(rc.site.org ?? rc.user?.org ?? null),
+      showCart: personal.showCart,
       allowedLanguages: rc.site.allowedLanguages,
       showLanguagePicker: showLanguagePicker(rc.site.allowedLanguages),
     },
-    user: rc.user
-      ? {
-          firstName: rc.user.firstName,
-          timeZone: rc.user.timeZone,
-          menu: userMenuGroups(navigationFlags(rc.user, rc.site)),
-          actingAs: rc.user.isImpersonating
-            ? `${rc.user.firstName} ${rc.user.lastName}`.trim() || rc.user.email
-            : null,
-        }
-      : null,
+    user: personal.user,
     // spec 1 §1: a banner this browser dismissed is not sent again (domain/sites/maintenance-banner.ts).
     maintenanceBanner:
       banner && !bannerDismissedIn(request.headers.get('cookie') ?? '', banner.id) ? banner : null,

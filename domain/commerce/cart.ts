@@ -72,6 +72,16 @@ async function cartId(db: Queryable, owner: CartOwner, create: boolean): Promise
   return made?.id ?? (await cartId(db, owner, false));
 }
 
+/** How many lines a cart holds (the navbar's count, issue 19), in one query. */
+export async function cartLineCount(db: Queryable, owner: CartOwner): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(ownerWhere(owner));
+  return Number(row?.count ?? 0);
+}
+
 /** The lines of a cart, oldest first, with their product and offering. */
 export async function cartLines(db: Queryable, owner: CartOwner): Promise<CartLine[]> {
   const id = await cartId(db, owner, false);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { usePersonalPart } from '#web/utils/personal-part.ts';
 import { askCartLines } from './cart-lines.ts';
 
 // How many items the shopper's cart holds, for the navbar's cart link (issue 19: where the
@@ -14,8 +15,12 @@ export function announceCartChange(): void {
   window.dispatchEvent(new Event(CART_CHANGED));
 }
 
-/** The number of items in the cart, or null until it is known (or when not asked). */
+/**
+ * The number of items in the cart, or null until it is known (or when not asked). A logged-in
+ * page composed from a stored one knows it from the start (its personal part, decision 043).
+ */
 export function useCartCount(enabled: boolean): number | null {
+  const known = usePersonalPart()?.cartCount ?? null;
   const [count, setCount] = useState<number | null>(null);
   const [changes, setChanges] = useState(0);
   const { key } = useLocation();
@@ -33,5 +38,5 @@ export function useCartCount(enabled: boolean): number | null {
       if (lines) setCount(lines.length);
     });
   }, [enabled, key, changes]);
-  return count;
+  return count ?? known;
 }

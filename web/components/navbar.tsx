@@ -5,8 +5,9 @@ import { useT } from '#web/i18n/use-t.ts';
 import { useShellData } from '#web/shell/shell-data.ts';
 import { hydratedOnDemand } from '#web/utils/hydrated-on-demand.tsx';
 import { Logo } from './logo.tsx';
+import { NavbarActions } from './navbar-actions.tsx';
+import { PersonalSlot } from './personal-slot.tsx';
 import { SearchBox } from './search-box.tsx';
-import { UserMenu } from './user-menu.tsx';
 
 // White labels' only: the main site's pages do not carry its code (hydrated-on-demand.tsx).
 const LabelCategoryNav = hydratedOnDemand(
@@ -17,18 +18,19 @@ const LabelCategoryNav = hydratedOnDemand(
       ),
 );
 
-// spec 1 §2 Navbar: logo to /, search when ecommerce is shown, cart for the retailer org,
-// Help in a new tab, Log In or the user dropdown.
+// spec 1 §2 Navbar: logo to /, search when ecommerce is shown, then the cart, Help and account
+// items (navbar-actions.tsx), which a logged-in page composed from a stored one gets from the
+// server's splice (decision 043).
 export function Navbar() {
   // The root's data, or on an error page without it the main site's (shell-data.ts).
   const root = useShellData();
-  // The item count is asked after hydration (issue 19), so its words come with the page.
-  const t = useT(['nav.cart.count']);
+  // The item count is asked after hydration (issue 19), and a composed page's account shows
+  // after it (decision 043), so their words come with the page.
+  const t = useT(['nav.cart.count', 'nav.username']);
   const location = useLocation();
   const cartCount = useCartCount(root?.site.showCart ?? false);
   if (!root) return null;
   const { site, user } = root;
-  const next = location.pathname + location.search;
   return (
     <header className="navbar">
       <nav aria-label={t('nav.primary')} className="navbar__inner">
@@ -40,49 +42,15 @@ export function Navbar() {
           <Logo title={site.title} src={site.logo} />
         </Link>
         {site.showSearch ? <SearchBox /> : null}
-        <ul className="navbar__actions">
-          {site.showCart ? (
-            <li>
-              <Link
-                to="/cart/"
-                className="button button--ghost"
-                aria-label={
-                  cartCount === null ? undefined : t('nav.cart.count', { count: cartCount })
-                }
-              >
-                {t('nav.cart')}
-                {cartCount ? (
-                  <span className="navbar__count" aria-hidden="true">
-                    {cartCount}
-                  </span>
-                ) : null}
-              </Link>
-            </li>
-          ) : null}
-          <li>
-            <a
-              href={site.links.help}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="button button--ghost"
-              aria-label={t('nav.help.newTab')}
-            >
-              {t('nav.help')}
-            </a>
-          </li>
-          <li>
-            {user ? (
-              <UserMenu firstName={user.firstName} groups={user.menu} />
-            ) : (
-              <Link
-                to={`/accounts/login/?next=${encodeURIComponent(next)}`}
-                className="button button--primary"
-              >
-                {t('nav.login')}
-              </Link>
-            )}
-          </li>
-        </ul>
+        <PersonalSlot as="ul" name="navbar" className="navbar__actions">
+          <NavbarActions
+            site={site}
+            user={user}
+            cartCount={cartCount}
+            next={location.pathname + location.search}
+            t={t}
+          />
+        </PersonalSlot>
       </nav>
       {site.isWhiteLabel && site.showSearch ? <LabelCategoryNav /> : null}
     </header>

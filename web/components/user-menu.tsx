@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { MenuGroup } from '#domain/accounts/navigation.ts';
-import { useT } from '#web/i18n/use-t.ts';
 import { onDemand } from '#web/utils/on-demand.tsx';
 
 const UserMenuDropdown = onDemand(() =>
@@ -9,11 +8,10 @@ const UserMenuDropdown = onDemand(() =>
 
 // The user dropdown of spec 1 §2, first name (or 'Username') on its button. The menu's code
 // arrives when it is first wanted (hover or focus start the download, a click opens it): until
-// then the button stands alone, with what it announces (a menu, closed).
-export function UserMenu({ firstName, groups }: { firstName: string; groups: MenuGroup[] }) {
-  const t = useT();
+// then the button stands alone, with what it announces (a menu, closed). `name` is the first
+// name, or 'Username' without one (navbar-actions.tsx).
+export function UserMenu({ name, groups }: { name: string; groups: MenuGroup[] }) {
   const [wanted, setWanted] = useState(false);
-  const name = firstName.trim() || t('nav.username');
   const content = (
     <>
       <span>{name}</span>

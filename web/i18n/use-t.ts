@@ -2,13 +2,21 @@ import { useCallback, useContext, useSyncExternalStore } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { DEFAULT_LOCALE, type Locale } from '#domain/accounts/language.ts';
 import type { MessageParams } from '#i18n/format-message.ts';
-import type { RootData } from '#web/root-data.ts';
+import { type RootData, withRootPersonal } from '#web/root-data.ts';
+import { type RootPersonal, usePersonalData } from '#web/utils/personal-part.ts';
 import { catalogsVersion, notePageMessages, subscribeCatalogs, translatePage } from './catalog.ts';
 import { LocaleContext } from './locale-context.ts';
 
+/**
+ * The root loader's data; on a page composed from a stored one, with the visitor's personal
+ * part once the page has hydrated (web/utils/personal-part.ts, decision 043).
+ */
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData('root') as RootData | undefined;
+  return usePersonalData('root', useRouteLoaderData('root') as RootData | undefined, applyRoot);
 }
+
+const applyRoot = (data: RootData | undefined, part: RootPersonal) =>
+  data ? withRootPersonal(data, part) : data;
 
 /** The page's language: the root data's, else the request's (error pages may have no data). */
 export function useLocale(): Locale {

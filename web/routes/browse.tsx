@@ -19,7 +19,7 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
     tray(context.catalogRc, { order: 'sales', categoryId: category?.id }),
     tray(context.catalogRc, { order: 'adoptions', categoryId: category?.id }),
   ]);
-  publicPage(context, [...bestSellers, ...campusFavorites]);
+  publicPage(context, [...bestSellers, ...campusFavorites], { page: 'shell' });
   return { category, top, bestSellers, campusFavorites };
 });
 

@@ -13,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     featuredTrays(context.catalogRc),
     sellableProductCount(context.catalogRc),
   ]);
-  publicPage(context, [...trays.bestSellers, ...trays.campusFavorites]);
+  publicPage(context, [...trays.bestSellers, ...trays.campusFavorites], { page: 'shell' });
   return { ...trays, count, showShop: isEcommerceShown(context.rc.site) };
 }
 

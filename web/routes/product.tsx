@@ -1,23 +1,13 @@
 import type { ReactNode } from 'react';
 import { data, Link, redirect, useLoaderData } from 'react-router';
-import { classroomAccessFor } from '#domain/access/classroom.ts';
-import { entitlementOf } from '#domain/access/entitlement-facts.ts';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
 import { roleMessage } from '#domain/catalog/contributors.ts';
 import { coverImage, coverUrl } from '#domain/catalog/cover-image.ts';
 import { editionWording } from '#domain/catalog/edition.ts';
-import {
-  defaultOffering,
-  offeringPanel,
-  offeringQuery,
-} from '#domain/catalog/offering-selection.ts';
 import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
 import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts';
-import { buyableOfferings } from '#domain/commerce/purchase-check.ts';
-import { nothingLeftToBuy } from '#domain/commerce/purchase-value.ts';
 import { parseId } from '#domain/shared/id.ts';
 import { isFreeToAdd } from '#domain/shelf/free-book-rule.ts';
-import { ownsProduct } from '#domain/shelf/service.ts';
 import { CoverPicture } from '#web/catalog/cover-picture.tsx';
 import { AddToCartForm } from '#web/commerce/add-to-cart-form.tsx';
 import { BookFileList } from '#web/components/book-file-list.tsx';
@@ -35,8 +25,10 @@ import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
 import { useInnerHtml } from '#web/utils/inner-html.ts';
 import { languageName } from '#web/utils/language-name.ts';
 import { rootDataFrom } from '#web/utils/meta.ts';
+import { usePersonalData } from '#web/utils/personal-part.ts';
 import { publicPage } from '#web/utils/public-page.server.ts';
 import type { Route } from './+types/product.ts';
+import { type ProductPersonal, productPersonal } from './product.server.ts';
 
 // /book/{id}[/{slug}], /courseware/…, /classroom/…, /collection/…, /product-detail/{id}:
 // a wrong type or slug answers 301 to the canonical URL; a malformed or unknown id is 404.
@@ -44,80 +36,67 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const detail = await productDetail(context.catalogRc, id);
-  // Only offerings that add something to what this shopper holds (issue 19): none of a title
-  // owned for life, a lifetime copy of a rented one, the print copy of an owned e-book.
-  const buying = await buyableOfferings(context.rc, detail);
-  const product = { ...detail, offerings: buying.offerings };
   const url = new URL(request.url);
   const isDetailRoute = url.pathname.startsWith('/product-detail/');
-  if (!isDetailRoute && url.pathname.replace(/\/$/, '') !== product.path) {
-    throw redirect(product.path + url.search, 301);
+  if (!isDetailRoute && url.pathname.replace(/\/$/, '') !== detail.path) {
+    throw redirect(detail.path + url.search, 301);
   }
-  // The cart is not known here (anonymous pages are shared): the form asks again with it.
-  const selectedId = defaultOffering({
-    offerings: product.offerings,
-    ...offeringQuery(url.searchParams),
-    loggedIn: !!context.rc.user,
-  });
-  const owned = await ownsProduct(context.rc, product.id);
-  // Decided here, on the server: the rule's module reaches the database layer, which must stay
-  // out of the page's JavaScript (issue 13's budget).
-  const nothingToBuy = nothingLeftToBuy(owned, product.offerings.length);
-  // What opens it for this user, by the one rule (issue 14): ownership, or their course.
-  const access = context.rc.user ? (await entitlementOf(context.rc, product.id)).decision : null;
-  const opens =
-    access?.ok === true
-      ? { entry: access.entry, via: access.via, sectionId: access.sectionId }
-      : null;
-  const panel = offeringPanel({
-    productType: product.productType,
-    offeringCount: product.offerings.length,
-    // Owned with something still to buy (a print copy, a lifetime copy of a rental): the
-    // panel offers just that (issue 19).
-    owned: nothingToBuy,
-    inCart: false,
-    partnerOrg: context.rc.site.org?.isBookstorePartner ?? false,
-    follettLabel: context.rc.site.isFollettLabel,
-  });
-  const related = await relatedProducts(context.catalogRc, product);
-  publicPage(context, [product, ...related, ...product.items]);
-  const canonical = new URL(product.path, url.origin).href;
-  // Access Classroom: into its section, or to the shelf's section-code prompt (issue 14).
-  const classroom =
-    context.rc.user && product.productType === 'classroom'
-      ? await classroomAccessFor(context.rc, product.id)
-      : null;
-  return {
-    product,
-    // Named on the server: Intl.DisplayNames loads the browser's language names on first use,
-    // 69 ms of one hydration task on a desktop, four times that on a phone (issue 13).
-    languageName: languageName(context.rc.locale, product.languageCode),
-    related,
-    owned,
-    nothingToBuy,
-    withheld: buying.withheld,
-    until: access?.ok && access.until ? access.until.toISOString().slice(0, 10) : null,
-    opens,
-    classroom,
-    loggedIn: !!context.rc.user,
-    // 'Reading Option' (spec 1 §4) when the course fee is what opens it, by the one rule: not
-    // for the print version of a choice, which the fee does not cover (issue 19).
-    courseFeeSectionId:
-      opens && (opens.via === 'courseFee' || opens.via === 'cds') ? opens.sectionId : null,
-    // spec 1 §2: bought for a course (cart item courseId, checkout ?ecommerce_course_id=…).
-    courseId: parseId(url.searchParams.get('ecommerce_course_id')),
-    host: context.rc.site.host,
-    selectedId,
-    panel: product.unavailable ? { ...panel, visible: false } : panel,
-    canonical,
-    // The wallet button's gateway, and the fee its order will carry (the same for every
-    // visitor of this site, so the page stays shareable).
-    payments: context.browserPayments,
-    platformFee: context.rc.site.org?.platformFee ?? null,
-    // "Today" for the day a rental would end if bought now (issue 19).
-    now: context.rc.now.toISOString(),
-  };
+  // What the page shows of this visitor, decided once for this loader and for a logged-in page
+  // composed from the stored anonymous one (decision 043).
+  const personal = await productPersonal(context, detail, url);
+  const related = await relatedProducts(context.catalogRc, detail);
+  publicPage(context, [detail, ...related, ...detail.items], { page: 'product', productId: id });
+  const canonical = new URL(detail.path, url.origin).href;
+  return withProductPersonal(
+    {
+      product: detail,
+      // Named on the server: Intl.DisplayNames loads the browser's language names on first use,
+      // 69 ms of one hydration task on a desktop, four times that on a phone (issue 13).
+      languageName: languageName(context.rc.locale, detail.languageCode),
+      related,
+      // spec 1 §2: bought for a course (cart item courseId, checkout ?ecommerce_course_id=…).
+      courseId: parseId(url.searchParams.get('ecommerce_course_id')),
+      host: context.rc.site.host,
+      canonical,
+      // The wallet button's gateway, and the fee its order will carry (the same for every
+      // visitor of this site, so the page stays shareable).
+      payments: context.browserPayments,
+      platformFee: context.rc.site.org?.platformFee ?? null,
+      // "Today" for the day a rental would end if bought now (issue 19).
+      now: context.rc.now.toISOString(),
+    },
+    personal,
+  );
 });
+
+/**
+ * The page's data with the visitor's part (web/routes/product.server.ts): the loader's, and in
+ * the browser a page composed from the stored anonymous one (web/utils/personal-part.ts).
+ */
+function withProductPersonal<T extends { product: { offerings: readonly { id: number }[] } }>(
+  page: T,
+  personal: ProductPersonal,
+) {
+  const { buyableOfferingIds, ...facts } = personal;
+  return {
+    ...page,
+    ...facts,
+    product: {
+      ...page.product,
+      offerings: page.product.offerings.filter((offering) =>
+        buyableOfferingIds.includes(offering.id),
+      ),
+    },
+  };
+}
+
+type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The composed page's data: the anonymous page's offerings are every buyable one. */
+const applyProductPersonal = <T extends { product: { offerings: readonly { id: number }[] } }>(
+  page: T,
+  personal: ProductPersonal,
+): T => withProductPersonal(page, personal) as T;
 
 export default function ProductPage() {
   const {
@@ -140,7 +119,11 @@ export default function ProductPage() {
     payments,
     platformFee,
     now,
-  } = useLoaderData<typeof loader>();
+  } = usePersonalData<PageData, ProductPersonal>(
+    'page',
+    useLoaderData<typeof loader>(),
+    applyProductPersonal,
+  );
   const hasReaderFile = product.bookFiles.some((file) => file.type === 'READER');
   // Built while rendering, not in the loader: the browser has every fact already, and the
   // hydration data need not carry the description twice.

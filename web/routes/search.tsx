@@ -22,10 +22,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageNumber(url.searchParams.get('page')),
   );
   const trays = !outcome.ok || outcome.count === 0 ? await featuredTrays(context.catalogRc) : null;
-  publicPage(context, [
-    ...(outcome.ok ? outcome.results : []),
-    ...(trays ? [...trays.bestSellers, ...trays.campusFavorites] : []),
-  ]);
+  publicPage(
+    context,
+    [
+      ...(outcome.ok ? outcome.results : []),
+      ...(trays ? [...trays.bestSellers, ...trays.campusFavorites] : []),
+    ],
+    // Nothing of the visitor besides the shell: a logged-in search is composed (decision 043).
+    { page: 'shell' },
+  );
   // An over-long term is bad input (400) but still a page a person can read and fix.
   const status = outcome.ok || outcome.reason === 'empty' ? 200 : 400;
   if (!outcome.ok) return data({ outcome, trays }, { status });

@@ -1,0 +1,35 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import type { Locale } from '#domain/accounts/language.ts';
+import { NavbarActions } from '#web/components/navbar-actions.tsx';
+import { loadCatalog, translatePage } from '#web/i18n/catalog.ts';
+import type { RootData } from '#web/root-data.ts';
+import type { PersonalPart } from '#web/utils/personal-part.ts';
+
+/**
+ * The navbar's cart, Help and account items for a logged-in visitor, as markup the server
+ * writes into the stored anonymous page it composes for them (decision 043): the same
+ * component the page renders, alone, so nobody sees the anonymous header first and a browser
+ * without JavaScript sees who is logged in.
+ */
+export async function navbarFragment(input: {
+  locale: Locale;
+  links: RootData['site']['links'];
+  part: PersonalPart;
+  next: string;
+}): Promise<string> {
+  await loadCatalog(input.locale);
+  const t = (id: string, params?: Parameters<typeof translatePage>[2]) =>
+    translatePage(input.locale, id, params);
+  return renderToStaticMarkup(
+    <MemoryRouter>
+      <NavbarActions
+        site={{ showCart: input.part.root.showCart, links: input.links }}
+        user={input.part.root.user}
+        cartCount={input.part.cartCount}
+        next={input.next}
+        t={t}
+      />
+    </MemoryRouter>,
+  );
+}
