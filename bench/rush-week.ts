@@ -25,13 +25,11 @@
 import pg from 'pg';
 import {
   Buyer,
-  type CheckoutResult,
   type Cluster,
   checkConsistency,
   describeOutcome,
   type Outcome,
   Recorder,
-  send,
   sleep,
   startCluster,
   startServer,
@@ -46,11 +44,11 @@ import {
   prepareCatalog,
   rushInvariants,
 } from './rush-week/fixture.ts';
+import { metricsDelta, type RoundFigures, summary, TARGET, verdicts } from './rush-week/report.ts';
 import {
   isError,
   ms,
   percentile,
-  type Sample,
   type Spread,
   STEP_HEADER,
   scrapeMetrics,
@@ -58,8 +56,14 @@ import {
   spreadOf,
   startedAtAbsolute,
   stepRows,
-  sumOf,
 } from './rush-week/stats.ts';
+import {
+  buyerJourney,
+  type Journey,
+  readerJourney,
+  startBrowsing,
+  warmUp,
+} from './rush-week/visitors.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -87,16 +91,6 @@ const config = {
 /** Books on sale: a buyer buys one, round-robin (orders of one line, so one ownership each). */
 const BOOKS_ON_SALE = 6;
 
-// The issue's targets (issue 40, "Measured").
-const TARGET = {
-  payP99Ms: 1_500,
-  journeyP99Ms: 8_000,
-  anonymousRatio: 3,
-  loggedInRatio: 5,
-  mailP95Ms: 10_000,
-  workersSpeedup: 1.7,
-};
-
 type Target = {
   base: string;
   databaseUrl: string;
@@ -104,20 +98,6 @@ type Target = {
   workers: number | null;
   stop(): Promise<void>;
   logTail(): string;
-};
-
-type RoundFigures = {
-  workers: number | null;
-  ordersPerSecond: number;
-  payP99: number;
-  journeyP99: number;
-  anonymousRatio: number;
-  loggedInRatio: number;
-  mailP95: number;
-  unsentMails: number;
-  errors: number;
-  failedJourneys: number;
-  violations: string[];
 };
 
 const log = (line = '') => console.log(line);
@@ -133,126 +113,6 @@ async function localTarget(cluster: Cluster, workers: number, name: string): Pro
     stop: () => server.stop(),
     logTail: () => server.logTail(30),
   };
-}
-
-/** Anonymous visitors (product pages and searches) and logged-in ones (product pages). */
-function startBrowsing(target: Target, catalog: Catalog, loggedIn: Buyer[], recorder: Recorder) {
-  let running = true;
-  const pause = () => sleep(config.browsePauseMs * (0.5 + Math.random()));
-  const anonymous = Array.from({ length: config.browsers }, async (_, visitor) => {
-    for (let i = visitor; running; i += 1) {
-      const path = catalog.productPaths[i % catalog.productPaths.length]!;
-      await send(recorder, `${target.base}${path}`, {
-        label: 'product page (anonymous)',
-        timeoutMs: config.timeoutMs,
-      });
-      await pause();
-      if (i % 4 === 0 && catalog.searchTerms.length > 0) {
-        const term = catalog.searchTerms[i % catalog.searchTerms.length]!;
-        await send(recorder, `${target.base}/search?terms=${encodeURIComponent(term)}`, {
-          label: 'search (anonymous)',
-          timeoutMs: config.timeoutMs,
-        });
-        await pause();
-      }
-    }
-  });
-  const known = loggedIn.map(async (visitor, n) => {
-    for (let i = n * 7; running; i += 1) {
-      await visitor.visit(
-        catalog.productPaths[i % catalog.productPaths.length]!,
-        'product page (logged in)',
-      );
-      await pause();
-    }
-  });
-  return async () => {
-    running = false;
-    await Promise.all([...anonymous, ...known]);
-  };
-}
-
-type Journey = { ok: boolean; startedAt: number; endedAt: number; failure: string | null };
-
-async function buyerJourney(
-  buyer: Buyer,
-  recorder: Recorder,
-  productId: number,
-  offeringId: number,
-) {
-  const startedAt = recorder.now();
-  const end = (
-    failure: string | null,
-    result?: CheckoutResult,
-  ): Journey & { result?: CheckoutResult } => ({
-    ok: failure === null,
-    startedAt,
-    endedAt: recorder.now(),
-    failure,
-    result,
-  });
-  if (!(await buyer.logIn())) return end('not logged in');
-  // A patient buyer: presses again after a 503 or no answer, for up to a minute.
-  const giveUpAt = recorder.now() + 60_000;
-  const result = await buyer.checkout(
-    { offeringIds: [offeringId], needsAddress: false },
-    () => giveUpAt,
-    () => 500,
-  );
-  if (!result.orderId) return end(result.failure ?? 'no order', result);
-  if (!(await buyer.orderComplete(result.orderId))) return end('order-complete page', result);
-  if (!(await buyer.openReader(productId, 'reader (bought book)'))) return end('reader', result);
-  return end(null, result);
-}
-
-async function readerJourney(
-  reader: Buyer,
-  recorder: Recorder,
-  productId: number,
-): Promise<Journey> {
-  const startedAt = recorder.now();
-  const end = (failure: string | null): Journey => ({
-    ok: failure === null,
-    startedAt,
-    endedAt: recorder.now(),
-    failure,
-  });
-  if (!(await reader.logIn())) return end('not logged in');
-  if (!(await reader.openShelf())) return end('shelf');
-  if (!(await reader.openReader(productId))) return end('reader');
-  if (!(await reader.readerPart(productId, 1))) return end('book part');
-  return end(null);
-}
-
-function metricsDelta(before: Sample[] | null, after: Sample[] | null): string[] {
-  if (!before || !after) {
-    return [
-      '/metrics: not readable here (behind a proxy? give --metrics-url, or METRICS_TOKEN is set)',
-    ];
-  }
-  const delta = (name: string, where: Record<string, string> = {}) =>
-    sumOf(after, name, where) - sumOf(before, name, where);
-  const rows = [
-    '| /metrics | before → after | change |',
-    '|---|---:|---:|',
-    ...['2xx', '3xx', '4xx', '5xx'].map(
-      (cls) =>
-        `| http_requests_total{status_class="${cls}"} | ${sumOf(before, 'http_requests_total', { status_class: cls })} → ${sumOf(after, 'http_requests_total', { status_class: cls })} | ${delta('http_requests_total', { status_class: cls })} |`,
-    ),
-    ...[
-      'http_server_errors_total',
-      'shelfmark_overloaded_requests_total',
-      'shelfmark_outbox_backlog',
-      'shelfmark_outbox_parked',
-      'shelfmark_outbox_lag_seconds',
-      'shelfmark_orders_paid_last_minute',
-      'db_pool_connections',
-      'db_pool_waiting_queries',
-    ].map(
-      (name) => `| ${name} | ${sumOf(before, name)} → ${sumOf(after, name)} | ${delta(name)} |`,
-    ),
-  ];
-  return rows;
 }
 
 async function runRound(
@@ -281,9 +141,18 @@ async function runRound(
   const loggedIn = accounts.loggedIn.map((account) => visitor(browseRecorder, account));
   const loggedInOk = await Promise.all(loggedIn.map((b) => b.logIn()));
   if (loggedInOk.some((ok) => !ok)) throw new Error('a logged-in browser could not log in');
+  for (const [n, browser] of loggedIn.entries()) {
+    for (const path of catalog.productPaths.slice(n % 5, (n % 5) + 2)) {
+      await browser.visit(path, 'warm-up (logged in)');
+    }
+  }
 
   const metricsBefore = await scrapeMetrics(target.metricsUrl);
-  const stopBrowsing = startBrowsing(target, catalog, loggedIn, browseRecorder);
+  const stopBrowsing = startBrowsing(target.base, catalog, loggedIn, browseRecorder, {
+    anonymous: config.browsers,
+    pauseMs: config.browsePauseMs,
+    timeoutMs: config.timeoutMs,
+  });
   await sleep(config.idleSeconds * 1000);
   const burstStart = performance.now();
   const [buyerJourneys, readerJourneys] = await Promise.all([
@@ -446,6 +315,7 @@ async function runRounds(target: Target): Promise<RoundFigures[]> {
   try {
     const catalog = await prepareCatalog(client, BOOKS_ON_SALE);
     if (catalog.readerBooks.length === 0) throw new Error('no EPUB for the readers');
+    await warmUp(target.base, catalog, new Recorder(), config.timeoutMs);
     const figures: RoundFigures[] = [];
     for (let round = 1; round <= config.rounds; round += 1) {
       figures.push(await runRound(target, client, catalog, round));
@@ -453,93 +323,6 @@ async function runRounds(target: Target): Promise<RoundFigures[]> {
     return figures;
   } finally {
     await client.end();
-  }
-}
-
-/** min–max of the rounds' figures; a round without the figure (no answers to measure) says so. */
-const range = (values: number[], digits = 0) => {
-  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
-  const missing = values.length - finite.length;
-  const f = (n: number) => n.toFixed(digits);
-  const text =
-    finite.length === 0
-      ? 'n/a'
-      : finite.length > 1
-        ? `${f(finite[0]!)}–${f(finite.at(-1)!)}`
-        : f(finite[0]!);
-  return missing > 0 && finite.length > 0 ? `${text} (n/a in ${missing})` : text;
-};
-const worst = (values: number[]) => Math.max(...values);
-
-function verdicts(figures: RoundFigures[]): boolean {
-  const lines: [string, boolean, string][] = [
-    [
-      '0 errors (no answer or 4xx/5xx, no failed journey)',
-      figures.every((f) => f.errors === 0 && f.failedJourneys === 0),
-      `${figures.map((f) => f.errors + f.failedJourneys).join(', ')}`,
-    ],
-    [
-      'nothing lost or doubled (database checks)',
-      figures.every((f) => f.violations.length === 0),
-      `${figures.map((f) => f.violations.length).join(', ')} violations`,
-    ],
-    [
-      `pay p99 ≤ ${TARGET.payP99Ms} ms`,
-      worst(figures.map((f) => f.payP99)) <= TARGET.payP99Ms,
-      `${range(figures.map((f) => f.payP99))} ms`,
-    ],
-    [
-      `journey p99 ≤ ${TARGET.journeyP99Ms} ms`,
-      worst(figures.map((f) => f.journeyP99)) <= TARGET.journeyP99Ms,
-      `${range(figures.map((f) => f.journeyP99))} ms`,
-    ],
-    [
-      `anonymous product page p99 burst ≤ ${TARGET.anonymousRatio}× idle`,
-      worst(figures.map((f) => f.anonymousRatio)) <= TARGET.anonymousRatio,
-      `×${range(
-        figures.map((f) => f.anonymousRatio),
-        1,
-      )}`,
-    ],
-    [
-      `logged-in product page p99 burst ≤ ${TARGET.loggedInRatio}× idle`,
-      worst(figures.map((f) => f.loggedInRatio)) <= TARGET.loggedInRatio,
-      `×${range(
-        figures.map((f) => f.loggedInRatio),
-        1,
-      )}`,
-    ],
-    [
-      `every confirmation sent, p95 lag ≤ ${TARGET.mailP95Ms} ms`,
-      figures.every((f) => f.unsentMails === 0 && f.mailP95 <= TARGET.mailP95Ms),
-      `${range(figures.map((f) => f.mailP95))} ms, unsent ${figures.map((f) => f.unsentMails).join(', ')}`,
-    ],
-  ];
-  log('\n### Targets (issue 40)\n');
-  for (const [name, pass, got] of lines) log(`- ${pass ? 'PASS' : 'FAIL'}: ${name} — ${got}`);
-  return lines.every(([, pass]) => pass);
-}
-
-function summary(figures: RoundFigures[]) {
-  log('\n### Spread over rounds\n');
-  log(
-    '| Workers | Rounds | orders/s | pay p99 ms | journey p99 ms | anon ×idle | logged-in ×idle | mail lag p95 ms |',
-  );
-  log('|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const workers of [...new Set(figures.map((f) => f.workers))]) {
-    const mine = figures.filter((f) => f.workers === workers);
-    log(
-      `| ${workers ?? 'as deployed'} | ${mine.length} | ${range(
-        mine.map((f) => f.ordersPerSecond),
-        1,
-      )} | ${range(mine.map((f) => f.payP99))} | ${range(mine.map((f) => f.journeyP99))} | ${range(
-        mine.map((f) => f.anonymousRatio),
-        1,
-      )} | ${range(
-        mine.map((f) => f.loggedInRatio),
-        1,
-      )} | ${range(mine.map((f) => f.mailP95))} |`,
-    );
   }
 }
 
