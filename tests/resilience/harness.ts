@@ -428,6 +428,8 @@ export async function send(
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** How long to wait for the answer (REQUEST_TIMEOUT_MS unless told; a load test waits longer). */
+    timeoutMs?: number;
   },
 ): Promise<Answer> {
   const method = options.method ?? 'GET';
@@ -442,7 +444,7 @@ export async function send(
       headers: options.headers,
       body: options.body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
     });
     headers = response.headers;
     body = await response.text();
@@ -533,6 +535,8 @@ export class Buyer {
   readonly #told = new Set<string>();
   /** What this checkout asked and was answered, said when it fails. */
   #trail: string[] = [];
+  /** How long each request waits for its answer (bench/rush-week.ts waits longer than tests). */
+  requestTimeoutMs = REQUEST_TIMEOUT_MS;
 
   constructor(
     private readonly recorder: Recorder,
@@ -567,6 +571,7 @@ export class Buyer {
       label,
       ...options,
       headers: { Cookie: this.#cookieHeader(), ...options.headers },
+      timeoutMs: this.requestTimeoutMs,
     });
     this.#keep(answer.setCookies);
     const { status, error, location } = answer.outcome;
@@ -597,6 +602,37 @@ export class Buyer {
       }).toString(),
     });
     return posted.outcome.status === 302 && this.#cookies.has('sid');
+  }
+
+  /** Any page or call as this visitor, with its cookies, timed under `label`. */
+  visit(path: string, label: string, headers: Record<string, string> = {}): Promise<Answer> {
+    return this.#send(path, label, { headers });
+  }
+
+  /** The order-complete page a paid checkout lands on (GET /checkout/complete/{orderId}). */
+  async orderComplete(orderId: string): Promise<boolean> {
+    const answer = await this.#send(`/checkout/complete/${orderId}`, 'order complete');
+    return answer.outcome.status === 200;
+  }
+
+  /** My Shelf (GET /shelf/): the materials this account owns. */
+  async openShelf(label = 'shelf'): Promise<boolean> {
+    const answer = await this.#send('/shelf/', label);
+    return answer.outcome.status === 200;
+  }
+
+  /** The reader on a book this account owns (GET /book/read/{productId}). */
+  async openReader(productId: number, label = 'reader'): Promise<boolean> {
+    const answer = await this.#send(`/book/read/${productId}`, label);
+    return answer.outcome.status === 200;
+  }
+
+  /** One EPUB chapter as the open reader fetches it (GET /api/reading/{productId}/parts/{part}). */
+  async readerPart(productId: number, part: number, label = 'book part'): Promise<boolean> {
+    const answer = await this.#send(`/api/reading/${productId}/parts/${part}`, label, {
+      headers: { Accept: 'application/vnd.api+json' },
+    });
+    return answer.outcome.status === 200;
   }
 
   /** The session's CSRF token, as the browser's code asks for it. */

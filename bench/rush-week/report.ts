@@ -1,0 +1,148 @@
+// What bench/rush-week.ts prints after its rounds: the issue's targets as PASS/FAIL lines,
+// the spread over rounds, and /metrics before against after.
+import { type Sample, sumOf } from './stats.ts';
+
+/** The issue's targets (issue 40, "Measured"). */
+export const TARGET = {
+  payP99Ms: 1_500,
+  journeyP99Ms: 8_000,
+  anonymousRatio: 3,
+  loggedInRatio: 5,
+  mailP95Ms: 10_000,
+  workersSpeedup: 1.7,
+};
+
+/** One round's figures; NaN where the round had nothing to measure (a FAIL). */
+export type RoundFigures = {
+  workers: number | null;
+  ordersPerSecond: number;
+  payP99: number;
+  journeyP99: number;
+  anonymousRatio: number;
+  loggedInRatio: number;
+  mailP95: number;
+  unsentMails: number;
+  errors: number;
+  failedJourneys: number;
+  violations: string[];
+};
+
+const log = (line = '') => console.log(line);
+
+export function metricsDelta(before: Sample[] | null, after: Sample[] | null): string[] {
+  if (!before || !after) {
+    return [
+      '/metrics: not readable here (behind a proxy? give --metrics-url, or METRICS_TOKEN is set)',
+    ];
+  }
+  const delta = (name: string, where: Record<string, string> = {}) =>
+    sumOf(after, name, where) - sumOf(before, name, where);
+  const rows = [
+    '| /metrics | before → after | change |',
+    '|---|---:|---:|',
+    ...['2xx', '3xx', '4xx', '5xx'].map(
+      (cls) =>
+        `| http_requests_total{status_class="${cls}"} | ${sumOf(before, 'http_requests_total', { status_class: cls })} → ${sumOf(after, 'http_requests_total', { status_class: cls })} | ${delta('http_requests_total', { status_class: cls })} |`,
+    ),
+    ...[
+      'http_server_errors_total',
+      'shelfmark_overloaded_requests_total',
+      'shelfmark_outbox_backlog',
+      'shelfmark_outbox_parked',
+      'shelfmark_outbox_lag_seconds',
+      'shelfmark_orders_paid_last_minute',
+      'db_pool_connections',
+      'db_pool_waiting_queries',
+    ].map(
+      (name) => `| ${name} | ${sumOf(before, name)} → ${sumOf(after, name)} | ${delta(name)} |`,
+    ),
+  ];
+  return rows;
+}
+
+/** min–max of the rounds' figures; a round without the figure (no answers to measure) says so. */
+export const range = (values: number[], digits = 0) => {
+  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
+  const missing = values.length - finite.length;
+  const f = (n: number) => n.toFixed(digits);
+  const text =
+    finite.length === 0
+      ? 'n/a'
+      : finite.length > 1
+        ? `${f(finite[0]!)}–${f(finite.at(-1)!)}`
+        : f(finite[0]!);
+  return missing > 0 && finite.length > 0 ? `${text} (n/a in ${missing})` : text;
+};
+const worst = (values: number[]) => Math.max(...values);
+
+export function verdicts(figures: RoundFigures[]): boolean {
+  const lines: [string, boolean, string][] = [
+    [
+      '0 errors (no answer or 4xx/5xx, no failed journey)',
+      figures.every((f) => f.errors === 0 && f.failedJourneys === 0),
+      `${figures.map((f) => f.errors + f.failedJourneys).join(', ')}`,
+    ],
+    [
+      'nothing lost or doubled (database checks)',
+      figures.every((f) => f.violations.length === 0),
+      `${figures.map((f) => f.violations.length).join(', ')} violations`,
+    ],
+    [
+      `pay p99 ≤ ${TARGET.payP99Ms} ms`,
+      worst(figures.map((f) => f.payP99)) <= TARGET.payP99Ms,
+      `${range(figures.map((f) => f.payP99))} ms`,
+    ],
+    [
+      `journey p99 ≤ ${TARGET.journeyP99Ms} ms`,
+      worst(figures.map((f) => f.journeyP99)) <= TARGET.journeyP99Ms,
+      `${range(figures.map((f) => f.journeyP99))} ms`,
+    ],
+    [
+      `anonymous product page p99 burst ≤ ${TARGET.anonymousRatio}× idle`,
+      worst(figures.map((f) => f.anonymousRatio)) <= TARGET.anonymousRatio,
+      `×${range(
+        figures.map((f) => f.anonymousRatio),
+        1,
+      )}`,
+    ],
+    [
+      `logged-in product page p99 burst ≤ ${TARGET.loggedInRatio}× idle`,
+      worst(figures.map((f) => f.loggedInRatio)) <= TARGET.loggedInRatio,
+      `×${range(
+        figures.map((f) => f.loggedInRatio),
+        1,
+      )}`,
+    ],
+    [
+      `every confirmation sent, p95 lag ≤ ${TARGET.mailP95Ms} ms`,
+      figures.every((f) => f.unsentMails === 0 && f.mailP95 <= TARGET.mailP95Ms),
+      `${range(figures.map((f) => f.mailP95))} ms, unsent ${figures.map((f) => f.unsentMails).join(', ')}`,
+    ],
+  ];
+  log('\n### Targets (issue 40)\n');
+  for (const [name, pass, got] of lines) log(`- ${pass ? 'PASS' : 'FAIL'}: ${name} — ${got}`);
+  return lines.every(([, pass]) => pass);
+}
+
+export function summary(figures: RoundFigures[]) {
+  log('\n### Spread over rounds\n');
+  log(
+    '| Workers | Rounds | orders/s | pay p99 ms | journey p99 ms | anon ×idle | logged-in ×idle | mail lag p95 ms |',
+  );
+  log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const workers of [...new Set(figures.map((f) => f.workers))]) {
+    const mine = figures.filter((f) => f.workers === workers);
+    log(
+      `| ${workers ?? 'as deployed'} | ${mine.length} | ${range(
+        mine.map((f) => f.ordersPerSecond),
+        1,
+      )} | ${range(mine.map((f) => f.payP99))} | ${range(mine.map((f) => f.journeyP99))} | ${range(
+        mine.map((f) => f.anonymousRatio),
+        1,
+      )} | ${range(
+        mine.map((f) => f.loggedInRatio),
+        1,
+      )} | ${range(mine.map((f) => f.mailP95))} |`,
+    );
+  }
+}
