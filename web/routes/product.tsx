@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { data, Link, redirect, useLoaderData } from 'react-router';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
 import { roleMessage } from '#domain/catalog/contributors.ts';
-import { coverImage, coverUrl } from '#domain/catalog/cover-image.ts';
+import { coverUrl } from '#domain/catalog/cover-image.ts';
 import { editionWording } from '#domain/catalog/edition.ts';
 import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
 import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts';
