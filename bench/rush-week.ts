@@ -17,6 +17,8 @@
 //     [--logged-in-browsers 10] [--workers 1|2] [--rounds 1] [--idle-seconds 10]
 //     [--drain-seconds 30] [--browse-pause-ms 200] [--timeout-ms 30000] [--strict]
 //   npx tsx bench/rush-week.ts --compare-workers ...   (1 worker, then 2: orders/s of each)
+//   npx tsx bench/rush-week.ts --proxy ...   (every visitor through Debian's nginx running
+//     deploy/nginx/shelfmark.conf, its micro-cache included; /metrics asked of the server)
 //   npx tsx bench/rush-week.ts --base-url http://127.0.0.1:8080 --database-url postgres://…
 //     [--metrics-url http://127.0.0.1:3000/metrics]   (a deployment already running)
 // Without --base-url it makes a PostgreSQL cluster of its own (initdb in a temporary directory,
@@ -37,6 +39,7 @@ import {
   tally,
   whyNoPostgres,
 } from '../tests/resilience/harness.ts';
+import { startNginx } from '../tests/resilience/nginx.ts';
 import {
   type Catalog,
   drainMails,
@@ -86,6 +89,7 @@ const config = {
   databaseUrl: option('database-url'),
   metricsUrl: option('metrics-url'),
   compareWorkers: args.includes('--compare-workers'),
+  proxy: args.includes('--proxy'),
   strict: args.includes('--strict'),
 };
 /** Books on sale: a buyer buys one, round-robin (orders of one line, so one ownership each). */
@@ -104,14 +108,24 @@ const log = (line = '') => console.log(line);
 
 async function localTarget(cluster: Cluster, workers: number, name: string): Promise<Target> {
   const databaseUrl = await cluster.createDatabase(name);
-  const server = await startServer(databaseUrl, { WEB_CONCURRENCY: String(workers) });
+  const server = await startServer(databaseUrl, {
+    WEB_CONCURRENCY: String(workers),
+    ...(config.proxy ? { TRUSTED_PROXIES: '127.0.0.1' } : {}),
+  });
+  // The balancer in front, as deployed (docs/scaling.md, "Behind a reverse proxy"); /metrics
+  // answers only a direct local request, so it is asked of the server itself.
+  const proxy = config.proxy ? await startNginx([server.base]) : null;
   return {
-    base: server.base,
+    base: proxy?.base ?? server.base,
     databaseUrl,
     metricsUrl: `${server.base}/metrics`,
     workers,
-    stop: () => server.stop(),
-    logTail: () => server.logTail(30),
+    stop: async () => {
+      await proxy?.stop();
+      await server.stop();
+    },
+    logTail: () =>
+      `${server.logTail(30)}${proxy ? `\nnginx:\n${proxy.errorLog().slice(-3000)}` : ''}`,
   };
 }
 
@@ -229,7 +243,9 @@ async function runRound(
   const errors = everyOutcome.filter(({ o }) => isError(o));
   const failedJourneys = [...buyerJourneys, ...readerJourneys].filter((j) => !j.ok);
 
-  log(`\n### Round ${round}${target.workers ? `, ${target.workers} worker(s)` : ''}\n`);
+  log(
+    `\n### Round ${round}${target.workers ? `, ${target.workers} worker(s)` : ''}${config.proxy ? ', through nginx' : ''}\n`,
+  );
   log(
     `${config.buyers} buyers + ${config.readers} readers at once, ${config.browsers} anonymous and ${config.loggedInBrowsers} logged-in visitors browsing from ${config.idleSeconds} s before. Burst: ${burstSeconds.toFixed(1)} s; ${paid} orders paid in ${checkoutSeconds.toFixed(1)} s: **${ordersPerSecond.toFixed(1)} orders/s**.\n`,
   );

@@ -1,8 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +6,6 @@ import {
   type Cluster,
   createBuyers,
   DEMO_PASSWORD,
-  freePort,
   Recorder,
   type Server,
   sellableOfferings,
@@ -19,6 +14,7 @@ import {
   startServer,
   whyNoPostgres,
 } from './harness.ts';
+import { findNginx, type NginxProxy, startNginx } from './nginx.ts';
 
 // Issue 40: "Ship a tested reverse-proxy configuration for a real balancer from Debian (nginx
 // or HAProxy) in front of several processes, with micro-caching of anonymous pages honouring
@@ -27,104 +23,10 @@ import {
 // (deploy/nginx/shelfmark/: the processes, where to listen, where the cache lives) are written
 // here, the processes' line keeping the shipped parameters. Everything on 127.0.0.1.
 
-const DEPLOY = path.resolve('deploy/nginx');
-
-function findNginx(): string | null {
-  for (const candidate of ['/usr/sbin/nginx', '/usr/local/sbin/nginx']) {
-    try {
-      execFileSync(candidate, ['-v'], { stdio: 'ignore' });
-      return candidate;
-    } catch {
-      // not there
-    }
-  }
-  try {
-    return execFileSync('sh', ['-c', 'command -v nginx']).toString().trim() || null;
-  } catch {
-    return null;
-  }
-}
-
 const nginxBin = findNginx();
 const skipReason =
   whyNoPostgres() ?? (nginxBin ? null : 'no nginx (apt-get install nginx; .ci/run installs it)');
 if (skipReason) console.warn(`reverse proxy test skipped: ${skipReason}`);
-
-type Proxy = { base: string; stop(): Promise<void>; errorLog(): string };
-
-/** nginx as a user may run it: its own prefix, pid, temporary files and logs, in the foreground. */
-async function startNginx(upstreams: string[]): Promise<Proxy> {
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(tmpdir(), 'shelfmark-nginx-'));
-  mkdirSync(path.join(dir, 'shelfmark'));
-  copyFileSync(path.join(DEPLOY, 'shelfmark.conf'), path.join(dir, 'shelfmark.conf'));
-  const shipped = (name: string) => readFileSync(path.join(DEPLOY, 'shelfmark', name), 'utf8');
-  const parameters = /^server\s+\S+\s+([^;]*);/m.exec(shipped('upstream.conf'))?.[1];
-  expect(parameters).toMatch(/max_fails=\d+ fail_timeout=\d+s/);
-  const servers = upstreams.map((base) => `server ${new URL(base).host} ${parameters};`);
-  writeFileSync(path.join(dir, 'shelfmark', 'upstream.conf'), `${servers.join('\n')}\n`);
-  writeFileSync(path.join(dir, 'shelfmark', 'listen.conf'), `listen 127.0.0.1:${port};\n`);
-  const cachePath = shipped('cache.conf').replace('/var/cache/nginx/shelfmark', `${dir}/cache`);
-  expect(cachePath).toContain(`${dir}/cache`);
-  writeFileSync(path.join(dir, 'shelfmark', 'cache.conf'), cachePath);
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-    .map((kind) => `  ${kind}_temp_path ${dir}/${kind};`)
-    .join('\n');
-  writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    [
-      // As root, nginx's workers would run as nobody, who cannot write to this directory.
-      process.getuid?.() === 0 ? 'user root root;' : '',
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${dir}/nginx.pid;`,
-      `error_log ${dir}/error.log warn;`,
-      'events { worker_connections 512; }',
-      'http {',
-      `  access_log ${dir}/access.log;`,
-      temp,
-      '  include shelfmark.conf;',
-      '}',
-      '',
-    ].join('\n'),
-  );
-  const args = ['-p', `${dir}/`, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`];
-  const errorLog = () => {
-    try {
-      return readFileSync(path.join(dir, 'error.log'), 'utf8');
-    } catch {
-      return '';
-    }
-  };
-  execFileSync(nginxBin!, ['-t', '-q', ...args]);
-  const child: ChildProcess = spawn(nginxBin!, args, { stdio: 'ignore' });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited:\n${errorLog()}`);
-    try {
-      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1_000) });
-      await response.arrayBuffer();
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`nginx did not answer:\n${errorLog()}`);
-    await sleep(50);
-  }
-  return {
-    base,
-    errorLog,
-    async stop() {
-      if (child.exitCode === null) {
-        const gone = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await gone;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 type Got = { status: number; cache: string | null; body: string; headers: Headers };
 
@@ -133,7 +35,7 @@ describe.skipIf(skipReason !== null)('nginx in front of two processes (deploy/ng
   let db: pg.Client;
   let first: Server;
   let second: Server;
-  let proxy: Proxy;
+  let proxy: NginxProxy;
   let productPath: string;
 
   const get = async (target: string, headers: Record<string, string> = {}): Promise<Got> => {
