@@ -7,6 +7,7 @@ import { cartItems, carts } from '#db/schema/commerce.ts';
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
+import { classroomAccessFor } from '#domain/access/classroom.ts';
 import { entitlementOf, type FactsFrom } from '#domain/access/entitlement-facts.ts';
 import { forgetAccounts, loadSessionUser } from '#domain/accounts/service.ts';
 import { cartLineCount, putInCart, removeFromCart } from '#domain/commerce/cart.ts';
@@ -331,5 +332,34 @@ describe('sections: joining, leaving, dates, materials and opting', () => {
     const outcome = await optOut(ctx, memberId, { reason: 1, message: '' });
     expect(outcome.ok).toBe(true);
     expect(await opens(ctx, productId)).toBe('access.reason.optedOut');
+  });
+
+  it('a classroom: the cached answer is the database one, for its instructor and an owner', async () => {
+    const teacher = await shopper();
+    const student = await shopper();
+    const classroom = await insertProduct(database.db, { productType: 'classroom' });
+    const { sectionId } = await courseSection(student.user!.id, classroom);
+    await database.db.insert(sectionMembers).values({
+      sectionId,
+      userId: teacher.user!.id,
+      role: 'professor',
+      addDropDate: now,
+      rsCoursememberId: unique('RSM'),
+    });
+    await database.db.insert(ownerships).values({
+      userId: student.user!.id,
+      productId: classroom,
+      source: 'purchase',
+      startsAt: new Date(now.getTime() - HOUR),
+      isSectionCodeConfirmed: true,
+      classroomSectionId: sectionId,
+    });
+    await heard('u', student.user!.id);
+    for (const ctx of [teacher, student]) {
+      const cached = await classroomAccessFor(ctx, classroom, 'cache');
+      expect(cached).toEqual(await classroomAccessFor(ctx, classroom, 'database'));
+      expect(cached).toMatchObject({ canEnter: true, sectionId });
+    }
+    expect((await classroomAccessFor(teacher, classroom, 'cache')).asInstructor).toBe(true);
   });
 });
