@@ -5,8 +5,10 @@ import { ownerships } from '#db/schema/shelf.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, NotFound } from '#domain/shared/errors.ts';
-import { activeOwnership } from '#domain/shelf/ownership.ts';
+import { activeOwnership, isActiveOwnership } from '#domain/shelf/ownership.ts';
 import { canonicalCode, meantCode, typedCode } from './code-entry.ts';
+import type { FactsFrom } from './entitlement-facts.ts';
+import { type Holdings, holdingsOf } from './holdings.ts';
 
 // Classroom section codes (spec 1 §4 Classroom redeem prompt; spec 2 §4 Classroom): a student
 // who bought a classroom confirms the code their instructor handed out, which ties the
@@ -101,6 +103,33 @@ export function classroomDoor(input: {
   return { kind: 'refused', reason: 'classroom.refused.notOwned' };
 }
 
+/**
+ * What `classroomAccess` reads for this product, from the rows the user holds: their ownership
+ * of it in its window at `now`, and a section listing it where they teach (the lowest id).
+ */
+export function classroomFactsIn(held: Holdings, productId: number, now: Date) {
+  const owned = held.ownerships.find(
+    (row) => row.productId === productId && isActiveOwnership(row, now),
+  );
+  const taught = held.listings
+    .filter(
+      (listing) =>
+        listing.productId === productId &&
+        teachesClassroom({
+          role: listing.membership.role,
+          isClassroomInstructor: listing.isClassroomInstructor,
+        }),
+    )
+    .map((listing) => listing.membership.sectionId)
+    .sort((a, b) => a - b);
+  return {
+    owned: !!owned,
+    isSectionCodeConfirmed: owned?.isSectionCodeConfirmed ?? false,
+    classroomSectionId: owned?.classroomSectionId ?? null,
+    instructorSectionId: taught[0] ?? null,
+  };
+}
+
 /** teachesClassroom as SQL on section_members (the same three ways in). */
 const teacherCondition = or(
   eq(sectionMembers.isClassroomInstructor, true),
@@ -124,11 +153,21 @@ async function instructorSection(ctx: RequestContext, productId: number): Promis
   return row?.sectionId ?? null;
 }
 
+/**
+ * What the classroom product does for the signed-in user: from the database, or (a page
+ * showing it, `from` 'cache') from what the user holds (holdings.ts), at this request's `now`.
+ */
 export async function classroomAccessFor(
   ctx: RequestContext,
   productId: number,
+  from: FactsFrom = 'database',
 ): Promise<ClassroomAccess> {
   if (!ctx.user) throw new Forbidden();
+  if (from === 'cache') {
+    return classroomAccess(
+      classroomFactsIn(await holdingsOf(ctx, ctx.user.id), productId, ctx.now),
+    );
+  }
   const [owned] = await ctx.db
     .select({
       isSectionCodeConfirmed: ownerships.isSectionCodeConfirmed,

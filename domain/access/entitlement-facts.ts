@@ -3,9 +3,9 @@ import { bookFiles, collectionItems, offerings, products } from '#db/schema/cata
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { organizations } from '#db/schema/sites.ts';
-import { isOptStatus } from '#domain/courses/opting.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
+import { TimedCache } from '#domain/shared/timed-cache.ts';
 import {
   type Entitlement,
   type EntitlementMembership,
@@ -13,11 +13,20 @@ import {
   entitlement,
   isPhysicalCopy,
 } from './entitlement.ts';
+import { entitlementMembership, holdingsOf, membershipsIn, ownershipsIn } from './holdings.ts';
 
 // The facts the entitlement rule needs, loaded for one user and one product, and the rule's
 // answer (issue 14). Pages, routes and the API ask here; a refusal becomes AccessRefused.
 
 export type Through = { sectionId?: number | null; memberId?: number | null };
+
+/**
+ * Where a user's and a product's facts are read: the database, as a write checks them (the
+ * cart, checkout, the reader's routes), or this process's caches (holdings.ts, and the product
+ * facts below), as a page shows them (the product page and its personal part, decision 043).
+ * The same rule decides on either.
+ */
+export type FactsFrom = 'database' | 'cache';
 
 export type ProductFacts = {
   id: number;
@@ -44,35 +53,6 @@ export class AccessRefused extends Forbidden {
       ...(refusal.wayBack?.kind === 'optBackIn' ? { sectionId: refusal.wayBack.sectionId } : {}),
     });
   }
-}
-
-/** A member row, with its section's and organisation's facts, as the entitlement rule reads it. */
-export function entitlementMembership(row: {
-  sectionId: number;
-  memberId: number;
-  role: string;
-  optStatus: string;
-  isCourseFee: boolean;
-  addDropDate: Date;
-  startDate: string;
-  endDate: string;
-  timeZone: string;
-  disableAutoProvisioning: boolean;
-  isCdsEnabled: boolean;
-}): EntitlementMembership {
-  return {
-    sectionId: row.sectionId,
-    memberId: row.memberId,
-    role: row.role,
-    optStatus: isOptStatus(row.optStatus) ? row.optStatus : 'opted_in',
-    isCourseFee: row.isCourseFee,
-    addDropDate: row.addDropDate,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    timeZone: row.timeZone,
-    disableAutoProvisioning: row.disableAutoProvisioning,
-    org: { isCdsEnabled: row.isCdsEnabled },
-  };
 }
 
 /** The user's memberships of sections listing any of these products, by product. */
@@ -203,15 +183,15 @@ export async function entitlementOf(
   ctx: RequestContext,
   productId: number,
   through: Through = {},
+  from: FactsFrom = 'database',
 ): Promise<{ product: ProductFacts; decision: Entitlement }> {
-  const product = await productFacts(ctx, productId);
   const user = ctx.user;
-  const [owned, members] = user
-    ? await Promise.all([
-        ownershipsOf(ctx, user.id, [productId]),
-        membershipsListing(ctx, user.id, [productId]),
-      ])
-    : [new Map(), new Map()];
+  const [product, [owned, members]] = await Promise.all([
+    from === 'cache'
+      ? productAccessFacts(ctx, productId).then((facts) => facts.product)
+      : productFacts(ctx, productId),
+    user ? heldFactsOf(ctx, user.id, [productId], from) : [new Map(), new Map()],
+  ]);
   const decision = entitlement({
     signedIn: !!user,
     product,
@@ -221,6 +201,45 @@ export async function entitlementOf(
     now: ctx.now,
   });
   return { product, decision };
+}
+
+/** The user's ownerships and memberships bearing on these products, by product. */
+export async function heldFactsOf(
+  ctx: RequestContext,
+  userId: number,
+  productIds: readonly number[],
+  from: FactsFrom,
+): Promise<[Map<number, EntitlementOwnership[]>, Map<number, EntitlementMembership[]>]> {
+  if (from === 'cache') {
+    const held = await holdingsOf(ctx, userId);
+    return [ownershipsIn(held, productIds), membershipsIn(held, productIds)];
+  }
+  return Promise.all([
+    ownershipsOf(ctx, userId, productIds),
+    membershipsListing(ctx, userId, productIds),
+  ]);
+}
+
+// The product's side of the rule, the same for every visitor: each process keeps it a minute,
+// forgotten at once when the product, its offerings or its files change (notification
+// 'p:<id>', migration 0004; server/app.ts).
+type ProductAccessFacts = { product: ProductFacts; hasReaderFile: boolean };
+const productAccessCache = new TimedCache<number, ProductAccessFacts>(60_000, 5_000, {
+  products: (facts) => [facts.product.id],
+});
+
+/** productFacts and whether it has a reader file, from this process's cache or loaded. */
+export function productAccessFacts(
+  ctx: RequestContext,
+  productId: number,
+): Promise<ProductAccessFacts> {
+  return productAccessCache.getOrLoad(productId, async () => {
+    const [product, files] = await Promise.all([
+      productFacts(ctx, productId),
+      withReaderFiles(ctx, [productId]),
+    ]);
+    return { product, hasReaderFile: files.has(productId) };
+  });
 }
 
 /** Which of these products have a file for the reader (a Read Now without one ends in 404). */

@@ -2,11 +2,13 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
 import { cartItems, carts } from '#db/schema/commerce.ts';
+import { onAccountsChanged } from '#domain/accounts/service.ts';
 import { tokenDigest } from '#domain/accounts/session-token.ts';
 import { unavailabilityReason } from '#domain/catalog/availability.ts';
 import type { OfferingTermFacts } from '#domain/catalog/offering-terms.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, Invalid, NotFound } from '#domain/shared/errors.ts';
+import { TimedCache } from '#domain/shared/timed-cache.ts';
 import { cartItemKind } from './cart-button.ts';
 import { assertNoChoiceConflict, knownSection } from './course-materials.ts';
 import { purchaseRefusals } from './purchase-check.ts';
@@ -72,8 +74,28 @@ async function cartId(db: Queryable, owner: CartOwner, create: boolean): Promise
   return made?.id ?? (await cartId(db, owner, false));
 }
 
+// The navbar's count is on every logged-in page (decision 043): each process keeps an
+// account's up to 30 s, forgotten the moment its cart changes anywhere (notification
+// 'u:<id>', migration 0050; server/app.ts) and, in the process that changed it, by the write
+// here (forgetLineCount). An anonymous browser's count is not kept.
+const lineCountCache = new TimedCache<number, number>(30_000, 10_000);
+onAccountsChanged((ids) => {
+  for (const id of ids) lineCountCache.delete(id);
+});
+
+function forgetLineCount(owner: CartOwner): void {
+  if ('userId' in owner) lineCountCache.delete(owner.userId);
+}
+
 /** How many lines a cart holds (the navbar's count, issue 19), in one query. */
 export async function cartLineCount(db: Queryable, owner: CartOwner): Promise<number> {
+  if ('userId' in owner) {
+    return lineCountCache.getOrLoad(owner.userId, () => countLines(db, owner));
+  }
+  return countLines(db, owner);
+}
+
+async function countLines(db: Queryable, owner: CartOwner): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(cartItems)
@@ -227,7 +249,7 @@ export async function putInCart(
   owner: CartOwner,
   input: { offeringId: number; courseSectionId?: number | null },
 ): Promise<number> {
-  return ctx.db.transaction(async (tx) => {
+  const itemId = await ctx.db.transaction(async (tx) => {
     const offer = await sellableOffering(ctx, tx, input.offeringId);
     // The visitor's cart is asked again with their account on login (reconcileCart).
     await assertAddsSomething({ ...ctx, db: tx }, 'userId' in owner ? owner.userId : null, offer);
@@ -248,6 +270,8 @@ export async function putInCart(
       .returning({ id: cartItems.id });
     return added!.id;
   });
+  forgetLineCount(owner);
+  return itemId;
 }
 
 /** The offering of this product in the shopper's cart, if it is there. */
@@ -277,6 +301,7 @@ export async function removeFromCart(
     .delete(cartItems)
     .where(and(eq(cartItems.id, cartItemId), eq(cartItems.cartId, id)))
     .returning({ id: cartItems.id });
+  forgetLineCount(owner);
   // Another shopper's item id changes nothing and reads as not found.
   if (removed.length === 0) throw new NotFound();
 }
@@ -318,6 +343,7 @@ export async function mergeAnonymousCart(
     }
     await tx.delete(carts).where(eq(carts.id, anonymousId));
   });
+  forgetLineCount({ userId });
 }
 
 export type RemovedLine = {
@@ -354,6 +380,7 @@ export async function reconcileCart(
       ),
     ),
   );
+  forgetLineCount(owner);
   const gone = new Set(removed.map((r) => r.line.id));
   return {
     lines: lines.filter((line) => !gone.has(line.id)),

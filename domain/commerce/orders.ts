@@ -15,6 +15,7 @@ import { courseSections, sectionMembers } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import { assignAccessCode } from '#domain/access/codes.ts';
 import { requireVerifiedEmail } from '#domain/accounts/email-verification.ts';
+import { forgetAccounts } from '#domain/accounts/service.ts';
 import { enqueue } from '#domain/notifications/outbox.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, Forbidden, Invalid } from '#domain/shared/errors.ts';
@@ -232,7 +233,8 @@ export async function recordSuccessfulPayment(
     reason?: string;
   },
 ): Promise<'paid' | 'already recorded'> {
-  return db.transaction(async (tx) => {
+  let buyer: number | null = null;
+  const outcome = await db.transaction(async (tx) => {
     // The order row is locked first: two confirmations of one order (the shopper's return and
     // the provider's webhook) take turns, and the second finds the payment recorded.
     const [order] = await tx
@@ -247,6 +249,7 @@ export async function recordSuccessfulPayment(
       .for('update')
       .limit(1);
     if (!order) throw new Invalid('checkout.error.order');
+    buyer = order.userId;
     const [succeeded] = await tx
       .select({ gateway: payments.gateway, ref: payments.gatewayRef })
       .from(payments)
@@ -402,8 +405,12 @@ export async function recordSuccessfulPayment(
         now: input.now,
       });
     }
-    return 'paid';
+    return 'paid' as const;
   });
+  // What the buyer owns and has in the cart changed: this process forgets it now, the others
+  // on the ownerships' and cart's notifications (migrations 0007, 0050).
+  if (outcome === 'paid' && buyer !== null) forgetAccounts([buyer]);
+  return outcome;
 }
 
 /** The add/drop date that dates a rental's return: the member's own, else the section's. */

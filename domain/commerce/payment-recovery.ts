@@ -4,6 +4,7 @@ import { accessCodes } from '#db/schema/access.ts';
 import { orderItems, orders, payments, printOrders, shipments } from '#db/schema/commerce.ts';
 import { refunds } from '#db/schema/refunds.ts';
 import { ownerships } from '#db/schema/shelf.ts';
+import { forgetAccounts } from '#domain/accounts/service.ts';
 import { enqueue } from '#domain/notifications/outbox.ts';
 import type { Clock } from '#domain/shared/clock.ts';
 import { Conflict } from '#domain/shared/errors.ts';
@@ -283,6 +284,7 @@ async function refundCharge(
   },
 ): Promise<void> {
   await gateway.refundPayment(input.ref);
+  let buyer: number | null = null;
   await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ status: orders.status, userId: orders.userId })
@@ -320,6 +322,7 @@ async function refundCharge(
       for (const ownership of held) {
         await endLineAccess(tx, { ...ownership, orderId: input.orderId, now: input.now });
       }
+      buyer = order.userId;
       await tx
         .update(accessCodes)
         .set({ orderId: input.duplicateOf })
@@ -345,4 +348,7 @@ async function refundCharge(
       to: { userId: order.userId },
     });
   });
+  // The duplicate's access went back to the first order or ended: this process forgets what
+  // the buyer holds now, the others on the ownerships' notification (migration 0007).
+  if (buyer !== null) forgetAccounts([buyer]);
 }

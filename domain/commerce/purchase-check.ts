@@ -1,8 +1,9 @@
 import { entitlement } from '#domain/access/entitlement.ts';
 import {
-  membershipsListing,
-  ownershipsOf,
+  type FactsFrom,
+  heldFactsOf,
   physicalCopies,
+  productAccessFacts,
   withReaderFiles,
 } from '#domain/access/entitlement-facts.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -21,21 +22,23 @@ export type PurchaseCandidate = {
 
 /**
  * Each candidate's refusal (null: it adds something), in the candidates' order, for the
- * shopper `userId` (null: a visitor, who holds nothing).
+ * shopper `userId` (null: a visitor, who holds nothing). A write (the cart, checkout) reads
+ * the facts from the database; a page may read them from the caches (`from`).
  */
 export async function purchaseRefusals(
   ctx: RequestContext,
   userId: number | null,
   candidates: readonly PurchaseCandidate[],
+  from: FactsFrom = 'database',
 ): Promise<(PurchaseRefusal | null)[]> {
   if (candidates.length === 0) return [];
   const ids = [...new Set(candidates.map((c) => c.productId))];
   const user = userId === null ? null : { id: userId };
-  const [owned, members, files, physical] = await Promise.all([
-    user ? ownershipsOf(ctx, user.id, ids) : null,
-    user ? membershipsListing(ctx, user.id, ids) : null,
-    withReaderFiles(ctx, ids),
-    user ? physicalCopies(ctx, candidates) : new Set<number>(),
+  const [[owned, members], [files, physical]] = await Promise.all([
+    user ? heldFactsOf(ctx, user.id, ids, from) : [null, null],
+    from === 'cache'
+      ? productSideFromCache(ctx, ids)
+      : productSideFromDatabase(ctx, candidates, !!user),
   ]);
   return candidates.map((c) =>
     purchaseRefusal({
@@ -60,6 +63,31 @@ export async function purchaseRefusals(
   );
 }
 
+/** Which products have a reader file, and which are physical copies, as the database says. */
+function productSideFromDatabase(
+  ctx: RequestContext,
+  candidates: readonly PurchaseCandidate[],
+  signedIn: boolean,
+): Promise<[Set<number>, Set<number>]> {
+  const ids = [...new Set(candidates.map((c) => c.productId))];
+  return Promise.all([
+    withReaderFiles(ctx, ids),
+    signedIn ? physicalCopies(ctx, candidates) : new Set<number>(),
+  ]);
+}
+
+/** The same, from the product facts each process keeps (entitlement-facts.ts). */
+async function productSideFromCache(
+  ctx: RequestContext,
+  ids: readonly number[],
+): Promise<[Set<number>, Set<number>]> {
+  const facts = await Promise.all(ids.map((id) => productAccessFacts(ctx, id)));
+  return [
+    new Set(facts.filter((f) => f.hasReaderFile).map((f) => f.product.id)),
+    new Set(facts.filter((f) => f.product.physical).map((f) => f.product.id)),
+  ];
+}
+
 /**
  * A product page's offerings that add something for the signed-in shopper, and the reason of
  * the first left out (the page says options that add nothing are not shown). Visitors see
@@ -68,6 +96,7 @@ export async function purchaseRefusals(
 export async function buyableOfferings<O extends { type: string; durationDays: number | null }>(
   ctx: RequestContext,
   product: { id: number; productType: string; status: string; offerings: readonly O[] },
+  from: FactsFrom = 'database',
 ): Promise<{ offerings: O[]; withheld: PurchaseRefusal | null }> {
   if (!ctx.user) return { offerings: [...product.offerings], withheld: null };
   const refusals = await purchaseRefusals(
@@ -80,6 +109,7 @@ export async function buyableOfferings<O extends { type: string; durationDays: n
       offeringType: offer.type,
       durationDays: offer.durationDays,
     })),
+    from,
   );
   return {
     offerings: product.offerings.filter((_, n) => refusals[n] === null),

@@ -3,6 +3,7 @@ import type { Queryable } from '#db/client.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
 import { orderItems, orders, payments, shipments } from '#db/schema/commerce.ts';
 import { refunds } from '#db/schema/refunds.ts';
+import { forgetAccounts } from '#domain/accounts/service.ts';
 import { enqueue } from '#domain/notifications/outbox.ts';
 import { endLineAccess } from './access-after-refund.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
@@ -116,6 +117,9 @@ export async function settleRefund(
       to: { userId: row.userId },
     });
   });
+  // What the buyer holds changed: this process forgets it now, the others on the ownerships'
+  // notification (migration 0007).
+  forgetAccounts([row.userId]);
   return { kind: 'refunded', amountCents: row.amountCents };
 }
 

@@ -12,7 +12,7 @@ import {
   entitlement,
   isPhysicalCopy,
 } from '#domain/access/entitlement.ts';
-import { entitlementMembership } from '#domain/access/entitlement-facts.ts';
+import { entitlementMembership } from '#domain/access/holdings.ts';
 import { type AccessWay, accessCounts, accessWay } from '#domain/analytics/access-through.ts';
 import { analyticsVisibility } from '#domain/analytics/analytics-visibility.ts';
 import type { RequestContext } from '#domain/shared/context.ts';

@@ -21,13 +21,17 @@ export async function productPersonal(context: AppLoadContext, detail: ProductDe
   const { rc } = context;
   // Only offerings that add something to what this shopper holds (issue 19): none of a title
   // owned for life, a lifetime copy of a rented one, the print copy of an owned e-book.
+  // A page shows the facts: read from what each process keeps per user and product, forgotten
+  // the moment they change (holdings.ts); the forms check them again on the database.
   const [buying, owned, access, classroom] = await Promise.all([
-    buyableOfferings(rc, detail),
+    buyableOfferings(rc, detail, 'cache'),
     ownsProduct(rc, detail.id),
     // What opens it for this user, by the one rule (issue 14): ownership, or their course.
-    rc.user ? entitlementOf(rc, detail.id).then((found) => found.decision) : null,
+    rc.user ? entitlementOf(rc, detail.id, {}, 'cache').then((found) => found.decision) : null,
     // Access Classroom: into its section, or to the shelf's section-code prompt (issue 14).
-    rc.user && detail.productType === 'classroom' ? classroomAccessFor(rc, detail.id) : null,
+    rc.user && detail.productType === 'classroom'
+      ? classroomAccessFor(rc, detail.id, 'cache')
+      : null,
   ]);
   // The cart is not known here (anonymous pages are shared): the form asks again with it.
   const selectedId = defaultOffering({
