@@ -467,7 +467,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const part = await personalPartFor(context, url, page.personal);
     if (!part) return null;
     const body = splicePersonalPart(
-      pageText(page),
+      page.body,
       {
         navbar: await navbarFragment({
           locale: context.rc.locale,
@@ -485,7 +485,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     );
     // The visitor's own page: never kept by a shared cache, nor by the browser.
     headers.set('Cache-Control', 'private, no-store');
-    return new Response(body, { status: page.status, headers });
+    // Bytes as they are (Buffer.concat's own memory, never a shared pool's).
+    return new Response(body as Uint8Array<ArrayBuffer>, { status: page.status, headers });
   }
 
   /** Renders a page as an anonymous visitor would see it, in this language, and stores it. */
@@ -874,17 +875,6 @@ const COMPOSED_DROPS = new Set([
   'content-length',
   'content-security-policy',
 ]);
-
-/** A stored page's text, decoded once. */
-const pageTexts = new WeakMap<CachedPage, string>();
-function pageText(page: CachedPage): string {
-  let text = pageTexts.get(page);
-  if (text === undefined) {
-    text = page.body.toString('utf8');
-    pageTexts.set(page, text);
-  }
-  return text;
-}
 
 function etagMatches(header: string | string[] | null | undefined, etag: string): boolean {
   if (!header) return false;

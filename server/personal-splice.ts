@@ -20,21 +20,23 @@ export function personalPartScript(part: unknown): string {
  * `</body>`; null when the page lacks a slot or its end (then it is rendered whole). A slot's
  * element holds no element of its own kind (a `<ul>` of items without a list), so its end is
  * the first closing tag of that kind after it.
+ *
+ * Bytes in, bytes out: the markers are ASCII, so they are found in the stored UTF-8 as they
+ * are, and the page is never decoded to a string and encoded again (a 75 kB page made into a
+ * string for the response was a tenth of the composed page's time, issue 40).
  */
 export function splicePersonalPart(
-  page: string,
+  page: Buffer,
   slots: Readonly<Record<string, string>>,
   part: unknown,
-): string | null {
-  let out = '';
-  let from = 0;
+): Buffer | null {
   const found: { name: string; start: number; end: number }[] = [];
   for (const name of Object.keys(slots)) {
-    const marker = ` ${PERSONAL_SLOT_ATTRIBUTE}="${name}"`;
-    const at = page.indexOf(marker);
+    const at = page.indexOf(` ${PERSONAL_SLOT_ATTRIBUTE}="${name}"`);
     if (at < 0) return null;
     const open = page.lastIndexOf('<', at);
-    const tag = /^<([a-z][a-z0-9-]*)/.exec(page.slice(open, at + 1))?.[1];
+    const tag =
+      open < 0 ? undefined : /^<([a-z][a-z0-9-]*)/.exec(page.toString('latin1', open, at + 1))?.[1];
     const start = page.indexOf('>', at) + 1;
     if (!tag || start === 0) return null;
     const end = page.indexOf(`</${tag}>`, start);
@@ -42,11 +44,18 @@ export function splicePersonalPart(
     found.push({ name, start, end });
   }
   found.sort((a, b) => a.start - b.start);
+  const pieces: Buffer[] = [];
+  let from = 0;
   for (const slot of found) {
-    out += page.slice(from, slot.start) + slots[slot.name];
+    pieces.push(page.subarray(from, slot.start), Buffer.from(slots[slot.name]!, 'utf8'));
     from = slot.end;
   }
   const bodyEnd = page.lastIndexOf('</body>');
   if (bodyEnd < from) return null;
-  return out + page.slice(from, bodyEnd) + personalPartScript(part) + page.slice(bodyEnd);
+  pieces.push(
+    page.subarray(from, bodyEnd),
+    Buffer.from(personalPartScript(part), 'utf8'),
+    page.subarray(bodyEnd),
+  );
+  return Buffer.concat(pieces);
 }
