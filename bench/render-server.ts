@@ -9,17 +9,17 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { EntryContext, ServerBuild } from 'react-router';
 
-// The server build runs React Router's production build (vite.config.ts `productionRouter`):
-// its ServerRouter must be that copy's, whose contexts the build's routes read.
-const { ServerRouter } = (await import(
-  path.resolve('node_modules/react-router/dist/production/index.mjs')
-)) as typeof import('react-router');
-
-const { startApp, serverBuild } = (await import(path.resolve('build/server/index.js'))) as {
+// The server build bundles React Router's production build (vite.config.ts `productionRouter`):
+// its ServerRouter must be that copy's, whose contexts the build's routes read, so it comes
+// from the build (server/entry.ts), not from the package.
+const { startApp, serverBuild, ServerRouter } = (await import(
+  path.resolve('build/server/index.js')
+)) as {
   startApp: (options: {
     build: ServerBuild;
   }) => Promise<{ fetch: (r: Request) => Promise<Response> }>;
   serverBuild: ServerBuild;
+  ServerRouter: typeof import('react-router').ServerRouter;
 };
 const pagePath = process.env.BENCH_PATH ?? '/';
 const port = Number(process.env.PORT ?? 3292);

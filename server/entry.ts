@@ -7,6 +7,13 @@ import { GracefulShutdown } from './shutdown.ts';
 /** The React Router build itself, for benchmarks that render its tree without the app. */
 export const serverBuild = build as unknown as AppOptions['build'];
 
+/**
+ * React Router's ServerRouter from the copy bundled here (its production build, vite.config.ts):
+ * a benchmark that renders the build's tree must use the same router, whose contexts the
+ * routes read; the package's own export is its development build, another copy.
+ */
+export { ServerRouter } from 'react-router';
+
 export function startApp(options: Partial<AppOptions> = {}) {
   return createApp({ build: serverBuild, ...options });
 }
