@@ -226,7 +226,10 @@ export async function startServer(
   let child: ChildProcess;
 
   const spawnOne = () => {
-    const next = spawn(process.execPath, ['server.js'], {
+    // HARNESS_SERVER_EXEC_ARGV: node's own flags for the server, e.g. `--cpu-prof
+    // --cpu-prof-dir=/tmp/p` to profile a load test (node:cluster's workers inherit them).
+    const execArgv = (process.env.HARNESS_SERVER_EXEC_ARGV ?? '').split(' ').filter(Boolean);
+    const next = spawn(process.execPath, [...execArgv, 'server.js'], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
