@@ -60,9 +60,12 @@ export async function startNginx(upstreams: string[]): Promise<NginxProxy> {
       process.getuid?.() === 0 ? 'user root root;' : '',
       'daemon off;',
       'worker_processes 1;',
+      // Each visitor's connection takes two (theirs and the one to a process): 512, Debian's
+      // order of magnitude, ran out under the rush-week load test's 460 visitors.
+      'worker_rlimit_nofile 16384;',
       `pid ${dir}/nginx.pid;`,
       `error_log ${dir}/error.log warn;`,
-      'events { worker_connections 512; }',
+      'events { worker_connections 8192; }',
       'http {',
       `  access_log ${dir}/access.log;`,
       temp,
