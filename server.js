@@ -49,7 +49,17 @@ async function main() {
     );
   } else {
     entry = await import('./build/server/index.js');
-    app = await entry.startApp({ staticDir: path.resolve('build/client') });
+    // A cluster's web workers leave the mail, sweeps and imports to its background process,
+    // which serves no request (server/cluster.ts, issue 40); a lone process does both.
+    const role = process.env.SHELFMARK_ROLE;
+    if (role === 'background') {
+      await runBackground(entry);
+      return;
+    }
+    app = await entry.startApp({
+      staticDir: path.resolve('build/client'),
+      backgroundWork: role !== 'web',
+    });
     close = () => app.close();
     server = entry.createServer(app);
   }
@@ -63,6 +73,29 @@ async function main() {
     // A worker's primary says it once for all of them.
     if (cluster.isPrimary) console.log(`Shelfmark is running at http://localhost:${port}`);
   });
+}
+
+/**
+ * The cluster's background process: the app without a listener, its outbox, order sweeper and
+ * roster worker running. SIGTERM or SIGINT stops them at a safe point (the mail being sent is
+ * finished, the rest given back), closes the database, and exits 0.
+ */
+async function runBackground(entry) {
+  const app = await entry.startApp({ backgroundWork: true });
+  const { log } = app;
+  process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
+  process.on('uncaughtException', (error) => log.fatal({ err: error }, 'uncaught exception'));
+  let stopping = false;
+  const stop = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'background process stopping');
+    app.beginShutdown();
+    await app.close();
+    process.exit(0);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void stop(signal));
+  process.send?.('shelfmark:background-ready');
 }
 
 main().catch((error) => {

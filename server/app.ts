@@ -80,6 +80,12 @@ export type AppOptions = {
   database?: DatabaseHandle;
   /** The client build's directory: its files are answered at the edge (production). */
   staticDir?: string;
+  /**
+   * Whether this process sends the outbox's mail, sweeps abandoned orders and runs roster
+   * imports (default: yes). A cluster's web workers leave them to its background process
+   * (server/cluster.ts, issue 40), whose CPU and connections a rush's pages cannot take.
+   */
+  backgroundWork?: boolean;
 };
 
 export type App = {
@@ -206,24 +212,32 @@ export async function createApp(options: AppOptions): Promise<App> {
     return importDatabase;
   };
 
-  const stopOutbox = startOutboxWorker({
-    db: database.db,
-    send: createSender({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR }),
-    publicOrigin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
-    log,
-  });
-  const stopSweeper = startOrderSweeper({
-    db: database.db,
-    gateway,
-    log,
-    retentionYears: config.ORDER_RETENTION_YEARS,
-  });
-  const stopRosterWorker = startRosterWorker({
-    db: database.db,
-    store: bookFiles,
-    log,
-    embedded: database.kind === 'pglite',
-  });
+  const backgroundWork = options.backgroundWork ?? true;
+  const idle = async () => undefined;
+  const stopOutbox = backgroundWork
+    ? startOutboxWorker({
+        db: database.db,
+        send: createSender({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR }),
+        publicOrigin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+        log,
+      })
+    : idle;
+  const stopSweeper = backgroundWork
+    ? startOrderSweeper({
+        db: database.db,
+        gateway,
+        log,
+        retentionYears: config.ORDER_RETENTION_YEARS,
+      })
+    : idle;
+  const stopRosterWorker = backgroundWork
+    ? startRosterWorker({
+        db: database.db,
+        store: bookFiles,
+        log,
+        embedded: database.kind === 'pglite',
+      })
+    : idle;
   // Once: each resolves when its worker is idle (the mail being sent, a sweep under way).
   let workersStopped: Promise<unknown> | null = null;
   const stopWorkers = () => {

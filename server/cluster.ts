@@ -13,6 +13,11 @@ import { type WorkerCount, workerCount } from './worker-count.ts';
 // workers' requests for the machine's metrics (server/cluster-metrics.ts), and on SIGTERM or
 // SIGINT lets every worker drain as a single process would (server/shutdown.ts), then exits.
 // Nothing a request needs lives here: the workers share only the database (docs/scaling.md).
+// Besides the web workers it forks one background process (SHELFMARK_ROLE=background): it
+// answers no request and runs the outbox's mail, the order sweeper and roster imports, which
+// the web workers then leave alone. In a rush those had to wait for every page the busy
+// event loops had queued before them, and for their pool's connections: confirmations left
+// 15-20 s after payment. In a process of their own the operating system shares the cores out.
 //
 // Built on its own (scripts/build-cluster.js → build/server/cluster.js) so that the primary
 // loads neither React nor the database driver.
@@ -22,6 +27,13 @@ const RESTART_FIRST_MS = 250;
 const RESTART_MAX_MS = 30_000;
 /** Deaths further apart than this start the back-off again. */
 const RESTART_CALM_MS = 60_000;
+/** Which part a forked process plays: `web` (listens) or `background` (mail, sweeps, imports). */
+export const ROLE_ENV = 'SHELFMARK_ROLE';
+/** What the background process sends its primary once it runs (it never listens). */
+export const BACKGROUND_READY = 'shelfmark:background-ready';
+/** The background process's slot; web workers have 1…wanted. */
+const BACKGROUND_SLOT = 0;
+
 /** How long past the workers' own SHUTDOWN_TIMEOUT_MS the primary waits before SIGKILL. */
 const SHUTDOWN_GRACE_MS = 5_000;
 
@@ -64,7 +76,7 @@ export function runPrimary(options: PrimaryOptions): void {
 }
 
 class Primary {
-  /** Each live worker's slot (1…wanted), passed to it as SHELFMARK_WORKER. */
+  /** Each live worker's slot (1…wanted; the background process 0), as SHELFMARK_WORKER. */
   readonly #slots = new Map<Worker, number>();
   readonly #listening = new Set<Worker>();
   #everyoneListened = false;
@@ -84,23 +96,31 @@ class Primary {
   ) {}
 
   start(): void {
+    let port = 0;
+    const started = (worker: Worker, what: string) => {
+      this.#listening.add(worker);
+      this.log.info({ worker: worker.process.pid, slot: this.#slots.get(worker) }, what);
+      // Every web worker listens and the background process runs: the start is done.
+      if (!this.#everyoneListened && this.#listening.size === this.wanted + 1 && port) {
+        this.#everyoneListened = true;
+        this.onListening?.(port);
+      }
+    };
     cluster.on('exit', (worker, code, signal) => this.#exited(worker, code, signal));
     cluster.on('listening', (worker, address) => {
-      this.#listening.add(worker);
-      this.log.info(
-        { worker: worker.process.pid, slot: this.#slots.get(worker) },
-        'worker listening',
-      );
-      if (!this.#everyoneListened && this.#listening.size === this.wanted) {
-        this.#everyoneListened = true;
-        this.onListening?.(address.port);
-      }
+      port = address.port;
+      started(worker, 'worker listening');
     });
+    cluster.on('message', (worker, message) => {
+      if (message === BACKGROUND_READY) started(worker, 'background process running');
+    });
+    this.#fork(BACKGROUND_SLOT);
     for (let slot = 1; slot <= this.wanted; slot += 1) this.#fork(slot);
   }
 
   #fork(slot: number): void {
-    const worker = cluster.fork({ [WORKER_ENV]: String(slot) });
+    const role = slot === BACKGROUND_SLOT ? 'background' : 'web';
+    const worker = cluster.fork({ [WORKER_ENV]: String(slot), [ROLE_ENV]: role });
     this.#slots.set(worker, slot);
   }
 

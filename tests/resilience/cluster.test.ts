@@ -13,7 +13,8 @@ import {
 } from './harness.ts';
 
 // Issue 40: "`npm run serve` on PostgreSQL uses both cores". The built server (`node server.js`)
-// on PostgreSQL with WEB_CONCURRENCY=2: a primary and two workers sharing the port, both
+// on PostgreSQL with WEB_CONCURRENCY=2: a primary, a background process (mail, sweeps,
+// imports) and two workers sharing the port, both
 // answering; /metrics counts the requests of both; a worker killed with SIGKILL under a light
 // load is replaced, and only requests that were on it fail (requests held in flight on each
 // worker at that moment: the victim's connections close unanswered, the survivor's are
@@ -44,6 +45,19 @@ function childrenOf(pid: number): number[] {
   }
   return children.sort((a, b) => a - b);
 }
+
+/** The part a forked process plays (server/cluster.ts ROLE_ENV): `web` or `background`. */
+function roleOf(pid: number): string | null {
+  try {
+    const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    return environ.find((line) => line.startsWith('SHELFMARK_ROLE='))?.slice(15) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const webWorkersOf = (primary: number) =>
+  childrenOf(primary).filter((pid) => roleOf(pid) === 'web');
 
 /**
  * The client ports of the established connections to `port` on this machine whose server end
@@ -208,10 +222,14 @@ describe.skipIf(skipReason !== null)('every core on PostgreSQL (issue 40)', () =
     const failure = () => `\n${server.logTail(40)}`;
 
     // Both workers listen and both take connections.
-    const workers = await until('two workers', 30_000, async () => {
-      const children = childrenOf(primary);
+    const workers = await until('two web workers', 30_000, async () => {
+      const children = webWorkersOf(primary);
       return children.length === 2 ? children : null;
     });
+    // And one background process (the outbox, sweeps, imports), which listens on no port.
+    const background = childrenOf(primary).filter((pid) => roleOf(pid) === 'background');
+    expect(background, failure()).toHaveLength(1);
+    expect(connectionsServedBy(background[0]!, port)).toBe(0);
     await until(
       () => `both workers answering${failure()}`,
       30_000,
@@ -289,7 +307,7 @@ describe.skipIf(skipReason !== null)('every core on PostgreSQL (issue 40)', () =
       () => `a new worker${failure()}`,
       30_000,
       async () => {
-        const children = childrenOf(primary);
+        const children = webWorkersOf(primary);
         const fresh = children.filter((pid) => !workers.includes(pid));
         return children.length === 2 && fresh.length === 1 ? fresh[0]! : null;
       },
@@ -344,7 +362,10 @@ describe.skipIf(skipReason !== null)('every core on PostgreSQL (issue 40)', () =
     const exit = await exited;
     expect(exit, failure()).toEqual({ code: 0, signal: null });
     expect(performance.now() - stoppingAt).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
-    for (const pid of [survivor, replacement]) expect(existsSync(`/proc/${pid}`)).toBe(false);
+    for (const pid of [survivor, replacement, ...background]) {
+      expect(existsSync(`/proc/${pid}`)).toBe(false);
+    }
+    expect(server.logTail(400)).toMatch(/background process stopping/);
     expect(server.uncaughtExceptions()).toBe(0);
   }, 120_000);
 });
