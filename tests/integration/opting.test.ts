@@ -792,7 +792,7 @@ describe('issue 19: opting confirmations and what the student decides on', () =>
     };
     // The outbox row is due from the database's clock, not the test's.
     const options = { now: new Date(), publicOrigin: 'https://shop.test' };
-    while ((await runOutboxOnce(database.db, send, options)).sent > 0);
+    while ((await runOutboxOnce(database.db, send, options)).claimed > 0);
     return sent.filter((message) => message.to === to);
   }
 

@@ -149,54 +149,59 @@ describe('order confirmation e-mail', () => {
     expect(givenBack.every((row) => row.availableAt.getTime() <= Date.now())).toBe(true);
   });
 
-  it('issue 40: a batch is sent several mails at a time, never more than SEND_CONCURRENCY', async () => {
-    const userId = await createUser(database.db, {
-      email: `${unique('lanes')}@example.test`,
-      password: 'pw-123456',
-      firstName: 'Lane',
-      lastName: 'L',
-    });
-    for (let i = 0; i < 12; i += 1) {
-      await database.db.transaction((tx) =>
-        queueSecurityNotice(tx, {
-          userId,
-          event: 'password-changed',
-          now: new Date(Date.now() + i),
-        }),
-      );
-    }
-    let inFlight = 0;
-    let most = 0;
-    const slowRelay = async () => {
-      inFlight += 1;
-      most = Math.max(most, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 40));
-      inFlight -= 1;
-    };
-    const ours = () =>
-      database.db
-        .select({ sentAt: outbox.sentAt })
-        .from(outbox)
-        .where(
-          and(
-            eq(outbox.kind, 'security-notice'),
-            eq(sql`(${outbox.payload}->>'userId')::int`, userId),
-          ),
-        );
-    for (let round = 0; round < 5; round += 1) {
-      const rows = await ours();
-      if (rows.every((row) => row.sentAt !== null)) break;
-      await runOutboxOnce(database.db, slowRelay, {
-        now: new Date(Date.now() + 1_000),
-        publicOrigin: 'http://x',
+  // On PGlite only: each file has its database there, while on a shared PostgreSQL server
+  // this worker, whose relay keeps nothing, would take other files' due mail.
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'issue 40: a batch is sent several mails at a time, never more than SEND_CONCURRENCY',
+    async () => {
+      const userId = await createUser(database.db, {
+        email: `${unique('lanes')}@example.test`,
+        password: 'pw-123456',
+        firstName: 'Lane',
+        lastName: 'L',
       });
-    }
-    const rows = await ours();
-    expect(rows).toHaveLength(12);
-    expect(rows.every((row) => row.sentAt !== null)).toBe(true);
-    expect(most).toBeGreaterThan(1);
-    expect(most).toBeLessThanOrEqual(SEND_CONCURRENCY);
-  });
+      for (let i = 0; i < 12; i += 1) {
+        await database.db.transaction((tx) =>
+          queueSecurityNotice(tx, {
+            userId,
+            event: 'password-changed',
+            now: new Date(Date.now() + i),
+          }),
+        );
+      }
+      let inFlight = 0;
+      let most = 0;
+      const slowRelay = async () => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        inFlight -= 1;
+      };
+      const ours = () =>
+        database.db
+          .select({ sentAt: outbox.sentAt })
+          .from(outbox)
+          .where(
+            and(
+              eq(outbox.kind, 'security-notice'),
+              eq(sql`(${outbox.payload}->>'userId')::int`, userId),
+            ),
+          );
+      for (let round = 0; round < 5; round += 1) {
+        const rows = await ours();
+        if (rows.every((row) => row.sentAt !== null)) break;
+        await runOutboxOnce(database.db, slowRelay, {
+          now: new Date(Date.now() + 1_000),
+          publicOrigin: 'http://x',
+        });
+      }
+      const rows = await ours();
+      expect(rows).toHaveLength(12);
+      expect(rows.every((row) => row.sentAt !== null)).toBe(true);
+      expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(SEND_CONCURRENCY);
+    },
+  );
 
   // Issue 37: a reset link queued after a rush's order mails still leaves first.
   it('account mails are claimed before order mails queued earlier', async () => {
