@@ -13,7 +13,13 @@ import {
   entitlement,
   isPhysicalCopy,
 } from './entitlement.ts';
-import { entitlementMembership, holdingsOf, membershipsIn, ownershipsIn } from './holdings.ts';
+import {
+  entitlementMembership,
+  holdingsOf,
+  membershipFactColumns,
+  membershipsIn,
+  ownershipsIn,
+} from './holdings.ts';
 
 // The facts the entitlement rule needs, loaded for one user and one product, and the rule's
 // answer (issue 14). Pages, routes and the API ask here; a refusal becomes AccessRefused.
@@ -68,17 +74,7 @@ export async function membershipsListing(
     .select({
       productId: sectionProducts.productId,
       additionalProductId: sectionProducts.additionalProductId,
-      sectionId: courseSections.id,
-      memberId: sectionMembers.id,
-      role: sectionMembers.role,
-      optStatus: sectionMembers.optStatus,
-      isCourseFee: sectionMembers.isCourseFee,
-      addDropDate: sectionMembers.addDropDate,
-      startDate: courseSections.startDate,
-      endDate: courseSections.endDate,
-      timeZone: courseSections.timeZone,
-      disableAutoProvisioning: courseSections.disableAutoProvisioning,
-      isCdsEnabled: organizations.isCdsEnabled,
+      ...membershipFactColumns,
     })
     .from(sectionMembers)
     .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))

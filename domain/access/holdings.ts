@@ -47,6 +47,25 @@ export type Holdings = {
   listings: HeldListing[];
 };
 
+/**
+ * The columns of a member row that the entitlement rule reads, with its section's and
+ * organisation's facts: selected from `sectionMembers` joined to its section, course and
+ * organisation (`membershipJoins`), whatever else a query adds or filters by.
+ */
+export const membershipFactColumns = {
+  sectionId: courseSections.id,
+  memberId: sectionMembers.id,
+  role: sectionMembers.role,
+  optStatus: sectionMembers.optStatus,
+  isCourseFee: sectionMembers.isCourseFee,
+  addDropDate: sectionMembers.addDropDate,
+  startDate: courseSections.startDate,
+  endDate: courseSections.endDate,
+  timeZone: courseSections.timeZone,
+  disableAutoProvisioning: courseSections.disableAutoProvisioning,
+  isCdsEnabled: organizations.isCdsEnabled,
+};
+
 /** A member row, with its section's and organisation's facts, as the entitlement rule reads it. */
 export function entitlementMembership(row: {
   sectionId: number;
@@ -115,17 +134,7 @@ async function loadHoldings(ctx: RequestContext, userId: number): Promise<Holdin
         productId: sectionProducts.productId,
         additionalProductId: sectionProducts.additionalProductId,
         isClassroomInstructor: sectionMembers.isClassroomInstructor,
-        sectionId: courseSections.id,
-        memberId: sectionMembers.id,
-        role: sectionMembers.role,
-        optStatus: sectionMembers.optStatus,
-        isCourseFee: sectionMembers.isCourseFee,
-        addDropDate: sectionMembers.addDropDate,
-        startDate: courseSections.startDate,
-        endDate: courseSections.endDate,
-        timeZone: courseSections.timeZone,
-        disableAutoProvisioning: courseSections.disableAutoProvisioning,
-        isCdsEnabled: organizations.isCdsEnabled,
+        ...membershipFactColumns,
       })
       .from(sectionMembers)
       .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))

@@ -12,7 +12,7 @@ import {
   entitlement,
   isPhysicalCopy,
 } from '#domain/access/entitlement.ts';
-import { entitlementMembership } from '#domain/access/holdings.ts';
+import { entitlementMembership, membershipFactColumns } from '#domain/access/holdings.ts';
 import { type AccessWay, accessCounts, accessWay } from '#domain/analytics/access-through.ts';
 import { analyticsVisibility } from '#domain/analytics/analytics-visibility.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -192,16 +192,7 @@ async function studentAccess(
     ctx.db
       .select({
         userId: sectionMembers.userId,
-        memberId: sectionMembers.id,
-        role: sectionMembers.role,
-        optStatus: sectionMembers.optStatus,
-        isCourseFee: sectionMembers.isCourseFee,
-        addDropDate: sectionMembers.addDropDate,
-        startDate: courseSections.startDate,
-        endDate: courseSections.endDate,
-        timeZone: courseSections.timeZone,
-        disableAutoProvisioning: courseSections.disableAutoProvisioning,
-        isCdsEnabled: organizations.isCdsEnabled,
+        ...membershipFactColumns,
       })
       .from(sectionMembers)
       .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
