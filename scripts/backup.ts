@@ -3,11 +3,11 @@
 // data directory (the store stopped), with the data directory's book files, into a new or
 // empty directory. docs/backups.md says how to restore it and what else to keep.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { backupEmbedded } from '#db/backup/embedded.ts';
 import { BackupRefusal, type Manifest } from '#db/backup/manifest.ts';
 import { backupPostgres } from '#db/backup/postgres.ts';
 import { loadBookFilesS3 } from '#server/config.ts';
+import { backupCommandLine } from './backup-command-line.ts';
 
 const USAGE = `usage: npm run backup -- <backup-dir> [--data-dir DIR]
   <backup-dir>     where the backup goes: a new or empty directory
@@ -16,28 +16,9 @@ const USAGE = `usage: npm run backup -- <backup-dir> [--data-dir DIR]
   With DATABASE_URL set, PostgreSQL is dumped (pg_dump) while the store keeps running; without
   it the embedded database is copied, which needs the store stopped.`;
 
-function fail(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
-}
-
-let parsed: { values: { 'data-dir'?: string; help?: boolean }; positionals: string[] };
-try {
-  parsed = parseArgs({
-    options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-  });
-} catch (error) {
-  fail((error as Error).message);
-}
-if (parsed.values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const [to, ...extra] = parsed.positionals;
-if (!to || extra.length > 0) fail('give one backup directory');
-const dataDir = path.resolve(parsed.values['data-dir'] ?? process.env.DATA_DIR ?? './data');
-const url = process.env.DATABASE_URL || undefined;
+const { directory: to, dataDir, url, ...line } = backupCommandLine(USAGE);
+// Annotated, so that the compiler knows the code after a call does not run.
+const fail: (message: string) => never = line.fail;
 let bucket: string | null;
 try {
   bucket = loadBookFilesS3()?.bucket ?? null;

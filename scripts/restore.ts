@@ -2,11 +2,10 @@
 // Restores a backup made by `npm run backup` into a new database: with DATABASE_URL, into that
 // PostgreSQL database, which must be empty (createdb); without it, into a new or empty data
 // directory. Checks every checksum first and counts the rows again after (docs/backups.md).
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { restoreEmbedded } from '#db/backup/embedded.ts';
 import { BackupRefusal, type Manifest, type RowCounts } from '#db/backup/manifest.ts';
 import { restorePostgres } from '#db/backup/postgres.ts';
+import { backupCommandLine } from './backup-command-line.ts';
 
 const USAGE = `usage: npm run restore -- <backup-dir> [--data-dir DIR]
   <backup-dir>     a directory written by npm run backup
@@ -15,28 +14,7 @@ const USAGE = `usage: npm run restore -- <backup-dir> [--data-dir DIR]
   With DATABASE_URL set, a PostgreSQL backup is restored into that database, which must be
   new and empty (createdb NAME first).`;
 
-function fail(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
-}
-
-let parsed: { values: { 'data-dir'?: string; help?: boolean }; positionals: string[] };
-try {
-  parsed = parseArgs({
-    options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-  });
-} catch (error) {
-  fail((error as Error).message);
-}
-if (parsed.values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const [from, ...extra] = parsed.positionals;
-if (!from || extra.length > 0) fail('give one backup directory');
-const dataDir = path.resolve(parsed.values['data-dir'] ?? process.env.DATA_DIR ?? './data');
-const url = process.env.DATABASE_URL || undefined;
+const { directory: from, dataDir, url } = backupCommandLine(USAGE);
 
 let restored: { manifest: Manifest; rows: RowCounts };
 try {
