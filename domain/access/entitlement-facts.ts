@@ -1,8 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { bookFiles, collectionItems, offerings, products } from '#db/schema/catalog.ts';
-import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
+import { sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
-import { organizations } from '#db/schema/sites.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, NotFound } from '#domain/shared/errors.ts';
 import { TimedCache } from '#domain/shared/timed-cache.ts';
@@ -16,9 +15,9 @@ import {
 import {
   entitlementMembership,
   holdingsOf,
-  membershipFactColumns,
   membershipsIn,
   ownershipsIn,
+  sectionListings,
 } from './holdings.ts';
 
 // The facts the entitlement rule needs, loaded for one user and one product, and the rule's
@@ -70,26 +69,15 @@ export async function membershipsListing(
   const byProduct = new Map<number, EntitlementMembership[]>();
   if (productIds.length === 0) return byProduct;
   const ids = [...productIds];
-  const rows = await ctx.db
-    .select({
-      productId: sectionProducts.productId,
-      additionalProductId: sectionProducts.additionalProductId,
-      ...membershipFactColumns,
-    })
-    .from(sectionMembers)
-    .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
-    .innerJoin(courses, eq(courses.id, courseSections.courseId))
-    .innerJoin(organizations, eq(organizations.id, courses.orgId))
-    .innerJoin(sectionProducts, eq(sectionProducts.sectionId, courseSections.id))
-    .where(
-      and(
-        eq(sectionMembers.userId, userId),
-        or(
-          inArray(sectionProducts.productId, ids),
-          inArray(sectionProducts.additionalProductId, ids),
-        ),
+  const rows = await sectionListings(ctx.db).where(
+    and(
+      eq(sectionMembers.userId, userId),
+      or(
+        inArray(sectionProducts.productId, ids),
+        inArray(sectionProducts.additionalProductId, ids),
       ),
-    );
+    ),
+  );
   for (const row of rows) {
     const member = entitlementMembership(row);
     for (const productId of new Set([row.productId, row.additionalProductId])) {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Queryable } from '#db/client.ts';
 import { collectionItems } from '#db/schema/catalog.ts';
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
@@ -66,6 +67,25 @@ export const membershipFactColumns = {
   isCdsEnabled: organizations.isCdsEnabled,
 };
 
+/**
+ * Each product a section lists (as itself or as its additional product), with the facts of
+ * every member of that section: the rows the entitlement rule reads. The caller says whose.
+ */
+export function sectionListings(db: Queryable) {
+  return db
+    .select({
+      productId: sectionProducts.productId,
+      additionalProductId: sectionProducts.additionalProductId,
+      isClassroomInstructor: sectionMembers.isClassroomInstructor,
+      ...membershipFactColumns,
+    })
+    .from(sectionMembers)
+    .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .innerJoin(organizations, eq(organizations.id, courses.orgId))
+    .innerJoin(sectionProducts, eq(sectionProducts.sectionId, courseSections.id));
+}
+
 /** A member row, with its section's and organisation's facts, as the entitlement rule reads it. */
 export function entitlementMembership(row: {
   sectionId: number;
@@ -129,19 +149,7 @@ async function loadHoldings(ctx: RequestContext, userId: number): Promise<Holdin
       .from(ownerships)
       .innerJoin(collectionItems, eq(collectionItems.collectionId, ownerships.productId))
       .where(eq(ownerships.userId, userId)),
-    ctx.db
-      .select({
-        productId: sectionProducts.productId,
-        additionalProductId: sectionProducts.additionalProductId,
-        isClassroomInstructor: sectionMembers.isClassroomInstructor,
-        ...membershipFactColumns,
-      })
-      .from(sectionMembers)
-      .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
-      .innerJoin(courses, eq(courses.id, courseSections.courseId))
-      .innerJoin(organizations, eq(organizations.id, courses.orgId))
-      .innerJoin(sectionProducts, eq(sectionProducts.sectionId, courseSections.id))
-      .where(eq(sectionMembers.userId, userId)),
+    sectionListings(ctx.db).where(eq(sectionMembers.userId, userId)),
   ]);
   return {
     ownerships: owned,
