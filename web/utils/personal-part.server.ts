@@ -1,10 +1,13 @@
 import type { AppLoadContext } from 'react-router';
 import { productDetail } from '#domain/catalog/service.ts';
 import { cartLineCount } from '#domain/commerce/cart.ts';
+import { NotFound } from '#domain/shared/errors.ts';
 import { rootPersonal, rootRedirect } from '#web/root-personal.server.ts';
 import { productPersonal } from '#web/routes/product.server.ts';
 import type { PersonalPart } from './personal-part.ts';
 import type { PersonalRecipe } from './personal-recipe.ts';
+
+const GONE = Symbol('gone');
 
 /**
  * The personal part of a stored public page for the logged-in visitor of this request
@@ -23,11 +26,18 @@ export async function personalPartFor(
   const root = rootPersonal(context);
   const [page, cartCount] = await Promise.all([
     recipe.page === 'product'
-      ? productDetail(context.catalogRc, recipe.productId).then((detail) =>
-          productPersonal(context, detail, url),
+      ? productDetail(context.catalogRc, recipe.productId).then(
+          (detail) => productPersonal(context, detail, url),
+          // Gone since its page was stored (the notice still on its way): rendered whole, the
+          // page says it is not found, as to anyone.
+          (error: unknown) => {
+            if (error instanceof NotFound) return GONE;
+            throw error;
+          },
         )
       : null,
     root.showCart ? cartLineCount(rc.db, { userId: rc.user.id }) : null,
   ]);
+  if (page === GONE) return null;
   return { root, page, cartCount };
 }
