@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { translate } from '#i18n/translate.ts';
+import { encodedEtag } from '#server/compression.ts';
 
 // Issue 18, tried from a terminal as anyone could: no method, body, framing or size sent to any
 // URL stops the built server or grows its memory past the limits, and every refusal is a clear
@@ -448,27 +449,46 @@ describe('issue 13: answers are compressed for clients that take it', () => {
     ['an API answer', '/api/account/login'],
     ['a built script', asset],
   ])('%s: brotli, else gzip, else as it is; Vary names Accept-Encoding', async (_kind, target) => {
-    const plain = await fetch(new URL(target, base), {
-      headers: { 'Accept-Encoding': 'identity' },
-    });
-    const text = await plain.text();
+    const fetchPlain = async () => {
+      const plain = await fetch(new URL(target, base), {
+        headers: { 'Accept-Encoding': 'identity' },
+      });
+      return { plain, text: await plain.text() };
+    };
+    let { plain, text } = await fetchPlain();
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.headers.get('vary')).toMatch(/Accept-Encoding/i);
     for (const [accept, encoding] of [
       ['gzip, deflate, br', 'br'],
       ['gzip', 'gzip'],
     ] as const) {
-      const got = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
-        http
-          .get({ host, port, path: target, headers: { 'Accept-Encoding': accept } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk) => chunks.push(chunk));
-            res.on('end', () =>
-              resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
-            );
-          })
-          .on('error', reject);
-      });
+      const getEncoded = () =>
+        new Promise<{ encoding?: string; etag?: string; body: Buffer }>((resolve, reject) => {
+          http
+            .get({ host, port, path: target, headers: { 'Accept-Encoding': accept } }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk) => chunks.push(chunk));
+              res.on('end', () =>
+                resolve({
+                  encoding: res.headers['content-encoding'],
+                  etag: res.headers.etag,
+                  body: Buffer.concat(chunks),
+                }),
+              );
+            })
+            .on('error', reject);
+        });
+      let got = await getEncoded();
+      // Other journeys on this server buy books, which reorders the home page's best sellers
+      // and renders it again: compare one version of the page with itself (its ETag says which).
+      const sameVersion = () => {
+        const etag = plain.headers.get('etag');
+        return !etag || got.etag === encodedEtag(etag, encoding);
+      };
+      for (let tries = 0; !sameVersion() && tries < 3; tries++) {
+        ({ plain, text } = await fetchPlain());
+        got = await getEncoded();
+      }
       expect(got.encoding, accept).toBe(encoding);
       const decoded = (encoding === 'br' ? zlib.brotliDecompressSync : zlib.gunzipSync)(got.body);
       expect(got.body.length).toBeLessThan(decoded.length);
