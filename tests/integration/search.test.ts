@@ -237,7 +237,9 @@ describe('search by course code and edition (issue 19)', () => {
   });
 
   it("issue 38: a course's own name, typed right or nearly, finds its materials; one of its words does not", async () => {
-    const word = fresh();
+    // Letters only: a name ending in digits ('…cyer56') reads as a department and a course
+    // number, which is another search (the one above).
+    const word = fresh().replace(/\d/g, 'x');
     const { required, optional } = await bio101Section({ name: `Principles of ${word}` });
     const misspelt = `${word.slice(0, 6)}${word.slice(7)}`;
     for (const terms of [
