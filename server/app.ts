@@ -29,6 +29,7 @@ import { dismissedBannersKey } from '#domain/sites/maintenance-banner.ts';
 import { knownSite, partnerStoreOrigins, resolveSite } from '#domain/sites/service.ts';
 import { navbarFragment } from '#web/shell/navbar-fragment.server.tsx';
 import { personalPartFor } from '#web/utils/personal-part.server.ts';
+import { Admission, laneOf } from './admission.ts';
 import { createBookFileStore } from './book-file-store.ts';
 import { clientAddressOf } from './client-address.ts';
 import { encodedEtag, isCompressible, preferredEncoding, varyOnEncoding } from './compression.ts';
@@ -122,7 +123,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     }));
   await migrateDatabase(database);
   await seedDemoIfWanted(database, config, log);
-  const metrics = createMetrics({ database, log, token: config.METRICS_TOKEN });
+  // Decision 044: at most MAX_ACTIVE_REQUESTS at once; a checkout waiting goes first.
+  const admission = new Admission(config.MAX_ACTIVE_REQUESTS);
+  const metrics = createMetrics({ database, log, token: config.METRICS_TOKEN, admission });
 
   const health = new DatabaseHealth(
     (timeoutMs) => database.ping(timeoutMs),
@@ -698,7 +701,15 @@ export async function createApp(options: AppOptions): Promise<App> {
         }
         return servePageFromCache(req, res);
       },
-      handle,
+      // Work starts when this process has room for it, in the request's lane's turn (decision
+      // 044); a visitor gone while waiting costs nothing more (the answer is never sent).
+      handle: (request, client) =>
+        admission.run(
+          laneOf(request.method, new URL(request.url).pathname),
+          request.signal,
+          () => handle(request, client),
+          () => new Response(null, { status: 503 }),
+        ),
       uploads: {
         dir: path.join(config.DATA_DIR, 'uploads'),
         maxBytes: config.UPLOAD_LIMIT_BYTES,

@@ -163,6 +163,10 @@ const schema = z.object({
   // DATABASE_POOL_WAIT_MS, then is answered 503 with Retry-After (overload, not an error).
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  // Requests one process works on at once (issue 40, decision 044, server/admission.ts); more
+  // wait their turn in three lanes: a checkout first, then pages, then a log in. Stored
+  // anonymous pages and static files never wait.
+  MAX_ACTIVE_REQUESTS: z.coerce.number().int().min(1).max(10_000).default(20),
   // A database query of a request taking longer than this fails (PostgreSQL; 0 = no limit).
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   // Orders and payments of a deleted account are kept this long, without personal data

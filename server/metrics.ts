@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client';
 import { type DatabaseHandle, queryRows } from '#db/client.ts';
+import { type Admission, LANES } from './admission.ts';
 import { answerPrimaryScrapes, isClusterWorker, machineMetrics } from './cluster-metrics.ts';
 import type { Logger } from './logger.ts';
 
@@ -87,7 +88,7 @@ const overloads = once(
 answerPrimaryScrapes();
 
 /** What the gauges read at scrape time: the database of the app this process serves. */
-let source: { database: DatabaseHandle; log: Logger } | null = null;
+let source: { database: DatabaseHandle; log: Logger; admission?: Admission } | null = null;
 
 type DatabaseReading = {
   backlog: number;
@@ -208,6 +209,38 @@ function registerPoolGauges() {
   poolGauge('db_pool_waiting_queries', 'Queries waiting for a free connection', (s) => s.waiting);
 }
 
+/** Decision 044: requests worked on, and waiting by lane (server/admission.ts). */
+function registerAdmissionGauges() {
+  once(
+    'shelfmark_requests_active',
+    () =>
+      new Gauge({
+        name: 'shelfmark_requests_active',
+        help: 'Requests being worked on (at most MAX_ACTIVE_REQUESTS a process)',
+        aggregator: 'sum',
+        collect() {
+          const admission = source?.admission;
+          if (admission) this.set(admission.active);
+        },
+      }),
+  );
+  once(
+    'shelfmark_requests_waiting',
+    () =>
+      new Gauge({
+        name: 'shelfmark_requests_waiting',
+        help: 'Requests waiting their turn, by lane: finishing (checkout), browsing, arriving (log in)',
+        labelNames: ['lane'] as const,
+        aggregator: 'sum',
+        collect() {
+          const admission = source?.admission;
+          if (!admission) return;
+          for (const lane of LANES) this.set({ lane }, admission.waiting(lane));
+        },
+      }),
+  );
+}
+
 /** Registered once a process has a read replica (DATABASE_READ_URL, issue 40). */
 function registerReplicaGauges() {
   once(
@@ -261,6 +294,8 @@ export function noteOverload(): void {
 
 export type MetricsOptions = {
   database: DatabaseHandle;
+  /** The requests this process works on and those waiting their turn (decision 044). */
+  admission?: Admission;
   log: Logger;
   /** METRICS_TOKEN: a scraper presents it as `Authorization: Bearer …`; unset, loopback only. */
   token?: string;
@@ -282,8 +317,9 @@ export function createMetrics(options: MetricsOptions): Metrics {
     collectDefaultMetrics({ register });
   }
   if (options.database.poolStats()) registerPoolGauges();
+  if (options.admission) registerAdmissionGauges();
   if (options.database.replica) registerReplicaGauges();
-  const own = { database: options.database, log: options.log };
+  const own = { database: options.database, log: options.log, admission: options.admission };
   source = own;
   reading = null;
   const tokenDigest = options.token ? digest(options.token) : null;

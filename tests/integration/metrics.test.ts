@@ -131,6 +131,12 @@ describe('GET /metrics (issue 40)', () => {
     // Prometheus's defaults for a Node process: event loop lag, memory, GC.
     expect(text).toContain('nodejs_eventloop_lag_seconds ');
     expect(text).toContain('process_resident_memory_bytes ');
+    // Decision 044: requests worked on and waiting by lane; the scrape itself waits in none.
+    expect(text).toContain('shelfmark_requests_active ');
+    for (const lane of ['finishing', 'browsing', 'arriving']) {
+      expect(seriesValue(text, `shelfmark_requests_waiting{lane="${lane}"}`)).toBe(0);
+      expect(text).toContain(`shelfmark_requests_waiting{lane="${lane}"} 0`);
+    }
     // The pool's use on PostgreSQL; PGlite has one session and no pool.
     if (database.kind === 'postgres') {
       expect(seriesValue(text, 'db_pool_max_connections')).toBeGreaterThan(0);
