@@ -47,7 +47,14 @@ import {
   prepareCatalog,
   rushInvariants,
 } from './rush-week/fixture.ts';
-import { metricsDelta, type RoundFigures, summary, TARGET, verdicts } from './rush-week/report.ts';
+import {
+  metricsDelta,
+  type RoundFigures,
+  serverTimes,
+  summary,
+  TARGET,
+  verdicts,
+} from './rush-week/report.ts';
 import {
   isError,
   ms,
@@ -294,6 +301,8 @@ async function runRound(
   log(`| lowest stock of any offering | ${consistency.lowestStock ?? 'none counted'} |`);
   log('');
   for (const line of metricsDelta(metricsBefore, metricsAfter)) log(line);
+  log();
+  for (const line of serverTimes(metricsBefore, metricsAfter)) log(line);
   if (errors.length > 0) {
     log('\nErrors by status:');
     for (const [key, n] of Object.entries(

@@ -185,6 +185,49 @@ describe('Admission', () => {
     ]);
   });
 
+  it('the first at the door goes in once it has waited its patience, though pages wait', async () => {
+    let clock = 0;
+    const admission = new Admission(1, 1, 100, 8_000, () => clock);
+    const first = gate();
+    const order: string[] = [];
+    const running = admission.run(
+      'browsing',
+      undefined,
+      () => first.opened,
+      () => undefined,
+    );
+    const second = gate();
+    const page1 = admission.run(
+      'browsing',
+      undefined,
+      async () => {
+        order.push('page 1');
+        await second.opened;
+      },
+      () => undefined,
+    );
+    const logIn = admission.run(
+      'arriving',
+      undefined,
+      async () => void order.push('log in'),
+      () => 0,
+    );
+    const page2 = admission.run(
+      'browsing',
+      undefined,
+      async () => void order.push('page 2'),
+      () => 0,
+    );
+    first.open();
+    await tick();
+    // Pages wait (page 2): the log in waits too, for now.
+    expect(order).toEqual(['page 1']);
+    clock = 8_000;
+    second.open();
+    await Promise.all([running, page1, logIn, page2]);
+    expect(order).toEqual(['page 1', 'log in', 'page 2']);
+  });
+
   it('a visitor gone while waiting is dropped: no work done, the place kept for the next', async () => {
     const admission = new Admission(1);
     const first = gate();

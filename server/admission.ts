@@ -13,10 +13,13 @@
 // Finishing goes before browsing. Arriving requests have places of their own (`door`): their
 // password hash runs on libuv's threads, so a log in keeps another core busy while the event
 // loop serves pages. They come in while no page or checkout waits for a place, so those let in
-// finish their visit before more come in; and at least once every BROWSING_SHARE pages let in
-// meanwhile, so a stream of pages never keeps anyone out.
+// finish their visit before more come in; at least once every BROWSING_SHARE pages let in
+// meanwhile, and whenever the first in line has waited PATIENCE_MS, so pages never keep anyone
+// out. The door is small on purpose: in the rush-week test 4 or 8 places let so many journeys
+// in at once that every page slowed (anonymous pages ×9–16 their idle time against ×1–2 with
+// 2; docs/benchmarks.md, session 33).
 // Stored anonymous pages and static files are served before this (server/edge.ts serveDirect)
-// and never wait here.
+// and never wait here, nor does a logged-in page composed from one (server/app.ts composable).
 
 export type Lane = 'finishing' | 'browsing' | 'arriving';
 
@@ -25,8 +28,11 @@ export const LANES: readonly Lane[] = ['finishing', 'browsing', 'arriving'];
 /** Browsing requests let in, at most, for each arriving one while both wait. */
 export const BROWSING_SHARE = 16;
 
-/** Arriving requests worked on at once, besides `limit` (each hashes on one of libuv's threads). */
-export const DOOR = 8;
+/** How long the first at the door waits at most while pages wait (then the door's places alone). */
+export const PATIENCE_MS = 8_000;
+
+/** Arriving requests worked on at once, besides `limit` (password.ts: 2 hashes at once). */
+export const DOOR = 2;
 
 /** Paths whose POST checks a password (page routes; the `.data` twin and a final slash alike). */
 const PASSWORD_PATHS = [
@@ -50,7 +56,7 @@ export function laneOf(method: string, pathname: string): Lane {
   return 'browsing';
 }
 
-type Waiter = { admit: () => void };
+type Waiter = { at: number; admit: () => void };
 
 export class Admission {
   #active = 0;
@@ -63,6 +69,8 @@ export class Admission {
     readonly limit: number,
     readonly door: number = DOOR,
     private readonly browsingShare: number = BROWSING_SHARE,
+    private readonly patienceMs: number = PATIENCE_MS,
+    private readonly now: () => number = () => performance.now(),
   ) {
     for (const n of [limit, door, browsingShare]) {
       if (!Number.isInteger(n) || n < 1) throw new RangeError('limits are whole numbers ≥ 1');
@@ -109,6 +117,7 @@ export class Admission {
         resolve(false);
       };
       const waiter: Waiter = {
+        at: this.now(),
         admit: () => {
           signal?.removeEventListener('abort', onAbort);
           resolve(true);
@@ -129,7 +138,9 @@ export class Admission {
       if (
         arriving.length > 0 &&
         this.#atTheDoor < this.door &&
-        (!pagesWaiting || this.#browsingInARow >= this.browsingShare)
+        (!pagesWaiting ||
+          this.#browsingInARow >= this.browsingShare ||
+          this.now() - arriving[0]!.at >= this.patienceMs)
       ) {
         this.#browsingInARow = 0;
         this.#atTheDoor += 1;

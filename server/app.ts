@@ -497,6 +497,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     );
     if (body === null) return null;
     context.scriptHashes = page.scriptHashes ?? [];
+    // Counted under the stored page's route, not as unrouted (no router ran).
+    context.matchedRoute.pattern ??= page.route ?? null;
     const headers = new Headers(
       page.headers.filter(([name]) => !COMPOSED_DROPS.has(name.toLowerCase())),
     );
@@ -504,6 +506,31 @@ export async function createApp(options: AppOptions): Promise<App> {
     headers.set('Cache-Control', 'private, no-store');
     // Bytes as they are (Buffer.concat's own memory, never a shared pool's).
     return new Response(body as Uint8Array<ArrayBuffer>, { status: page.status, headers });
+  }
+
+  /**
+   * Whether a logged-in visitor's GET will likely be composed from a stored page (decision
+   * 043): a session cookie, and the stored anonymous page of this path in the language their
+   * cookies ask for, with its recipe. Such a page costs a few cached reads and a splice, so it
+   * never waits in a lane (decision 044); a guess wrong the other way only means it waited.
+   */
+  function composable(request: Request): boolean {
+    if (!cacheEnabled || pageCache.size === 0) return false;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const headerOf = (name: string) => request.headers.get(name);
+    const cookies = parseCookies(headerOf('cookie'));
+    if (!cookies.has(SESSION_COOKIE)) return false;
+    const site = knownSite(headerOf('host'));
+    if (!site) return false;
+    const url = new URL(request.url);
+    const locale = resolveLocale({
+      userChoice: undefined,
+      cookie: cookies.get(LANG_COOKIE),
+      acceptLanguage: headerOf('accept-language'),
+      allowed: site.allowedLanguages,
+    });
+    const key = pageKeyFor(locale, url.pathname + url.search, headerOf, cookies);
+    return !!(key && pageCache.get(key)?.personal);
   }
 
   /** Renders a page as an anonymous visitor would see it, in this language, and stores it. */
@@ -704,12 +731,14 @@ export async function createApp(options: AppOptions): Promise<App> {
       // Work starts when this process has room for it, in the request's lane's turn (decision
       // 044); a visitor gone while waiting costs nothing more (the answer is never sent).
       handle: (request, client) =>
-        admission.run(
-          laneOf(request.method, new URL(request.url).pathname),
-          request.signal,
-          () => handle(request, client),
-          () => new Response(null, { status: 503 }),
-        ),
+        composable(request)
+          ? handle(request, client)
+          : admission.run(
+              laneOf(request.method, new URL(request.url).pathname),
+              request.signal,
+              () => handle(request, client),
+              () => new Response(null, { status: 503 }),
+            ),
       uploads: {
         dir: path.join(config.DATA_DIR, 'uploads'),
         maxBytes: config.UPLOAD_LIMIT_BYTES,

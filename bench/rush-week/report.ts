@@ -146,3 +146,46 @@ export function summary(figures: RoundFigures[]) {
     );
   }
 }
+
+/**
+ * The server's own time for its busiest routes over the round (http_request_duration_seconds,
+ * before against after): what the server took, without the load generator's own waits (it
+ * shares the cores). p50/p99 are the upper bounds of the histogram's buckets.
+ */
+export function serverTimes(before: Sample[] | null, after: Sample[] | null, top = 8): string[] {
+  if (!before || !after) return [];
+  const name = 'http_request_duration_seconds_bucket';
+  const series = new Map<string, Map<string, number>>();
+  for (const s of after) {
+    if (s.name !== name) continue;
+    const key = `${s.labels.method} ${s.labels.route}`;
+    const earlier = sumOf(before, name, s.labels);
+    const buckets = series.get(key) ?? new Map<string, number>();
+    buckets.set(s.labels.le!, s.value - earlier);
+    series.set(key, buckets);
+  }
+  const quantile = (buckets: Map<string, number>, q: number) => {
+    const total = buckets.get('+Inf') ?? 0;
+    const bounds = [...buckets.keys()]
+      .filter((le) => le !== '+Inf')
+      .map(Number)
+      .sort((a, b) => a - b);
+    for (const le of bounds) {
+      if ((buckets.get(String(le)) ?? 0) >= q * total) return `≤ ${Math.round(le * 1000)}`;
+    }
+    return '> 10000';
+  };
+  const rows = [...series]
+    .map(([key, buckets]) => ({ key, buckets, n: buckets.get('+Inf') ?? 0 }))
+    .filter((r) => r.n > 0)
+    .sort((a, b) => b.n - a.n)
+    .slice(0, top)
+    .map(
+      (r) => `| ${r.key} | ${r.n} | ${quantile(r.buckets, 0.5)} | ${quantile(r.buckets, 0.99)} |`,
+    );
+  return [
+    '| Server time (its own histogram, whole round) | requests | p50 ms | p99 ms |',
+    '|---|---:|---:|---:|',
+    ...rows,
+  ];
+}

@@ -67,24 +67,28 @@ export async function login(
 
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   const succeeded = valid && !!user?.isActive;
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(loginAttempts).values({
-      email: email.slice(0, 254),
-      ipAddress: ctx.ipAddress,
-      succeeded,
-      attemptedAt: ctx.now,
-    });
-    // Issue 37: the owner hears of many failed attempts, once, when they make everyone wait.
-    const after = { ...failures, forAccount: [...failures.forAccount, ctx.now] };
-    if (!succeeded && user?.isActive && accountJustLocked(after, ctx.now)) {
+  const attempt = {
+    email: email.slice(0, 254),
+    ipAddress: ctx.ipAddress,
+    succeeded,
+    attemptedAt: ctx.now,
+  };
+  // Issue 37: the owner hears of many failed attempts, once, when they make everyone wait.
+  const after = { ...failures, forAccount: [...failures.forAccount, ctx.now] };
+  if (!succeeded && user?.isActive && accountJustLocked(after, ctx.now)) {
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(loginAttempts).values(attempt);
       await queueSecurityNotice(tx, {
         userId: user.id,
         event: 'many-failed-logins',
         now: ctx.now,
         detail: String(MAX_FAILURES_PER_ACCOUNT),
       });
-    }
-  });
+    });
+  } else {
+    // One statement needs no transaction of its own (issue 40: three round trips were one).
+    await ctx.db.insert(loginAttempts).values(attempt);
+  }
   return succeeded && user ? { ok: true, userId: user.id } : { ok: false, reason: 'invalid' };
 }
 
@@ -115,22 +119,27 @@ export async function startSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = input.expiresAt ?? new Date(input.now.getTime() + SESSION_TTL_MS);
-  await db.transaction(async (tx) => {
-    if (input.previousToken) {
-      await tx.delete(sessions).where(eq(sessions.idHash, tokenDigest(input.previousToken)));
-      sessionCache.delete(tokenDigest(input.previousToken));
-    }
-    await tx.insert(sessions).values({
-      idHash: tokenDigest(token),
-      userId: input.userId,
-      expiresAt,
-      createdAt: input.now,
-      lastSeenAt: input.now,
-      userAgent: input.userAgent?.slice(0, 500) ?? null,
-      secondFactor: input.secondFactor ?? false,
-      impersonatorId: input.impersonatorId ?? null,
+  const row = {
+    idHash: tokenDigest(token),
+    userId: input.userId,
+    expiresAt,
+    createdAt: input.now,
+    lastSeenAt: input.now,
+    userAgent: input.userAgent?.slice(0, 500) ?? null,
+    secondFactor: input.secondFactor ?? false,
+    impersonatorId: input.impersonatorId ?? null,
+  };
+  const previous = input.previousToken;
+  if (previous) {
+    await db.transaction(async (tx) => {
+      await tx.delete(sessions).where(eq(sessions.idHash, tokenDigest(previous)));
+      sessionCache.delete(tokenDigest(previous));
+      await tx.insert(sessions).values(row);
     });
-  });
+  } else {
+    // A first session is one statement: no transaction of its own (issue 40: round trips).
+    await db.insert(sessions).values(row);
+  }
   return { token, expiresAt };
 }
 

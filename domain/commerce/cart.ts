@@ -318,6 +318,8 @@ export async function mergeAnonymousCart(
   anonymousKey: string,
   userId: number,
 ): Promise<void> {
+  // Most logins bring no anonymous cart: one look, no transaction (issue 40: round trips).
+  if (!(await cartId(ctx.db, { anonymousKey }, false))) return;
   await ctx.db.transaction(async (tx) => {
     const anonymousId = await cartId(tx, { anonymousKey }, false);
     if (!anonymousId) return;
