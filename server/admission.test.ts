@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Admission, type Lane, laneOf } from './admission.ts';
+import { Admission, doorFor, type Lane, laneOf } from './admission.ts';
 
 // Issue 40, "Buying never slows browsing" and "pay p99 ≤ 1.5 s at 200 buyers" (decision 044):
 // a process works on at most `limit` requests; a waiting payment goes before pages, and pages
@@ -304,5 +304,17 @@ describe('Admission', () => {
     expect(() => new Admission(1.5)).toThrow(RangeError);
     expect(() => new Admission(4, 0)).toThrow(RangeError);
     expect(() => new Admission(4, 2, -1)).toThrow(RangeError);
+  });
+});
+
+describe('doorFor', () => {
+  it("shares the machine's cores among its web workers: 1 to 4 places each", () => {
+    expect(doorFor(2, 1)).toBe(2);
+    expect(doorFor(2, 2)).toBe(1);
+    expect(doorFor(4, 4)).toBe(1);
+    expect(doorFor(8, 2)).toBe(4);
+    expect(doorFor(64, 1)).toBe(4);
+    expect(doorFor(1, 4)).toBe(1);
+    expect(doorFor(2, 0)).toBe(2);
   });
 });

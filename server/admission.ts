@@ -10,7 +10,7 @@
 //   browsing   everything else: pages, the cart, the shelf, the reader, the API;
 //   arriving   a password checked (log in, sign up, a new password): the costliest request,
 //              and the one a student can best wait for, at the door rather than at the till.
-// Finishing goes before browsing. Arriving requests have places of their own (`door`): their
+// Finishing goes before browsing. Arriving requests have places of their own (`door`, doorFor): their
 // password hash runs on libuv's threads, so a log in keeps another core busy while the event
 // loop serves pages. They come in while no page or checkout waits for a place, so those let in
 // finish their visit before more come in; at least once every BROWSING_SHARE pages let in
@@ -31,8 +31,15 @@ export const BROWSING_SHARE = 16;
 /** How long the first at the door waits at most while pages wait (then the door's places alone). */
 export const PATIENCE_MS = 8_000;
 
-/** Arriving requests worked on at once, besides `limit` (password.ts: 2 hashes at once). */
-export const DOOR = 2;
+/**
+ * Arriving requests worked on at once, besides `limit`, and password hashes at once
+ * (domain/accounts/password.ts): the machine's cores shared among its web workers, from 1 to 4.
+ * One worker on this 2-core machine gets 2; two workers get 1 each, 2 for the machine: more,
+ * and the hashes take the cores the event loops need (decision 044).
+ */
+export function doorFor(cores: number, workers: number): number {
+  return Math.max(1, Math.min(4, Math.floor(cores / Math.max(1, workers))));
+}
 
 /** Paths whose POST checks a password (page routes; the `.data` twin and a final slash alike). */
 const PASSWORD_PATHS = [
@@ -67,7 +74,7 @@ export class Admission {
 
   constructor(
     readonly limit: number,
-    readonly door: number = DOOR,
+    readonly door: number = 2,
     private readonly browsingShare: number = BROWSING_SHARE,
     private readonly patienceMs: number = PATIENCE_MS,
     private readonly now: () => number = () => performance.now(),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { apiAllowedMethods, apiRoutePattern, handleApiRequest } from '#api/router.ts';
@@ -8,6 +9,7 @@ import { type Database, type DatabaseHandle, isPoolTimeout, openDatabase } from 
 import { migrateDatabase } from '#db/migrate.ts';
 import { resolveLocale, storedChoiceOf } from '#domain/accounts/language.ts';
 import { canOpenMenuItem } from '#domain/accounts/navigation.ts';
+import { setHashesAtOnce } from '#domain/accounts/password.ts';
 import { findSessionUser, forgetAccounts, navigationFlags } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
 import { withAskingLocale } from '#domain/notifications/mail-locale.ts';
@@ -29,7 +31,7 @@ import { dismissedBannersKey } from '#domain/sites/maintenance-banner.ts';
 import { knownSite, partnerStoreOrigins, resolveSite } from '#domain/sites/service.ts';
 import { navbarFragment } from '#web/shell/navbar-fragment.server.tsx';
 import { personalPartFor } from '#web/utils/personal-part.server.ts';
-import { Admission, laneOf } from './admission.ts';
+import { Admission, doorFor, laneOf } from './admission.ts';
 import { createBookFileStore } from './book-file-store.ts';
 import { clientAddressOf } from './client-address.ts';
 import { encodedEtag, isCompressible, preferredEncoding, varyOnEncoding } from './compression.ts';
@@ -67,6 +69,7 @@ import { startRosterWorker } from './roster-worker.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 import { seedDemoIfWanted } from './seed-on-start.ts';
 import { StaticFiles } from './static-files.ts';
+import { workerCount } from './worker-count.ts';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
@@ -124,7 +127,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   await migrateDatabase(database);
   await seedDemoIfWanted(database, config, log);
   // Decision 044: at most MAX_ACTIVE_REQUESTS at once; a checkout waiting goes first.
-  const admission = new Admission(config.MAX_ACTIVE_REQUESTS);
+  const cores = availableParallelism();
+  const door = doorFor(cores, workerCount(config, cores).workers);
+  setHashesAtOnce(door);
+  const admission = new Admission(config.MAX_ACTIVE_REQUESTS, door);
   const metrics = createMetrics({ database, log, token: config.METRICS_TOKEN, admission });
 
   const health = new DatabaseHealth(

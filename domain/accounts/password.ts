@@ -13,11 +13,18 @@ const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 
  */
 export const HASHES_AT_ONCE = 2;
 
+let atOnce = HASHES_AT_ONCE;
 let hashing = 0;
+
+/** The server sets it from the machine's cores and its workers (server/admission.ts doorFor). */
+export function setHashesAtOnce(n: number): void {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError('a whole number ≥ 1');
+  atOnce = n;
+}
 const waiting: (() => void)[] = [];
 
 async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (hashing >= HASHES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  if (hashing >= atOnce) await new Promise<void>((resolve) => waiting.push(resolve));
   else hashing += 1;
   try {
     return await work();
