@@ -131,6 +131,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const door = doorFor(cores, workerCount(config, cores).workers);
   setHashesAtOnce(door);
   const admission = new Admission(config.MAX_ACTIVE_REQUESTS, door);
+  /** Requests let past the line as composable (`composable`): a whole render still waits. */
+  const outOfLine = new WeakSet<Request>();
   const metrics = createMetrics({ database, log, token: config.METRICS_TOKEN, admission });
 
   const health = new DatabaseHealth(
@@ -342,7 +344,16 @@ export async function createApp(options: AppOptions): Promise<App> {
               url.pathname.startsWith('/api/')
                 ? handleApiRequest(request, web)
                 : ((await composedPage(request, url, web)) ??
-                  renderPage(protocolPost(request), web)),
+                  // A request let past the line as composable that was not (a session gone,
+                  // another language) takes its place in line for the render (decision 044).
+                  (outOfLine.has(request)
+                    ? admission.run(
+                        'browsing',
+                        request.signal,
+                        () => renderPage(protocolPost(request), web),
+                        () => new Response(null, { status: 503 }),
+                      )
+                    : renderPage(protocolPost(request), web))),
             ),
           ));
       } else {
@@ -518,7 +529,9 @@ export async function createApp(options: AppOptions): Promise<App> {
    * Whether a logged-in visitor's GET will likely be composed from a stored page (decision
    * 043): a session cookie, and the stored anonymous page of this path in the language their
    * cookies ask for, with its recipe. Such a page costs a few cached reads and a splice, so it
-   * never waits in a lane (decision 044); a guess wrong the other way only means it waited.
+   * never waits in a lane (decision 044). A wrong guess (a session gone, another language)
+   * takes its place in line for the whole render (`outOfLine` in respond); one wrong the other
+   * way only means it waited.
    */
   function composable(request: Request): boolean {
     if (!cacheEnabled || pageCache.size === 0) return false;
@@ -736,15 +749,18 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
       // Work starts when this process has room for it, in the request's lane's turn (decision
       // 044); a visitor gone while waiting costs nothing more (the answer is never sent).
-      handle: (request, client) =>
-        composable(request)
-          ? handle(request, client)
-          : admission.run(
-              laneOf(request.method, new URL(request.url).pathname),
-              request.signal,
-              () => handle(request, client),
-              () => new Response(null, { status: 503 }),
-            ),
+      handle: (request, client) => {
+        if (composable(request)) {
+          outOfLine.add(request);
+          return handle(request, client);
+        }
+        return admission.run(
+          laneOf(request.method, new URL(request.url).pathname),
+          request.signal,
+          () => handle(request, client),
+          () => new Response(null, { status: 503 }),
+        );
+      },
       uploads: {
         dir: path.join(config.DATA_DIR, 'uploads'),
         maxBytes: config.UPLOAD_LIMIT_BYTES,

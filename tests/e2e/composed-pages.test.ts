@@ -128,6 +128,21 @@ describe('logged-in pages composed from the stored page (decision 043)', () => {
   });
 });
 
+describe('a session cookie that no longer opens a session (decision 044)', () => {
+  it('on a stored page: the anonymous page, whole, with Log In, and no personal part', async () => {
+    const productId = await feedEbook();
+    const path = await storedPath(productId);
+    // A signed-out browser still sending its old cookie: let past the line as composable, it
+    // is rendered whole for a visitor without a session.
+    const response = await get(path, { cookie: 'sid=a-session-that-ended-long-ago-0000000000' });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).not.toContain('id="personal-part"');
+    expect(html).toContain('href="/accounts/login/');
+    expect(response.headers.get('cache-control')).toContain('no-store');
+  });
+});
+
 /** The composed page's form token: it must appear in no other visitor's page. */
 async function ownerToken(html: string): Promise<string> {
   const token = /"csrfToken":"([^"]+)"/.exec(html)?.[1];
