@@ -1,3 +1,4 @@
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 // Compressed answers (issue 13, "Fast on a phone"): brotli where the browser takes it, else
@@ -40,6 +41,25 @@ export function compressBuffer(body: Buffer, encoding: Encoding): Buffer {
         },
       })
     : zlib.gzipSync(body, { level: 6 });
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * A page or an API answer already whole in memory, compressed in one go off the event loop at
+ * the fast quality: sent with its length in one write, so that a process killed mid-answer
+ * never leaves a proxy holding half a response it can no longer retry (decision 044).
+ */
+export function compressWhole(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzip(body, { level: 5 });
 }
 
 /** A stream that compresses as it goes, at a fast quality (pages rendered for one visitor). */

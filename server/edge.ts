@@ -8,6 +8,7 @@ import type { MessageParams } from '#i18n/translate.ts';
 import { type BodyLimits, readBody } from './body-reader.ts';
 import {
   compressStream,
+  compressWhole,
   type Encoding,
   encodedEtag,
   isCompressible,
@@ -421,6 +422,13 @@ function encodingFor(response: Response, acceptEncoding: string | undefined): En
  * Writes a Fetch Response to the socket, with backpressure, compressed when the client takes
  * it (compression.ts); stops when the client leaves.
  */
+/** HTML pages and JSON answers: made whole before they are sent (the rest may stream). */
+const WHOLE = /^(text\/html|application\/(json|vnd\.api\+json))\b/i;
+
+function isWhole(response: Response): boolean {
+  return WHOLE.test(response.headers.get('content-type') ?? '');
+}
+
 export async function send(
   res: ServerResponse,
   response: Response,
@@ -437,6 +445,19 @@ export async function send(
     const etag = response.headers.get('etag');
     if (etag) response.headers.set('ETag', encodedEtag(etag, encoding));
   }
+  // A page or an API answer is whole in memory already (renderToString, JSON): compressed in
+  // one go and sent with its length in one write, so that a process killed mid-answer never
+  // leaves a proxy holding half a response it can no longer send elsewhere.
+  let whole: Buffer | null = null;
+  if (encoding && !head && response.body && isWhole(response)) {
+    try {
+      whole = await compressWhole(Buffer.from(await response.arrayBuffer()), encoding);
+    } catch {
+      res.destroy();
+      return;
+    }
+    response.headers.set('Content-Length', String(whole.length));
+  }
   const raw: string[] = [];
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') raw.push(name, value);
@@ -447,6 +468,10 @@ export async function send(
     return;
   }
   res.writeHead(response.status, raw);
+  if (whole) {
+    res.end(whole);
+    return;
+  }
   if (head || !response.body) {
     await response.body?.cancel().catch(() => {});
     res.end();
