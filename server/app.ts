@@ -539,16 +539,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     const headerOf = (name: string) => request.headers.get(name);
     const cookies = parseCookies(headerOf('cookie'));
     if (!cookies.has(SESSION_COOKIE)) return false;
-    const site = knownSite(headerOf('host'));
-    if (!site) return false;
     const url = new URL(request.url);
-    const locale = resolveLocale({
-      userChoice: undefined,
-      cookie: cookies.get(LANG_COOKIE),
-      acceptLanguage: headerOf('accept-language'),
-      allowed: site.allowedLanguages,
-    });
-    const key = pageKeyFor(locale, url.pathname + url.search, headerOf, cookies);
+    const key = anonymousPageKey(url.pathname + url.search, headerOf, cookies);
     return !!(key && pageCache.get(key)?.personal);
   }
 
@@ -914,6 +906,15 @@ function publicPageKey(method: string, pathAndSearch: string, headerOf: HeaderOf
   if (method !== 'GET' && method !== 'HEAD') return null;
   const cookies = parseCookies(headerOf('cookie'));
   if (cookies.has(SESSION_COOKIE)) return null;
+  return anonymousPageKey(pathAndSearch, headerOf, cookies);
+}
+
+/** The key of the anonymous page in the language this browser's cookies and headers ask for. */
+function anonymousPageKey(
+  pathAndSearch: string,
+  headerOf: HeaderOf,
+  cookies: Map<string, string>,
+): string | null {
   const site = knownSite(headerOf('host'));
   if (!site) return null;
   const locale = resolveLocale({
