@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Queryable } from '#db/client.ts';
 import { collectionItems } from '#db/schema/catalog.ts';
 import { courseSections, courses, sectionMembers, sectionProducts } from '#db/schema/courses.ts';
@@ -68,22 +69,29 @@ export const membershipFactColumns = {
 };
 
 /**
+ * Section members with the facts of their section, course and organisation that the
+ * entitlement rule reads (membershipFactColumns), and the caller's `columns`: the one join
+ * path from a member to those facts. The caller says whose.
+ */
+export function membersWithFacts<C extends SelectedFields>(db: Queryable, columns: C) {
+  return db
+    .select({ ...columns, ...membershipFactColumns })
+    .from(sectionMembers)
+    .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .innerJoin(organizations, eq(organizations.id, courses.orgId));
+}
+
+/**
  * Each product a section lists (as itself or as its additional product), with the facts of
  * every member of that section: the rows the entitlement rule reads. The caller says whose.
  */
 export function sectionListings(db: Queryable) {
-  return db
-    .select({
-      productId: sectionProducts.productId,
-      additionalProductId: sectionProducts.additionalProductId,
-      isClassroomInstructor: sectionMembers.isClassroomInstructor,
-      ...membershipFactColumns,
-    })
-    .from(sectionMembers)
-    .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
-    .innerJoin(courses, eq(courses.id, courseSections.courseId))
-    .innerJoin(organizations, eq(organizations.id, courses.orgId))
-    .innerJoin(sectionProducts, eq(sectionProducts.sectionId, courseSections.id));
+  return membersWithFacts(db, {
+    productId: sectionProducts.productId,
+    additionalProductId: sectionProducts.additionalProductId,
+    isClassroomInstructor: sectionMembers.isClassroomInstructor,
+  }).innerJoin(sectionProducts, eq(sectionProducts.sectionId, courseSections.id));
 }
 
 /** A member row, with its section's and organisation's facts, as the entitlement rule reads it. */

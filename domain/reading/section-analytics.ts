@@ -6,13 +6,12 @@ import { users } from '#db/schema/accounts.ts';
 import { collectionItems, offerings } from '#db/schema/catalog.ts';
 import { courseSections, courses, sectionMembers } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
-import { organizations } from '#db/schema/sites.ts';
 import {
   type EntitlementOwnership,
   entitlement,
   isPhysicalCopy,
 } from '#domain/access/entitlement.ts';
-import { entitlementMembership, membershipFactColumns } from '#domain/access/holdings.ts';
+import { entitlementMembership, membersWithFacts } from '#domain/access/holdings.ts';
 import { type AccessWay, accessCounts, accessWay } from '#domain/analytics/access-through.ts';
 import { analyticsVisibility } from '#domain/analytics/analytics-visibility.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -59,7 +58,6 @@ export async function sectionAnalytics(
     .where(and(eq(sectionMembers.sectionId, sectionId), eq(sectionMembers.userId, user.id)));
   const visibility = analyticsVisibility(roles.map((r) => r.role));
   if (!visibility.visible) throw new Forbidden(visibility.messageKey);
-  const now = ctx.now.toISOString();
   const rows = await queryRows<{
     product_id: number;
     title: string;
@@ -189,16 +187,9 @@ async function studentAccess(
   };
   const students = sql`(select user_id from section_members where section_id = ${sectionId} and role = 'student')`;
   const [members, direct, throughCollections, offered] = await Promise.all([
-    ctx.db
-      .select({
-        userId: sectionMembers.userId,
-        ...membershipFactColumns,
-      })
-      .from(sectionMembers)
-      .innerJoin(courseSections, eq(courseSections.id, sectionMembers.sectionId))
-      .innerJoin(courses, eq(courses.id, courseSections.courseId))
-      .innerJoin(organizations, eq(organizations.id, courses.orgId))
-      .where(and(eq(sectionMembers.sectionId, sectionId), eq(sectionMembers.role, 'student'))),
+    membersWithFacts(ctx.db, { userId: sectionMembers.userId }).where(
+      and(eq(sectionMembers.sectionId, sectionId), eq(sectionMembers.role, 'student')),
+    ),
     ctx.db
       .select({ productId: ownerships.productId, ...window })
       .from(ownerships)
