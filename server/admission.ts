@@ -26,10 +26,10 @@ export type Lane = 'finishing' | 'browsing' | 'arriving';
 export const LANES: readonly Lane[] = ['finishing', 'browsing', 'arriving'];
 
 /** Browsing requests let in, at most, for each arriving one while both wait. */
-export const BROWSING_SHARE = 16;
+const BROWSING_SHARE = 16;
 
 /** How long the first at the door waits at most while pages wait (then the door's places alone). */
-export const PATIENCE_MS = 8_000;
+const PATIENCE_MS = 8_000;
 
 /**
  * Arriving requests worked on at once, besides `limit`, and password hashes at once

@@ -131,6 +131,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const door = doorFor(cores, workerCount(config, cores).workers);
   setHashesAtOnce(door);
   const admission = new Admission(config.MAX_ACTIVE_REQUESTS, door);
+  /** The answer of a request whose visitor left while it waited its turn: never sent. */
+  const dropped = () => new Response(null, { status: 503 });
   /** Requests let past the line as composable (`composable`): a whole render still waits. */
   const outOfLine = new WeakSet<Request>();
   const metrics = createMetrics({ database, log, token: config.METRICS_TOKEN, admission });
@@ -351,7 +353,7 @@ export async function createApp(options: AppOptions): Promise<App> {
                         'browsing',
                         request.signal,
                         () => renderPage(protocolPost(request), web),
-                        () => new Response(null, { status: 503 }),
+                        dropped,
                       )
                     : renderPage(protocolPost(request), web))),
             ),
@@ -750,7 +752,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           laneOf(request.method, new URL(request.url).pathname),
           request.signal,
           () => handle(request, client),
-          () => new Response(null, { status: 503 }),
+          dropped,
         );
       },
       uploads: {

@@ -418,10 +418,6 @@ function encodingFor(response: Response, acceptEncoding: string | undefined): En
   return preferredEncoding(acceptEncoding);
 }
 
-/**
- * Writes a Fetch Response to the socket, with backpressure, compressed when the client takes
- * it (compression.ts); stops when the client leaves.
- */
 /** HTML pages and JSON answers: made whole before they are sent (the rest may stream). */
 const WHOLE = /^(text\/html|application\/(json|vnd\.api\+json))\b/i;
 
@@ -429,6 +425,10 @@ function isWhole(response: Response): boolean {
   return WHOLE.test(response.headers.get('content-type') ?? '');
 }
 
+/**
+ * Writes a Fetch Response to the socket, with backpressure, compressed when the client takes
+ * it (compression.ts); stops when the client leaves.
+ */
 export async function send(
   res: ServerResponse,
   response: Response,

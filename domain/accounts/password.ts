@@ -15,13 +15,16 @@ export const HASHES_AT_ONCE = 2;
 
 let atOnce = HASHES_AT_ONCE;
 let hashing = 0;
+const waiting: (() => void)[] = [];
 
-/** The server sets it from the machine's cores and its workers (server/admission.ts doorFor). */
+/**
+ * The server sets it once at start, from the machine's cores and its workers (doorFor in
+ * server/admission.ts); hashes already under way or waiting keep their places.
+ */
 export function setHashesAtOnce(n: number): void {
   if (!Number.isInteger(n) || n < 1) throw new RangeError('a whole number ≥ 1');
   atOnce = n;
 }
-const waiting: (() => void)[] = [];
 
 async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   if (hashing >= atOnce) await new Promise<void>((resolve) => waiting.push(resolve));
