@@ -24,6 +24,7 @@
 // Without --base-url it makes a PostgreSQL cluster of its own (initdb in a temporary directory,
 // Debian's binaries) and starts the built server on it in production mode with
 // WEB_CONCURRENCY=--workers, a fresh database and demo data for each server. Only 127.0.0.1.
+import os from 'node:os';
 import pg from 'pg';
 import {
   Buyer,
@@ -57,6 +58,7 @@ import {
 } from './rush-week/report.ts';
 import {
   isError,
+  machineCpu,
   ms,
   percentile,
   type Spread,
@@ -177,6 +179,7 @@ async function runRound(
     timeoutMs: config.timeoutMs,
   });
   await sleep(config.idleSeconds * 1000);
+  const cpuBefore = { machine: machineCpu(), client: process.cpuUsage() };
   const burstStart = performance.now();
   const [buyerJourneys, readerJourneys] = await Promise.all([
     Promise.all(
@@ -197,6 +200,7 @@ async function runRound(
     ),
   ]);
   const burstEnd = performance.now();
+  const cpuAfter = { machine: machineCpu(), client: process.cpuUsage(cpuBefore.client) };
   await stopBrowsing();
   const burstSeconds = (burstEnd - burstStart) / 1000;
 
@@ -257,6 +261,13 @@ async function runRound(
   );
   log(
     `${config.buyers} buyers + ${config.readers} readers at once, ${config.browsers} anonymous and ${config.loggedInBrowsers} logged-in visitors browsing from ${config.idleSeconds} s before. Burst: ${burstSeconds.toFixed(1)} s; ${paid} orders paid in ${checkoutSeconds.toFixed(1)} s: **${ordersPerSecond.toFixed(1)} orders/s**.\n`,
+  );
+  const machineBusy =
+    (cpuAfter.machine.busy - cpuBefore.machine.busy) /
+    Math.max(1, cpuAfter.machine.total - cpuBefore.machine.total);
+  const clientCpuSeconds = (cpuAfter.client.user + cpuAfter.client.system) / 1e6;
+  log(
+    `CPU during the burst: the machine's ${os.availableParallelism()} cores ${(machineBusy * 100).toFixed(0)} % busy; this load generator ${clientCpuSeconds.toFixed(1)} s of it (${((clientCpuSeconds / burstSeconds) * 100).toFixed(0)} % of a core).\n`,
   );
   log(STEP_HEADER.join('\n'));
   for (const row of stepRows('buyer', buyerOutcomes)) log(row);

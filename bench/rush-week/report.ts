@@ -53,6 +53,7 @@ export function metricsDelta(before: Sample[] | null, after: Sample[] | null): s
       'shelfmark_orders_paid_last_minute',
       'db_pool_connections',
       'db_pool_waiting_queries',
+      'process_cpu_seconds_total',
     ].map(
       (name) => `| ${name} | ${sumOf(before, name)} → ${sumOf(after, name)} | ${delta(name)} |`,
     ),

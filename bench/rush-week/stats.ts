@@ -1,4 +1,5 @@
 // Figures for bench/rush-week.ts: percentiles, the steps table, /metrics read as numbers.
+import { readFileSync } from 'node:fs';
 import {
   describeOutcome,
   type Outcome,
@@ -102,4 +103,16 @@ export async function scrapeMetrics(url: string): Promise<Sample[] | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * The machine's CPU time so far, from /proc/stat's first line (every core, in clock ticks):
+ * what was busy, and everything. Two readings give how busy the machine was between them.
+ */
+export function machineCpu(): { busy: number; total: number } {
+  const first = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+  const ticks = first.trim().split(/\s+/).slice(1, 9).map(Number);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  const total = ticks.reduce((sum, n) => sum + n, 0);
+  return { busy: total - idle, total };
 }

@@ -1,5 +1,5 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
-import { bookFiles, collectionItems, offerings, products } from '#db/schema/catalog.ts';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { bookFiles, collectionItems, products } from '#db/schema/catalog.ts';
 import { sectionMembers, sectionProducts } from '#db/schema/courses.ts';
 import { ownerships } from '#db/schema/shelf.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
@@ -104,62 +104,101 @@ export async function ownershipsOf(
     expiresAt: ownerships.expiresAt,
     revokedAt: ownerships.revokedAt,
   };
-  const [direct, throughCollections] = await Promise.all([
-    ctx.db
-      .select({ productId: ownerships.productId, ...window })
-      .from(ownerships)
-      .where(and(eq(ownerships.userId, userId), inArray(ownerships.productId, ids))),
-    ctx.db
-      .select({ productId: collectionItems.itemId, ...window })
-      .from(ownerships)
-      .innerJoin(collectionItems, eq(collectionItems.collectionId, ownerships.productId))
-      .where(and(eq(ownerships.userId, userId), inArray(collectionItems.itemId, ids))),
-  ]);
-  const add = (productId: number, ownership: EntitlementOwnership) => {
+  // One statement for both: each is a round trip every cart, checkout and order-complete
+  // makes (issue 40, statements per step in docs/benchmarks.md).
+  const rows = await ctx.db
+    .select({
+      productId: ownerships.productId,
+      ...window,
+      viaCollection: sql<boolean>`false`.as('via_collection'),
+    })
+    .from(ownerships)
+    .where(and(eq(ownerships.userId, userId), inArray(ownerships.productId, ids)))
+    .unionAll(
+      ctx.db
+        .select({
+          productId: collectionItems.itemId,
+          ...window,
+          viaCollection: sql<boolean>`true`.as('via_collection'),
+        })
+        .from(ownerships)
+        .innerJoin(collectionItems, eq(collectionItems.collectionId, ownerships.productId))
+        .where(and(eq(ownerships.userId, userId), inArray(collectionItems.itemId, ids))),
+    );
+  for (const { productId, viaCollection, ...row } of rows) {
+    const ownership: EntitlementOwnership = viaCollection ? { ...row, viaCollection } : row;
     byProduct.set(productId, [...(byProduct.get(productId) ?? []), ownership]);
-  };
-  for (const { productId, ...row } of direct) add(productId, row);
-  for (const { productId, ...row } of throughCollections) {
-    add(productId, { ...row, viaCollection: true });
   }
   return byProduct;
 }
 
-/** Which of these products are physical copies (isPhysicalCopy, on their active offerings). */
-export async function physicalCopies(
+// A product's own side of the rule, as columns of a select from products. Plain SQL, the
+// outer table named: drizzle writes a lone table's columns unqualified, which inside these
+// subqueries would name the inner table's columns.
+/** Whether the product has a file for the reader (a Read Now without one ends in 404). */
+const hasReaderFile = sql<boolean>`exists (select 1 from book_files f where f.product_id = products.id and f.type = 'READER')`;
+/** The types of the product's active offerings (isPhysicalCopy reads them). */
+const activeOfferingTypes = sql<
+  string[]
+>`array(select o.type::text from offerings o where o.product_id = products.id and o.is_active)`;
+
+/**
+ * The products' side of the rule, read at once: which have a reader file, and which are
+ * physical copies (isPhysicalCopy, on their active offerings).
+ */
+export async function productSides(
   ctx: RequestContext,
   items: readonly { productId: number; productType: string }[],
-): Promise<Set<number>> {
+): Promise<{ readerFiles: Set<number>; physical: Set<number> }> {
   const ids = [...new Set(items.map((item) => item.productId))];
-  if (ids.length === 0) return new Set();
+  if (ids.length === 0) return { readerFiles: new Set(), physical: new Set() };
   const rows = await ctx.db
-    .select({ productId: offerings.productId, type: offerings.type })
-    .from(offerings)
-    .where(and(inArray(offerings.productId, ids), eq(offerings.isActive, true)));
-  const types = new Map<number, string[]>();
-  for (const row of rows) types.set(row.productId, [...(types.get(row.productId) ?? []), row.type]);
-  return new Set(
-    items
-      .filter((item) => isPhysicalCopy(item.productType, types.get(item.productId) ?? []))
-      .map((item) => item.productId),
-  );
+    .select({
+      productId: products.id,
+      readerFile: hasReaderFile,
+      types: activeOfferingTypes,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const types = new Map(rows.map((row) => [row.productId, row.types ?? []]));
+  return {
+    readerFiles: new Set(rows.filter((row) => row.readerFile).map((row) => row.productId)),
+    physical: new Set(
+      items
+        .filter((item) => isPhysicalCopy(item.productType, types.get(item.productId) ?? []))
+        .map((item) => item.productId),
+    ),
+  };
 }
 
-/** The product's facts the rule reads, or NotFound. */
-export async function productFacts(ctx: RequestContext, productId: number): Promise<ProductFacts> {
+/** The product's facts the rule reads, and whether it has a reader file; or NotFound. */
+async function loadProductFacts(
+  ctx: RequestContext,
+  productId: number,
+): Promise<{ product: ProductFacts; hasReaderFile: boolean }> {
   const [row] = await ctx.db
     .select({
       id: products.id,
       title: products.title,
       productType: products.productType,
       status: products.status,
+      readerFile: hasReaderFile,
+      types: activeOfferingTypes,
     })
     .from(products)
     .where(eq(products.id, productId))
     .limit(1);
   if (!row || row.status === 'deleted') throw new NotFound();
-  const physical = await physicalCopies(ctx, [{ productId: row.id, productType: row.productType }]);
-  return { ...row, physical: physical.has(row.id) };
+  const { readerFile, types, ...product } = row;
+  return {
+    product: { ...product, physical: isPhysicalCopy(product.productType, types ?? []) },
+    hasReaderFile: readerFile,
+  };
+}
+
+/** The product's facts the rule reads, or NotFound. */
+export async function productFacts(ctx: RequestContext, productId: number): Promise<ProductFacts> {
+  return (await loadProductFacts(ctx, productId)).product;
 }
 
 /** What the rule says for the signed-in user (or the visitor) and this product. */
@@ -217,13 +256,7 @@ export function productAccessFacts(
   ctx: RequestContext,
   productId: number,
 ): Promise<ProductAccessFacts> {
-  return productAccessCache.getOrLoad(productId, async () => {
-    const [product, files] = await Promise.all([
-      productFacts(ctx, productId),
-      withReaderFiles(ctx, [productId]),
-    ]);
-    return { product, hasReaderFile: files.has(productId) };
-  });
+  return productAccessCache.getOrLoad(productId, () => loadProductFacts(ctx, productId));
 }
 
 /** Which of these products have a file for the reader (a Read Now without one ends in 404). */
@@ -249,11 +282,10 @@ export async function openingsOf(
 ): Promise<Map<number, { decision: Entitlement; readable: boolean; noFile: boolean }>> {
   const ids = [...new Set(items.map((item) => item.productId))];
   const user = ctx.user;
-  const [owned, members, files, physical] = await Promise.all([
+  const [owned, members, { readerFiles: files, physical }] = await Promise.all([
     user ? ownershipsOf(ctx, user.id, ids) : new Map<number, EntitlementOwnership[]>(),
     user ? membershipsListing(ctx, user.id, ids) : new Map<number, EntitlementMembership[]>(),
-    withReaderFiles(ctx, ids),
-    physicalCopies(ctx, items),
+    productSides(ctx, items),
   ]);
   return new Map(
     items.map((item) => {

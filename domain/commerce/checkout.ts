@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gte, inArray, isNull, lt, notInArray } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { offerings, products } from '#db/schema/catalog.ts';
 import {
@@ -74,23 +74,26 @@ async function openPayment(
   order: { id: string; totalCents: number },
   wallet: boolean,
 ): Promise<GatewayPayment> {
-  const [open] = await ctx.db
-    .select({ ref: payments.gatewayRef })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, order.id),
-        eq(payments.gateway, gateway.name),
-        notInArray(payments.status, ['canceled', 'refunded']),
-      ),
-    )
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  if (open) return gateway.retrievePayment(open.ref);
-  const [{ attempts } = { attempts: 0 }] = await ctx.db
-    .select({ attempts: count() })
+  // The open attempt, and how many there were (the next one's key), in one statement.
+  const [{ openRef, attempts } = { openRef: null, attempts: 0 }] = await ctx.db
+    .select({
+      openRef: sql<string | null>`(${ctx.db
+        .select({ ref: payments.gatewayRef })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, order.id),
+            eq(payments.gateway, gateway.name),
+            notInArray(payments.status, ['canceled', 'refunded']),
+          ),
+        )
+        .orderBy(desc(payments.createdAt))
+        .limit(1)})`,
+      attempts: count(),
+    })
     .from(payments)
     .where(eq(payments.orderId, order.id));
+  if (openRef) return gateway.retrievePayment(openRef);
   const payment = await gateway.createPayment({
     amountCents: order.totalCents,
     currencyCode: 'USD',
@@ -128,8 +131,8 @@ export async function settlePayment(
 ): Promise<void> {
   if (payment.status === 'succeeded' && payment.orderId) {
     // The card first, on the attempt's row, so that the order mail queued with the success
-    // finds it; again after, for a success whose row the success itself creates.
-    await recordPaymentCard(db, gateway, payment);
+    // finds it; again after, when there was no such row and the success itself created it.
+    const recorded = await recordPaymentCard(db, gateway, payment);
     await recordSuccessfulPayment(db, {
       orderId: payment.orderId,
       gateway,
@@ -138,7 +141,7 @@ export async function settlePayment(
       now: settledAt,
       reason,
     });
-    await recordPaymentCard(db, gateway, payment);
+    if (!recorded) await recordPaymentCard(db, gateway, payment);
     return;
   }
   // A settled payment stays settled: news of an earlier state arriving late (a webhook for
@@ -155,17 +158,22 @@ export async function settlePayment(
     );
 }
 
-/** The card the gateway names for a payment, kept for the order page and mail (issue 19). */
+/**
+ * The card the gateway names for a payment, kept for the order page and mail (issue 19).
+ * True when there is nothing more to record: no card named, or a row of the payment has it.
+ */
 async function recordPaymentCard(
   db: Queryable,
   gateway: GatewayName,
   payment: GatewayPayment,
-): Promise<void> {
-  if (!payment.card) return;
-  await db
+): Promise<boolean> {
+  if (!payment.card) return true;
+  const rows = await db
     .update(payments)
     .set({ cardBrand: payment.card.brand, cardLast4: payment.card.last4 })
-    .where(and(eq(payments.gateway, gateway), eq(payments.gatewayRef, payment.ref)));
+    .where(and(eq(payments.gateway, gateway), eq(payments.gatewayRef, payment.ref)))
+    .returning({ id: payments.id });
+  return rows.length > 0;
 }
 
 function outcomeOf(payment: GatewayPayment): PaymentOutcome {
@@ -395,19 +403,20 @@ export async function expireAbandonedOrders(
  */
 export async function orderReceiptFacts(db: Queryable, orderId: string) {
   const [order] = await db
-    .select({ createdAt: orders.createdAt, paidAt: orders.paidAt })
+    .select({
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+      brand: payments.cardBrand,
+      last4: payments.cardLast4,
+    })
     .from(orders)
+    .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.status, 'succeeded')))
     .where(eq(orders.id, orderId))
-    .limit(1);
-  const [paid] = await db
-    .select({ brand: payments.cardBrand, last4: payments.cardLast4 })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
     .limit(1);
   return {
     number: orderNumber(orderId),
     placedAt: order?.paidAt ?? order?.createdAt ?? null,
-    card: paid?.brand && paid.last4 ? { brand: paid.brand, last4: paid.last4 } : null,
+    card: order?.brand && order.last4 ? { brand: order.brand, last4: order.last4 } : null,
   };
 }
 

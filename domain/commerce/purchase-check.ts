@@ -2,9 +2,8 @@ import { entitlement } from '#domain/access/entitlement.ts';
 import {
   type FactsFrom,
   heldFactsOf,
-  physicalCopies,
   productAccessFacts,
-  withReaderFiles,
+  productSides,
 } from '#domain/access/entitlement-facts.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { type PurchaseRefusal, purchaseRefusal } from './purchase-value.ts';
@@ -36,9 +35,7 @@ export async function purchaseRefusals(
   const user = userId === null ? null : { id: userId };
   const [[owned, members], [files, physical]] = await Promise.all([
     user ? heldFactsOf(ctx, user.id, ids, from) : [null, null],
-    from === 'cache'
-      ? productSideFromCache(ctx, ids)
-      : productSideFromDatabase(ctx, candidates, !!user),
+    from === 'cache' ? productSideFromCache(ctx, ids) : productSideFromDatabase(ctx, candidates),
   ]);
   return candidates.map((c) =>
     purchaseRefusal({
@@ -64,16 +61,12 @@ export async function purchaseRefusals(
 }
 
 /** Which products have a reader file, and which are physical copies, as the database says. */
-function productSideFromDatabase(
+async function productSideFromDatabase(
   ctx: RequestContext,
   candidates: readonly PurchaseCandidate[],
-  signedIn: boolean,
 ): Promise<[Set<number>, Set<number>]> {
-  const ids = [...new Set(candidates.map((c) => c.productId))];
-  return Promise.all([
-    withReaderFiles(ctx, ids),
-    signedIn ? physicalCopies(ctx, candidates) : new Set<number>(),
-  ]);
+  const { readerFiles, physical } = await productSides(ctx, candidates);
+  return [readerFiles, physical];
 }
 
 /** The same, from the product facts each process keeps (entitlement-facts.ts). */

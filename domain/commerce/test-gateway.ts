@@ -54,7 +54,7 @@ export class TestGateway implements PaymentGateway {
 
   async createPayment(input: Parameters<PaymentGateway['createPayment']>[0]) {
     const ref = `pi_test_${randomBytes(12).toString('hex')}`;
-    await this.db
+    const [made] = await this.db
       .insert(testGatewayPayments)
       .values({
         ref,
@@ -63,7 +63,10 @@ export class TestGateway implements PaymentGateway {
         amountCents: input.amountCents,
         status: 'requires_payment_method',
       })
-      .onConflictDoNothing({ target: testGatewayPayments.idempotencyKey });
+      .onConflictDoNothing({ target: testGatewayPayments.idempotencyKey })
+      .returning();
+    if (made) return toPayment(made);
+    // The same key again (a retried request): the payment it made.
     const [row] = await this.db
       .select()
       .from(testGatewayPayments)
