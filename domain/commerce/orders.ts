@@ -373,22 +373,19 @@ export async function recordSuccessfulPayment(
         )
         .onConflictDoNothing();
     }
-    const [cart] = await tx
-      .select({ id: carts.id })
-      .from(carts)
-      .where(eq(carts.userId, order.userId))
-      .limit(1);
-    if (cart) {
-      await tx.delete(cartItems).where(
-        and(
-          eq(cartItems.cartId, cart.id),
-          inArray(
-            cartItems.productId,
-            items.map((item) => item.productId),
-          ),
+    // What was bought leaves the buyer's cart (one statement: the cart found inside it).
+    await tx.delete(cartItems).where(
+      and(
+        inArray(
+          cartItems.cartId,
+          tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, order.userId)),
         ),
-      );
-    }
+        inArray(
+          cartItems.productId,
+          items.map((item) => item.productId),
+        ),
+      ),
+    );
     // The confirmation e-mail leaves with this transaction or not at all (outbox).
     await enqueue(tx, {
       kind: 'order-confirmation',
