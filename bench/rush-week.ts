@@ -21,6 +21,11 @@
 //     deploy/nginx/shelfmark.conf, its micro-cache included; /metrics asked of the server)
 //   npx tsx bench/rush-week.ts --base-url http://127.0.0.1:8080 --database-url postgres://…
 //     [--metrics-url http://127.0.0.1:3000/metrics]   (a deployment already running)
+//   npx tsx bench/rush-week.ts --smtp ...   (the outbox over SMTP to a relay on 127.0.0.1,
+//     rush-week/relay.ts, instead of .eml files)
+//   npx tsx bench/rush-week.ts --sustain 20 [--sustain-seconds 60] [--workers N] [--rounds N]
+//     (no burst: logged-in buyers order at a steady 20 a second, mail over SMTP to the relay;
+//     whether the outbox builds a backlog, rush-week/sustained.ts)
 // Without --base-url it makes a PostgreSQL cluster of its own (initdb in a temporary directory,
 // Debian's binaries) and starts the built server on it in production mode with
 // WEB_CONCURRENCY=--workers, a fresh database and demo data for each server. Only 127.0.0.1.
@@ -48,6 +53,7 @@ import {
   prepareCatalog,
   rushInvariants,
 } from './rush-week/fixture.ts';
+import { type Relay, startRelay } from './rush-week/relay.ts';
 import {
   metricsDelta,
   type RoundFigures,
@@ -69,6 +75,7 @@ import {
   startedAtAbsolute,
   stepRows,
 } from './rush-week/stats.ts';
+import { type SustainedFigures, sustainedRound, sustainedVerdicts } from './rush-week/sustained.ts';
 import {
   buyerJourney,
   type Journey,
@@ -102,6 +109,12 @@ const config = {
   compareWorkers: args.includes('--compare-workers'),
   proxy: args.includes('--proxy'),
   strict: args.includes('--strict'),
+  // Orders a second, held for --sustain-seconds, instead of a burst (bench/rush-week/sustained.ts).
+  sustain: count('sustain', 0),
+  sustainSeconds: count('sustain-seconds', 60),
+  // The outbox over SMTP to a relay on 127.0.0.1 (relay.ts) rather than .eml files; always
+  // with --sustain.
+  smtp: args.includes('--smtp') || count('sustain', 0) > 0,
 };
 /** Books on sale: a buyer buys one, round-robin (orders of one line, so one ownership each). */
 const BOOKS_ON_SALE = 6;
@@ -117,10 +130,16 @@ type Target = {
 
 const log = (line = '') => console.log(line);
 
-async function localTarget(cluster: Cluster, workers: number, name: string): Promise<Target> {
+async function localTarget(
+  cluster: Cluster,
+  workers: number,
+  name: string,
+  relay: Relay | null,
+): Promise<Target> {
   const databaseUrl = await cluster.createDatabase(name);
   const server = await startServer(databaseUrl, {
     WEB_CONCURRENCY: String(workers),
+    ...(relay ? { SMTP_URL: relay.url } : {}),
     ...(config.proxy ? { TRUSTED_PROXIES: '127.0.0.1' } : {}),
   });
   // The balancer in front, as deployed (docs/scaling.md, "Behind a reverse proxy"); /metrics
@@ -364,8 +383,69 @@ async function runRounds(target: Target): Promise<RoundFigures[]> {
   }
 }
 
+async function runSustainedRounds(target: Target, relay: Relay): Promise<SustainedFigures[]> {
+  const client = new pg.Client({ connectionString: target.databaseUrl });
+  await client.connect();
+  try {
+    const catalog = await prepareCatalog(client, BOOKS_ON_SALE);
+    await warmUp(target.base, catalog, new Recorder(), config.timeoutMs);
+    const figures: SustainedFigures[] = [];
+    for (let round = 1; round <= config.rounds; round += 1) {
+      figures.push(
+        await sustainedRound({
+          base: target.base,
+          client,
+          catalog,
+          relay,
+          rate: config.sustain,
+          seconds: config.sustainSeconds,
+          timeoutMs: config.timeoutMs,
+          drainSeconds: config.drainSeconds,
+          prefix: `rush-s${round}-${Date.now().toString(36)}`,
+          round,
+          log,
+        }),
+      );
+    }
+    return figures;
+  } finally {
+    await client.end();
+  }
+}
+
+/** --sustain: a steady rate on a server of its own, the outbox over SMTP to a local relay. */
+async function sustained(): Promise<number> {
+  if (config.baseUrl || config.compareWorkers) {
+    throw new Error(
+      '--sustain starts its own server and relay: without --base-url or --compare-workers',
+    );
+  }
+  const noPostgres = whyNoPostgres();
+  if (noPostgres) throw new Error(noPostgres);
+  const relay = await startRelay();
+  const cluster = await startCluster();
+  try {
+    const target = await localTarget(cluster, config.workers, 'shelfmark_rush_sustained', relay);
+    try {
+      const figures = await runSustainedRounds(target, relay);
+      const met = sustainedVerdicts(figures, log);
+      const broken = figures.some((f) => f.errors + f.failed > 0 || f.violations.length > 0);
+      return broken || (config.strict && !met) ? 1 : 0;
+    } catch (error) {
+      log(`\nserver log:\n${target.logTail()}`);
+      throw error;
+    } finally {
+      await target.stop();
+    }
+  } finally {
+    await cluster.destroy();
+    await relay.stop();
+  }
+}
+
 async function main(): Promise<number> {
   log(`## Rush week: ${args.join(' ') || '(defaults)'}\n`);
+  if (config.sustain > 0) return sustained();
   const figures: RoundFigures[] = [];
   if (config.baseUrl) {
     if (!config.databaseUrl)
@@ -387,10 +467,11 @@ async function main(): Promise<number> {
     const noPostgres = whyNoPostgres();
     if (noPostgres) throw new Error(noPostgres);
     const cluster = await startCluster();
+    const relay = config.smtp ? await startRelay() : null;
     try {
       const workerCounts = config.compareWorkers ? [1, 2] : [config.workers];
       for (const workers of workerCounts) {
-        const target = await localTarget(cluster, workers, `shelfmark_rush_${workers}w`);
+        const target = await localTarget(cluster, workers, `shelfmark_rush_${workers}w`, relay);
         try {
           figures.push(...(await runRounds(target)));
         } catch (error) {
@@ -402,6 +483,7 @@ async function main(): Promise<number> {
       }
     } finally {
       await cluster.destroy();
+      await relay?.stop();
     }
   }
   summary(figures);
