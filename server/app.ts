@@ -9,7 +9,7 @@ import { type Database, type DatabaseHandle, isPoolTimeout, openDatabase } from 
 import { migrateDatabase } from '#db/migrate.ts';
 import { resolveLocale, storedChoiceOf } from '#domain/accounts/language.ts';
 import { canOpenMenuItem } from '#domain/accounts/navigation.ts';
-import { setHashesAtOnce } from '#domain/accounts/password.ts';
+import { setHasher, setHashesAtOnce } from '#domain/accounts/password.ts';
 import { findSessionUser, forgetAccounts, navigationFlags } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
 import { withAskingLocale } from '#domain/notifications/mail-locale.ts';
@@ -49,6 +49,7 @@ import {
   MAX_URL_LENGTH,
 } from './edge.ts';
 import { errorResponse as renderError, wantsJson } from './error-response.ts';
+import { lowPriorityHasher } from './hash-threads.ts';
 import {
   ANON_COOKIE,
   LANG_COOKIE,
@@ -130,6 +131,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const cores = availableParallelism();
   const door = doorFor(cores, workerCount(config, cores).workers);
   setHashesAtOnce(door);
+  setHasher(lowPriorityHasher(door));
   const admission = new Admission(config.MAX_ACTIVE_REQUESTS, door);
   /** The answer of a request whose visitor left while it waited its turn: never sent. */
   const dropped = () => new Response(null, { status: 503 });

@@ -39,23 +39,39 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What computes a hash, and checks one: argon2 on libuv's threads unless the server says. */
+export type Hasher = {
+  hash(password: string, options: typeof OPTIONS): Promise<string>;
+  verify(stored: string, password: string): Promise<boolean>;
+};
+
+let hasher: Hasher = { hash, verify: (stored, password) => verify(stored, password) };
+
+/**
+ * The server sets it at start (server/hash-threads.ts: threads of their own, at a lower CPU
+ * priority than the event loop, decision 044); the same argon2 and options either way.
+ */
+export function setHasher(next: Hasher): void {
+  hasher = next;
+}
+
 /** Hashes under way and waiting their turn (the tests ask). */
 export function hashTurns(): { running: number; waiting: number } {
   return { running: hashing, waiting: waiting.length };
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return inTurn(() => hash(password, OPTIONS));
+  return inTurn(() => hasher.hash(password, OPTIONS));
 }
 
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
   if (!stored) {
     // Spend the same time on unknown accounts so timing does not reveal which e-mails exist.
-    await inTurn(() => hash(password, OPTIONS));
+    await inTurn(() => hasher.hash(password, OPTIONS));
     return false;
   }
   try {
-    return await inTurn(() => verify(stored, password));
+    return await inTurn(() => hasher.verify(stored, password));
   } catch {
     return false;
   }
