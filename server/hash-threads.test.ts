@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HASH_NICE, lowPriorityHasher } from './hash-threads.ts';
+import { endHashThreads, HASH_NICE, lowPriorityHasher } from './hash-threads.ts';
 
 // Decision 044: password hashes on threads of their own, below the event loop's priority.
 
@@ -42,6 +42,16 @@ describe('password hashes on low-priority threads', () => {
       expect(own).toBeLessThan(HASH_NICE);
     },
   );
+
+  it('a hash whose thread ends under it is done anyway, and the next gets a new thread', async () => {
+    const hasher = lowPriorityHasher(1);
+    const stored = await hasher.hash('before', options);
+    const underWay = hasher.verify(stored, 'before');
+    await endHashThreads();
+    expect(await underWay).toBe(true);
+    expect(await hasher.verify(stored, 'before')).toBe(true);
+    expect(await hasher.verify(stored, 'after')).toBe(false);
+  });
 
   it('a malformed stored hash is an error, which verifyPassword answers as a wrong password', async () => {
     const hasher = lowPriorityHasher(1);

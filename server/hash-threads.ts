@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { hash, verify } from '@node-rs/argon2';
 import type { Hasher } from '#domain/accounts/password.ts';
 
 // Decision 044: a log in waits its turn at the door, and its password hash should not take the
@@ -12,11 +14,12 @@ import type { Hasher } from '#domain/accounts/password.ts';
 /** How much lower than the event loop (Linux nice, 0 to 19): a tenth of a core's share. */
 export const HASH_NICE = 10;
 
-// CommonJS run by the thread itself (no file to ship beside the build). It resolves
-// @node-rs/argon2 from the working directory, the store's own.
+// CommonJS run by the thread itself (no file to ship beside the build). It loads argon2 from the
+// path this module resolved, wherever the process was started from.
+const ARGON2_PATH = createRequire(import.meta.url).resolve('@node-rs/argon2');
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const argon2 = require('@node-rs/argon2');
+const argon2 = require(workerData.argon2Path);
 try {
   // '/proc/thread-self' names this thread: '<pid>/task/<tid>'.
   const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
@@ -36,6 +39,9 @@ parentPort.on('message', ({ id, op, password, stored, options }) => {
 `;
 
 type Reply = { id: number; value?: string | boolean; error?: string };
+
+/** The thread is gone (it failed to start, or ended): the hash is done here instead. */
+class ThreadGone extends Error {}
 type Pending = { resolve: (value: string | boolean) => void; reject: (error: Error) => void };
 
 class HashThread {
@@ -45,7 +51,10 @@ class HashThread {
   alive = true;
 
   constructor(nice: number) {
-    this.#worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { nice } });
+    this.#worker = new Worker(THREAD_SOURCE, {
+      eval: true,
+      workerData: { nice, argon2Path: ARGON2_PATH },
+    });
     // A thread waiting for work does not keep the process alive.
     this.#worker.unref();
     this.#worker.on('message', (reply: Reply) => {
@@ -57,11 +66,11 @@ class HashThread {
     });
     this.#worker.on('error', (error) => {
       this.alive = false;
-      this.#failAll(error);
+      this.#failAll(new ThreadGone(String(error)));
     });
     this.#worker.on('exit', () => {
       this.alive = false;
-      this.#failAll(new Error('the hash thread ended'));
+      this.#failAll(new ThreadGone('the hash thread ended'));
     });
   }
 
@@ -70,11 +79,16 @@ class HashThread {
   }
 
   run(message: Record<string, unknown>): Promise<string | boolean> {
+    if (!this.alive) return Promise.reject(new ThreadGone('the hash thread ended'));
     const id = this.#next++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#worker.postMessage({ ...message, id });
     });
+  }
+
+  end(): Promise<number> {
+    return this.#worker.terminate();
   }
 
   #failAll(error: Error) {
@@ -88,7 +102,9 @@ let threads: HashThread[] = [];
 
 /**
  * A Hasher on `count` threads of their own at HASH_NICE (password.ts's line already lets at
- * most that many hashes run at once). A thread that ended is replaced on the next hash.
+ * most that many hashes run at once). A thread that ended is replaced on the next hash; a hash
+ * whose thread ended under it (or never started) is done on libuv's threads instead, so a log
+ * in never fails for it.
  */
 export function lowPriorityHasher(count: number, nice = HASH_NICE): Hasher {
   const pick = () => {
@@ -96,9 +112,33 @@ export function lowPriorityHasher(count: number, nice = HASH_NICE): Hasher {
     while (threads.length < count) threads.push(new HashThread(nice));
     return threads.reduce((best, t) => (t.busy < best.busy ? t : best), threads[0]!);
   };
-  return {
-    hash: async (password, options) => String(await pick().run({ op: 'hash', password, options })),
-    verify: async (stored, password) =>
-      (await pick().run({ op: 'verify', stored, password })) === true,
+  const onThread = async <T>(
+    message: Record<string, unknown>,
+    here: () => Promise<T>,
+    read: (value: string | boolean) => T,
+  ): Promise<T> => {
+    try {
+      return read(await pick().run(message));
+    } catch (error) {
+      if (error instanceof ThreadGone) return here();
+      throw error;
+    }
   };
+  return {
+    hash: (password, options) =>
+      onThread({ op: 'hash', password, options }, () => hash(password, options), String),
+    verify: (stored, password) =>
+      onThread(
+        { op: 'verify', stored, password },
+        () => verify(stored, password),
+        (value) => value === true,
+      ),
+  };
+}
+
+/** Ends every hash thread (a test's doing): hashes under way finish on libuv's threads. */
+export async function endHashThreads(): Promise<void> {
+  const ending = threads;
+  threads = [];
+  await Promise.all(ending.map((t) => t.end()));
 }
