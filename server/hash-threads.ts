@@ -3,13 +3,14 @@ import { Worker } from 'node:worker_threads';
 import { hash, verify } from '@node-rs/argon2';
 import type { Hasher } from '#domain/accounts/password.ts';
 
-// Decision 044: a log in waits its turn at the door, and its password hash should not take the
-// cores the event loop needs for the pages and payments of everyone already in. A hash costs a
-// core for about 20 ms; on libuv's threads it ran at the same priority as the event loop, so in
-// a rush the hashes of those arriving slowed the checkouts of those paying. Here each hash runs
-// on a thread of its own that lowers its own priority (Linux `nice` applies to one thread when
-// given its id): when the cores are busy, the event loop goes first and hashes take what is
-// left; when they are not, a hash takes as long as before. The same argon2, the same options.
+// Decision 045, on 044's lines: a log in waits its turn at the door, and its password hash
+// should not take the cores the event loop needs for the pages and payments of everyone already
+// in. A hash costs a core for about 20 ms; on libuv's threads it ran at the same priority as the
+// event loop, so in a rush the hashes of those arriving slowed the checkouts of those paying.
+// Here each hash runs on a thread of its own that lowers its own priority (Linux `nice` applies
+// to one thread when given its id): when the cores are busy, the event loop goes first and
+// hashes take what is left; when they are not, a hash takes as long as before. The same argon2,
+// the same options.
 
 /** How much lower than the event loop (Linux nice, 0 to 19): a tenth of a core's share. */
 export const HASH_NICE = 10;
