@@ -413,6 +413,18 @@ async function runSustainedRounds(target: Target, relay: Relay): Promise<Sustain
   }
 }
 
+/** Runs `work` on a server started here: its log printed if it throws, stopped either way. */
+async function onTarget<T>(target: Target, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    log(`\nserver log:\n${target.logTail()}`);
+    throw error;
+  } finally {
+    await target.stop();
+  }
+}
+
 /** --sustain: a steady rate on a server of its own, the outbox over SMTP to a local relay. */
 async function sustained(): Promise<number> {
   if (config.baseUrl || config.compareWorkers) {
@@ -426,17 +438,10 @@ async function sustained(): Promise<number> {
   const cluster = await startCluster();
   try {
     const target = await localTarget(cluster, config.workers, 'shelfmark_rush_sustained', relay);
-    try {
-      const figures = await runSustainedRounds(target, relay);
-      const met = sustainedVerdicts(figures, log);
-      const broken = figures.some((f) => f.errors + f.failed > 0 || f.violations.length > 0);
-      return broken || (config.strict && !met) ? 1 : 0;
-    } catch (error) {
-      log(`\nserver log:\n${target.logTail()}`);
-      throw error;
-    } finally {
-      await target.stop();
-    }
+    const figures = await onTarget(target, () => runSustainedRounds(target, relay));
+    const met = sustainedVerdicts(figures, log);
+    const broken = figures.some((f) => f.errors + f.failed > 0 || f.violations.length > 0);
+    return broken || (config.strict && !met) ? 1 : 0;
   } finally {
     await cluster.destroy();
     await relay.stop();
@@ -472,14 +477,7 @@ async function main(): Promise<number> {
       const workerCounts = config.compareWorkers ? [1, 2] : [config.workers];
       for (const workers of workerCounts) {
         const target = await localTarget(cluster, workers, `shelfmark_rush_${workers}w`, relay);
-        try {
-          figures.push(...(await runRounds(target)));
-        } catch (error) {
-          log(`\nserver log:\n${target.logTail()}`);
-          throw error;
-        } finally {
-          await target.stop();
-        }
+        figures.push(...(await onTarget(target, () => runRounds(target))));
       }
     } finally {
       await cluster.destroy();
