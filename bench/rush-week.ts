@@ -285,8 +285,13 @@ async function runRound(
     (cpuAfter.machine.busy - cpuBefore.machine.busy) /
     Math.max(1, cpuAfter.machine.total - cpuBefore.machine.total);
   const clientCpuSeconds = (cpuAfter.client.user + cpuAfter.client.system) / 1e6;
+  // The burst's work, whoever did it (server, PostgreSQL, nginx, this generator): those arriving
+  // in the same second cannot all be done before the machine has done it, whatever the order.
+  const cores = os.availableParallelism();
+  const coreSeconds = machineBusy * cores * burstSeconds;
+  const journeys = config.buyers + config.readers;
   log(
-    `CPU during the burst: the machine's ${os.availableParallelism()} cores ${(machineBusy * 100).toFixed(0)} % busy; this load generator ${clientCpuSeconds.toFixed(1)} s of it (${((clientCpuSeconds / burstSeconds) * 100).toFixed(0)} % of a core).\n`,
+    `CPU during the burst: the machine's ${cores} cores ${(machineBusy * 100).toFixed(0)} % busy, ${coreSeconds.toFixed(1)} core-seconds (${journeys > 0 ? ((coreSeconds / journeys) * 1000).toFixed(0) : '–'} ms a journey); this load generator ${clientCpuSeconds.toFixed(1)} s of it (${((clientCpuSeconds / burstSeconds) * 100).toFixed(0)} % of a core). With every core on it, this work alone takes ${(coreSeconds / cores).toFixed(1)} s: the least the last of those arriving together can wait.\n`,
   );
   log(STEP_HEADER.join('\n'));
   for (const row of stepRows('buyer', buyerOutcomes)) log(row);
