@@ -12,6 +12,7 @@ import { canOpenMenuItem } from '#domain/accounts/navigation.ts';
 import { setHasher, setHashesAtOnce } from '#domain/accounts/password.ts';
 import { findSessionUser, forgetAccounts, navigationFlags } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
+import { productDetail } from '#domain/catalog/service.ts';
 import { withAskingLocale } from '#domain/notifications/mail-locale.ts';
 import {
   BILLING_TOOLS,
@@ -29,8 +30,11 @@ import { withMailHost } from '#domain/shared/mail-host.ts';
 import { clearTimedCaches, forgetProducts } from '#domain/shared/timed-cache.ts';
 import { dismissedBannersKey } from '#domain/sites/maintenance-banner.ts';
 import { knownSite, partnerStoreOrigins, resolveSite } from '#domain/sites/service.ts';
+import { ownedNoticeFragment } from '#web/catalog/owned-notice-fragment.server.tsx';
+import type { ProductPersonal } from '#web/routes/product.server.ts';
 import { navbarFragment } from '#web/shell/navbar-fragment.server.tsx';
 import { personalPartFor } from '#web/utils/personal-part.server.ts';
+import type { PersonalPart } from '#web/utils/personal-part.ts';
 import { Admission, doorFor, laneOf } from './admission.ts';
 import { createBookFileStore } from './book-file-store.ts';
 import { clientAddressOf } from './client-address.ts';
@@ -513,6 +517,9 @@ export async function createApp(options: AppOptions): Promise<App> {
           part,
           next: url.pathname + url.search,
         }),
+        ...(page.personal.page === 'product'
+          ? await productSlots(context, page.personal.productId, part)
+          : {}),
       },
       part,
     );
@@ -527,6 +534,28 @@ export async function createApp(options: AppOptions): Promise<App> {
     headers.set('Cache-Control', 'private, no-store');
     // Bytes as they are (Buffer.concat's own memory, never a shared pool's).
     return new Response(body as Uint8Array<ArrayBuffer>, { status: page.status, headers });
+  }
+
+  /**
+   * A product page's own places for the visitor (decision 043): what they have of it and the
+   * way in, and no buy panel when nothing is left to buy, as the page renders them.
+   */
+  async function productSlots(
+    context: WebContext,
+    productId: number,
+    part: PersonalPart,
+  ): Promise<Record<string, string>> {
+    const personal = part.page as ProductPersonal;
+    const detail = await productDetail(context.catalogRc, productId);
+    return {
+      owned: await ownedNoticeFragment({
+        locale: context.rc.locale,
+        productId,
+        hasReaderFile: detail.bookFiles.some((file) => file.type === 'READER'),
+        personal,
+      }),
+      ...(personal.nothingToBuy ? { buy: '' } : {}),
+    };
   }
 
   /**

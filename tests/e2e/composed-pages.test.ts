@@ -68,6 +68,12 @@ describe('logged-in pages composed from the stored page (decision 043)', () => {
     expect(html).not.toMatch(/data-personal-slot="navbar">(?:(?!<\/ul>)[\s\S])*>Log In</);
     expect(html).toContain('"owned":true');
     expect(html).toMatch(/"opens":\{"entry":"read"/);
+    // Without JavaScript: what they own and the way in, written by the server in the page's
+    // own words, and no buy panel for a book they have.
+    const owned = /data-personal-slot="owned">([\s\S]*?)<\/div><\/div>/.exec(html)?.[1] ?? '';
+    expect(owned).toContain('You already own this title.');
+    expect(owned).toMatch(new RegExp(`href="/book/read/${productId}/"[^>]*>Read Now<`));
+    expect(html).toMatch(/data-personal-slot="buy"><\/div>/);
 
     // With JavaScript: the same header from the first paint on, and what they own after.
     const errors: string[] = [];
@@ -95,6 +101,8 @@ describe('logged-in pages composed from the stored page (decision 043)', () => {
     await logIn(otherPage, other);
     const otherHtml = await (await get(path, { cookie: await sessionOf(otherContext) })).text();
     expect(otherHtml).toContain('"owned":false');
+    expect(otherHtml).toMatch(/data-personal-slot="owned"><\/div>/);
+    expect(otherHtml).not.toContain('You already own this title.');
     expect(otherHtml).not.toContain(await ownerToken(html));
 
     // An anonymous visitor afterwards gets the stored page, byte for byte, with nothing personal.

@@ -9,10 +9,12 @@ import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts
 import { parseId } from '#domain/shared/id.ts';
 import { isFreeToAdd } from '#domain/shelf/free-book-rule.ts';
 import { CoverPicture } from '#web/catalog/cover-picture.tsx';
+import { OwnedNotice } from '#web/catalog/owned-notice.tsx';
 import { AddToCartForm } from '#web/commerce/add-to-cart-form.tsx';
 import { BookFileList } from '#web/components/book-file-list.tsx';
 import { Breadcrumb } from '#web/components/breadcrumb.tsx';
 import { DetailsTable } from '#web/components/details-table.tsx';
+import { PersonalSlot } from '#web/components/personal-slot.tsx';
 import { PriceText } from '#web/components/price-text.tsx';
 import { ProductTabs } from '#web/components/product-tabs.tsx';
 import { ProductTray } from '#web/components/product-tray.tsx';
@@ -214,93 +216,56 @@ export default function ProductPage() {
               {t(UNAVAILABILITY_MESSAGE[product.unavailable], { host })}
             </p>
           ) : null}
-          {owned || opens !== null ? (
-            <div className="alert alert--success stack-sm">
-              <p>
-                {owned && until
-                  ? t('product.ownedUntil', { date: until })
-                  : t(owned ? 'product.owned' : 'product.throughCourse')}
-              </p>
-              {opens?.entry === 'read' && !hasReaderFile ? (
-                <p>{t('reading.error.noFile')}</p>
-              ) : null}
-              <p className="cluster">
-                {opens?.entry === 'read' && hasReaderFile ? (
-                  // spec 1 §4 Shelf button: what opens leads to reading ('Read Now'); the rule
-                  // decided it opens, and through which course (issue 14).
+          {/* Written by the server into a page composed for a logged-in visitor (decision
+              043), so a browser without JavaScript sees what they have too. */}
+          <PersonalSlot as="div" name="owned" className="personal-slot">
+            <OwnedNotice
+              t={t}
+              productId={product.id}
+              hasReaderFile={hasReaderFile}
+              owned={owned}
+              until={until}
+              opens={opens}
+              classroom={classroom}
+            />
+          </PersonalSlot>
+          {/* Emptied by the server in a composed page when there is nothing left to buy. */}
+          <PersonalSlot as="div" name="buy" className="personal-slot stack">
+            {nothingToBuy ? null : isFreeToAdd(product) ? (
+              // spec 1 §4 Shelf button: a free book is added to the shelf, then read.
+              // Access through a course (above) still lets the student buy a copy of their own.
+              loggedIn ? (
+                <AddToShelfForm productId={product.id} />
+              ) : (
+                <p>
                   <Link
-                    to={`/book/read/${product.id}/${opens.sectionId ? `?course_id=${opens.sectionId}` : ''}`}
+                    to={`/accounts/login/?next=${encodeURIComponent(product.path)}`}
                     className="button button--primary"
                   >
-                    {t('reader.readNow')}
+                    {t('product.addToShelf')}
                   </Link>
-                ) : null}
-                {opens?.entry === 'launch' ? (
-                  // Courseware launches from its panel on My Shelf (its tool, or its access
-                  // code), or from the course page when the course gives it (issue 14).
-                  <Link
-                    to={
-                      owned || opens.sectionId === null
-                        ? `/shelf?material=${product.id}`
-                        : `/shelf/course-section/${opens.sectionId}`
-                    }
-                    className="button button--primary"
-                  >
-                    {t('shelf.button.accessCourseware')}
-                  </Link>
-                ) : null}
-                {classroom?.canEnter || classroom?.promptForCode ? (
-                  <Link
-                    to={
-                      classroom.canEnter
-                        ? `/classroom/${product.id}/section/${classroom.sectionId}?type=${classroom.asInstructor ? 'instructor' : 'student'}`
-                        : `/shelf?material=${product.id}`
-                    }
-                    className="button button--primary"
-                  >
-                    {t('shelf.button.accessClassroom')}
-                  </Link>
-                ) : null}
-                <Link to="/shelf" className="button button--secondary">
-                  {t('library.toShelf')}
-                </Link>
-              </p>
-            </div>
-          ) : null}
-          {nothingToBuy ? null : isFreeToAdd(product) ? (
-            // spec 1 §4 Shelf button: a free book is added to the shelf, then read.
-            // Access through a course (above) still lets the student buy a copy of their own.
-            loggedIn ? (
-              <AddToShelfForm productId={product.id} />
-            ) : (
-              <p>
-                <Link
-                  to={`/accounts/login/?next=${encodeURIComponent(product.path)}`}
-                  className="button button--primary"
-                >
-                  {t('product.addToShelf')}
-                </Link>
-              </p>
-            )
-          ) : panel.visible ? (
-            <>
-              {withheld ? <p className="form-hint">{t('product.withheld')}</p> : null}
-              <AddToCartForm
-                productId={product.id}
-                productTitle={product.title}
-                productPath={product.path}
-                courseId={courseId}
-                courseFeeSectionId={courseFeeSectionId}
-                loggedIn={loggedIn}
-                offerings={product.offerings}
-                panel={panel}
-                selectedId={selectedId}
-                payments={payments}
-                platformFee={platformFee}
-                now={now}
-              />
-            </>
-          ) : null}
+                </p>
+              )
+            ) : panel.visible ? (
+              <>
+                {withheld ? <p className="form-hint">{t('product.withheld')}</p> : null}
+                <AddToCartForm
+                  productId={product.id}
+                  productTitle={product.title}
+                  productPath={product.path}
+                  courseId={courseId}
+                  courseFeeSectionId={courseFeeSectionId}
+                  loggedIn={loggedIn}
+                  offerings={product.offerings}
+                  panel={panel}
+                  selectedId={selectedId}
+                  payments={payments}
+                  platformFee={platformFee}
+                  now={now}
+                />
+              </>
+            ) : null}
+          </PersonalSlot>
           <section className="stack" aria-labelledby="description-heading">
             <h2 id="description-heading">{t('product.description')}</h2>
             {/* A publisher's paragraphs and list lines as they wrote them (issue 15); a feed
