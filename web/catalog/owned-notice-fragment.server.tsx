@@ -19,6 +19,30 @@ export async function ownedNoticeFragment(input: {
 }): Promise<string> {
   const { owned, until, opens, classroom } = input.personal;
   if (!owned && opens === null) return '';
+  // A function of what it is given, like the navbar's (navbar-fragment.server.tsx): a visitor
+  // coming back to the page gets it without React rendering it again.
+  const key = JSON.stringify([
+    input.locale,
+    input.productId,
+    input.hasReaderFile,
+    owned,
+    until,
+    opens,
+    classroom,
+  ]);
+  const known = fragments.get(key);
+  if (known !== undefined) return known;
+  const markup = await render(input);
+  if (fragments.size >= FRAGMENTS_MAX) fragments.clear();
+  fragments.set(key, markup);
+  return markup;
+}
+
+const fragments = new Map<string, string>();
+const FRAGMENTS_MAX = 2_000;
+
+async function render(input: Parameters<typeof ownedNoticeFragment>[0]): Promise<string> {
+  const { owned, until, opens, classroom } = input.personal;
   await loadCatalog(input.locale);
   const t = (id: string, params?: Parameters<typeof translatePage>[2]) =>
     translatePage(input.locale, id, params);
