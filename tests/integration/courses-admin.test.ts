@@ -398,6 +398,10 @@ describe('issue 39: a classroom section code two staff save at once', () => {
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
+      let inserted = () => {};
+      const colleagueInserted = new Promise<void>((resolve) => {
+        inserted = resolve;
+      });
       // A colleague's save, not yet committed: the code is in the index, invisible to others.
       const colleague = database.db.transaction(async (tx) => {
         await tx.insert(courseSections).values({
@@ -409,8 +413,12 @@ describe('issue 39: a classroom section code two staff save at once', () => {
           addDropAt: now,
           sectionCode: code,
         });
+        inserted();
         await held;
       });
+      // My save starts only once the colleague's row is in the index (else mine could win the
+      // race, and the colleague's insert would be the one refused).
+      await Promise.race([colleagueInserted, colleague]);
       const mine = createSection(
         staff,
         courseId,
