@@ -12,6 +12,7 @@ import { canOpenMenuItem } from '#domain/accounts/navigation.ts';
 import { setHasher, setHashesAtOnce } from '#domain/accounts/password.ts';
 import { findSessionUser, forgetAccounts, navigationFlags } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
+import { hasReaderFile } from '#domain/catalog/book-file-types.ts';
 import { productDetail } from '#domain/catalog/service.ts';
 import { withAskingLocale } from '#domain/notifications/mail-locale.ts';
 import {
@@ -26,6 +27,7 @@ import {
 } from '#domain/operations/roster/roster-limits.ts';
 import { systemClock } from '#domain/shared/clock.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
+import { NotFound } from '#domain/shared/errors.ts';
 import { withMailHost } from '#domain/shared/mail-host.ts';
 import { clearTimedCaches, forgetProducts } from '#domain/shared/timed-cache.ts';
 import { dismissedBannersKey } from '#domain/sites/maintenance-banner.ts';
@@ -508,6 +510,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     if (!page.personal) return null;
     const part = await personalPartFor(context, url, page.personal);
     if (!part) return null;
+    const pageSlots =
+      page.personal.page === 'product'
+        ? await productSlots(context, page.personal.productId, part)
+        : {};
+    // The product gone since its part was read: rendered whole, it says so, as to anyone.
+    if (!pageSlots) return null;
     const body = splicePersonalPart(
       page.body,
       {
@@ -517,9 +525,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           part,
           next: url.pathname + url.search,
         }),
-        ...(page.personal.page === 'product'
-          ? await productSlots(context, page.personal.productId, part)
-          : {}),
+        ...pageSlots,
       },
       part,
     );
@@ -544,14 +550,18 @@ export async function createApp(options: AppOptions): Promise<App> {
     context: WebContext,
     productId: number,
     part: PersonalPart,
-  ): Promise<Record<string, string>> {
+  ): Promise<Record<string, string> | null> {
     const personal = part.page as ProductPersonal;
-    const detail = await productDetail(context.catalogRc, productId);
+    const detail = await productDetail(context.catalogRc, productId).catch((error: unknown) => {
+      if (error instanceof NotFound) return null;
+      throw error;
+    });
+    if (!detail) return null;
     return {
       owned: await ownedNoticeFragment({
         locale: context.rc.locale,
         productId,
-        hasReaderFile: detail.bookFiles.some((file) => file.type === 'READER'),
+        hasReaderFile: hasReaderFile(detail.bookFiles),
         personal,
       }),
       ...(personal.nothingToBuy ? { buy: '' } : {}),

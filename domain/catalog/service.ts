@@ -20,6 +20,7 @@ import { isWhiteLabel } from '#domain/sites/site-rules.ts';
 import { type AccessibilityGroup, accessibilityGroups } from './accessibility-metadata.ts';
 import { shownAccessibilityRows } from './accessibility-sources.ts';
 import { type UnavailabilityReason, unavailabilityReason } from './availability.ts';
+import { hasReaderFile } from './book-file-types.ts';
 import { type CategoryLink, categoryTrail, tray } from './categories.ts';
 import { otherContributors } from './contributors.ts';
 import { coverVersion } from './cover-version.ts';
@@ -289,13 +290,13 @@ async function loadProductDetail(ctx: RequestContext, id: number): Promise<Produ
     .orderBy(bookFiles.id);
   // Only what can be delivered is offered (issue 19): an e-book's digital offerings need its
   // file for the reader; a print copy needs none.
-  const hasReaderFile = files.some((file) => file.type === 'READER');
+  const readerFile = hasReaderFile(files);
   const deliverable = offers.filter(
     (offer) =>
       purchaseRefusal({
         offering: offer,
         productType: row.productType,
-        hasReaderFile,
+        hasReaderFile: readerFile,
         held: null,
         now: ctx.now,
       }) === null,

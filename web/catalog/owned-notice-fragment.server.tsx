@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import type { Locale } from '#domain/accounts/language.ts';
 import { loadCatalog, translatePage } from '#web/i18n/catalog.ts';
 import type { ProductPersonal } from '#web/routes/product.server.ts';
+import { markupCache } from '#web/utils/markup-cache.server.ts';
 import { OwnedNotice } from './owned-notice.tsx';
 
 /**
@@ -19,8 +20,7 @@ export async function ownedNoticeFragment(input: {
 }): Promise<string> {
   const { owned, until, opens, classroom } = input.personal;
   if (!owned && opens === null) return '';
-  // A function of what it is given, like the navbar's (navbar-fragment.server.tsx): a visitor
-  // coming back to the page gets it without React rendering it again.
+  // A function of what it is given, kept like the navbar's (markup-cache.server.ts).
   const key = JSON.stringify([
     input.locale,
     input.productId,
@@ -30,16 +30,10 @@ export async function ownedNoticeFragment(input: {
     opens,
     classroom,
   ]);
-  const known = fragments.get(key);
-  if (known !== undefined) return known;
-  const markup = await render(input);
-  if (fragments.size >= FRAGMENTS_MAX) fragments.clear();
-  fragments.set(key, markup);
-  return markup;
+  return fragments(key, () => render(input));
 }
 
-const fragments = new Map<string, string>();
-const FRAGMENTS_MAX = 2_000;
+const fragments = markupCache();
 
 async function render(input: Parameters<typeof ownedNoticeFragment>[0]): Promise<string> {
   const { owned, until, opens, classroom } = input.personal;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { data, Link, redirect, useLoaderData } from 'react-router';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
+import { hasReaderFile } from '#domain/catalog/book-file-types.ts';
 import { roleMessage } from '#domain/catalog/contributors.ts';
 import { coverUrl } from '#domain/catalog/cover-image.ts';
 import { editionWording } from '#domain/catalog/edition.ts';
@@ -126,7 +127,7 @@ export default function ProductPage() {
     useLoaderData<typeof loader>(),
     applyProductPersonal,
   );
-  const hasReaderFile = product.bookFiles.some((file) => file.type === 'READER');
+  const readerFile = hasReaderFile(product.bookFiles);
   // Built while rendering, not in the loader: the browser has every fact already, and the
   // hydration data need not carry the description twice.
   const jsonLd = jsonForScript(
@@ -222,7 +223,7 @@ export default function ProductPage() {
             <OwnedNotice
               t={t}
               productId={product.id}
-              hasReaderFile={hasReaderFile}
+              hasReaderFile={readerFile}
               owned={owned}
               until={until}
               opens={opens}

@@ -4,6 +4,7 @@ import type { Locale } from '#domain/accounts/language.ts';
 import { NavbarActions } from '#web/components/navbar-actions.tsx';
 import { loadCatalog, translatePage } from '#web/i18n/catalog.ts';
 import type { RootData } from '#web/root-data.ts';
+import { markupCache } from '#web/utils/markup-cache.server.ts';
 import type { PersonalPart } from '#web/utils/personal-part.ts';
 
 /**
@@ -28,16 +29,10 @@ export async function navbarFragment(input: {
     input.part.cartCount,
     input.next,
   ]);
-  const known = fragments.get(key);
-  if (known !== undefined) return known;
-  const markup = await renderFragment(input);
-  if (fragments.size >= FRAGMENTS_MAX) fragments.clear();
-  fragments.set(key, markup);
-  return markup;
+  return fragments(key, () => renderFragment(input));
 }
 
-const fragments = new Map<string, string>();
-const FRAGMENTS_MAX = 2_000;
+const fragments = markupCache();
 
 async function renderFragment(input: Parameters<typeof navbarFragment>[0]): Promise<string> {
   await loadCatalog(input.locale);
