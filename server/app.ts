@@ -12,7 +12,7 @@ import { canOpenMenuItem } from '#domain/accounts/navigation.ts';
 import { setHasher, setHashesAtOnce } from '#domain/accounts/password.ts';
 import { findSessionUser, forgetAccounts, navigationFlags } from '#domain/accounts/service.ts';
 import { csrfTokenFor, csrfTokenMatches, newToken } from '#domain/accounts/session-token.ts';
-import { hasReaderFile } from '#domain/catalog/book-file-types.ts';
+import { hasReaderFile } from '#domain/catalog/reader-file.ts';
 import { productDetail } from '#domain/catalog/service.ts';
 import { withAskingLocale } from '#domain/notifications/mail-locale.ts';
 import {

@@ -45,8 +45,3 @@ export function bookFileRefusal(
   }
   return null;
 }
-
-/** Whether a product's files include one for the reader: without it Read Now has nothing to open. */
-export function hasReaderFile(files: readonly { type: string }[]): boolean {
-  return files.some((file) => file.type === 'READER');
-}

@@ -20,7 +20,6 @@ import { isWhiteLabel } from '#domain/sites/site-rules.ts';
 import { type AccessibilityGroup, accessibilityGroups } from './accessibility-metadata.ts';
 import { shownAccessibilityRows } from './accessibility-sources.ts';
 import { type UnavailabilityReason, unavailabilityReason } from './availability.ts';
-import { hasReaderFile } from './book-file-types.ts';
 import { type CategoryLink, categoryTrail, tray } from './categories.ts';
 import { otherContributors } from './contributors.ts';
 import { coverVersion } from './cover-version.ts';
@@ -32,6 +31,7 @@ import {
 } from './offering-selection.ts';
 import { cardColumns, toProductCards } from './product-cards.ts';
 import type { ProductFeature } from './product-features.ts';
+import { hasReaderFile } from './reader-file.ts';
 import { shownIsbn } from './shown-isbn.ts';
 import type { ProductCard } from './types.ts';
 

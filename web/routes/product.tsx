@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { data, Link, redirect, useLoaderData } from 'react-router';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
-import { hasReaderFile } from '#domain/catalog/book-file-types.ts';
 import { roleMessage } from '#domain/catalog/contributors.ts';
 import { coverUrl } from '#domain/catalog/cover-image.ts';
 import { editionWording } from '#domain/catalog/edition.ts';
+import { hasReaderFile } from '#domain/catalog/reader-file.ts';
 import { productDetail, relatedProducts } from '#domain/catalog/service.ts';
 import { jsonForScript, productJsonLd } from '#domain/catalog/structured-data.ts';
 import { parseId } from '#domain/shared/id.ts';
