@@ -93,6 +93,7 @@ export default [
     route('manage/my-users', 'manage/helpdesk/people-search.tsx', { id: 'helpdesk-my-users' }),
     route('manage/users/:userId', 'manage/helpdesk/person-page.tsx'),
     route('manage/switch-account', 'manage/helpdesk/switch-account.tsx'),
+    route('manage/claim-code-checker', 'manage/claim-code-checker.tsx'),
     // Issue 39: end of parts; the placeholder below serves the tools not built yet.
     route('manage/:tool', 'routes/manage-tool.tsx'),
     route('search', 'routes/search.tsx'),

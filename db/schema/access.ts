@@ -84,3 +84,21 @@ export const redeemAttempts = pgTable(
     index('redeem_attempts_ip').on(t.ipAddress, t.attemptedAt),
   ],
 );
+
+// Claim Code Checker (spec 1 §2 user menu, "users with access"): each code a staff member
+// looked up, to slow down guessing through the checker and to say afterwards who checked what.
+// As with redemptions, only the last four characters of the code are kept.
+export const claimCodeChecks = pgTable(
+  'claim_code_checks',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    checkerUserId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ipAddress: text().notNull(),
+    codeLast4: text().notNull(),
+    found: boolean().notNull(),
+    checkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('claim_code_checks_checker').on(t.checkerUserId, t.checkedAt)],
+);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  codeStanding,
   lookalikeCodes,
   lookalikeHint,
   MAX_LOOKALIKE_POSITIONS,
@@ -58,6 +59,21 @@ describe('redeemFailure (issue 19: unknown, used and expired codes get different
       redeemFailure(null, now, { typed: 'SHELF-DEMO-2027', existing: 'SHELF-DEMO-2026' })
         .messageKey,
     ).toBe('redeem.error.unknown');
+  });
+});
+
+describe('codeStanding (what the redeem form and the Claim Code Checker say of a code)', () => {
+  it('redeemed once redeemed, even past its end; expired from its end instant on; else unused', () => {
+    const day = (iso: string) => new Date(iso);
+    expect(codeStanding({ redeemedAt: day('2026-01-01'), expiresAt: null }, now)).toBe('redeemed');
+    expect(codeStanding({ redeemedAt: day('2026-01-01'), expiresAt: day('2026-02-01') }, now)).toBe(
+      'redeemed',
+    );
+    expect(codeStanding({ redeemedAt: null, expiresAt: now }, now)).toBe('expired');
+    expect(codeStanding({ redeemedAt: null, expiresAt: new Date(now.getTime() + 1) }, now)).toBe(
+      'unused',
+    );
+    expect(codeStanding({ redeemedAt: null, expiresAt: null }, now)).toBe('unused');
   });
 });
 

@@ -59,6 +59,19 @@ export function lookalikeHint(typed: string, existing: string): LookalikeHint | 
   return hint;
 }
 
+/** Where a code on record stands: what redeeming it now would meet, and what the checker shows. */
+export type CodeStanding = 'redeemed' | 'expired' | 'unused';
+
+/**
+ * Redeemed once it has a redeemer, whatever its end date; otherwise expired from the instant of
+ * its end date on (a code that ends at noon no longer redeems at noon); otherwise unused.
+ */
+export function codeStanding(found: CodeOnRecord, now: Date): CodeStanding {
+  if (found.redeemedAt) return 'redeemed';
+  if (found.expiresAt && found.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'unused';
+}
+
 /**
  * Why the code did not redeem: already used (never by whom), expired, or unknown — with the
  * look-alike hint when an existing code differs from the typed one by an O, 0, I or 1 only.
@@ -69,10 +82,9 @@ export function redeemFailure(
   now: Date,
   lookalike: { typed: string; existing: string } | null = null,
 ): RedeemFailure {
-  if (found?.redeemedAt) return { reason: 'used', messageKey: 'redeem.error.used' };
-  if (found?.expiresAt && found.expiresAt.getTime() <= now.getTime()) {
-    return { reason: 'expired', messageKey: 'redeem.error.expired' };
-  }
+  const standing = found ? codeStanding(found, now) : null;
+  if (standing === 'redeemed') return { reason: 'used', messageKey: 'redeem.error.used' };
+  if (standing === 'expired') return { reason: 'expired', messageKey: 'redeem.error.expired' };
   const hint = lookalike ? lookalikeHint(lookalike.typed, lookalike.existing) : null;
   return hint
     ? { reason: 'unknown', messageKey: `redeem.error.unknown.${hint}` }

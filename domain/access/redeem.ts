@@ -67,7 +67,7 @@ async function recentFailures(ctx: RequestContext, userId: number) {
 
 export type Redeemed = { productId: number; title: string };
 
-type HeldCode = {
+export type HeldCode = {
   id: number;
   productId: number;
   durationDays: number | null;
@@ -80,7 +80,7 @@ type HeldCode = {
  * and I/1 readings, and the code exactly as typed (trimmed), which is how codes were digested
  * before issue 38.
  */
-async function codesReadLike(
+export async function codesReadLike(
   ctx: RequestContext,
   code: string,
   raw: string,

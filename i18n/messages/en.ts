@@ -2854,6 +2854,30 @@ export const en = {
   'ops.helpdesk.impersonation.refused.payment': 'While acting as someone, you cannot pay for them.',
   'ops.helpdesk.impersonation.refused.privacy':
     'While acting as someone, you cannot download or delete their data.',
+  // Claim Code Checker (spec 1 §2 user menu): what a typed code gives, without redeeming it.
+  'claimCheck.pageTitle': 'Claim Code Checker | {title}',
+  'claimCheck.intro':
+    'Type the code a student brings to see which product it gives and whether it can still be redeemed. Checking a code does not redeem it.',
+  'claimCheck.field': 'Code to check',
+  'claimCheck.submit': 'Check code',
+  'claimCheck.wait': 'Checking...',
+  'claimCheck.result.heading': 'Code {code}',
+  'claimCheck.readAs.digitZero': 'Read as {code}: codes use the digit 0, not the letter O.',
+  'claimCheck.readAs.digitOne': 'Read as {code}: codes use the digit 1, not the letter I.',
+  'claimCheck.readAs.letterO': 'Read as {code}: codes use the letter O, not the digit 0.',
+  'claimCheck.readAs.letterI': 'Read as {code}: codes use the letter I, not the digit 1.',
+  'claimCheck.standing.unused': 'Not redeemed yet: this code can be redeemed.',
+  'claimCheck.standing.redeemed': 'Redeemed on {date} by {email}.',
+  'claimCheck.standing.redeemedUndated': 'Already redeemed.',
+  'claimCheck.standing.expired': 'Expired on {date}: this code can no longer be redeemed.',
+  'claimCheck.result.product': 'Gives',
+  'claimCheck.result.access': 'Access once redeemed',
+  'claimCheck.result.days': '{days, plural, one {# day} other {# days}}',
+  'claimCheck.result.noLimit': 'No time limit',
+  'claimCheck.result.until': 'Can be redeemed until',
+  'claimCheck.result.noEnd': 'No end date',
+  'claimCheck.error.throttled':
+    'Too many codes checked. Please wait {minutes, plural, one {# minute} other {# minutes}} before checking another.',
   // ── Issue 39: end of parts ──
 } as const;
 

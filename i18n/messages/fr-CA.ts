@@ -2948,5 +2948,33 @@ export const frCA: Record<MessageId, string> = {
     'En agissant en tant qu’une autre personne, vous ne pouvez pas payer pour elle.',
   'ops.helpdesk.impersonation.refused.privacy':
     'En agissant en tant qu’une autre personne, vous ne pouvez ni télécharger ni supprimer ses données.',
+  // Claim Code Checker (spec 1 §2 user menu): what a typed code gives, without redeeming it.
+  'claimCheck.pageTitle': 'Vérificateur de codes | {title}',
+  'claimCheck.intro':
+    'Saisissez le code qu’apporte un étudiant pour voir quel produit il donne et s’il peut encore être utilisé. Vérifier un code ne l’utilise pas.',
+  'claimCheck.field': 'Code à vérifier',
+  'claimCheck.submit': 'Vérifier le code',
+  'claimCheck.wait': 'Vérification...',
+  'claimCheck.result.heading': 'Code {code}',
+  'claimCheck.readAs.digitZero':
+    'Lu comme {code} : les codes utilisent le chiffre 0, et non la lettre O.',
+  'claimCheck.readAs.digitOne':
+    'Lu comme {code} : les codes utilisent le chiffre 1, et non la lettre I.',
+  'claimCheck.readAs.letterO':
+    'Lu comme {code} : les codes utilisent la lettre O, et non le chiffre 0.',
+  'claimCheck.readAs.letterI':
+    'Lu comme {code} : les codes utilisent la lettre I, et non le chiffre 1.',
+  'claimCheck.standing.unused': 'Pas encore utilisé : ce code peut être utilisé.',
+  'claimCheck.standing.redeemed': 'Utilisé le {date} par {email}.',
+  'claimCheck.standing.redeemedUndated': 'Déjà utilisé.',
+  'claimCheck.standing.expired': 'Expiré le {date} : ce code ne peut plus être utilisé.',
+  'claimCheck.result.product': 'Donne',
+  'claimCheck.result.access': 'Accès une fois utilisé',
+  'claimCheck.result.days': '{days, plural, one {# jour} other {# jours}}',
+  'claimCheck.result.noLimit': 'Sans limite de temps',
+  'claimCheck.result.until': 'Peut être utilisé jusqu’au',
+  'claimCheck.result.noEnd': 'Sans date de fin',
+  'claimCheck.error.throttled':
+    'Trop de codes vérifiés. Veuillez patienter {minutes, plural, one {# minute} other {# minutes}} avant d’en vérifier un autre.',
   // ── Issue 39: end of parts ──
 };
