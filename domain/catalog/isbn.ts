@@ -69,3 +69,19 @@ export function formatIsbn13(s: string): string {
   const n = normalizeIdentifier(s);
   return `${n.slice(0, 3)}-${n.slice(3, 4)}-${n.slice(4, 8)}-${n.slice(8, 12)}-${n.slice(12)}`;
 }
+
+/**
+ * The identifier values a typed number may be stored as (product_identifiers.value: digits and
+ * X only): itself, normalised, and an ISBN-10 also as its ISBN-13 and the other way round.
+ * None when it is not shaped like an identifier (9 to 16 digits, an X at the end allowed).
+ */
+export function identifierReadings(raw: string): string[] {
+  const compact = normalizeIdentifier(raw.trim());
+  if (!/^[0-9]{9,16}X?$/.test(compact)) return [];
+  const readings = new Set([compact]);
+  const as13 = isbn10To13(compact);
+  if (as13) readings.add(as13);
+  const as10 = isbn13To10(compact);
+  if (as10) readings.add(as10);
+  return [...readings];
+}
