@@ -4,10 +4,10 @@ import { academicTerms, courseSections, courses, sectionProducts } from '#db/sch
 import { courseCodeLabel } from '#domain/courses/course-code.ts';
 import type { OrgScope } from '#domain/operations/staff-scope.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
-import { Invalid, NotFound } from '#domain/shared/errors.ts';
+import { NotFound } from '#domain/shared/errors.ts';
 import type { UnavailabilityReason } from './availability.ts';
-import { identifierReadings } from './isbn.ts';
 import { productDetail } from './service.ts';
+import { skuReadings } from './sku.ts';
 
 // SKU Lookup (spec 1 §2 user menu, "Bookstore Manager: SKU Lookup (managers or bookstore
 // managers)"): the bookstore types the number on a box, a shelf tag or a publisher's list (an
@@ -16,8 +16,6 @@ import { productDetail } from './service.ts';
 // too, and why), whether students can buy it here now — the product page's own answer — and the
 // running sections of the staff member's campuses that list it, with how many students.
 
-/** No typed number is longer: 16 digits and an X, with room for the hyphens people type. */
-export const SKU_MAX_LENGTH = 40;
 /** Sections listed per product; the rest are counted. */
 export const SKU_SECTIONS_SHOWN = 25;
 
@@ -59,19 +57,6 @@ export type SkuProduct = {
 };
 
 export type SkuLookup = { sku: string; products: SkuProduct[] };
-
-/**
- * What a typed number reads as: its identifier values (skuReadings) or why it is none. Empty is
- * 'This field may not be null.' (spec 1 §5, as every required field); anything else that is no
- * identifier's shape says what is expected.
- */
-export function skuReadings(raw: string | null | undefined): string[] {
-  const typed = (raw ?? '').trim();
-  if (typed === '') throw new Invalid('skuLookup.error.empty');
-  const readings = typed.length > SKU_MAX_LENGTH ? [] : identifierReadings(typed);
-  if (readings.length === 0) throw new Invalid('skuLookup.error.shape');
-  return readings;
-}
 
 /**
  * The products a typed number names, for a staff member of `scope` (the page lets in only those

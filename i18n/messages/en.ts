@@ -2909,6 +2909,7 @@ export const en = {
   'skuLookup.notCounted': 'Not counted',
   'skuLookup.offered': 'Offered',
   'skuLookup.offered.yes': 'Yes',
+  'skuLookup.offered.noStock': 'Yes, but none in stock: checkout refuses it',
   'skuLookup.offered.notDeliverable': 'No: it cannot be delivered yet',
   'skuLookup.offered.inactive': 'No: switched off',
   'skuLookup.noOfferings': 'This product has no offerings.',

@@ -3007,6 +3007,7 @@ export const frCA: Record<MessageId, string> = {
   'skuLookup.notCounted': 'Non compté',
   'skuLookup.offered': 'Offerte',
   'skuLookup.offered.yes': 'Oui',
+  'skuLookup.offered.noStock': 'Oui, mais aucun en stock : le paiement la refuse',
   'skuLookup.offered.notDeliverable': 'Non : elle ne peut pas encore être livrée',
   'skuLookup.offered.inactive': 'Non : désactivée',
   'skuLookup.noOfferings': 'Ce produit n’a aucune offre.',

@@ -62,6 +62,8 @@ type Staff = Role & { name: RoleName };
 const COURSE_STAFF: RoleName[] = ['coursemanager', 'bookstore', 'lakeshore', 'manager'];
 const HELP_DESK: RoleName[] = ['coursemanager', 'bookstore', 'lakeshore', 'support', 'manager'];
 const CAMPUS_FIGURES: RoleName[] = ['bookstore', 'lakeshore', 'manager'];
+/** The demo accounts with hasAccessToClaimCodeChecker (db/seed/accounts.ts). */
+const CLAIM_CODE_CHECKER: RoleName[] = ['manager'];
 const PARTNER_HOST = 'partner.localhost';
 
 const RULES: SnapshotRules = {
@@ -69,6 +71,7 @@ const RULES: SnapshotRules = {
     analytics_events: 'events recorded for every report',
     login_attempts: 'login throttle',
     redeem_attempts: 'redeem throttle',
+    claim_code_checks: 'claim code checker throttle (each check is kept)',
     book_file_metrics: 'cache',
     account_mail_requests: 'mailed-link throttle',
   },
@@ -877,6 +880,24 @@ const CALLS: OpsCall[] = [
       form: { intent: 'refund', orderItemId: world.order.itemIds[0]!, reason: 'Hostile check' },
     }),
   },
+  // The Claim Code Checker and SKU Lookup (spec 1 §2 user menu).
+  {
+    name: 'POST /manage/claim-code-checker',
+    method: 'POST',
+    path: '/manage/claim-code-checker',
+    body: 'form',
+    mayOpen: CLAIM_CODE_CHECKER,
+    fields: [{ in: 'form', name: 'code', kind: 'bounded' }],
+    valid: () => ({ form: { code: 'HOSTILE-CHECK-0001' } }),
+  },
+  {
+    name: 'GET /manage/sku-lookup',
+    method: 'GET',
+    path: '/manage/sku-lookup',
+    mayOpen: CAMPUS_FIGURES,
+    fields: [{ in: 'query', name: 'sku', kind: 'bounded' }],
+    valid: () => ({ query: { sku: '978-0-306-40615-7' } }),
+  },
   // The help desk and Switch Account.
   {
     name: 'GET /manage/my-users (search)',
@@ -1380,6 +1401,8 @@ describe('issue 39: hostile input to the campus tools', { shuffle: false }, () =
   it('issue 39: the valid request each hostile one varies is accepted, so every refusal above is the hostile value’s', async () => {
     // The hostile requests above used up the help desk's mail throttle, as they should.
     await db().execute(sql`delete from account_mail_requests`);
+    // And the Claim Code Checker's.
+    await db().execute(sql`delete from claim_code_checks`);
     const CONTROL: [call: string, role: RoleName, status: number][] = [
       ['GET /manage/course-manager', 'bookstore', 200],
       ['GET /manage/course-manager/terms/{id}', 'lakeshore', 200],
@@ -1413,6 +1436,8 @@ describe('issue 39: hostile input to the campus tools', { shuffle: false }, () =
       ['POST /manage/billing/mapping/{orgId}', 'coursemanager', 302],
       ['GET /manage/orders/{id}', 'support', 200],
       ['POST /manage/orders/{id} (refund a line)', 'support', 200],
+      ['POST /manage/claim-code-checker', 'manager', 200],
+      ['GET /manage/sku-lookup', 'bookstore', 200],
       ['GET /manage/my-users (search)', 'support', 200],
       ['GET /manage/users/{id}', 'bookstore', 200],
       // Demo students have proved their address: nothing to send, said as a conflict.

@@ -3,7 +3,8 @@ import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
 import { formatIsbn13 } from '#domain/catalog/isbn.ts';
 import { offeringNameWords } from '#domain/catalog/offering-terms.ts';
 import { productPath } from '#domain/catalog/product-route.ts';
-import { lookUpSku, SKU_MAX_LENGTH, type SkuProduct } from '#domain/catalog/sku-lookup.ts';
+import { SKU_MAX_LENGTH } from '#domain/catalog/sku.ts';
+import { lookUpSku, type SkuProduct } from '#domain/catalog/sku-lookup.ts';
 import { DomainError } from '#domain/shared/errors.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
@@ -167,7 +168,9 @@ function ProductFound({ product }: { product: SkuProduct }) {
                 </td>
                 <td data-label={t('skuLookup.offered')}>
                   {offer.offered
-                    ? t('skuLookup.offered.yes')
+                    ? offer.stock === 0
+                      ? t('skuLookup.offered.noStock')
+                      : t('skuLookup.offered.yes')
                     : offer.isActive
                       ? t('skuLookup.offered.notDeliverable')
                       : t('skuLookup.offered.inactive')}
