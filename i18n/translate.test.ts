@@ -112,6 +112,8 @@ describe('message catalogs', () => {
       ...{ person: 'Sam Lee', label: 'l' },
       // Issue 39 part: a declined refund's mail (the policy's rule).
       ...{ rule: 'r' },
+      // The Claim Code Checker (a code, its redeemer masked) and SKU Lookup (a number).
+      ...{ code: 'SHELFDEMO2026', email: 's•••t@demo.test', sku: '9780306406157' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();
