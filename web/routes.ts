@@ -95,6 +95,7 @@ export default [
     route('manage/switch-account', 'manage/helpdesk/switch-account.tsx'),
     route('manage/claim-code-checker', 'manage/claim-code-checker.tsx'),
     route('manage/sku-lookup', 'manage/sku-lookup.tsx'),
+    route('manage/my-inventory', 'manage/my-inventory.tsx'),
     // Issue 39: end of parts; the placeholder below serves the tools not built yet.
     route('manage/:tool', 'routes/manage-tool.tsx'),
     route('search', 'routes/search.tsx'),

@@ -44,6 +44,9 @@ export const AUDIT_ACTIONS = [
   'impersonate.start',
   'impersonate.end',
   'impersonate.request',
+  // My Inventory: a delivery received, a count saved.
+  'stock.receive',
+  'stock.count',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

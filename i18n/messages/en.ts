@@ -1998,6 +1998,9 @@ export const en = {
   'audit.do.billingRun': 'Bursar billing run',
   'audit.do.refund': 'Refunded',
   'audit.do.update': 'Settings changed',
+  'audit.do.stockReceive': 'Delivery received',
+  'audit.do.stockCount': 'Stock counted',
+  'audit.field.stock': 'Units on hand',
   'audit.do.refundRefuse': 'Refund refused',
   'audit.do.lock': 'Account locked',
   'audit.do.unlock': 'Account unlocked',
@@ -2925,6 +2928,38 @@ export const en = {
   'skuLookup.optedIn': 'Opted in',
   'skuLookup.moreSections':
     '{count, plural, one {# more section lists it.} other {# more sections list it.}}',
+  // My Inventory (spec 1 §2 user menu): counted stock, a delivery received, a count saved.
+  'inventory.pageTitle': 'My Inventory | {title}',
+  'inventory.intro':
+    'Print copies and items are counted here, lowest stock first. Receive adds a delivery to what is on hand; Count replaces it with the units you found, unless a sale changed it meanwhile.',
+  'inventory.filters': 'Show',
+  'inventory.filter.all': 'Everything counted',
+  'inventory.filter.low': '{low} or fewer on hand',
+  'inventory.caption.all': '{count, plural, one {# offering counted} other {# offerings counted}}',
+  'inventory.caption.low':
+    '{count, plural, one {# offering} other {# offerings}} with {low} or fewer on hand',
+  'inventory.none.all': 'No offering has counted stock.',
+  'inventory.none.low': 'No offering is low on stock.',
+  'inventory.col.product': 'Product',
+  'inventory.col.offering': 'Offering',
+  'inventory.col.stock': 'On hand',
+  'inventory.col.receive': 'Delivery received',
+  'inventory.col.count': 'Count',
+  'inventory.out': 'Out of stock',
+  'inventory.low': 'Low',
+  'inventory.receive.label': 'Units received of {title}, {offering}',
+  'inventory.receive.submit': 'Receive',
+  'inventory.count.label': 'Units counted of {title}, {offering}',
+  'inventory.count.submit': 'Save count',
+  'inventory.saved.receive': 'Delivery received: {title}, {offering}, now {stock} on hand.',
+  'inventory.saved.count': 'Count saved: {title}, {offering}, now {stock} on hand.',
+  'inventory.error.empty': 'This field may not be null.',
+  'inventory.error.received': 'Type a whole number of units from {min} to {max}.',
+  'inventory.error.counted': 'Type a whole number of units from {min} to {max}.',
+  'inventory.error.tooMany': 'That would be more than {max} units on hand.',
+  'inventory.error.changed':
+    'The stock changed to {stock} while you counted (a sale or a delivery). Count again and save.',
+  'inventory.error.notCounted': 'This offering’s stock is not counted.',
   // ── Issue 39: end of parts ──
 } as const;
 

@@ -2065,6 +2065,9 @@ export const frCA: Record<MessageId, string> = {
   'audit.do.billingRun': 'Facturation au bureau des finances',
   'audit.do.refund': 'Remboursement accordé',
   'audit.do.update': 'Paramètres modifiés',
+  'audit.do.stockReceive': 'Livraison reçue',
+  'audit.do.stockCount': 'Stock compté',
+  'audit.field.stock': 'Unités en stock',
   'audit.do.refundRefuse': 'Remboursement refusé',
   'audit.do.lock': 'Compte verrouillé',
   'audit.do.unlock': 'Compte déverrouillé',
@@ -3023,5 +3026,37 @@ export const frCA: Record<MessageId, string> = {
   'skuLookup.optedIn': 'Inscrits',
   'skuLookup.moreSections':
     '{count, plural, one {# autre section l’indique.} other {# autres sections l’indiquent.}}',
+  // My Inventory (spec 1 §2 user menu): counted stock, a delivery received, a count saved.
+  'inventory.pageTitle': 'Mon inventaire | {title}',
+  'inventory.intro':
+    'Les exemplaires imprimés et les articles sont comptés ici, du stock le plus bas au plus haut. Recevoir ajoute une livraison au stock; Compter le remplace par les unités trouvées, sauf si une vente l’a changé entre-temps.',
+  'inventory.filters': 'Afficher',
+  'inventory.filter.all': 'Tout ce qui est compté',
+  'inventory.filter.low': '{low} ou moins en stock',
+  'inventory.caption.all': '{count, plural, one {# offre comptée} other {# offres comptées}}',
+  'inventory.caption.low':
+    '{count, plural, one {# offre} other {# offres}} avec {low} ou moins en stock',
+  'inventory.none.all': 'Aucune offre n’a de stock compté.',
+  'inventory.none.low': 'Aucune offre n’a un stock bas.',
+  'inventory.col.product': 'Produit',
+  'inventory.col.offering': 'Offre',
+  'inventory.col.stock': 'En stock',
+  'inventory.col.receive': 'Livraison reçue',
+  'inventory.col.count': 'Compte',
+  'inventory.out': 'Rupture de stock',
+  'inventory.low': 'Bas',
+  'inventory.receive.label': 'Unités reçues de {title}, {offering}',
+  'inventory.receive.submit': 'Recevoir',
+  'inventory.count.label': 'Unités comptées de {title}, {offering}',
+  'inventory.count.submit': 'Enregistrer le compte',
+  'inventory.saved.receive': 'Livraison reçue : {title}, {offering}, maintenant {stock} en stock.',
+  'inventory.saved.count': 'Compte enregistré : {title}, {offering}, maintenant {stock} en stock.',
+  'inventory.error.empty': 'Ce champ ne peut pas être vide.',
+  'inventory.error.received': 'Saisissez un nombre entier d’unités de {min} à {max}.',
+  'inventory.error.counted': 'Saisissez un nombre entier d’unités de {min} à {max}.',
+  'inventory.error.tooMany': 'Cela ferait plus de {max} unités en stock.',
+  'inventory.error.changed':
+    'Le stock est passé à {stock} pendant votre compte (une vente ou une livraison). Comptez de nouveau et enregistrez.',
+  'inventory.error.notCounted': 'Le stock de cette offre n’est pas compté.',
   // ── Issue 39: end of parts ──
 };

@@ -49,6 +49,8 @@ export const AUDIT_ACTION_MESSAGES: Record<AuditAction, MessageId> = {
   'impersonate.start': 'audit.do.impersonateStart',
   'impersonate.end': 'audit.do.impersonateEnd',
   'impersonate.request': 'audit.do.impersonateRequest',
+  'stock.receive': 'audit.do.stockReceive',
+  'stock.count': 'audit.do.stockCount',
 };
 
 /** How a field's value reads. */
@@ -171,6 +173,8 @@ export const AUDIT_FIELDS: Readonly<Record<string, Field>> = {
   sequence: { label: 'audit.field.sequence', kind: 'count' },
   charges: { label: 'audit.field.charges', kind: 'count' },
   credits: { label: 'audit.field.credits', kind: 'count' },
+  // My Inventory.
+  stock: { label: 'audit.field.stock', kind: 'count' },
   totalCents: { label: 'audit.field.total', kind: 'money' },
   currency: { label: 'audit.field.currency', kind: 'text' },
   refunded: { label: 'audit.field.refunded', kind: 'yesNo' },

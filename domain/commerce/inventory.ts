@@ -1,0 +1,177 @@
+import { and, asc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { offerings, products } from '#db/schema/catalog.ts';
+import { type AuditActor, recordAudit } from '#domain/operations/audit.ts';
+import type { RequestContext } from '#domain/shared/context.ts';
+import { Conflict, Invalid, NotFound } from '#domain/shared/errors.ts';
+import {
+  INVENTORY_PAGE_SIZE,
+  type InventoryFilter,
+  LOW_STOCK,
+  MAX_COUNTED,
+} from './inventory-rules.ts';
+
+// My Inventory (spec 1 §2 user menu: "My Inventory (posting enabled and manager or
+// impersonating)"): the store's counted stock — every offering whose units are counted (print
+// copies, items), lowest first — and the two ways it changes by hand: a delivery received
+// (units added to whatever is on hand, so a sale at the same instant is never lost) and a
+// count (the units found set, only if nobody changed the stock since the count began). Each
+// change is audited with the stock before and after. Orders take and return units themselves
+// (stock.ts); nothing here goes below zero or past MAX_COUNTED.
+
+export type InventoryLine = {
+  offeringId: number;
+  productId: number;
+  title: string;
+  productType: string;
+  slug: string;
+  isbn: string;
+  type: string;
+  durationDays: number | null;
+  isRental: boolean;
+  isActive: boolean;
+  priceCents: number;
+  currencyCode: string;
+  stock: number;
+};
+
+export type InventoryPage = {
+  lines: InventoryLine[];
+  total: number;
+  page: number;
+  pages: number;
+};
+
+const lineColumns = {
+  offeringId: offerings.id,
+  productId: products.id,
+  title: products.title,
+  productType: products.productType,
+  slug: products.slug,
+  isbn: products.isbnText,
+  type: offerings.type,
+  durationDays: offerings.durationDays,
+  isRental: offerings.isRental,
+  isActive: offerings.isActive,
+  priceCents: offerings.priceCents,
+  currencyCode: offerings.currencyCode,
+  stock: sql<number>`${offerings.stock}`.mapWith(Number),
+};
+
+/** The counted offerings of products not deleted, lowest stock first, a page at a time. */
+export async function inventory(
+  ctx: RequestContext,
+  input: { filter: InventoryFilter; page: number },
+): Promise<InventoryPage> {
+  const where = and(
+    isNotNull(offerings.stock),
+    ne(products.status, 'deleted'),
+    input.filter === 'low' ? lte(offerings.stock, LOW_STOCK) : undefined,
+  );
+  const [{ total } = { total: 0 }] = await ctx.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(offerings)
+    .innerJoin(products, eq(products.id, offerings.productId))
+    .where(where);
+  const pages = Math.max(1, Math.ceil(total / INVENTORY_PAGE_SIZE));
+  const page = Math.min(Math.max(1, input.page), pages);
+  const lines = await ctx.db
+    .select(lineColumns)
+    .from(offerings)
+    .innerJoin(products, eq(products.id, offerings.productId))
+    .where(where)
+    .orderBy(asc(offerings.stock), asc(products.title), asc(offerings.id))
+    .limit(INVENTORY_PAGE_SIZE)
+    .offset((page - 1) * INVENTORY_PAGE_SIZE);
+  return { lines, total, page, pages };
+}
+
+/** One counted offering as the list shows it, or null (no such offering, or not counted). */
+export async function inventoryLine(
+  ctx: RequestContext,
+  offeringId: number,
+): Promise<InventoryLine | null> {
+  const [line] = await ctx.db
+    .select(lineColumns)
+    .from(offerings)
+    .innerJoin(products, eq(products.id, offerings.productId))
+    .where(
+      and(eq(offerings.id, offeringId), isNotNull(offerings.stock), ne(products.status, 'deleted')),
+    );
+  return line ?? null;
+}
+
+async function counted(ctx: RequestContext, offeringId: number) {
+  const line = await inventoryLine(ctx, offeringId);
+  if (!line) throw new NotFound('inventory.error.notCounted');
+  return line;
+}
+
+/**
+ * A delivery of `units` received: added to the units on hand in one statement, whatever orders
+ * took meanwhile. Refused past MAX_COUNTED units on hand.
+ */
+export async function receiveStock(
+  ctx: RequestContext,
+  actor: AuditActor,
+  input: { offeringId: number; units: number },
+): Promise<{ stock: number }> {
+  const line = await counted(ctx, input.offeringId);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(offerings)
+      .set({ stock: sql`${offerings.stock} + ${input.units}` })
+      .where(
+        and(
+          eq(offerings.id, input.offeringId),
+          isNotNull(offerings.stock),
+          lte(offerings.stock, MAX_COUNTED - input.units),
+        ),
+      )
+      .returning({ stock: sql<number>`${offerings.stock}`.mapWith(Number) });
+    if (!row) throw new Invalid('inventory.error.tooMany', { max: MAX_COUNTED });
+    await recordAudit(tx, actor, {
+      orgId: null,
+      objectType: 'offering',
+      objectId: input.offeringId,
+      action: 'stock.receive',
+      before: { productId: line.productId, stock: row.stock - input.units },
+      after: { productId: line.productId, stock: row.stock },
+    });
+    return { stock: row.stock };
+  });
+}
+
+/**
+ * A count: the units found replace the units on hand, only if the stock is still what it was
+ * when the count began (`expected`, the figure the page showed); otherwise nothing changes and
+ * the person is told the stock now, to count again. Orders move stock all day: a count saved
+ * over a sale would sell the same copy twice.
+ */
+export async function countStock(
+  ctx: RequestContext,
+  actor: AuditActor,
+  input: { offeringId: number; counted: number; expected: number },
+): Promise<{ stock: number }> {
+  const line = await counted(ctx, input.offeringId);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(offerings)
+      .set({ stock: input.counted })
+      .where(and(eq(offerings.id, input.offeringId), eq(offerings.stock, input.expected)))
+      .returning({ stock: sql<number>`${offerings.stock}`.mapWith(Number) });
+    if (!row) {
+      const now = await inventoryLine({ ...ctx, db: tx }, input.offeringId);
+      if (!now) throw new NotFound('inventory.error.notCounted');
+      throw new Conflict('inventory.error.changed', { stock: now.stock });
+    }
+    await recordAudit(tx, actor, {
+      orgId: null,
+      objectType: 'offering',
+      objectId: input.offeringId,
+      action: 'stock.count',
+      before: { productId: line.productId, stock: input.expected },
+      after: { productId: line.productId, stock: row.stock },
+    });
+    return { stock: row.stock };
+  });
+}

@@ -1,0 +1,206 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#db/client.ts';
+import { offerings } from '#db/schema/catalog.ts';
+import { auditEvents } from '#db/schema/operations.ts';
+import { countStock, inventory, inventoryLine, receiveStock } from '#domain/commerce/inventory.ts';
+import {
+  countedUnits,
+  INVENTORY_PAGE_SIZE,
+  inventoryFilterOf,
+  LOW_STOCK,
+  MAX_COUNTED,
+  MAX_RECEIVED,
+  receivedUnits,
+} from '#domain/commerce/inventory-rules.ts';
+import { takeStock } from '#domain/commerce/stock.ts';
+import type { AuditActor } from '#domain/operations/audit.ts';
+import { Conflict, NotFound } from '#domain/shared/errors.ts';
+import { insertProduct } from '#tests/builders.ts';
+import { openTestDatabase, testContext, unique } from '#tests/database.ts';
+
+// My Inventory (spec 1 §2 user menu, "My Inventory"): counted stock lowest first; a delivery
+// adds to what is on hand whatever a sale took meanwhile; a count replaces it only if nobody
+// changed it since the count began; each change audited; nothing below zero or past the limit.
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const actor: AuditActor = { userId: null, actingAsUserId: null, label: 'Inventory test' };
+
+async function printCopy(stock: number | null, status = 'active'): Promise<number> {
+  const productId = await insertProduct(
+    database.db,
+    { title: unique('Inventory book'), status },
+    { priceCents: null, readerFile: false },
+  );
+  const [row] = await database.db
+    .insert(offerings)
+    .values({ productId, type: 'physical', bookType: 'print', priceCents: 4500, stock })
+    .returning({ id: offerings.id });
+  return row!.id;
+}
+
+async function stockOf(offeringId: number): Promise<number | null> {
+  const [row] = await database.db
+    .select({ stock: offerings.stock })
+    .from(offerings)
+    .where(eq(offerings.id, offeringId));
+  return row!.stock;
+}
+
+async function auditOf(offeringId: number) {
+  return database.db
+    .select({ action: auditEvents.action, before: auditEvents.before, after: auditEvents.after })
+    .from(auditEvents)
+    .where(
+      and(eq(auditEvents.objectType, 'offering'), eq(auditEvents.objectId, String(offeringId))),
+    )
+    .orderBy(auditEvents.id);
+}
+
+describe('the inventory list', () => {
+  it('holds counted offerings only, lowest first; "low" keeps those at or below the threshold; deleted products are left out', async () => {
+    const ctx = testContext(database.db);
+    const empty = await printCopy(0);
+    const low = await printCopy(LOW_STOCK);
+    const plenty = await printCopy(LOW_STOCK + 1);
+    const uncounted = await printCopy(null);
+    const deleted = await printCopy(1, 'deleted');
+    const all = await inventory(ctx, { filter: 'all', page: 1 });
+    const stocks = all.lines.map((line) => line.stock);
+    expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
+    expect(all.lines.length).toBeLessThanOrEqual(INVENTORY_PAGE_SIZE);
+    const lowOnes = await inventory(ctx, { filter: 'low', page: 1 });
+    expect(lowOnes.lines.every((line) => line.stock <= LOW_STOCK)).toBe(true);
+    const ids = new Set(
+      (await inventory(ctx, { filter: 'low', page: lowOnes.pages })).lines
+        .concat(lowOnes.lines)
+        .map((line) => line.offeringId),
+    );
+    expect(ids.has(deleted)).toBe(false);
+    expect(ids.has(uncounted)).toBe(false);
+    expect(await inventoryLine(ctx, empty)).toMatchObject({ stock: 0, type: 'physical' });
+    expect(await inventoryLine(ctx, low)).toMatchObject({ stock: LOW_STOCK });
+    expect(await inventoryLine(ctx, plenty)).toMatchObject({ stock: LOW_STOCK + 1 });
+    expect(await inventoryLine(ctx, uncounted)).toBeNull();
+    expect(await inventoryLine(ctx, deleted)).toBeNull();
+    // A page past the last is the last.
+    const far = await inventory(ctx, { filter: 'all', page: 1_000_000 });
+    expect(far.page).toBe(far.pages);
+    expect(inventoryFilterOf('low')).toBe('low');
+    expect(inventoryFilterOf('<script>')).toBe('all');
+    expect(inventoryFilterOf(null)).toBe('all');
+  });
+});
+
+describe('a delivery received', () => {
+  it('adds to what is on hand, even when a sale took a unit since the page was read', async () => {
+    const ctx = testContext(database.db);
+    const id = await printCopy(3);
+    expect(await takeStock(database.db, id, 1)).toBe(true);
+    expect(await receiveStock(ctx, actor, { offeringId: id, units: 10 })).toEqual({ stock: 12 });
+    expect(await stockOf(id)).toBe(12);
+    expect(await auditOf(id)).toEqual([
+      {
+        action: 'stock.receive',
+        before: { productId: expect.any(Number), stock: 2 },
+        after: { productId: expect.any(Number), stock: 12 },
+      },
+    ]);
+  });
+
+  it(`is refused past ${MAX_COUNTED} on hand, and for an offering whose stock is not counted; nothing changes`, async () => {
+    const ctx = testContext(database.db);
+    const id = await printCopy(MAX_COUNTED - 5);
+    await expect(receiveStock(ctx, actor, { offeringId: id, units: 6 })).rejects.toMatchObject({
+      messageKey: 'inventory.error.tooMany',
+      params: { max: MAX_COUNTED },
+    });
+    expect(await stockOf(id)).toBe(MAX_COUNTED - 5);
+    expect(await receiveStock(ctx, actor, { offeringId: id, units: 5 })).toEqual({
+      stock: MAX_COUNTED,
+    });
+    const uncounted = await printCopy(null);
+    await expect(
+      receiveStock(ctx, actor, { offeringId: uncounted, units: 1 }),
+    ).rejects.toBeInstanceOf(NotFound);
+    expect(await stockOf(uncounted)).toBeNull();
+    expect(await auditOf(uncounted)).toEqual([]);
+  });
+});
+
+describe('a count', () => {
+  it('replaces the stock when it is still what the page showed', async () => {
+    const ctx = testContext(database.db);
+    const id = await printCopy(8);
+    expect(await countStock(ctx, actor, { offeringId: id, counted: 6, expected: 8 })).toEqual({
+      stock: 6,
+    });
+    expect(await countStock(ctx, actor, { offeringId: id, counted: 0, expected: 6 })).toEqual({
+      stock: 0,
+    });
+    expect((await auditOf(id)).map((e) => [e.action, e.before, e.after])).toEqual([
+      [
+        'stock.count',
+        { productId: expect.any(Number), stock: 8 },
+        expect.objectContaining({ stock: 6 }),
+      ],
+      [
+        'stock.count',
+        { productId: expect.any(Number), stock: 6 },
+        expect.objectContaining({ stock: 0 }),
+      ],
+    ]);
+  });
+
+  it('is refused when a sale changed the stock meanwhile, saying the stock now; nothing changes', async () => {
+    const ctx = testContext(database.db);
+    const id = await printCopy(4);
+    expect(await takeStock(database.db, id, 1)).toBe(true);
+    const refused = countStock(ctx, actor, { offeringId: id, counted: 4, expected: 4 });
+    await expect(refused).rejects.toBeInstanceOf(Conflict);
+    await expect(
+      countStock(ctx, actor, { offeringId: id, counted: 4, expected: 4 }),
+    ).rejects.toMatchObject({ messageKey: 'inventory.error.changed', params: { stock: 3 } });
+    expect(await stockOf(id)).toBe(3);
+    expect(await auditOf(id)).toEqual([]);
+  });
+});
+
+describe('units as typed', () => {
+  it('a whole number in range, spaces around it allowed; anything else says the range', () => {
+    expect(receivedUnits(' 12 ')).toBe(12);
+    expect(countedUnits('0')).toBe(0);
+    expect(countedUnits(String(MAX_COUNTED))).toBe(MAX_COUNTED);
+    expect(() => receivedUnits('')).toThrowError(
+      expect.objectContaining({ messageKey: 'inventory.error.empty' }),
+    );
+    for (const bad of [
+      '0',
+      '-1',
+      '1.5',
+      '1e3',
+      '12 units',
+      String(MAX_RECEIVED + 1),
+      '9'.repeat(40),
+    ]) {
+      expect(() => receivedUnits(bad), bad).toThrowError(
+        expect.objectContaining({
+          messageKey: 'inventory.error.received',
+          params: { min: 1, max: MAX_RECEIVED },
+        }),
+      );
+    }
+    expect(() => countedUnits(String(MAX_COUNTED + 1))).toThrowError(
+      expect.objectContaining({ messageKey: 'inventory.error.counted' }),
+    );
+    expect(() => countedUnits(undefined)).toThrowError(
+      expect.objectContaining({ messageKey: 'inventory.error.empty' }),
+    );
+  });
+});

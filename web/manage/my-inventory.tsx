@@ -1,0 +1,311 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router';
+import { offeringNameWords } from '#domain/catalog/offering-terms.ts';
+import { productPath } from '#domain/catalog/product-route.ts';
+import {
+  countStock,
+  type InventoryLine,
+  inventory,
+  inventoryLine,
+  receiveStock,
+} from '#domain/commerce/inventory.ts';
+import {
+  countedUnits,
+  type InventoryFilter,
+  inventoryFilterOf,
+  LOW_STOCK,
+  MAX_COUNTED,
+  MAX_RECEIVED,
+  receivedUnits,
+  unitsTyped,
+} from '#domain/commerce/inventory-rules.ts';
+import { auditActorOf } from '#domain/operations/audit.ts';
+import { DomainError, Invalid } from '#domain/shared/errors.ts';
+import { parseId } from '#domain/shared/id.ts';
+import { formatMoney } from '#i18n/format-money.ts';
+import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
+import { Pagination } from '#web/components/pagination.tsx';
+import { TableScroll } from '#web/components/table-scroll.tsx';
+import { useLocale, useT } from '#web/i18n/use-t.ts';
+import { requireTool } from '#web/manage/require-tool.server.ts';
+import { useCsrfToken } from '#web/utils/csrf-token.ts';
+import { withDomainErrors } from '#web/utils/domain-errors.server.ts';
+import { pageMeta } from '#web/utils/meta.ts';
+import type { Route } from './+types/my-inventory.ts';
+
+// /manage/my-inventory (spec 1 §2 user menu: "My Inventory (posting enabled and manager or
+// impersonating)"): the store's counted stock, lowest first, with a delivery received or a
+// count saved on each line (domain/commerce/inventory.ts). After a save the page comes back
+// with the line's new figure said at the top; a refused one is said beside its field.
+
+const DONE = ['receive', 'count'] as const;
+type Done = (typeof DONE)[number];
+
+function listUrl(url: URL, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  const show = url.searchParams.get('show');
+  const page = url.searchParams.get('page');
+  if (show) params.set('show', inventoryFilterOf(show));
+  if (page && parseId(page)) params.set('page', page);
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
+  const query = params.toString();
+  return `${url.pathname}${query ? `?${query}` : ''}`;
+}
+
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+  requireTool(request, context, 'myInventory');
+  const url = new URL(request.url);
+  const filter = inventoryFilterOf(url.searchParams.get('show'));
+  const list = await inventory(context.rc, {
+    filter,
+    page: parseId(url.searchParams.get('page') ?? '1') ?? 1,
+  });
+  const savedId = parseId(url.searchParams.get('saved') ?? '');
+  const done = url.searchParams.get('done');
+  const saved =
+    savedId !== null && (DONE as readonly string[]).includes(done ?? '')
+      ? await inventoryLine(context.rc, savedId)
+      : null;
+  return {
+    filter,
+    list,
+    saved: saved ? { line: saved, done: done as Done } : null,
+  };
+});
+
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const { user } = requireTool(request, context, 'myInventory');
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const offeringId = parseId(form.get('offeringId'));
+  try {
+    if (offeringId === null || (intent !== 'receive' && intent !== 'count')) {
+      throw new Invalid('error.invalid');
+    }
+    const actor = auditActorOf(user);
+    if (intent === 'receive') {
+      await receiveStock(context.rc, actor, {
+        offeringId,
+        units: receivedUnits(form.get('units')),
+      });
+    } else {
+      // The figure the page showed when the count began (a hidden field of the form).
+      const expected = unitsTyped(
+        form.get('expected'),
+        { min: 0, max: MAX_COUNTED },
+        'error.invalid',
+      );
+      await countStock(context.rc, actor, {
+        offeringId,
+        counted: countedUnits(form.get('counted')),
+        expected,
+      });
+    }
+    return redirect(listUrl(new URL(request.url), { saved: String(offeringId), done: intent }));
+  } catch (error) {
+    if (error instanceof DomainError && error.status !== 403) {
+      return data(
+        {
+          offeringId,
+          intent: intent === 'count' ? ('count' as const) : ('receive' as const),
+          error: error.messageKey,
+          params: (error.params ?? {}) as Record<string, number>,
+        },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+});
+
+export default function MyInventoryPage() {
+  const { filter, list, saved } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const t = useT();
+  const base = '/manage/my-inventory';
+  const caption = t(filter === 'low' ? 'inventory.caption.low' : 'inventory.caption.all', {
+    count: list.total,
+    low: LOW_STOCK,
+  });
+  const href = (params: Record<string, string>) => `${base}?${new URLSearchParams(params)}`;
+  return (
+    <section className="stack-lg">
+      <h1>{t('menu.myInventory')}</h1>
+      <p>{t('inventory.intro')}</p>
+      {saved ? <SavedNotice line={saved.line} done={saved.done} /> : null}
+      {refused && refused.offeringId === null ? (
+        <p className="alert alert--error" role="alert">
+          {t(refused.error, refused.params)}
+        </p>
+      ) : null}
+      <nav aria-label={t('inventory.filters')}>
+        <ul className="chips">
+          {(['all', 'low'] as const satisfies readonly InventoryFilter[]).map((option) => (
+            <li key={option}>
+              <Link
+                className="chip"
+                to={option === 'all' ? base : href({ show: option })}
+                aria-current={filter === option ? 'page' : undefined}
+              >
+                {t(`inventory.filter.${option}`, { low: LOW_STOCK })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <h2>{caption}</h2>
+      {list.lines.length === 0 ? (
+        <p>{t(filter === 'low' ? 'inventory.none.low' : 'inventory.none.all')}</p>
+      ) : (
+        <TableScroll label={caption}>
+          <table className="data-table data-table--stack">
+            <caption className="visually-hidden">{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('inventory.col.product')}</th>
+                <th scope="col">{t('inventory.col.offering')}</th>
+                <th scope="col" className="num">
+                  {t('inventory.col.stock')}
+                </th>
+                <th scope="col">{t('inventory.col.receive')}</th>
+                <th scope="col">{t('inventory.col.count')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.lines.map((line) => (
+                <InventoryRow
+                  key={line.offeringId}
+                  line={line}
+                  refused={refused && refused.offeringId === line.offeringId ? refused : null}
+                />
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      <Pagination
+        page={list.page}
+        pages={list.pages}
+        href={(page) =>
+          href(filter === 'low' ? { show: 'low', page: String(page) } : { page: String(page) })
+        }
+      />
+    </section>
+  );
+}
+
+function SavedNotice({ line, done }: { line: InventoryLine; done: Done }) {
+  const t = useT();
+  return (
+    <output className="alert alert--success">
+      {t(`inventory.saved.${done}`, {
+        title: line.title,
+        offering: offeringNameWords(t, line),
+        stock: line.stock,
+      })}
+    </output>
+  );
+}
+
+type Refusal = {
+  intent: 'receive' | 'count';
+  error: string;
+  params: Record<string, number>;
+};
+
+function InventoryRow({ line, refused }: { line: InventoryLine; refused: Refusal | null }) {
+  const t = useT();
+  const locale = useLocale();
+  const csrfToken = useCsrfToken();
+  const offering = offeringNameWords(t, line);
+  const id = line.offeringId;
+  const error = (intent: Refusal['intent']) =>
+    refused?.intent === intent ? t(refused.error, refused.params) : null;
+  const receiveError = error('receive');
+  const countError = error('count');
+  return (
+    <tr>
+      <th scope="row">
+        <Link to={productPath({ ...line, id: line.productId })}>{line.title}</Link>
+        {line.isbn ? <span className="data-table__email">{line.isbn}</span> : null}
+      </th>
+      <td data-label={t('inventory.col.offering')}>
+        {offering}
+        <span className="data-table__email">
+          {formatMoney(locale, line.priceCents, line.currencyCode)}
+          {line.isActive ? '' : ` · ${t('skuLookup.offered.inactive')}`}
+        </span>
+      </td>
+      <td className="num" data-label={t('inventory.col.stock')}>
+        {line.stock}
+        {line.stock <= LOW_STOCK ? (
+          <span className="data-table__email">
+            {line.stock === 0 ? t('inventory.out') : t('inventory.low')}
+          </span>
+        ) : null}
+      </td>
+      <td data-label={t('inventory.col.receive')}>
+        <Form method="post" className="cluster" noValidate>
+          <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
+          <input type="hidden" name="intent" value="receive" />
+          <input type="hidden" name="offeringId" value={id} />
+          <label className="visually-hidden" htmlFor={`receive-${id}`}>
+            {t('inventory.receive.label', { title: line.title, offering })}
+          </label>
+          <input
+            id={`receive-${id}`}
+            name="units"
+            inputMode="numeric"
+            size={6}
+            maxLength={String(MAX_RECEIVED).length}
+            autoComplete="off"
+            aria-invalid={receiveError ? true : undefined}
+            aria-describedby={receiveError ? `receive-${id}-error` : undefined}
+          />
+          <button type="submit" className="button button--secondary">
+            {t('inventory.receive.submit')}
+          </button>
+          {receiveError ? (
+            <p className="field__error" id={`receive-${id}-error`}>
+              {receiveError}
+            </p>
+          ) : null}
+        </Form>
+      </td>
+      <td data-label={t('inventory.col.count')}>
+        <Form method="post" className="cluster" noValidate>
+          <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
+          <input type="hidden" name="intent" value="count" />
+          <input type="hidden" name="offeringId" value={id} />
+          <input type="hidden" name="expected" value={line.stock} />
+          <label className="visually-hidden" htmlFor={`count-${id}`}>
+            {t('inventory.count.label', { title: line.title, offering })}
+          </label>
+          <input
+            id={`count-${id}`}
+            name="counted"
+            inputMode="numeric"
+            size={6}
+            maxLength={String(MAX_COUNTED).length}
+            autoComplete="off"
+            aria-invalid={countError ? true : undefined}
+            aria-describedby={countError ? `count-${id}-error` : undefined}
+          />
+          <button type="submit" className="button button--secondary">
+            {t('inventory.count.submit')}
+          </button>
+          {countError ? (
+            <p className="field__error" id={`count-${id}-error`}>
+              {countError}
+            </p>
+          ) : null}
+        </Form>
+      </td>
+    </tr>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'inventory.pageTitle');
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
