@@ -115,7 +115,7 @@ describe('message catalogs', () => {
       // The Claim Code Checker (a code, its redeemer masked) and SKU Lookup (a number).
       ...{ code: 'SHELFDEMO2026', email: 's•••t@demo.test', sku: '9780306406157' },
       // My Inventory (a line's offering, its units, the limits).
-      ...{ offering: 'Print · Print copy, shipped', stock: 3, low: 5, min: 1 },
+      ...{ offering: 'Print · Print copy, shipped', stock: 3, low: 5, min: 1, q: 'q' },
     };
     for (const id of Object.keys(en)) {
       expect(() => translate('en', id, params)).not.toThrow();

@@ -11,6 +11,13 @@ export const MAX_RECEIVED = 10_000;
 /** The most units a count may find. */
 export const MAX_COUNTED = 1_000_000;
 export const INVENTORY_PAGE_SIZE = 50;
+/** The longest title or number the list's search box takes. */
+export const INVENTORY_QUERY_MAX = 200;
+
+/** What the search box holds, spaces tidied and cut to its length. */
+export function inventoryQueryOf(raw: string | null | undefined): string {
+  return (raw ?? '').trim().replace(/\s+/g, ' ').slice(0, INVENTORY_QUERY_MAX);
+}
 
 export const INVENTORY_FILTERS = ['all', 'low'] as const;
 export type InventoryFilter = (typeof INVENTORY_FILTERS)[number];

@@ -1,5 +1,6 @@
-import { and, asc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
-import { offerings, products } from '#db/schema/catalog.ts';
+import { and, asc, eq, exists, ilike, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
+import { identifierReadings } from '#domain/catalog/isbn.ts';
 import { type AuditActor, recordAudit } from '#domain/operations/audit.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Conflict, Invalid, NotFound } from '#domain/shared/errors.ts';
@@ -60,12 +61,13 @@ const lineColumns = {
 /** The counted offerings of products not deleted, lowest stock first, a page at a time. */
 export async function inventory(
   ctx: RequestContext,
-  input: { filter: InventoryFilter; page: number },
+  input: { filter: InventoryFilter; page: number; q?: string },
 ): Promise<InventoryPage> {
   const where = and(
     isNotNull(offerings.stock),
     ne(products.status, 'deleted'),
     input.filter === 'low' ? lte(offerings.stock, LOW_STOCK) : undefined,
+    input.q ? matching(ctx, input.q) : undefined,
   );
   const [{ total } = { total: 0 }] = await ctx.db
     .select({ total: sql<number>`count(*)::int` })
@@ -83,6 +85,28 @@ export async function inventory(
     .limit(INVENTORY_PAGE_SIZE)
     .offset((page - 1) * INVENTORY_PAGE_SIZE);
   return { lines, total, page, pages };
+}
+
+/**
+ * Part of a title (any case), or any of the product's numbers (an ISBN as typed, hyphens and all,
+ * or its ISBN-10 or -13 twin): what a clerk holding the book types.
+ */
+function matching(ctx: RequestContext, q: string) {
+  const readings = identifierReadings(q);
+  if (readings.length > 0) {
+    return exists(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(productIdentifiers)
+        .where(
+          and(
+            eq(productIdentifiers.productId, products.id),
+            inArray(productIdentifiers.value, readings),
+          ),
+        ),
+    );
+  }
+  return ilike(products.title, `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
 }
 
 /** One counted offering as the list shows it, or null (no such offering, or not counted). */

@@ -2938,6 +2938,9 @@ export const en = {
   'inventory.caption.all': '{count, plural, one {# offering counted} other {# offerings counted}}',
   'inventory.caption.low':
     '{count, plural, one {# offering} other {# offerings}} with {low} or fewer on hand',
+  'inventory.search.label': 'Title or ISBN',
+  'inventory.search.submit': 'Find',
+  'inventory.none.search': 'No counted offering matches “{q}”.',
   'inventory.none.all': 'No offering has counted stock.',
   'inventory.none.low': 'No offering is low on stock.',
   'inventory.col.product': 'Product',

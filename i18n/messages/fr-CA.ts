@@ -3036,6 +3036,9 @@ export const frCA: Record<MessageId, string> = {
   'inventory.caption.all': '{count, plural, one {# offre comptée} other {# offres comptées}}',
   'inventory.caption.low':
     '{count, plural, one {# offre} other {# offres}} avec {low} ou moins en stock',
+  'inventory.search.label': 'Titre ou ISBN',
+  'inventory.search.submit': 'Trouver',
+  'inventory.none.search': 'Aucune offre comptée ne correspond à « {q} ».',
   'inventory.none.all': 'Aucune offre n’a de stock compté.',
   'inventory.none.low': 'Aucune offre n’a un stock bas.',
   'inventory.col.product': 'Produit',

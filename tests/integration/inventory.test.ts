@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { offerings } from '#db/schema/catalog.ts';
 import { auditEvents } from '#db/schema/operations.ts';
+import { isbn13CheckDigit, isbn13To10 } from '#domain/catalog/isbn.ts';
 import { countStock, inventory, inventoryLine, receiveStock } from '#domain/commerce/inventory.ts';
 import {
   countedUnits,
   INVENTORY_PAGE_SIZE,
+  INVENTORY_QUERY_MAX,
   inventoryFilterOf,
+  inventoryQueryOf,
   LOW_STOCK,
   MAX_COUNTED,
   MAX_RECEIVED,
@@ -16,7 +19,7 @@ import {
 import { takeStock } from '#domain/commerce/stock.ts';
 import type { AuditActor } from '#domain/operations/audit.ts';
 import { Conflict, NotFound } from '#domain/shared/errors.ts';
-import { insertProduct } from '#tests/builders.ts';
+import { insertProduct, uniqueDigits } from '#tests/builders.ts';
 import { openTestDatabase, testContext, unique } from '#tests/database.ts';
 
 // My Inventory (spec 1 §2 user menu, "My Inventory"): counted stock lowest first; a delivery
@@ -95,6 +98,34 @@ describe('the inventory list', () => {
     expect(inventoryFilterOf('low')).toBe('low');
     expect(inventoryFilterOf('<script>')).toBe('all');
     expect(inventoryFilterOf(null)).toBe('all');
+  });
+});
+
+describe('finding a line', () => {
+  it('by part of its title in any case, or by its ISBN as typed or its ISBN-10 twin', async () => {
+    const ctx = testContext(database.db);
+    const isbn = `978${uniqueDigits(9)}`;
+    const full = isbn + isbn13CheckDigit(isbn);
+    const title = unique('Field Guide_100%');
+    const productId = await insertProduct(
+      database.db,
+      { title },
+      { priceCents: null, readerFile: false, identifiers: [{ type: 'ISBN13', value: full }] },
+    );
+    const [row] = await database.db
+      .insert(offerings)
+      .values({ productId, type: 'physical', bookType: 'print', priceCents: 1000, stock: 9 })
+      .returning({ id: offerings.id });
+    const found = async (q: string) =>
+      (await inventory(ctx, { filter: 'all', page: 1, q })).lines.map((l) => l.offeringId);
+    expect(await found(title.toLowerCase())).toEqual([row!.id]);
+    expect(await found(full.replace(/^(\d{3})(\d)/, '$1-$2-'))).toEqual([row!.id]);
+    expect(await found(isbn13To10(full)!)).toEqual([row!.id]);
+    // % and _ are letters of a title, not patterns.
+    expect(await found('_100%')).toContain(row!.id);
+    expect(await found('Guide%Field')).toEqual([]);
+    expect(await found(unique('no such title'))).toEqual([]);
+    expect(inventoryQueryOf(`  a   b ${'x'.repeat(300)}`)).toHaveLength(INVENTORY_QUERY_MAX);
   });
 });
 

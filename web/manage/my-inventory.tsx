@@ -10,8 +10,10 @@ import {
 } from '#domain/commerce/inventory.ts';
 import {
   countedUnits,
+  INVENTORY_QUERY_MAX,
   type InventoryFilter,
   inventoryFilterOf,
+  inventoryQueryOf,
   LOW_STOCK,
   MAX_COUNTED,
   MAX_RECEIVED,
@@ -44,7 +46,9 @@ function listUrl(url: URL, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();
   const show = url.searchParams.get('show');
   const page = url.searchParams.get('page');
+  const q = inventoryQueryOf(url.searchParams.get('q'));
   if (show) params.set('show', inventoryFilterOf(show));
+  if (q) params.set('q', q);
   if (page && parseId(page)) params.set('page', page);
   for (const [name, value] of Object.entries(extra)) params.set(name, value);
   const query = params.toString();
@@ -55,8 +59,10 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   requireTool(request, context, 'myInventory');
   const url = new URL(request.url);
   const filter = inventoryFilterOf(url.searchParams.get('show'));
+  const q = inventoryQueryOf(url.searchParams.get('q'));
   const list = await inventory(context.rc, {
     filter,
+    q,
     page: parseId(url.searchParams.get('page') ?? '1') ?? 1,
   });
   const savedId = parseId(url.searchParams.get('saved') ?? '');
@@ -67,6 +73,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
       : null;
   return {
     filter,
+    q,
     list,
     saved: saved ? { line: saved, done: done as Done } : null,
   };
@@ -118,7 +125,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
 });
 
 export default function MyInventoryPage() {
-  const { filter, list, saved } = useLoaderData<typeof loader>();
+  const { filter, q, list, saved } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const t = useT();
   const base = '/manage/my-inventory';
@@ -126,7 +133,10 @@ export default function MyInventoryPage() {
     count: list.total,
     low: LOW_STOCK,
   });
-  const href = (params: Record<string, string>) => `${base}?${new URLSearchParams(params)}`;
+  const href = (params: Record<string, string>) => {
+    const query = new URLSearchParams({ ...(q ? { q } : {}), ...params }).toString();
+    return query ? `${base}?${query}` : base;
+  };
   return (
     <section className="stack-lg">
       <h1>{t('menu.myInventory')}</h1>
@@ -137,13 +147,32 @@ export default function MyInventoryPage() {
           {t(refused.error, refused.params)}
         </p>
       ) : null}
+      <Form method="get" className="stack" role="search">
+        {filter === 'low' ? <input type="hidden" name="show" value="low" /> : null}
+        <div className="field">
+          <label htmlFor="inventory-q">{t('inventory.search.label')}</label>
+          <input
+            id="inventory-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={INVENTORY_QUERY_MAX}
+            autoComplete="off"
+          />
+        </div>
+        <p>
+          <button type="submit" className="button button--primary">
+            {t('inventory.search.submit')}
+          </button>
+        </p>
+      </Form>
       <nav aria-label={t('inventory.filters')}>
         <ul className="chips">
           {(['all', 'low'] as const satisfies readonly InventoryFilter[]).map((option) => (
             <li key={option}>
               <Link
                 className="chip"
-                to={option === 'all' ? base : href({ show: option })}
+                to={option === 'all' ? href({}) : href({ show: option })}
                 aria-current={filter === option ? 'page' : undefined}
               >
                 {t(`inventory.filter.${option}`, { low: LOW_STOCK })}
@@ -154,7 +183,11 @@ export default function MyInventoryPage() {
       </nav>
       <h2>{caption}</h2>
       {list.lines.length === 0 ? (
-        <p>{t(filter === 'low' ? 'inventory.none.low' : 'inventory.none.all')}</p>
+        <p>
+          {q
+            ? t('inventory.none.search', { q })
+            : t(filter === 'low' ? 'inventory.none.low' : 'inventory.none.all')}
+        </p>
       ) : (
         <TableScroll label={caption}>
           <table className="data-table data-table--stack">
