@@ -2954,14 +2954,14 @@ export const en = {
   'inventory.receive.submit': 'Receive',
   'inventory.count.label': 'Units counted of {title}, {offering}',
   'inventory.count.submit': 'Save count',
-  'inventory.saved.receive': 'Delivery received: {title}, {offering}, now {stock} on hand.',
-  'inventory.saved.count': 'Count saved: {title}, {offering}, now {stock} on hand.',
+  'inventory.saved.receive': 'Delivery received: {title}, {offering}, now {stock, number} on hand.',
+  'inventory.saved.count': 'Count saved: {title}, {offering}, now {stock, number} on hand.',
   'inventory.error.empty': 'This field may not be null.',
-  'inventory.error.received': 'Type a whole number of units from {min} to {max}.',
-  'inventory.error.counted': 'Type a whole number of units from {min} to {max}.',
-  'inventory.error.tooMany': 'That would be more than {max} units on hand.',
+  'inventory.error.received': 'Type a whole number of units from {min, number} to {max, number}.',
+  'inventory.error.counted': 'Type a whole number of units from {min, number} to {max, number}.',
+  'inventory.error.tooMany': 'That would be more than {max, number} units on hand.',
   'inventory.error.changed':
-    'The stock changed to {stock} while you counted (a sale or a delivery). Count again and save.',
+    'The stock changed to {stock, number} while you counted (a sale or a delivery). Count again and save.',
   'inventory.error.notCounted': 'This offering’s stock is not counted.',
   // ── Issue 39: end of parts ──
 } as const;

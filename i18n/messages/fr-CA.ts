@@ -3052,14 +3052,18 @@ export const frCA: Record<MessageId, string> = {
   'inventory.receive.submit': 'Recevoir',
   'inventory.count.label': 'Unités comptées de {title}, {offering}',
   'inventory.count.submit': 'Enregistrer le compte',
-  'inventory.saved.receive': 'Livraison reçue : {title}, {offering}, maintenant {stock} en stock.',
-  'inventory.saved.count': 'Compte enregistré : {title}, {offering}, maintenant {stock} en stock.',
+  'inventory.saved.receive':
+    'Livraison reçue : {title}, {offering}, maintenant {stock, number} en stock.',
+  'inventory.saved.count':
+    'Compte enregistré : {title}, {offering}, maintenant {stock, number} en stock.',
   'inventory.error.empty': 'Ce champ ne peut pas être vide.',
-  'inventory.error.received': 'Saisissez un nombre entier d’unités de {min} à {max}.',
-  'inventory.error.counted': 'Saisissez un nombre entier d’unités de {min} à {max}.',
-  'inventory.error.tooMany': 'Cela ferait plus de {max} unités en stock.',
+  'inventory.error.received':
+    'Saisissez un nombre entier d’unités de {min, number} à {max, number}.',
+  'inventory.error.counted':
+    'Saisissez un nombre entier d’unités de {min, number} à {max, number}.',
+  'inventory.error.tooMany': 'Cela ferait plus de {max, number} unités en stock.',
   'inventory.error.changed':
-    'Le stock est passé à {stock} pendant votre compte (une vente ou une livraison). Comptez de nouveau et enregistrez.',
+    'Le stock est passé à {stock, number} pendant votre compte (une vente ou une livraison). Comptez de nouveau et enregistrez.',
   'inventory.error.notCounted': 'Le stock de cette offre n’est pas compté.',
   // ── Issue 39: end of parts ──
 };

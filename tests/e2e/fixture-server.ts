@@ -5,7 +5,7 @@ import { and, desc, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { accessCodes, redeemCodes } from '#db/schema/access.ts';
 import { accountFlags, userRoles, users } from '#db/schema/accounts.ts';
-import { bookFiles, products } from '#db/schema/catalog.ts';
+import { bookFiles, offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
 import {
   orderItems,
   orders,
@@ -23,6 +23,7 @@ import { PICTURE_BOOK_POSITION } from '#db/seed/publisher-feed.ts';
 const OFFLINE_BOOK_POSITION = PICTURE_BOOK_POSITION + 1;
 
 import { redeemCodeDigest } from '#domain/access/redeem.ts';
+import { isbn13CheckDigit } from '#domain/catalog/isbn.ts';
 import { makeBillingTerm } from './billing-fixture.ts';
 import {
   isCampusRequest,
@@ -34,6 +35,45 @@ import {
 import { makeDashboardCampus } from './dashboard-fixture.ts';
 
 const DAY_MS = 86_400_000;
+
+let countedCopies = 0;
+
+/** A printed book of its own with one print offering of `stock` counted units (My Inventory). */
+async function makeCountedCopy(
+  db: Database,
+  stock: number,
+): Promise<{ offeringId: number; productId: number; title: string; isbn: string }> {
+  countedCopies += 1;
+  const body = `979${String(randomInt(10 ** 8)).padStart(8, '0')}${countedCopies % 10}`;
+  const isbn = body + isbn13CheckDigit(body);
+  const title = `Counted copy ${countedCopies} ${randomInt(10 ** 6)}`;
+  return db.transaction(async (tx) => {
+    const [product] = await tx
+      .insert(products)
+      .values({
+        productType: 'book',
+        title,
+        slug: `counted-copy-${countedCopies}`,
+        isbnText: isbn,
+        publisher: 'Journey Press',
+      })
+      .returning({ id: products.id });
+    await tx
+      .insert(productIdentifiers)
+      .values({ productId: product!.id, type: 'ISBN13', value: isbn });
+    const [offering] = await tx
+      .insert(offerings)
+      .values({
+        productId: product!.id,
+        type: 'physical',
+        bookType: 'print',
+        priceCents: 5400,
+        stock,
+      })
+      .returning({ id: offerings.id });
+    return { offeringId: offering!.id, productId: product!.id, title, isbn };
+  });
+}
 
 // The browser journeys' own data (decision 015), made in the process that owns the app's
 // database: a small HTTP server on 127.0.0.1, started beside the app by app-process.ts, never
@@ -432,6 +472,14 @@ export async function startFixtureServer(options: {
       // Issue 39, bursar billing: a term to bill in the staff member's organisation.
       if (typeof body.email !== 'string') return send(res, 400, { error: 'email: a staff member' });
       return send(res, 201, await makeBillingTerm(options.db, body.email));
+    }
+    if (req.url === '/counted-copy') {
+      // My Inventory: a print copy of the journey's own, its units counted, sold nowhere else.
+      const { stock } = body;
+      if (typeof stock !== 'number' || !Number.isInteger(stock) || stock < 0 || stock > 1000) {
+        return send(res, 400, { error: 'stock: a whole number from 0 to 1000' });
+      }
+      return send(res, 201, await makeCountedCopy(options.db, stock));
     }
     if (req.url === '/organizations') {
       // Issue 20: an organisation of the journey's own, without campus sign-in yet.

@@ -101,6 +101,12 @@ export function makeCampus(request: {
 export function makeDashboardCampus(): Promise<import('./dashboard-fixture.ts').DashboardCampus> {
   return call('/dashboard-campus', {});
 }
+/** My Inventory: a print copy of the journey's own with `stock` counted units. */
+export function makeCountedCopy(
+  stock: number,
+): Promise<{ offeringId: number; productId: number; title: string; isbn: string }> {
+  return call('/counted-copy', { stock });
+}
 /** Issue 39: a term to bill, of the journey's own, in this staff member's organisation. */
 export function makeBillingTerm(
   email: string,

@@ -64,6 +64,8 @@ const HELP_DESK: RoleName[] = ['coursemanager', 'bookstore', 'lakeshore', 'suppo
 const CAMPUS_FIGURES: RoleName[] = ['bookstore', 'lakeshore', 'manager'];
 /** The demo accounts with hasAccessToClaimCodeChecker (db/seed/accounts.ts). */
 const CLAIM_CODE_CHECKER: RoleName[] = ['manager'];
+/** Managers who post (isPostingEnabled): the demo manager. */
+const MY_INVENTORY: RoleName[] = ['manager'];
 const PARTNER_HOST = 'partner.localhost';
 
 const RULES: SnapshotRules = {
@@ -121,6 +123,8 @@ type World = {
 
 let server: HostileServer;
 let world: World;
+/** A print offering with counted stock, for My Inventory's forms. */
+let countedOfferingId: number;
 let files: string;
 
 const db = () => server.app.database.db;
@@ -129,6 +133,7 @@ beforeAll(async () => {
   server = await startHostileServer({ UPLOAD_LIMIT_BYTES: String(2_000_000) });
   files = mkdtempSync(path.join(tmpdir(), 'shelfmark-hostile-ops-'));
   world = await buildWorld();
+  countedOfferingId = await countedOffering();
 }, 180_000);
 
 afterAll(async () => {
@@ -148,6 +153,21 @@ async function post(role: Role, target: string, form: Record<string, string | nu
     headers: { cookie: cookieHeader(role.cookies), 'content-type': FORM },
     body: body.toString(),
   });
+}
+
+/** A print offering of its own with 500 counted units (My Inventory). */
+async function countedOffering(): Promise<number> {
+  const [product] = await queryRows<{ id: number }>(
+    db(),
+    sql`insert into products (product_type, title, slug)
+        values ('book', 'Hostile inventory copy', 'hostile-inventory-copy') returning id`,
+  );
+  const [offering] = await queryRows<{ id: number }>(
+    db(),
+    sql`insert into offerings (product_id, type, book_type, price_cents, stock)
+        values (${product!.id}, 'physical', 'print', 4500, 500) returning id`,
+  );
+  return offering!.id;
 }
 
 /** The id a form's redirect names (…/terms/12?done=…). */
@@ -898,6 +918,55 @@ const CALLS: OpsCall[] = [
     fields: [{ in: 'query', name: 'sku', kind: 'bounded' }],
     valid: () => ({ query: { sku: '978-0-306-40615-7' } }),
   },
+  // My Inventory: the list, a delivery received, a count saved.
+  {
+    name: 'GET /manage/my-inventory',
+    method: 'GET',
+    path: '/manage/my-inventory',
+    mayOpen: MY_INVENTORY,
+    fields: [
+      { in: 'query', name: 'show', kind: 'text' },
+      { in: 'query', name: 'q', kind: 'bounded' },
+      { in: 'query', name: 'page', kind: 'id' },
+      { in: 'query', name: 'saved', kind: 'id' },
+      { in: 'query', name: 'done', kind: 'text' },
+    ],
+    valid: () => ({
+      query: { show: 'low', q: 'Hostile', page: 1, saved: countedOfferingId, done: 'count' },
+    }),
+  },
+  {
+    name: 'POST /manage/my-inventory (receive)',
+    method: 'POST',
+    path: '/manage/my-inventory',
+    body: 'form',
+    mayOpen: MY_INVENTORY,
+    fields: [
+      intent,
+      { in: 'form', name: 'offeringId', kind: 'id' },
+      // A figure typed with a leading zero is read as people mean it.
+      { in: 'form', name: 'units', kind: 'id', accepts: ['"01"'] },
+    ],
+    valid: () => ({ form: { intent: 'receive', offeringId: countedOfferingId, units: 1 } }),
+  },
+  {
+    name: 'POST /manage/my-inventory (count)',
+    method: 'POST',
+    path: '/manage/my-inventory',
+    body: 'form',
+    mayOpen: MY_INVENTORY,
+    fields: [
+      intent,
+      { in: 'form', name: 'offeringId', kind: 'id' },
+      // None on hand is a count, as is a figure with a leading zero.
+      { in: 'form', name: 'counted', kind: 'id', accepts: ['"0"', '"01"'] },
+      // Not what the stock is: the count is refused as overtaken.
+      { in: 'form', name: 'expected', kind: 'id' },
+    ],
+    valid: () => ({
+      form: { intent: 'count', offeringId: countedOfferingId, counted: 500, expected: 500 },
+    }),
+  },
   // The help desk and Switch Account.
   {
     name: 'GET /manage/my-users (search)',
@@ -1438,6 +1507,10 @@ describe('issue 39: hostile input to the campus tools', { shuffle: false }, () =
       ['POST /manage/orders/{id} (refund a line)', 'support', 200],
       ['POST /manage/claim-code-checker', 'manager', 200],
       ['GET /manage/sku-lookup', 'bookstore', 200],
+      ['GET /manage/my-inventory', 'manager', 200],
+      // The count first: it holds while nothing has changed the stock (the hostile ones did not).
+      ['POST /manage/my-inventory (count)', 'manager', 302],
+      ['POST /manage/my-inventory (receive)', 'manager', 302],
       ['GET /manage/my-users (search)', 'support', 200],
       ['GET /manage/users/{id}', 'bookstore', 200],
       // Demo students have proved their address: nothing to send, said as a conflict.

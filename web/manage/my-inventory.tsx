@@ -1,4 +1,12 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router';
 import { offeringNameWords } from '#domain/catalog/offering-terms.ts';
 import { productPath } from '#domain/catalog/product-route.ts';
 import {
@@ -269,7 +277,7 @@ function InventoryRow({ line, refused }: { line: InventoryLine; refused: Refusal
         </span>
       </td>
       <td className="num" data-label={t('inventory.col.stock')}>
-        {line.stock}
+        {new Intl.NumberFormat(locale).format(line.stock)}
         {line.stock <= LOW_STOCK ? (
           <span className="data-table__email">
             {line.stock === 0 ? t('inventory.out') : t('inventory.low')}
@@ -336,6 +344,15 @@ function InventoryRow({ line, refused }: { line: InventoryLine; refused: Refusal
     </tr>
   );
 }
+
+/**
+ * A refused save still reloads the list: a count overtaken by a sale must show the stock now,
+ * and its form must carry that figure (React Router skips the reload after a 4xx by default).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod?.toUpperCase() === 'POST' ? true : defaultShouldRevalidate);
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'inventory.pageTitle');
 
