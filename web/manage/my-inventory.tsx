@@ -267,11 +267,11 @@ function InventoryRow({ line, refused }: { line: InventoryLine; refused: Refusal
     <tr>
       <th scope="row">
         <Link to={productPath({ ...line, id: line.productId })}>{line.title}</Link>
-        {line.isbn ? <span className="data-table__email">{line.isbn}</span> : null}
+        {line.isbn ? <span className="line-detail">{line.isbn}</span> : null}
       </th>
       <td data-label={t('inventory.col.offering')}>
         {offering}
-        <span className="data-table__email">
+        <span className="line-detail">
           {formatMoney(locale, line.priceCents, line.currencyCode)}
           {line.isActive ? '' : ` · ${t('skuLookup.offered.inactive')}`}
         </span>
@@ -279,7 +279,7 @@ function InventoryRow({ line, refused }: { line: InventoryLine; refused: Refusal
       <td className="num" data-label={t('inventory.col.stock')}>
         {new Intl.NumberFormat(locale).format(line.stock)}
         {line.stock <= LOW_STOCK ? (
-          <span className="data-table__email">
+          <span className="line-detail">
             {line.stock === 0 ? t('inventory.out') : t('inventory.low')}
           </span>
         ) : null}

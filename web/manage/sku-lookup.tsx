@@ -211,7 +211,7 @@ function ProductFound({ product }: { product: SkuProduct }) {
                           number: section.sectionNumber,
                         })
                       : section.course}
-                    <span className="data-table__email">{section.courseName}</span>
+                    <span className="line-detail">{section.courseName}</span>
                   </th>
                   <td data-label={t('skuLookup.term')}>{section.term ?? '—'}</td>
                   <td data-label={t('skuLookup.required')}>
