@@ -100,5 +100,9 @@ export const claimCodeChecks = pgTable(
     found: boolean().notNull(),
     checkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('claim_code_checks_checker').on(t.checkerUserId, t.checkedAt)],
+  (t) => [
+    index('claim_code_checks_checker').on(t.checkerUserId, t.checkedAt),
+    // The limit per address reads these (as redeem_attempts_ip does for redemptions).
+    index('claim_code_checks_ip').on(t.ipAddress, t.checkedAt),
+  ],
 );

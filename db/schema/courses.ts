@@ -272,6 +272,10 @@ export const sectionProducts = pgTable(
   (t) => [
     uniqueIndex('section_products_section_product').on(t.sectionId, t.productId),
     index('section_products_product').on(t.productId),
+    // SKU Lookup: the sections listing a product as the other half of a print/digital choice.
+    index('section_products_additional_product')
+      .on(t.additionalProductId)
+      .where(sql`${t.additionalProductId} is not null`),
     check(
       'section_products_lti',
       sql`${t.ltiPassthrough} is null or ${t.ltiPassthrough} in (0, 2)`,

@@ -1,10 +1,10 @@
-import { and, eq, gt, or } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { claimCodeChecks, redeemCodes } from '#db/schema/access.ts';
 import { users } from '#db/schema/accounts.ts';
 import { products } from '#db/schema/catalog.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, TooManyRequests } from '#domain/shared/errors.ts';
-import { throttle } from '#domain/shared/throttle.ts';
+import { recentFailures, throttle } from '#domain/shared/throttle.ts';
 import { type MeantCode, meantCode, typedCode } from './code-entry.ts';
 import { codesReadLike, type HeldCode } from './redeem.ts';
 import {
@@ -76,41 +76,47 @@ async function recentChecks(ctx: RequestContext, userId: number) {
         or(eq(claimCodeChecks.checkerUserId, userId), eq(claimCodeChecks.ipAddress, ctx.ipAddress)),
       ),
     );
-  return {
-    forAccount: rows.filter((r) => r.userId === userId).map((r) => r.at),
-    forAddress: rows.filter((r) => r.ipAddress === ctx.ipAddress).map((r) => r.at),
-  };
+  return recentFailures(rows, userId, ctx.ipAddress);
 }
 
 /**
  * What the store holds for a typed code, for a staff member whose menu shows the checker (the
  * page checks that; this checks there is someone to count). Empty is 'This field may not be
  * null.' as on the redeem form; past the limit, every check waits out the cool-down. Each check
- * is recorded with the code's last four characters only.
+ * is recorded with the code's last four characters only, against the person at the keyboard
+ * (the manager, when acting as someone through Switch Account). One check at a time per person:
+ * checks sent at once each see the ones before them, so none slips past the limit.
  */
 export async function checkClaimCode(
   ctx: RequestContext,
   raw: string | null,
 ): Promise<ClaimCodeCheck> {
-  const checker = ctx.user;
-  if (!checker) throw new Forbidden('error.loginRequired');
+  const user = ctx.user;
+  if (!user) throw new Forbidden('error.loginRequired');
   const code = typedCode(raw);
-  const decision = throttle(await recentChecks(ctx, checker.id), ctx.now, CLAIM_CHECK_LIMITS);
-  if (!decision.allowed) {
-    throw new TooManyRequests('claimCheck.error.throttled', {
-      minutes: decision.retryAfterMinutes,
+  const checkerId = user.impersonatorId ?? user.id;
+  return ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext('claim_code_check'), ${checkerId}::int)`,
+    );
+    const decision = throttle(await recentChecks(inTx, checkerId), ctx.now, CLAIM_CHECK_LIMITS);
+    if (!decision.allowed) {
+      throw new TooManyRequests('claimCheck.error.throttled', {
+        minutes: decision.retryAfterMinutes,
+      });
+    }
+    const meant = meantCode(code, await codesReadLike(inTx, code, raw ?? ''));
+    const result = await describe(inTx, code, meant);
+    await tx.insert(claimCodeChecks).values({
+      checkerUserId: checkerId,
+      ipAddress: ctx.ipAddress,
+      codeLast4: code.slice(-4),
+      found: result.found,
+      checkedAt: ctx.now,
     });
-  }
-  const meant = meantCode(code, await codesReadLike(ctx, code, raw ?? ''));
-  const result = await describe(ctx, code, meant);
-  await ctx.db.insert(claimCodeChecks).values({
-    checkerUserId: checker.id,
-    ipAddress: ctx.ipAddress,
-    codeLast4: code.slice(-4),
-    found: result.found,
-    checkedAt: ctx.now,
+    return result;
   });
-  return result;
 }
 
 async function describe(

@@ -7,7 +7,7 @@ import { requireVerifiedEmail } from '#domain/accounts/email-verification.ts';
 import { forgetAccounts } from '#domain/accounts/service.ts';
 import type { RequestContext } from '#domain/shared/context.ts';
 import { Forbidden, Invalid, TooManyRequests } from '#domain/shared/errors.ts';
-import { throttle } from '#domain/shared/throttle.ts';
+import { recentFailures, throttle } from '#domain/shared/throttle.ts';
 import {
   type CodeFound,
   canonicalCode,
@@ -43,7 +43,7 @@ export const REDEEM_LIMITS = {
 
 const DAY_MS = 86_400_000;
 
-async function recentFailures(ctx: RequestContext, userId: number) {
+async function recentWrongCodes(ctx: RequestContext, userId: number) {
   const since = new Date(ctx.now.getTime() - REDEEM_LIMITS.windowMs);
   const rows = await ctx.db
     .select({
@@ -59,10 +59,7 @@ async function recentFailures(ctx: RequestContext, userId: number) {
         or(eq(redeemAttempts.userId, userId), eq(redeemAttempts.ipAddress, ctx.ipAddress)),
       ),
     );
-  return {
-    forAccount: rows.filter((r) => r.userId === userId).map((r) => r.at),
-    forAddress: rows.filter((r) => r.ipAddress === ctx.ipAddress).map((r) => r.at),
-  };
+  return recentFailures(rows, userId, ctx.ipAddress);
 }
 
 export type Redeemed = { productId: number; title: string };
@@ -116,7 +113,7 @@ export async function redeemCode(ctx: RequestContext, raw: string | null): Promi
   if (!user) throw new Forbidden('error.loginRequired');
   requireVerifiedEmail(user);
   const code = typedCode(raw);
-  const decision = throttle(await recentFailures(ctx, user.id), ctx.now, REDEEM_LIMITS);
+  const decision = throttle(await recentWrongCodes(ctx, user.id), ctx.now, REDEEM_LIMITS);
   if (!decision.allowed) {
     throw new TooManyRequests('redeem.error.throttled', { minutes: decision.retryAfterMinutes });
   }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { offerings, productIdentifiers, products } from '#db/schema/catalog.ts';
 import { academicTerms, courseSections, courses, sectionProducts } from '#db/schema/courses.ts';
 import { courseCodeLabel } from '#domain/courses/course-code.ts';
@@ -143,14 +143,12 @@ async function sectionsListing(
   const optedIn = sql<number>`(select count(*)::int from section_members m
       where m.section_id = ${courseSections.id} and m.role = 'student'
         and m.opt_status = 'opted_in')`;
-  const where = and(
-    or(
-      eq(sectionProducts.productId, productId),
-      eq(sectionProducts.additionalProductId, productId),
-    ),
-    isNull(courseSections.endedAt),
-    scope.kind === 'orgs' ? inArray(courses.orgId, [...scope.orgIds]) : undefined,
-  );
+  // A section lists the product as a material or as the other half of a print/digital choice,
+  // perhaps both: one line per section, required if any of its rows says so.
+  const listing = (required: boolean) => sql`exists (select 1 from ${sectionProducts} sp
+      where sp.section_id = ${courseSections.id}
+        and (sp.product_id = ${productId} or sp.additional_product_id = ${productId})
+        ${required ? sql`and sp.is_required` : sql``})`;
   const rows = await ctx.db
     .select({
       id: courseSections.id,
@@ -161,17 +159,27 @@ async function sectionsListing(
       sectionNumber: courseSections.number,
       term: academicTerms.title,
       startDate: courseSections.startDate,
-      isRequired: sectionProducts.isRequired,
+      isRequired: sql<boolean>`${listing(true)}`,
       students,
       optedIn,
       total: sql<number>`count(*) over ()::int`,
     })
-    .from(sectionProducts)
-    .innerJoin(courseSections, eq(courseSections.id, sectionProducts.sectionId))
+    .from(courseSections)
     .innerJoin(courses, eq(courses.id, courseSections.courseId))
     .leftJoin(academicTerms, eq(academicTerms.id, courseSections.termId))
-    .where(where)
-    .orderBy(desc(courseSections.startDate), asc(courses.department), asc(courses.number))
+    .where(
+      and(
+        listing(false),
+        isNull(courseSections.endedAt),
+        scope.kind === 'orgs' ? inArray(courses.orgId, [...scope.orgIds]) : undefined,
+      ),
+    )
+    .orderBy(
+      desc(courseSections.startDate),
+      asc(courses.department),
+      asc(courses.number),
+      asc(courseSections.id),
+    )
     .limit(SKU_SECTIONS_SHOWN);
   return {
     sections: rows.map((row) => ({

@@ -47,10 +47,20 @@ export function unitsTyped(
 
 /** Units received in one delivery: 1 to MAX_RECEIVED. */
 export function receivedUnits(raw: unknown): number {
-  return unitsTyped(raw, { min: 1, max: MAX_RECEIVED }, 'inventory.error.received');
+  return unitsTyped(raw, { min: 1, max: MAX_RECEIVED }, 'inventory.error.units');
 }
 
 /** Units found by a count: 0 to MAX_COUNTED. */
 export function countedUnits(raw: unknown): number {
-  return unitsTyped(raw, { min: 0, max: MAX_COUNTED }, 'inventory.error.counted');
+  return unitsTyped(raw, { min: 0, max: MAX_COUNTED }, 'inventory.error.units');
+}
+
+/** No units on hand: the product page still shows the offering, and checkout refuses it. */
+export function isOutOfStock(stock: number | null): boolean {
+  return stock !== null && stock < 1;
+}
+
+/** At or below LOW_STOCK units on hand (none included). */
+export function isLowStock(stock: number | null): boolean {
+  return stock !== null && stock <= LOW_STOCK;
 }

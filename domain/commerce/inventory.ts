@@ -9,6 +9,7 @@ import {
   type InventoryFilter,
   LOW_STOCK,
   MAX_COUNTED,
+  MAX_RECEIVED,
 } from './inventory-rules.ts';
 
 // My Inventory (spec 1 §2 user menu: "My Inventory (posting enabled and manager or
@@ -33,6 +34,12 @@ export type InventoryLine = {
   priceCents: number;
   currencyCode: string;
   stock: number;
+  /**
+   * The row's version as the page read it: PostgreSQL's `xmin`, the transaction that last wrote
+   * the row, which every sale, return, refund, delivery and count changes. A count is saved
+   * only over this version (the optimistic check EF Core's Npgsql provider offers with xmin).
+   */
+  version: string;
 };
 
 export type InventoryPage = {
@@ -56,6 +63,7 @@ const lineColumns = {
   priceCents: offerings.priceCents,
   currencyCode: offerings.currencyCode,
   stock: sql<number>`${offerings.stock}`.mapWith(Number),
+  version: sql<string>`${offerings}.xmin::text`,
 };
 
 /** The counted offerings of products not deleted, lowest stock first, a page at a time. */
@@ -139,6 +147,7 @@ export async function receiveStock(
   actor: AuditActor,
   input: { offeringId: number; units: number },
 ): Promise<{ stock: number }> {
+  requireUnits(input.units, 1, MAX_RECEIVED);
   const line = await counted(ctx, input.offeringId);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -152,7 +161,13 @@ export async function receiveStock(
         ),
       )
       .returning({ stock: sql<number>`${offerings.stock}`.mapWith(Number) });
-    if (!row) throw new Invalid('inventory.error.tooMany', { max: MAX_COUNTED });
+    if (!row) {
+      // No longer counted (or gone) since it was read, else over the ceiling.
+      if (!(await inventoryLine({ ...ctx, db: tx }, input.offeringId))) {
+        throw new NotFound('inventory.error.notCounted');
+      }
+      throw new Invalid('inventory.error.tooMany', { max: MAX_COUNTED });
+    }
     await recordAudit(tx, actor, {
       orgId: null,
       objectType: 'offering',
@@ -166,36 +181,57 @@ export async function receiveStock(
 }
 
 /**
- * A count: the units found replace the units on hand, only if the stock is still what it was
- * when the count began (`expected`, the figure the page showed); otherwise nothing changes and
- * the person is told the stock now, to count again. Orders move stock all day: a count saved
- * over a sale would sell the same copy twice.
+ * A count: the units found replace the units on hand, only if nothing wrote the stock since
+ * the count began (`version`, read with the figure the page showed: a sale then a delivery
+ * that bring the figure back where it was still change the version); otherwise nothing
+ * changes and the person is told the stock now, to count again. Orders move stock all day: a
+ * count saved over a sale would sell the same copy twice, and over a delivery lose it.
  */
 export async function countStock(
   ctx: RequestContext,
   actor: AuditActor,
-  input: { offeringId: number; counted: number; expected: number },
+  input: { offeringId: number; counted: number; version: string },
 ): Promise<{ stock: number }> {
+  requireUnits(input.counted, 0, MAX_COUNTED);
+  if (!/^\d{1,10}$/.test(input.version)) throw new Invalid('error.invalid');
   const line = await counted(ctx, input.offeringId);
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(offerings)
-      .set({ stock: input.counted })
-      .where(and(eq(offerings.id, input.offeringId), eq(offerings.stock, input.expected)))
-      .returning({ stock: sql<number>`${offerings.stock}`.mapWith(Number) });
-    if (!row) {
+    const [before] = await tx
+      .select({ stock: sql<number>`${offerings.stock}`.mapWith(Number) })
+      .from(offerings)
+      .where(
+        and(
+          eq(offerings.id, input.offeringId),
+          isNotNull(offerings.stock),
+          sql`${offerings}.xmin::text = ${input.version}`,
+        ),
+      )
+      .for('update');
+    if (!before) {
       const now = await inventoryLine({ ...ctx, db: tx }, input.offeringId);
       if (!now) throw new NotFound('inventory.error.notCounted');
       throw new Conflict('inventory.error.changed', { stock: now.stock });
     }
+    const [row] = await tx
+      .update(offerings)
+      .set({ stock: input.counted })
+      .where(eq(offerings.id, input.offeringId))
+      .returning({ stock: sql<number>`${offerings.stock}`.mapWith(Number) });
     await recordAudit(tx, actor, {
       orgId: null,
       objectType: 'offering',
       objectId: input.offeringId,
       action: 'stock.count',
-      before: { productId: line.productId, stock: input.expected },
-      after: { productId: line.productId, stock: row.stock },
+      before: { productId: line.productId, stock: before.stock },
+      after: { productId: line.productId, stock: row!.stock },
     });
-    return { stock: row.stock };
+    return { stock: row!.stock };
   });
+}
+
+/** The domain's own guard: a figure the page would have refused is refused here too. */
+function requireUnits(units: number, min: number, max: number): void {
+  if (!Number.isInteger(units) || units < min || units > max) {
+    throw new Invalid('inventory.error.units', { min, max });
+  }
 }

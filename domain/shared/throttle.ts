@@ -8,6 +8,18 @@ export type RecentFailures = {
   forAddress: Date[];
 };
 
+/** Recent rows (an account, an address, an instant) split into the two counts the limits read. */
+export function recentFailures(
+  rows: readonly { userId: number | null; ipAddress: string; at: Date }[],
+  userId: number,
+  ipAddress: string,
+): RecentFailures {
+  return {
+    forAccount: rows.filter((r) => r.userId === userId).map((r) => r.at),
+    forAddress: rows.filter((r) => r.ipAddress === ipAddress).map((r) => r.at),
+  };
+}
+
 export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterMinutes: number };
 
 export function throttle(

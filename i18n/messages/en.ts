@@ -2873,7 +2873,7 @@ export const en = {
   'claimCheck.standing.redeemed': 'Redeemed on {date} by {email}.',
   'claimCheck.standing.redeemedUndated': 'Already redeemed.',
   'claimCheck.standing.expired': 'Expired on {date}: this code can no longer be redeemed.',
-  'claimCheck.result.product': 'Gives',
+  'claimCheck.result.product': 'Product',
   'claimCheck.result.access': 'Access once redeemed',
   'claimCheck.result.days': '{days, plural, one {# day} other {# days}}',
   'claimCheck.result.noLimit': 'No time limit',
@@ -2903,7 +2903,7 @@ export const en = {
   'skuLookup.identifier.PCARD_10': 'PCARD-10',
   'skuLookup.identifier.CLASSROOM_ISBN': 'Classroom ISBN',
   'skuLookup.identifier.COLLECTION_ISBN': 'Collection ISBN',
-  'skuLookup.forStudents': 'For students here',
+  'skuLookup.forStudents': 'Sale to students on this site',
   'skuLookup.onSale': 'On sale',
   'skuLookup.offerings': 'Offerings of {title}',
   'skuLookup.offering': 'Offering',
@@ -2931,7 +2931,7 @@ export const en = {
   // My Inventory (spec 1 §2 user menu): counted stock, a delivery received, a count saved.
   'inventory.pageTitle': 'My Inventory | {title}',
   'inventory.intro':
-    'Print copies and items are counted here, lowest stock first. Receive adds a delivery to what is on hand; Count replaces it with the units you found, unless a sale changed it meanwhile.',
+    'Print copies and items are counted here, lowest stock first. Receive adds a delivery to what is on hand; Save count replaces it with the units you found, unless a sale or a delivery changed it meanwhile.',
   'inventory.filters': 'Show',
   'inventory.filter.all': 'Everything counted',
   'inventory.filter.low': '{low} or fewer on hand',
@@ -2957,8 +2957,7 @@ export const en = {
   'inventory.saved.receive': 'Delivery received: {title}, {offering}, now {stock, number} on hand.',
   'inventory.saved.count': 'Count saved: {title}, {offering}, now {stock, number} on hand.',
   'inventory.error.empty': 'This field may not be null.',
-  'inventory.error.received': 'Type a whole number of units from {min, number} to {max, number}.',
-  'inventory.error.counted': 'Type a whole number of units from {min, number} to {max, number}.',
+  'inventory.error.units': 'Type a whole number of units from {min, number} to {max, number}.',
   'inventory.error.tooMany': 'That would be more than {max, number} units on hand.',
   'inventory.error.changed':
     'The stock changed to {stock, number} while you counted (a sale or a delivery). Count again and save.',

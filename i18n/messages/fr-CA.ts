@@ -2971,7 +2971,7 @@ export const frCA: Record<MessageId, string> = {
   'claimCheck.standing.redeemed': 'Utilisé le {date} par {email}.',
   'claimCheck.standing.redeemedUndated': 'Déjà utilisé.',
   'claimCheck.standing.expired': 'Expiré le {date} : ce code ne peut plus être utilisé.',
-  'claimCheck.result.product': 'Donne',
+  'claimCheck.result.product': 'Produit',
   'claimCheck.result.access': 'Accès une fois utilisé',
   'claimCheck.result.days': '{days, plural, one {# jour} other {# jours}}',
   'claimCheck.result.noLimit': 'Sans limite de temps',
@@ -3001,7 +3001,7 @@ export const frCA: Record<MessageId, string> = {
   'skuLookup.identifier.PCARD_10': 'PCARD-10',
   'skuLookup.identifier.CLASSROOM_ISBN': 'ISBN de la classe',
   'skuLookup.identifier.COLLECTION_ISBN': 'ISBN de la collection',
-  'skuLookup.forStudents': 'Pour les étudiants d’ici',
+  'skuLookup.forStudents': 'Vente aux étudiants sur ce site',
   'skuLookup.onSale': 'En vente',
   'skuLookup.offerings': 'Offres de {title}',
   'skuLookup.offering': 'Offre',
@@ -3014,7 +3014,7 @@ export const frCA: Record<MessageId, string> = {
   'skuLookup.offered.notDeliverable': 'Non : elle ne peut pas encore être livrée',
   'skuLookup.offered.inactive': 'Non : désactivée',
   'skuLookup.noOfferings': 'Ce produit n’a aucune offre.',
-  'skuLookup.sections': 'Sections qui indiquent {title}',
+  'skuLookup.sections': 'Sections où figure {title}',
   'skuLookup.noSections': 'Aucune section en cours de votre campus n’indique ce produit.',
   'skuLookup.section': 'Section',
   'skuLookup.sectionName': '{course} : Section {number}',
@@ -3029,7 +3029,7 @@ export const frCA: Record<MessageId, string> = {
   // My Inventory (spec 1 §2 user menu): counted stock, a delivery received, a count saved.
   'inventory.pageTitle': 'Mon inventaire | {title}',
   'inventory.intro':
-    'Les exemplaires imprimés et les articles sont comptés ici, du stock le plus bas au plus haut. Recevoir ajoute une livraison au stock; Compter le remplace par les unités trouvées, sauf si une vente l’a changé entre-temps.',
+    'Les exemplaires imprimés et les articles sont comptés ici, du stock le plus bas au plus haut. Recevoir ajoute une livraison au stock; Enregistrer le comptage le remplace par les unités trouvées, sauf si une vente ou une livraison l’a changé entre-temps.',
   'inventory.filters': 'Afficher',
   'inventory.filter.all': 'Tout ce qui est compté',
   'inventory.filter.low': '{low} ou moins en stock',
@@ -3045,25 +3045,22 @@ export const frCA: Record<MessageId, string> = {
   'inventory.col.offering': 'Offre',
   'inventory.col.stock': 'En stock',
   'inventory.col.receive': 'Livraison reçue',
-  'inventory.col.count': 'Compte',
+  'inventory.col.count': 'Comptage',
   'inventory.out': 'Rupture de stock',
   'inventory.low': 'Bas',
   'inventory.receive.label': 'Unités reçues de {title}, {offering}',
   'inventory.receive.submit': 'Recevoir',
   'inventory.count.label': 'Unités comptées de {title}, {offering}',
-  'inventory.count.submit': 'Enregistrer le compte',
+  'inventory.count.submit': 'Enregistrer le comptage',
   'inventory.saved.receive':
     'Livraison reçue : {title}, {offering}, maintenant {stock, number} en stock.',
   'inventory.saved.count':
-    'Compte enregistré : {title}, {offering}, maintenant {stock, number} en stock.',
+    'Comptage enregistré : {title}, {offering}, maintenant {stock, number} en stock.',
   'inventory.error.empty': 'Ce champ ne peut pas être vide.',
-  'inventory.error.received':
-    'Saisissez un nombre entier d’unités de {min, number} à {max, number}.',
-  'inventory.error.counted':
-    'Saisissez un nombre entier d’unités de {min, number} à {max, number}.',
+  'inventory.error.units': 'Saisissez un nombre entier d’unités de {min, number} à {max, number}.',
   'inventory.error.tooMany': 'Cela ferait plus de {max, number} unités en stock.',
   'inventory.error.changed':
-    'Le stock est passé à {stock, number} pendant votre compte (une vente ou une livraison). Comptez de nouveau et enregistrez.',
+    'Le stock est passé à {stock, number} pendant votre comptage (une vente ou une livraison). Comptez de nouveau et enregistrez.',
   'inventory.error.notCounted': 'Le stock de cette offre n’est pas compté.',
   // ── Issue 39: end of parts ──
 };

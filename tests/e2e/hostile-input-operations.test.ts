@@ -123,8 +123,9 @@ type World = {
 
 let server: HostileServer;
 let world: World;
-/** A print offering with counted stock, for My Inventory's forms. */
+/** A print offering with counted stock, for My Inventory's forms, and its version. */
 let countedOfferingId: number;
+let countedVersion: string;
 let files: string;
 
 const db = () => server.app.database.db;
@@ -134,6 +135,11 @@ beforeAll(async () => {
   files = mkdtempSync(path.join(tmpdir(), 'shelfmark-hostile-ops-'));
   world = await buildWorld();
   countedOfferingId = await countedOffering();
+  const [row] = await queryRows<{ version: string }>(
+    db(),
+    sql`select xmin::text as version from offerings where id = ${countedOfferingId}`,
+  );
+  countedVersion = row!.version;
 }, 180_000);
 
 afterAll(async () => {
@@ -960,11 +966,16 @@ const CALLS: OpsCall[] = [
       { in: 'form', name: 'offeringId', kind: 'id' },
       // None on hand is a count, as is a figure with a leading zero.
       { in: 'form', name: 'counted', kind: 'id', accepts: ['"0"', '"01"'] },
-      // Not what the stock is: the count is refused as overtaken.
-      { in: 'form', name: 'expected', kind: 'id' },
+      // Not the line's version: the count is refused as overtaken.
+      { in: 'form', name: 'version', kind: 'text' },
     ],
     valid: () => ({
-      form: { intent: 'count', offeringId: countedOfferingId, counted: 500, expected: 500 },
+      form: {
+        intent: 'count',
+        offeringId: countedOfferingId,
+        counted: 500,
+        version: countedVersion,
+      },
     }),
   },
   // The help desk and Switch Account.

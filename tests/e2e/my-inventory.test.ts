@@ -103,7 +103,7 @@ describe('My Inventory', () => {
       await page
         .getByRole('row')
         .filter({ hasText: copy.title })
-        .getByRole('button', { name: 'Enregistrer le compte' })
+        .getByRole('button', { name: 'Enregistrer le comptage' })
         .waitFor();
       await expectAccessible(page);
     } finally {

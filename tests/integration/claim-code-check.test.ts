@@ -183,6 +183,44 @@ describe('checking a claim code (spec 1 §2 Claim Code Checker)', () => {
     });
   });
 
+  it('checks sent at once each count: none slips past the limit', async () => {
+    const clerk = await person('clerk');
+    const now = new Date();
+    await database.db.insert(claimCodeChecks).values(
+      Array.from({ length: CLAIM_CHECK_LIMITS.maxPerAccount - 2 }, () => ({
+        checkerUserId: clerk.user!.id,
+        ipAddress: unique('ip'),
+        codeLast4: 'XXXX',
+        found: false,
+        checkedAt: new Date(now.getTime() - 60_000),
+      })),
+    );
+    const { code } = await newCode();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, () => checkClaimCode(clerk, code)),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(2);
+    expect(
+      outcomes.filter((o) => o.status === 'rejected' && o.reason instanceof TooManyRequests),
+    ).toHaveLength(3);
+  });
+
+  it('while acting as someone, the check is the manager’s: counted and kept against them', async () => {
+    const manager = await person('manager');
+    const student = await person('student');
+    const acting = {
+      ...student,
+      user: { ...student.user!, impersonatorId: manager.user!.id },
+    };
+    await checkClaimCode(acting, 'NO-SUCH-CODE-4321');
+    const kept = await database.db
+      .select({ checker: claimCodeChecks.checkerUserId })
+      .from(claimCodeChecks)
+      .where(eq(claimCodeChecks.codeLast4, '4321'));
+    expect(kept.map((row) => row.checker)).toContain(manager.user!.id);
+    expect(kept.map((row) => row.checker)).not.toContain(student.user!.id);
+  });
+
   it('someone not logged in is refused', async () => {
     await expect(checkClaimCode(testContext(database.db), 'ANY-CODE')).rejects.toMatchObject({
       status: 403,

@@ -166,15 +166,20 @@ describe('a delivery received', () => {
 });
 
 describe('a count', () => {
-  it('replaces the stock when it is still what the page showed', async () => {
+  /** The line's version as the page reads it. */
+  async function versionOf(offeringId: number): Promise<string> {
+    return (await inventoryLine(testContext(database.db), offeringId))!.version;
+  }
+
+  it('replaces the stock when nothing wrote it since the page was read', async () => {
     const ctx = testContext(database.db);
     const id = await printCopy(8);
-    expect(await countStock(ctx, actor, { offeringId: id, counted: 6, expected: 8 })).toEqual({
-      stock: 6,
-    });
-    expect(await countStock(ctx, actor, { offeringId: id, counted: 0, expected: 6 })).toEqual({
-      stock: 0,
-    });
+    expect(
+      await countStock(ctx, actor, { offeringId: id, counted: 6, version: await versionOf(id) }),
+    ).toEqual({ stock: 6 });
+    expect(
+      await countStock(ctx, actor, { offeringId: id, counted: 0, version: await versionOf(id) }),
+    ).toEqual({ stock: 0 });
     expect((await auditOf(id)).map((e) => [e.action, e.before, e.after])).toEqual([
       [
         'stock.count',
@@ -192,13 +197,53 @@ describe('a count', () => {
   it('is refused when a sale changed the stock meanwhile, saying the stock now; nothing changes', async () => {
     const ctx = testContext(database.db);
     const id = await printCopy(4);
+    const read = await versionOf(id);
     expect(await takeStock(database.db, id, 1)).toBe(true);
-    const refused = countStock(ctx, actor, { offeringId: id, counted: 4, expected: 4 });
+    const refused = countStock(ctx, actor, { offeringId: id, counted: 4, version: read });
     await expect(refused).rejects.toBeInstanceOf(Conflict);
     await expect(
-      countStock(ctx, actor, { offeringId: id, counted: 4, expected: 4 }),
+      countStock(ctx, actor, { offeringId: id, counted: 4, version: read }),
     ).rejects.toMatchObject({ messageKey: 'inventory.error.changed', params: { stock: 3 } });
     expect(await stockOf(id)).toBe(3);
+    expect(await auditOf(id)).toEqual([]);
+  });
+
+  it('is refused when a sale and a delivery brought the figure back where it was: the delivery is not lost', async () => {
+    const ctx = testContext(database.db);
+    const id = await printCopy(10);
+    const read = await versionOf(id);
+    expect(await takeStock(database.db, id, 1)).toBe(true);
+    await receiveStock(ctx, actor, { offeringId: id, units: 1 });
+    expect(await stockOf(id)).toBe(10);
+    await expect(
+      countStock(ctx, actor, { offeringId: id, counted: 9, version: read }),
+    ).rejects.toMatchObject({ messageKey: 'inventory.error.changed', params: { stock: 10 } });
+    expect(await stockOf(id)).toBe(10);
+  });
+
+  it('refuses what the form would: a figure out of range, a malformed version, an offering not counted', async () => {
+    const ctx = testContext(database.db);
+    const id = await printCopy(5);
+    const version = await versionOf(id);
+    for (const counted of [-1, 1.5, MAX_COUNTED + 1, Number.NaN]) {
+      await expect(
+        countStock(ctx, actor, { offeringId: id, counted, version }),
+      ).rejects.toMatchObject({ messageKey: 'inventory.error.units' });
+    }
+    for (const units of [0, -3, MAX_RECEIVED + 1, 2.5]) {
+      await expect(receiveStock(ctx, actor, { offeringId: id, units })).rejects.toMatchObject({
+        messageKey: 'inventory.error.units',
+      });
+    }
+    for (const bad of ['', 'abc', '1 or 1=1', '12345678901']) {
+      await expect(
+        countStock(ctx, actor, { offeringId: id, counted: 1, version: bad }),
+      ).rejects.toMatchObject({ messageKey: 'error.invalid' });
+    }
+    await expect(
+      countStock(ctx, actor, { offeringId: await printCopy(null), counted: 1, version }),
+    ).rejects.toBeInstanceOf(NotFound);
+    expect(await stockOf(id)).toBe(5);
     expect(await auditOf(id)).toEqual([]);
   });
 });
@@ -222,13 +267,13 @@ describe('units as typed', () => {
     ]) {
       expect(() => receivedUnits(bad), bad).toThrowError(
         expect.objectContaining({
-          messageKey: 'inventory.error.received',
+          messageKey: 'inventory.error.units',
           params: { min: 1, max: MAX_RECEIVED },
         }),
       );
     }
     expect(() => countedUnits(String(MAX_COUNTED + 1))).toThrowError(
-      expect.objectContaining({ messageKey: 'inventory.error.counted' }),
+      expect.objectContaining({ messageKey: 'inventory.error.units' }),
     );
     expect(() => countedUnits(undefined)).toThrowError(
       expect.objectContaining({ messageKey: 'inventory.error.empty' }),

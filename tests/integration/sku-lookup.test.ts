@@ -178,6 +178,20 @@ describe('SKU Lookup (spec 1 §2 user menu, Bookstore Manager)', () => {
       students: 3,
       optedOut: 1,
     });
+    // The same section lists it a second time, as the other half of a print/digital choice.
+    const other13 = newIsbn13();
+    const printTwin = await insertProduct(
+      database.db,
+      {},
+      { identifiers: [{ type: 'ISBN13', value: other13 }] },
+    );
+    await database.db.insert(sectionProducts).values({
+      sectionId: running,
+      productId: printTwin,
+      additionalProductId: productId,
+      isPhysicalDigitalChoice: true,
+      isRequired: false,
+    });
     await sectionListing(mine, productId, { number: '002', ended: true, students: 1 });
     const other = await sectionListing(theirs, productId, { number: '003', isRequired: false });
     const ctx = testContext(database.db);

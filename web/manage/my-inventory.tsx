@@ -22,11 +22,12 @@ import {
   type InventoryFilter,
   inventoryFilterOf,
   inventoryQueryOf,
+  isLowStock,
+  isOutOfStock,
   LOW_STOCK,
   MAX_COUNTED,
   MAX_RECEIVED,
   receivedUnits,
-  unitsTyped,
 } from '#domain/commerce/inventory-rules.ts';
 import { auditActorOf } from '#domain/operations/audit.ts';
 import { DomainError, Invalid } from '#domain/shared/errors.ts';
@@ -103,16 +104,12 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
         units: receivedUnits(form.get('units')),
       });
     } else {
-      // The figure the page showed when the count began (a hidden field of the form).
-      const expected = unitsTyped(
-        form.get('expected'),
-        { min: 0, max: MAX_COUNTED },
-        'error.invalid',
-      );
+      // The line's version when the count began (a hidden field of the form).
+      const version = form.get('version');
       await countStock(context.rc, actor, {
         offeringId,
         counted: countedUnits(form.get('counted')),
-        expected,
+        version: typeof version === 'string' ? version : '',
       });
     }
     return redirect(listUrl(new URL(request.url), { saved: String(offeringId), done: intent }));
@@ -278,9 +275,9 @@ function InventoryRow({ line, refused }: { line: InventoryLine; refused: Refusal
       </td>
       <td className="num" data-label={t('inventory.col.stock')}>
         {new Intl.NumberFormat(locale).format(line.stock)}
-        {line.stock <= LOW_STOCK ? (
+        {isLowStock(line.stock) ? (
           <span className="line-detail">
-            {line.stock === 0 ? t('inventory.out') : t('inventory.low')}
+            {isOutOfStock(line.stock) ? t('inventory.out') : t('inventory.low')}
           </span>
         ) : null}
       </td>
@@ -317,7 +314,7 @@ function InventoryRow({ line, refused }: { line: InventoryLine; refused: Refusal
           <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
           <input type="hidden" name="intent" value="count" />
           <input type="hidden" name="offeringId" value={id} />
-          <input type="hidden" name="expected" value={line.stock} />
+          <input type="hidden" name="version" value={line.version} />
           <label className="visually-hidden" htmlFor={`count-${id}`}>
             {t('inventory.count.label', { title: line.title, offering })}
           </label>

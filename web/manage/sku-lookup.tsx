@@ -5,6 +5,7 @@ import { offeringNameWords } from '#domain/catalog/offering-terms.ts';
 import { productPath } from '#domain/catalog/product-route.ts';
 import { SKU_MAX_LENGTH } from '#domain/catalog/sku.ts';
 import { lookUpSku, type SkuProduct } from '#domain/catalog/sku-lookup.ts';
+import { isOutOfStock } from '#domain/commerce/inventory-rules.ts';
 import { DomainError } from '#domain/shared/errors.ts';
 import { formatMoney } from '#i18n/format-money.ts';
 import { GeneralErrorBoundary } from '#web/components/general-error-boundary.tsx';
@@ -164,11 +165,13 @@ function ProductFound({ product }: { product: SkuProduct }) {
                   {formatMoney(locale, offer.priceCents, offer.currencyCode)}
                 </td>
                 <td className="num" data-label={t('skuLookup.stock')}>
-                  {offer.stock === null ? t('skuLookup.notCounted') : offer.stock}
+                  {offer.stock === null
+                    ? t('skuLookup.notCounted')
+                    : new Intl.NumberFormat(locale).format(offer.stock)}
                 </td>
                 <td data-label={t('skuLookup.offered')}>
                   {offer.offered
-                    ? offer.stock === 0
+                    ? isOutOfStock(offer.stock)
                       ? t('skuLookup.offered.noStock')
                       : t('skuLookup.offered.yes')
                     : offer.isActive

@@ -1,0 +1,2 @@
+CREATE INDEX "claim_code_checks_ip" ON "claim_code_checks" USING btree ("ip_address","checked_at");--> statement-breakpoint
+CREATE INDEX "section_products_additional_product" ON "section_products" USING btree ("additional_product_id") WHERE "section_products"."additional_product_id" is not null;
