@@ -153,6 +153,18 @@ export async function openUserMenu(page: Page): Promise<void> {
 }
 
 /**
+ * A staff tool as someone it is not for (spec 1 §2 user menu): their menu has no such item, and
+ * its page answers 403 to them.
+ */
+export async function expectToolRefused(page: Page, item: string, path: string): Promise<void> {
+  await openUserMenu(page);
+  expect(await page.getByRole('menu').getByRole('menuitem', { name: item }).count()).toBe(0);
+  await page.keyboard.press('Escape');
+  const refused = await page.goto(path);
+  expect(refused?.status(), `${path} refused`).toBe(403);
+}
+
+/**
  * Empties the logged-in shopper's cart through the cart API (spec 2 §7 Cart: delete), so a
  * journey starts from an empty cart whatever ran before it on the shared demo database.
  */

@@ -4,6 +4,7 @@ import { maskedEmail } from '#domain/access/claim-code-check.ts';
 import {
   chooseLanguage,
   expectAccessible,
+  expectToolRefused,
   launchBrowser,
   logIn,
   newContext,
@@ -113,13 +114,7 @@ describe('the Claim Code Checker', () => {
       expect(new URL(page.url()).pathname).toMatch(/^\/accounts\/login/);
       expect(anonymous?.ok()).toBe(true);
       await logIn(page, student);
-      await openUserMenu(page);
-      expect(
-        await page.getByRole('menu').getByRole('menuitem', { name: 'Claim Code Checker' }).count(),
-      ).toBe(0);
-      await page.keyboard.press('Escape');
-      const refused = await page.goto('/manage/claim-code-checker');
-      expect(refused?.status()).toBe(403);
+      await expectToolRefused(page, 'Claim Code Checker', '/manage/claim-code-checker');
     } finally {
       await context.close();
     }

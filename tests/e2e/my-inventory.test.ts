@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chooseLanguage,
   expectAccessible,
+  expectToolRefused,
   launchBrowser,
   logIn,
   newContext,
@@ -117,13 +118,7 @@ describe('My Inventory', () => {
     try {
       const page = await context.newPage();
       await logIn(page, student);
-      await openUserMenu(page);
-      expect(
-        await page.getByRole('menu').getByRole('menuitem', { name: 'My Inventory' }).count(),
-      ).toBe(0);
-      await page.keyboard.press('Escape');
-      const refused = await page.goto('/manage/my-inventory');
-      expect(refused?.status()).toBe(403);
+      await expectToolRefused(page, 'My Inventory', '/manage/my-inventory');
     } finally {
       await context.close();
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chooseLanguage,
   expectAccessible,
+  expectToolRefused,
   launchBrowser,
   logIn,
   newContext,
@@ -106,13 +107,7 @@ describe('SKU Lookup', () => {
     try {
       const page = await context.newPage();
       await logIn(page, student);
-      await openUserMenu(page);
-      expect(
-        await page.getByRole('menu').getByRole('menuitem', { name: 'SKU Lookup' }).count(),
-      ).toBe(0);
-      await page.keyboard.press('Escape');
-      const refused = await page.goto('/manage/sku-lookup?sku=9780306406157');
-      expect(refused?.status()).toBe(403);
+      await expectToolRefused(page, 'SKU Lookup', '/manage/sku-lookup?sku=9780306406157');
     } finally {
       await context.close();
     }

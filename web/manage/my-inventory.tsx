@@ -253,13 +253,10 @@ type Refusal = {
 function InventoryRow({ line, refused }: { line: InventoryLine; refused: Refusal | null }) {
   const t = useT();
   const locale = useLocale();
-  const csrfToken = useCsrfToken();
   const offering = offeringNameWords(t, line);
   const id = line.offeringId;
   const error = (intent: Refusal['intent']) =>
     refused?.intent === intent ? t(refused.error, refused.params) : null;
-  const receiveError = error('receive');
-  const countError = error('count');
   return (
     <tr>
       <th scope="row">
@@ -282,63 +279,76 @@ function InventoryRow({ line, refused }: { line: InventoryLine; refused: Refusal
         ) : null}
       </td>
       <td data-label={t('inventory.col.receive')}>
-        <Form method="post" className="cluster" noValidate>
-          <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
-          <input type="hidden" name="intent" value="receive" />
-          <input type="hidden" name="offeringId" value={id} />
-          <label className="visually-hidden" htmlFor={`receive-${id}`}>
-            {t('inventory.receive.label', { title: line.title, offering })}
-          </label>
-          <input
-            id={`receive-${id}`}
-            name="units"
-            inputMode="numeric"
-            size={6}
-            maxLength={String(MAX_RECEIVED).length}
-            autoComplete="off"
-            aria-invalid={receiveError ? true : undefined}
-            aria-describedby={receiveError ? `receive-${id}-error` : undefined}
-          />
-          <button type="submit" className="button button--secondary">
-            {t('inventory.receive.submit')}
-          </button>
-          {receiveError ? (
-            <p className="field__error" id={`receive-${id}-error`}>
-              {receiveError}
-            </p>
-          ) : null}
-        </Form>
+        <UnitsForm
+          intent="receive"
+          offeringId={id}
+          field="units"
+          label={t('inventory.receive.label', { title: line.title, offering })}
+          maxLength={String(MAX_RECEIVED).length}
+          submit={t('inventory.receive.submit')}
+          error={error('receive')}
+        />
       </td>
       <td data-label={t('inventory.col.count')}>
-        <Form method="post" className="cluster" noValidate>
-          <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
-          <input type="hidden" name="intent" value="count" />
-          <input type="hidden" name="offeringId" value={id} />
-          <input type="hidden" name="version" value={line.version} />
-          <label className="visually-hidden" htmlFor={`count-${id}`}>
-            {t('inventory.count.label', { title: line.title, offering })}
-          </label>
-          <input
-            id={`count-${id}`}
-            name="counted"
-            inputMode="numeric"
-            size={6}
-            maxLength={String(MAX_COUNTED).length}
-            autoComplete="off"
-            aria-invalid={countError ? true : undefined}
-            aria-describedby={countError ? `count-${id}-error` : undefined}
-          />
-          <button type="submit" className="button button--secondary">
-            {t('inventory.count.submit')}
-          </button>
-          {countError ? (
-            <p className="field__error" id={`count-${id}-error`}>
-              {countError}
-            </p>
-          ) : null}
-        </Form>
+        <UnitsForm
+          intent="count"
+          offeringId={id}
+          field="counted"
+          label={t('inventory.count.label', { title: line.title, offering })}
+          maxLength={String(MAX_COUNTED).length}
+          submit={t('inventory.count.submit')}
+          error={error('count')}
+          version={line.version}
+        />
       </td>
     </tr>
+  );
+}
+
+/** One line's form of one figure (a delivery's units, a count's), its error beside it. */
+function UnitsForm(props: {
+  intent: Refusal['intent'];
+  offeringId: number;
+  field: 'units' | 'counted';
+  label: string;
+  maxLength: number;
+  submit: string;
+  error: string | null;
+  /** A count carries the line's version as the page read it. */
+  version?: string;
+}) {
+  const csrfToken = useCsrfToken();
+  const inputId = `${props.intent}-${props.offeringId}`;
+  return (
+    <Form method="post" className="cluster" noValidate>
+      <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken ?? ''} />
+      <input type="hidden" name="intent" value={props.intent} />
+      <input type="hidden" name="offeringId" value={props.offeringId} />
+      {props.version !== undefined ? (
+        <input type="hidden" name="version" value={props.version} />
+      ) : null}
+      <label className="visually-hidden" htmlFor={inputId}>
+        {props.label}
+      </label>
+      <input
+        id={inputId}
+        name={props.field}
+        inputMode="numeric"
+        size={6}
+        maxLength={props.maxLength}
+        autoComplete="off"
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${inputId}-error` : undefined}
+      />
+      <button type="submit" className="button button--secondary">
+        {props.submit}
+      </button>
+      {props.error ? (
+        <p className="field__error" id={`${inputId}-error`}>
+          {props.error}
+        </p>
+      ) : null}
+    </Form>
   );
 }
 
