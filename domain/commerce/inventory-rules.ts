@@ -28,17 +28,22 @@ export function inventoryFilterOf(raw: string | null | undefined): InventoryFilt
     : 'all';
 }
 
+/** Thousands grouped as the page shows them: 1,234 or 1 234 (a space, a no-break space). */
+const GROUPED = /^\d{1,3}(?:([,\u0020\u00a0\u202f])\d{3})(?:\1\d{3})*$/;
+
 /**
- * A whole number of units as typed (spaces around it allowed, nothing else) within
- * [min, max]; otherwise `messageKey`, which says the range.
+ * A whole number of units as typed (spaces around it allowed, thousands grouped as the page
+ * shows them, nothing else) within [min, max]; otherwise `messageKey`, which says the range.
+ * "1,5" is no grouping (a French decimal): refused, never read as 15.
  */
 export function unitsTyped(
   raw: unknown,
   range: { min: number; max: number },
   messageKey: string,
 ): number {
-  const text = typeof raw === 'string' ? raw.trim() : '';
-  if (text === '') throw new Invalid('inventory.error.empty');
+  const typed = typeof raw === 'string' ? raw.trim() : '';
+  if (typed === '') throw new Invalid('inventory.error.empty');
+  const text = GROUPED.test(typed) ? typed.replace(/[^\d]/g, '') : typed;
   if (!/^\d{1,9}$/.test(text)) throw new Invalid(messageKey, range);
   const units = Number(text);
   if (units < range.min || units > range.max) throw new Invalid(messageKey, range);

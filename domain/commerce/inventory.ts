@@ -55,7 +55,10 @@ const lineColumns = {
   title: products.title,
   productType: products.productType,
   slug: products.slug,
-  isbn: products.isbnText,
+  // The print ISBN-13 where the product has one (these are print copies and items), else the
+  // number its pages show.
+  isbn: sql<string>`coalesce((select i.value from ${productIdentifiers} i
+    where i.product_id = ${products.id} and i.type = 'ISBN13'), ${products.isbnText})`,
   type: offerings.type,
   durationDays: offerings.durationDays,
   isRental: offerings.isRental,

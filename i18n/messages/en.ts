@@ -2887,12 +2887,18 @@ export const en = {
   'skuLookup.hint':
     'An ISBN-13 or ISBN-10, an eISBN or a PCARD number, with or without hyphens. An ISBN-10 also finds its ISBN-13.',
   'skuLookup.submit': 'Look up',
-  'skuLookup.error.empty': 'This field may not be null.',
+  'skuLookup.error.empty': 'Type an ISBN or product number.',
   'skuLookup.error.shape':
     'This is not an ISBN or product number: type 9 to 16 digits (an ISBN-10 may end in X).',
   'skuLookup.none': 'No product in the catalog has the number {sku}.',
   'skuLookup.found': '{count, plural, one {# product found} other {# products found}}',
   'skuLookup.type': 'Type',
+  'skuLookup.productType.book': 'Book',
+  'skuLookup.productType.ebundle': 'Book bundle',
+  'skuLookup.productType.courseware': 'Courseware',
+  'skuLookup.productType.collection': 'Collection',
+  'skuLookup.productType.classroom': 'Classroom',
+  'skuLookup.productType.physical_product': 'Physical product',
   'skuLookup.authors': 'Authors',
   'skuLookup.identifiers': 'Numbers',
   'skuLookup.identifier.EISBN13': 'eISBN-13',
@@ -2941,6 +2947,8 @@ export const en = {
   'inventory.search.label': 'Title or ISBN',
   'inventory.search.submit': 'Find',
   'inventory.none.search': 'No counted offering matches “{q}”.',
+  'inventory.caption.search':
+    '{count, plural, one {# counted offering matches} other {# counted offerings match}} “{q}”',
   'inventory.none.all': 'No offering has counted stock.',
   'inventory.none.low': 'No offering is low on stock.',
   'inventory.col.product': 'Product',
@@ -2956,7 +2964,7 @@ export const en = {
   'inventory.count.submit': 'Save count',
   'inventory.saved.receive': 'Delivery received: {title}, {offering}, now {stock, number} on hand.',
   'inventory.saved.count': 'Count saved: {title}, {offering}, now {stock, number} on hand.',
-  'inventory.error.empty': 'This field may not be null.',
+  'inventory.error.empty': 'Type a number of units.',
   'inventory.error.units': 'Type a whole number of units from {min, number} to {max, number}.',
   'inventory.error.tooMany': 'That would be more than {max, number} units on hand.',
   'inventory.error.changed':

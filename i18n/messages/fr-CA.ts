@@ -2985,12 +2985,18 @@ export const frCA: Record<MessageId, string> = {
   'skuLookup.hint':
     'Un ISBN-13 ou ISBN-10, un ISBN numérique ou un numéro PCARD, avec ou sans traits d’union. Un ISBN-10 trouve aussi son ISBN-13.',
   'skuLookup.submit': 'Rechercher',
-  'skuLookup.error.empty': 'Ce champ ne peut pas être vide.',
+  'skuLookup.error.empty': 'Saisissez un ISBN ou un numéro de produit.',
   'skuLookup.error.shape':
     'Ce n’est pas un ISBN ni un numéro de produit : saisissez de 9 à 16 chiffres (un ISBN-10 peut finir par X).',
   'skuLookup.none': 'Aucun produit du catalogue ne porte le numéro {sku}.',
   'skuLookup.found': '{count, plural, one {# produit trouvé} other {# produits trouvés}}',
   'skuLookup.type': 'Type',
+  'skuLookup.productType.book': 'Livre',
+  'skuLookup.productType.ebundle': 'Ensemble de livres',
+  'skuLookup.productType.courseware': 'Didacticiel',
+  'skuLookup.productType.collection': 'Collection',
+  'skuLookup.productType.classroom': 'Classe',
+  'skuLookup.productType.physical_product': 'Produit physique',
   'skuLookup.authors': 'Auteurs',
   'skuLookup.identifiers': 'Numéros',
   'skuLookup.identifier.EISBN13': 'ISBN-13 numérique',
@@ -3039,6 +3045,8 @@ export const frCA: Record<MessageId, string> = {
   'inventory.search.label': 'Titre ou ISBN',
   'inventory.search.submit': 'Trouver',
   'inventory.none.search': 'Aucune offre comptée ne correspond à « {q} ».',
+  'inventory.caption.search':
+    '{count, plural, one {# offre comptée correspond} other {# offres comptées correspondent}} à « {q} »',
   'inventory.none.all': 'Aucune offre n’a de stock compté.',
   'inventory.none.low': 'Aucune offre n’a un stock bas.',
   'inventory.col.product': 'Produit',
@@ -3056,7 +3064,7 @@ export const frCA: Record<MessageId, string> = {
     'Livraison reçue : {title}, {offering}, maintenant {stock, number} en stock.',
   'inventory.saved.count':
     'Comptage enregistré : {title}, {offering}, maintenant {stock, number} en stock.',
-  'inventory.error.empty': 'Ce champ ne peut pas être vide.',
+  'inventory.error.empty': 'Saisissez un nombre d’unités.',
   'inventory.error.units': 'Saisissez un nombre entier d’unités de {min, number} à {max, number}.',
   'inventory.error.tooMany': 'Cela ferait plus de {max, number} unités en stock.',
   'inventory.error.changed':

@@ -62,6 +62,7 @@ describe('the Claim Code Checker', () => {
       await result
         .getByText('Not redeemed yet: this code can be redeemed.', { exact: true })
         .waitFor();
+      await result.getByText('Can be redeemed until', { exact: true }).waitFor();
       await expectAccessible(page);
       const link = result.getByRole('link', { name: title });
       const href = await link.getAttribute('href');
@@ -88,6 +89,8 @@ describe('the Claim Code Checker', () => {
         )
         .waitFor();
       expect(await page.getByText(student.email).count()).toBe(0);
+      // A redeemed code has no last day to be redeemed any more.
+      expect(await result.getByText('Can be redeemed until').count()).toBe(0);
 
       // The product link opens the title the code gives.
       await link.click();

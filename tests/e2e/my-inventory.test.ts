@@ -43,7 +43,9 @@ describe('My Inventory', () => {
 
       await page.getByLabel('Title or ISBN').fill(printed);
       await page.getByRole('button', { name: 'Find', exact: true }).click();
-      await page.getByRole('heading', { level: 2, name: '1 offering counted' }).waitFor();
+      await page
+        .getByRole('heading', { level: 2, name: `1 counted offering matches “${printed}”` })
+        .waitFor();
       const row = page.getByRole('row').filter({ hasText: copy.title });
       await row
         .getByRole('cell')
@@ -65,6 +67,12 @@ describe('My Inventory', () => {
         new RegExp(`^Delivery received: ${copy.title}, .+, now 12 on hand\\.$`),
       );
       expect(new URL(page.url()).searchParams.get('q')).toBe(printed);
+      // The figure typed is gone (a second Enter sends nothing twice), and the keyboard starts
+      // again from the notice, which says what was saved.
+      expect(
+        await row.getByLabel(new RegExp(`^Units received of ${copy.title}, `)).inputValue(),
+      ).toBe('');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('OUTPUT');
       await row.getByRole('cell', { name: '12', exact: true }).waitFor();
 
       // The count began at 12; a delivery of 1 arrives in another tab before it is saved.

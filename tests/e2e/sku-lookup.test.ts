@@ -54,7 +54,7 @@ describe('SKU Lookup', () => {
       const field = page.getByLabel('ISBN or product number');
       const lookUp = page.getByRole('button', { name: 'Look up' });
       await lookUp.click();
-      await page.getByText('This field may not be null.', { exact: true }).waitFor();
+      await page.getByText('Type an ISBN or product number.', { exact: true }).waitFor();
       await field.fill('organic chemistry');
       await lookUp.click();
       await page

@@ -251,6 +251,15 @@ describe('a count', () => {
 describe('units as typed', () => {
   it('a whole number in range, spaces around it allowed; anything else says the range', () => {
     expect(receivedUnits(' 12 ')).toBe(12);
+    // Thousands grouped as the page shows them; a French decimal is no grouping.
+    expect(countedUnits('1,234')).toBe(1234);
+    expect(countedUnits('1\u202f234')).toBe(1234);
+    expect(countedUnits('1 000 000')).toBe(1_000_000);
+    for (const bad of ['1,5', '1,23', '12,34,567', '1,234 567']) {
+      expect(() => countedUnits(bad), bad).toThrowError(
+        expect.objectContaining({ messageKey: 'inventory.error.units' }),
+      );
+    }
     expect(countedUnits('0')).toBe(0);
     expect(countedUnits(String(MAX_COUNTED))).toBe(MAX_COUNTED);
     expect(() => receivedUnits('')).toThrowError(

@@ -11,6 +11,7 @@ export function TextField({
   hint,
   error,
   errorParams,
+  announceError,
   'aria-describedby': describedBy,
   ...input
 }: {
@@ -20,6 +21,8 @@ export function TextField({
   hint?: string;
   error?: string;
   errorParams?: Record<string, string | number>;
+  /** The error is read out as it appears (a form whose answer comes without a new page). */
+  announceError?: boolean;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>) {
   const t = useT();
   const errorId = `${name}-error`;
@@ -43,7 +46,7 @@ export function TextField({
         }
       />
       {error ? (
-        <p className="field__error" id={errorId}>
+        <p className="field__error" id={errorId} role={announceError ? 'alert' : undefined}>
           {t(error, errorParams)}
         </p>
       ) : null}

@@ -69,12 +69,16 @@ export default function ClaimCodeCheckerPage() {
           spellCheck={false}
           error={fieldError}
           errorParams={result?.params ?? undefined}
+          announceError
         />
         <button type="submit" className="button button--primary" disabled={busy || !csrfToken}>
           {busy ? t('claimCheck.wait') : t('claimCheck.submit')}
         </button>
       </Form>
-      {check?.found ? <CheckResult check={check} timeZone={timeZone} /> : null}
+      {/* Always there, so that a screen reader reads the first result out as it arrives. */}
+      <div aria-live="polite">
+        {check?.found ? <CheckResult check={check} timeZone={timeZone} /> : null}
+      </div>
     </section>
   );
 }
@@ -111,7 +115,7 @@ function CheckResult({ check, timeZone }: { check: Wire<Found>; timeZone: string
     }
   })();
   return (
-    <section className="stack" aria-labelledby="claim-check-result" aria-live="polite">
+    <section className="stack" aria-labelledby="claim-check-result">
       <h2 id="claim-check-result">{t('claimCheck.result.heading', { code: check.code })}</h2>
       {check.hint ? <p>{t(`claimCheck.readAs.${check.hint}`, { code: check.code })}</p> : null}
       <p className={`alert ${check.standing === 'unused' ? 'alert--success' : 'alert--info'}`}>
@@ -128,8 +132,14 @@ function CheckResult({ check, timeZone }: { check: Wire<Found>; timeZone: string
             ? t('claimCheck.result.days', { days: check.durationDays })
             : t('claimCheck.result.noLimit')}
         </dd>
-        <dt>{t('claimCheck.result.until')}</dt>
-        <dd>{check.expiresAt ? when(check.expiresAt) : t('claimCheck.result.noEnd')}</dd>
+        {/* Only a code that can still be redeemed has a last day to be (the standing above
+            says when an expired one ended). */}
+        {check.standing === 'unused' ? (
+          <>
+            <dt>{t('claimCheck.result.until')}</dt>
+            <dd>{check.expiresAt ? when(check.expiresAt) : t('claimCheck.result.noEnd')}</dd>
+          </>
+        ) : null}
       </dl>
     </section>
   );

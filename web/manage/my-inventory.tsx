@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import {
   data,
   Form,
@@ -6,6 +7,7 @@ import {
   type ShouldRevalidateFunction,
   useActionData,
   useLoaderData,
+  useNavigation,
 } from 'react-router';
 import { offeringNameWords } from '#domain/catalog/offering-terms.ts';
 import { productPath } from '#domain/catalog/product-route.ts';
@@ -115,9 +117,13 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     return redirect(listUrl(new URL(request.url), { saved: String(offeringId), done: intent }));
   } catch (error) {
     if (error instanceof DomainError && error.status !== 403) {
+      // The line's title, so the refusal can be said at the top when the line is not on the
+      // page the list reloads to (a count overtaken by a delivery that took it off "low").
+      const line = offeringId === null ? null : await inventoryLine(context.rc, offeringId);
       return data(
         {
           offeringId,
+          title: line?.title ?? null,
           intent: intent === 'count' ? ('count' as const) : ('receive' as const),
           error: error.messageKey,
           params: (error.params ?? {}) as Record<string, number>,
@@ -134,10 +140,14 @@ export default function MyInventoryPage() {
   const refused = useActionData<typeof action>();
   const t = useT();
   const base = '/manage/my-inventory';
-  const caption = t(filter === 'low' ? 'inventory.caption.low' : 'inventory.caption.all', {
-    count: list.total,
-    low: LOW_STOCK,
-  });
+  const caption = q
+    ? t('inventory.caption.search', { count: list.total, q })
+    : t(filter === 'low' ? 'inventory.caption.low' : 'inventory.caption.all', {
+        count: list.total,
+        low: LOW_STOCK,
+      });
+  // A refusal is said beside its line; at the top when that line is not on this page.
+  const shownHere = refused && list.lines.some((line) => line.offeringId === refused.offeringId);
   const href = (params: Record<string, string>) => {
     const query = new URLSearchParams({ ...(q ? { q } : {}), ...params }).toString();
     return query ? `${base}?${query}` : base;
@@ -146,13 +156,21 @@ export default function MyInventoryPage() {
     <section className="stack-lg">
       <h1>{t('menu.myInventory')}</h1>
       <p>{t('inventory.intro')}</p>
-      {saved ? <SavedNotice line={saved.line} done={saved.done} /> : null}
-      {refused && refused.offeringId === null ? (
+      {/* A new refusal replaces the last save's notice: one outcome at a time. */}
+      {saved && !refused ? (
+        <SavedNotice
+          key={`${saved.line.offeringId}-${saved.line.version}-${saved.done}`}
+          line={saved.line}
+          done={saved.done}
+        />
+      ) : null}
+      {refused && !shownHere ? (
         <p className="alert alert--error" role="alert">
+          {refused.title ? `${refused.title}: ` : ''}
           {t(refused.error, refused.params)}
         </p>
       ) : null}
-      <Form method="get" className="stack" role="search">
+      <Form method="get" className="stack" role="search" aria-label={t('menu.myInventory')}>
         {filter === 'low' ? <input type="hidden" name="show" value="low" /> : null}
         <div className="field">
           <label htmlFor="inventory-q">{t('inventory.search.label')}</label>
@@ -233,8 +251,15 @@ export default function MyInventoryPage() {
 
 function SavedNotice({ line, done }: { line: InventoryLine; done: Done }) {
   const t = useT();
+  const notice = useRef<HTMLOutputElement>(null);
+  // After a save the list is sorted anew and the line may have moved: the keyboard starts again
+  // from what was saved, which a screen reader reads out.
+  // (Each save mounts a notice of its own: the page keys it by the line's version.)
+  useEffect(() => {
+    notice.current?.focus();
+  }, []);
   return (
-    <output className="alert alert--success">
+    <output className="alert alert--success" ref={notice} tabIndex={-1}>
       {t(`inventory.saved.${done}`, {
         title: line.title,
         offering: offeringNameWords(t, line),
@@ -280,6 +305,7 @@ function InventoryRow({ line, refused }: { line: InventoryLine; refused: Refusal
       </td>
       <td data-label={t('inventory.col.receive')}>
         <UnitsForm
+          key={`receive-${line.version}`}
           intent="receive"
           offeringId={id}
           field="units"
@@ -291,6 +317,7 @@ function InventoryRow({ line, refused }: { line: InventoryLine; refused: Refusal
       </td>
       <td data-label={t('inventory.col.count')}>
         <UnitsForm
+          key={`count-${line.version}`}
           intent="count"
           offeringId={id}
           field="counted"
@@ -318,6 +345,12 @@ function UnitsForm(props: {
   version?: string;
 }) {
   const csrfToken = useCsrfToken();
+  const navigation = useNavigation();
+  // This very form on its way: a second Enter does not send the delivery twice.
+  const sending =
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('intent') === props.intent &&
+    navigation.formData?.get('offeringId') === String(props.offeringId);
   const inputId = `${props.intent}-${props.offeringId}`;
   return (
     <Form method="post" className="cluster" noValidate>
@@ -340,11 +373,11 @@ function UnitsForm(props: {
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${inputId}-error` : undefined}
       />
-      <button type="submit" className="button button--secondary">
+      <button type="submit" className="button button--secondary" disabled={sending}>
         {props.submit}
       </button>
       {props.error ? (
-        <p className="field__error" id={`${inputId}-error`}>
+        <p className="field__error" id={`${inputId}-error`} role="alert">
           {props.error}
         </p>
       ) : null}

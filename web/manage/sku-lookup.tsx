@@ -1,6 +1,5 @@
 import { data, Form, Link, useLoaderData, useNavigation } from 'react-router';
 import { UNAVAILABILITY_MESSAGE } from '#domain/catalog/availability.ts';
-import { formatIsbn13 } from '#domain/catalog/isbn.ts';
 import { offeringNameWords } from '#domain/catalog/offering-terms.ts';
 import { productPath } from '#domain/catalog/product-route.ts';
 import { SKU_MAX_LENGTH } from '#domain/catalog/sku.ts';
@@ -48,7 +47,7 @@ export default function SkuLookupPage() {
   return (
     <section className="stack-lg">
       <h1>{t('menu.skuLookup')}</h1>
-      <Form method="get" className="stack" role="search">
+      <Form method="get" className="stack" role="search" aria-label={t('menu.skuLookup')}>
         <div className="field">
           <label htmlFor="sku">{t('skuLookup.field')}</label>
           <p className="field__hint" id="sku-hint">
@@ -67,7 +66,7 @@ export default function SkuLookupPage() {
             aria-describedby={error ? 'sku-hint sku-error' : 'sku-hint'}
           />
           {error ? (
-            <p className="field__error" id="sku-error">
+            <p className="field__error" id="sku-error" role="alert">
               {t(error)}
             </p>
           ) : null}
@@ -78,19 +77,20 @@ export default function SkuLookupPage() {
           </button>
         </p>
       </Form>
-      {result ? (
-        result.products.length === 0 ? (
-          <output className="alert alert--info">{t('skuLookup.none', { sku: result.sku })}</output>
-        ) : (
-          <div className="stack-lg">
-            <output className="visually-hidden">
-              {t('skuLookup.found', { count: result.products.length })}
-            </output>
-            {result.products.map((product) => (
-              <ProductFound key={product.id} product={product} />
-            ))}
-          </div>
-        )
+      {/* Always there, so that what a search found is read out as it arrives. */}
+      <output className={result?.products.length === 0 ? 'alert alert--info' : 'visually-hidden'}>
+        {result
+          ? result.products.length === 0
+            ? t('skuLookup.none', { sku: result.sku })
+            : t('skuLookup.found', { count: result.products.length })
+          : null}
+      </output>
+      {result && result.products.length > 0 ? (
+        <div className="stack-lg">
+          {result.products.map((product) => (
+            <ProductFound key={product.id} product={product} />
+          ))}
+        </div>
       ) : null}
     </section>
   );
@@ -109,7 +109,7 @@ function ProductFound({ product }: { product: SkuProduct }) {
       </h2>
       <dl className="helpdesk-facts">
         <dt>{t('skuLookup.type')}</dt>
-        <dd>{t(`type.${product.productType}`)}</dd>
+        <dd>{t(`skuLookup.productType.${product.productType}`)}</dd>
         {product.authors ? (
           <>
             <dt>{t('skuLookup.authors')}</dt>
@@ -128,7 +128,7 @@ function ProductFound({ product }: { product: SkuProduct }) {
             {product.identifiers.map((identifier) => (
               <li key={identifier.type}>
                 {t(`skuLookup.identifier.${identifier.type}`)}{' '}
-                <span className="nowrap">{formatIsbn13(identifier.value)}</span>
+                <span className="nowrap">{identifier.value}</span>
               </li>
             ))}
           </ul>
