@@ -47,14 +47,31 @@ describe('logged-in pages composed from the stored page (decision 043)', () => {
     const owner = await makeUser();
     const other = await makeUser();
     await makeOwnership(owner.email, productId);
-    const path = await storedPath(productId);
-    const anonymousBefore = await (await get(path)).text();
-
     const context = await newContext(browser);
     const page = await context.newPage();
     await logIn(page, owner);
     const session = await sessionOf(context);
-    const composed = await get(path, { cookie: session });
+    // The page stored, then asked for with the session. Journeys running beside this one change
+    // products (a sale moves a related book), and each change forgets the stored pages that
+    // show it; a page asked for before it is stored again is rendered whole, as it should be.
+    // That is not this test's case: it asks again, at most five times.
+    let path = '';
+    let anonymousBefore = '';
+    let composed: Response | null = null;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      path = await storedPath(productId);
+      anonymousBefore = await (await get(path)).text();
+      const response = await get(path, { cookie: session });
+      if (response.headers.get('cache-control') === 'private, no-store') {
+        const body = await response.clone().text();
+        if (body.includes('id="personal-part"')) {
+          composed = response;
+          break;
+        }
+      }
+      await response.arrayBuffer();
+    }
+    if (!composed) throw new Error(`${path} was never composed from its stored page`);
     expect(composed.headers.get('cache-control')).toBe('private, no-store');
     expect(composed.headers.get('etag')).toBeNull();
     const html = await composed.text();
@@ -122,9 +139,15 @@ describe('logged-in pages composed from the stored page (decision 043)', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await logIn(page, user);
-    const path = await storedPath(productId, { 'Accept-Language': 'fr-CA' });
+    let path = await storedPath(productId, { 'Accept-Language': 'fr-CA' });
     await chooseLanguage(page, 'Français (Canada)', path);
-    const html = await (await get(path, { cookie: await sessionOf(context) })).text();
+    const session = await sessionOf(context);
+    // Stored again if a journey beside this one changed a product it shows (see above).
+    let html = await (await get(path, { cookie: session })).text();
+    for (let attempt = 0; attempt < 5 && !html.includes('id="personal-part"'); attempt += 1) {
+      path = await storedPath(productId, { 'Accept-Language': 'fr-CA' });
+      html = await (await get(path, { cookie: session })).text();
+    }
     expect(html).toContain('lang="fr-CA"');
     expect(html).toContain('id="personal-part"');
     expect(html).toContain('"owned":true');
