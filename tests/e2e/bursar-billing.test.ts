@@ -146,7 +146,10 @@ describe('issue 39: bursar billing', () => {
         .getByLabel("The campus's paid file (CSV, optional)")
         .setInputFiles({ name: 'paid.csv', mimeType: 'text/csv', buffer: Buffer.from(paid) });
       const [answer] = await Promise.all([
-        page.waitForResponse((r) => r.request().method() === 'POST'),
+        // The form's own post: not the page-view beacon, also a POST (answered 204).
+        page.waitForResponse(
+          (r) => r.request().method() === 'POST' && r.url().includes('/reconciliation'),
+        ),
         page.getByRole('button', { name: 'Compare with paid' }).click(),
       ]);
       expect(answer.status()).toBe(200);
