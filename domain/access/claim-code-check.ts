@@ -12,6 +12,8 @@ import {
   codeStanding,
   type LookalikeHint,
   lookalikeHint,
+  type RedeemFailure,
+  redeemFailure,
 } from './redeem-failure.ts';
 
 // The Claim Code Checker (spec 1 §2, user menu: "Claim Code Checker (users with access)"): a
@@ -32,7 +34,12 @@ export const CLAIM_CHECK_LIMITS = {
 };
 
 export type ClaimCodeCheck =
-  | { found: false; hint: LookalikeHint | null }
+  | {
+      found: false;
+      hint: LookalikeHint | null;
+      /** What the redeem form would say of it (redeemFailure): the checker says the same. */
+      messageKey: RedeemFailure['messageKey'];
+    }
   | {
       found: true;
       /** The code the store holds, in canonical form: differs from the typed one by O/0, I/1. */
@@ -119,14 +126,23 @@ export async function checkClaimCode(
   });
 }
 
+/** A code the store does not hold, or cannot tell apart from another: the redeem form's words. */
+function notFound(typed: string, existing: string | null, now: Date): ClaimCodeCheck {
+  return {
+    found: false,
+    hint: existing ? lookalikeHint(typed, existing) : null,
+    messageKey: redeemFailure(null, now, existing ? { typed, existing } : null).messageKey,
+  };
+}
+
 async function describe(
   ctx: RequestContext,
   typed: string,
   meant: MeantCode<HeldCode>,
 ): Promise<ClaimCodeCheck> {
-  if (meant.kind === 'none') return { found: false, hint: null };
-  if (meant.kind === 'ambiguous') {
-    return { found: false, hint: lookalikeHint(typed, meant.codes[0]!) };
+  if (meant.kind === 'none' || meant.kind === 'ambiguous') {
+    const existing = meant.kind === 'ambiguous' ? meant.codes[0]! : null;
+    return notFound(typed, existing, ctx.now);
   }
   const [row] = await ctx.db
     .select({
@@ -143,7 +159,7 @@ async function describe(
     .innerJoin(products, eq(products.id, redeemCodes.productId))
     .leftJoin(users, eq(users.id, redeemCodes.redeemedByUserId))
     .where(eq(redeemCodes.id, meant.record.id));
-  if (!row) return { found: false, hint: null };
+  if (!row) return notFound(typed, null, ctx.now);
   return {
     found: true,
     code: meant.code,

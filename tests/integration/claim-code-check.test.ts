@@ -139,12 +139,20 @@ describe('checking a claim code (spec 1 §2 Claim Code Checker)', () => {
       .replace(/[OI01]/g, 'X');
     await newCode({ code: `${twin}-200` });
     await newCode({ code: `${twin}-2OO` });
-    expect(await checkClaimCode(clerk, `${twin}-20O`)).toEqual({ found: false, hint: 'digitZero' });
+    expect(await checkClaimCode(clerk, `${twin}-20O`)).toEqual({
+      found: false,
+      hint: 'digitZero',
+      messageKey: 'redeem.error.unknown.digitZero',
+    });
   });
 
   it('an unknown code is not found; empty is "This field may not be null."; each check is kept by its last four only', async () => {
     const clerk = await person('clerk');
-    expect(await checkClaimCode(clerk, 'NO-SUCH-CODE-9876')).toEqual({ found: false, hint: null });
+    expect(await checkClaimCode(clerk, 'NO-SUCH-CODE-9876')).toEqual({
+      found: false,
+      hint: null,
+      messageKey: 'redeem.error.unknown',
+    });
     await expect(checkClaimCode(clerk, '  ')).rejects.toBeInstanceOf(Invalid);
     await expect(checkClaimCode(clerk, '  ')).rejects.toMatchObject({
       messageKey: 'redeem.error.empty',

@@ -47,13 +47,7 @@ export default function ClaimCodeCheckerPage() {
   const t = useT();
   const check = result?.check ?? null;
   // A code not found is said beside the field, in the redeem form's own words.
-  const fieldError =
-    result?.error ??
-    (check && !check.found
-      ? check.hint
-        ? `redeem.error.unknown.${check.hint}`
-        : 'redeem.error.unknown'
-      : undefined);
+  const fieldError = result?.error ?? (check && !check.found ? check.messageKey : undefined);
   return (
     <section className="narrow stack-lg">
       <h1>{t('menu.claimCodeChecker')}</h1>
